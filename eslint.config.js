@@ -1,0 +1,128 @@
+// @ts-check
+// Lint for src, tests, bench and scripts: typescript-eslint's recommended rules (syntax only, no type
+// information, so `npm run lint` stays fast) and the import rules of DESIGN.md "Layout".
+//
+// The import rules are `no-restricted-imports` patterns per folder. Imports are relative (no path
+// aliases), so a pattern matches the written path: from src/web/lib/x.ts, `../../server/...` is the server.
+// ESLint keeps only the last matching setting of a rule for a file, so every folder's entry below lists
+// all of its restrictions, built from the pieces defined here.
+import { builtinModules } from 'node:module'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+const code = '*.{ts,tsx,mts,cts,js,mjs,cjs}'
+
+/**
+ * A relative import that climbs out of its layer into a file of src/<layer>/: `../../server/db/client`.
+ * A file beside it (`../web` for src/shared/validation/web.ts) is not a folder and stays allowed.
+ */
+const intoLayer = (/** @type {string[]} */ layers, /** @type {string} */ message) => ({
+  regex: `^(\\.\\./)+(${layers.join('|')})/`,
+  message,
+})
+
+/** Packages, by exact name or name prefix (`@mantine/` matches every @mantine package). */
+const packages = (/** @type {string[]} */ names, /** @type {string} */ message) => ({
+  regex: `^(${names.map((n) => (n.endsWith('/') ? `${escape(n)}.+` : `${escape(n)}(/.*)?`)).join('|')})$`,
+  message,
+})
+const escape = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
+const nodeBuiltins = {
+  regex: `^(node:.*|(${builtinModules.filter((m) => !m.startsWith('_')).map(escape).join('|')})(/.*)?)$`,
+  message: 'src/shared runs in the browser too: no Node built-ins.',
+}
+const sharedPackages = packages(
+  [
+    'react', 'react-dom', 'react-i18next', '@tabler/', '@mantine/', '@tanstack/', 'vite',
+    'drizzle-orm', 'drizzle-kit', 'pg', 'pg-boss', '@electric-sql/', 'fastify', '@fastify/',
+    'fastify-type-provider-zod', 'nodemailer', 'ioredis', 'pino', '@node-rs/',
+  ],
+  'src/shared is pure TypeScript: no UI, database or server libraries.',
+)
+
+/**
+ * @param {object[]} patterns
+ * @returns {import('eslint').Linter.RulesRecord}
+ */
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+
+const sharedRules = [
+  intoLayer(['server', 'web', 'storefront'], 'src/shared imports only src/shared and pure libraries.'),
+  sharedPackages,
+]
+const webRules = [intoLayer(['server', 'storefront'], 'src/web talks to the server over HTTP; it never imports src/server or src/storefront.')]
+const storefrontRules = [
+  intoLayer(['server', 'web'], 'src/storefront imports only src/shared and React.'),
+  packages(['@mantine/', '@tanstack/'], 'src/storefront stays small: no Mantine, no TanStack.'),
+]
+const serverRules = [intoLayer(['web', 'storefront'], 'src/server never imports src/web or src/storefront source (it loads the built storefront).')]
+
+/** From a file `depth` folders below src/server/modules/<area>/: another module's file other than its *.service. */
+const otherModule = (/** @type {number} */ depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}[^./][^/]*/(?!.*\\.service$).+$`,
+  message: 'Use another server module only through its *.service.ts.',
+})
+
+/** From a file `depth` folders below src/web/features/<area>/: another feature. */
+const otherFeature = (/** @type {number} */ depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}[^./]|^(\\.\\./)+features(/|$)`,
+  message: 'A web feature does not import another feature; compose them in src/web/app.',
+})
+
+const depths = [0, 1, 2, 3]
+const under = (/** @type {string} */ dir, /** @type {number} */ depth) => `${dir}/${'*/'.repeat(depth)}${code}`
+
+export default defineConfig([
+  globalIgnores(
+    ['*', '!src/', '!tests/', '!bench/', '!scripts/', '**/dist/', '**/node_modules/', '**/data/', '**/.tmp/', 'src/server/db/migrations/'],
+    'Lint only src, tests, bench and scripts',
+  ),
+
+  tseslint.configs.recommended,
+  {
+    name: 'sellfront/relaxations',
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-empty-function': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+
+  { name: 'sellfront/globals-node', files: ['src/server/**', 'tests/**', 'bench/**', 'scripts/**'], languageOptions: { globals: globals.node } },
+  { name: 'sellfront/globals-browser', files: ['src/web/**', 'src/storefront/**'], languageOptions: { globals: globals.browser } },
+  // React hooks rules for the two React front ends.
+  {
+    name: 'sellfront/react-hooks', files: ['src/web/**/*.{ts,tsx}', 'src/storefront/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  { name: 'sellfront/globals-shared', files: ['src/shared/**'], languageOptions: { globals: globals['shared-node-browser'] } },
+
+  // Layers.
+  { name: 'sellfront/imports-shared', files: [`src/shared/**/${code}`], rules: restrict(...sharedRules, nodeBuiltins) },
+  // Tests of shared code run in Node only; they may read fixtures with node:fs and the like.
+  { name: 'sellfront/imports-shared-tests', files: ['src/shared/**/*.test.ts'], rules: restrict(...sharedRules) },
+  { name: 'sellfront/imports-web', files: [`src/web/**/${code}`], rules: restrict(...webRules) },
+  { name: 'sellfront/imports-storefront', files: [`src/storefront/**/${code}`], rules: restrict(...storefrontRules) },
+  { name: 'sellfront/imports-server', files: [`src/server/**/${code}`], rules: restrict(...serverRules) },
+
+  // A server module uses another module only through its *.service.ts.
+  ...depths.map((depth) => ({
+    name: `sellfront/imports-server-module-${depth}`,
+    files: [under('src/server/modules/*', depth)],
+    rules: restrict(...serverRules, otherModule(depth)),
+  })),
+
+  // A web feature does not import another feature.
+  ...depths.map((depth) => ({
+    name: `sellfront/imports-web-feature-${depth}`,
+    files: [under('src/web/features/*', depth)],
+    rules: restrict(...webRules, otherFeature(depth)),
+  })),
+])

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, in phases.
+//   1. unit + integration tests on PGlite (always)
+//   2. the same integration tests on PostgreSQL when TEST_DATABASE_URL is set
+//   3. browser tests in Chromium when it is found (CHROMIUM_PATH, default /usr/bin/chromium)
+// With CI=true a missing database or Chromium is a failure, not a skip. Extra arguments go to vitest.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+
+const ci = ['true', '1'].includes(String(process.env.CI).toLowerCase())
+const extra = process.argv.slice(2)
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const problems = []
+mkdirSync('.tmp', { recursive: true })
+
+function vitest(label, projects, env = {}) {
+  const report = `.tmp/vitest-${label}.json`
+  rmSync(report, { force: true })
+  console.log(`\n=== ${label} ===`)
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests',
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]
+  const result = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'))
+    totals.passed += json.numPassedTests ?? 0
+    totals.failed += json.numFailedTests ?? 0
+    totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0)
+  }
+  if (result.status !== 0) problems.push(`${label} failed (exit ${result.status})`)
+}
+
+async function postgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch (error) {
+    console.log(`PostgreSQL at ${url} is not reachable: ${error.message}`)
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+function skipOrFail(message) {
+  if (ci) problems.push(`${message} (CI=true makes this a failure)`)
+  console.log(`\n*** SKIPPED: ${message}${ci ? ' — failing because CI=true' : ''} ***`)
+}
+
+vitest('unit-and-integration-on-pglite', ['unit', 'integration'], { TEST_DB: 'pglite' })
+
+const databaseUrl = process.env.TEST_DATABASE_URL
+if (!databaseUrl) skipOrFail('integration tests on PostgreSQL: TEST_DATABASE_URL is not set')
+else if (!(await postgresReachable(databaseUrl))) skipOrFail('integration tests on PostgreSQL: the server is not reachable')
+else vitest('integration-on-postgresql', ['integration'], { TEST_DB: 'postgres', SF_TEST_RUN_ID: randomBytes(4).toString('hex') })
+
+if (!existsSync(chromium)) skipOrFail(`browser tests: Chromium not found at ${chromium} (set CHROMIUM_PATH or apt-get install chromium)`)
+else {
+  console.log('\n=== building the web app for the browser tests ===')
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  if (build.status !== 0) problems.push('web build failed')
+  else vitest('browser', ['e2e'], { CHROMIUM_PATH: chromium })
+}
+
+console.log('\n=== summary ===')
+for (const p of problems) console.log(`- ${p}`)
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(problems.length > 0 || totals.failed > 0 ? 1 : 0)

@@ -1,0 +1,151 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import cookie from '@fastify/cookie'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import type { AppDeps } from './deps'
+import type { Ctx } from './context'
+import { notFoundBody, registerErrorHandler } from './plugins/errors'
+import { pickLocale } from './plugins/locale'
+import { registerStaticWeb } from './plugins/static-web'
+import { registerDevWeb } from './plugins/dev-web'
+import { RedisCounterStore } from './plugins/counter-store'
+import * as accounts from './modules/accounts/accounts.service'
+import { accountsRoutes } from './modules/accounts/accounts.routes'
+import { sellerProfileRoutes } from './modules/accounts/seller-profile.routes'
+import { emailRoutes } from './modules/email/email.routes'
+import { commonRoutes } from './modules/common/common.routes'
+import { catalogRoutes } from './modules/catalog/catalog.routes'
+import { couponsRoutes } from './modules/coupons/coupons.routes'
+import { mediaRoutes } from './modules/media/media.routes'
+import { coursesRoutes } from './modules/courses/courses.routes'
+import { certificatesRoutes } from './modules/certificates/certificates.routes'
+import { ticketsRoutes } from './modules/tickets/tickets.routes'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: Ctx
+  }
+  interface FastifyContextConfig {
+    /** 'required': a valid access token is needed; 'optional': used when present; absent: ignored. */
+    auth?: 'required' | 'optional'
+  }
+}
+
+export type App = FastifyInstance
+export type BuildAppOptions = { webDir?: string | null; dev?: boolean }
+
+/** Builds the HTTP application around its dependencies. Tests call it with their own deps. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<App> {
+  const { config } = deps
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandler(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Dev mode only: Vite's hot-reload preamble is an inline script and talks over a websocket.
+        scriptSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: options.dev ? ["'self'", 'ws:'] : ["'self'"],
+        frameSrc: ["'self'", 'blob:'], // the PDF previews (tickets, certificates) are Blob URLs
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(cookie)
+  await app.register(rateLimit, {
+    global: config.RATE_LIMIT === 'on',
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    redis: deps.counters instanceof RedisCounterStore ? deps.counters.redis : undefined,
+    nameSpace: 'sf:rl:',
+    allowList: (req) => req.url === '/healthz',
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      error: { message: `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`, type: 'MS_MAX_CONCURRENT_REQ' },
+    }),
+  })
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sellfront API', version: '1.0.0', description: 'Sellers, products, checkout, orders, payers and publishers.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  // Every request gets its context; routes marked `auth` get their actor resolved from the token.
+  app.decorateRequest('ctx', null as unknown as Ctx)
+  app.addHook('onRequest', async (request) => {
+    request.ctx = {
+      deps, db: deps.db, requestId: request.id, ip: request.ip, userAgent: request.headers['user-agent'],
+      locale: pickLocale(request.headers), actor: null, sellerFeatures: {}, now: deps.now(),
+    }
+  })
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  app.addHook('preHandler', async (request) => {
+    const mode = request.routeOptions.config.auth
+    if (!mode) return
+    const header = request.headers.authorization
+    if (!header) {
+      if (mode === 'required') throw accounts.missingAccessToken()
+      return
+    }
+    const resolved = await accounts.resolveActor(request.ctx, header)
+    request.ctx.actor = resolved.actor
+    request.ctx.sellerFeatures = resolved.sellerFeatures
+  })
+
+  app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } }, async () => {
+    await deps.database.executeSql('select 1')
+    return { status: 'ok' as const, database: deps.database.kind }
+  })
+
+  // The versioned API router: /api/v1 today; /api/v2 or /api/v1.1 register beside it.
+  await app.register(async (v1) => {
+    await v1.register(accountsRoutes, { prefix: '/app', deps })
+    await v1.register(sellerProfileRoutes)
+    await v1.register(commonRoutes, { prefix: '/common' })
+    await v1.register(emailRoutes)
+    await v1.register(catalogRoutes)
+    await v1.register(couponsRoutes)
+    await v1.register(mediaRoutes, { deps })
+    await v1.register(coursesRoutes)
+    await v1.register(certificatesRoutes)
+    await v1.register(ticketsRoutes)
+  }, { prefix: '/api/v1' })
+
+  if (options.dev) await registerDevWeb(app)
+  const spa = !options.dev && options.webDir ? await registerStaticWeb(app, options.webDir) : null
+  app.setNotFoundHandler((request, reply) => {
+    if (spa?.(request, reply)) return
+    return reply.code(404).send(notFoundBody(request.method, request.url))
+  })
+  return app
+}

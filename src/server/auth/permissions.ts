@@ -1,0 +1,50 @@
+import type { ProfileType } from '../../shared/accounts'
+import { AppError } from '../../shared/errors'
+
+// One check per action (DESIGN "Actors, acting for"). A seller owns every seller action; team members
+// hold an explicit list, and an empty list denies; managers hold the admin actions.
+
+export const sellerActions = [
+  'dashboard.read', 'products.read', 'products.write', 'orders.read', 'orders.write', 'payers.read',
+  'settings.read', 'settings.write', 'payouts.read', 'payouts.write', 'affiliates.read', 'affiliates.write',
+  'tickets.read', 'tickets.write', 'courses.read', 'courses.write', 'pages.write', 'team.manage',
+] as const
+export const adminActions = ['admin.read', 'admin.write', 'admin.emails.read'] as const
+export type Action = (typeof sellerActions)[number] | (typeof adminActions)[number]
+
+export type Actor = {
+  userId: number
+  sessionId: string
+  profileId: number | null
+  profileType: ProfileType | null
+  /** The seller the request acts for: the seller themself, or a team member's employer. */
+  sellerId: number | null
+  permissions: readonly string[]
+  confirmed: boolean
+}
+
+export function can(actor: Actor | null | undefined, action: Action): boolean {
+  if (!actor || !actor.profileType) return false
+  if ((adminActions as readonly string[]).includes(action)) return actor.profileType === 'manager'
+  if (actor.sellerId == null) return false
+  switch (actor.profileType) {
+    case 'seller':
+      return true
+    case 'team_member':
+    case 'sales_team_member':
+      return actor.permissions.length > 0 && actor.permissions.includes(action)
+    default:
+      return false
+  }
+}
+
+export function assertCan(actor: Actor | null | undefined, action: Action): asserts actor is Actor {
+  if (!actor) throw new AppError('missing_access_token', 'Sign in to continue')
+  if (!can(actor, action)) throw new AppError('forbidden', 'You may not do this')
+}
+
+/** The seller a cabinet request acts for; never taken from the request body or URL. */
+export function actingSellerId(actor: Actor | null | undefined, action: Action): number {
+  assertCan(actor, action)
+  return actor.sellerId!
+}

@@ -1,0 +1,66 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pino from 'pino'
+import type { Config } from './config'
+import { openDatabase, type Database } from './db/client'
+import type { AppDeps } from './deps'
+import { Jobs } from './jobs/jobs'
+import { jobDefinitions } from './jobs/registry'
+import type { Logger } from './logger'
+import { createMailer } from './mail/mailer'
+import { createCounterStore } from './plugins/counter-store'
+import { createStorage, type Storage } from './modules/media/storage'
+
+/** Opens the configured database: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL. */
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
+  const dir = resolve(config.DATA_DIR, 'db')
+  mkdirSync(dir, { recursive: true })
+  return openDatabase({ kind: 'pglite', dataDir: dir })
+}
+
+/** The access-token key: JWT_SECRET, or in embedded mode one generated once and kept in DATA_DIR. */
+export function loadJwtKey(config: Config): Uint8Array {
+  if (config.JWT_SECRET) return new TextEncoder().encode(config.JWT_SECRET)
+  if (!config.embedded) throw new Error('JWT_SECRET must be set when DATABASE_URL is set (all API processes must share it)')
+  const file = join(resolve(config.DATA_DIR), 'jwt-secret')
+  if (!existsSync(file)) {
+    mkdirSync(resolve(config.DATA_DIR), { recursive: true })
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 })
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token'],
+  }) as unknown as Logger
+}
+
+/** Builds the dependencies of one process. `work` decides whether this process works the job queues. */
+export async function createDeps(config: Config, options: { database?: Database; logger?: Logger; work: boolean; jwtKey?: Uint8Array; now?: () => Date; storage?: Storage }): Promise<AppDeps> {
+  const logger = options.logger ?? createLogger(config)
+  const database = options.database ?? (await openConfiguredDatabase(config))
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    jobs: new Jobs<AppDeps>(database, logger, jobDefinitions, { work: options.work }),
+    mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
+    counters: createCounterStore(config.REDIS_URL),
+    storage: options.storage ?? createStorage(config),
+    logger,
+    now: options.now ?? (() => new Date()),
+    jwtKey: options.jwtKey ?? loadJwtKey(config),
+  }
+  return deps
+}
+
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.jobs.stop()
+  deps.mailer.close()
+  await deps.counters.close()
+  await deps.database.close()
+}

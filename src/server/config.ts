@@ -1,0 +1,70 @@
+import { z } from 'zod'
+
+// The environment, parsed once. Every setting the platform reads is here and in the README's table.
+const bool = z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no']).transform((v) => ['true', '1', 'on', 'yes'].includes(v))
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  /** Public address used in links inside mails. Defaults to http://HOST:PORT. */
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Unset: embedded PGlite in DATA_DIR. Set: a PostgreSQL server. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().optional(),
+  /** Signs access tokens. Embedded mode keeps a generated one in DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 86400),
+  /** argon2id memory cost in KiB; tests lower it, production keeps the OWASP figure. */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Sellfront <no-reply@sellfront.test>'),
+  SEED_DEMO: bool.default(true),
+  DEMO_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_AUTH_IP_MAX: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_AUTH_EMAIL_FAILURES: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Wrong access-password guesses per IP and product before the product page answers 429 (QUALITY "abuse"). */
+  RATE_LIMIT_PRODUCT_PASSWORD_FAILURES: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_PRODUCT_PASSWORD_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Wrong coupon codes per IP and shop before coupon checks answer 429. */
+  RATE_LIMIT_COUPON_FAILURES: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_COUPON_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** api: HTTP only; worker: jobs only; all: both (embedded default). */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  JOBS: z.enum(['on', 'off']).default('on'),
+  HOME_COUNTRY: z.string().length(2).default('DE'),
+  /** The built-in sandbox payment provider is active for every seller (DESIGN "Payments"; SPEC-NOTES 23). */
+  PAYMENTS_TEST_MODE: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+  /** Where uploaded files go: `local` keeps them under DATA_DIR/uploads. */
+  STORAGE: z.enum(['local']).default('local'),
+  /** Largest uploaded file (download files, course media): 200 MiB. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  /** Largest uploaded image (covers, certificate backgrounds): 10 MiB. */
+  IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+})
+
+export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean }
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = configSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')
+    throw new Error(`Invalid configuration:\n${lines}`)
+  }
+  const base = { ...parsed.data, ...overrides }
+  return {
+    ...base,
+    appUrl: (base.APP_URL ?? `http://${base.HOST === '0.0.0.0' ? 'localhost' : base.HOST}:${base.PORT}`).replace(/\/$/, ''),
+    embedded: !base.DATABASE_URL,
+  }
+}

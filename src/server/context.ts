@@ -1,0 +1,41 @@
+import type { LocaleCode } from '../shared/schemas/accounts'
+import { featureFlags, type FeatureFlag } from '../shared/accounts'
+import { AppError } from '../shared/errors'
+import type { Actor } from './auth/permissions'
+import type { Db } from './db/client'
+import type { AppDeps } from './deps'
+
+/** What every use case receives first: who asks, for which seller, in which language, at what time. */
+export type Ctx = {
+  deps: AppDeps
+  db: Db
+  requestId: string
+  ip: string
+  userAgent: string | undefined
+  locale: LocaleCode
+  actor: Actor | null
+  /** Feature-flag overrides of the seller the request acts for. */
+  sellerFeatures: Record<string, boolean>
+  now: Date
+}
+
+export function featureEnabled(ctx: Pick<Ctx, 'sellerFeatures'>, flag: FeatureFlag): boolean {
+  return ctx.sellerFeatures[flag] ?? featureFlags[flag]
+}
+
+export function assertFeature(ctx: Pick<Ctx, 'sellerFeatures'>, flag: FeatureFlag): void {
+  if (!featureEnabled(ctx, flag)) throw new AppError('feature_disabled', `The ${flag} feature is not enabled for this seller`)
+}
+
+export function requireActor(ctx: Ctx): Actor {
+  if (!ctx.actor) throw new AppError('missing_access_token', 'Sign in to continue')
+  return ctx.actor
+}
+
+/** A context for jobs, scripts and tests: nobody signed in. */
+export function systemContext(deps: AppDeps, overrides: Partial<Ctx> = {}): Ctx {
+  return {
+    deps, db: deps.db, requestId: 'system', ip: '127.0.0.1', userAgent: undefined, locale: 'en', actor: null,
+    sellerFeatures: {}, now: deps.now(), ...overrides,
+  }
+}

@@ -1,0 +1,93 @@
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
+import pg from 'pg'
+import { fileURLToPath } from 'node:url'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Anything that runs queries: the database or an open transaction. Repositories take this. */
+export type Executor = Db | Tx
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export type Database = {
+  kind: DatabaseKind
+  db: Db
+  /** Raw parameterised SQL for pg-boss and scripts; multi-statement text is allowed without values. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+  | { kind: 'postgres'; url: string; poolSize?: number }
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'pglite') {
+    const client = options.dataDir
+      ? new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+    await client.waitReady
+    const db = drizzlePglite(client, { schema }) as unknown as Db
+    return {
+      kind: 'pglite',
+      db,
+      async executeSql(text, values = []) {
+        // PGlite's query() runs one statement; pg-boss sends whole scripts without parameters.
+        if (values.length === 0 && text.includes(';')) {
+          const results = await client.exec(text)
+          return { rows: results.at(-1)?.rows ?? [] }
+        }
+        const result = await client.query(text, values)
+        return { rows: result.rows as any[] }
+      },
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      close: () => client.close(),
+    }
+  }
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  return {
+    kind: 'postgres',
+    db,
+    async executeSql(text, values = []) {
+      const result = await pool.query(text, values as any[])
+      return { rows: result.rows }
+    },
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    close: () => pool.end(),
+  }
+}
+
+/** Turns `$1`-style SQL into a Drizzle SQL object so it can run on any executor, transactions included. */
+export function parameterised(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/)
+  const chunks: SQL[] = []
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 0) {
+      if (parts[i]) chunks.push(sql.raw(parts[i]!))
+    } else {
+      chunks.push(sql`${values[Number(parts[i]) - 1] ?? null}`)
+    }
+  }
+  return sql.join(chunks, sql.raw(''))
+}
+
+/** Rows of a raw query on an executor, whichever driver is behind it. */
+export async function executeRows<T = Record<string, unknown>>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}

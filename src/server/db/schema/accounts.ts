@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  /** A requested new address, waiting for its confirmation link (accept_change_email). */
+  unconfirmedEmail: text('unconfirmed_email'),
+  username: text('username'),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  locale: text('locale').notNull().default('en'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** active | deactivated | deleted (spec 001 section 4 "Account") */
+  accountState: text('account_state').notNull().default('active'),
+  /** empty | inactive_plan | data_scrambled | deleted (spec 001 section 3) */
+  dataHandling: text('data_handling').notNull().default('empty'),
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletionReason: text('deletion_reason'),
+  deletionComment: text('deletion_comment'),
+  aboutYou: jsonb('about_you').$type<Record<string, unknown>>(),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  // Emails are unique without regard to case; so are usernames.
+  uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+  uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+])
+
+export const sellers = pgTable('sellers', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  username: text('username').notNull(),
+  businessType: text('business_type'),
+  company: text('company'),
+  phone: text('phone'),
+  countryCode: text('country_code'),
+  profileFinished: boolean('profile_finished').notNull().default(false),
+  paymentAccountDone: boolean('payment_account_done').notNull().default(false),
+  /** The seller profile (spec 001 section 3 "Profile"), as src/shared/schemas/seller-profile.ts validates it. */
+  profile: jsonb('profile').$type<Record<string, unknown>>(),
+  powerSeller: boolean('power_seller').notNull().default(false),
+  blocked: boolean('blocked').notNull().default(false),
+  /** Overrides of the feature-flag defaults in src/shared/accounts.ts, set by managers. */
+  features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('sellers_username_lower_unique').on(sql`lower(${t.username})`),
+  uniqueIndex('sellers_user_unique').on(t.userId),
+])
+
+export const profiles = pgTable('profiles', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  type: text('type').notNull(),
+  /** The seller this profile works for: its own for `seller`, the employer for team members. */
+  sellerId: integer('seller_id').references(() => sellers.id),
+  /** Actions a team member may take; an empty list denies everything (DESIGN "Actors"). */
+  permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('profiles_user_type_seller_unique').on(t.userId, t.type, sql`coalesce(${t.sellerId}, 0)`),
+  index('profiles_seller_idx').on(t.sellerId),
+])
+
+/** One-time tokens sent by mail: confirmation, reset_password, magic_link, change_email. Stored hashed. */
+export const userTokens = pgTable('user_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  kind: text('kind').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('user_tokens_hash_unique').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.kind)])
+
+/** A signed-in session: one refresh-token family bound to a client fingerprint. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  profileId: integer('profile_id').references(() => profiles.id),
+  fingerprintHash: text('fingerprint_hash').notNull(),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+}, (t) => [index('sessions_user_idx').on(t.userId)])
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: serial('id').primaryKey(),
+  sessionId: uuid('session_id').notNull().references(() => sessions.id),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set when the token was exchanged; presenting it again is reuse and revokes the family. */
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)])

@@ -1,0 +1,120 @@
+import PgBoss from 'pg-boss'
+import type { Database, Executor } from '../db/client'
+import { executeRows, parameterised } from '../db/client'
+import type { Logger } from '../logger'
+
+// Side effects (mails, webhooks, deliveries) are pg-boss jobs enqueued in the same transaction as the
+// change that causes them, so a crash between the two cannot lose one. Handlers must be idempotent.
+
+export type JobHandler<Deps, Data> = (deps: Deps, data: Data) => Promise<void>
+export type JobDefinition<Deps, Data = any> = {
+  name: string
+  handler: JobHandler<Deps, Data>
+  retryLimit?: number
+  retryDelaySeconds?: number
+}
+
+export function defineJob<Deps, Data>(definition: JobDefinition<Deps, Data>): JobDefinition<Deps, Data> {
+  return definition
+}
+
+/** pg-boss Db adapter running on a Drizzle executor (a transaction included). */
+function executorAdapter(executor: Executor): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      return { rows: await executeRows(executor, parameterised(text, values ?? [])) }
+    },
+  }
+}
+
+export class Jobs<Deps> {
+  private readonly boss: PgBoss
+  private readonly definitions = new Map<string, JobDefinition<Deps>>()
+  private deps: Deps | undefined
+  private started = false
+
+  constructor(
+    database: Database,
+    private readonly logger: Logger,
+    definitions: JobDefinition<Deps>[],
+    private readonly options: { work: boolean; pollingIntervalSeconds?: number },
+  ) {
+    for (const d of definitions) this.definitions.set(d.name, d)
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      // Maintenance and cron belong to the processes that work jobs.
+      supervise: options.work,
+      schedule: false,
+      migrate: true,
+    })
+    this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'))
+  }
+
+  /** Installs the queue schema and queues; with `work`, also works the queues in this process. */
+  async start(deps: Deps): Promise<void> {
+    const options = this.options
+    this.deps = deps
+    await this.boss.start()
+    this.started = true
+    for (const d of this.definitions.values()) {
+      await this.boss.createQueue(d.name, {
+        name: d.name,
+        retryLimit: d.retryLimit ?? 5,
+        retryDelay: d.retryDelaySeconds ?? 30,
+        retryBackoff: true,
+      })
+    }
+    if (options.work) {
+      for (const d of this.definitions.values()) {
+        await this.boss.work(d.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (batch) => {
+          for (const job of batch) await this.run(d, job.data)
+        })
+      }
+    }
+  }
+
+  /** Enqueue inside the caller's transaction: the job exists exactly when the transaction commits. */
+  async enqueue(executor: Executor, name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`)
+    return this.boss.send(name, data, { ...options, db: executorAdapter(executor) })
+  }
+
+  /** Runs every job that is due now, in this process. Tests and CLI scripts use it instead of polling. */
+  async drain(): Promise<number> {
+    let ran = 0
+    for (;;) {
+      let progressed = false
+      for (const d of this.definitions.values()) {
+        const batch = await this.boss.fetch(d.name, { batchSize: 20 })
+        for (const job of batch ?? []) {
+          try {
+            await this.run(d, job.data)
+            await this.boss.complete(d.name, job.id)
+          } catch (error) {
+            await this.boss.fail(d.name, job.id, { message: (error as Error).message })
+          }
+          ran++
+          progressed = true
+        }
+      }
+      if (!progressed) return ran
+    }
+  }
+
+  private async run(definition: JobDefinition<Deps>, data: unknown): Promise<void> {
+    if (!this.deps) throw new Error('Jobs not started')
+    try {
+      await definition.handler(this.deps, data)
+    } catch (error) {
+      this.logger.warn({ err: error, job: definition.name }, 'job failed; it will be retried')
+      throw error
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return
+    this.started = false
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false })
+  }
+}

@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url'
+import { loadConfig } from './config'
+import { buildApp } from './app'
+import { closeDeps, createDeps } from './bootstrap'
+import { seedDemo } from './db/seed'
+
+// Process entry: config -> database -> migrations -> jobs -> listen; closes gracefully on SIGINT/SIGTERM.
+const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length)
+const config = loadConfig(process.env, roleArg ? { ROLE: roleArg as 'api' | 'worker' | 'all' } : {})
+const serveHttp = config.ROLE !== 'worker'
+const workJobs = config.ROLE !== 'api' && config.JOBS === 'on'
+
+const deps = await createDeps(config, { work: workJobs })
+const log = deps.logger
+
+if (config.embedded) {
+  log.info({ dataDir: config.DATA_DIR }, 'embedded database (PGlite)')
+  await deps.database.migrate()
+}
+await deps.jobs.start(deps)
+
+if (config.embedded && config.SEED_DEMO) {
+  const seeded = await seedDemo(deps)
+  if (seeded.created) {
+    // Printed once, when the demo is made; DEMO_PASSWORD sets it.
+    console.log(`\n  Demo seller ready: sign in as ${seeded.email} (username ${seeded.username}) with password ${seeded.password}\n`)
+  }
+}
+
+const dev = process.argv.includes('--dev')
+const app = serveHttp ? await buildApp(deps, { dev, webDir: fileURLToPath(new URL('../../dist/web', import.meta.url)) }) : null
+if (app) {
+  await app.listen({ port: config.PORT, host: config.HOST })
+  console.log(`  Sellfront is running at ${config.appUrl}  (API docs: ${config.appUrl}/api/docs)\n`)
+} else {
+  log.info('worker started')
+}
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  log.info({ signal }, 'shutting down')
+  const force = setTimeout(() => process.exit(1), 15_000)
+  force.unref()
+  try {
+    await app?.close()
+    await closeDeps(deps)
+    process.exit(0)
+  } catch (error) {
+    log.error({ err: error }, 'shutdown failed')
+    process.exit(1)
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,0 +1,169 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { profiles, refreshTokens, sellers, sessions, users, userTokens } from '../../db/schema'
+
+// SQL of the accounts module. Every function takes the executor (database or transaction) it runs in.
+
+export type UserRow = typeof users.$inferSelect
+export type ProfileRow = typeof profiles.$inferSelect
+export type SellerRow = typeof sellers.$inferSelect
+export type SessionRow = typeof sessions.$inferSelect
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1)
+  return row
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row
+}
+
+export async function lockUser(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1)
+  return row
+}
+
+export async function emailInUse(db: Executor, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users)
+    .where(sql`lower(${users.email}) = lower(${email}) or lower(${users.unconfirmedEmail}) = lower(${email})`).limit(1)
+  return rows.length > 0
+}
+
+export async function usernameInUse(db: Executor, username: string, exceptUserId?: number): Promise<boolean> {
+  const userRows = await db.select({ id: users.id }).from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined)).limit(1)
+  if (userRows.length > 0) return true
+  const sellerRows = await db.select({ id: sellers.id }).from(sellers)
+    .where(and(sql`lower(${sellers.username}) = lower(${username})`, exceptUserId ? sql`${sellers.userId} <> ${exceptUserId}` : undefined)).limit(1)
+  return sellerRows.length > 0
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning()
+  return row!
+}
+
+export async function updateUser(db: Executor, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning()
+  return row!
+}
+
+export async function insertSeller(db: Executor, values: typeof sellers.$inferInsert): Promise<SellerRow> {
+  const [row] = await db.insert(sellers).values(values).returning()
+  return row!
+}
+
+export async function findSellerByUser(db: Executor, userId: number): Promise<SellerRow | undefined> {
+  const [row] = await db.select().from(sellers).where(eq(sellers.userId, userId)).limit(1)
+  return row
+}
+
+export async function findSellerById(db: Executor, id: number): Promise<SellerRow | undefined> {
+  const [row] = await db.select().from(sellers).where(eq(sellers.id, id)).limit(1)
+  return row
+}
+
+export async function updateSeller(db: Executor, id: number, values: Partial<typeof sellers.$inferInsert>): Promise<SellerRow> {
+  const [row] = await db.update(sellers).set({ ...values, updatedAt: new Date() }).where(eq(sellers.id, id)).returning()
+  return row!
+}
+
+export async function insertProfile(db: Executor, values: typeof profiles.$inferInsert): Promise<ProfileRow> {
+  const [row] = await db.insert(profiles).values(values).returning()
+  return row!
+}
+
+export type ProfileWithSeller = ProfileRow & { sellerUsername: string | null; sellerFeatures: Record<string, boolean> | null }
+
+export async function listProfiles(db: Executor, userId: number): Promise<ProfileWithSeller[]> {
+  const rows = await db.select({ profile: profiles, sellerUsername: sellers.username, sellerFeatures: sellers.features })
+    .from(profiles).leftJoin(sellers, eq(sellers.id, profiles.sellerId))
+    .where(eq(profiles.userId, userId)).orderBy(asc(profiles.id))
+  return rows.map((r) => ({ ...r.profile, sellerUsername: r.sellerUsername, sellerFeatures: r.sellerFeatures }))
+}
+
+export async function countProfilesOfType(db: Executor, type: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.type, type), eq(users.accountState, 'active')))
+  return row?.n ?? 0
+}
+
+// Mail tokens
+
+export async function insertUserToken(db: Executor, values: typeof userTokens.$inferInsert) {
+  await db.insert(userTokens).values(values)
+}
+
+/** Marks a mail token used exactly once; answers the row, or nothing when unknown, used or of another kind. */
+export async function consumeUserToken(db: Executor, kind: string, tokenHash: string, now: Date) {
+  const [row] = await db.update(userTokens).set({ usedAt: now })
+    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.kind, kind), isNull(userTokens.usedAt)))
+    .returning()
+  return row
+}
+
+export async function expireUserTokens(db: Executor, userId: number, kind: string, now: Date) {
+  await db.update(userTokens).set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)))
+}
+
+// Sessions and refresh tokens
+
+export async function insertSession(db: Executor, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning()
+  return row!
+}
+
+export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1)
+  return row
+}
+
+export async function updateSession(db: Executor, id: string, values: Partial<typeof sessions.$inferInsert>) {
+  await db.update(sessions).set(values).where(eq(sessions.id, id))
+}
+
+export async function revokeSession(db: Executor, id: string, reason: string, now: Date) {
+  await db.update(sessions).set({ revokedAt: now, revokedReason: reason }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+}
+
+export async function revokeUserSessions(db: Executor, userId: number, reason: string, now: Date, exceptSessionId?: string) {
+  await db.update(sessions).set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined))
+}
+
+export async function insertRefreshToken(db: Executor, values: typeof refreshTokens.$inferInsert) {
+  await db.insert(refreshTokens).values(values)
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db.select({ token: refreshTokens, session: sessions }).from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash)).limit(1)
+  return row
+}
+
+/** Rotates a refresh token once: a second caller with the same token gets nothing (that is reuse). */
+export async function markRefreshTokenRotated(db: Executor, id: number, now: Date): Promise<boolean> {
+  const rows = await db.update(refreshTokens).set({ rotatedAt: now })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt))).returning({ id: refreshTokens.id })
+  return rows.length === 1
+}
+
+/** The session, its user, and the session's current profile, for one request. */
+export async function loadActorRows(db: Executor, sessionId: string) {
+  const [row] = await db.select({ session: sessions, user: users }).from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, sessionId)).limit(1)
+  if (!row) return undefined
+  let profile: (ProfileRow & { sellerFeatures: Record<string, boolean> | null; sellerBlocked: boolean | null }) | undefined
+  const profileId = row.session.profileId
+  if (profileId != null) {
+    const [p] = await db.select({ profile: profiles, sellerFeatures: sellers.features, sellerBlocked: sellers.blocked })
+      .from(profiles).leftJoin(sellers, eq(sellers.id, profiles.sellerId))
+      .where(and(eq(profiles.id, profileId), eq(profiles.userId, row.user.id))).limit(1)
+    if (p) profile = { ...p.profile, sellerFeatures: p.sellerFeatures, sellerBlocked: p.sellerBlocked }
+  }
+  return { ...row, profile }
+}

@@ -1,0 +1,579 @@
+import { randomUUID } from 'node:crypto'
+import { featureFlags, profileEntryOrder, sellerCanSell, type FeatureFlag, type ProfileType } from '../../../shared/accounts'
+import { AppError } from '../../../shared/errors'
+import type {
+  aboutYouInput, changeEmailInput, changePasswordInput, createProfileInput, deactivateInput, magicLinkRequestInput,
+  ProfileOutput, resetPasswordInput, SessionOutput, SignInInput, signUpInput, TokensOutput, updateMeInput, UserOutput,
+} from '../../../shared/schemas/accounts'
+import { zUsername } from '../../../shared/validation'
+import type { z } from 'zod'
+import type { Actor } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
+import * as email from '../email/email.service'
+import { dummyPasswordHash, hashPassword, verifyPassword } from './accounts.passwords'
+import * as repo from './accounts.repository'
+import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './accounts.tokens'
+
+// Accounts and sessions (spec 001 sections 2 to 5, 8). Each exported function is one use case.
+
+const tokenLifetimeSeconds = { confirmation: 3 * 86400, reset_password: 2 * 3600, magic_link: 15 * 60, change_email: 3 * 86400 } as const
+type MailTokenKind = keyof typeof tokenLifetimeSeconds
+
+export function missingAccessToken() {
+  return new AppError('missing_access_token', 'Sign in to continue')
+}
+
+// ---------------------------------------------------------------- request actor
+
+/**
+ * Resolves the Authorization header to the actor; a revoked session or a gone user is an invalid token.
+ * The profile in use is the session's (switching it takes effect for every token of the session at once,
+ * so a renewal racing a switch cannot bring the old profile back).
+ */
+export async function resolveActor(ctx: Ctx, authorization: string): Promise<{ actor: Actor; sellerFeatures: Record<string, boolean> }> {
+  const claims = await verifyAccessToken(ctx.deps.jwtKey, authorization, ctx.now)
+  const rows = await repo.loadActorRows(ctx.db, claims.sessionId)
+  if (!rows || rows.session.revokedAt || rows.user.id !== claims.userId || rows.user.accountState !== 'active') {
+    throw new AppError('invalid_access_token', 'The session has ended')
+  }
+  const profile = rows.profile
+  return {
+    actor: {
+      userId: rows.user.id,
+      sessionId: rows.session.id,
+      profileId: profile?.id ?? null,
+      profileType: (profile?.type as ProfileType | undefined) ?? null,
+      sellerId: profile?.sellerBlocked ? null : profile?.sellerId ?? null,
+      permissions: profile?.permissions ?? [],
+      confirmed: rows.user.confirmedAt != null,
+    },
+    sellerFeatures: profile?.sellerFeatures ?? {},
+  }
+}
+
+function requireUser(ctx: Ctx): Actor {
+  if (!ctx.actor) throw missingAccessToken()
+  return ctx.actor
+}
+
+// ---------------------------------------------------------------- outputs
+
+export async function userOutput(db: Executor, user: repo.UserRow, currentProfileId: number | null): Promise<UserOutput> {
+  const profiles = await repo.listProfiles(db, user.id)
+  const seller = await repo.findSellerByUser(db, user.id)
+  const confirmed = user.confirmedAt != null
+  return {
+    id: user.id,
+    email: user.email,
+    unconfirmed_email: user.unconfirmedEmail,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    locale: user.locale,
+    confirmed,
+    account_state: user.accountState as UserOutput['account_state'],
+    created_at: user.createdAt.toISOString(),
+    profiles: profiles.map(profileOutput),
+    current_profile_id: currentProfileId,
+    seller: seller
+      ? {
+          id: seller.id,
+          username: seller.username,
+          can_sell: sellerCanSell({ ...seller, confirmed }),
+          payment_account_done: seller.paymentAccountDone,
+          power_seller: seller.powerSeller,
+          profile_finished: seller.profileFinished,
+          features: Object.fromEntries(Object.keys(featureFlags).map((flag) => [flag, seller.features[flag] ?? featureFlags[flag as FeatureFlag]])),
+        }
+      : null,
+  }
+}
+
+function profileOutput(p: repo.ProfileWithSeller): ProfileOutput {
+  return {
+    id: p.id, type: p.type as ProfileType, seller_id: p.sellerId, seller_username: p.sellerUsername,
+    name: p.sellerUsername, created_at: p.createdAt.toISOString(),
+  }
+}
+
+/** The profile a new session starts in: the first in the spec's cabinet-entry order. */
+function defaultProfile(profiles: repo.ProfileWithSeller[]): repo.ProfileWithSeller | undefined {
+  return [...profiles].sort((a, b) => profileEntryOrder.indexOf(a.type as ProfileType) - profileEntryOrder.indexOf(b.type as ProfileType))[0]
+}
+
+// ---------------------------------------------------------------- sessions
+
+async function startSession(ctx: Ctx, tx: Executor, user: repo.UserRow, fingerprint: string): Promise<SessionOutput> {
+  const profiles = await repo.listProfiles(tx, user.id)
+  const profile = defaultProfile(profiles)
+  const session = await repo.insertSession(tx, {
+    id: randomUUID(), userId: user.id, profileId: profile?.id ?? null, fingerprintHash: hashToken(fingerprint),
+    userAgent: ctx.userAgent?.slice(0, 300), ip: ctx.ip, lastUsedAt: ctx.now,
+  })
+  const tokens = await issueTokens(ctx, tx, session.id, user.id)
+  await repo.updateUser(tx, user.id, { lastSignInAt: ctx.now })
+  return { ...tokens, user: await userOutput(tx, user, session.profileId) }
+}
+
+async function issueTokens(ctx: Ctx, tx: Executor, sessionId: string, userId: number): Promise<TokensOutput> {
+  const { config } = ctx.deps
+  const access = await signAccessToken(ctx.deps.jwtKey, { userId, sessionId }, ctx.now, config.ACCESS_TOKEN_TTL_SECONDS)
+  const refreshToken = randomToken()
+  const refreshExpiresAt = new Date(ctx.now.getTime() + config.REFRESH_TOKEN_TTL_SECONDS * 1000)
+  await repo.insertRefreshToken(tx, { sessionId, tokenHash: hashToken(refreshToken), expiresAt: refreshExpiresAt })
+  return {
+    access_token: access.token, expires_at: access.expiresAt.toISOString(),
+    refresh_token: refreshToken, refresh_expires_at: refreshExpiresAt.toISOString(),
+  }
+}
+
+const failedSignInKey = (emailAddress: string) => `signin-fail:${emailAddress.trim().toLowerCase()}`
+
+export async function signIn(ctx: Ctx, input: SignInInput): Promise<SessionOutput> {
+  const { config, counters } = ctx.deps
+  const key = failedSignInKey(input.email)
+  if (config.RATE_LIMIT === 'on' && (await counters.get(key)) >= config.RATE_LIMIT_AUTH_EMAIL_FAILURES) {
+    throw new AppError('MS_MAX_CONCURRENT_REQ', 'Too many failed sign-ins for this email; retry later')
+  }
+  const user = await repo.findUserByEmail(ctx.db, input.email)
+  const valid = user && user.accountState !== 'deleted'
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyPassword(await dummyPasswordHash(config.ARGON2_MEMORY_KIB), input.password), false)
+  if (!user || !valid) {
+    await counters.increment(key, config.RATE_LIMIT_AUTH_WINDOW_SECONDS)
+    throw new AppError('invalid_credentials', 'Email or password is wrong')
+  }
+  await counters.reset(key)
+  return ctx.db.transaction(async (tx) => {
+    // Signing in to a deactivated account reactivates it (its data was kept).
+    const current = user.accountState === 'deactivated'
+      ? await repo.updateUser(tx, user.id, { accountState: 'active', dataHandling: 'empty', deactivatedAt: null })
+      : user
+    return startSession(ctx, tx, current, input.fingerprint)
+  })
+}
+
+export async function renewToken(ctx: Ctx, input: { refresh_token?: string; fingerprint?: string }): Promise<TokensOutput> {
+  if (!input.refresh_token) throw new AppError('missing_refresh_token', 'No refresh token was sent')
+  const tokenHash = hashToken(input.refresh_token)
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const found = await repo.findRefreshToken(tx, tokenHash)
+    if (!found) return { error: new AppError('invalid_refresh_token', 'The refresh token is not valid') }
+    const { token, session } = found
+    if (session.revokedAt) return { error: new AppError('invalid_refresh_token', 'The session has ended') }
+    if (token.expiresAt <= ctx.now) return { error: new AppError('expired_refresh_token', 'The refresh token has expired') }
+    if (!input.fingerprint || hashToken(input.fingerprint) !== session.fingerprintHash) {
+      return { error: new AppError('invalid_refresh_token', 'The refresh token belongs to another client') }
+    }
+    if (!(await repo.markRefreshTokenRotated(tx, token.id, ctx.now))) {
+      // A token presented after it was exchanged has leaked: end the whole family.
+      await repo.revokeSession(tx, session.id, 'refresh_token_reuse', ctx.now)
+      return { error: new AppError('invalid_refresh_token', 'The refresh token was already used; the session has ended') }
+    }
+    const user = await repo.findUserById(tx, session.userId)
+    if (!user || user.accountState !== 'active') return { error: new AppError('invalid_refresh_token', 'The account is not active') }
+    await repo.updateSession(tx, session.id, { lastUsedAt: ctx.now })
+    return { tokens: await issueTokens(ctx, tx, session.id, session.userId) }
+  })
+  // Errors are answered after commit so a detected reuse stays revoked.
+  if (outcome.error) throw outcome.error
+  return outcome.tokens!
+}
+
+export async function signOut(ctx: Ctx): Promise<void> {
+  const actor = requireUser(ctx)
+  await repo.revokeSession(ctx.db, actor.sessionId, 'signed_out', ctx.now)
+}
+
+export async function switchProfile(ctx: Ctx, profileId: number): Promise<{ access_token: string; expires_at: string; user: UserOutput }> {
+  const actor = requireUser(ctx)
+  return ctx.db.transaction(async (tx) => {
+    const profiles = await repo.listProfiles(tx, actor.userId)
+    // A profile of someone else is answered like one that does not exist.
+    if (!profiles.some((p) => p.id === profileId)) throw new AppError('not_found', 'No such profile')
+    await repo.updateSession(tx, actor.sessionId, { profileId })
+    const access = await signAccessToken(ctx.deps.jwtKey, { userId: actor.userId, sessionId: actor.sessionId }, ctx.now, ctx.deps.config.ACCESS_TOKEN_TTL_SECONDS)
+    const user = (await repo.findUserById(tx, actor.userId))!
+    return { access_token: access.token, expires_at: access.expiresAt.toISOString(), user: await userOutput(tx, user, profileId) }
+  })
+}
+
+// ---------------------------------------------------------------- sign up and profiles
+
+function isUniqueViolation(error: unknown, index?: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }
+  const code = e?.code ?? e?.cause?.code
+  const constraint = e?.constraint ?? e?.cause?.constraint ?? ''
+  return code === '23505' && (!index || constraint === index || String((e as Error).message ?? '').includes(index) || String((e?.cause as Error | undefined)?.message ?? '').includes(index))
+}
+
+/** A free seller username derived from a wish (the given username, else the name), made unique with a number. */
+async function freeSellerUsername(tx: Executor, wish: string): Promise<string> {
+  let base = wish.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[^A-Za-z]+/, '').replace(/-+$/, '').slice(0, 40).toLowerCase()
+  if (base.length < 3) base = `seller-${base}`.replace(/-+$/, '')
+  for (let n = 0; n < 1000; n++) {
+    const candidate = n === 0 ? base : `${base}-${n + 1}`
+    if (!(await repo.usernameInUse(tx, candidate))) return candidate
+  }
+  return `${base}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, '')}`
+}
+
+async function createProfileRows(ctx: Ctx, tx: Executor, user: repo.UserRow, type: 'seller' | 'payer' | 'publisher' | 'platform_affiliate' | 'manager') {
+  if (type === 'seller') {
+    const existing = await repo.findSellerByUser(tx, user.id)
+    const seller = existing ?? await repo.insertSeller(tx, {
+      userId: user.id,
+      // SPEC-NOTES 23: in test mode the built-in sandbox provider is active for every seller.
+      paymentAccountDone: ctx.deps.config.PAYMENTS_TEST_MODE,
+      username: user.username && !(await repo.usernameInUse(tx, user.username, user.id)) ? user.username : await freeSellerUsername(tx, user.username ?? `${user.firstName}-${user.lastName}`),
+    })
+    return repo.insertProfile(tx, { userId: user.id, type, sellerId: seller.id })
+  }
+  return repo.insertProfile(tx, { userId: user.id, type })
+}
+
+async function createMailToken(ctx: Ctx, tx: Executor, userId: number, kind: MailTokenKind, data?: Record<string, unknown>): Promise<string> {
+  const token = randomToken()
+  await repo.insertUserToken(tx, {
+    userId, kind, tokenHash: hashToken(token), data, expiresAt: new Date(ctx.now.getTime() + tokenLifetimeSeconds[kind] * 1000),
+  })
+  return token
+}
+
+const link = (ctx: Ctx, path: string) => `${ctx.deps.config.appUrl}${path}`
+
+export async function signUp(ctx: Ctx, input: z.output<typeof signUpInput>): Promise<SessionOutput> {
+  const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (await repo.emailInUse(tx, input.email)) throw new AppError('email_taken', 'email_taken', [{ path: 'email', message: 'email_taken' }])
+      if (input.username && (await repo.usernameInUse(tx, input.username))) {
+        throw new AppError('username_taken', 'username_taken', [{ path: 'username', message: 'username_taken' }])
+      }
+      const user = await repo.insertUser(tx, {
+        email: input.email, passwordHash, firstName: input.first_name, lastName: input.last_name,
+        username: input.username ?? null, locale: input.locale ?? ctx.locale,
+      })
+      await createProfileRows(ctx, tx, user, input.profile_type)
+      const token = await createMailToken(ctx, tx, user.id, 'confirmation')
+      await email.queueEmail(ctx.deps, tx, {
+        to: user.email, kind: 'confirmation', locale: user.locale, userId: user.id, firstName: user.firstName,
+        link: link(ctx, `/users/confirmation?confirmation_token=${token}`),
+      })
+      return startSession(ctx, tx, user, input.fingerprint)
+    })
+  } catch (error) {
+    // Two sign-ups racing for one address: the unique index decides, the loser hears email_taken.
+    if (isUniqueViolation(error, 'users_email_lower_unique')) throw new AppError('email_taken', 'email_taken', [{ path: 'email', message: 'email_taken' }])
+    if (isUniqueViolation(error)) throw new AppError('username_taken', 'username_taken', [{ path: 'username', message: 'username_taken' }])
+    throw error
+  }
+}
+
+export async function createProfile(ctx: Ctx, input: z.infer<typeof createProfileInput>): Promise<ProfileOutput> {
+  const actor = requireUser(ctx)
+  return ctx.db.transaction(async (tx) => {
+    const user = (await repo.lockUser(tx, actor.userId))!
+    const profiles = await repo.listProfiles(tx, user.id)
+    if (profiles.some((p) => p.type === input.type)) throw new AppError('profile_exists', 'You already have this profile')
+    const created = await createProfileRows(ctx, tx, user, input.type)
+    const withSeller = (await repo.listProfiles(tx, user.id)).find((p) => p.id === created.id)!
+    return profileOutput(withSeller)
+  })
+}
+
+export async function getMe(ctx: Ctx): Promise<UserOutput> {
+  const actor = requireUser(ctx)
+  const user = (await repo.findUserById(ctx.db, actor.userId))!
+  return userOutput(ctx.db, user, actor.profileId)
+}
+
+export async function updateMe(ctx: Ctx, input: z.infer<typeof updateMeInput>): Promise<UserOutput> {
+  const actor = requireUser(ctx)
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (input.username && (await repo.usernameInUse(tx, input.username, actor.userId))) {
+        throw new AppError('username_taken', 'username_taken', [{ path: 'username', message: 'username_taken' }])
+      }
+      const user = await repo.updateUser(tx, actor.userId, {
+        firstName: input.first_name, lastName: input.last_name, username: input.username, locale: input.locale,
+      })
+      return userOutput(tx, user, actor.profileId)
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('username_taken', 'username_taken', [{ path: 'username', message: 'username_taken' }])
+    throw error
+  }
+}
+
+export async function saveAboutYou(ctx: Ctx, input: z.infer<typeof aboutYouInput>): Promise<UserOutput> {
+  const actor = requireUser(ctx)
+  return ctx.db.transaction(async (tx) => {
+    const user = await repo.updateUser(tx, actor.userId, { aboutYou: input })
+    const seller = await repo.findSellerByUser(tx, actor.userId)
+    if (seller) {
+      await repo.updateSeller(tx, seller.id, {
+        businessType: input.business_type, company: input.company ?? null, phone: input.phone ?? null, countryCode: input.country_code,
+      })
+    }
+    return userOutput(tx, user, actor.profileId)
+  })
+}
+
+// ---------------------------------------------------------------- availability
+
+export async function checkEmail(ctx: Ctx, address: string): Promise<{ available: boolean }> {
+  return { available: !(await repo.emailInUse(ctx.db, address)) }
+}
+
+export async function checkUsername(ctx: Ctx, username: string): Promise<{ available: boolean; message?: string }> {
+  const parsed = zUsername.safeParse(username)
+  if (!parsed.success) return { available: false, message: parsed.error.issues[0]?.message ?? 'invalid_username' }
+  const taken = await repo.usernameInUse(ctx.db, parsed.data, ctx.actor?.userId)
+  return taken ? { available: false, message: 'username_taken' } : { available: true }
+}
+
+// ---------------------------------------------------------------- mail tokens
+
+async function consume(ctx: Ctx, tx: Executor, kind: MailTokenKind, token: string) {
+  const row = await repo.consumeUserToken(tx, kind, hashToken(token), ctx.now)
+  if (!row) throw new AppError('invalid_token', 'This link is not valid or was already used')
+  if (row.expiresAt <= ctx.now) throw new AppError('expired_token', 'This link has expired; ask for a new one')
+  return row
+}
+
+export async function confirmEmail(ctx: Ctx, token: string): Promise<UserOutput> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await consume(ctx, tx, 'confirmation', token)
+    const user = (await repo.findUserById(tx, row.userId))!
+    const confirmed = user.confirmedAt ? user : await repo.updateUser(tx, user.id, { confirmedAt: ctx.now })
+    return userOutput(tx, confirmed, ctx.actor?.userId === user.id ? ctx.actor.profileId : null)
+  })
+}
+
+export async function resendConfirmation(ctx: Ctx, address: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const user = await repo.findUserByEmail(tx, address)
+    // Unknown or already confirmed addresses get the same silent answer: no account enumeration.
+    if (!user || user.confirmedAt || user.accountState !== 'active') return
+    await repo.expireUserTokens(tx, user.id, 'confirmation', ctx.now)
+    const token = await createMailToken(ctx, tx, user.id, 'confirmation')
+    await email.queueEmail(ctx.deps, tx, {
+      to: user.email, kind: 'confirmation', locale: user.locale, userId: user.id, firstName: user.firstName,
+      link: link(ctx, `/users/confirmation?confirmation_token=${token}`),
+    })
+  })
+}
+
+export async function sendMagicLink(ctx: Ctx, input: z.infer<typeof magicLinkRequestInput>): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const user = await repo.findUserByEmail(tx, input.email)
+    if (!user || user.accountState === 'deleted') return
+    const token = await createMailToken(ctx, tx, user.id, 'magic_link', { profile_type: input.profile_type ?? null })
+    await email.queueEmail(ctx.deps, tx, {
+      to: user.email, kind: 'magic_link', locale: user.locale, userId: user.id, firstName: user.firstName,
+      link: link(ctx, `/users/sign_in?magic_link_token=${token}`),
+    })
+  })
+}
+
+export async function signInWithMagicLink(ctx: Ctx, input: { token: string; fingerprint: string }): Promise<SessionOutput> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await consume(ctx, tx, 'magic_link', input.token)
+    let user = (await repo.findUserById(tx, row.userId))!
+    if (user.accountState === 'deleted') throw new AppError('invalid_token', 'This link is not valid')
+    // Opening the mail proves the address, and signing in reactivates a deactivated account.
+    user = await repo.updateUser(tx, user.id, {
+      confirmedAt: user.confirmedAt ?? ctx.now, accountState: 'active', dataHandling: user.accountState === 'deactivated' ? 'empty' : user.dataHandling,
+      deactivatedAt: null,
+    })
+    return startSession(ctx, tx, user, input.fingerprint)
+  })
+}
+
+export async function requestPasswordReset(ctx: Ctx, address: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const user = await repo.findUserByEmail(tx, address)
+    if (!user || user.accountState === 'deleted') return
+    await repo.expireUserTokens(tx, user.id, 'reset_password', ctx.now)
+    const token = await createMailToken(ctx, tx, user.id, 'reset_password')
+    await email.queueEmail(ctx.deps, tx, {
+      to: user.email, kind: 'reset_password', locale: user.locale, userId: user.id, firstName: user.firstName,
+      link: link(ctx, `/users/password/edit?reset_password_token=${token}`),
+    })
+  })
+}
+
+export async function resetPassword(ctx: Ctx, input: z.infer<typeof resetPasswordInput>): Promise<void> {
+  const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
+  const address = await ctx.db.transaction(async (tx) => {
+    const row = await consume(ctx, tx, 'reset_password', input.token)
+    const user = (await repo.findUserById(tx, row.userId))!
+    // The mail proves the address too; every session ends, as the old password may be known to someone.
+    await repo.updateUser(tx, user.id, { passwordHash, confirmedAt: user.confirmedAt ?? ctx.now })
+    await repo.revokeUserSessions(tx, user.id, 'password_reset', ctx.now)
+    return user.email
+  })
+  await ctx.deps.counters.reset(failedSignInKey(address))
+}
+
+export async function changePassword(ctx: Ctx, input: z.infer<typeof changePasswordInput>): Promise<void> {
+  const actor = requireUser(ctx)
+  const user = (await repo.findUserById(ctx.db, actor.userId))!
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw new AppError('invalid_credentials', 'The current password is wrong', [{ path: 'current_password', message: 'wrong_password' }])
+  }
+  const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash })
+    await repo.revokeUserSessions(tx, user.id, 'password_changed', ctx.now, actor.sessionId)
+    await email.queueEmail(ctx.deps, tx, { to: user.email, kind: 'password_changed', locale: user.locale, userId: user.id, firstName: user.firstName })
+  })
+}
+
+export async function requestEmailChange(ctx: Ctx, input: z.infer<typeof changeEmailInput>): Promise<void> {
+  const actor = requireUser(ctx)
+  const user = (await repo.findUserById(ctx.db, actor.userId))!
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError('invalid_credentials', 'The password is wrong', [{ path: 'password', message: 'wrong_password' }])
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (await repo.emailInUse(tx, input.email)) throw new AppError('email_taken', 'email_taken', [{ path: 'email', message: 'email_taken' }])
+    await repo.expireUserTokens(tx, user.id, 'change_email', ctx.now)
+    await repo.updateUser(tx, user.id, { unconfirmedEmail: input.email })
+    const token = await createMailToken(ctx, tx, user.id, 'change_email', { email: input.email })
+    await email.queueEmail(ctx.deps, tx, {
+      to: input.email, kind: 'change_email', locale: user.locale, userId: user.id, firstName: user.firstName, newEmail: input.email,
+      link: link(ctx, `/users/confirmation?change_email_token=${token}`),
+    })
+    await email.queueEmail(ctx.deps, tx, {
+      to: user.email, kind: 'email_changed_notice', locale: user.locale, userId: user.id, firstName: user.firstName, newEmail: input.email,
+    })
+  })
+}
+
+export async function acceptEmailChange(ctx: Ctx, token: string): Promise<UserOutput> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const row = await consume(ctx, tx, 'change_email', token)
+      const newEmail = String(row.data?.email ?? '')
+      const user = (await repo.findUserById(tx, row.userId))!
+      const other = await repo.findUserByEmail(tx, newEmail)
+      if (!newEmail || (other && other.id !== user.id)) throw new AppError('email_taken', 'email_taken')
+      const updated = await repo.updateUser(tx, user.id, { email: newEmail, unconfirmedEmail: null, confirmedAt: ctx.now })
+      return userOutput(tx, updated, ctx.actor?.userId === user.id ? ctx.actor.profileId : null)
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('email_taken', 'email_taken')
+    throw error
+  }
+}
+
+// ---------------------------------------------------------------- deactivation and deletion
+
+/** Why an account cannot be deleted now. Later capabilities (open orders, balances) add their reasons here. */
+async function deletionBlockers(ctx: Ctx, tx: Executor, userId: number): Promise<string[]> {
+  const blockers: string[] = []
+  const profiles = await repo.listProfiles(tx, userId)
+  if (profiles.some((p) => p.type === 'manager') && (await repo.countProfilesOfType(tx, 'manager')) <= 1) blockers.push('last_manager')
+  return blockers
+}
+
+export async function deletionStatus(ctx: Ctx) {
+  const actor = requireUser(ctx)
+  const user = (await repo.findUserById(ctx.db, actor.userId))!
+  const blockers = await deletionBlockers(ctx, ctx.db, user.id)
+  return {
+    start_step: blockers.length > 0 ? -1 : 0,
+    can_delete: blockers.length === 0,
+    blockers,
+    account_state: user.accountState as 'active' | 'deactivated' | 'deleted',
+  }
+}
+
+async function verifyOwnPassword(ctx: Ctx, userId: number, password: string) {
+  const user = (await repo.findUserById(ctx.db, userId))!
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError('invalid_credentials', 'The password is wrong', [{ path: 'password', message: 'wrong_password' }])
+  }
+  return user
+}
+
+export async function deactivate(ctx: Ctx, input: z.infer<typeof deactivateInput>): Promise<void> {
+  const actor = requireUser(ctx)
+  const user = await verifyOwnPassword(ctx, actor.userId, input.password)
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockUser(tx, user.id)
+    await repo.updateUser(tx, user.id, {
+      accountState: 'deactivated', dataHandling: 'inactive_plan', deactivatedAt: ctx.now,
+      deletionReason: input.reason, deletionComment: input.comment ?? null,
+    })
+    await repo.revokeUserSessions(tx, user.id, 'deactivated', ctx.now)
+    await email.queueEmail(ctx.deps, tx, { to: user.email, kind: 'account_deactivated', locale: user.locale, userId: user.id, firstName: user.firstName })
+  })
+}
+
+/** Deletes an account: personal data is scrambled, not silently lost, so records that must stay still add up. */
+export async function deleteAccount(ctx: Ctx, input: z.infer<typeof deactivateInput>): Promise<void> {
+  const actor = requireUser(ctx)
+  const user = await verifyOwnPassword(ctx, actor.userId, input.password)
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockUser(tx, user.id)
+    const blockers = await deletionBlockers(ctx, tx, user.id)
+    if (blockers.length > 0) throw new AppError('deletion_not_possible', `The account cannot be deleted now: ${blockers.join(', ')}`)
+    // The goodbye mail goes to the real address before it is scrambled.
+    await email.queueEmail(ctx.deps, tx, { to: user.email, kind: 'account_deleted', locale: user.locale, userId: user.id, firstName: user.firstName })
+    await repo.updateUser(tx, user.id, {
+      email: `deleted-${user.id}@deleted.invalid`, unconfirmedEmail: null, username: null,
+      firstName: 'Deleted', lastName: 'User', passwordHash: `!deleted:${randomToken(16)}`, aboutYou: null,
+      accountState: 'deleted', dataHandling: 'data_scrambled', deletedAt: ctx.now,
+      deletionReason: input.reason, deletionComment: input.comment ?? null,
+    })
+    const seller = await repo.findSellerByUser(tx, user.id)
+    if (seller) await repo.updateSeller(tx, seller.id, { username: `deleted-${seller.id}`, phone: null, company: null, blocked: true })
+    await repo.revokeUserSessions(tx, user.id, 'deleted', ctx.now)
+  })
+}
+
+// ---------------------------------------------------------------- managers and demo
+
+/** Creates a confirmed user with a manager profile, or adds the profile to an existing user. */
+export async function ensureManager(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }) {
+  const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
+  return ctx.db.transaction(async (tx) => {
+    let user = await repo.findUserByEmail(tx, input.email)
+    user ??= await repo.insertUser(tx, {
+      email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, confirmedAt: ctx.now,
+    })
+    const profiles = await repo.listProfiles(tx, user.id)
+    if (!profiles.some((p) => p.type === 'manager')) await createProfileRows(ctx, tx, user, 'manager')
+    return { userId: user.id, created: profiles.length === 0 }
+  })
+}
+
+/** A finished seller profile for the demo seller (spec 001 section 5). */
+const demoSellerProfile = {
+  business_type: 'natural', vat_payer: 'exempt', vat_exempt_reason: 'small_business', salutation: 'none', first_name: 'Demo', last_name: 'Seller',
+  phone: '+49 30 1234567', street: 'Musterstraße', street_number: '1', zip: '10115', city: 'Berlin', country_code: 'DE',
+  birthday: '01.01.1990', tax_number_type: 'number', tax_number: '21/815/08150', tax_number_country: 'DE',
+}
+
+/** The demo seller of `npm start`: confirmed, with a seller and a payer profile. Does nothing if present. */
+export async function ensureDemoSeller(ctx: Ctx, input: { email: string; username: string; password: string }) {
+  const existing = await repo.findUserByEmail(ctx.db, input.email)
+  if (existing) return { created: false, userId: existing.id }
+  const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
+  return ctx.db.transaction(async (tx) => {
+    const user = await repo.insertUser(tx, {
+      email: input.email, username: input.username, passwordHash, firstName: 'Demo', lastName: 'Seller', confirmedAt: ctx.now,
+      aboutYou: { business_type: 'natural', country_code: 'DE' },
+    })
+    const profile = await createProfileRows(ctx, tx, user, 'seller')
+    await repo.updateSeller(tx, profile.sellerId!, {
+      businessType: 'natural', countryCode: 'DE', company: 'Demo Studio', phone: demoSellerProfile.phone, profile: demoSellerProfile,
+    })
+    await createProfileRows(ctx, tx, user, 'payer')
+    return { created: true, userId: user.id }
+  })
+}

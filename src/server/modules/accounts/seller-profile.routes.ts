@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { sellerProfileDraft, sellerProfileOutput } from '../../../shared/schemas/seller-profile'
+import * as sellerProfile from './seller-profile.service'
+
+// /api/v1/cabinet/profile: the seller profile of the profile modal (spec 001 sections 2, 3 and 5).
+
+const security = [{ bearer: [] }]
+const auth = { auth: 'required' as const }
+
+export const sellerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['accounts']
+
+  app.get('/cabinet/profile', { config: auth, schema: { tags, security, response: { 200: sellerProfileOutput } } },
+    async (req) => sellerProfile.getSellerProfile(req.ctx))
+
+  app.put('/cabinet/profile', { config: auth, schema: { tags, security, body: sellerProfileDraft, response: { 200: sellerProfileOutput } } },
+    async (req) => sellerProfile.saveSellerProfile(req.ctx, req.body))
+}

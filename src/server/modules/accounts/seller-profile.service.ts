@@ -1,0 +1,48 @@
+import {
+  isSellerProfileComplete, sellerProfileMissingFields, type SellerProfile, type SellerProfileOutput,
+} from '../../../shared/schemas/seller-profile'
+import { AppError } from '../../../shared/errors'
+import { actingSellerId } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import * as repo from './accounts.repository'
+
+// The seller profile of the cabinet (spec 001 sections 2, 3 and 5): read it, save it, and keep
+// `profile_finished` (SPEC-NOTES 23) equal to whether every required field is there.
+
+function output(ctx: Ctx, seller: repo.SellerRow): SellerProfileOutput {
+  const home = ctx.deps.config.HOME_COUNTRY
+  const profile = (seller.profile ?? {}) as SellerProfileOutput['profile']
+  return {
+    profile,
+    profile_finished: seller.profileFinished,
+    missing_fields: sellerProfileMissingFields(profile as Partial<SellerProfile>, home),
+    home_country: home,
+  }
+}
+
+export async function getSellerProfile(ctx: Ctx): Promise<SellerProfileOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'settings.read')
+  const seller = await repo.findSellerById(ctx.db, sellerId)
+  if (!seller) throw new AppError('not_found', 'No such seller')
+  return output(ctx, seller)
+}
+
+/** Replaces the profile; the seller's business_type, company, phone and country_code columns mirror it. */
+export async function saveSellerProfile(ctx: Ctx, input: SellerProfile): Promise<SellerProfileOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'settings.write')
+  const profile: SellerProfile = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  // A reason only belongs to an exempt seller, a company only to an entity.
+  if (profile.vat_payer !== 'exempt') delete profile.vat_exempt_reason
+  if (profile.business_type !== 'entity') delete profile.company
+  const seller = await repo.updateSeller(ctx.db, sellerId, {
+    profile,
+    businessType: profile.business_type ?? null,
+    company: profile.company ?? null,
+    phone: profile.phone ?? null,
+    countryCode: profile.country_code ?? null,
+    profileFinished: isSellerProfileComplete(profile, ctx.deps.config.HOME_COUNTRY),
+  })
+  return output(ctx, seller)
+}

@@ -1,0 +1,554 @@
+import { stringify } from 'csv-stringify/sync'
+import {
+  isProductForm, isSellBlocking, productFormOfType, productStatuses, type ProductStatus, type PublishState, type ReviewState,
+} from '../../../shared/catalog'
+import { AppError } from '../../../shared/errors'
+import { planFromInput, planKindOf, planSnapshot, type PricingPlanInput } from '../../../shared/pricing'
+import type {
+  AddonInput, CreateProductInput, ProductListQuery, ProductOutput, TicketInput, UpdateProductInput, UpdateTicketInput,
+} from '../../../shared/schemas/catalog'
+import { productCsvColumns } from '../../../shared/schemas/catalog'
+import type { ListAnswer } from '../../../shared/schemas/lists'
+import { assertTransition, canTransition, productPublishTransitions, reviewTransitions } from '../../../shared/states'
+import { productSlugIssue } from '../../../shared/validation/slugs'
+import { actingSellerId } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
+import * as certificates from '../certificates/certificates.service'
+import * as courses from '../courses/courses.service'
+import * as media from '../media/media.service'
+import * as ticketDesigns from '../tickets/ticket-designs.service'
+import * as repo from './catalog.repository'
+import { loadRelations, planOfRow, productViews, sellerFlags, statusFacts, type Relations } from './catalog.views'
+
+// Products of the eight forms, their pricing plans, tickets and add-ons, and publishing (issue 3 "The
+// seller API"). Each use case acts for the seller of the request (never a seller id from the request)
+// and runs in one transaction; another seller's product answers 404 like a missing one.
+
+const notFound = () => new AppError('not_found', 'This product does not exist')
+
+export async function loadSeller(db: Executor, sellerId: number): Promise<repo.SellerFacts> {
+  const seller = await repo.findSeller(db, sellerId)
+  if (!seller) throw new AppError('not_found', 'This seller does not exist')
+  return seller
+}
+
+/**
+ * The seller's product for modules that attach data to products (files, covers, course content, certificate
+ * design); another seller's product answers 404 like a missing one.
+ */
+export async function ownedProduct(db: Executor, sellerId: number, id: number, options: { lock?: boolean } = {}) {
+  const product = await repo.findProduct(db, sellerId, id, options)
+  if (!product) throw notFound()
+  return { id: product.id, sellerId: product.sellerId, form: product.form, name: product.name }
+}
+
+async function ownProduct(tx: Executor, sellerId: number, id: number, lock = true): Promise<repo.ProductRow> {
+  const product = await repo.findProduct(tx, sellerId, id, { lock })
+  if (!product) throw notFound()
+  return product
+}
+
+export async function productView(db: Executor, seller: repo.SellerFacts, product: repo.ProductRow): Promise<ProductOutput> {
+  const [view] = await productViews(db, [product], seller)
+  return view!
+}
+
+async function reload(tx: Executor, seller: repo.SellerFacts, id: number): Promise<ProductOutput> {
+  const product = await repo.findProduct(tx, seller.id, id)
+  if (!product) throw notFound()
+  return productView(tx, seller, product)
+}
+
+// ------------------------------------------------------------------ slugs, categories, add-ons
+
+/** A slug made from a name: ASCII letters, digits and hyphens, never a reserved path (SPEC-NOTES 16). */
+export function slugFromName(name: string): string {
+  let base = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 90).replace(/-+$/, '')
+  if (base.length < 2) base = 'product'
+  if (productSlugIssue(base)) base = `product-${base}`
+  return base
+}
+
+async function freeSlug(tx: Executor, sellerId: number, base: string): Promise<string> {
+  const taken = await repo.slugsLike(tx, sellerId, base)
+  if (!taken.has(base.toLowerCase())) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`.toLowerCase())) return `${base}-${n}`
+}
+
+const slugTaken = () => new AppError('validation_failed', 'slug_taken', [{ path: 'slug', message: 'slug_taken' }])
+
+async function assertSlugFree(tx: Executor, sellerId: number, slug: string, exceptId?: number) {
+  const taken = await repo.slugsLike(tx, sellerId, slug, exceptId)
+  if (taken.has(slug.toLowerCase())) throw slugTaken()
+}
+
+/** Writes a product row; a slug taken by a concurrent request is the same field error. */
+async function guardSlug<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (repo.isUniqueViolation(error, 'products_seller_slug_unique')) throw slugTaken()
+    throw error
+  }
+}
+
+async function assertCategoriesOwned(tx: Executor, sellerId: number, ids: readonly number[]) {
+  const owned = await repo.ownedCategoryIds(tx, sellerId, ids)
+  if (ids.some((id) => !owned.has(id))) throw new AppError('not_found', 'This category does not exist')
+}
+
+/** Throws 404 unless every id is a product of the seller (coupons and shop categories use it too). */
+export async function assertProductsOwned(db: Executor, sellerId: number, ids: readonly number[]) {
+  const owned = await repo.ownedProductIds(db, sellerId, ids)
+  if (ids.some((id) => !owned.has(id))) throw notFound()
+}
+
+async function writeAddons(tx: Executor, seller: repo.SellerFacts, product: repo.ProductRow, addons: readonly AddonInput[]) {
+  if (addons.length > 0 && product.form !== 'membership' && product.form !== 'bundle') {
+    throw new AppError('validation_failed', 'invalid_value', [{ path: 'addons', message: 'invalid_value' }])
+  }
+  if (addons.some((a) => a.product_id === product.id)) throw new AppError('validation_failed', 'invalid_value', [{ path: 'addons', message: 'invalid_value' }])
+  await assertProductsOwned(tx, seller.id, addons.map((a) => a.product_id))
+  await repo.replaceAddons(tx, product.id, addons.map((a) => ({ productId: a.product_id, kind: a.kind })))
+}
+
+// ------------------------------------------------------------------ plans and tickets
+
+/** Stores a plan and its first version: the frozen terms orders will reference. */
+async function insertPlan(tx: Executor, owner: { productId: number; ticketId: number | null }, input: PricingPlanInput, position: number) {
+  const plan = planFromInput(input)
+  const row = await repo.insertPlan(tx, {
+    productId: owner.productId, ticketId: owner.ticketId, form: plan.form, kind: planKindOf(plan.form), currencyId: plan.currencyId,
+    price: plan.price ?? null, firstAmount: plan.firstAmount ?? null, nextAmount: plan.nextAmount ?? null,
+    paymentsCount: plan.paymentsCount ?? null, interval: plan.interval ?? null,
+    customIntervals: plan.customIntervals ? plan.customIntervals.map((r) => ({ ...r })) : null,
+    useNetPrice: plan.useNetPrice ?? false, name: plan.name ?? null, position,
+  })
+  const version = await repo.insertPlanVersion(tx, row.id, { ...planSnapshot(plan) })
+  return repo.updatePlan(tx, row.id, { currentVersionId: version.id })
+}
+
+function ticketValues(input: Partial<TicketInput> | UpdateTicketInput) {
+  return {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.location !== undefined ? { location: input.location || null } : {}),
+    ...(input.start_date !== undefined ? { startDate: input.start_date ? new Date(input.start_date) : null } : {}),
+    ...(input.end_date !== undefined ? { endDate: input.end_date ? new Date(input.end_date) : null } : {}),
+    ...(input.ticket_dates !== undefined ? { ticketDates: input.ticket_dates.map((d) => ({ start_date: d.start_date, end_date: d.end_date ?? null })) } : {}),
+    ...(input.limit !== undefined ? { limit: input.limit } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+    ...(input.position !== undefined ? { position: input.position } : {}),
+  }
+}
+
+async function insertTicket(tx: Executor, productId: number, input: TicketInput, position: number) {
+  const ticket = await repo.insertTicket(tx, { productId, name: input.name, position, ...ticketValues(input) })
+  for (const [i, plan] of (input.pricing_plans ?? []).entries()) await insertPlan(tx, { productId, ticketId: ticket.id }, plan, i)
+  return ticket
+}
+
+function assertForm(product: repo.ProductRow, ok: boolean, path: string) {
+  if (!ok) throw new AppError('validation_failed', `invalid_value`, [{ path, message: 'invalid_value' }])
+  return product
+}
+
+// ------------------------------------------------------------------ products
+
+function productValues(input: UpdateProductInput) {
+  return {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description || null } : {}),
+    ...(input.free !== undefined ? { free: input.free } : {}),
+    ...(input.limit !== undefined ? { limit: input.limit } : {}),
+    ...(input.access_password !== undefined ? { accessPassword: input.access_password || null } : {}),
+    ...(input.display_price !== undefined ? { displayPrice: input.display_price } : {}),
+    ...(input.display_old_price !== undefined ? { displayOldPrice: input.display_old_price } : {}),
+    ...(input.display_currency_id !== undefined ? { displayCurrencyId: input.display_currency_id } : {}),
+    ...(input.slug !== undefined ? { slug: input.slug } : {}),
+    ...(input.internal_name !== undefined ? { internalName: input.internal_name || null } : {}),
+    ...(input.cost_center !== undefined ? { costCenter: input.cost_center || null } : {}),
+    ...(input.product_groups !== undefined ? { productGroups: [...new Set(input.product_groups)] } : {}),
+    ...(input.hidden_in_shop !== undefined ? { hiddenInShop: input.hidden_in_shop } : {}),
+    ...(input.can_be_sold_via_shop !== undefined ? { canBeSoldViaShop: input.can_be_sold_via_shop } : {}),
+    ...(input.position !== undefined ? { position: input.position } : {}),
+  }
+}
+
+export async function createProduct(ctx: Ctx, input: CreateProductInput): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    if (input.category_ids?.length) await assertCategoriesOwned(tx, sellerId, input.category_ids)
+    if (input.slug) await assertSlugFree(tx, sellerId, input.slug)
+    const slug = input.slug ?? await freeSlug(tx, sellerId, slugFromName(input.name))
+    const free = input.free ?? false
+    const product = await guardSlug(() => repo.insertProduct(tx, {
+      ...productValues(input), sellerId, form: input.form, name: input.name, slug, free,
+      reviewState: free ? 'free_without_fee' : 'not_for_review', createdAt: ctx.now, updatedAt: ctx.now,
+    }))
+    for (const [i, plan] of (input.pricing_plans ?? []).entries()) await insertPlan(tx, { productId: product.id, ticketId: null }, plan, i)
+    for (const [i, ticket] of (input.tickets ?? []).entries()) await insertTicket(tx, product.id, ticket, i)
+    if (input.addons?.length) await writeAddons(tx, seller, product, input.addons)
+    if (input.category_ids?.length) await repo.replaceProductCategories(tx, product.id, input.category_ids)
+    return productView(tx, seller, product)
+  })
+}
+
+export async function getProduct(ctx: Ctx, id: number): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.read')
+  const seller = await loadSeller(ctx.db, sellerId)
+  return reload(ctx.db, seller, id)
+}
+
+function filtersOf(query: ProductListQuery): repo.ProductFilters {
+  const type = query.product_type
+  const form = type === undefined ? undefined : (productFormOfType(type) ?? (isProductForm(type) ? type : undefined))
+  return {
+    forms: form ? [form] : undefined,
+    published: query.is_published,
+    archived: query.is_archived,
+    private: query.is_private,
+    free: query.is_free,
+    createdFrom: query.created_from_time ? new Date(query.created_from_time) : undefined,
+    createdTill: query.created_till_time ? new Date(query.created_till_time) : undefined,
+    categoryId: query.category_id,
+    internalName: query.internal_name || undefined,
+    query: query.query || undefined,
+  }
+}
+
+export async function listProducts(ctx: Ctx, query: ProductListQuery): Promise<ListAnswer<ProductOutput>> {
+  const sellerId = actingSellerId(ctx.actor, 'products.read')
+  const seller = await loadSeller(ctx.db, sellerId)
+  const { rows, total, totalMax } = await repo.listProducts(ctx.db, sellerId, {
+    filters: filtersOf(query), sortKey: query.sort_key, sortDir: query.sort_dir, offset: (query.page - 1) * query.per, limit: query.per,
+  })
+  const answer: ListAnswer<ProductOutput> = { list: await productViews(ctx.db, rows, seller), total_count: total, total_count_max: totalMax }
+  if (query.counts) answer.counts = await repo.productCounts(ctx.db, sellerId)
+  return answer
+}
+
+/** A CSV cell a spreadsheet would read as a formula (= + - @, tab, CR) gets a leading apostrophe. */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+}
+
+export const csvExportMaxRows = 50_000
+
+/** The product list as CSV with exactly the spec's columns (spec 000 section 3), filtered like the list. */
+export async function exportProductsCsv(ctx: Ctx, query: ProductListQuery): Promise<string> {
+  const sellerId = actingSellerId(ctx.actor, 'products.read')
+  const seller = await loadSeller(ctx.db, sellerId)
+  const records: string[][] = []
+  for (let offset = 0; offset < csvExportMaxRows; offset += 500) {
+    const { rows } = await repo.listProducts(ctx.db, sellerId, { filters: filtersOf(query), sortKey: query.sort_key, sortDir: query.sort_dir, offset, limit: 500 })
+    for (const view of await productViews(ctx.db, rows, seller)) {
+      const cells: Record<(typeof productCsvColumns)[number], string> = {
+        id: String(view.id), name: view.name, created_at: view.created_at, updated_at: view.updated_at,
+        sell: String(view.can_sell), published: String(view.published), display_price: view.display_price === null ? '' : String(view.display_price),
+        limit: view.limit === null ? '' : String(view.limit), sold_count: String(view.sold_count), reserved_count: String(view.reserved_count),
+        product_groups: view.product_groups.join(', '), internal_name: view.internal_name ?? '', cost_center: view.cost_center ?? '',
+      }
+      records.push(productCsvColumns.map((column) => neutraliseFormula(cells[column])))
+    }
+    if (rows.length < 500) break
+  }
+  return stringify(records, { header: true, columns: [...productCsvColumns] })
+}
+
+export async function updateProduct(ctx: Ctx, id: number, input: UpdateProductInput): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    const product = await ownProduct(tx, sellerId, id)
+    if (input.slug && input.slug.toLowerCase() !== product.slug.toLowerCase()) await assertSlugFree(tx, sellerId, input.slug, id)
+    if (input.category_ids) await assertCategoriesOwned(tx, sellerId, input.category_ids)
+    const values: Partial<typeof product> = { ...productValues(input), updatedAt: ctx.now }
+    if (input.free !== undefined && input.free !== product.free) Object.assign(values, freeChange(product, input.free, seller))
+    await guardSlug(() => repo.updateProduct(tx, id, values))
+    if (input.addons) await writeAddons(tx, seller, product, input.addons)
+    if (input.category_ids) await repo.replaceProductCategories(tx, id, input.category_ids)
+    return reload(tx, seller, id)
+  })
+}
+
+/**
+ * A product that becomes free needs no review (free_without_fee); one that becomes paid needs it again
+ * (not_for_review). A power seller's published product that becomes paid is unpublished, so that
+ * publishing it again sends it to review (SPEC-NOTES 23) instead of selling unreviewed.
+ */
+function freeChange(product: repo.ProductRow, free: boolean, seller: repo.SellerFacts) {
+  const review = product.reviewState as ReviewState
+  const values: { reviewState?: ReviewState; publishState?: PublishState } = {}
+  if (free && review === 'not_for_review') values.reviewState = 'free_without_fee'
+  if (!free && review === 'free_without_fee') values.reviewState = 'not_for_review'
+  if (values.reviewState) assertTransition(reviewTransitions, review, values.reviewState, 'review state')
+  if (!free && seller.powerSeller && product.publishState === 'published' && review !== 'reviewed') {
+    assertTransition(productPublishTransitions, 'published', 'unpublished', 'publish state')
+    values.publishState = 'unpublished'
+  }
+  return values
+}
+
+/**
+ * Deletes a product without orders with everything attached to it (rows cascade). Its download files and
+ * cover variants are removed from storage after the commit: a rolled-back deletion keeps its files, and a
+ * committed one leaves no orphan bytes.
+ */
+export async function deleteProduct(ctx: Ctx, id: number): Promise<void> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  const keys = await ctx.db.transaction(async (tx) => {
+    const product = await ownProduct(tx, sellerId, id)
+    if (product.soldCount > 0 || product.reservedCount > 0) throw new AppError('conflict', 'This product has orders; archive it instead')
+    const stored = await media.productStorageKeys(tx, id)
+    await repo.deleteProduct(tx, id)
+    return stored
+  })
+  await media.removeStored(ctx, keys)
+}
+
+/**
+ * A copy to edit: unpublished, nothing sold; the same plans as new plans with fresh versions (version 1 of
+ * the current terms), tickets, add-ons, categories and discount (no orders counted); copies of its download
+ * files and covers under new storage keys (the bytes are copied before the transaction and removed again
+ * if it fails); its course tree and its certificate design.
+ */
+export async function duplicateProduct(ctx: Ctx, id: number): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  await ownProduct(ctx.db, sellerId, id, false)
+  const mediaCopy = await media.copyProductMedia(ctx, id)
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const seller = await loadSeller(tx, sellerId)
+      const source = await ownProduct(tx, sellerId, id, false)
+      const relations = await loadRelations(tx, [id])
+      const { id: _id, createdAt: _c, updatedAt: _u, archivedAt: _a, reviewReason: _r, soldCount: _s, reservedCount: _rc, ...copy } = source
+      const product = await guardSlug(async () => repo.insertProduct(tx, {
+        ...copy, name: `${source.name} (copy)`.slice(0, 200), slug: await freeSlug(tx, sellerId, source.slug),
+        publishState: 'unpublished', reviewState: source.free ? 'free_without_fee' : 'not_for_review', createdAt: ctx.now, updatedAt: ctx.now,
+      }))
+      const copyPlan = async (plan: repo.PlanRow, ticketId: number | null) => {
+        const { id: _p, createdAt: _pc, updatedAt: _pu, currentVersionId: _v, ...terms } = plan
+        const row = await repo.insertPlan(tx, { ...terms, productId: product.id, ticketId, createdAt: ctx.now, updatedAt: ctx.now })
+        const version = await repo.insertPlanVersion(tx, row.id, { ...planSnapshot(planOfRow(row)) })
+        await repo.updatePlan(tx, row.id, { currentVersionId: version.id })
+      }
+      for (const plan of relations.plans.filter((p) => p.ticketId === null)) await copyPlan(plan, null)
+      for (const ticket of relations.tickets) {
+        const { id: ticketId, createdAt: _tc, updatedAt: _tu, soldCount: _ts, reservedCount: _tr, ...fields } = ticket
+        const created = await repo.insertTicket(tx, { ...fields, productId: product.id })
+        for (const plan of relations.plans.filter((p) => p.ticketId === ticketId)) await copyPlan(plan, created.id)
+      }
+      await repo.replaceAddons(tx, product.id, relations.addons.map((a) => ({ productId: a.addonProductId, kind: a.kind })))
+      await repo.replaceProductCategories(tx, product.id, relations.categories.map((c) => c.categoryId))
+      for (const { productId: _dp, ordersCount: _o, createdAt: _dc, updatedAt: _du, ...terms } of relations.discounts) {
+        await repo.insertDiscount(tx, { ...terms, productId: product.id, createdAt: ctx.now, updatedAt: ctx.now })
+      }
+      await media.recordMediaCopy(tx, product.id, mediaCopy, ctx.now)
+      if (source.form === 'course') await courses.copyCourse(tx, id, product.id, ctx.now)
+      if (source.form === 'certificate') await certificates.copyDesign(tx, id, product.id, ctx.now)
+      if (source.form === 'eventTickets') await ticketDesigns.copyDesign(tx, id, product.id, ctx.now)
+      return productView(tx, seller, product)
+    })
+  } catch (error) {
+    await media.discardMediaCopy(ctx, mediaCopy)
+    throw error
+  }
+}
+
+// ------------------------------------------------------------------ publishing
+
+/**
+ * The only writer of a product's publish and review states: each move is checked against the tables of
+ * src/shared/states (a move the table does not allow answers 409 conflict).
+ */
+export async function moveStates(tx: Executor, product: repo.ProductRow, to: { publish?: PublishState; review?: ReviewState; reason?: string | null }, now: Date) {
+  const values: Partial<repo.ProductRow> = { updatedAt: now }
+  if (to.publish && to.publish !== product.publishState) {
+    assertTransition(productPublishTransitions, product.publishState as PublishState, to.publish, 'publish state')
+    values.publishState = to.publish
+  }
+  if (to.review && to.review !== product.reviewState) {
+    assertTransition(reviewTransitions, product.reviewState as ReviewState, to.review, 'review state')
+    values.reviewState = to.review
+  }
+  if (to.reason !== undefined) values.reviewReason = to.reason
+  return repo.updateProduct(tx, product.id, values)
+}
+
+/** What stops a product from selling once published and reviewed: the reasons publishing is refused. */
+export function publishBlockers(product: repo.ProductRow, relations: Relations, seller: repo.SellerFacts): ProductStatus[] {
+  const facts = { ...statusFacts(product, relations, seller), publishState: 'published' as const, reviewState: 'reviewed' as const }
+  return productStatuses(facts, sellerFlags(seller)).filter(isSellBlocking)
+}
+
+const takenDown = () => new AppError('conflict', 'A manager took this product down; contact support')
+
+export async function publishProduct(ctx: Ctx, id: number): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    const product = await ownProduct(tx, sellerId, id)
+    // The table lets a manager lift a take-down straight to published; the seller never does.
+    if (product.publishState === 'admin_unpublished') throw takenDown()
+    const blockers = publishBlockers(product, await loadRelations(tx, [id]), seller)
+    if (blockers.length > 0) {
+      throw new AppError('cannot_publish', `This product cannot be published: ${blockers.join(', ')}`, blockers.map((status) => ({ path: 'statuses', message: status })))
+    }
+    const state = product.publishState as PublishState
+    if (seller.powerSeller && !product.free) {
+      // SPEC-NOTES 23: a power seller's paid product is reviewed first.
+      if (state !== 'publish_pending' && state !== 'in_review' && !(state === 'published' && product.reviewState === 'reviewed')) {
+        await moveStates(tx, product, { publish: 'publish_pending', review: 'in_review', reason: null }, ctx.now)
+      }
+    } else if (state !== 'published') {
+      const review: ReviewState = product.free ? 'free_without_fee' : 'not_for_review'
+      // A review state the table cannot move from (e.g. reviewed) stays as it is.
+      const moveReview = canTransition(reviewTransitions, product.reviewState as ReviewState, review)
+      await moveStates(tx, product, { publish: 'published', ...(moveReview ? { review } : {}) }, ctx.now)
+    }
+    return reload(tx, seller, id)
+  })
+}
+
+export async function unpublishProduct(ctx: Ctx, id: number): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    const product = await ownProduct(tx, sellerId, id)
+    if (product.publishState === 'admin_unpublished') throw takenDown()
+    if (product.publishState !== 'unpublished') {
+      // Withdrawing a review request takes the review back to not reviewed.
+      const review = product.reviewState === 'in_review' ? { review: 'not_for_review' as const } : {}
+      await moveStates(tx, product, { publish: 'unpublished', ...review }, ctx.now)
+    }
+    return reload(tx, seller, id)
+  })
+}
+
+export async function setArchived(ctx: Ctx, id: number, archived: boolean): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    const product = await ownProduct(tx, sellerId, id)
+    if ((product.archivedAt !== null) !== archived) await repo.updateProduct(tx, id, { archivedAt: archived ? ctx.now : null, updatedAt: ctx.now })
+    return reload(tx, seller, id)
+  })
+}
+
+// ------------------------------------------------------------------ plans, tickets and add-ons of a product
+
+export async function addPlan(ctx: Ctx, id: number, input: PricingPlanInput, ticketId: number | null = null): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    const product = await ownProduct(tx, sellerId, id)
+    if (ticketId === null) assertForm(product, product.form !== 'eventTickets', 'pricing_plans')
+    else if (!(await repo.findTicket(tx, id, ticketId))) throw new AppError('not_found', 'This ticket does not exist')
+    const relations = await loadRelations(tx, [id])
+    const position = relations.plans.filter((p) => p.ticketId === ticketId).length
+    await insertPlan(tx, { productId: id, ticketId }, input, position)
+    await repo.updateProduct(tx, id, { updatedAt: ctx.now })
+    return reload(tx, seller, id)
+  })
+}
+
+/**
+ * New terms for a plan: the plan row takes them and a new version stores their snapshot. Earlier versions
+ * stay as they were, so orders bought on them keep their terms.
+ */
+export async function updatePlan(ctx: Ctx, id: number, planId: number, input: PricingPlanInput): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    await ownProduct(tx, sellerId, id)
+    const row = await repo.findPlan(tx, id, planId)
+    if (!row) throw new AppError('not_found', 'This pricing plan does not exist')
+    const plan = planFromInput(input)
+    const snapshot = planSnapshot(plan)
+    if (JSON.stringify(snapshot) !== JSON.stringify(planSnapshot(planOfRow(row)))) {
+      const version = await repo.insertPlanVersion(tx, planId, { ...snapshot })
+      await repo.updatePlan(tx, planId, {
+        form: plan.form, kind: planKindOf(plan.form), currencyId: plan.currencyId, price: plan.price ?? null,
+        firstAmount: plan.firstAmount ?? null, nextAmount: plan.nextAmount ?? null, paymentsCount: plan.paymentsCount ?? null,
+        interval: plan.interval ?? null, customIntervals: plan.customIntervals ? plan.customIntervals.map((r) => ({ ...r })) : null,
+        useNetPrice: plan.useNetPrice ?? false, name: plan.name ?? null, currentVersionId: version.id, updatedAt: ctx.now,
+      })
+      await repo.updateProduct(tx, id, { updatedAt: ctx.now })
+    }
+    return reload(tx, seller, id)
+  })
+}
+
+/** A removed plan is deactivated, not deleted: orders keep their version of it. */
+export async function removePlan(ctx: Ctx, id: number, planId: number): Promise<void> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  await ctx.db.transaction(async (tx) => {
+    await ownProduct(tx, sellerId, id)
+    if (!(await repo.findPlan(tx, id, planId))) throw new AppError('not_found', 'This pricing plan does not exist')
+    await repo.updatePlan(tx, planId, { active: false, updatedAt: ctx.now })
+  })
+}
+
+export async function listPlanVersions(ctx: Ctx, id: number, planId: number) {
+  const sellerId = actingSellerId(ctx.actor, 'products.read')
+  const product = await repo.findProduct(ctx.db, sellerId, id)
+  if (!product) throw notFound()
+  const plan = await repo.findPlan(ctx.db, id, planId)
+  if (!plan) throw new AppError('not_found', 'This pricing plan does not exist')
+  const rows = await repo.listPlanVersions(ctx.db, planId)
+  return { list: rows.map((r) => ({ id: r.id, plan_id: r.planId, version: r.version, snapshot: r.snapshot, created_at: r.createdAt.toISOString() })) }
+}
+
+export async function addTicket(ctx: Ctx, id: number, input: TicketInput): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    const product = await ownProduct(tx, sellerId, id)
+    assertForm(product, product.form === 'eventTickets', 'tickets')
+    const relations = await loadRelations(tx, [id])
+    await insertTicket(tx, id, input, input.position ?? relations.tickets.length)
+    await repo.updateProduct(tx, id, { updatedAt: ctx.now })
+    return reload(tx, seller, id)
+  })
+}
+
+export async function updateTicket(ctx: Ctx, id: number, ticketId: number, input: UpdateTicketInput): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    await ownProduct(tx, sellerId, id)
+    const ticket = await repo.findTicket(tx, id, ticketId)
+    if (!ticket) throw new AppError('not_found', 'This ticket does not exist')
+    const values = ticketValues(input)
+    const start = values.startDate !== undefined ? values.startDate : ticket.startDate
+    const end = values.endDate !== undefined ? values.endDate : ticket.endDate
+    if (start && end && end < start) throw new AppError('validation_failed', 'invalid_date', [{ path: 'end_date', message: 'invalid_date' }])
+    await repo.updateTicket(tx, ticketId, { ...values, updatedAt: ctx.now })
+    return reload(tx, seller, id)
+  })
+}
+
+export async function removeTicket(ctx: Ctx, id: number, ticketId: number): Promise<void> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  await ctx.db.transaction(async (tx) => {
+    await ownProduct(tx, sellerId, id)
+    const ticket = await repo.findTicket(tx, id, ticketId)
+    if (!ticket) throw new AppError('not_found', 'This ticket does not exist')
+    if (ticket.soldCount > 0 || ticket.reservedCount > 0) throw new AppError('conflict', 'This ticket has orders; deactivate it instead')
+    await repo.deleteTicket(tx, ticketId)
+  })
+}
+
+export async function replaceAddons(ctx: Ctx, id: number, addons: readonly AddonInput[]): Promise<ProductOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    const seller = await loadSeller(tx, sellerId)
+    const product = await ownProduct(tx, sellerId, id)
+    await writeAddons(tx, seller, product, addons)
+    await repo.updateProduct(tx, id, { updatedAt: ctx.now })
+    return reload(tx, seller, id)
+  })
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { productForms } from '../../../shared/catalog'
+import { tempDataDir } from '../../../../tests/factories/media'
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { seedDemo } from '../../db/seed'
+
+const temp = tempDataDir()
+let t: TestApp
+beforeAll(async () => { t = await createTestApp({ DATA_DIR: temp.dir }) })
+afterAll(async () => {
+  await t.close()
+  temp.remove()
+})
+
+describe('the demo catalogue', () => {
+  test('the demo seller can sell and shows one published product of each of the eight forms; seeding twice adds nothing', async () => {
+    const first = await seedDemo(t.deps, { password: 'Demo-pass-123!' })
+    expect(first.products).toBe(8)
+    const again = await seedDemo(t.deps, { password: 'Demo-pass-123!' })
+    expect(again.products).toBe(0)
+
+    const shop = await t.request({ method: 'GET', url: '/api/v1/shop/demo/products' })
+    expect(shop.statusCode).toBe(200)
+    expect(shop.json().total_count).toBe(8)
+    expect(shop.json().list.map((p: any) => p.form).sort()).toEqual([...productForms].sort())
+
+    const signIn = await t.request({ method: 'POST', url: '/api/v1/app/session', payload: { email: 'demo@sellfront.test', password: 'Demo-pass-123!', fingerprint: 'fp-demo-1234567' } })
+    const token = signIn.json().access_token
+    expect(signIn.json().user.seller.can_sell).toBe(true)
+    const list = (await t.request({ method: 'GET', url: '/api/v1/cabinet/products?per=50', token })).json().list
+    const byForm = Object.fromEntries(list.map((p: any) => [p.form, p]))
+    for (const form of productForms) expect(byForm[form].publish_state, form).toBe('published')
+    // Every form can sell; the download has its demo files, so it has no no_digitals status.
+    for (const form of productForms) expect(byForm[form].can_sell, form).toBe(true)
+    expect(byForm.download.statuses).toEqual([])
+    expect(byForm.course.pricing_plans.map((p: any) => p.form)).toEqual(['one_time', 'installment'])
+    expect(byForm.membership.pricing_plans.map((p: any) => p.form)).toEqual(['subscription', 'limited_subscription'])
+    expect(byForm.eventTickets.tickets).toHaveLength(2)
+    expect(byForm.membership.addons).toHaveLength(1)
+    expect(byForm.bundle.addons).toHaveLength(2)
+    const keys = await t.request({ method: 'GET', url: `/api/v1/cabinet/products/${byForm.licenseKey.id}/license_keys`, token })
+    expect(keys.json().available_count).toBe(25)
+    const ticketDesign = await t.request({ method: 'GET', url: `/api/v1/cabinet/products/${byForm.eventTickets.id}/ticket_design`, token })
+    expect(ticketDesign.json()).toMatchObject({ saved: true, layout: 'a6_landscape', show_qr_code: true })
+  })
+})

@@ -1,0 +1,90 @@
+import { parse } from 'csv-parse/sync'
+import { randomInt } from 'node:crypto'
+import { AppError } from '../../../shared/errors'
+import type { AddLicenseKeysInput, licenseKeyListQuery } from '../../../shared/schemas/catalog'
+import { licenseKeysMaxPerRequest } from '../../../shared/schemas/catalog'
+import { generateLicenseKey, licenseKeyFormatCapacity, licenseKeyMaxLength } from '../../../shared/validation/license-key-format'
+import type { z } from 'zod'
+import { actingSellerId } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
+import * as repo from './catalog.repository'
+
+// License keys of a licenseKey product (spec 000 sections 3 and 5): added by hand, by CSV upload or
+// generated from a format. A key is stored once per product: duplicates, within a batch or against
+// stored keys, are refused and counted (the unique index decides, so concurrent uploads agree).
+
+async function licenseProduct(tx: Executor, sellerId: number, id: number, lock: boolean) {
+  const product = await repo.findProduct(tx, sellerId, id, { lock })
+  if (!product) throw new AppError('not_found', 'This product does not exist')
+  if (product.form !== 'licenseKey') throw new AppError('validation_failed', 'invalid_value', [{ path: 'form', message: 'invalid_value' }])
+  return product
+}
+
+async function store(ctx: Ctx, id: number, keys: readonly string[]) {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    await licenseProduct(tx, sellerId, id, true)
+    const unique = [...new Set(keys)]
+    const added = await repo.insertLicenseKeys(tx, id, unique)
+    return { added, duplicates: keys.length - added }
+  })
+}
+
+/** Random numbers for generation from the operating system's cryptographic source. */
+const secureRandom = (n: number) => randomInt(n)
+
+export async function addLicenseKeys(ctx: Ctx, id: number, input: AddLicenseKeysInput) {
+  if ('keys' in input) return store(ctx, id, input.keys)
+  // A format that cannot make `count` distinct keys would only produce duplicates.
+  if (licenseKeyFormatCapacity(input.format) < input.count) {
+    throw new AppError('validation_failed', 'out_of_range', [{ path: 'count', message: 'out_of_range' }])
+  }
+  return store(ctx, id, Array.from({ length: input.count }, () => generateLicenseKey(input.format, secureRandom)))
+}
+
+/** A CSV file: the first column of each row is a key; an optional header row "key" or "license_key" is skipped. */
+export async function uploadLicenseKeys(ctx: Ctx, id: number, file: Buffer) {
+  let rows: string[][]
+  try {
+    rows = parse(file, { relax_column_count: true, skip_empty_lines: true, trim: true, bom: true })
+  } catch (_error) {
+    throw new AppError('validation_failed', 'invalid_value', [{ path: 'file', message: 'invalid_value' }])
+  }
+  const keys = rows.map((row) => row[0] ?? '').filter((key) => key.length > 0)
+  if (keys.length > 0 && /^(license_)?keys?$/i.test(keys[0]!)) keys.shift()
+  if (keys.length === 0) throw new AppError('validation_failed', 'required', [{ path: 'file', message: 'required' }])
+  if (keys.length > licenseKeysMaxPerRequest) throw new AppError('validation_failed', 'out_of_range', [{ path: 'file', message: 'out_of_range' }])
+  if (keys.some((key) => key.length > licenseKeyMaxLength)) throw new AppError('validation_failed', 'too_long', [{ path: 'file', message: 'too_long' }])
+  return store(ctx, id, keys)
+}
+
+export async function listLicenseKeys(ctx: Ctx, id: number, query: z.infer<typeof licenseKeyListQuery>) {
+  const sellerId = actingSellerId(ctx.actor, 'products.read')
+  await licenseProduct(ctx.db, sellerId, id, false)
+  const result = await repo.listLicenseKeys(ctx.db, id, {
+    state: query.state, query: query.query, offset: (query.page - 1) * query.per, limit: query.per, sortDir: query.sort_dir ?? 'asc',
+  })
+  return {
+    list: result.rows.map((r) => ({
+      id: r.id, key: r.key, state: r.state as 'available' | 'used', used_at: r.usedAt?.toISOString() ?? null, order_id: r.orderId,
+      created_at: r.createdAt.toISOString(),
+    })),
+    total_count: result.total,
+    total_count_max: result.available + result.used,
+    available_count: result.available,
+    used_count: result.used,
+  }
+}
+
+/** Only an available key can be removed; a used one was delivered to a payer. */
+export async function deleteLicenseKey(ctx: Ctx, id: number, keyId: number) {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  await ctx.db.transaction(async (tx) => {
+    await licenseProduct(tx, sellerId, id, true)
+    const key = await repo.findLicenseKey(tx, id, keyId)
+    if (!key) throw new AppError('not_found', 'This license key does not exist')
+    if (key.state !== 'available') throw new AppError('conflict', 'This key was delivered and cannot be removed')
+    await repo.deleteLicenseKey(tx, keyId)
+  })
+}

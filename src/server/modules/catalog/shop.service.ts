@@ -1,0 +1,82 @@
+import { timingSafeEqual, createHash } from 'node:crypto'
+import { remainingStock } from '../../../shared/catalog'
+import { AppError } from '../../../shared/errors'
+import type { ListQuery } from '../../../shared/schemas/lists'
+import type { Ctx } from '../../context'
+import { limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
+import * as repo from './catalog.repository'
+import { loadRelations, productView, productViews } from './catalog.views'
+
+// The public shop (no sign-in): a seller's listed products and a product page. Shop paths name the seller
+// by username or numeric id (SPEC-NOTES 17). Unpublished and archived products do not exist here; a
+// password-protected one asks for its password (403 password_required) and never shows the password.
+
+async function shopSeller(ctx: Ctx, username: string) {
+  const seller = await repo.findSellerByUsernameOrId(ctx.db, username)
+  if (!seller || seller.blocked) throw new AppError('not_found', 'This shop does not exist')
+  return seller
+}
+
+export async function listShopProducts(ctx: Ctx, username: string, query: ListQuery) {
+  const seller = await shopSeller(ctx, username)
+  const { rows, total, totalMax } = await repo.listShopProducts(ctx.db, seller.id, { offset: (query.page - 1) * query.per, limit: query.per, query: query.query })
+  const views = await productViews(ctx.db, rows, seller)
+  return {
+    list: rows.map((row, i) => {
+      const view = views[i]!
+      const price = view.shop_price
+      return {
+        id: row.id, slug: row.slug, name: row.name, form: view.form, display_price: price.display_price, display_old_price: price.display_old_price,
+        currency_id: price.currency_id, covers: view.covers,
+      }
+    }),
+    total_count: total,
+    total_count_max: totalMax,
+  }
+}
+
+/** Compares without leaking the length of a match through timing. */
+function samePassword(given: string, stored: string): boolean {
+  const a = createHash('sha256').update(given).digest()
+  const b = createHash('sha256').update(stored).digest()
+  return timingSafeEqual(a, b)
+}
+
+/** Wrong access-password guesses per IP and product (QUALITY "abuse"; RATE_LIMIT_PRODUCT_PASSWORD_*). */
+export function productPasswordLimit(config: Ctx['deps']['config']): GuessLimit {
+  return { name: 'product-password', failures: config.RATE_LIMIT_PRODUCT_PASSWORD_FAILURES, windowSeconds: config.RATE_LIMIT_PRODUCT_PASSWORD_WINDOW_SECONDS }
+}
+
+/**
+ * A password-protected product opens when `password` matches. Asking without a password is not a guess;
+ * every given password is, limited per IP and product: past the limit the page answers 429 with
+ * Retry-After (even to the right password) until the window ends.
+ */
+async function assertPassword(ctx: Ctx, product: repo.ProductRow, password: string | undefined) {
+  const stored = product.accessPassword
+  if (!stored) return
+  const required = () => new AppError('password_required', 'This product is protected by a password')
+  if (password === undefined || password === '') throw required()
+  const right = await limitGuesses(ctx.deps, productPasswordLimit(ctx.deps.config), `${product.id}:${ctx.ip}`, async () => samePassword(password, stored))
+  if (!right) throw required()
+}
+
+export async function getShopProduct(ctx: Ctx, username: string, slug: string, password: string | undefined) {
+  const seller = await shopSeller(ctx, username)
+  const product = await repo.findPublishedProductBySlug(ctx.db, seller.id, slug)
+  if (!product) throw new AppError('not_found', 'This product does not exist')
+  await assertPassword(ctx, product, password)
+  const relations = await loadRelations(ctx.db, [product.id])
+  const view = productView(product, relations, seller)
+  const stripPosition = <T extends { position: number }>({ position: _p, ...rest }: T) => rest
+  const activeTickets = view.tickets.filter((t) => t.active)
+  const price = view.shop_price
+  return {
+    id: view.id, slug: view.slug, seller_username: seller.username, form: view.form, name: view.name, description: view.description,
+    free: view.free, covers: view.covers, display_price: price.display_price, display_old_price: price.display_old_price, currency_id: price.currency_id,
+    pricing_plans: view.pricing_plans.map(stripPosition),
+    tickets: activeTickets.map(({ position: _p, sold_count: _s, reserved_count: _r, ...ticket }) => ({ ...ticket, pricing_plans: ticket.pricing_plans.map(stripPosition) })),
+    availability: { sold_out: view.is_sold_out, remaining: remainingStock(product) },
+    can_sell: view.can_sell,
+  }
+}

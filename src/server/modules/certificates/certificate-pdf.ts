@@ -1,0 +1,53 @@
+import PDFDocument from 'pdfkit'
+import { fillPlaceholders, type CertificateDesign, type CertificatePlaceholder } from '../../../shared/schemas/certificates'
+
+// Draws a certificate with pdfkit: the page of the layout (A4 landscape or portrait, or the custom size),
+// the background colour or image, a frame in the accent colour, the title and the body with the
+// placeholders filled, and the date line.
+
+const pointsPerMm = 72 / 25.4
+const a4 = { width: 595.28, height: 841.89 }
+
+/** The page size in points: landscape is wider than high, portrait higher than wide. */
+export function pageSize(design: Pick<CertificateDesign, 'layout' | 'custom_size'>): { width: number; height: number } {
+  if (design.layout === 'custom' && design.custom_size) {
+    return { width: design.custom_size.width_mm * pointsPerMm, height: design.custom_size.height_mm * pointsPerMm }
+  }
+  return design.layout === 'landscape' ? { width: a4.height, height: a4.width } : a4
+}
+
+export type CertificateValues = Record<CertificatePlaceholder, string>
+
+/** Renders the certificate; `background` is a PNG or JPEG already fitted by the caller. */
+export async function renderCertificatePdf(design: CertificateDesign, values: CertificateValues, options: { background?: Buffer | null; compress?: boolean } = {}): Promise<Buffer> {
+  const { width, height } = pageSize(design)
+  const doc = new PDFDocument({
+    size: [width, height], margin: 0, compress: options.compress ?? true,
+    info: { Title: fillPlaceholders(design.title, values), Creator: 'Sellfront' },
+  })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+
+  doc.rect(0, 0, width, height).fill(design.colors.background)
+  if (options.background) doc.image(options.background, 0, 0, { width, height })
+  const inset = Math.min(width, height) * 0.04
+  doc.lineWidth(3).rect(inset, inset, width - 2 * inset, height - 2 * inset).stroke(design.colors.accent)
+
+  const margin = inset * 2.5
+  const textWidth = width - 2 * margin
+  const scale = Math.min(width, height) / a4.width
+  doc.fillColor(design.colors.accent).font('Helvetica-Bold').fontSize(34 * scale)
+    .text(fillPlaceholders(design.title, values), margin, height * 0.22, { width: textWidth, align: 'center' })
+  doc.moveDown(1.2)
+  doc.fillColor(design.colors.text).font('Helvetica').fontSize(15 * scale)
+    .text(fillPlaceholders(design.body, values), margin, doc.y, { width: textWidth, align: 'center', lineGap: 4 })
+  const footer = [values.date, values.valid_until ? `Valid until ${values.valid_until}` : '', values.certificate_number ? `No. ${values.certificate_number}` : '']
+    .filter(Boolean).join('   ·   ')
+  doc.fontSize(11 * scale).text(footer, margin, height - margin - 14 * scale, { width: textWidth, align: 'center' })
+  doc.end()
+  return done
+}

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { productParams } from '../../../shared/schemas/catalog'
+import { certificateDesignInput, certificateDesignOutput } from '../../../shared/schemas/certificates'
+import * as certificates from './certificates.service'
+
+// /api/v1/cabinet/products/:id/certificate_design: the design of a certificate product and its PDF preview.
+
+const security = [{ bearer: [] }]
+const auth = { auth: 'required' as const }
+
+export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['certificates']
+
+  app.get('/cabinet/products/:id/certificate_design', { config: auth, schema: { tags, security, params: productParams, response: { 200: certificateDesignOutput } } },
+    async (req) => certificates.getDesign(req.ctx, req.params.id))
+
+  app.put('/cabinet/products/:id/certificate_design', { config: auth, schema: { tags, security, params: productParams, body: certificateDesignInput, response: { 200: certificateDesignOutput } } },
+    async (req) => certificates.saveDesign(req.ctx, req.params.id, req.body))
+
+  app.get('/cabinet/products/:id/certificate_design/preview.pdf', { config: auth, schema: { tags, security, params: productParams } },
+    async (req, reply) => reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', 'inline; filename="certificate-preview.pdf"')
+      .header('cache-control', 'no-store')
+      .send(await certificates.previewPdf(req.ctx, req.params.id)))
+}

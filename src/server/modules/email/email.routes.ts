@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { emailLogOutput, emailTokenParams, outboxOutput, subscriptionOutput } from '../../../shared/schemas/email'
+import { listQuery } from '../../../shared/schemas/lists'
+import * as email from './email.service'
+
+export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/common/email_logs/:token', { schema: { tags: ['email'], params: emailTokenParams, response: { 200: emailLogOutput } } },
+    async (req) => email.getByToken(req.ctx, req.params.token))
+
+  app.get('/common/emails/unsubscribe/:token', { schema: { tags: ['email'], params: emailTokenParams, response: { 200: subscriptionOutput } } },
+    async (req) => email.getSubscription(req.ctx, req.params.token))
+
+  app.post('/common/emails/unsubscribe/:token', { schema: { tags: ['email'], params: emailTokenParams } },
+    async (req, reply) => {
+      await email.unsubscribe(req.ctx, req.params.token)
+      return reply.code(204).send()
+    })
+
+  app.get('/admin/email_logs', { config: { auth: 'required' }, schema: { tags: ['admin'], querystring: listQuery, response: { 200: outboxOutput } } },
+    async (req) => email.listOutbox(req.ctx, req.query))
+}

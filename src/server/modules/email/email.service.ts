@@ -1,0 +1,103 @@
+import { AppError } from '../../../shared/errors'
+import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
+import type { Ctx } from '../../context'
+import { assertCan } from '../../auth/permissions'
+import type { Executor } from '../../db/client'
+import type { AppDeps } from '../../deps'
+import { randomToken } from '../../auth/random-tokens'
+import * as repo from './email.repository'
+import { renderMail, type MailKind, type MailParams } from './email.templates'
+
+export const deliverEmailJob = 'email.deliver'
+
+export type QueueEmailInput = {
+  to: string
+  kind: MailKind
+  locale: string
+  userId?: number | null
+  firstName: string
+  link?: string
+  newEmail?: string
+}
+
+/**
+ * Writes the mail and enqueues its delivery in the caller's transaction: if the transaction commits the
+ * mail exists (readable at /email_logs/:token) and will be sent; if it rolls back, neither happens.
+ */
+export async function queueEmail(deps: AppDeps, tx: Executor, input: QueueEmailInput) {
+  const params: MailParams = { firstName: input.firstName, link: input.link, newEmail: input.newEmail, appUrl: deps.config.appUrl }
+  const rendered = renderMail(input.kind, input.locale, params)
+  const row = await repo.insertEmailLog(tx, {
+    token: randomToken(24), userId: input.userId ?? null, to: input.to, kind: input.kind, locale: input.locale,
+    subject: rendered.subject, html: rendered.html, text: rendered.text, state: 'queued',
+  })
+  await deps.jobs.enqueue(tx, deliverEmailJob, { emailLogId: row.id }, { singletonKey: `email-${row.id}` })
+  return row
+}
+
+/** The job: sends a queued mail once. Without SMTP the mail is marked stored; a sent mail is never resent. */
+export async function deliverEmail(deps: AppDeps, data: { emailLogId: number }) {
+  const row = await repo.findEmailLog(deps.db, data.emailLogId)
+  if (!row || row.state === 'sent' || row.state === 'stored') return
+  if (!deps.mailer.delivers) {
+    await repo.setEmailLogState(deps.db, row.id, 'stored')
+    return
+  }
+  try {
+    await deps.mailer.send({ to: row.to, subject: row.subject, html: row.html, text: row.text })
+    await repo.setEmailLogState(deps.db, row.id, 'sent', { sentAt: deps.now(), error: null })
+  } catch (error) {
+    await repo.setEmailLogState(deps.db, row.id, 'failed', { error: (error as Error).message.slice(0, 500) })
+    throw error
+  }
+}
+
+/** One mail by its token: the token is the only key, so knowing it is the permission. */
+export async function getByToken(ctx: Ctx, token: string) {
+  const row = await repo.findEmailLogByToken(ctx.db, token)
+  if (!row) throw new AppError('not_found', 'This mail does not exist')
+  return {
+    id: row.id, to: row.to, subject: row.subject, html: row.html, text: row.text, kind: row.kind, state: row.state,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+/** The managers' outbox. */
+export async function listOutbox(ctx: Ctx, query: ListQuery): Promise<ListAnswer<{ id: number; token: string; to: string; subject: string; kind: string; state: string; created_at: string }>> {
+  assertCan(ctx.actor, 'admin.emails.read')
+  const { rows, total, totalMax } = await repo.listEmailLogs(ctx.db, {
+    offset: (query.page - 1) * query.per, limit: query.per, query: query.query, sortDir: query.sort_dir ?? 'desc',
+  })
+  return {
+    list: rows.map((r) => ({ id: r.id, token: r.token, to: r.to, subject: r.subject, kind: r.kind, state: r.state, created_at: r.createdAt.toISOString() })),
+    total_count: total,
+    total_count_max: totalMax,
+  }
+}
+
+export const newsCategory = 'news'
+
+/** The unsubscribe token of an address for a category, made on first use. */
+export async function unsubscribeToken(db: Executor, email: string, category = newsCategory): Promise<string> {
+  const existing = await repo.findSubscription(db, email, category)
+  if (existing) return existing.token
+  const created = await repo.insertSubscription(db, { email: email.toLowerCase(), category, token: randomToken(24) })
+  return created?.token ?? (await repo.findSubscription(db, email, category))!.token
+}
+
+export async function getSubscription(ctx: Ctx, token: string) {
+  const row = await repo.findSubscriptionByToken(ctx.db, token)
+  if (!row) throw new AppError('not_found', 'This unsubscribe link is not valid')
+  return { email: row.email, category: row.category, unsubscribed: row.unsubscribedAt != null }
+}
+
+export async function unsubscribe(ctx: Ctx, token: string) {
+  const row = await repo.findSubscriptionByToken(ctx.db, token)
+  if (!row) throw new AppError('not_found', 'This unsubscribe link is not valid')
+  if (!row.unsubscribedAt) await repo.setUnsubscribed(ctx.db, row.id, ctx.now)
+}
+
+export async function isUnsubscribed(db: Executor, email: string, category = newsCategory): Promise<boolean> {
+  const row = await repo.findSubscription(db, email, category)
+  return row?.unsubscribedAt != null
+}

@@ -1,0 +1,56 @@
+// The platform's mails in en and de; other locales fall back to en. Every value put into HTML is escaped.
+
+export type MailKind =
+  | 'confirmation' | 'reset_password' | 'magic_link' | 'change_email' | 'email_changed_notice'
+  | 'password_changed' | 'account_deactivated' | 'account_deleted'
+
+export type MailParams = { firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string }
+type Rendered = { subject: string; intro: string; action?: string; outro: string }
+
+const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> = {
+  en: {
+    confirmation: () => ({ subject: 'Confirm your email address', intro: 'Welcome to Sellfront! Please confirm your email address so you can start selling.', action: 'Confirm email address', outro: 'The link is valid for 3 days. If you did not sign up, you can ignore this mail.' }),
+    reset_password: () => ({ subject: 'Reset your password', intro: 'Someone asked to reset the password of your Sellfront account.', action: 'Choose a new password', outro: 'The link is valid for 2 hours. If it was not you, ignore this mail: your password stays as it is.' }),
+    magic_link: () => ({ subject: 'Your sign-in link', intro: 'Use this link to sign in to Sellfront without a password.', action: 'Sign in', outro: 'The link is valid for 15 minutes and works once.' }),
+    change_email: (p) => ({ subject: 'Confirm your new email address', intro: `Please confirm ${p.newEmail ?? 'this address'} as the new email address of your Sellfront account.`, action: 'Confirm new address', outro: 'Until you confirm, your current address stays in use. The link is valid for 3 days.' }),
+    email_changed_notice: (p) => ({ subject: 'Your email address is being changed', intro: `Someone asked to change your Sellfront sign-in address to ${p.newEmail ?? 'a new address'}.`, outro: 'If this was not you, reset your password at once.' }),
+    password_changed: () => ({ subject: 'Your password was changed', intro: 'The password of your Sellfront account was changed, and other sessions were signed out.', outro: 'If this was not you, reset your password at once.' }),
+    account_deactivated: () => ({ subject: 'Your account is deactivated', intro: 'Your Sellfront account is deactivated. Your data is kept; sign in again to reactivate it.', outro: 'Thank you for the time you spent with us.' }),
+    account_deleted: () => ({ subject: 'Your account was deleted', intro: 'Your Sellfront account was deleted and your personal data scrambled.', outro: 'Records the law requires us to keep (such as invoices) are kept without your name.' }),
+  },
+  de: {
+    confirmation: () => ({ subject: 'Bestätige deine E-Mail-Adresse', intro: 'Willkommen bei Sellfront! Bitte bestätige deine E-Mail-Adresse, damit du verkaufen kannst.', action: 'E-Mail-Adresse bestätigen', outro: 'Der Link ist 3 Tage gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail.' }),
+    reset_password: () => ({ subject: 'Passwort zurücksetzen', intro: 'Jemand möchte das Passwort deines Sellfront-Kontos zurücksetzen.', action: 'Neues Passwort wählen', outro: 'Der Link ist 2 Stunden gültig. Warst du es nicht, ignoriere diese E-Mail: dein Passwort bleibt unverändert.' }),
+    magic_link: () => ({ subject: 'Dein Anmeldelink', intro: 'Mit diesem Link meldest du dich ohne Passwort bei Sellfront an.', action: 'Anmelden', outro: 'Der Link ist 15 Minuten gültig und funktioniert einmal.' }),
+    change_email: (p) => ({ subject: 'Bestätige deine neue E-Mail-Adresse', intro: `Bitte bestätige ${p.newEmail ?? 'diese Adresse'} als neue E-Mail-Adresse deines Sellfront-Kontos.`, action: 'Neue Adresse bestätigen', outro: 'Bis zur Bestätigung bleibt deine bisherige Adresse aktiv. Der Link ist 3 Tage gültig.' }),
+    email_changed_notice: (p) => ({ subject: 'Deine E-Mail-Adresse wird geändert', intro: `Jemand möchte deine Anmeldeadresse bei Sellfront in ${p.newEmail ?? 'eine neue Adresse'} ändern.`, outro: 'Warst du das nicht, setze sofort dein Passwort zurück.' }),
+    password_changed: () => ({ subject: 'Dein Passwort wurde geändert', intro: 'Das Passwort deines Sellfront-Kontos wurde geändert; andere Sitzungen wurden abgemeldet.', outro: 'Warst du das nicht, setze sofort dein Passwort zurück.' }),
+    account_deactivated: () => ({ subject: 'Dein Konto ist deaktiviert', intro: 'Dein Sellfront-Konto ist deaktiviert. Deine Daten bleiben erhalten; melde dich wieder an, um es zu reaktivieren.', outro: 'Danke für die Zeit mit uns.' }),
+    account_deleted: () => ({ subject: 'Dein Konto wurde gelöscht', intro: 'Dein Sellfront-Konto wurde gelöscht und deine persönlichen Daten unkenntlich gemacht.', outro: 'Was wir gesetzlich aufbewahren müssen (etwa Rechnungen), bleibt ohne deinen Namen erhalten.' }),
+  },
+}
+
+const greeting = { en: (n: string) => `Hello ${n},`, de: (n: string) => `Hallo ${n},` }
+const unsubscribeText = { en: 'Unsubscribe from news mails', de: 'News-E-Mails abbestellen' }
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+}
+
+export function renderMail(kind: MailKind, locale: string, params: MailParams): { subject: string; html: string; text: string } {
+  const lang = locale === 'de' ? 'de' : 'en'
+  const t = texts[lang][kind](params)
+  const hello = greeting[lang](params.firstName)
+  const text = [hello, '', t.intro, ...(t.action && params.link ? ['', `${t.action}: ${params.link}`] : []), '', t.outro,
+    ...(params.unsubscribeLink ? ['', `${unsubscribeText[lang]}: ${params.unsubscribeLink}`] : [])].join('\n')
+  const button = t.action && params.link
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t.action)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(params.link)}</p>`
+    : ''
+  const footer = params.unsubscribeLink
+    ? `<p style="font-size:12px;color:#777"><a href="${escapeHtml(params.unsubscribeLink)}">${escapeHtml(unsubscribeText[lang])}</a></p>`
+    : ''
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:Montserrat,Arial,sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px">`
+    + `<p>${escapeHtml(hello)}</p><p>${escapeHtml(t.intro)}</p>${button}<p>${escapeHtml(t.outro)}</p>`
+    + `<hr style="border:none;border-top:1px solid #eee"><p style="font-size:12px;color:#777">Sellfront · ${escapeHtml(params.appUrl)}</p>${footer}</body></html>`
+  return { subject: t.subject, html, text }
+}

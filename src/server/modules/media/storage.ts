@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { constants } from 'node:fs'
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
+import { join, resolve, sep } from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { Config } from '../../config'
+
+// Where uploaded bytes live (DESIGN "Scale": local disk or S3-compatible storage by configuration). Keys
+// are generated here, never taken from a user: a prefix, 32 random hex characters and an optional
+// extension (`file-9f...e1.pdf`). A key is one path segment, so no key can point outside the root.
+
+export type StoredObject = { key: string; size: number }
+
+export interface Storage {
+  /** Writes the bytes under `key`; with `maxBytes`, a longer stream fails with `TooLargeError` and leaves nothing. */
+  put(key: string, data: Buffer | Readable, options?: { maxBytes?: number }): Promise<StoredObject>
+  /** The bytes of `key` as a stream; `NotStoredError` when there is no such object. */
+  getStream(key: string): Promise<Readable>
+  get(key: string): Promise<Buffer>
+  /** Copies the bytes of `from` to the new key `to` (duplicating a product); `NotStoredError` when `from` is missing. */
+  copy(from: string, to: string): Promise<StoredObject>
+  /** Removes `key`; removing a missing key is not an error. */
+  delete(key: string): Promise<void>
+  exists(key: string): Promise<boolean>
+}
+
+export class NotStoredError extends Error {
+  constructor(key: string) {
+    super(`No stored object ${key}`)
+  }
+}
+
+export class TooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The object is larger than ${maxBytes} bytes`)
+  }
+}
+
+const keyPattern = /^[a-z0-9]{1,16}-[0-9a-f]{32}(-[a-z0-9]{1,16})?(\.[a-z0-9]{1,8})?$/
+
+/** Whether `key` has the shape of a generated key (the only keys storage accepts). */
+export function isStorageKey(key: string): boolean {
+  return keyPattern.test(key)
+}
+
+/** A new unguessable key: `prefix-<128 random bits>[-suffix][.ext]`. */
+export function newStorageKey(prefix: string, options: { suffix?: string; ext?: string } = {}): string {
+  const key = `${prefix}-${randomBytes(16).toString('hex')}${options.suffix ? `-${options.suffix}` : ''}${options.ext ? `.${options.ext}` : ''}`
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key parts: ${key}`)
+  return key
+}
+
+/** A new key of the same kind as `key` (same prefix, suffix and extension): where a copy of it goes. */
+export function newStorageKeyLike(key: string): string {
+  const match = keyPattern.exec(key)
+  if (!match) throw new NotStoredError(key)
+  const prefix = key.slice(0, key.indexOf('-'))
+  return newStorageKey(prefix, { suffix: match[1]?.slice(1), ext: match[2]?.slice(1) })
+}
+
+/** Files under one directory, spread over 256 sub-folders by the key's random part. */
+export class LocalStorage implements Storage {
+  private readonly root: string
+
+  constructor(root: string) {
+    this.root = resolve(root)
+  }
+
+  private pathOf(key: string): string {
+    if (!isStorageKey(key)) throw new NotStoredError(key)
+    const random = key.slice(key.indexOf('-') + 1)
+    const path = resolve(join(this.root, random.slice(0, 2), key))
+    // Belt and braces: the pattern has no separators or dots to climb with, and the path stays inside.
+    if (!path.startsWith(this.root + sep)) throw new NotStoredError(key)
+    return path
+  }
+
+  async put(key: string, data: Buffer | Readable, options: { maxBytes?: number } = {}): Promise<StoredObject> {
+    const path = this.pathOf(key)
+    await mkdir(resolve(path, '..'), { recursive: true })
+    const temp = `${path}.${randomBytes(6).toString('hex')}.part`
+    let size = 0
+    const max = options.maxBytes
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length
+        if (max !== undefined && size > max) done(new TooLargeError(max))
+        else done(null, chunk)
+      },
+    })
+    try {
+      await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, counter, createWriteStream(temp, { flags: 'wx' }))
+      await rename(temp, path)
+    } catch (error) {
+      await rm(temp, { force: true })
+      throw error
+    }
+    return { key, size }
+  }
+
+  async copy(from: string, to: string): Promise<StoredObject> {
+    const source = this.pathOf(from)
+    const path = this.pathOf(to)
+    if (!(await this.exists(from))) throw new NotStoredError(from)
+    await mkdir(resolve(path, '..'), { recursive: true })
+    const temp = `${path}.${randomBytes(6).toString('hex')}.part`
+    try {
+      await copyFile(source, temp, constants.COPYFILE_EXCL)
+      await rename(temp, path)
+    } catch (error) {
+      await rm(temp, { force: true })
+      throw error
+    }
+    return { key: to, size: (await stat(path)).size }
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    const path = this.pathOf(key)
+    if (!(await this.exists(key))) throw new NotStoredError(key)
+    return createReadStream(path)
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = []
+    for await (const chunk of await this.getStream(key)) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks)
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!isStorageKey(key)) return
+    await rm(this.pathOf(key), { force: true })
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isStorageKey(key)) return false
+    try {
+      return (await stat(this.pathOf(key))).isFile()
+    } catch {
+      return false
+    }
+  }
+}
+
+/** The configured storage: today local disk under DATA_DIR/uploads (created on the first write). */
+export function createStorage(config: Pick<Config, 'STORAGE' | 'DATA_DIR'>): Storage {
+  switch (config.STORAGE) {
+    case 'local':
+      return new LocalStorage(resolve(config.DATA_DIR, 'uploads'))
+  }
+}

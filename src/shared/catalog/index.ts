@@ -1,0 +1,7 @@
+// The catalogue (spec 000): product forms, types and categories, the edit wizard's steps, product
+// states, the statuses shown to sellers with the rules of who can sell, and status colours.
+export * from './product-forms'
+export * from './product-states'
+export * from './product-statuses'
+export * from './status-colors'
+export * from './wizard'

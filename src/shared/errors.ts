@@ -1,0 +1,74 @@
+// Every expected failure has a stable type; this table maps it to its HTTP status. The server's one
+// error handler and the web client both read it, so a type means the same thing on both sides.
+export const errorStatus = {
+  // request shape
+  INVALID_INPUT: 400,
+  bad_request: 400,
+  validation_failed: 422,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  // sessions (spec 001 section 8: exactly these six)
+  missing_access_token: 401,
+  invalid_access_token: 401,
+  expired_access_token: 401,
+  missing_refresh_token: 401,
+  invalid_refresh_token: 401,
+  expired_refresh_token: 401,
+  // accounts
+  invalid_credentials: 401,
+  invalid_token: 422,
+  expired_token: 422,
+  email_taken: 422,
+  username_taken: 422,
+  email_not_confirmed: 403,
+  account_deactivated: 403,
+  account_deleted: 403,
+  deletion_not_possible: 409,
+  profile_exists: 409,
+  // access
+  forbidden: 403,
+  feature_disabled: 403,
+  not_found: 404,
+  conflict: 409,
+  // catalogue
+  cannot_publish: 422,
+  password_required: 403,
+  sold_out: 409,
+  wrong_product_form: 422,
+  coupon_invalid: 422,
+  // throttling and availability (spec backend codes)
+  MS_MAX_CONCURRENT_REQ: 429,
+  MS_UNAVAILABLE: 503,
+  internal_error: 500,
+} as const
+
+export type ErrorType = keyof typeof errorStatus
+
+export const accessTokenErrors = ['missing_access_token', 'invalid_access_token', 'expired_access_token'] as const
+export const refreshTokenErrors = ['missing_refresh_token', 'invalid_refresh_token', 'expired_refresh_token'] as const
+
+export type FieldError = { path: string; message: string }
+
+export class AppError extends Error {
+  readonly type: ErrorType
+  readonly status: number
+  readonly fields: FieldError[] | undefined
+  /** For a 429: when to try again (the Retry-After header); the handler's default when absent. */
+  retryAfterSeconds: number | undefined
+  constructor(type: ErrorType, message?: string, fields?: FieldError[]) {
+    super(message ?? type)
+    this.type = type
+    this.status = errorStatus[type]
+    this.fields = fields
+  }
+}
+
+/** A 429 MS_MAX_CONCURRENT_REQ that says when the limit's window ends. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): AppError {
+  const error = new AppError('MS_MAX_CONCURRENT_REQ', message)
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds))
+  return error
+}
+
+/** The JSON body of every error answer. */
+export type ErrorBody = { error: { message: string; type: string; fields?: FieldError[] } }

@@ -1,0 +1,10 @@
+// Pricing plans (spec 000 sections 3 and 9): forms and kinds, intervals, the plan formulas, discounts,
+// the API input schema, rate schedules and the snapshot an order keeps. See README.md.
+export * from './discounts'
+export * from './intervals'
+export * from './plan'
+export * from './plan-forms'
+export * from './plan-input'
+export * from './schedule'
+export * from './snapshot'
+export * from './totals'

@@ -1,0 +1,179 @@
+import { z } from 'zod'
+import { currencyIds } from '../money'
+import { hasScriptTag } from '../validation/text'
+import { zInterval } from './intervals'
+import type { PricingPlan } from './plan'
+import {
+  customIntervalsMax, customIntervalsMin, installmentMaxPayments, installmentMinPayments, limitedSubscriptionMaxCharges,
+  limitedSubscriptionMinCharges, maxPlanAmount, zPlanForm, type PlanForm,
+} from './plan-forms'
+
+// A pricing plan as the API takes it (snake_case, spec 000 section 7). Every issue message is a message
+// key (src/shared/validation/messages.ts); range issues carry their bounds as params {min, max}.
+//
+// What each form needs (spec 000 sections 3 and 9, SPEC-NOTES 3):
+// - one_time: price.
+// - installment: first_amount, next_amount, payments_count 2..24 and interval; or custom_intervals (2..24
+//   entries of interval and amount), which replace all four (payments_count, if sent, must equal their number).
+// - limited_subscription: payments_count 2..100, interval, and either price or first_amount + next_amount.
+// - subscription: interval, and either price or first_amount + next_amount.
+// A term that does not apply to the form is refused ('invalid_value') rather than dropped, so that what
+// is stored is exactly what the seller sent; price together with first/next amounts is refused too, so
+// the amount charged at checkout is never ambiguous (checkoutMinimumPrice reads the price first).
+
+const missingOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
+
+/** A non-negative integer of minor units. */
+const amount = () => z
+  .number({ error: missingOr('invalid_value') })
+  .int({ error: 'invalid_value' })
+  .min(0, { error: 'out_of_range' })
+  .max(maxPlanAmount, { error: 'out_of_range' })
+
+/**
+ * The plan's name shown to payers: trimmed, no script tags (SPEC-NOTES 20). Built here rather than with
+ * validation/schemas' zPlainText, whose module would pull the phone, IBAN and VAT libraries into the
+ * checkout page's bundle.
+ */
+export const planNameMaxLength = 100
+const zPlanName = z
+  .string({ error: 'invalid_value' })
+  .trim()
+  .max(planNameMaxLength, { error: 'too_long', abort: true })
+  .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
+
+const zPlanCurrency = z.enum(currencyIds, { error: missingOr('invalid_value') })
+
+export const customIntervalInput = z.strictObject(
+  { interval: zInterval, amount: amount() },
+  { error: missingOr('invalid_value') },
+)
+
+const fields = {
+  form: zPlanForm,
+  currency_id: zPlanCurrency,
+  price: amount().nullish(),
+  first_amount: amount().nullish(),
+  next_amount: amount().nullish(),
+  payments_count: z.number({ error: missingOr('invalid_value') }).int({ error: 'invalid_value' }).nullish(),
+  interval: zInterval.nullish(),
+  custom_intervals: z.array(customIntervalInput, { error: missingOr('invalid_value') }).nullish(),
+  use_net_price: z.boolean({ error: 'invalid_value' }).nullish(),
+  name: zPlanName.nullish(),
+}
+type Field = keyof typeof fields
+
+type Parsed = {
+  form: PlanForm
+  price?: number | null | undefined
+  first_amount?: number | null | undefined
+  next_amount?: number | null | undefined
+  payments_count?: number | null | undefined
+  interval?: string | null | undefined
+  custom_intervals?: readonly unknown[] | null | undefined
+}
+
+const isSet = (value: unknown) => value !== null && value !== undefined
+
+/** The cross-field rules of the form; adds one issue per offending field. */
+function checkTerms(plan: Parsed, ctx: z.RefinementCtx): void {
+  const issue = (path: Field, message: string, params?: { min: number; max: number }) =>
+    ctx.addIssue({ code: 'custom', path: [path], message, ...(params ? { params } : {}) })
+  const require = (path: Field) => {
+    if (!isSet(plan[path as keyof Parsed])) issue(path, 'required')
+  }
+  const refuse = (...paths: Field[]) => {
+    for (const path of paths) if (isSet(plan[path as keyof Parsed])) issue(path, 'invalid_value')
+  }
+  const count = (min: number, max: number) => {
+    const value = plan.payments_count
+    if (!isSet(value)) issue('payments_count', 'required')
+    else if ((value as number) < min || (value as number) > max) issue('payments_count', 'out_of_range', { min, max })
+  }
+  /** Subscriptions: a price, or first and next amounts, not both. */
+  const priceOrFirstNext = () => {
+    if (isSet(plan.price)) refuse('first_amount', 'next_amount')
+    else if (isSet(plan.first_amount) || isSet(plan.next_amount)) {
+      require('first_amount')
+      require('next_amount')
+    } else issue('price', 'required')
+  }
+
+  switch (plan.form) {
+    case 'one_time':
+      require('price')
+      refuse('first_amount', 'next_amount', 'payments_count', 'interval', 'custom_intervals')
+      return
+    case 'installment': {
+      refuse('price')
+      const custom = plan.custom_intervals
+      if (isSet(custom)) {
+        const length = (custom as readonly unknown[]).length
+        if (length < customIntervalsMin || length > customIntervalsMax) {
+          issue('custom_intervals', 'out_of_range', { min: customIntervalsMin, max: customIntervalsMax })
+        }
+        refuse('first_amount', 'next_amount', 'interval')
+        if (isSet(plan.payments_count) && plan.payments_count !== length) issue('payments_count', 'invalid_value')
+        return
+      }
+      require('first_amount')
+      require('next_amount')
+      count(installmentMinPayments, installmentMaxPayments)
+      require('interval')
+      return
+    }
+    case 'limited_subscription':
+      priceOrFirstNext()
+      count(limitedSubscriptionMinCharges, limitedSubscriptionMaxCharges)
+      require('interval')
+      refuse('custom_intervals')
+      return
+    case 'subscription':
+      priceOrFirstNext()
+      require('interval')
+      refuse('payments_count', 'custom_intervals')
+      return
+  }
+}
+
+/** The API's pricing plan body: create and update of a plan take it whole. */
+export const pricingPlanInput = z
+  .strictObject(fields, { error: missingOr('invalid_value') })
+  .superRefine(checkTerms)
+export type PricingPlanInput = z.infer<typeof pricingPlanInput>
+
+/**
+ * The domain plan of a parsed input. With custom intervals, paymentsCount is their number; terms the
+ * form does not use are null.
+ */
+export function planFromInput(input: PricingPlanInput): PricingPlan {
+  const custom = input.custom_intervals ?? null
+  return {
+    form: input.form,
+    currencyId: input.currency_id,
+    price: input.price ?? null,
+    firstAmount: input.first_amount ?? null,
+    nextAmount: input.next_amount ?? null,
+    paymentsCount: custom !== null ? custom.length : (input.payments_count ?? null),
+    interval: input.interval ?? null,
+    customIntervals: custom === null ? null : custom.map((rate) => ({ interval: rate.interval, amount: rate.amount })),
+    useNetPrice: input.use_net_price ?? false,
+    name: input.name ?? null,
+  }
+}
+
+/** The snake_case body of a domain plan: what the web client sends and what a plan answer carries. */
+export function planToInput(plan: PricingPlan): PricingPlanInput {
+  return {
+    form: plan.form,
+    currency_id: plan.currencyId,
+    price: plan.price ?? null,
+    first_amount: plan.firstAmount ?? null,
+    next_amount: plan.nextAmount ?? null,
+    payments_count: plan.customIntervals?.length ? null : (plan.paymentsCount ?? null),
+    interval: plan.interval ?? null,
+    custom_intervals: plan.customIntervals?.length ? plan.customIntervals.map((rate) => ({ ...rate })) : null,
+    use_net_price: plan.useNetPrice ?? false,
+    name: plan.name ?? null,
+  }
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod'
+import { zEmail, zPassword, zUsername, zPersonName, zPhone, zCountryCode } from '../validation'
+import { profileTypes } from '../accounts'
+
+// Request and response schemas of /api/v1/app (users and sessions). Routes validate with these, the web
+// forms validate with these, the OpenAPI document is generated from these. Bodies refuse unknown keys.
+
+export const localeCode = z.enum([
+  'en', 'de', 'es', 'ar', 'cs', 'da', 'el', 'fr', 'hu', 'it', 'pl', 'pt_br', 'pt_pt', 'sv', 'tr', 'ko', 'no', 'hr', 'ro', 'nl',
+])
+export type LocaleCode = z.infer<typeof localeCode>
+
+export const profileType = z.enum(profileTypes)
+export const fingerprint = z.string().min(8).max(200)
+
+export const signUpInput = z.object({
+  email: zEmail,
+  password: zPassword,
+  first_name: zPersonName,
+  last_name: zPersonName,
+  username: zUsername.optional(),
+  profile_type: z.enum(['seller', 'payer', 'publisher', 'platform_affiliate']).default('seller'),
+  locale: localeCode.optional(),
+  fingerprint,
+  terms_accepted: z.boolean().optional(),
+}).strict()
+export type SignUpInput = z.input<typeof signUpInput>
+
+export const signInInput = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+  fingerprint,
+}).strict()
+export type SignInInput = z.infer<typeof signInInput>
+
+export const renewTokenInput = z.object({
+  refresh_token: z.string().max(500).optional(),
+  fingerprint: fingerprint.optional(),
+}).strict()
+
+export const magicLinkRequestInput = z.object({
+  email: zEmail,
+  profile_type: profileType.optional(),
+  seller: z.string().max(100).optional(),
+}).strict()
+
+export const magicLinkSignInInput = z.object({ token: z.string().min(10).max(200), fingerprint }).strict()
+
+export const checkEmailInput = z.object({ email: z.string().trim().max(254) }).strict()
+export const checkUsernameInput = z.object({ username: z.string().trim().max(100) }).strict()
+export const availabilityOutput = z.object({ available: z.boolean(), message: z.string().optional() })
+
+export const tokenInput = z.object({ token: z.string().min(10).max(200) }).strict()
+export const emailOnlyInput = z.object({ email: zEmail }).strict()
+export const resetPasswordInput = z.object({ token: z.string().min(10).max(200), password: zPassword }).strict()
+export const changePasswordInput = z.object({ current_password: z.string().min(1).max(200), password: zPassword }).strict()
+export const changeEmailInput = z.object({ email: zEmail, password: z.string().min(1).max(200) }).strict()
+
+export const updateMeInput = z.object({
+  first_name: zPersonName.optional(),
+  last_name: zPersonName.optional(),
+  username: zUsername.optional(),
+  locale: localeCode.optional(),
+}).strict()
+
+/** /users/sign_up/about_you: what the new seller tells about themself and their business. */
+export const aboutYouInput = z.object({
+  business_type: z.enum(['natural', 'entity']),
+  company: z.string().trim().max(100).optional(),
+  phone: zPhone.optional(),
+  country_code: zCountryCode,
+  employees: z.enum(['1-5', '6-20', '21-99', '100-500', '500+']).optional(),
+  selling_experience: z.enum(['none', 'some', 'experienced']).optional(),
+  product_interest: z.array(z.enum(['course', 'digital', 'download', 'membership', 'eventTickets', 'licenseKey', 'certificate', 'bundle'])).max(8).optional(),
+}).strict()
+
+export const createProfileInput = z.object({ type: z.enum(['seller', 'payer', 'publisher', 'platform_affiliate']) }).strict()
+export const switchProfileInput = z.object({ profile_id: z.number().int().positive() }).strict()
+
+export const deletionReason = z.enum(['not_using', 'too_expensive', 'missing_features', 'switching_platform', 'privacy', 'other'])
+export const deactivateInput = z.object({ password: z.string().min(1).max(200), reason: deletionReason, comment: z.string().trim().max(500).optional() }).strict()
+export const deleteAccountInput = deactivateInput
+
+// Answers
+
+export const profileOutput = z.object({
+  id: z.number(),
+  type: profileType,
+  seller_id: z.number().nullable(),
+  seller_username: z.string().nullable(),
+  name: z.string().nullable(),
+  created_at: z.string(),
+})
+export type ProfileOutput = z.infer<typeof profileOutput>
+
+export const userOutput = z.object({
+  id: z.number(),
+  email: z.string(),
+  unconfirmed_email: z.string().nullable(),
+  username: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  locale: z.string(),
+  confirmed: z.boolean(),
+  account_state: z.enum(['active', 'deactivated', 'deleted']),
+  created_at: z.string(),
+  profiles: z.array(profileOutput),
+  current_profile_id: z.number().nullable(),
+  seller: z.object({
+    id: z.number(),
+    username: z.string(),
+    can_sell: z.boolean(),
+    payment_account_done: z.boolean(),
+    power_seller: z.boolean(),
+    profile_finished: z.boolean(),
+    features: z.record(z.string(), z.boolean()),
+  }).nullable(),
+})
+export type UserOutput = z.infer<typeof userOutput>
+
+export const tokensOutput = z.object({
+  access_token: z.string(),
+  expires_at: z.string(),
+  refresh_token: z.string(),
+  refresh_expires_at: z.string(),
+})
+export type TokensOutput = z.infer<typeof tokensOutput>
+
+export const sessionOutput = tokensOutput.extend({ user: userOutput })
+export type SessionOutput = z.infer<typeof sessionOutput>
+
+export const deletionStatusOutput = z.object({
+  /** questionnaire step to start at: -1 when deletion is not possible */
+  start_step: z.number().int().min(-1).max(5),
+  can_delete: z.boolean(),
+  blockers: z.array(z.string()),
+  account_state: z.enum(['active', 'deactivated', 'deleted']),
+})

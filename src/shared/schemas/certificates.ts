@@ -1,0 +1,91 @@
+import { z } from 'zod'
+import { isHexColor } from '../validation/color'
+import { hasScriptTag } from '../validation/text'
+
+// The design of a certificate product (spec 000 "Certificate layouts: landscape, portrait, custom.
+// Certificate date sources: purchase_date, relative_date, custom_text. Validity start: from_static_date,
+// from_payment."). Title and body take placeholders that are filled for each payer.
+
+export const certificateLayouts = ['landscape', 'portrait', 'custom'] as const
+export const certificateDateSources = ['purchase_date', 'relative_date', 'custom_text'] as const
+export const certificateValidityStarts = ['from_static_date', 'from_payment'] as const
+export const certificatePlaceholders = ['payer_name', 'product_name', 'date', 'valid_until', 'seller_name', 'certificate_number'] as const
+export type CertificatePlaceholder = (typeof certificatePlaceholders)[number]
+
+/** The `{{name}}` placeholders in a text that are not known ones. */
+export function unknownPlaceholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].map((m) => m[1]!).filter((name) => !(certificatePlaceholders as readonly string[]).includes(name))
+}
+
+/** Fills every known `{{name}}` with its value. */
+export function fillPlaceholders(text: string, values: Readonly<Record<CertificatePlaceholder, string>>): string {
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as CertificatePlaceholder] : whole))
+}
+
+const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
+const hex = z.string({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' })
+const text = (min: number, max: number) => z.string({ error: keyOr('invalid_value') }).trim()
+  .min(min, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
+  .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
+  .refine((value) => unknownPlaceholders(value).length === 0, { error: 'unknown_placeholder' })
+const isoDate = z.string({ error: keyOr('invalid_date') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'invalid_date' })
+
+export const certificateDesignInput = z.strictObject({
+  layout: z.enum(certificateLayouts, { error: 'invalid_value' }),
+  /** custom layout only: the page in millimetres. */
+  custom_size: z.strictObject({
+    width_mm: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(50, { error: 'out_of_range' }).max(1000, { error: 'out_of_range' }),
+    height_mm: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(50, { error: 'out_of_range' }).max(1000, { error: 'out_of_range' }),
+  }).nullish(),
+  title: text(1, 200),
+  body: text(0, 5000).default(''),
+  colors: z.strictObject({ text: hex, accent: hex, background: hex }),
+  date_source: z.enum(certificateDateSources, { error: 'invalid_value' }),
+  /** relative_date: days after the purchase (negative: before). */
+  relative_days: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(-3650, { error: 'out_of_range' }).max(3650, { error: 'out_of_range' }).nullish(),
+  /** custom_text: the text printed as the date. */
+  custom_date_text: text(1, 200).nullish(),
+  validity_start: z.enum(certificateValidityStarts, { error: 'invalid_value' }),
+  /** from_static_date: the day validity starts (YYYY-MM-DD). */
+  static_date: isoDate.nullish(),
+  /** Days the certificate stays valid; none: valid without end. */
+  validity_days: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(36500, { error: 'out_of_range' }).nullish(),
+  /** A media upload of kind image (see the media uploads). */
+  background_key: z.string({ error: 'invalid_value' }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' }).nullish(),
+}).superRefine((d, ctx) => {
+  if (d.layout === 'custom' && !d.custom_size) ctx.addIssue({ code: 'custom', path: ['custom_size'], message: 'required' })
+  if (d.date_source === 'relative_date' && (d.relative_days === undefined || d.relative_days === null)) ctx.addIssue({ code: 'custom', path: ['relative_days'], message: 'required' })
+  if (d.date_source === 'custom_text' && !d.custom_date_text) ctx.addIssue({ code: 'custom', path: ['custom_date_text'], message: 'required' })
+  if (d.validity_start === 'from_static_date' && !d.static_date) ctx.addIssue({ code: 'custom', path: ['static_date'], message: 'required' })
+})
+export type CertificateDesignInput = z.input<typeof certificateDesignInput>
+
+export const certificateDesignOutput = z.object({
+  product_id: z.number(),
+  layout: z.enum(certificateLayouts),
+  custom_size: z.object({ width_mm: z.number(), height_mm: z.number() }).nullable(),
+  title: z.string(),
+  body: z.string(),
+  colors: z.object({ text: z.string(), accent: z.string(), background: z.string() }),
+  date_source: z.enum(certificateDateSources),
+  relative_days: z.number().nullable(),
+  custom_date_text: z.string().nullable(),
+  validity_start: z.enum(certificateValidityStarts),
+  static_date: z.string().nullable(),
+  validity_days: z.number().nullable(),
+  background_key: z.string().nullable(),
+  /** false until the seller saves a design: the answer then shows the defaults. */
+  saved: z.boolean(),
+  updated_at: z.string().nullable(),
+})
+export type CertificateDesignOutput = z.infer<typeof certificateDesignOutput>
+export type CertificateDesign = Omit<CertificateDesignOutput, 'product_id' | 'saved' | 'updated_at'>
+
+export const defaultCertificateDesign: CertificateDesign = {
+  layout: 'landscape', custom_size: null, title: 'Certificate of completion',
+  body: 'This certifies that {{payer_name}} has completed {{product_name}} on {{date}}.',
+  colors: { text: '#1f2937', accent: '#b45309', background: '#ffffff' },
+  date_source: 'purchase_date', relative_days: null, custom_date_text: null,
+  validity_start: 'from_payment', static_date: null, validity_days: null, background_key: null,
+}

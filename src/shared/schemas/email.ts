@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { listOutput } from './lists'
+
+export const emailTokenParams = z.object({ token: z.string().min(10).max(100) }).strict()
+
+export const emailLogOutput = z.object({
+  id: z.number(), to: z.string(), subject: z.string(), html: z.string(), text: z.string(), kind: z.string(),
+  state: z.string(), created_at: z.string(),
+})
+
+export const outboxItem = z.object({
+  id: z.number(), token: z.string(), to: z.string(), subject: z.string(), kind: z.string(), state: z.string(), created_at: z.string(),
+})
+export const outboxOutput = listOutput(outboxItem)
+
+export const subscriptionOutput = z.object({ email: z.string(), category: z.string(), unsubscribed: z.boolean() })

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+
+// List parameters and answers of every list route (DESIGN "API conventions", spec 001 section 7).
+export const pageSizeOptions = [10, 20, 50, 100, 200, 500] as const
+export const defaultPageSize = 30
+export const maxPageSize = 500
+
+const isoTime = z.iso.datetime({ offset: true })
+const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  query: z.string().trim().max(200).optional(),
+  sort_key: z.string().max(60).optional(),
+  sort_dir: z.enum(['asc', 'desc']).optional(),
+  expand: z.string().max(300).optional(),
+  /** Answer counts per state as well. */
+  counts: boolParam.optional(),
+  created_from_time: isoTime.optional(),
+  created_till_time: isoTime.optional(),
+  success_from_time: isoTime.optional(),
+  success_till_time: isoTime.optional(),
+})
+export type ListQuery = z.infer<typeof listQuery>
+
+export function listOutput<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total_count: z.number().int(),
+    /** The count before query and filters narrowed it. */
+    total_count_max: z.number().int(),
+    counts: z.record(z.string(), z.number().int()).optional(),
+  })
+}
+export type ListAnswer<T> = { list: T[]; total_count: number; total_count_max: number; counts?: Record<string, number> }

@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { ibanToElectronicFormat, isBic, isIban } from './bank'
+import { isHexColor } from './color'
+import { countryCodes, type CountryCode } from './countries'
+import { birthdayIssue, isIsoDateTime, isTime } from './dates'
+import { emailMaxLength, isEmail } from './email'
+import type { MessageKey } from './messages'
+import { passwordIssue } from './password'
+import { isPhone, phoneMaxLength } from './phone'
+import { productSlugIssue, shopSlugIssue, slugIssue, slugMaxLength } from './slugs'
+import { hasScriptTag, personNameMaxLength, profileNameMaxLength } from './text'
+import { usernameIssue, usernameMaxLength } from './username'
+import { normalizeVatId, vatIdIssue, vatIdMaxLength } from './vat'
+import { domainMaxLength, isDomain, isUrl, urlMaxLength } from './web'
+
+// The zod schemas of the rules, for routes and forms alike. Every issue message is a message key
+// (messages.ts); the side that shows it translates it with translateMessage or translateIssue.
+// Length checks abort, so a field reports one problem at a time.
+
+/** A missing value reads 'required'; a value of the wrong type 'invalid_value'. */
+const string = () => z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_value') })
+/** Trimmed (spec: text is trimmed) and not empty. */
+const requiredText = () => string().trim().min(1, { error: 'required', abort: true })
+/** Adds the issue a rule function returns, if any. */
+const issueFrom = (rule: (value: string) => MessageKey | undefined) => (value: string, ctx: z.RefinementCtx) => {
+  const message = rule(value)
+  if (message !== undefined) ctx.addIssue({ code: 'custom', message })
+}
+
+export const zEmail = requiredText()
+  .max(emailMaxLength, { error: 'invalid_email', abort: true })
+  .refine(isEmail, { error: 'invalid_email' })
+
+/** Not trimmed: spaces are characters of a password. */
+export const zPassword = string()
+  .min(1, { error: 'required', abort: true })
+  .superRefine(issueFrom(passwordIssue))
+
+export const zUsername = requiredText()
+  .max(usernameMaxLength, { error: 'username_too_long', abort: true })
+  .superRefine(issueFrom(usernameIssue))
+
+/** A text field that may be empty; `max` in characters after trimming. Refuses script tags (SPEC-NOTES 20). */
+export const zPlainText = (max: number) => string()
+  .trim()
+  .max(max, { error: 'too_long', abort: true })
+  .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
+
+/** First and last names. */
+export const zPersonName = requiredText()
+  .max(personNameMaxLength, { error: 'name_too_long', abort: true })
+  .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
+
+export const zProfileName = requiredText()
+  .max(profileNameMaxLength, { error: 'name_too_long', abort: true })
+  .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
+
+/** International numbers ("+49 ..." or "0049 ..."); use zPhoneIn where the country is known. */
+export const zPhone = requiredText()
+  .max(phoneMaxLength, { error: 'invalid_phone', abort: true })
+  .refine((value) => isPhone(value), { error: 'invalid_phone' })
+
+/** Also accepts national numbers of `country` ("030 1234567" in DE). */
+export const zPhoneIn = (country: CountryCode) => requiredText()
+  .max(phoneMaxLength, { error: 'invalid_phone', abort: true })
+  .refine((value) => isPhone(value, country), { error: 'invalid_phone' })
+
+export const zCountryCode = z.enum(countryCodes, {
+  error: (issue) => (issue.input === undefined ? 'required' : 'invalid_country'),
+})
+
+/** Slug form 1, no Cyrillic (SPEC-NOTES 20). */
+export const zSlug = requiredText()
+  .max(slugMaxLength, { error: 'invalid_slug', abort: true })
+  .superRefine(issueFrom(slugIssue))
+
+/** A shop's address at the root: also not a reserved path (SPEC-NOTES 16). */
+export const zShopSlug = requiredText()
+  .max(slugMaxLength, { error: 'invalid_slug', abort: true })
+  .superRefine(issueFrom(shopSlugIssue))
+
+/** A product's address under /s/{username}/: also none of the seller's own pages (SPEC-NOTES 16). */
+export const zProductSlug = requiredText()
+  .max(slugMaxLength, { error: 'invalid_slug', abort: true })
+  .superRefine(issueFrom(productSlugIssue))
+
+export const zHexColor = requiredText().refine(isHexColor, { error: 'invalid_hex_color' })
+
+export const zUrl = requiredText()
+  .max(urlMaxLength, { error: 'invalid_url', abort: true })
+  .refine(isUrl, { error: 'invalid_url' })
+
+/** Stored in lowercase, as DNS compares names. */
+export const zDomain = requiredText()
+  .toLowerCase()
+  .max(domainMaxLength, { error: 'invalid_domain', abort: true })
+  .refine(isDomain, { error: 'invalid_domain' })
+
+/** A date in a request: 2026-11-22T10:00:00.000Z. */
+export const zIsoDateTime = string().refine(isIsoDateTime, { error: 'invalid_date' })
+
+/** Stored without spaces and dots, in uppercase. */
+export const zVatId = requiredText()
+  .overwrite(normalizeVatId)
+  .max(vatIdMaxLength, { error: 'invalid_vat', abort: true })
+  .superRefine(issueFrom(vatIdIssue))
+
+/** Stored in the electronic format: no spaces, uppercase. */
+export const zIban = requiredText()
+  .overwrite(ibanToElectronicFormat)
+  .refine(isIban, { error: 'invalid_iban' })
+
+export const zBic = requiredText()
+  .toUpperCase()
+  .refine(isBic, { error: 'invalid_bic' })
+
+export const zTime = requiredText().refine(isTime, { error: 'invalid_time' })
+
+/** dd.mm.yyyy, at least 18 years before the day it is checked (SPEC-NOTES 19). */
+export const zBirthday = requiredText().superRefine(issueFrom((value) => birthdayIssue(value)))

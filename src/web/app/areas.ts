@@ -1,0 +1,144 @@
+import {
+  IconAffiliate, IconBuildingBank, IconCertificate, IconChartBar, IconClipboardCheck, IconCode, IconDiscount, IconCreditCard, IconFileInvoice,
+  IconHeadset, IconHome, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
+  IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconWallet, type Icon,
+} from '@tabler/icons-react'
+import type { Area } from '../lib/profiles'
+
+// The back-office areas of spec 001 section 2: their navigation and the screens whose features arrive
+// later (each shows an honest "arrives soon" page with its own title and description, never fake data).
+// Labels are i18n keys: nav.<area>.<key>; soon pages use pages.<area>.<key>.title and .text.
+
+export type NavEntry = { to: string; key: string; icon: Icon; exact?: boolean }
+export type SoonPage = { path: string; key: string }
+export type AreaConfig = { area: Area; nav: NavEntry[]; soon: SoonPage[] }
+
+export const areaConfigs: Record<Area, AreaConfig> = {
+  cabinet: {
+    area: 'cabinet',
+    nav: [
+      { to: '/cabinet', key: 'dashboard', icon: IconHome, exact: true },
+      { to: '/cabinet/products', key: 'products', icon: IconPackage },
+      { to: '/cabinet/coupons', key: 'coupons', icon: IconDiscount },
+      { to: '/cabinet/orders', key: 'orders', icon: IconReceipt },
+      { to: '/cabinet/order_rates', key: 'orderRates', icon: IconRepeat },
+      { to: '/cabinet/transfers', key: 'transfers', icon: IconTransfer },
+      { to: '/cabinet/invoices', key: 'invoices', icon: IconFileInvoice },
+      { to: '/cabinet/payment_tickets/overview', key: 'paymentTickets', icon: IconTicket },
+      { to: '/cabinet/courses/overview', key: 'courses', icon: IconSchool },
+      { to: '/cabinet/affiliate_programs', key: 'affiliatePrograms', icon: IconAffiliate },
+      { to: '/cabinet/settings/payment_providers', key: 'paymentProviders', icon: IconCreditCard },
+      { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
+    ],
+    soon: [
+      { path: 'orders', key: 'orders' },
+      { path: 'order_rates', key: 'orderRates' },
+      { path: 'transfers', key: 'transfers' },
+      { path: 'invoices', key: 'invoices' },
+      { path: 'payment_tickets/overview', key: 'ticketsOverview' },
+      { path: 'payment_tickets/details', key: 'ticketsDetails' },
+      { path: 'courses/overview', key: 'coursesOverview' },
+      { path: 'courses/sessions', key: 'courseSessions' },
+      { path: 'courses/lesson_statuses', key: 'lessonStatuses' },
+      { path: 'courses/quiz_attempts', key: 'quizAttempts' },
+      { path: 'affiliate_programs', key: 'affiliatePrograms' },
+      { path: 'affiliate_nodes', key: 'affiliateNodes' },
+      { path: 'affiliate_statistics', key: 'affiliateStatistics' },
+      { path: 'settings/payment_providers', key: 'paymentProviders' },
+      { path: 'settings/payment_settings', key: 'paymentSettings' },
+    ],
+  },
+  publish: {
+    area: 'publish',
+    nav: [
+      { to: '/publish', key: 'overview', icon: IconHome, exact: true },
+      { to: '/publish/affiliate_programs', key: 'affiliatePrograms', icon: IconAffiliate },
+      { to: '/publish/affiliate_marketplace', key: 'marketplace', icon: IconUsers },
+      { to: '/publish/affiliate_nodes', key: 'affiliateNodes', icon: IconCertificate },
+      { to: '/publish/orders', key: 'orders', icon: IconReceipt },
+      { to: '/publish/transfers', key: 'transfers', icon: IconTransfer },
+      { to: '/publish/statistics', key: 'statistics', icon: IconChartBar },
+      { to: '/publish/payouts', key: 'payouts', icon: IconWallet },
+      { to: '/publish/embeddable_items', key: 'embeddableItems', icon: IconCode },
+      { to: '/publish/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
+      { to: '/publish/email_notification', key: 'emailNotification', icon: IconMail },
+      { to: '/publish/support', key: 'support', icon: IconHeadset },
+      { to: '/publish/profile/edit', key: 'account', icon: IconSettings },
+    ],
+    soon: [
+      { path: 'details', key: 'details' },
+      { path: 'bank_accounts', key: 'bankAccounts' },
+      { path: 'email_notification', key: 'emailNotification' },
+      { path: 'orders', key: 'orders' },
+      { path: 'transfers', key: 'transfers' },
+      { path: 'affiliate_programs', key: 'affiliatePrograms' },
+      { path: 'affiliate_marketplace', key: 'marketplace' },
+      { path: 'affiliate_marketplace/$itemId', key: 'marketplaceItem' },
+      { path: 'affiliate_nodes', key: 'affiliateNodes' },
+      { path: 'affiliate_nodes/new', key: 'affiliateNodeNew' },
+      { path: 'statistics', key: 'statistics' },
+      { path: 'statistics_programs', key: 'statisticsPrograms' },
+      { path: 'statistics_products', key: 'statisticsProducts' },
+      { path: 'statistics_sellers', key: 'statisticsSellers' },
+      { path: 'statistics_affiliate', key: 'statisticsAffiliate' },
+      { path: 'payouts_settings', key: 'payoutsSettings' },
+      { path: 'payouts_balance', key: 'payoutsBalance' },
+      { path: 'payouts', key: 'payouts' },
+      { path: 'embeddable_items', key: 'embeddableItems' },
+      { path: 'embeddable_items/new', key: 'embeddableItemNew' },
+      { path: 'embeddable_items/$itemId/edit', key: 'embeddableItemEdit' },
+      { path: 'embeddable_items/$itemId/preview', key: 'embeddableItemPreview' },
+      { path: 'support', key: 'support' },
+    ],
+  },
+  team_member: {
+    area: 'team_member',
+    nav: [
+      { to: '/team_member', key: 'overview', icon: IconHome, exact: true },
+      { to: '/team_member/invites', key: 'invites', icon: IconUserPlus },
+      { to: '/team_member/transfers', key: 'transfers', icon: IconTransfer },
+      { to: '/team_member/payouts', key: 'payouts', icon: IconWallet },
+      { to: '/team_member/payouts_balance', key: 'payoutsBalance', icon: IconChartBar },
+      { to: '/team_member/payouts_settings', key: 'payoutsSettings', icon: IconCreditCard },
+      { to: '/team_member/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
+      { to: '/team_member/notific_settings', key: 'notificSettings', icon: IconMail },
+      { to: '/team_member/support', key: 'support', icon: IconHeadset },
+      { to: '/team_member/profile/edit', key: 'account', icon: IconSettings },
+    ],
+    soon: [
+      { path: 'bank_accounts', key: 'bankAccounts' },
+      { path: 'invites', key: 'invites' },
+      { path: 'payouts_settings', key: 'payoutsSettings' },
+      { path: 'payouts_balance', key: 'payoutsBalance' },
+      { path: 'payouts', key: 'payouts' },
+      { path: 'transfers', key: 'transfers' },
+      { path: 'notific_settings', key: 'notificSettings' },
+      { path: 'support', key: 'support' },
+    ],
+  },
+  payer: {
+    area: 'payer',
+    nav: [
+      { to: '/payer', key: 'overview', icon: IconHome, exact: true },
+      { to: '/payer/profile/edit', key: 'account', icon: IconSettings },
+    ],
+    soon: [],
+  },
+  admin: {
+    area: 'admin',
+    nav: [
+      { to: '/admin', key: 'overview', icon: IconHome, exact: true },
+      { to: '/admin/emails', key: 'emails', icon: IconMailbox },
+      { to: '/admin/sellers', key: 'sellers', icon: IconUsers },
+      { to: '/admin/products', key: 'products', icon: IconPackage },
+      { to: '/admin/product_reviews', key: 'productReviews', icon: IconClipboardCheck },
+      { to: '/admin/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
+      { to: '/admin/bank_account_legitimations', key: 'legitimations', icon: IconShieldCheck },
+      { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
+    ],
+    soon: [
+      { path: 'bank_accounts', key: 'bankAccounts' },
+      { path: 'bank_account_legitimations', key: 'legitimations' },
+    ],
+  },
+}

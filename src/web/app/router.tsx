@@ -1,0 +1,113 @@
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
+import { api, setApiNavigator } from '../lib/api'
+import type { Area } from '../lib/profiles'
+import { areaConfigs } from './areas'
+import { requireSession, requireSignedIn } from './guard'
+import { AreaNotFound, PublicNotFound, RouteError, RoutePending, SoonPage } from './route-states'
+import { RootLayout } from './layouts/root-layout'
+
+// Code-based routes (spec 001 section 2, spec 000 section 2). Pages and area layouts load lazily, so the
+// first load carries only the router, the providers and the page asked for.
+
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: PublicNotFound })
+
+// ----------------------------------------------------------------------------------------- public site
+
+const publicLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  component: lazyRouteComponent(() => import('./layouts/public-layout'), 'PublicLayout'),
+})
+
+const site = () => import('../features/site/routes/site-pages')
+const accounts = () => import('../features/accounts/routes/account-pages')
+const emails = () => import('../features/emails/routes/email-pages')
+
+const publicRoutes = [
+  createRoute({ getParentRoute: () => publicLayout, path: '/', component: lazyRouteComponent(site, 'LandingPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'plans', component: lazyRouteComponent(site, 'PlansPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'terms', component: lazyRouteComponent(site, 'TermsPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'privacy', component: lazyRouteComponent(site, 'PrivacyPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'imprint', component: lazyRouteComponent(site, 'ImprintPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'email_logs/$token', component: lazyRouteComponent(emails, 'EmailLogPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'emails/unsubscribe/$token', component: lazyRouteComponent(emails, 'UnsubscribePage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/sign_in', component: lazyRouteComponent(accounts, 'SignInPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/sign_up', component: lazyRouteComponent(accounts, 'SignUpPage') }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: 'users/sign_up/about_you',
+    beforeLoad: requireSession,
+    component: lazyRouteComponent(accounts, 'AboutYouPage'),
+  }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/confirmation', component: lazyRouteComponent(accounts, 'ConfirmationPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/confirmation/new', component: lazyRouteComponent(accounts, 'ResendConfirmationPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/password/new', component: lazyRouteComponent(accounts, 'PasswordNewPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/password/edit', component: lazyRouteComponent(accounts, 'PasswordEditPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/ablefy_affiliate', component: lazyRouteComponent(accounts, 'AffiliateSignUpPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: '$', component: PublicNotFound }),
+]
+
+// ------------------------------------------------------------------------------------------------ areas
+
+const areaLayouts = () => import('./layouts/area-layouts')
+const layoutExport: Record<Area, 'CabinetLayout' | 'PublishLayout' | 'TeamMemberLayout' | 'PayerLayout' | 'AdminLayout'> = {
+  cabinet: 'CabinetLayout', publish: 'PublishLayout', team_member: 'TeamMemberLayout', payer: 'PayerLayout', admin: 'AdminLayout',
+}
+
+type ExtraPage = { path: string; component: RouteComponent }
+
+function areaRoutes(area: Area, home: RouteComponent, extra: ExtraPage[] = []) {
+  const layout = createRoute({
+    getParentRoute: () => rootRoute,
+    path: `/${area}`,
+    beforeLoad: requireSignedIn,
+    component: lazyRouteComponent(areaLayouts, layoutExport[area]),
+  })
+  const parent = () => layout
+  return layout.addChildren([
+    createRoute({ getParentRoute: parent, path: '/', component: home }),
+    createRoute({ getParentRoute: parent, path: 'profile/edit', component: lazyRouteComponent(accounts, 'AccountSettingsPage') }),
+    ...areaConfigs[area].soon.map((page) =>
+      createRoute({ getParentRoute: parent, path: page.path, component: () => <SoonPage area={area} pageKey={page.key} /> }),
+    ),
+    ...extra.map((page) => createRoute({ getParentRoute: parent, path: page.path, component: page.component })),
+    createRoute({ getParentRoute: parent, path: '$', component: () => <AreaNotFound area={area} /> }),
+  ])
+}
+
+const products = () => import('../features/products/routes/products-pages')
+const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('../features/cabinet/routes/dashboard-page'), 'DashboardPage'), [
+  { path: 'products', component: lazyRouteComponent(products, 'ProductListPage') },
+  { path: 'products/categories', component: lazyRouteComponent(products, 'CategoriesPage') },
+  { path: 'products/$productId/edit', component: lazyRouteComponent(products, 'ProductEditPage') },
+  { path: 'coupons', component: lazyRouteComponent(() => import('../features/coupons/routes/coupons-page'), 'CouponsPage') },
+])
+const publish = areaRoutes('publish', lazyRouteComponent(() => import('../features/publish/routes/publish-home-page'), 'PublishHomePage'))
+const teamMember = areaRoutes('team_member', lazyRouteComponent(() => import('../features/team-member/routes/team-member-home-page'), 'TeamMemberHomePage'))
+const payer = areaRoutes('payer', lazyRouteComponent(() => import('../features/payer/routes/payer-home-page'), 'PayerHomePage'))
+const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage'), [
+  { path: 'emails', component: lazyRouteComponent(emails, 'OutboxPage') },
+  { path: 'sellers', component: lazyRouteComponent(() => import('../features/admin/routes/sellers-page'), 'SellersPage') },
+  { path: 'products', component: lazyRouteComponent(() => import('../features/admin/routes/products-page'), 'AdminProductsPage') },
+  { path: 'product_reviews', component: lazyRouteComponent(() => import('../features/admin/routes/product-reviews-page'), 'ProductReviewsPage') },
+])
+
+const routeTree = rootRoute.addChildren([publicLayout.addChildren(publicRoutes), cabinet, publish, teamMember, payer, admin])
+
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  defaultErrorComponent: RouteError,
+  defaultPendingComponent: RoutePending,
+  defaultPendingMs: 300,
+  scrollRestoration: true,
+})
+
+// A route change cancels the calls of the page being left (spec 001 section 4); exempt calls go on.
+router.subscribe('onBeforeNavigate', (event) => {
+  if (event.fromLocation && event.pathChanged) api.cancelRouteRequests()
+})
+
+setApiNavigator(async (path) => {
+  await router.navigate({ href: path })
+})

@@ -1,0 +1,142 @@
+import { Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { useDebouncedCallback } from '@mantine/hooks'
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LoadingMask } from './loading-mask'
+import {
+  clampToLastPage, lastPage, pageSizeChoices, withPage, withPer, withQuery, withSort, type ListState,
+} from './list-state'
+
+// A server-side list (spec 001 section 4): search, sortable columns, pages and page sizes. The list state
+// lives with the caller (usually in a query key) and changes only through the pure functions in
+// list-state.ts.
+
+export type DataTableColumn<T> = {
+  key: string
+  title: ReactNode
+  sortable?: boolean
+  render: (row: T) => ReactNode
+  width?: number | string
+}
+
+export type DataTableProps<T> = {
+  columns: DataTableColumn<T>[]
+  rows: T[]
+  rowKey: (row: T) => string | number
+  totalCount: number
+  state: ListState
+  onStateChange: (next: ListState) => void
+  loading?: boolean
+  searchable?: boolean
+  searchLabel?: string
+  emptyText?: ReactNode
+  caption?: string
+}
+
+function SortIcon({ active, dir }: { active: boolean; dir: 'asc' | 'desc' }) {
+  if (!active) return <IconArrowsSort size={14} aria-hidden />
+  return dir === 'asc' ? <IconArrowUp size={14} aria-hidden /> : <IconArrowDown size={14} aria-hidden />
+}
+
+export function DataTable<T>({
+  columns, rows, rowKey, totalCount, state, onStateChange, loading = false, searchable = true, searchLabel, emptyText, caption,
+}: DataTableProps<T>) {
+  const { t } = useTranslation()
+  const [search, setSearch] = useState(state.query)
+  const submitSearch = useDebouncedCallback((value: string) => onStateChange(withQuery(state, value.trim())), 400)
+
+  useEffect(() => {
+    if (loading) return
+    const clamped = clampToLastPage(state, totalCount)
+    if (clamped !== state) onStateChange(clamped)
+  }, [loading, state, totalCount, onStateChange])
+
+  const pages = lastPage(totalCount, state.per)
+
+  return (
+    <Stack gap="sm">
+      {searchable && (
+        <TextInput
+          label={searchLabel ?? t('list.search')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value)
+            submitSearch(event.currentTarget.value)
+          }}
+          maw={360}
+        />
+      )}
+      <LoadingMask visible={loading}>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading}>
+            {caption && <Table.Caption>{caption}</Table.Caption>}
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => {
+                  const active = state.sortKey === column.key
+                  return (
+                    <Table.Th
+                      key={column.key}
+                      w={column.width}
+                      aria-sort={active ? (state.sortDir === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
+                      {column.sortable ? (
+                        <UnstyledButton onClick={() => onStateChange(withSort(state, column.key))} fw={600} fz="sm">
+                          <Group gap={4} wrap="nowrap">
+                            {column.title}
+                            <SortIcon active={active} dir={state.sortDir} />
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        column.title
+                      )}
+                    </Table.Th>
+                  )
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+              {rows.length === 0 && !loading && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" ta="center" py="lg">{emptyText ?? t('list.empty')}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </LoadingMask>
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c="dimmed">{t('list.total', { count: totalCount })}</Text>
+        <Group gap="md">
+          <Select
+            label={t('list.perPage')}
+            data={pageSizeChoices(state.per).map((n) => ({ value: String(n), label: String(n) }))}
+            value={String(state.per)}
+            onChange={(value) => value && onStateChange(withPer(state, Number(value)))}
+            allowDeselect={false}
+            w={110}
+            size="xs"
+          />
+          <Pagination
+            total={pages}
+            value={Math.min(state.page, pages)}
+            onChange={(page) => onStateChange(withPage(state, page, totalCount))}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`list.${control}Page`) })}
+          />
+        </Group>
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,46 @@
+import { Anchor, List, Stack, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { StepNote } from './step-note'
+import type { StepProps } from './step-types'
+
+// Steps filled by later capabilities (SPEC-NOTES 29). Each shows what belongs to the product record
+// itself and says honestly what arrives later.
+
+export function MarketUpsellStep({ product }: StepProps) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="md">
+      <Text>{t('products.later.marketUpsell.text')}</Text>
+      <Text size="sm" c="dimmed">{t('products.later.marketUpsell.record', { count: product.addons.filter((a) => a.kind === 'bump').length })}</Text>
+      <StepNote>{t('products.later.marketUpsell.note')}</StepNote>
+    </Stack>
+  )
+}
+
+export function DeliveryStep({ product }: StepProps) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="md">
+      <Text>{t('products.later.delivery.text')}</Text>
+      <Text size="sm" c="dimmed">{t(`products.later.delivery.${product.form}`)}</Text>
+      <StepNote>{t('products.later.delivery.note')}</StepNote>
+    </Stack>
+  )
+}
+
+export function PagesStep({ product }: StepProps) {
+  const { t } = useTranslation()
+  const url = `/s/${product.sellerUsername}/${product.slug}`
+  return (
+    <Stack gap="md">
+      <Text>{t('products.later.pages.text')}</Text>
+      <List size="sm" spacing={4}>
+        <List.Item>{t('products.later.pages.url')}: <Anchor href={url} target="_blank" rel="noreferrer">{url}</Anchor></List.Item>
+        <List.Item data-testid="pages-visibility">
+          {product.isPrivate ? t('products.later.pages.private') : t('products.later.pages.listed')}
+        </List.Item>
+      </List>
+      <StepNote>{t('products.later.pages.note')}</StepNote>
+    </Stack>
+  )
+}

@@ -1,0 +1,135 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
+
+// Browser tests run the real server (`src/server/main.ts`, embedded PGlite in a temporary DATA_DIR) with
+// the built web app, and drive Debian's Chromium through playwright-core. Traffic stays on 127.0.0.1.
+
+export type RunningServer = { url: string; dataDir: string; output: () => string; stop(): Promise<void> }
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const e2eSecret = 'e2e-secret-e2e-secret-e2e-secret-0123456'
+
+/** Starts the platform; `managers` are created with `npm run admin:create` before it starts (PGlite is one process). */
+export async function startServer(options: { env?: Record<string, string>; managers?: { email: string; password: string }[] } = {}): Promise<RunningServer> {
+  const env = options.env ?? {}
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'sellfront-e2e-'))
+  for (const manager of options.managers ?? []) {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/modules/accounts/create-manager-cli.ts', '--email', manager.email, '--password', manager.password], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', JWT_SECRET: e2eSecret },
+      encoding: 'utf8',
+    })
+    if (result.status !== 0) throw new Error(`admin:create failed: ${result.stdout}${result.stderr}`)
+  }
+  const url = `http://127.0.0.1:${port}`
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir,
+      SEED_DEMO: 'false', RATE_LIMIT: 'off', ARGON2_MEMORY_KIB: '1024', LOG_LEVEL: 'warn',
+      JWT_SECRET: e2eSecret, ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (d) => { output += d })
+  child.stderr!.on('data', (d) => { output += d })
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode != null) throw new Error(`server exited early:\n${output}`)
+    try {
+      const res = await fetch(`${url}/healthz`)
+      if (res.ok) break
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    url, dataDir, output: () => output,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  })
+}
+
+/** A page whose uncaught errors fail the test. */
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, locale: 'en-US' })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(String(e)))
+  return { context, page, errors }
+}
+
+/** The newest stored mail to an address, read the way a person would: through the outbox link in the app. */
+export async function latestMailLink(server: RunningServer, managerToken: string, to: string): Promise<{ token: string; subject: string }> {
+  const res = await fetch(`${server.url}/api/v1/admin/email_logs?query=${encodeURIComponent(to)}&per=1`, { headers: { authorization: `Bearer ${managerToken}` } })
+  const body = await res.json() as { list: { token: string; subject: string }[] }
+  if (!body.list[0]) throw new Error(`no mail to ${to}`)
+  return body.list[0]
+}
+
+/** Signs in through the API and answers the session (tokens and user). */
+export async function apiSignIn(server: RunningServer, email: string, password: string, fingerprint = 'e2e-api-fingerprint') {
+  const res = await fetch(`${server.url}/api/v1/app/session`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, fingerprint }),
+  })
+  if (!res.ok) throw new Error(`sign in failed: ${res.status} ${await res.text()}`)
+  return (await res.json()) as { access_token: string; refresh_token: string; user: { id: number } }
+}
+
+/**
+ * A page signed in through the sign-in form, waiting for `landing`. The cookie choice is made beforehand, as
+ * a returning visitor would have it (the banner itself is the accounts tests' part).
+ */
+export async function signedInPage(browser: Browser, server: RunningServer, who: { email: string; password: string }, landing: string) {
+  const opened = await newPage(browser, server.url)
+  opened.page.setDefaultTimeout(10_000)
+  await opened.context.addCookies([{ name: CONSENT_COOKIE, value: 'all', url: server.url }])
+  await opened.page.goto('/users/sign_in')
+  await opened.page.getByLabel('Email address').fill(who.email)
+  await opened.page.getByLabel(/^Password/).fill(who.password)
+  await opened.page.getByTestId('sign-in-submit').click()
+  await opened.page.waitForURL(landing)
+  return opened
+}
+
+/** Creates a product of `form` through the product list's "New product" dialog; answers its id. */
+export async function createProductInWizard(page: Page, form: string, name: string): Promise<number> {
+  await page.goto('/cabinet/products')
+  await page.getByTestId('new-product').click()
+  await page.getByTestId(`new-form-${form}`).click()
+  await page.getByTestId('new-product-name').fill(name)
+  await page.getByTestId('new-product-create').click()
+  await page.waitForURL(/\/cabinet\/products\/\d+\/edit$/)
+  await expect.poll(() => page.getByTestId('wizard-title').textContent()).toBe(name)
+  return Number(/products\/(\d+)\/edit/.exec(page.url())![1])
+}

@@ -1,0 +1,49 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import pino from 'pino'
+import { buildApp, type App } from '../../src/server/app'
+import { loadConfig, type Config } from '../../src/server/config'
+import { createDeps, closeDeps } from '../../src/server/bootstrap'
+import type { AppDeps } from '../../src/server/deps'
+import type { Logger } from '../../src/server/logger'
+import { openTestDatabase } from './test-db'
+
+export type TestApp = {
+  app: App
+  deps: AppDeps
+  /** Moves the clock used by the app (token expiry, mail links). */
+  clock: { now: Date; advance(seconds: number): void }
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>
+  close(): Promise<void>
+}
+
+export const testConfigEnv = {
+  NODE_ENV: 'test', LOG_LEVEL: 'silent', ARGON2_MEMORY_KIB: '1024', JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+  RATE_LIMIT_AUTH_IP_MAX: '10000', RATE_LIMIT_MAX: '100000', APP_URL: 'http://localhost:3000', SEED_DEMO: 'false',
+}
+
+/** The whole app on a fresh database, jobs installed but not polled (tests run them with deps.jobs.drain()). */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config: Config = loadConfig({ ...testConfigEnv, ...overrides })
+  const database = await openTestDatabase()
+  const clock = {
+    now: new Date(),
+    advance(seconds: number) {
+      clock.now = new Date(clock.now.getTime() + seconds * 1000)
+    },
+  }
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' }) as unknown as Logger
+  const deps = await createDeps(config, { database, logger, work: false, now: () => clock.now })
+  await deps.jobs.start(deps)
+  const app = await buildApp(deps)
+  await app.ready()
+  return {
+    app, deps, clock,
+    request({ token, headers, ...options }) {
+      return app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } })
+    },
+    async close() {
+      await app.close()
+      await closeDeps(deps)
+    },
+  }
+}

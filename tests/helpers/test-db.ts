@@ -1,0 +1,36 @@
+import pg from 'pg'
+import { randomBytes } from 'node:crypto'
+import { openDatabase, type Database } from '../../src/server/db/client'
+
+export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
+
+export function templateDatabaseName() {
+  return `sf_test_template_${process.env.SF_TEST_RUN_ID ?? 'local'}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase()
+}
+
+/** A fresh, migrated database for one test file: in-memory PGlite, or a copy of the PostgreSQL template. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDatabaseKind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' })
+    await database.migrate()
+    return database
+  }
+  const url = process.env.TEST_DATABASE_URL!
+  const name = `sf_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database ${name} template ${templateDatabaseName()}`)
+  await admin.end()
+  const fileUrl = new URL(url)
+  fileUrl.pathname = `/${name}`
+  const database = await openDatabase({ kind: 'postgres', url: fileUrl.toString(), poolSize: 10 })
+  const close = database.close
+  database.close = async () => {
+    await close()
+    const cleanup = new pg.Client({ connectionString: url })
+    await cleanup.connect()
+    await cleanup.query(`drop database if exists ${name} with (force)`)
+    await cleanup.end()
+  }
+  return database
+}

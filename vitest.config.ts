@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config'
+
+// Three projects: `unit` (pure shared code and web logic), `integration` (routes through app.inject on
+// PGlite, or on PostgreSQL when TEST_DB=postgres), `e2e` (Chromium against a served app).
+// scripts/test.mjs decides which ones run; a console.error fails any test (tests/setup/console.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'src/web/**/*.test.tsx', 'src/storefront/**/*.test.ts'],
+          setupFiles: ['tests/setup/console.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          setupFiles: ['tests/setup/console.ts'],
+          globalSetup: ['tests/setup/global-db.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/setup/console.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
