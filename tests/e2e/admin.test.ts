@@ -44,7 +44,7 @@ async function openFlagDialog() {
   await expect.poll(async () => {
     if (!(await confirm.isVisible())) await page.getByRole('switch', { name: 'Power seller: demo' }).click({ force: true })
     return confirm.isVisible()
-  }, { timeout: 10_000, intervals: [300] }).toBe(true)
+  }, { timeout: 10_000, interval: 300 }).toBe(true)
 }
 
 describe('/admin/sellers', () => {
