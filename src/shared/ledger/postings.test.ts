@@ -141,7 +141,7 @@ describe('refundPostings', () => {
 describe('chargebackPostings', () => {
   test('a chargeback of the 119,00 € sale with a 15,00 € fee leaves the seller owing 15,00 €', () => {
     const charge = chargePostings(sale119)
-    const chargeback = chargebackPostings({ charge, fee: eur(1_500) })
+    const chargeback = chargebackPostings({ charge, fee: eur(1_500), sellerId: 42 })
     const ledger = [...charge, ...chargeback]
     assertBalanced(chargeback)
     expect(balanceOf(ledger, seller)).toEqual({ eur: 1_500 })
@@ -152,7 +152,7 @@ describe('chargebackPostings', () => {
   test('a chargeback after a partial refund disputes the rest', () => {
     const charge = chargePostings(sale119)
     const refund = refundPostings({ charge, amount: eur(1_900) })
-    const chargeback = chargebackPostings({ charge, refunded: eur(1_900) })
+    const chargeback = chargebackPostings({ charge, refunded: eur(1_900), sellerId: 42 })
     expect(balanceOf(chargeback, 'chargebacks')).toEqual({ eur: -10_000 })
     expect(balanceOf([...charge, ...refund, ...chargeback], seller)).toEqual({ eur: 0 })
   })
@@ -216,7 +216,7 @@ describe('assertBalanced, balanceOf, trialBalance', () => {
 // commissions and payouts keep every currency at 0 after every step.
 describe('ledger battery', () => {
   const currencies = ['eur', 'usd', 'jpy', 'kwd', 'chf'] as const satisfies readonly CurrencyId[]
-  type Sale = { charge: LedgerEntry[]; entries: LedgerEntry[]; gross: number; refunded: number; currency: CurrencyId; sellerAccount: AccountKey; chargedBack: boolean }
+  type Sale = { charge: LedgerEntry[]; entries: LedgerEntry[]; gross: number; refunded: number; currency: CurrencyId; sellerId: number; sellerAccount: AccountKey; chargedBack: boolean }
 
   const purchase = fc.record({
     op: fc.constantFrom('purchase' as const, 'renewal' as const),
@@ -257,7 +257,7 @@ describe('ledger battery', () => {
           }
           posted = step.op === 'purchase' ? chargePostings(input) : renewalPostings(input)
           if (step.gross > 0) {
-            sales.push({ charge: posted, entries: [...posted], gross: step.gross, refunded: 0, currency: step.currency, sellerAccount: sellerBalance(step.sellerId), chargedBack: false })
+            sales.push({ charge: posted, entries: [...posted], gross: step.gross, refunded: 0, currency: step.currency, sellerId: step.sellerId, sellerAccount: sellerBalance(step.sellerId), chargedBack: false })
           }
         } else if (step.op === 'refund' || step.op === 'chargeback') {
           const open = sales.filter((s) => s.refunded < s.gross)
@@ -271,8 +271,8 @@ describe('ledger battery', () => {
             posted = refundPostings(input)
             sale.entries.push(...posted)
           } else {
-            posted = chargebackPostings({ ...input, fee: money(step.fee) })
-            sale.entries.push(...chargebackPostings(input)) // the sale's share, without the dispute fee
+            posted = chargebackPostings({ ...input, fee: money(step.fee), sellerId: sale.sellerId })
+            sale.entries.push(...chargebackPostings({ ...input, sellerId: sale.sellerId })) // the sale's share, without the dispute fee
             sale.chargedBack = true
           }
           sale.refunded += amount

@@ -46,8 +46,11 @@ export type RefundInput = {
 export type ChargebackInput = RefundInput & {
   /** The provider's dispute fee, charged to the seller. */
   fee?: Money
-  /** The seller to charge the fee to; read from the charge when left out. */
-  sellerId?: OwnerId
+  /**
+   * The seller to charge the fee to. Required: a charge whose seller share was 0 (fees and commissions
+   * took the whole net) has no seller line to read it from.
+   */
+  sellerId: OwnerId
 }
 
 export type PayoutInput = {
@@ -182,13 +185,12 @@ export function chargebackPostings(input: ChargebackInput): LedgerEntry[] {
   const fee = input.fee ?? { amount: 0, currency: r.currency }
   assertMinor(fee, 'chargeback fee')
   if (fee.currency !== r.currency) throw new RangeError(`chargeback: fee is in ${fee.currency}, the charge in ${r.currency}`)
-  let seller: AccountKey | undefined = input.sellerId === undefined ? undefined : sellerBalance(input.sellerId)
-  seller ??= input.charge.find((e) => e.account.startsWith('seller_balance:'))?.account
-  if (fee.amount > 0 && seller === undefined) throw new RangeError('chargeback: no seller to charge the fee to')
+  const seller = sellerBalance(input.sellerId)
   return withoutZeros([
     entry('chargebacks', -r.amount, r.currency),
     ...r.lines,
-    ...(seller === undefined ? [] : [entry(seller, fee.amount, r.currency), entry('chargebacks', -fee.amount, r.currency)]),
+    entry(seller, fee.amount, r.currency),
+    entry('chargebacks', -fee.amount, r.currency),
   ])
 }
 
