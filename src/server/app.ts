@@ -25,6 +25,11 @@ import { mediaRoutes } from './modules/media/media.routes'
 import { coursesRoutes } from './modules/courses/courses.routes'
 import { certificatesRoutes } from './modules/certificates/certificates.routes'
 import { ticketsRoutes } from './modules/tickets/tickets.routes'
+import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes'
+import { checkoutSettingsRoutes } from './modules/checkout-settings/checkout-settings.routes'
+import { checkoutRoutes } from './modules/checkout/checkout.routes'
+import { ordersRoutes } from './modules/orders/orders.routes'
+import { registerStorefront } from './plugins/storefront'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -139,7 +144,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(coursesRoutes)
     await v1.register(certificatesRoutes)
     await v1.register(ticketsRoutes)
+    await v1.register(paymentSettingsRoutes)
+    await v1.register(checkoutSettingsRoutes)
+    await v1.register(checkoutRoutes)
+    await v1.register(ordersRoutes)
   }, { prefix: '/api/v1' })
+
+  await registerStorefront(app, deps, { dev: options.dev })
 
   if (options.dev) await registerDevWeb(app)
   const spa = !options.dev && options.webDir ? await registerStaticWeb(app, options.webDir) : null

@@ -44,6 +44,22 @@ const configSchema = z.object({
   HOME_COUNTRY: z.string().length(2).default('DE'),
   /** The built-in sandbox payment provider is active for every seller (DESIGN "Payments"; SPEC-NOTES 23). */
   PAYMENTS_TEST_MODE: bool.default(true),
+  /** Encrypts payment provider credentials at rest (32 bytes, hex or base64). Embedded mode keeps a generated one in DATA_DIR. */
+  PAYMENTS_SECRET_KEY: z.string().min(32).optional(),
+  /** The card provider's API address: unset is the provider itself; tests point it at a local stand-in. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** The wallet provider's REST address: unset is its sandbox in test mode, production otherwise. */
+  PAYPAL_API_BASE: z.url().optional(),
+  /** The platform's own merchant account for the connect provider (SPEC-NOTES 27); unset: connect is off. */
+  CONNECT_STRIPE_SECRET_KEY: z.string().optional(),
+  CONNECT_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  CONNECT_STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The platform's fee on payments it collects through connect, in basis points (500 = 5 %). */
+  CONNECT_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(500),
+  /** The platform's fee on payments sellers collect with their own provider accounts, in basis points. */
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(0),
+  /** How long stock stays held for a payer who is paying. */
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   TRUST_PROXY: bool.default(false),
   /** Where uploaded files go: `local` keeps them under DATA_DIR/uploads. */
   STORAGE: z.enum(['local']).default('local'),

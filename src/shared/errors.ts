@@ -36,6 +36,15 @@ export const errorStatus = {
   sold_out: 409,
   wrong_product_form: 422,
   coupon_invalid: 422,
+  // checkout and payments
+  idempotency_key_required: 400,
+  idempotency_in_progress: 409,
+  idempotency_key_reused: 422,
+  invalid_signature: 400,
+  no_payment_method: 422,
+  not_on_sale: 409,
+  payment_failed: 402,
+  provider_error: 502,
   // throttling and availability (spec backend codes)
   MS_MAX_CONCURRENT_REQ: 429,
   MS_UNAVAILABLE: 503,

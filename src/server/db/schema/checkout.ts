@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sellers, users } from './accounts'
+import { coupons, eventTickets, pricingPlans, pricingPlanVersions, products } from './catalog'
+
+// Checkout, payments and orders (issue 4): the seller's checkout settings and payment settings, orders
+// with their items, payments (transfers) and rates, provider events, idempotency keys and the ledger.
+// Amounts are integers of minor units with a lowercase currency id (SPEC-NOTES 12).
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+/**
+ * A seller's named checkout settings (spec 000 "Checkout settings"): layout, theme, trust seals, buyer
+ * information. One per seller is the default; a product may pick another.
+ */
+export const checkoutSettings = pgTable('checkout_settings', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  /** default | simplified | two_steps | two_steps_advanced */
+  layout: text('layout').notNull().default('default'),
+  /** The theme fields of the spec, as src/shared/schemas/checkout-settings.ts validates them. */
+  theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
+  trustSeals: jsonb('trust_seals').$type<Record<string, unknown>>().notNull().default({}),
+  /** full | minimal (SPEC-NOTES 25) */
+  buyerInformation: text('buyer_information').notNull().default('full'),
+  /** dynamic_cta | buy_now | agree_on_terms_and_pay | complete_order | accept_and_pay_now */
+  buyButtonText: text('buy_button_text').notNull().default('dynamic_cta'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('checkout_settings_seller_idx').on(t.sellerId),
+  uniqueIndex('checkout_settings_one_default').on(t.sellerId).where(sql`${t.isDefault}`),
+])
+
+/**
+ * What a product's checkout step and market-upsell step choose: its checkout settings, the methods it
+ * offers (null: every active method of the seller), order bump presentation, one-click upsells, custom
+ * checkout questions (SPEC-NOTES 9), terms consent and the success page.
+ */
+export const productCheckouts = pgTable('product_checkouts', {
+  productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
+  checkoutSettingsId: integer('checkout_settings_id').references(() => checkoutSettings.id, { onDelete: 'set null' }),
+  paymentMethods: jsonb('payment_methods').$type<string[] | null>(),
+  /** { position, placement, layout, border_animation, price_animation, headline, text } */
+  bump: jsonb('bump').$type<Record<string, unknown>>().notNull().default({}),
+  /** [{ kind: upsell | downsell, product_id, pricing_plan_id, headline }] in the order they are offered. */
+  upsells: jsonb('upsells').$type<Record<string, unknown>[]>().notNull().default([]),
+  questions: jsonb('questions').$type<Record<string, unknown>[]>().notNull().default([]),
+  termsRequired: boolean('terms_required').notNull().default(true),
+  successPageUrl: text('success_page_url'),
+  updatedAt: updatedAt(),
+})
+
+/** Cancellation terms the seller writes per product form; public at /s/{seller}/document/cancellation_terms. */
+export const cancellationTerms = pgTable('cancellation_terms', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
+  productType: text('product_type').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('cancellation_terms_seller_type_unique').on(t.sellerId, t.productType)])
+
+/**
+ * A seller's credentials with a provider (stripe, paypal, bank_wire), encrypted at rest (AES-256-GCM with
+ * a key from the configuration). `publicInfo` holds what may be shown: the publishable key, masked ids.
+ * The platform's own connect account is configured, not stored here.
+ */
+export const paymentProviderAccounts = pgTable('payment_provider_accounts', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  credentialsEncrypted: text('credentials_encrypted').notNull(),
+  publicInfo: jsonb('public_info').$type<Record<string, unknown>>().notNull().default({}),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('payment_provider_accounts_seller_provider_unique').on(t.sellerId, t.provider)])
+
+/** The seller's method x provider matrix (/cabinet/settings/payment_settings). */
+export const paymentMethodSettings = pgTable('payment_method_settings', {
+  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
+  method: text('method').notNull(),
+  provider: text('provider').notNull(),
+  active: boolean('active').notNull().default(true),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.sellerId, t.method] })])
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  /** What the payer holds: 32 url-safe characters from 24 random bytes (192 bits). */
+  token: text('token').notNull(),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id),
+  productId: integer('product_id').notNull().references(() => products.id),
+  payerUserId: integer('payer_user_id').references(() => users.id),
+  /** standard | bundle | bump | ticket_upgrade (SPEC-NOTES 8) */
+  orderType: text('order_type').notNull().default('standard'),
+  /** upsell | downsell for an accepted one-click offer; null otherwise. */
+  upsellType: text('upsell_type'),
+  parentOrderId: integer('parent_order_id'),
+  pricingPlanId: integer('pricing_plan_id').references(() => pricingPlans.id),
+  pricingPlanVersionId: integer('pricing_plan_version_id').references(() => pricingPlanVersions.id),
+  /** The plan's terms as bought (planSnapshot), frozen. */
+  planSnapshot: jsonb('plan_snapshot').$type<Record<string, unknown>>(),
+  ticketId: integer('ticket_id').references(() => eventTickets.id),
+  quantity: integer('quantity').notNull().default(1),
+  currency: text('currency').notNull(),
+  /** gross | net: how the plan's prices were entered. */
+  priceKind: text('price_kind').notNull().default('gross'),
+  /** Everything owed over the plan (all rates), and what the first payment charges. */
+  totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+  vatAmount: bigint('vat_amount', { mode: 'number' }).notNull().default(0),
+  firstAmount: bigint('first_amount', { mode: 'number' }).notNull(),
+  paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
+  discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
+  couponId: integer('coupon_id').references(() => coupons.id),
+  couponCode: text('coupon_code'),
+  /** The product discount counted for this order (its ordersCount went up). */
+  productDiscountApplied: boolean('product_discount_applied').notNull().default(false),
+  paymentState: text('payment_state').notNull().default('payment_waiting'),
+  paymentMethod: text('payment_method').notNull(),
+  provider: text('provider').notNull(),
+  /** The payer's details as entered (email, names, address, company, vat id). */
+  payer: jsonb('payer').$type<Record<string, unknown>>().notNull(),
+  attendees: jsonb('attendees').$type<Record<string, unknown>[]>().notNull().default([]),
+  answers: jsonb('answers').$type<Record<string, unknown>[]>().notNull().default([]),
+  /** The VAT treatment and breakdown shown before paying (src/shared/tax). */
+  vat: jsonb('vat').$type<Record<string, unknown>>().notNull().default({}),
+  campaignId: text('campaign_id'),
+  referrer: text('referrer'),
+  successPageUrl: text('success_page_url'),
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  /** Stock held while the payer pays: held | sold | released | none. */
+  reservationState: text('reservation_state').notNull().default('none'),
+  reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+  /** The provider's reference to a saved method (customer and method ids) for later rates and upsells. */
+  savedMethod: jsonb('saved_method').$type<Record<string, unknown>>(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('orders_token_unique').on(t.token),
+  index('orders_seller_idx').on(t.sellerId, t.createdAt),
+  index('orders_payer_idx').on(t.payerUserId),
+  index('orders_parent_idx').on(t.parentOrderId),
+  index('orders_reservation_idx').on(t.reservationState, t.reservedUntil),
+  check('orders_amounts_check', sql`${t.totalAmount} >= 0 and ${t.vatAmount} >= 0 and ${t.paidAmount} >= 0 and ${t.firstAmount} >= 0`),
+])
+
+/** The sellables of an order: the product bought and each order bump, with its own VAT line. */
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id),
+  /** main | bump */
+  kind: text('kind').notNull(),
+  pricingPlanVersionId: integer('pricing_plan_version_id').references(() => pricingPlanVersions.id),
+  ticketId: integer('ticket_id').references(() => eventTickets.id),
+  quantity: integer('quantity').notNull().default(1),
+  name: text('name').notNull(),
+  /** What the first payment charges for this line: list price, discount, then net + vat = gross. */
+  listAmount: bigint('list_amount', { mode: 'number' }).notNull(),
+  discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
+  netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
+  vatAmount: bigint('vat_amount', { mode: 'number' }).notNull(),
+  grossAmount: bigint('gross_amount', { mode: 'number' }).notNull(),
+  vatRateBps: integer('vat_rate_bps').notNull().default(0),
+  /** License keys given with this line (filled by delivery). */
+  licenseKeyIds: jsonb('license_key_ids').$type<number[]>().notNull().default([]),
+}, (t) => [index('order_items_order_idx').on(t.orderId)])
+
+/** The schedule of an installment plan or subscription (spec 001 "Order rate"); charging later rates is issue 6. */
+export const orderRates = pgTable('order_rates', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  number: integer('number').notNull(),
+  dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  /** paid | unpaid | future | skipped | chargebacked | debt | refunded | pending | partly_paid */
+  state: text('state').notNull().default('future'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('order_rates_order_number_unique').on(t.orderId, t.number)])
+
+/** A payment (transfer, SPEC-NOTES 7): one attempt to move money, its state final once reached. */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  /** Public id for the payment page and the sandbox (unguessable). */
+  token: text('token').notNull(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id),
+  rateNumber: integer('rate_number'),
+  /** charge | refund | chargeback */
+  kind: text('kind').notNull().default('charge'),
+  provider: text('provider').notNull(),
+  method: text('method').notNull(),
+  state: text('state').notNull().default('waiting'),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  /** The provider's id (payment intent, checkout session, PayPal order); unique per provider. */
+  providerRef: text('provider_ref'),
+  /** The bank wire reference the payer quotes. */
+  reference: text('reference'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
+  failureReason: text('failure_reason'),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('payments_token_unique').on(t.token),
+  uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
+  index('payments_order_idx').on(t.orderId),
+  index('payments_seller_idx').on(t.sellerId, t.createdAt),
+])
+
+/** Provider webhook events seen, so a second delivery changes nothing. */
+export const providerEvents = pgTable('provider_events', {
+  id: serial('id').primaryKey(),
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('provider_events_unique').on(t.provider, t.eventId)])
+
+/**
+ * Idempotency keys of mutating checkout calls: the first request claims the key (in_progress), its
+ * answer is stored (done), a replay returns it; a different body under the same key is refused.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  scope: text('scope').notNull(),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  /** in_progress | done */
+  state: text('state').notNull().default('in_progress'),
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body'),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)])
+
+/**
+ * The double-entry ledger (src/shared/ledger): every money movement is a transaction of rows that sum to
+ * 0 per currency. Debit positive, credit negative. Balances are sums of rows, never stored counters.
+ */
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: serial('id').primaryKey(),
+  transactionId: text('transaction_id').notNull(),
+  /** charge | renewal | refund | chargeback | payout | reservation_refund */
+  kind: text('kind').notNull(),
+  account: text('account').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  orderId: integer('order_id').references(() => orders.id),
+  paymentId: integer('payment_id').references(() => payments.id),
+  createdAt: createdAt(),
+}, (t) => [
+  index('ledger_entries_tx_idx').on(t.transactionId),
+  index('ledger_entries_account_idx').on(t.account, t.currency),
+  index('ledger_entries_order_idx').on(t.orderId),
+])

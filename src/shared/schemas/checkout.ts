@@ -1,0 +1,195 @@
+import { z } from 'zod'
+import { zPaymentMethodInput } from '../payments'
+import { zCountryCode, zEmail, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
+import { zCouponCode } from './coupons'
+
+// The shop API of the checkout (issue 4): a quote while the payer chooses, the order, its public read,
+// one-click upsells and the sandbox provider's test page. Amounts are integers of minor units; the server
+// recomputes every amount from the catalogue, so nothing here carries a price. Bodies refuse unknown keys.
+
+export const buyerInformationTypes = ['full', 'minimal'] as const
+export type BuyerInformationType = (typeof buyerInformationTypes)[number]
+
+const id = () => z.number().int().positive()
+const shortText = (max: number) => zPlainText(max)
+
+/** The payer's details; which are required follows the seller's buyer-information setting (SPEC-NOTES 25). */
+export const payerInput = z.strictObject({
+  email: zEmail,
+  first_name: zPersonName,
+  last_name: zPersonName,
+  country_code: zCountryCode,
+  street: shortText(120).optional(),
+  street_number: shortText(20).optional(),
+  zip: shortText(20).optional(),
+  city: shortText(80).optional(),
+  phone: zPhone.optional(),
+  company: shortText(120).optional(),
+  vat_id: zVatId.optional(),
+  /** US, CA, MX, IN (SPEC-NOTES 22). */
+  state: shortText(80).optional(),
+})
+export type PayerInput = z.infer<typeof payerInput>
+
+/** The fields `full` adds to `minimal` (spec 001 "payer required fields"). */
+export const fullBuyerFields = ['street', 'street_number', 'zip', 'city', 'phone'] as const
+
+export const attendeeInput = z.strictObject({
+  first_name: zPersonName,
+  last_name: zPersonName,
+  email: zEmail.optional(),
+})
+
+/** An answer to a custom checkout question (SPEC-NOTES 9): text, a checkbox, or chosen option ids. */
+export const answerInput = z.strictObject({
+  question_id: z.string().min(1).max(40),
+  value: z.union([z.string().max(2000), z.boolean(), z.array(z.string().max(40)).max(50)]),
+})
+
+/** What the payer chose (stage 1 and 3): enough to price the order. */
+export const checkoutSelection = z.strictObject({
+  product_id: id(),
+  pricing_plan_id: id(),
+  ticket_id: id().optional(),
+  quantity: z.number().int().min(1).max(100).optional(),
+  coupon_code: zCouponCode.optional(),
+  addon_ids: z.array(id()).max(20).optional(),
+  /** The payer's country and VAT id decide VAT before the payer details are complete. */
+  country_code: zCountryCode.optional(),
+  vat_id: zVatId.optional(),
+})
+export type CheckoutSelection = z.infer<typeof checkoutSelection>
+
+/** POST /api/v1/shop/orders (Idempotency-Key header required). */
+export const createOrderInput = z.strictObject({
+  product_id: id(),
+  pricing_plan_id: id(),
+  ticket_id: id().optional(),
+  quantity: z.number().int().min(1).max(100).optional(),
+  coupon_code: zCouponCode.optional(),
+  addon_ids: z.array(id()).max(20).optional(),
+  payment_method: zPaymentMethodInput,
+  payer: payerInput,
+  attendees: z.array(attendeeInput).max(100).optional(),
+  answers: z.array(answerInput).max(50).optional(),
+  campaign_id: shortText(100).optional(),
+  /** Consent to the terms and the cancellation terms, when the product asks for it. */
+  terms_accepted: z.boolean().optional(),
+  /** The page the payer came from (document.referrer), kept on the order. */
+  referrer: z.string().max(500).optional(),
+  /** The product page's password, for a protected product. */
+  password: z.string().max(200).optional(),
+})
+export type CreateOrderInput = z.infer<typeof createOrderInput>
+
+export const vatLineOutput = z.object({ rate_bps: z.number(), net: z.number(), vat: z.number(), gross: z.number() })
+
+/** One priced line: the product bought or an order bump. */
+export const quoteLineOutput = z.object({
+  product_id: z.number(),
+  kind: z.enum(['main', 'bump']),
+  name: z.string(),
+  quantity: z.number(),
+  list_amount: z.number(),
+  discount_amount: z.number(),
+  net_amount: z.number(),
+  vat_amount: z.number(),
+  gross_amount: z.number(),
+  vat_rate_bps: z.number(),
+})
+
+/** The price the payer sees before paying; the order charges exactly `first_amount`. */
+export const quoteOutput = z.object({
+  currency: z.string(),
+  lines: z.array(quoteLineOutput),
+  /** The first payment (one-time: the whole price; installment: the first rate). */
+  first_amount: z.number(),
+  /** Everything owed over the plan; null for an open-ended subscription. */
+  total_amount: z.number().nullable(),
+  vat_amount: z.number(),
+  discount_amount: z.number(),
+  price_kind: z.enum(['gross', 'net']),
+  vat: z.object({
+    /** charged | exempt_seller | reverse_charge | export | none */
+    treatment: z.string(),
+    country: z.string().nullable(),
+    note: z.string().nullable(),
+    breakdown: z.array(vatLineOutput),
+  }),
+  coupon: z.object({ code: z.string(), applied: z.boolean(), message: z.string().nullable() }).nullable(),
+  free: z.boolean(),
+})
+export type QuoteOutput = z.infer<typeof quoteOutput>
+
+export const nextActionOutput = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('redirect'), url: z.string(), payment_id: z.string() }),
+  z.object({
+    type: z.literal('bank_wire'), payment_id: z.string(),
+    account_holder: z.string(), iban: z.string(), bic: z.string().nullable(), bank_name: z.string().nullable(),
+    reference: z.string(), amount: z.number(), currency: z.string(),
+  }),
+  z.object({ type: z.literal('none') }),
+])
+export type NextActionOutput = z.infer<typeof nextActionOutput>
+
+/** An order as its payer sees it (GET /api/v1/shop/orders/{token}). */
+export const publicOrderOutput = z.object({
+  id: z.number(),
+  token: z.string(),
+  order_type: z.string(),
+  upsell_type: z.string().nullable(),
+  product: z.object({ id: z.number(), name: z.string(), slug: z.string(), form: z.string() }),
+  seller_username: z.string(),
+  pricing_plan: z.record(z.string(), z.unknown()).nullable(),
+  quantity: z.number(),
+  currency: z.string(),
+  total_amount: z.number(),
+  first_amount: z.number(),
+  vat_amount: z.number(),
+  paid_amount: z.number(),
+  unpaid_amount: z.number(),
+  discount_amount: z.number(),
+  coupon_code: z.string().nullable(),
+  payment_state: z.string(),
+  payment_method: z.string(),
+  provider: z.string(),
+  lines: z.array(quoteLineOutput),
+  vat: z.record(z.string(), z.unknown()),
+  card: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() }).nullable(),
+  payer: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
+  success_page_url: z.string().nullable(),
+  /** One-click offers after payment (autopay, SPEC-NOTES 28), while the order is paid and an offer is open. */
+  upsell_offers: z.array(z.object({
+    index: z.number(), kind: z.enum(['upsell', 'downsell']), product_id: z.number(), pricing_plan_id: z.number(),
+    name: z.string(), headline: z.string().nullable(), amount: z.number(), currency: z.string(),
+  })),
+  /** The bank details while a bank wire is awaited. */
+  bank_wire: nextActionOutput.options[1].nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+})
+export type PublicOrderOutput = z.infer<typeof publicOrderOutput>
+
+export const createOrderOutput = z.object({ order: publicOrderOutput, next_action: nextActionOutput })
+export type CreateOrderOutput = z.infer<typeof createOrderOutput>
+
+/** POST /api/v1/shop/orders/{token}/upsells (Idempotency-Key): accept offer `index` with the saved method. */
+export const acceptUpsellInput = z.strictObject({ index: z.number().int().min(0).max(20) })
+
+export const sandboxOutcomes = ['success', 'failure', 'pending', 'challenge'] as const
+/** POST /api/v1/shop/sandbox/payments/{payment_id}: the test page's buttons. */
+export const sandboxPaymentInput = z.strictObject({ outcome: z.enum(sandboxOutcomes) })
+
+/** GET /api/v1/shop/sandbox/payments/{payment_id}: what the test page shows. */
+export const sandboxPaymentOutput = z.object({
+  payment_id: z.string(),
+  state: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  method: z.string(),
+  product_name: z.string(),
+  seller_username: z.string(),
+  order_token: z.string(),
+  /** Where the payer goes after choosing (the success page). */
+  return_url: z.string(),
+})
