@@ -193,3 +193,61 @@ export const sandboxPaymentOutput = z.object({
   /** Where the payer goes after choosing (the success page). */
   return_url: z.string(),
 })
+
+export const checkoutLayouts = ['default', 'simplified', 'two_steps', 'two_steps_advanced'] as const
+export const buyButtonTexts = ['dynamic_cta', 'buy_now', 'agree_on_terms_and_pay', 'complete_order', 'accept_and_pay_now'] as const
+
+/** A custom checkout question as the payer sees it (SPEC-NOTES 9). */
+export const checkoutQuestionOutput = z.object({
+  id: z.string(),
+  type: z.enum(['checkbox', 'open_question', 'service', 'select_box']),
+  label: z.string(),
+  required: z.boolean(),
+  select_style: z.enum(['drop_down', 'list']).nullable(),
+  option_group: z.enum(['checkboxes', 'radios']).nullable(),
+  options: z.array(z.object({ id: z.string(), label: z.string(), group: z.string().nullable().optional() })),
+})
+
+/** An order bump offered on the checkout (an add-on of kind bump), priced with its first plan. */
+export const bumpOfferOutput = z.object({
+  product_id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  pricing_plan_id: z.number(),
+  amount: z.number(),
+  old_amount: z.number().nullable(),
+  currency: z.string(),
+})
+
+/**
+ * Everything the product page's checkout needs (GET /api/v1/shop/{username}/products/{slug}/checkout), read
+ * by the server-rendered page and by a headless storefront alike.
+ */
+export const checkoutPageOutput = z.object({
+  seller: z.object({ id: z.number(), username: z.string(), name: z.string() }),
+  settings: z.object({
+    layout: z.enum(checkoutLayouts),
+    /** Theme fields of the spec with defaults applied (buy button #ffc107, radius 22, ...). */
+    theme: z.record(z.string(), z.unknown()),
+    trust_seals: z.record(z.string(), z.unknown()),
+    buyer_information: z.enum(buyerInformationTypes),
+    buy_button_text: z.enum(buyButtonTexts),
+  }),
+  /** The methods offered now, in display order; empty: the product cannot be bought (no active payment method). */
+  payment_methods: z.array(z.string()),
+  bump: z.object({
+    position: z.string(), placement: z.string(), layout: z.string(), border_animation: z.string(), price_animation: z.string(),
+    headline: z.string().nullable(), text: z.string().nullable(),
+    offers: z.array(bumpOfferOutput),
+  }),
+  questions: z.array(checkoutQuestionOutput),
+  terms_required: z.boolean(),
+  /** /s/{username}/document/cancellation_terms?ct_id=..&product_type=.. when the seller wrote terms for this form. */
+  cancellation_terms_url: z.string().nullable(),
+  /** Whether coupon entry is shown (the seller has active coupons and the coupons feature). */
+  coupons_enabled: z.boolean(),
+  /** Why the product cannot be bought now, if it cannot: sold_out | not_on_sale | no_active_pay_method | cannot_sell. */
+  unavailable_reason: z.string().nullable(),
+})
+export type CheckoutPageOutput = z.infer<typeof checkoutPageOutput>

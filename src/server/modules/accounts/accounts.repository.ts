@@ -167,3 +167,12 @@ export async function loadActorRows(db: Executor, sessionId: string) {
   }
   return { ...row, profile }
 }
+
+/** Inserts a user unless one with the email exists (any case); concurrent inserts leave one row. */
+export async function insertUserIfAbsent(db: Executor, values: typeof users.$inferInsert): Promise<void> {
+  await db.insert(users).values(values).onConflictDoNothing()
+}
+
+export async function insertProfileIfAbsent(db: Executor, values: typeof profiles.$inferInsert): Promise<void> {
+  await db.insert(profiles).values(values).onConflictDoNothing()
+}

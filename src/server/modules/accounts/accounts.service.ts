@@ -577,3 +577,17 @@ export async function ensureDemoSeller(ctx: Ctx, input: { email: string; usernam
     return { created: true, userId: user.id }
   })
 }
+
+/**
+ * The payer account of a checkout (issue 4), in the order's transaction: the user with this email (any
+ * case), or a new one without a password (the payer signs in by magic link at /s/{seller}/sign_in), with
+ * a payer profile. An existing account keeps its names and password.
+ */
+export async function ensurePayer(tx: Executor, input: { email: string; firstName: string; lastName: string; locale: string }): Promise<number> {
+  await repo.insertUserIfAbsent(tx, {
+    email: input.email, passwordHash: 'none:payer-signs-in-by-link', firstName: input.firstName, lastName: input.lastName, locale: input.locale,
+  })
+  const user = (await repo.findUserByEmail(tx, input.email))!
+  await repo.insertProfileIfAbsent(tx, { userId: user.id, type: 'payer' })
+  return user.id
+}

@@ -481,3 +481,15 @@ export async function findPublishedProductBySlug(db: Executor, sellerId: number,
   )).limit(1)
   return row
 }
+
+/** What VAT needs of a seller: the country and the profile's VAT status (SPEC-NOTES 26). */
+export async function sellerTaxRow(db: Executor, sellerId: number) {
+  const [row] = await db.select({ countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, firstName: users.firstName, lastName: users.lastName })
+    .from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
+  return row
+}
+
+export async function findPublishedProductsByIds(db: Executor, sellerId: number, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return []
+  return db.select().from(products).where(and(eq(products.sellerId, sellerId), inArray(products.id, [...ids]), eq(products.publishState, 'published'), isNull(products.archivedAt)))
+}

@@ -552,3 +552,57 @@ export async function replaceAddons(ctx: Ctx, id: number, addons: readonly Addon
     return reload(tx, seller, id)
   })
 }
+
+// ------------------------------------------------------------------ what the checkout reads
+
+export type CheckoutProduct = {
+  product: repo.ProductRow
+  plans: repo.PlanRow[]
+  tickets: repo.TicketRow[]
+  discount: repo.DiscountRow | null
+}
+
+export type CheckoutFacts = CheckoutProduct & {
+  seller: repo.SellerFacts & { name: string; country: string; vat: { payer: 'liable' } | { payer: 'exempt'; reason: string } }
+  /** Published order bumps (add-ons of kind bump) with their plans. */
+  bumps: CheckoutProduct[]
+}
+
+/**
+ * A published product of a shop with what its checkout prices: plans (active, each with its current
+ * version), ticket types, its discount, the seller's facts and VAT status, and its published order bumps.
+ * Unknown, unpublished or archived: 404. The password gate is the caller's (shop.service assertPassword).
+ */
+export async function checkoutFacts(db: Executor, sellerRef: { id?: number; username?: string }, product: { id?: number; slug?: string }): Promise<CheckoutFacts> {
+  let sellerId = sellerRef.id
+  if (sellerId === undefined && sellerRef.username === undefined && product.id !== undefined) sellerId = (await repo.findProductById(db, product.id))?.sellerId
+  if (sellerId === undefined && sellerRef.username === undefined) throw new AppError('not_found', 'This product does not exist')
+  const seller = sellerId !== undefined ? await repo.findSeller(db, sellerId) : await repo.findSellerByUsernameOrId(db, sellerRef.username ?? '')
+  if (!seller || seller.blocked) throw new AppError('not_found', 'This shop does not exist')
+  const row = product.id !== undefined
+    ? (await repo.findPublishedProductsByIds(db, seller.id, [product.id]))[0]
+    : await repo.findPublishedProductBySlug(db, seller.id, product.slug ?? '')
+  if (!row) throw new AppError('not_found', 'This product does not exist')
+  const relations = await repo.loadRelations(db, [row.id])
+  const bumpIds = relations.addons.filter((a) => a.kind === 'bump').map((a) => a.addonProductId)
+  const bumpRows = await repo.findPublishedProductsByIds(db, seller.id, bumpIds)
+  const bumpRelations = await repo.loadRelations(db, bumpRows.map((b) => b.id))
+  const of = (p: repo.ProductRow, rel: typeof relations): CheckoutProduct => ({
+    product: p,
+    plans: rel.plans.filter((plan) => plan.productId === p.id),
+    tickets: rel.tickets.filter((t) => t.productId === p.id),
+    discount: rel.discounts.find((d) => d.productId === p.id) ?? null,
+  })
+  const tax = await repo.sellerTaxRow(db, seller.id)
+  const profile = (tax?.profile ?? {}) as { vat_payer?: string; vat_exempt_reason?: string; company?: string }
+  const vat = profile.vat_payer === 'exempt' ? { payer: 'exempt' as const, reason: profile.vat_exempt_reason ?? 'other' } : { payer: 'liable' as const }
+  const name = tax?.company || [tax?.firstName, tax?.lastName].filter(Boolean).join(' ') || seller.username
+  return {
+    ...of(row, relations),
+    seller: { ...seller, name, country: tax?.countryCode ?? 'DE', vat },
+    bumps: bumpIds.map((id) => bumpRows.find((b) => b.id === id)).filter((b): b is repo.ProductRow => b !== undefined).map((b) => of(b, bumpRelations)),
+  }
+}
+
+/** The plan row and the domain plan of a version id a checkout bought (for frozen terms). */
+export { planOfRow } from './catalog.views'

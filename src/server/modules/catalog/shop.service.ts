@@ -52,7 +52,7 @@ export function productPasswordLimit(config: Ctx['deps']['config']): GuessLimit 
  * every given password is, limited per IP and product: past the limit the page answers 429 with
  * Retry-After (even to the right password) until the window ends.
  */
-async function assertPassword(ctx: Ctx, product: repo.ProductRow, password: string | undefined) {
+export async function assertPassword(ctx: Ctx, product: repo.ProductRow, password: string | undefined) {
   const stored = product.accessPassword
   if (!stored) return
   const required = () => new AppError('password_required', 'This product is protected by a password')

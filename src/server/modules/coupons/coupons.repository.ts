@@ -88,3 +88,21 @@ export async function listCoupons(db: Executor, sellerId: number, params: {
   const [all] = await db.select({ n: count() }).from(coupons).where(eq(coupons.sellerId, sellerId))
   return { rows, total: filtered?.n ?? 0, totalMax: all?.n ?? 0 }
 }
+
+/** One use more, only while the coupon is active and below its limit; false when it is not. */
+export async function incrementCouponUse(db: Executor, couponId: number): Promise<boolean> {
+  const rows = await db.update(coupons).set({ ordersCount: sql`${coupons.ordersCount} + 1` })
+    .where(and(eq(coupons.id, couponId), eq(coupons.active, true), sql`(${coupons.limit} is null or ${coupons.ordersCount} < ${coupons.limit})`))
+    .returning({ id: coupons.id })
+  return rows.length > 0
+}
+
+export async function decrementCouponUse(db: Executor, couponId: number): Promise<void> {
+  await db.update(coupons).set({ ordersCount: sql`greatest(${coupons.ordersCount} - 1, 0)` }).where(eq(coupons.id, couponId))
+}
+
+/** Whether the seller has any coupon a payer could enter now. */
+export async function hasActiveCoupons(db: Executor, sellerId: number): Promise<boolean> {
+  const [row] = await db.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.sellerId, sellerId), eq(coupons.active, true))).limit(1)
+  return row !== undefined
+}

@@ -222,3 +222,21 @@ export async function checkCouponCode(ctx: Ctx, input: { sellerId: number; produ
   if (!found.coupon) throw new AppError('coupon_invalid', 'This coupon code is not valid')
   return found.coupon
 }
+
+/**
+ * Counts one use of a coupon for an order, in the order's transaction (QUALITY "coupon-race"): one
+ * conditional UPDATE that re-checks the limit and the active flag, so a limit of 1 under any number of
+ * simultaneous checkouts is redeemed once. Throws 422 coupon_invalid when the coupon was used up meanwhile.
+ */
+export async function redeemCoupon(tx: Executor, couponId: number): Promise<void> {
+  if (!(await repo.incrementCouponUse(tx, couponId))) throw new AppError('coupon_invalid', 'This coupon code is not valid')
+}
+
+/** Gives a use back when its order ended unpaid. */
+export async function releaseCoupon(tx: Executor, couponId: number): Promise<void> {
+  await repo.decrementCouponUse(tx, couponId)
+}
+
+export async function sellerHasActiveCoupons(db: Executor, sellerId: number): Promise<boolean> {
+  return repo.hasActiveCoupons(db, sellerId)
+}

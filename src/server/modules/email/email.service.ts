@@ -18,6 +18,9 @@ export type QueueEmailInput = {
   firstName: string
   link?: string
   newEmail?: string
+  productName?: string
+  amount?: string
+  sellerName?: string
 }
 
 /**
@@ -25,7 +28,10 @@ export type QueueEmailInput = {
  * mail exists (readable at /email_logs/:token) and will be sent; if it rolls back, neither happens.
  */
 export async function queueEmail(deps: AppDeps, tx: Executor, input: QueueEmailInput) {
-  const params: MailParams = { firstName: input.firstName, link: input.link, newEmail: input.newEmail, appUrl: deps.config.appUrl }
+  const params: MailParams = {
+    firstName: input.firstName, link: input.link, newEmail: input.newEmail, appUrl: deps.config.appUrl,
+    productName: input.productName, amount: input.amount, sellerName: input.sellerName,
+  }
   const rendered = renderMail(input.kind, input.locale, params)
   const row = await repo.insertEmailLog(tx, {
     token: randomToken(24), userId: input.userId ?? null, to: input.to, kind: input.kind, locale: input.locale,

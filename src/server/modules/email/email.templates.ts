@@ -2,9 +2,13 @@
 
 export type MailKind =
   | 'confirmation' | 'reset_password' | 'magic_link' | 'change_email' | 'email_changed_notice'
-  | 'password_changed' | 'account_deactivated' | 'account_deleted'
+  | 'password_changed' | 'account_deactivated' | 'account_deleted' | 'order_confirmation'
 
-export type MailParams = { firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string }
+export type MailParams = {
+  firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
+  /** order_confirmation: what was bought, the amount paid as shown, and who sold it. */
+  productName?: string; amount?: string; sellerName?: string
+}
 type Rendered = { subject: string; intro: string; action?: string; outro: string }
 
 const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> = {
@@ -17,6 +21,7 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     password_changed: () => ({ subject: 'Your password was changed', intro: 'The password of your Sellfront account was changed, and other sessions were signed out.', outro: 'If this was not you, reset your password at once.' }),
     account_deactivated: () => ({ subject: 'Your account is deactivated', intro: 'Your Sellfront account is deactivated. Your data is kept; sign in again to reactivate it.', outro: 'Thank you for the time you spent with us.' }),
     account_deleted: () => ({ subject: 'Your account was deleted', intro: 'Your Sellfront account was deleted and your personal data scrambled.', outro: 'Records the law requires us to keep (such as invoices) are kept without your name.' }),
+    order_confirmation: (p) => ({ subject: `Your order: ${p.productName ?? ''}`, intro: `Thank you for your order of ${p.productName ?? ''} from ${p.sellerName ?? ''}. Paid: ${p.amount ?? ''}.`, action: 'View your order', outro: 'To open your purchase, sign in with this email address: we send you a sign-in link, no password needed.' }),
   },
   de: {
     confirmation: () => ({ subject: 'Bestätige deine E-Mail-Adresse', intro: 'Willkommen bei Sellfront! Bitte bestätige deine E-Mail-Adresse, damit du verkaufen kannst.', action: 'E-Mail-Adresse bestätigen', outro: 'Der Link ist 3 Tage gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail.' }),
@@ -27,6 +32,7 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     password_changed: () => ({ subject: 'Dein Passwort wurde geändert', intro: 'Das Passwort deines Sellfront-Kontos wurde geändert; andere Sitzungen wurden abgemeldet.', outro: 'Warst du das nicht, setze sofort dein Passwort zurück.' }),
     account_deactivated: () => ({ subject: 'Dein Konto ist deaktiviert', intro: 'Dein Sellfront-Konto ist deaktiviert. Deine Daten bleiben erhalten; melde dich wieder an, um es zu reaktivieren.', outro: 'Danke für die Zeit mit uns.' }),
     account_deleted: () => ({ subject: 'Dein Konto wurde gelöscht', intro: 'Dein Sellfront-Konto wurde gelöscht und deine persönlichen Daten unkenntlich gemacht.', outro: 'Was wir gesetzlich aufbewahren müssen (etwa Rechnungen), bleibt ohne deinen Namen erhalten.' }),
+    order_confirmation: (p) => ({ subject: `Deine Bestellung: ${p.productName ?? ''}`, intro: `Danke für deine Bestellung von ${p.productName ?? ''} bei ${p.sellerName ?? ''}. Bezahlt: ${p.amount ?? ''}.`, action: 'Bestellung ansehen', outro: 'Um deinen Kauf zu öffnen, melde dich mit dieser E-Mail-Adresse an: wir schicken dir einen Anmeldelink, kein Passwort nötig.' }),
   },
 }
 

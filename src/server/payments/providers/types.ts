@@ -57,10 +57,20 @@ export type PaymentOutcome = {
 
 export type CreatePaymentResult = PaymentOutcome & { nextAction: NextAction }
 
-/** One verified webhook event, reduced to what the platform acts on. */
+/**
+ * One verified webhook event, reduced to what the platform acts on. Its providerRef (or outcome.providerRef)
+ * is the payment's providerRef as createPayment or chargeSavedMethod returned it, and paymentToken is set
+ * for every payment Sellfront created; events of anything else at the provider are `ignored`.
+ */
 export type ProviderEvent =
   | { eventId: string; type: string; kind: 'payment'; paymentToken?: string; outcome: PaymentOutcome }
-  | { eventId: string; type: string; kind: 'refund' | 'chargeback'; paymentToken?: string; providerRef: string; amount: Money }
+  | {
+      eventId: string; type: string; kind: 'refund' | 'chargeback'; paymentToken?: string; providerRef: string; amount: Money
+      /** The provider's id of this refund or dispute, when the event names it. */
+      ref?: string
+      /** Refunds: the payment's refunded total at the provider after this event, so refunds the platform started itself reconcile. */
+      totalRefunded?: Money
+    }
   | { eventId: string; type: string; kind: 'ignored' }
 
 export type RefundInput = { providerRef: string; amount: Money; idempotencyKey: string; reason?: string }

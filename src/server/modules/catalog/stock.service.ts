@@ -1,0 +1,106 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { AppError } from '../../../shared/errors'
+import type { Executor } from '../../db/client'
+import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
+
+// What the checkout counts (QUALITY "rush", "license-pool"): stock of products and ticket types, license
+// keys and the product discount's uses. Each is taken by one conditional UPDATE inside the order's
+// transaction, so the check and the count are one statement: two payers can never both take the last one,
+// on PGlite or on PostgreSQL with any number of API processes (the row lock of the UPDATE serialises them,
+// and the WHERE re-checks after waiting). Stock held while a payer pays is `reserved_count` (SPEC-NOTES 4).
+
+type Counted = { table: typeof products | typeof eventTickets; id: number }
+
+function counted(productId: number, ticketId: number | null): Counted[] {
+  const list: Counted[] = [{ table: products, id: productId }]
+  if (ticketId !== null) list.push({ table: eventTickets, id: ticketId })
+  return list
+}
+
+/** Holds `quantity` of the product (and ticket type) for a payer; throws 409 sold_out when not enough is left. */
+export async function reserveStock(tx: Executor, productId: number, ticketId: number | null, quantity: number): Promise<void> {
+  for (const { table, id } of counted(productId, ticketId)) {
+    const rows = await tx.update(table)
+      .set({ reservedCount: sql`${table.reservedCount} + ${quantity}` })
+      .where(and(eq(table.id, id), sql`(${table.limit} is null or ${table.soldCount} + ${table.reservedCount} + ${quantity} <= ${table.limit})`))
+      .returning({ id: table.id })
+    if (rows.length === 0) throw new AppError('sold_out', 'Sold out')
+  }
+}
+
+/** A held reservation became a sale. */
+export async function commitReservedStock(tx: Executor, productId: number, ticketId: number | null, quantity: number): Promise<void> {
+  for (const { table, id } of counted(productId, ticketId)) {
+    await tx.update(table)
+      .set({ reservedCount: sql`greatest(${table.reservedCount} - ${quantity}, 0)`, soldCount: sql`${table.soldCount} + ${quantity}` })
+      .where(eq(table.id, id))
+  }
+}
+
+/** A held reservation ended without a sale (expired, failed, canceled). */
+export async function releaseReservedStock(tx: Executor, productId: number, ticketId: number | null, quantity: number): Promise<void> {
+  for (const { table, id } of counted(productId, ticketId)) {
+    await tx.update(table).set({ reservedCount: sql`greatest(${table.reservedCount} - ${quantity}, 0)` }).where(eq(table.id, id))
+  }
+}
+
+/**
+ * Sells directly, without a reservation (a payment that arrived after its reservation expired): succeeds
+ * only while stock is left; returns false when it is not.
+ */
+export async function sellStockDirectly(tx: Executor, productId: number, ticketId: number | null, quantity: number): Promise<boolean> {
+  for (const { table, id } of counted(productId, ticketId)) {
+    const rows = await tx.update(table)
+      .set({ soldCount: sql`${table.soldCount} + ${quantity}` })
+      .where(and(eq(table.id, id), sql`(${table.limit} is null or ${table.soldCount} + ${table.reservedCount} + ${quantity} <= ${table.limit})`))
+      .returning({ id: table.id })
+    if (rows.length === 0) return false
+  }
+  return true
+}
+
+/**
+ * Takes `quantity` license keys of the product's pool for an order (state reserved). Keys another payer
+ * holds are skipped, not waited for; fewer than asked is sold out.
+ */
+export async function reserveLicenseKeys(tx: Executor, productId: number, orderId: number, quantity: number): Promise<number[]> {
+  const rows = await tx.execute<{ id: number }>(sql`
+    update ${licenseKeys} set state = 'reserved', order_id = ${orderId}
+    where id in (
+      select id from ${licenseKeys} where product_id = ${productId} and state = 'available'
+      order by id limit ${quantity} for update skip locked
+    ) returning id`)
+  const ids = rowsOf<{ id: number }>(rows).map((r) => Number(r.id))
+  if (ids.length < quantity) throw new AppError('sold_out', 'Sold out')
+  return ids
+}
+
+export async function commitLicenseKeys(tx: Executor, orderId: number, now: Date): Promise<number[]> {
+  const rows = await tx.update(licenseKeys).set({ state: 'used', usedAt: now })
+    .where(and(eq(licenseKeys.orderId, orderId), inArray(licenseKeys.state, ['reserved', 'used']))).returning({ id: licenseKeys.id })
+  return rows.map((r) => r.id)
+}
+
+export async function releaseLicenseKeys(tx: Executor, orderId: number): Promise<void> {
+  await tx.update(licenseKeys).set({ state: 'available', orderId: null }).where(and(eq(licenseKeys.orderId, orderId), eq(licenseKeys.state, 'reserved')))
+}
+
+/** Counts one use of the product's discount while it is below its limit; false when it no longer applies. */
+export async function countDiscountUse(tx: Executor, productId: number): Promise<boolean> {
+  const rows = await tx.update(productDiscounts)
+    .set({ ordersCount: sql`${productDiscounts.ordersCount} + 1` })
+    .where(and(eq(productDiscounts.productId, productId), eq(productDiscounts.active, true),
+      sql`(${productDiscounts.limit} is null or ${productDiscounts.ordersCount} < ${productDiscounts.limit})`))
+    .returning({ productId: productDiscounts.productId })
+  return rows.length > 0
+}
+
+export async function releaseDiscountUse(tx: Executor, productId: number): Promise<void> {
+  await tx.update(productDiscounts).set({ ordersCount: sql`greatest(${productDiscounts.ordersCount} - 1, 0)` }).where(eq(productDiscounts.productId, productId))
+}
+
+/** PGlite answers { rows }, node-postgres a result with rows too; both through drizzle's execute. */
+function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[]
+  return Array.isArray(r) ? r : (r.rows ?? [])
+}

@@ -1,0 +1,164 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { idempotencyKeys, ledgerEntries, orderItems, orderRates, orders, payments, products, providerEvents, sellers } from '../../db/schema'
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderItemRow = typeof orderItems.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+
+// ------------------------------------------------------------------ orders
+
+export async function insertOrder(db: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning()
+  return row!
+}
+
+export async function updateOrder(db: Executor, id: number, values: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
+  const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning()
+  return row!
+}
+
+export async function findOrderByToken(db: Executor, token: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.token, token)).limit(1)
+  return row
+}
+
+export async function findOrder(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
+  const query = db.select().from(orders).where(eq(orders.id, id)).limit(1)
+  const [row] = options.lock ? await query.for('update') : await query
+  return row
+}
+
+export async function insertOrderItems(db: Executor, values: (typeof orderItems.$inferInsert)[]): Promise<OrderItemRow[]> {
+  if (values.length === 0) return []
+  return db.insert(orderItems).values(values).returning()
+}
+
+export async function orderItemsOf(db: Executor, orderId: number): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+}
+
+export async function updateOrderItemKeys(db: Executor, orderId: number, keyIds: number[]) {
+  await db.update(orderItems).set({ licenseKeyIds: keyIds }).where(and(eq(orderItems.orderId, orderId), eq(orderItems.kind, 'main')))
+}
+
+export async function insertRates(db: Executor, values: (typeof orderRates.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(orderRates).values(values)
+}
+
+export async function markFirstRatePaid(db: Executor, orderId: number, now: Date) {
+  await db.update(orderRates).set({ state: 'paid', paidAt: now }).where(and(eq(orderRates.orderId, orderId), eq(orderRates.number, 1)))
+}
+
+export async function childOrders(db: Executor, parentId: number): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.parentOrderId, parentId)).orderBy(asc(orders.id))
+}
+
+export type SellerOrderRow = OrderRow & { productName: string }
+
+export async function listSellerOrders(db: Executor, sellerId: number, params: { offset: number; limit: number; query?: string; paymentState?: string; sortDir: 'asc' | 'desc' }) {
+  const conditions = [eq(orders.sellerId, sellerId)]
+  if (params.paymentState) conditions.push(eq(orders.paymentState, params.paymentState))
+  if (params.query) {
+    const like = `%${params.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+    conditions.push(or(ilike(products.name, like), ilike(orders.token, like), sql`${orders.payer}->>'email' ilike ${like}`)!)
+  }
+  const where = and(...conditions)
+  const rows = await db.select({ order: orders, productName: products.name }).from(orders).innerJoin(products, eq(products.id, orders.productId))
+    .where(where).orderBy(params.sortDir === 'asc' ? asc(orders.id) : desc(orders.id)).limit(params.limit).offset(params.offset)
+  const [total] = await db.select({ n: count() }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(where)
+  const [max] = await db.select({ n: count() }).from(orders).where(eq(orders.sellerId, sellerId))
+  return { rows: rows.map((r) => ({ ...r.order, productName: r.productName })), total: total?.n ?? 0, totalMax: max?.n ?? 0 }
+}
+
+export async function sellerUsername(db: Executor, sellerId: number): Promise<string> {
+  const [row] = await db.select({ username: sellers.username }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
+  return row?.username ?? ''
+}
+
+export async function productBrief(db: Executor, productId: number) {
+  const [row] = await db.select({ id: products.id, name: products.name, slug: products.slug, form: products.form }).from(products).where(eq(products.id, productId)).limit(1)
+  return row!
+}
+
+// ------------------------------------------------------------------ payments
+
+export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning()
+  return row!
+}
+
+export async function updatePayment(db: Executor, id: number, values: Partial<typeof payments.$inferInsert>): Promise<PaymentRow> {
+  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning()
+  return row!
+}
+
+export async function findPaymentByToken(db: Executor, token: string, options: { lock?: boolean } = {}): Promise<PaymentRow | undefined> {
+  const query = db.select().from(payments).where(eq(payments.token, token)).limit(1)
+  const [row] = options.lock ? await query.for('update') : await query
+  return row
+}
+
+export async function findPaymentByRef(db: Executor, provider: string, providerRef: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef))).limit(1)
+  return row
+}
+
+export async function paymentsOf(db: Executor, orderId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id))
+}
+
+// ------------------------------------------------------------------ provider events
+
+/** Records an event once; false when it was seen before. */
+export async function recordProviderEvent(db: Executor, values: typeof providerEvents.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(providerEvents).values(values).onConflictDoNothing().returning({ id: providerEvents.id })
+  return rows.length > 0
+}
+
+// ------------------------------------------------------------------ ledger
+
+export async function insertLedgerEntries(db: Executor, values: (typeof ledgerEntries.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(ledgerEntries).values(values)
+}
+
+export async function ledgerOfOrder(db: Executor, orderId: number) {
+  return db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).orderBy(asc(ledgerEntries.id))
+}
+
+/** Sum per currency of every row: 0 for each when the ledger balances. */
+export async function ledgerTotals(db: Executor): Promise<{ currency: string; total: number }[]> {
+  const rows = await db.select({ currency: ledgerEntries.currency, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries).groupBy(ledgerEntries.currency)
+  return rows.map((r) => ({ currency: r.currency, total: Number(r.total) }))
+}
+
+// ------------------------------------------------------------------ idempotency keys
+
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect
+
+/** Claims the key for this request; false when someone holds it already. */
+export async function claimIdempotencyKey(db: Executor, values: { scope: string; key: string; requestHash: string; lockedUntil: Date; createdAt: Date }): Promise<boolean> {
+  const rows = await db.insert(idempotencyKeys).values({ ...values, state: 'in_progress' }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
+  return rows.length > 0
+}
+
+export async function findIdempotencyKey(db: Executor, scope: string, key: string): Promise<IdempotencyRow | undefined> {
+  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))).limit(1)
+  return row
+}
+
+/** Takes over a key whose holder stopped (its lock ran out); false when another request took it first. */
+export async function takeOverIdempotencyKey(db: Executor, scope: string, key: string, now: Date, lockedUntil: Date): Promise<boolean> {
+  const rows = await db.update(idempotencyKeys).set({ lockedUntil })
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, 'in_progress'), sql`${idempotencyKeys.lockedUntil} < ${now}`))
+    .returning({ key: idempotencyKeys.key })
+  return rows.length > 0
+}
+
+export async function updateIdempotencyKey(db: Executor, scope: string, key: string, values: Partial<typeof idempotencyKeys.$inferInsert>) {
+  await db.update(idempotencyKeys).set(values).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+}
+
+export async function deleteIdempotencyKey(db: Executor, scope: string, key: string) {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+}

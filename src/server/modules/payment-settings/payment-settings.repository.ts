@@ -1,0 +1,74 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { paymentMethodSettings, paymentProviderAccounts, sellers } from '../../db/schema'
+
+// The SQL of payment providers and the method x provider matrix, always scoped by the seller.
+
+export type ProviderAccountRow = typeof paymentProviderAccounts.$inferSelect
+export type MethodSettingRow = typeof paymentMethodSettings.$inferSelect
+
+/** Holds the seller's row until the transaction ends: changes of one seller's payment setup run one at a time. */
+export async function lockSeller(db: Executor, sellerId: number): Promise<{ id: number; paymentAccountDone: boolean } | undefined> {
+  const [row] = await db.select({ id: sellers.id, paymentAccountDone: sellers.paymentAccountDone }).from(sellers)
+    .where(eq(sellers.id, sellerId)).limit(1).for('update')
+  return row
+}
+
+export async function paymentAccountDone(db: Executor, sellerId: number): Promise<boolean> {
+  const [row] = await db.select({ done: sellers.paymentAccountDone }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
+  return row?.done ?? false
+}
+
+export async function setPaymentAccountDone(db: Executor, sellerId: number, done: boolean, now: Date) {
+  await db.update(sellers).set({ paymentAccountDone: done, updatedAt: now }).where(eq(sellers.id, sellerId))
+}
+
+export async function listAccounts(db: Executor, sellerId: number): Promise<ProviderAccountRow[]> {
+  return db.select().from(paymentProviderAccounts).where(eq(paymentProviderAccounts.sellerId, sellerId)).orderBy(asc(paymentProviderAccounts.id))
+}
+
+export async function findAccount(db: Executor, sellerId: number, provider: string): Promise<ProviderAccountRow | undefined> {
+  const [row] = await db.select().from(paymentProviderAccounts)
+    .where(and(eq(paymentProviderAccounts.sellerId, sellerId), eq(paymentProviderAccounts.provider, provider))).limit(1)
+  return row
+}
+
+/** Inserts the seller's account with this provider or replaces its credentials. */
+export async function saveAccount(db: Executor, values: {
+  sellerId: number; provider: string; credentialsEncrypted: string; publicInfo: Record<string, unknown>; active: boolean; now: Date
+}): Promise<ProviderAccountRow> {
+  const [row] = await db.insert(paymentProviderAccounts).values({
+    sellerId: values.sellerId, provider: values.provider, credentialsEncrypted: values.credentialsEncrypted,
+    publicInfo: values.publicInfo, active: values.active, createdAt: values.now, updatedAt: values.now,
+  }).onConflictDoUpdate({
+    target: [paymentProviderAccounts.sellerId, paymentProviderAccounts.provider],
+    set: { credentialsEncrypted: values.credentialsEncrypted, publicInfo: values.publicInfo, active: values.active, updatedAt: values.now },
+  }).returning()
+  return row!
+}
+
+export async function setAccountActive(db: Executor, sellerId: number, provider: string, active: boolean, now: Date): Promise<ProviderAccountRow | undefined> {
+  const [row] = await db.update(paymentProviderAccounts).set({ active, updatedAt: now })
+    .where(and(eq(paymentProviderAccounts.sellerId, sellerId), eq(paymentProviderAccounts.provider, provider))).returning()
+  return row
+}
+
+export async function deleteAccount(db: Executor, sellerId: number, provider: string): Promise<boolean> {
+  const rows = await db.delete(paymentProviderAccounts)
+    .where(and(eq(paymentProviderAccounts.sellerId, sellerId), eq(paymentProviderAccounts.provider, provider))).returning({ id: paymentProviderAccounts.id })
+  return rows.length > 0
+}
+
+export async function listMethodSettings(db: Executor, sellerId: number): Promise<MethodSettingRow[]> {
+  return db.select().from(paymentMethodSettings).where(eq(paymentMethodSettings.sellerId, sellerId))
+}
+
+export async function replaceMethodSettings(db: Executor, sellerId: number, rows: { method: string; provider: string; active: boolean }[], now: Date) {
+  await db.delete(paymentMethodSettings).where(eq(paymentMethodSettings.sellerId, sellerId))
+  if (rows.length > 0) await db.insert(paymentMethodSettings).values(rows.map((row) => ({ sellerId, ...row, updatedAt: now })))
+}
+
+/** Drops the matrix rows that name a provider the seller removed (those methods fall back to the default choice). */
+export async function deleteMethodSettingsOf(db: Executor, sellerId: number, provider: string) {
+  await db.delete(paymentMethodSettings).where(and(eq(paymentMethodSettings.sellerId, sellerId), eq(paymentMethodSettings.provider, provider)))
+}

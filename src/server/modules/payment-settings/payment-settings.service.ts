@@ -1,0 +1,371 @@
+import { AppError, type FieldError } from '../../../shared/errors'
+import {
+  checkoutMethods, providerAllowedFor, providersOfMethod, sellerCredentialProviders, type CheckoutMethod, type PaymentProvider,
+  type SellerCredentialProvider,
+} from '../../../shared/payments'
+import {
+  stripeKeyMode, type BankWireCredentialsInput, type MethodSettingOutput, type PaymentSettingsInput, type PaymentSettingsOutput,
+  type PayPalCredentialsInput, type ProviderAccountOutput, type ProviderListOutput, type StripeCredentialsInput,
+} from '../../../shared/schemas/payment-settings'
+import { actingSellerId } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
+import type { AppDeps } from '../../deps'
+import { paymentSecrets, SecretDecryptionError } from '../../payment-secrets'
+import type { BankWireCredentials, PayPalCredentials, StripeCredentials } from '../../payments/providers/types'
+import * as repo from './payment-settings.repository'
+
+// A seller's payment providers and method x provider matrix (spec 000 section 3; SPEC-NOTES 23, 27;
+// README.md in this folder). Credentials are sealed with AES-256-GCM (src/server/payment-secrets.ts) and
+// never leave the server except through `providerCredentials` for the checkout. Every change recomputes
+// sellers.payment_account_done in the same transaction, under a lock on the seller's row.
+
+type Config = AppDeps['config']
+type NvpCredentials = { user: string; password: string; signature: string }
+/** What is sealed per provider: the provider types of src/server/payments, plus PayPal's NVP credentials. */
+type StoredCredentials = {
+  stripe: StripeCredentials
+  paypal: PayPalCredentials & { nvp?: NvpCredentials }
+  bank_wire: BankWireCredentials
+}
+export type ProviderCredentials = StripeCredentials | PayPalCredentials | BankWireCredentials
+
+const sealContext = (sellerId: number, provider: string) => `seller:${sellerId}:provider:${provider}`
+const notConfigured = () => new AppError('not_found', 'This payment provider is not configured')
+
+function isSellerProvider(provider: string): provider is SellerCredentialProvider {
+  return (sellerCredentialProviders as readonly string[]).includes(provider)
+}
+
+// ------------------------------------------------------------------ what is available
+
+/** The platform's own providers: the sandbox in test mode, connect when its keys are configured. */
+function builtInProviders(config: Config): PaymentProvider[] {
+  return [...(config.PAYMENTS_TEST_MODE ? ['sandbox' as const] : []), ...(config.CONNECT_STRIPE_SECRET_KEY ? ['connect' as const] : [])]
+}
+
+/** Providers a method may run through now: built-ins plus the seller's configured and active accounts. */
+function availableProviders(config: Config, accounts: readonly repo.ProviderAccountRow[]): Set<PaymentProvider> {
+  const available = new Set<PaymentProvider>(builtInProviders(config))
+  for (const account of accounts) if (account.active && isSellerProvider(account.provider)) available.add(account.provider)
+  return available
+}
+
+function allowedProviders(method: CheckoutMethod, available: ReadonlySet<PaymentProvider>): PaymentProvider[] {
+  return (providersOfMethod[method] as readonly PaymentProvider[]).filter((provider) => available.has(provider))
+}
+
+/**
+ * The choice for a method the seller has not set: their own configured provider, else the sandbox in test
+ * mode (so a fresh install sells at once; bank wire has no sandbox). Connect is never chosen unasked: it
+ * means the platform collects the money.
+ */
+function defaultProvider(method: CheckoutMethod, available: ReadonlySet<PaymentProvider>): PaymentProvider | null {
+  const allowed = allowedProviders(method, available)
+  return allowed.find(isSellerProvider) ?? allowed.find((provider) => provider === 'sandbox') ?? null
+}
+
+/**
+ * The matrix in effect: a stored row keeps its provider while that provider is available (otherwise the
+ * method is off, never silently moved elsewhere); a method without a row takes the default choice.
+ */
+function effectiveMatrix(config: Config, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[]): MethodSettingOutput[] {
+  const available = availableProviders(config, accounts)
+  const stored = new Map(rows.map((row) => [row.method, row]))
+  return checkoutMethods.map((method) => {
+    const allowed = allowedProviders(method, available)
+    const row = stored.get(method)
+    if (row) {
+      const provider = (allowed as string[]).includes(row.provider) ? (row.provider as PaymentProvider) : null
+      return { method, allowed_providers: allowed, provider, active: provider !== null && row.active, stored: true }
+    }
+    const provider = defaultProvider(method, available)
+    return { method, allowed_providers: allowed, provider, active: provider !== null, stored: false }
+  })
+}
+
+/**
+ * SPEC-NOTES 23: at least one provider configured and active. The sandbox counts in test mode; connect
+ * counts once the seller runs a method through it.
+ */
+function accountDone(config: Config, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[]): boolean {
+  if (config.PAYMENTS_TEST_MODE) return true
+  if (accounts.some((account) => account.active && isSellerProvider(account.provider))) return true
+  return Boolean(config.CONNECT_STRIPE_SECRET_KEY) && rows.some((row) => row.provider === 'connect' && row.active)
+}
+
+/** Recomputes sellers.payment_account_done inside the caller's transaction; answers the new value. */
+async function refreshAccountDone(tx: Executor, config: Config, sellerId: number, now: Date): Promise<boolean> {
+  const [accounts, rows] = await Promise.all([repo.listAccounts(tx, sellerId), repo.listMethodSettings(tx, sellerId)])
+  const done = accountDone(config, accounts, rows)
+  if (done !== await repo.paymentAccountDone(tx, sellerId)) await repo.setPaymentAccountDone(tx, sellerId, done, now)
+  return done
+}
+
+async function lockSeller(tx: Executor, sellerId: number) {
+  if (!(await repo.lockSeller(tx, sellerId))) throw new AppError('not_found', 'This seller does not exist')
+}
+
+// ------------------------------------------------------------------ public info (what may be shown)
+
+/** "sk_test_…" style prefix kept, the last 4 characters shown: 'sk_…1234'. */
+export function maskSecret(value: string): string {
+  const prefix = /^[a-z]{2,6}_/.exec(value)?.[0] ?? ''
+  return value.length >= 12 ? `${prefix}…${value.slice(-4)}` : `${prefix}…`
+}
+
+function publicInfoOf(provider: SellerCredentialProvider, credentials: StoredCredentials[SellerCredentialProvider]): Record<string, string | boolean | null> {
+  switch (provider) {
+    case 'stripe': {
+      const c = credentials as StripeCredentials
+      return {
+        publishable_key: c.publishableKey, secret_key: maskSecret(c.secretKey), webhook_secret: c.webhookSecret ? maskSecret(c.webhookSecret) : null,
+        mode: stripeKeyMode(c.publishableKey),
+      }
+    }
+    case 'paypal': {
+      const c = credentials as StoredCredentials['paypal']
+      return {
+        email: c.email, client_id: maskSecret(c.clientId), client_secret: maskSecret(c.clientSecret), merchant_id: c.merchantId ?? null,
+        webhook_id: c.webhookId ?? null, nvp_user: c.nvp?.user ?? null, nvp_configured: Boolean(c.nvp),
+      }
+    }
+    case 'bank_wire': {
+      const c = credentials as BankWireCredentials
+      return { account_holder: c.accountHolder, iban: `…${c.iban.slice(-4)}`, bic: c.bic ?? null, bank_name: c.bankName ?? null }
+    }
+  }
+}
+
+function accountOutput(row: repo.ProviderAccountRow): ProviderAccountOutput {
+  return {
+    provider: row.provider as PaymentProvider, built_in: false, configured: true, active: row.active,
+    public_info: row.publicInfo as ProviderAccountOutput['public_info'],
+    configured_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+function builtInOutput(config: Config, provider: PaymentProvider): ProviderAccountOutput {
+  const info: Record<string, string | boolean | null> = provider === 'connect'
+    ? { publishable_key: config.CONNECT_STRIPE_PUBLISHABLE_KEY ?? null } : { test_mode: true }
+  return { provider, built_in: true, configured: true, active: true, public_info: info, configured_at: null, updated_at: null }
+}
+
+function unconfiguredOutput(provider: SellerCredentialProvider): ProviderAccountOutput {
+  return { provider, built_in: false, configured: false, active: false, public_info: {}, configured_at: null, updated_at: null }
+}
+
+// ------------------------------------------------------------------ providers (cabinet)
+
+/** The built-in providers, then stripe, paypal and bank_wire: configured (public info only) or not. */
+export async function listProviders(ctx: Ctx): Promise<ProviderListOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'settings.read')
+  const accounts = new Map((await repo.listAccounts(ctx.db, sellerId)).map((row) => [row.provider, row]))
+  const config = ctx.deps.config
+  return {
+    list: [
+      ...builtInProviders(config).map((provider) => builtInOutput(config, provider)),
+      ...sellerCredentialProviders.map((provider) => {
+        const row = accounts.get(provider)
+        return row ? accountOutput(row) : unconfiguredOutput(provider)
+      }),
+    ],
+    test_mode: config.PAYMENTS_TEST_MODE,
+    payment_account_done: await repo.paymentAccountDone(ctx.db, sellerId),
+  }
+}
+
+type ProviderInput = {
+  stripe: StripeCredentialsInput
+  paypal: PayPalCredentialsInput
+  bank_wire: BankWireCredentialsInput
+}
+
+const required = (path: string): FieldError => ({ path, message: 'required' })
+
+/**
+ * The credentials to store from the input and what was stored: a secret left out stays, as long as the
+ * public part it belongs to (publishable key, client id, NVP user) is unchanged; other fields are replaced.
+ */
+function mergeCredentials<P extends SellerCredentialProvider>(provider: P, input: ProviderInput[P], previous: StoredCredentials[P] | null): StoredCredentials[P] {
+  const missing: FieldError[] = []
+  let merged: StoredCredentials[SellerCredentialProvider]
+  if (provider === 'stripe') {
+    const i = input as StripeCredentialsInput
+    const p = previous as StripeCredentials | null
+    const samePublic = p?.publishableKey === i.publishable_key
+    const secretKey = i.secret_key ?? (samePublic ? p?.secretKey : undefined)
+    if (!secretKey) missing.push(required('secret_key'))
+    else if (stripeKeyMode(secretKey) !== stripeKeyMode(i.publishable_key)) missing.push({ path: 'secret_key', message: 'invalid_value' })
+    const webhookSecret = i.webhook_secret === undefined ? p?.webhookSecret : (i.webhook_secret ?? undefined)
+    merged = { publishableKey: i.publishable_key, secretKey: secretKey ?? '', ...(webhookSecret ? { webhookSecret } : {}) }
+  } else if (provider === 'paypal') {
+    const i = input as PayPalCredentialsInput
+    const p = previous as StoredCredentials['paypal'] | null
+    const clientSecret = i.client_secret ?? (p?.clientId === i.client_id ? p?.clientSecret : undefined)
+    if (!clientSecret) missing.push(required('client_secret'))
+    let nvp = i.nvp === undefined ? p?.nvp : undefined
+    if (i.nvp) {
+      const sameUser = p?.nvp?.user === i.nvp.user
+      const password = i.nvp.password ?? (sameUser ? p?.nvp?.password : undefined)
+      const signature = i.nvp.signature ?? (sameUser ? p?.nvp?.signature : undefined)
+      if (!password) missing.push(required('nvp.password'))
+      if (!signature) missing.push(required('nvp.signature'))
+      nvp = { user: i.nvp.user, password: password ?? '', signature: signature ?? '' }
+    }
+    merged = {
+      email: i.email, clientId: i.client_id, clientSecret: clientSecret ?? '',
+      ...(i.merchant_id ? { merchantId: i.merchant_id } : {}), ...(i.webhook_id ? { webhookId: i.webhook_id } : {}), ...(nvp ? { nvp } : {}),
+    }
+  } else {
+    const i = input as BankWireCredentialsInput
+    merged = { accountHolder: i.account_holder, iban: i.iban, ...(i.bic ? { bic: i.bic } : {}), ...(i.bank_name ? { bankName: i.bank_name } : {}) }
+  }
+  if (missing.length > 0) throw new AppError('validation_failed', missing[0]!.message, missing)
+  return merged as StoredCredentials[P]
+}
+
+/** PUT /cabinet/payment_providers/{provider}: stores (or replaces) the seller's credentials, sealed. */
+export async function saveProvider<P extends SellerCredentialProvider>(ctx: Ctx, provider: P, input: ProviderInput[P]): Promise<ProviderAccountOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'settings.write')
+  const box = paymentSecrets(ctx.deps)
+  return ctx.db.transaction(async (tx) => {
+    await lockSeller(tx, sellerId)
+    const existing = await repo.findAccount(tx, sellerId, provider)
+    let previous: StoredCredentials[P] | null = null
+    if (existing) {
+      try {
+        previous = box.open(existing.credentialsEncrypted, sealContext(sellerId, provider)) as StoredCredentials[P]
+      } catch (error) {
+        if (!(error instanceof SecretDecryptionError)) throw error
+        ctx.deps.logger.warn({ sellerId, provider }, 'stored payment credentials cannot be decrypted; all secrets must be entered again')
+      }
+    }
+    const credentials = mergeCredentials(provider, input, previous)
+    const row = await repo.saveAccount(tx, {
+      sellerId, provider,
+      credentialsEncrypted: box.seal(credentials as Record<string, unknown>, sealContext(sellerId, provider)),
+      publicInfo: publicInfoOf(provider, credentials),
+      active: input.active ?? existing?.active ?? true,
+      now: ctx.now,
+    })
+    await refreshAccountDone(tx, ctx.deps.config, sellerId, ctx.now)
+    return accountOutput(row)
+  })
+}
+
+/** Switches a configured provider on or off; its methods stay chosen and go off while it is off. */
+export async function setProviderActive(ctx: Ctx, provider: SellerCredentialProvider, active: boolean): Promise<ProviderAccountOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'settings.write')
+  return ctx.db.transaction(async (tx) => {
+    await lockSeller(tx, sellerId)
+    const row = await repo.setAccountActive(tx, sellerId, provider, active, ctx.now)
+    if (!row) throw notConfigured()
+    await refreshAccountDone(tx, ctx.deps.config, sellerId, ctx.now)
+    return accountOutput(row)
+  })
+}
+
+/** Removes the credentials; the methods that ran through the provider go back to the default choice. */
+export async function deleteProvider(ctx: Ctx, provider: SellerCredentialProvider): Promise<void> {
+  const sellerId = actingSellerId(ctx.actor, 'settings.write')
+  await ctx.db.transaction(async (tx) => {
+    await lockSeller(tx, sellerId)
+    if (!(await repo.deleteAccount(tx, sellerId, provider))) throw notConfigured()
+    await repo.deleteMethodSettingsOf(tx, sellerId, provider)
+    await refreshAccountDone(tx, ctx.deps.config, sellerId, ctx.now)
+  })
+}
+
+// ------------------------------------------------------------------ the matrix (cabinet)
+
+export async function getPaymentSettings(ctx: Ctx): Promise<PaymentSettingsOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'settings.read')
+  const [accounts, rows, done] = await Promise.all([
+    repo.listAccounts(ctx.db, sellerId), repo.listMethodSettings(ctx.db, sellerId), repo.paymentAccountDone(ctx.db, sellerId),
+  ])
+  return { methods: effectiveMatrix(ctx.deps.config, accounts, rows), test_mode: ctx.deps.config.PAYMENTS_TEST_MODE, payment_account_done: done }
+}
+
+/**
+ * PUT /cabinet/payment_settings: replaces the matrix. Each provider must be one the spec's matrix allows
+ * for the method (Klarna and TWINT: stripe or connect only) and one available to the seller now
+ * (configured and active; the sandbox only in test mode; connect only when the platform configured it).
+ */
+export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput): Promise<PaymentSettingsOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'settings.write')
+  const config = ctx.deps.config
+  return ctx.db.transaction(async (tx) => {
+    await lockSeller(tx, sellerId)
+    const accounts = await repo.listAccounts(tx, sellerId)
+    const available = availableProviders(config, accounts)
+    const problems: FieldError[] = []
+    input.methods.forEach((entry, index) => {
+      if (!providerAllowedFor(entry.method, entry.provider) || !available.has(entry.provider)) {
+        problems.push({ path: `methods.${index}.provider`, message: 'invalid_value' })
+      }
+    })
+    if (problems.length > 0) {
+      throw new AppError('validation_failed', 'This provider is not available for this payment method', problems)
+    }
+    await repo.replaceMethodSettings(tx, sellerId, input.methods.map((m) => ({ method: m.method, provider: m.provider, active: m.active })), ctx.now)
+    const rows = await repo.listMethodSettings(tx, sellerId)
+    const done = await refreshAccountDone(tx, config, sellerId, ctx.now)
+    return { methods: effectiveMatrix(config, accounts, rows), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: done }
+  })
+}
+
+// ------------------------------------------------------------------ for the checkout
+
+/**
+ * The methods a product offers now, in checkoutMethods order, each with the provider it runs through:
+ * the seller's matrix in effect (stored rows while their provider is available, defaults otherwise),
+ * active methods only, intersected with the product's own selection when it has one (null: all).
+ * An empty answer means the product cannot be paid for (no active payment method).
+ */
+export async function activeMethods(
+  db: Executor, deps: AppDeps, sellerId: number, productMethods: readonly string[] | null,
+): Promise<{ method: CheckoutMethod; provider: PaymentProvider }[]> {
+  const [accounts, rows] = await Promise.all([repo.listAccounts(db, sellerId), repo.listMethodSettings(db, sellerId)])
+  const wanted = productMethods ? new Set(productMethods) : null
+  return effectiveMatrix(deps.config, accounts, rows)
+    .filter((entry) => entry.active && entry.provider !== null && (!wanted || wanted.has(entry.method)))
+    .map((entry) => ({ method: entry.method, provider: entry.provider! }))
+}
+
+/**
+ * The seller's decrypted credentials with a provider they store (stripe, paypal, bank_wire); null for
+ * connect, sandbox and free (the platform's own) and when nothing is stored. Answers the credentials of a
+ * switched-off provider too (refunds of its earlier payments still need them); whether a method may use it
+ * now is activeMethods'. Credentials that cannot be decrypted (the key changed) throw 502 provider_error.
+ */
+export async function providerCredentials(db: Executor, deps: AppDeps, sellerId: number, provider: PaymentProvider | string): Promise<StripeCredentials | PayPalCredentials | BankWireCredentials | null> {
+  if (!isSellerProvider(provider)) return null
+  const row = await repo.findAccount(db, sellerId, provider)
+  if (!row) return null
+  let stored: Record<string, unknown>
+  try {
+    stored = paymentSecrets(deps).open(row.credentialsEncrypted, sealContext(sellerId, provider))
+  } catch (error) {
+    if (!(error instanceof SecretDecryptionError)) throw error
+    deps.logger.error({ sellerId, provider }, 'stored payment credentials cannot be decrypted')
+    throw new AppError('provider_error', 'The payment provider is not set up correctly')
+  }
+  switch (provider) {
+    case 'stripe': {
+      const c = stored as StripeCredentials
+      return { publishableKey: c.publishableKey, secretKey: c.secretKey, ...(c.webhookSecret ? { webhookSecret: c.webhookSecret } : {}) }
+    }
+    case 'paypal': {
+      const c = stored as StoredCredentials['paypal']
+      return {
+        email: c.email, clientId: c.clientId, clientSecret: c.clientSecret,
+        ...(c.merchantId ? { merchantId: c.merchantId } : {}), ...(c.webhookId ? { webhookId: c.webhookId } : {}),
+      }
+    }
+    case 'bank_wire': {
+      const c = stored as BankWireCredentials
+      return { accountHolder: c.accountHolder, iban: c.iban, ...(c.bic ? { bic: c.bic } : {}), ...(c.bankName ? { bankName: c.bankName } : {}) }
+    }
+  }
+}

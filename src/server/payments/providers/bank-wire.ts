@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto'
+import { AppError } from '../../../shared/errors'
+import { ibanToElectronicFormat } from '../../../shared/validation'
+import { assertCanSave, noWebhooks } from './common'
+import type { BankWireCredentials, PaymentProviderAdapter } from './types'
+
+// A bank wire: the payer transfers the amount to the seller's account quoting a reference; the seller or
+// a manager confirms it by hand when it arrives. No money passes through an API, so there is nothing to
+// ask later and no webhook.
+
+/** Crockford's base32: no I, L, O or U, so a reference read aloud or typed from paper survives. */
+const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/**
+ * The reference the payer quotes: 'SF-' and 10 characters derived from the payment token (50 bits, so
+ * two payments sharing one is out of reach), the same for a retried call.
+ */
+export function bankWireReference(paymentToken: string): string {
+  const digest = createHash('sha256').update(paymentToken).digest()
+  let reference = 'SF-'
+  for (let i = 0; i < 10; i++) reference += alphabet[(digest[i] ?? 0) % 32]
+  return reference
+}
+
+export function createBankWireProvider(credentials: BankWireCredentials): PaymentProviderAdapter {
+  const iban = ibanToElectronicFormat(credentials.iban)
+  if (!credentials.accountHolder.trim() || !iban) throw new AppError('no_payment_method', 'The seller has not given bank details for wires')
+
+  return {
+    code: 'bank_wire',
+
+    async createPayment(input) {
+      assertCanSave(input.method, input.saveMethod)
+      const reference = bankWireReference(input.paymentToken)
+      return {
+        providerRef: reference,
+        state: 'waiting',
+        amount: input.amount,
+        nextAction: {
+          type: 'bank_wire',
+          details: {
+            account_holder: credentials.accountHolder.trim(),
+            iban,
+            bic: credentials.bic?.trim().toUpperCase() || null,
+            bank_name: credentials.bankName?.trim() || null,
+            reference,
+            amount: input.amount.amount,
+            currency: input.amount.currency,
+          },
+        },
+      }
+    },
+
+    async chargeSavedMethod() {
+      throw new AppError('no_payment_method', 'A bank wire cannot be charged without the payer')
+    },
+
+    // Confirmation is manual: until someone records the arrival, the payment waits.
+    async retrievePayment(providerRef) {
+      return { providerRef, state: 'waiting' }
+    },
+
+    // The seller sends the money back themselves; the platform records it when they say it is done.
+    async refund(input) {
+      return { refundRef: `${input.providerRef}-R${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 8).toUpperCase()}`, state: 'pending' }
+    },
+
+    parseWebhook: noWebhooks,
+  }
+}

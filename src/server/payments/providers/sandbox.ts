@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto'
+import type { Money } from '../../../shared/money'
+import { AppError } from '../../../shared/errors'
+import { assertCanSave, noWebhooks } from './common'
+import type { CardDetails, PaymentOutcome, PaymentProviderAdapter } from './types'
+
+// The built-in test provider (DESIGN "Payments"): no network. The payer is sent to our own hosted test
+// page, chooses an outcome there, and the platform records `sandboxOutcome(...)` itself; so the provider
+// never knows an outcome afterwards and sends no webhooks.
+
+export const sandboxChoices = ['success', 'failure', 'pending', 'challenge'] as const
+export type SandboxChoice = (typeof sandboxChoices)[number]
+
+/** A saved sandbox method that declines every charge, for testing failed rates and one-click upsells. */
+export const sandboxDeclinedMethodId = 'sbx_pm_declined'
+
+const refPrefix = 'sbx_'
+const methodPrefix = 'sbx_pm_'
+
+/** The card every successful sandbox payment shows: Stripe's well-known test card, valid for three more years. */
+export function sandboxTestCard(now: Date = new Date()): CardDetails {
+  return { brand: 'visa', last4: '4242', expMonth: 12, expYear: now.getUTCFullYear() + 3 }
+}
+
+/** The sandbox's reference of a payment: `sbx_<paymentToken>`. */
+export function sandboxRef(paymentToken: string): string {
+  return `${refPrefix}${paymentToken}`
+}
+
+/**
+ * What the payer's choice on the test page means. `challenge` is pending: the page shows a 3-D Secure
+ * step and then records success or failure. A success keeps the method when the payment asked for it.
+ */
+export function sandboxOutcome(
+  choice: SandboxChoice, providerRef: string, amount: Money, options: { saveMethod?: boolean; now?: Date } = {},
+): PaymentOutcome {
+  switch (choice) {
+    case 'success': {
+      const outcome: PaymentOutcome = { providerRef, state: 'successful', amount, card: sandboxTestCard(options.now) }
+      if (options.saveMethod) outcome.savedMethod = { provider: 'sandbox', paymentMethodId: methodPrefix + tokenOf(providerRef) }
+      return outcome
+    }
+    case 'failure':
+      return { providerRef, state: 'denied', amount, failureReason: 'card_declined' }
+    case 'pending':
+    case 'challenge':
+      return { providerRef, state: 'pending', amount }
+  }
+}
+
+export function createSandboxProvider(options: { appUrl: string }): PaymentProviderAdapter {
+  const appUrl = options.appUrl.replace(/\/+$/, '')
+  return {
+    code: 'sandbox',
+
+    async createPayment(input) {
+      assertCanSave(input.method, input.saveMethod)
+      return {
+        providerRef: sandboxRef(input.paymentToken),
+        state: 'waiting',
+        amount: input.amount,
+        nextAction: { type: 'redirect', url: `${appUrl}/sandbox/payments/${encodeURIComponent(input.paymentToken)}` },
+      }
+    },
+
+    async chargeSavedMethod(input) {
+      const { savedMethod } = input
+      if (savedMethod.provider !== 'sandbox' || !savedMethod.paymentMethodId?.startsWith(methodPrefix)) {
+        throw new AppError('no_payment_method', 'The saved method was not kept by the test provider')
+      }
+      const providerRef = sandboxRef(input.paymentToken)
+      if (savedMethod.paymentMethodId === sandboxDeclinedMethodId) {
+        return { ...sandboxOutcome('failure', providerRef, input.amount), nextAction: { type: 'none' } }
+      }
+      return { providerRef, state: 'successful', amount: input.amount, card: sandboxTestCard(), savedMethod, nextAction: { type: 'none' } }
+    },
+
+    // The platform records sandbox outcomes itself; the provider has nothing newer to tell.
+    async retrievePayment(providerRef) {
+      return { providerRef, state: 'waiting' }
+    },
+
+    async refund(input) {
+      // Derived from the idempotency key, so a retried refund names the same refund.
+      return { refundRef: `sbx_re_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`, state: 'successful' }
+    },
+
+    parseWebhook: noWebhooks,
+  }
+}
+
+function tokenOf(providerRef: string): string {
+  return providerRef.startsWith(refPrefix) ? providerRef.slice(refPrefix.length) : providerRef
+}

@@ -1,0 +1,163 @@
+import { multiplyMoney, toMoney, percentOf, subtractMoney, type CurrencyId, type Money } from '../money'
+import { vatAmounts, vatBreakdown, vatTreatment, type PlaceOfSupplyInput, type Supply, type VatTreatment, type VatAmounts } from '../tax'
+import { discountAmount, discountApplies, type Discount } from './discounts'
+import type { PricingPlan } from './plan'
+import { checkoutMinimumPrice, installmentTotal } from './totals'
+
+// The price of a checkout (issue 4): the product bought and its order bumps, each with its own discount,
+// the coupon on the product, VAT by place of supply (SPEC-NOTES 26), net or gross plans. Pure, so the
+// quote the payer sees and the amount the order charges come from the same function.
+//
+// Discounts (the product's and the coupon) lower the first payment, which is what the checkout charges
+// (docs/decisions/0014); later rates of a plan keep their terms.
+
+export type CheckoutLineInput = {
+  productId: number
+  kind: 'main' | 'bump'
+  name: string
+  plan: PricingPlan
+  quantity: number
+  /** The product's own discount, if it applies (active, below its limit). */
+  discount: (Discount & { currencyId?: string | null }) | null
+  /** Where the supply takes place; null: no VAT of its own (a bundle's container). */
+  supply: Supply
+}
+
+export type CheckoutCoupon = { code: string; discount: Discount & { currencyId?: string | null }; amountBase: 'end_amount' | 'net_amount' | string }
+
+export type CheckoutPriceInput = {
+  lines: CheckoutLineInput[]
+  coupon: CheckoutCoupon | null
+  seller: PlaceOfSupplyInput['seller']
+  payer: PlaceOfSupplyInput['payer']
+}
+
+export type PricedLine = {
+  productId: number
+  kind: 'main' | 'bump'
+  name: string
+  quantity: number
+  /** The first payment's list amount x quantity, as entered (net or gross per the plan). */
+  listAmount: number
+  discountAmount: number
+  netAmount: number
+  vatAmount: number
+  grossAmount: number
+  vatRateBps: number
+  treatment: VatTreatment
+  /** Everything this line owes over its plan (gross); null for an open-ended subscription. */
+  totalGross: number | null
+}
+
+export type CheckoutPrice = {
+  currency: CurrencyId
+  lines: PricedLine[]
+  firstAmount: number
+  totalAmount: number | null
+  vatAmount: number
+  discountAmount: number
+  priceKind: 'gross' | 'net'
+  treatment: VatTreatment
+  breakdown: { rateBps: number; net: number; vat: number; gross: number }[]
+  coupon: { code: string; applied: boolean } | null
+}
+
+/** The first payment of a plan and everything it owes (null: open-ended), before discounts and VAT. */
+export function planAmounts(plan: PricingPlan): { first: number; total: number | null } {
+  const first = checkoutMinimumPrice(plan)
+  switch (plan.form) {
+    case 'one_time': return { first, total: first }
+    case 'installment': return { first, total: installmentTotal(plan) }
+    case 'limited_subscription': {
+      const count = plan.paymentsCount ?? 1
+      const firstCharge = plan.firstAmount ?? plan.price ?? 0
+      const next = plan.nextAmount ?? plan.price ?? 0
+      return { first: firstCharge, total: firstCharge + next * Math.max(0, count - 1) }
+    }
+    case 'subscription': return { first: plan.firstAmount ?? plan.price ?? 0, total: null }
+  }
+}
+
+/** The discount off `amount`, never more than it. */
+function off(amount: number, discount: CheckoutLineInput['discount'], currency: CurrencyId): number {
+  if (!discount || !discountApplies(discount)) return 0
+  if (discount.valueForm === 'currency' && discount.currencyId && discount.currencyId !== currency) return 0
+  return Math.min(amount, discountAmount(amount, discount))
+}
+
+function priceLine(line: CheckoutLineInput, coupon: CheckoutCoupon | null, input: CheckoutPriceInput): PricedLine {
+  const currency = line.plan.currencyId
+  const useNet = line.plan.useNetPrice === true
+  const { first, total } = planAmounts(line.plan)
+  const list = multiplyMoney(toMoney(first, currency), line.quantity).amount
+  const treatment = vatTreatment({ seller: input.seller, payer: input.payer, supply: line.supply })
+  const rate = treatment.rateBps
+
+  // The product's discount first, then the coupon on what is left.
+  let discount = off(list, line.discount, currency)
+  let amount = list - discount
+  let result: VatAmounts
+  if (coupon && line.kind === 'main') {
+    if (coupon.amountBase === 'net_amount') {
+      // The coupon takes its share off the net; VAT is then computed on the lower net.
+      const base = vatAmounts(toMoney(amount, currency), rate, useNet)
+      const couponOff = off(base.net.amount, coupon.discount, currency)
+      discount += couponOff
+      const net = subtractMoney(base.net, toMoney(couponOff, currency))
+      const vat = percentOf(net, rate)
+      result = { net, vat, gross: toMoney(net.amount + vat.amount, currency), rateBps: rate }
+    } else {
+      const gross = vatAmounts(toMoney(amount, currency), rate, useNet).gross
+      const couponOff = off(gross.amount, coupon.discount, currency)
+      discount += couponOff
+      amount = gross.amount - couponOff
+      result = vatAmounts(toMoney(amount, currency), rate, false)
+    }
+  } else {
+    result = vatAmounts(toMoney(amount, currency), rate, useNet)
+  }
+
+  let totalGross: number | null = null
+  if (total !== null) {
+    const later = Math.max(0, total * line.quantity - list)
+    const laterGross = later === 0 ? 0 : vatAmounts(toMoney(later, currency), rate, useNet).gross.amount
+    totalGross = result.gross.amount + laterGross
+  }
+  return {
+    productId: line.productId, kind: line.kind, name: line.name, quantity: line.quantity, listAmount: list, discountAmount: discount,
+    netAmount: result.net.amount, vatAmount: result.vat.amount, grossAmount: result.gross.amount, vatRateBps: rate, treatment, totalGross,
+  }
+}
+
+/** Prices a checkout. Every line must be in the main line's currency (the caller drops others). */
+export function priceCheckout(input: CheckoutPriceInput): CheckoutPrice {
+  const main = input.lines.find((l) => l.kind === 'main')
+  if (!main) throw new RangeError('priceCheckout: no main line')
+  const currency = main.plan.currencyId
+  if (input.lines.some((l) => l.plan.currencyId !== currency)) throw new RangeError('priceCheckout: lines in different currencies')
+  const lines = input.lines.map((line) => priceLine(line, input.coupon, input))
+  const first = lines.reduce((sum, l) => sum + l.grossAmount, 0)
+  const total = lines.some((l) => l.totalGross === null) ? null : lines.reduce((sum, l) => sum + (l.totalGross ?? 0), 0)
+  const breakdown = vatBreakdown(lines.map((l) => ({
+    net: toMoney(l.netAmount, currency), vat: toMoney(l.vatAmount, currency), gross: toMoney(l.grossAmount, currency), rateBps: l.vatRateBps,
+  })), currency)
+  const mainLine = lines.find((l) => l.kind === 'main')!
+  const couponApplied = input.coupon !== null && mainLine.discountAmount > off(mainLine.listAmount, main.discount, currency)
+  return {
+    currency,
+    lines,
+    firstAmount: first,
+    totalAmount: total,
+    vatAmount: breakdown.total.vat.amount,
+    discountAmount: lines.reduce((sum, l) => sum + l.discountAmount, 0),
+    priceKind: main.plan.useNetPrice ? 'net' : 'gross',
+    treatment: mainLine.treatment,
+    breakdown: breakdown.rates.map((r) => ({ rateBps: r.rateBps, net: r.net.amount, vat: r.vat.amount, gross: r.gross.amount })),
+    coupon: input.coupon ? { code: input.coupon.code, applied: couponApplied } : null,
+  }
+}
+
+/** The money of a price (for the provider call). */
+export function firstPayment(price: CheckoutPrice): Money {
+  return toMoney(price.firstAmount, price.currency)
+}

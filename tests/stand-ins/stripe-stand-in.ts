@@ -1,0 +1,327 @@
+import Stripe from 'stripe'
+import { randomId, startServer, type RecordedRequest, type Reply, type StandInServer } from './server'
+
+// A local stand-in for the Stripe API paths the adapter uses: Checkout Sessions, PaymentIntents, refunds.
+// It answers the SDK's form-encoded requests with JSON shaped like Stripe's objects, keeps them in memory,
+// replays idempotency keys, and plays the payer (`completeSession`) and Stripe's webhooks (`webhook`).
+
+type Obj = Record<string, any>
+
+/** Stripe's test payment methods the stand-in knows: a card that pays, another brand, and one that declines. */
+export const testCards: Record<string, { brand: string; last4: string; declines?: boolean }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', declines: true },
+}
+const testExpYear = new Date().getUTCFullYear() + 2
+
+export type StripeStandIn = StandInServer & {
+  secretKey: string
+  webhookSecret: string
+  sessions: Map<string, Obj>
+  paymentIntents: Map<string, Obj>
+  charges: Map<string, Obj>
+  refunds: Map<string, Obj>
+  /**
+   * The payer pays on the session's page with a test payment method. A card that declines leaves the
+   * session open (the payer may try again); a delayed method (sepa_debit) leaves the intent processing.
+   */
+  completeSession(id: string, options?: { paymentMethod?: string }): Obj
+  /** A delayed payment's bank answer arrives. */
+  settleAsync(sessionId: string, result: 'succeeded' | 'failed'): Obj
+  expireSession(id: string): Obj
+  dispute(chargeId: string, amount?: number): Obj
+  /** An event as Stripe builds it: the object as it is now, ids not expanded. */
+  event(type: string, object: Obj, previousAttributes?: Obj): Obj
+  /** A signed delivery of an event: the raw body and the headers Stripe sends. */
+  webhook(type: string, object: Obj, options?: { secret?: string; previousAttributes?: Obj }): { event: Obj; body: Buffer; headers: Record<string, string> }
+}
+
+export async function startStripeStandIn(options: { secretKey?: string; webhookSecret?: string } = {}): Promise<StripeStandIn> {
+  const secretKey = options.secretKey ?? 'sk_test_standin'
+  const webhookSecret = options.webhookSecret ?? 'whsec_standin'
+  const sessions = new Map<string, Obj>()
+  const sessionIntentData = new Map<string, Obj>()
+  const paymentIntents = new Map<string, Obj>()
+  const charges = new Map<string, Obj>()
+  const refunds = new Map<string, Obj>()
+  const customers = new Map<string, Obj>()
+  const paymentMethods = new Map<string, Obj>()
+  const idempotent = new Map<string, { fingerprint: string; reply: Reply }>()
+  let base = ''
+  const now = () => Math.floor(Date.now() / 1000)
+
+  function error(status: number, type: string, message: string, extra: Obj = {}): Reply {
+    return { status, body: { error: { type, message, ...extra } } }
+  }
+  const missing = (what: string, id: string) => error(404, 'invalid_request_error', `No such ${what}: '${id}'`, { code: 'resource_missing', param: 'id' })
+
+  function cardOf(paymentMethod: string): { brand: string; last4: string } {
+    return paymentMethods.get(paymentMethod)?.card ?? testCards[paymentMethod] ?? { brand: 'visa', last4: '4242' }
+  }
+
+  function newCustomer(email: string | null): Obj {
+    const customer = { id: `cus_${randomId()}`, object: 'customer', email, created: now(), livemode: false, metadata: {} }
+    customers.set(customer.id, customer)
+    return customer
+  }
+
+  function newCharge(intent: Obj, type: string, status: 'succeeded' | 'pending' | 'failed'): Obj {
+    const details: Obj = { type }
+    if (type === 'card') {
+      const card = cardOf(intent.payment_method)
+      details.card = { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: testExpYear, funding: 'credit', country: 'US', network: card.brand }
+    } else details[type] = {}
+    const charge = {
+      id: `ch_${randomId()}`, object: 'charge', amount: intent.amount, amount_captured: status === 'succeeded' ? intent.amount : 0,
+      amount_refunded: 0, currency: intent.currency, customer: intent.customer, payment_intent: intent.id,
+      payment_method: intent.payment_method, payment_method_details: details, metadata: { ...intent.metadata },
+      status, paid: status === 'succeeded', refunded: false, disputed: false, captured: status === 'succeeded',
+      created: now(), livemode: false,
+    }
+    charges.set(charge.id, charge)
+    return charge
+  }
+
+  function newIntent(fields: Obj): Obj {
+    const intent = {
+      id: `pi_${randomId()}`, object: 'payment_intent', amount: 0, amount_received: 0, currency: 'eur', status: 'requires_payment_method',
+      customer: null, payment_method: null, setup_future_usage: null, metadata: {}, description: null, latest_charge: null,
+      last_payment_error: null, allowed_payment_method_types: ['card'], payment_method_types: ['card'], created: now(), livemode: false,
+      ...fields,
+    }
+    paymentIntents.set(intent.id, intent)
+    return intent
+  }
+
+  function expandIntent(intent: Obj, expand: string[], prefix: string): Obj {
+    const copy = { ...intent }
+    if (expand.includes(`${prefix}latest_charge`) && typeof copy.latest_charge === 'string') copy.latest_charge = charges.get(copy.latest_charge) ?? null
+    return copy
+  }
+
+  function expandSession(session: Obj, expand: string[]): Obj {
+    const copy = { ...session }
+    if (expand.some((e) => e.startsWith('payment_intent')) && typeof copy.payment_intent === 'string') {
+      copy.payment_intent = expandIntent(paymentIntents.get(copy.payment_intent) ?? {}, expand, 'payment_intent.')
+    }
+    return copy
+  }
+
+  const expansions = (r: RecordedRequest): string[] => [...(r.query.expand ?? []), ...(r.body.expand ?? [])]
+
+  function createSession(body: Obj): Reply {
+    if (body.mode !== 'payment') return error(400, 'invalid_request_error', 'mode must be payment', { param: 'mode' })
+    const item = body.line_items?.[0]
+    const unitAmount = Number(item?.price_data?.unit_amount)
+    if (!Number.isInteger(unitAmount) || !item?.price_data?.currency) {
+      return error(400, 'invalid_request_error', 'line_items[0][price_data] is incomplete', { param: 'line_items' })
+    }
+    if (!body.success_url) return error(400, 'invalid_request_error', 'Missing required param: success_url.', { param: 'success_url' })
+    const types: string[] = body.allowed_payment_method_types ?? ['card']
+    const id = `cs_test_${randomId(24)}`
+    const session = {
+      id, object: 'checkout.session', mode: 'payment', status: 'open', payment_status: 'unpaid',
+      amount_subtotal: unitAmount * Number(item.quantity ?? 1), amount_total: unitAmount * Number(item.quantity ?? 1),
+      currency: item.price_data.currency, client_reference_id: body.client_reference_id ?? null, metadata: body.metadata ?? {},
+      customer: null, customer_email: body.customer_email ?? null, customer_creation: body.customer_creation ?? 'if_required',
+      payment_intent: null, allowed_payment_method_types: types, payment_method_types: types,
+      success_url: body.success_url, cancel_url: body.cancel_url ?? null, url: `${base}/c/pay/${id}`,
+      expires_at: now() + 86_400, created: now(), livemode: false,
+    }
+    sessions.set(id, session)
+    sessionIntentData.set(id, body.payment_intent_data ?? {})
+    return { status: 200, body: session }
+  }
+
+  function createIntent(body: Obj): Reply {
+    const amount = Number(body.amount)
+    if (!Number.isInteger(amount) || amount < 1 || !body.currency) return error(400, 'invalid_request_error', 'amount and currency are required', { param: 'amount' })
+    if (body.confirm !== 'true' || body.off_session !== 'true') return error(400, 'invalid_request_error', 'The stand-in only confirms off-session intents')
+    const known = paymentMethods.get(body.payment_method)
+    if (!known && !testCards[body.payment_method]) return missing('payment_method', body.payment_method)
+    if (known && known.customer !== body.customer) {
+      return error(400, 'invalid_request_error', 'The provided PaymentMethod is not attached to this customer', { param: 'payment_method' })
+    }
+    const intent = newIntent({
+      amount, currency: body.currency, customer: body.customer, payment_method: body.payment_method, metadata: body.metadata ?? {},
+      description: body.description ?? null, allowed_payment_method_types: ['card'], payment_method_types: ['card'],
+    })
+    if (testCards[body.payment_method]?.declines) {
+      const lastError = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
+      const charge = newCharge(intent, 'card', 'failed')
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastError, latest_charge: charge.id })
+      return error(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline', charge: charge.id, payment_intent: intent })
+    }
+    const charge = newCharge(intent, 'card', 'succeeded')
+    Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: charge.id })
+    return { status: 200, body: expandIntent(intent, body.expand ?? [], '') }
+  }
+
+  function createRefund(body: Obj): Reply {
+    const intent = paymentIntents.get(body.payment_intent)
+    if (!intent) return missing('payment_intent', body.payment_intent)
+    const charge = charges.get(intent.latest_charge)
+    if (!charge || intent.status !== 'succeeded') return error(400, 'invalid_request_error', 'This PaymentIntent has no successful charge to refund')
+    const left = charge.amount_captured - charge.amount_refunded
+    const amount = body.amount === undefined ? left : Number(body.amount)
+    if (left === 0) return error(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' })
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+      return error(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, { code: 'amount_too_large', param: 'amount' })
+    }
+    const refund = {
+      id: `re_${randomId()}`, object: 'refund', amount, currency: charge.currency, charge: charge.id, payment_intent: intent.id,
+      status: 'succeeded', reason: null, metadata: body.metadata ?? {}, created: now(),
+    }
+    refunds.set(refund.id, refund)
+    charge.amount_refunded += amount
+    charge.refunded = charge.amount_refunded === charge.amount_captured
+    return { status: 200, body: refund }
+  }
+
+  function route(r: RecordedRequest): Reply {
+    const [, v1, resource, id, ...rest] = r.path.split('/')
+    if (r.method === 'GET' && r.path.startsWith('/c/pay/')) return { status: 200, body: '<!doctype html><title>Checkout stand-in</title>' }
+    if (v1 !== 'v1') return error(404, 'invalid_request_error', `Unrecognized request URL (${r.method}: ${r.path}).`)
+    if (r.headers.authorization !== `Bearer ${secretKey}`) return error(401, 'invalid_request_error', 'Invalid API Key provided.')
+
+    if (resource === 'checkout' && id === 'sessions') {
+      const sessionId = rest[0]
+      if (r.method === 'POST' && !sessionId) return createSession(r.body)
+      if (r.method === 'GET' && !sessionId) {
+        const data = [...sessions.values()].filter((s) => !r.query.payment_intent || s.payment_intent === r.query.payment_intent)
+        return { status: 200, body: { object: 'list', data: data.slice(0, Number(r.query.limit ?? 10)), has_more: false, url: '/v1/checkout/sessions' } }
+      }
+      if (r.method === 'GET' && sessionId) {
+        const session = sessions.get(sessionId)
+        return session ? { status: 200, body: expandSession(session, expansions(r)) } : missing('checkout.session', sessionId)
+      }
+    }
+    if (resource === 'payment_intents') {
+      if (r.method === 'POST' && !id) return createIntent(r.body)
+      if (r.method === 'GET' && id) {
+        const intent = paymentIntents.get(id)
+        return intent ? { status: 200, body: expandIntent(intent, expansions(r), '') } : missing('payment_intent', id)
+      }
+    }
+    if (resource === 'refunds' && r.method === 'POST' && !id) return createRefund(r.body)
+    if (resource === 'customers' && r.method === 'GET' && id) {
+      const customer = customers.get(id)
+      return customer ? { status: 200, body: customer } : missing('customer', id)
+    }
+    return error(404, 'invalid_request_error', `Unrecognized request URL (${r.method}: ${r.path}).`)
+  }
+
+  const server = await startServer((r) => {
+    const key = r.headers['idempotency-key']
+    if (r.method !== 'POST' || typeof key !== 'string') return route(r)
+    // Stripe's idempotency: the same key and body replay the first answer; another body under it is refused.
+    const fingerprint = `${r.path}\n${r.rawBody}`
+    const seen = idempotent.get(key)
+    if (seen) {
+      if (seen.fingerprint !== fingerprint) {
+        return error(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with.`)
+      }
+      return { ...seen.reply, headers: { 'idempotent-replayed': 'true' } }
+    }
+    const reply = route(r)
+    if (reply.status < 500) idempotent.set(key, { fingerprint, reply })
+    return reply
+  })
+  base = server.url
+
+  function session(id: string): Obj {
+    const found = sessions.get(id)
+    if (!found) throw new Error(`stand-in: no session ${id}`)
+    return found
+  }
+
+  function event(type: string, object: Obj, previousAttributes?: Obj): Obj {
+    return {
+      id: `evt_${randomId(24)}`, object: 'event', api_version: Stripe.API_VERSION, created: now(), type, livemode: false,
+      pending_webhooks: 1, request: { id: null, idempotency_key: null },
+      data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+    }
+  }
+
+  return {
+    ...server,
+    secretKey,
+    webhookSecret,
+    sessions,
+    paymentIntents,
+    charges,
+    refunds,
+
+    completeSession(id, { paymentMethod = 'pm_card_visa' } = {}) {
+      const found = session(id)
+      if (found.status !== 'open') throw new Error(`stand-in: session ${id} is ${found.status}`)
+      const type: string = found.payment_method_types[0]
+      const data = sessionIntentData.get(id) ?? {}
+      const customer = found.customer_creation === 'always' ? newCustomer(found.customer_email).id : null
+      // Checkout makes a new PaymentMethod from what the payer entered.
+      const methodId = `pm_${randomId()}`
+      paymentMethods.set(methodId, { id: methodId, type, customer, card: type === 'card' ? cardOf(paymentMethod) : undefined })
+      const intent = newIntent({
+        amount: found.amount_total, currency: found.currency, customer, payment_method: methodId,
+        setup_future_usage: data.setup_future_usage ?? null, metadata: data.metadata ?? {}, description: data.description ?? null,
+        allowed_payment_method_types: [type], payment_method_types: [type],
+      })
+      found.payment_intent = intent.id
+      if (testCards[paymentMethod]?.declines) {
+        const charge = newCharge(intent, type, 'failed')
+        Object.assign(intent, {
+          latest_charge: charge.id,
+          last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+        })
+        return found
+      }
+      const delayed = type === 'sepa_debit'
+      const charge = newCharge(intent, type, delayed ? 'pending' : 'succeeded')
+      Object.assign(intent, { status: delayed ? 'processing' : 'succeeded', amount_received: delayed ? 0 : intent.amount, latest_charge: charge.id })
+      Object.assign(found, { status: 'complete', payment_status: delayed ? 'unpaid' : 'paid', customer })
+      return found
+    },
+
+    settleAsync(sessionId, result) {
+      const found = session(sessionId)
+      const intent = paymentIntents.get(found.payment_intent)
+      const charge = intent && charges.get(intent.latest_charge)
+      if (!intent || !charge || intent.status !== 'processing') throw new Error(`stand-in: session ${sessionId} has no processing payment`)
+      if (result === 'succeeded') {
+        Object.assign(intent, { status: 'succeeded', amount_received: intent.amount })
+        Object.assign(charge, { status: 'succeeded', paid: true, captured: true, amount_captured: charge.amount })
+        found.payment_status = 'paid'
+      } else {
+        Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { type: 'invalid_request_error', code: 'payment_method_provider_decline', message: 'The debit was returned.' } })
+        Object.assign(charge, { status: 'failed' })
+      }
+      return found
+    },
+
+    expireSession(id) {
+      const found = session(id)
+      Object.assign(found, { status: 'expired', url: null })
+      return found
+    },
+
+    dispute(chargeId, amount) {
+      const charge = charges.get(chargeId)
+      if (!charge) throw new Error(`stand-in: no charge ${chargeId}`)
+      charge.disputed = true
+      return {
+        id: `dp_${randomId()}`, object: 'dispute', amount: amount ?? charge.amount, currency: charge.currency, charge: charge.id,
+        payment_intent: charge.payment_intent, reason: 'fraudulent', status: 'needs_response', metadata: {}, created: now(), livemode: false,
+      }
+    },
+
+    event,
+
+    webhook(type, object, { secret = webhookSecret, previousAttributes } = {}) {
+      const built = event(type, object, previousAttributes)
+      const payload = JSON.stringify(built, null, 2)
+      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret })
+      return { event: built, body: Buffer.from(payload), headers: { 'stripe-signature': header, 'content-type': 'application/json' } }
+    },
+  }
+}
