@@ -1,5 +1,5 @@
 import {
-  IconAffiliate, IconBuildingBank, IconCertificate, IconChartBar, IconClipboardCheck, IconCode, IconDiscount, IconCreditCard, IconFileInvoice,
+  IconAffiliate, IconBuildingBank, IconCertificate, IconChartBar, IconClipboardCheck, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconPalette,
   IconHeadset, IconHome, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
   IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconWallet, type Icon,
 } from '@tabler/icons-react'
@@ -9,7 +9,8 @@ import type { Area } from '../lib/profiles'
 // later (each shows an honest "arrives soon" page with its own title and description, never fake data).
 // Labels are i18n keys: nav.<area>.<key>; soon pages use pages.<area>.<key>.title and .text.
 
-export type NavEntry = { to: string; key: string; icon: Icon; exact?: boolean }
+/** `match`: the path prefix that marks the entry active, when the first two segments are not enough. */
+export type NavEntry = { to: string; key: string; icon: Icon; exact?: boolean; match?: string }
 export type SoonPage = { path: string; key: string }
 export type AreaConfig = { area: Area; nav: NavEntry[]; soon: SoonPage[] }
 
@@ -27,11 +28,12 @@ export const areaConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/payment_tickets/overview', key: 'paymentTickets', icon: IconTicket },
       { to: '/cabinet/courses/overview', key: 'courses', icon: IconSchool },
       { to: '/cabinet/affiliate_programs', key: 'affiliatePrograms', icon: IconAffiliate },
-      { to: '/cabinet/settings/payment_providers', key: 'paymentProviders', icon: IconCreditCard },
+      { to: '/cabinet/settings/payment_providers', key: 'paymentProviders', icon: IconCreditCard, match: '/cabinet/settings/payment_' },
+      { to: '/cabinet/settings/checkout', key: 'checkoutSettings', icon: IconPalette, match: '/cabinet/settings/checkout' },
+      { to: '/cabinet/settings/cancellation_terms', key: 'cancellationTerms', icon: IconFileText, match: '/cabinet/settings/cancellation_terms' },
       { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [
-      { path: 'orders', key: 'orders' },
       { path: 'order_rates', key: 'orderRates' },
       { path: 'transfers', key: 'transfers' },
       { path: 'invoices', key: 'invoices' },
@@ -44,8 +46,6 @@ export const areaConfigs: Record<Area, AreaConfig> = {
       { path: 'affiliate_programs', key: 'affiliatePrograms' },
       { path: 'affiliate_nodes', key: 'affiliateNodes' },
       { path: 'affiliate_statistics', key: 'affiliateStatistics' },
-      { path: 'settings/payment_providers', key: 'paymentProviders' },
-      { path: 'settings/payment_settings', key: 'paymentSettings' },
     ],
   },
   publish: {

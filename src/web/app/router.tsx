@@ -76,11 +76,17 @@ function areaRoutes(area: Area, home: RouteComponent, extra: ExtraPage[] = []) {
 }
 
 const products = () => import('../features/products/routes/products-pages')
+const paymentSettings = () => import('../features/payment-settings/routes/payment-settings-pages')
 const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('../features/cabinet/routes/dashboard-page'), 'DashboardPage'), [
   { path: 'products', component: lazyRouteComponent(products, 'ProductListPage') },
   { path: 'products/categories', component: lazyRouteComponent(products, 'CategoriesPage') },
   { path: 'products/$productId/edit', component: lazyRouteComponent(products, 'ProductEditPage') },
   { path: 'coupons', component: lazyRouteComponent(() => import('../features/coupons/routes/coupons-page'), 'CouponsPage') },
+  { path: 'settings/payment_providers', component: lazyRouteComponent(paymentSettings, 'PaymentProvidersPage') },
+  { path: 'settings/payment_settings', component: lazyRouteComponent(paymentSettings, 'PaymentSettingsPage') },
+  { path: 'settings/checkout', component: lazyRouteComponent(() => import('../features/checkout-settings/routes/checkout-settings-page'), 'CheckoutSettingsPage') },
+  { path: 'settings/cancellation_terms', component: lazyRouteComponent(() => import('../features/checkout-settings/routes/cancellation-terms-page'), 'CancellationTermsPage') },
+  { path: 'orders', component: lazyRouteComponent(() => import('../features/orders/routes/orders-page'), 'OrdersPage') },
 ])
 const publish = areaRoutes('publish', lazyRouteComponent(() => import('../features/publish/routes/publish-home-page'), 'PublishHomePage'))
 const teamMember = areaRoutes('team_member', lazyRouteComponent(() => import('../features/team-member/routes/team-member-home-page'), 'TeamMemberHomePage'))

@@ -106,7 +106,8 @@ export async function assertProductsOwned(db: Executor, sellerId: number, ids: r
 }
 
 async function writeAddons(tx: Executor, seller: repo.SellerFacts, product: repo.ProductRow, addons: readonly AddonInput[]) {
-  if (addons.length > 0 && product.form !== 'membership' && product.form !== 'bundle') {
+  // Bundle add-ons are what a membership or bundle includes; order bumps (kind bump) any product may offer.
+  if (addons.some((a) => a.kind === 'bundle') && product.form !== 'membership' && product.form !== 'bundle') {
     throw new AppError('validation_failed', 'invalid_value', [{ path: 'addons', message: 'invalid_value' }])
   }
   if (addons.some((a) => a.product_id === product.id)) throw new AppError('validation_failed', 'invalid_value', [{ path: 'addons', message: 'invalid_value' }])

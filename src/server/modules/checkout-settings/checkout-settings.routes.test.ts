@@ -226,3 +226,12 @@ describe('a product\'s checkout', () => {
     await expect(checkoutConfigFor(t.deps.db, other.sellerId, product.id)).rejects.toMatchObject({ type: 'not_found' })
   })
 })
+
+describe('documentation', () => {
+  test('the routes are in the OpenAPI document', async () => {
+    const paths = Object.keys((await t.request({ method: 'GET', url: '/api/docs/json' })).json().paths)
+    for (const path of ['/api/v1/cabinet/checkout_settings', '/api/v1/cabinet/checkout_settings/{id}/default', '/api/v1/cabinet/products/{id}/checkout', '/api/v1/cabinet/cancellation_terms', '/api/v1/shop/{username}/cancellation_terms']) {
+      expect(paths).toContain(path)
+    }
+  })
+})

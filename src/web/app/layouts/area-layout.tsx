@@ -18,6 +18,7 @@ import { UserMenu } from './user-menu'
 
 function isActive(entry: NavEntry, pathname: string): boolean {
   if (entry.exact) return pathname === entry.to || pathname === `${entry.to}/`
+  if (entry.match) return pathname.startsWith(entry.match)
   const base = entry.to.split('/').slice(0, 3).join('/')
   return pathname === entry.to || pathname.startsWith(`${base}/`) || pathname === base
 }

@@ -2,13 +2,12 @@ import { Card, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { PlanEditor, PlanSummary } from '../plan-editor'
 import { DiscountSection } from './discount-section'
-import { StepNote } from './step-note'
+import { ProductCheckoutSection } from './product-checkout-section'
 import type { StepProps } from './step-types'
 
 // Step "checkout": the pricing plans a payer chooses from (several plans and currencies per product)
-// and the product's discount.
-// Event tickets keep their plans on their ticket types, so here they are only listed. The checkout page's
-// design arrives with the checkout.
+// and the product's discount, then the product's checkout (settings, methods, questions, terms, success page).
+// Event tickets keep their plans on their ticket types, so here they are only listed.
 
 export function CheckoutStep({ product, onSaved }: StepProps) {
   const { t } = useTranslation()
@@ -34,7 +33,7 @@ export function CheckoutStep({ product, onSaved }: StepProps) {
         <PlanEditor productId={product.id} plans={product.pricingPlans} defaultCurrency={currency} onChanged={onSaved} />
       )}
       {!product.free && <DiscountSection product={product} onSaved={onSaved} />}
-      <StepNote>{t('products.later.checkout')}</StepNote>
+      <ProductCheckoutSection product={product} />
     </Stack>
   )
 }

@@ -2,6 +2,7 @@ import { Anchor, List, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { StepNote } from './step-note'
 import type { StepProps } from './step-types'
+import { MarketUpsellSections } from './upsell-sections'
 
 // Steps filled by later capabilities (SPEC-NOTES 29). Each shows what belongs to the product record
 // itself and says honestly what arrives later.
@@ -12,7 +13,8 @@ export function MarketUpsellStep({ product }: StepProps) {
     <Stack gap="md">
       <Text>{t('products.later.marketUpsell.text')}</Text>
       <Text size="sm" c="dimmed">{t('products.later.marketUpsell.record', { count: product.addons.filter((a) => a.kind === 'bump').length })}</Text>
-      <StepNote>{t('products.later.marketUpsell.note')}</StepNote>
+      <MarketUpsellSections product={product} />
+      <StepNote>{t('productCheckout.laterNote')}</StepNote>
     </Stack>
   )
 }
