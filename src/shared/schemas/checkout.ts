@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import { zPaymentMethodInput } from '../payments'
 import { zCountryCode, zEmail, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
+import { buyButtonTexts, buyerInformationIncludeTypes, checkoutLayouts, checkoutQuestionTypes, optionGroups, selectStyles } from './checkout-settings'
 import { zCouponCode } from './coupons'
 
 // The shop API of the checkout (issue 4): a quote while the payer chooses, the order, its public read,
 // one-click upsells and the sandbox provider's test page. Amounts are integers of minor units; the server
 // recomputes every amount from the catalogue, so nothing here carries a price. Bodies refuse unknown keys.
 
-export const buyerInformationTypes = ['full', 'minimal'] as const
+/** SPEC-NOTES 25 (the cabinet's setting is checkout-settings.ts buyerInformationIncludeTypes). */
+export const buyerInformationTypes = buyerInformationIncludeTypes
 export type BuyerInformationType = (typeof buyerInformationTypes)[number]
 
 const id = () => z.number().int().positive()
@@ -194,17 +196,15 @@ export const sandboxPaymentOutput = z.object({
   return_url: z.string(),
 })
 
-export const checkoutLayouts = ['default', 'simplified', 'two_steps', 'two_steps_advanced'] as const
-export const buyButtonTexts = ['dynamic_cta', 'buy_now', 'agree_on_terms_and_pay', 'complete_order', 'accept_and_pay_now'] as const
 
 /** A custom checkout question as the payer sees it (SPEC-NOTES 9). */
 export const checkoutQuestionOutput = z.object({
   id: z.string(),
-  type: z.enum(['checkbox', 'open_question', 'service', 'select_box']),
+  type: z.enum(checkoutQuestionTypes),
   label: z.string(),
   required: z.boolean(),
-  select_style: z.enum(['drop_down', 'list']).nullable(),
-  option_group: z.enum(['checkboxes', 'radios']).nullable(),
+  select_style: z.enum(selectStyles).nullable(),
+  option_group: z.enum(optionGroups).nullable(),
   options: z.array(z.object({ id: z.string(), label: z.string(), group: z.string().nullable().optional() })),
 })
 
