@@ -56,7 +56,10 @@ const sharedRules = [
 const webRules = [intoLayer(['server', 'storefront'], 'src/web talks to the server over HTTP; it never imports src/server or src/storefront.')]
 const storefrontRules = [
   intoLayer(['server', 'web'], 'src/storefront imports only src/shared and React.'),
-  packages(['@mantine/', '@tanstack/'], 'src/storefront stays small: no Mantine, no TanStack.'),
+  packages(
+    ['@mantine/', '@tanstack/', '@tabler/', 'i18next', 'react-i18next', '@puckeditor/'],
+    'src/storefront stays small (the checkout page under 100 KiB of gzipped JavaScript): React and src/shared only; no Mantine, TanStack or other UI kits.',
+  ),
 ]
 const serverRules = [intoLayer(['web', 'storefront'], 'src/server never imports src/web or src/storefront source (it loads the built storefront).')]
 

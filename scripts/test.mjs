@@ -60,9 +60,14 @@ else vitest('integration-on-postgresql', ['integration'], { TEST_DB: 'postgres',
 
 if (!existsSync(chromium)) skipOrFail(`browser tests: Chromium not found at ${chromium} (set CHROMIUM_PATH or apt-get install chromium)`)
 else {
-  console.log('\n=== building the web app for the browser tests ===')
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
-  if (build.status !== 0) problems.push('web build failed')
+  console.log('\n=== building the web app and the shop pages for the browser tests ===')
+  const builds = [
+    ['web build', ['vite', 'build', '--logLevel', 'warn']],
+    ['storefront build (browser)', ['vite', 'build', '-c', 'vite.storefront.config.ts', '--logLevel', 'warn']],
+    ['storefront build (server)', ['vite', 'build', '-c', 'vite.storefront.config.ts', '--ssr', '--logLevel', 'warn']],
+  ]
+  const failed = builds.find(([, args]) => spawnSync('npx', args, { stdio: 'inherit' }).status !== 0)
+  if (failed) problems.push(`${failed[0]} failed`)
   else vitest('browser', ['e2e'], { CHROMIUM_PATH: chromium })
 }
 

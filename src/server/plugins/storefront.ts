@@ -1,5 +1,535 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { createHash, randomUUID } from 'node:crypto'
+import { existsSync, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { AppError, type FieldError } from '../../shared/errors'
+import { magicLinkRequestInput } from '../../shared/schemas/accounts'
+import { checkoutSelection, createOrderInput, type CheckoutPageOutput, type CreateOrderOutput, type QuoteOutput } from '../../shared/schemas/checkout'
+import { checkoutTheme, trustSeals } from '../../shared/schemas/checkout-settings'
+import { defaultPageSize, listQuery } from '../../shared/schemas/lists'
+import { translateMessage } from '../../shared/validation'
+import { countryCodes } from '../../shared/validation/countries'
+import type { Ctx } from '../context'
 import type { AppDeps } from '../deps'
+import * as accounts from '../modules/accounts/accounts.service'
+import * as shop from '../modules/catalog/shop.service'
+import * as checkout from '../modules/checkout/checkout.service'
+import * as checkoutSettings from '../modules/checkout-settings/checkout-settings.service'
+import { authRateLimit } from './rate-limits'
+
+// The server-rendered public pages (src/storefront, DESIGN "Layout"): shop, product page with its checkout,
+// success page, sandbox test page, legal document, payer sign-in. Each route reads its data through the
+// services, hands it to the storefront's built server entry (dist/storefront/server/entry-server.js; the
+// server never imports the storefront's source) and answers the HTML document. Every page works without
+// JavaScript: the forms post here (urlencoded) and this plugin turns them into the same service calls the
+// JSON API makes; with JavaScript the pages hydrate from dist/storefront/client, served under
+// /storefront/assets/. Anonymous shop and product GETs are cached in process for a few seconds.
+
+export type StorefrontOptions = {
+  dev?: boolean
+  /** dist/storefront (tests and benches may point elsewhere). */
+  distDir?: string
+  /** The rendered-HTML cache of anonymous shop and product GETs: false turns it off. Default: 10 s, 500 pages (off in dev). */
+  cache?: false | { ttlMs?: number; maxEntries?: number }
+}
+
+// ------------------------------------------------------------------ the built storefront
+
+type FormValues = Record<string, string[]>
+type Assets = { css: string[]; js: string[]; preload: string[] }
+type RenderInput = { page: string; props: unknown; appUrl: string; path: string; assets: Assets }
+type FormContext = { product: ShopProduct; checkout: CheckoutPageOutput; password?: string | null }
+
+/** What src/storefront/entry-server.tsx exports (its source is not imported here: lint keeps the layers apart). */
+type StorefrontEntry = {
+  renderPage(input: RenderInput): string
+  isInteractive(page: string): boolean
+  valuesFromEntries(entries: Iterable<[string, string]>): FormValues
+  orderInputFromValues(values: FormValues, context: FormContext): unknown
+  selectionFromValues(values: FormValues, context: FormContext, coupon?: string | null): unknown
+}
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+type Loaded = { entry: StorefrontEntry; assetsFor(page: string): Assets }
+
+const clientEntryKey = 'src/storefront/entry-client.tsx'
+const pageModuleKey = (page: string) => `src/storefront/pages/${page}-page.tsx`
+const assetUrl = (file: string) => `/storefront/${file}`
+
+function manifestAssets(manifest: Record<string, ManifestChunk>) {
+  const entry = manifest[clientEntryKey]
+  if (!entry) throw new Error(`the storefront manifest has no ${clientEntryKey}`)
+  const staticImports = (key: string, seen = new Set<string>()): string[] => {
+    for (const dep of manifest[key]?.imports ?? []) {
+      if (seen.has(dep)) continue
+      seen.add(dep)
+      staticImports(dep, seen)
+    }
+    return [...seen]
+  }
+  const css = [...new Set([entry, ...staticImports(clientEntryKey).map((k) => manifest[k]!)].flatMap((c) => c.css ?? []))].map(assetUrl)
+  const cache = new Map<string, Assets>()
+  return (page: string): Assets => {
+    let assets = cache.get(page)
+    if (!assets) {
+      const key = pageModuleKey(page)
+      const pageChunk = manifest[key]
+      const modules = pageChunk ? [key, ...staticImports(key)] : []
+      const preload = [...new Set([...staticImports(clientEntryKey), ...modules])].map((k) => manifest[k]!.file).filter((f) => f !== entry.file)
+      assets = { css, js: [assetUrl(entry.file)], preload: preload.map(assetUrl) }
+      cache.set(page, assets)
+    }
+    return assets
+  }
+}
+
+/**
+ * Loads the built server entry and the client manifest once. In development (`npm run dev`) a rebuild is
+ * picked up without a restart: the entry is imported again when its file changed.
+ */
+function storefrontLoader(distDir: string, log: FastifyInstance['log'], dev: boolean) {
+  const serverEntry = join(distDir, 'server', 'entry-server.js')
+  const manifestFile = join(distDir, 'client', '.vite', 'manifest.json')
+  let loading: Promise<Loaded> | null = null
+  let version = 0
+  let warned = false
+  return async (): Promise<Loaded | null> => {
+    if (dev && loading && existsSync(serverEntry) && statSync(serverEntry).mtimeMs !== version) loading = null
+    if (!loading) {
+      if (!existsSync(serverEntry) || !existsSync(manifestFile)) {
+        if (!warned) log.warn({ distDir }, 'storefront not built: run `npm run build` (public pages answer 503 until then)')
+        warned = true
+        return null
+      }
+      version = statSync(serverEntry).mtimeMs
+      const href = `${pathToFileURL(serverEntry).href}${dev ? `?v=${version}` : ''}`
+      loading = (async () => {
+        const [entry, manifest] = await Promise.all([
+          import(href) as Promise<StorefrontEntry>,
+          readFile(manifestFile, 'utf8').then((text) => JSON.parse(text) as Record<string, ManifestChunk>),
+        ])
+        return { entry, assetsFor: manifestAssets(manifest) }
+      })()
+      loading.catch(() => {
+        loading = null
+      })
+    }
+    return loading
+  }
+}
+
+// ------------------------------------------------------------------ the HTML cache
+
+type Cached = { status: number; html: string; cacheControl: string; csp: string | null; expires: number }
+
+/** A small LRU with a time to live: a Map keeps insertion order, so the first key is the least recent. */
+export class HtmlCache {
+  private readonly entries = new Map<string, Cached>()
+  constructor(private readonly ttlMs: number, private readonly maxEntries: number) {}
+  get(key: string, now = Date.now()): Cached | undefined {
+    const hit = this.entries.get(key)
+    if (!hit) return undefined
+    this.entries.delete(key)
+    if (hit.expires <= now) return undefined
+    this.entries.set(key, hit)
+    return hit
+  }
+  set(key: string, value: Omit<Cached, 'expires'>, now = Date.now()): void {
+    this.entries.delete(key)
+    this.entries.set(key, { ...value, expires: now + this.ttlMs })
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
+  }
+  get size() {
+    return this.entries.size
+  }
+}
+
+// ------------------------------------------------------------------ helpers
+
+type ShopProduct = Awaited<ReturnType<typeof shop.getShopProduct>>
+
+/**
+ * The no-JS form's Idempotency-Key placeholder: pages are rendered (and cached) with it and every response
+ * gets a fresh key in its place, so two payers never share the key of a cached page.
+ */
+const keyMarker = 'sf00000000-idempotency-key-marker'
+
+/** A UUID-shaped key derived from its parts: the same attempt gives the same key, another body another key. */
+export function derivedKey(...parts: string[]): string {
+  const h = createHash('sha256').update(parts.join('\u0000')).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+/** Country choices of the payer form: English names, in name order; RU is not sold to (SPEC-NOTES 22). */
+const countries: [string, string][] = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' })
+  return countryCodes.filter((c) => c !== 'RU').map((c) => [c, names.of(c) ?? c] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], 'en'))
+})()
+
+/** The page's CSP with form submissions also allowed to leave for a payment provider's https page (a 303 after the post). */
+function allowProviderRedirects(reply: FastifyReply) {
+  const csp = reply.getHeader('content-security-policy')
+  if (typeof csp === 'string') void reply.header('content-security-policy', csp.replace(/form-action 'self'/, "form-action 'self' https:"))
+}
+
+const queryString = (request: FastifyRequest, name: string): string | undefined => {
+  const value = (request.query as Record<string, unknown>)[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+/**
+ * The page with its own Idempotency-Key in place of the marker, compressed when the browser accepts it
+ * (brotli at quality 1 takes ~0.2 ms for a 30 KB page and sends a third of it; the key makes every answer
+ * unique, so it cannot be compressed ahead).
+ */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+  const body = html.replaceAll(keyMarker, randomUUID())
+  void reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding')
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+  if (body.length < 1024) return reply.send(body)
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }))
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 1 }))
+  return reply.send(body)
+}
+
+function formBody(request: FastifyRequest): URLSearchParams {
+  return request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
+}
+
+type PageErrorProps = { type: string; message: string; fields?: FieldError[] }
+
+function pageError(error: AppError, locale: string): PageErrorProps {
+  return {
+    type: error.type, message: translateMessage(error.message, locale),
+    ...(error.fields ? { fields: error.fields.map((f) => ({ path: f.path, message: translateMessage(f.message, locale) })) } : {}),
+  }
+}
+
+// ------------------------------------------------------------------ the plugin
 
 /** The server-rendered public pages (src/storefront): registered before the back office's fallback. */
-export async function registerStorefront(_app: FastifyInstance, _deps: AppDeps, _options: { dev?: boolean }) {}
+export async function registerStorefront(app: FastifyInstance, deps: AppDeps, options: StorefrontOptions = {}) {
+  const distDir = options.distDir ?? fileURLToPath(new URL('../../../dist/storefront', import.meta.url))
+  const load = storefrontLoader(distDir, app.log, options.dev === true)
+  // In development the pages change with every rebuild: no HTML cache unless asked for.
+  const cacheSetting = options.cache ?? (options.dev ? false : {})
+  const cacheOptions = cacheSetting === false ? null : { ttlMs: cacheSetting.ttlMs ?? 10_000, maxEntries: cacheSetting.maxEntries ?? 500 }
+  const cache = cacheOptions ? new HtmlCache(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
+  const appUrl = deps.config.appUrl
+
+  await app.register(async (sf) => {
+    // Forms post urlencoded; only these routes read that (the API keeps JSON and multipart).
+    sf.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+      done(null, new URLSearchParams(body as string))
+    })
+
+    const assetsDir = join(distDir, 'client', 'assets')
+    if (existsSync(assetsDir) || options.dev) {
+      await sf.register(async (files) => {
+        // A missing file is a 404 here, not the back office's index.html.
+        files.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'))
+        // Hashed file names: cached for a year; .br / .gz siblings made at build time are sent when accepted.
+        await files.register(fastifyStatic, { root: assetsDir, prefix: '/', decorateReply: false, index: false, immutable: true, maxAge: '365d', preCompressed: true })
+      }, { prefix: '/storefront/assets' })
+    }
+
+    type Page = { page: string; props: unknown; status?: number; cacheControl: string; providerRedirects?: boolean }
+
+    async function send(request: FastifyRequest, reply: FastifyReply, page: Page, cacheKey?: string) {
+      const loaded = await load()
+      if (!loaded) return reply.code(503).header('retry-after', '30').type('text/plain; charset=utf-8').send('The shop pages are not built yet: run `npm run build`, then restart.')
+      const path = request.url.split('?')[0]!
+      const html = loaded.entry.renderPage({ page: page.page, props: page.props, appUrl, path, assets: loaded.assetsFor(page.page) })
+      if (page.providerRedirects) allowProviderRedirects(reply)
+      const status = page.status ?? 200
+      if (cache && cacheKey && status === 200) {
+        const csp = reply.getHeader('content-security-policy')
+        cache.set(cacheKey, { status, html, cacheControl: page.cacheControl, csp: typeof csp === 'string' ? csp : null })
+        void reply.header('x-storefront-cache', 'miss')
+      }
+      void reply.header('cache-control', page.cacheControl)
+      return sendHtml(request, reply, status, html)
+    }
+
+    /** An anonymous GET without a password may be answered from the cache (and is cached when rendered). */
+    function cacheKeyOf(request: FastifyRequest): string | undefined {
+      if (!cache || request.method !== 'GET' || request.headers.authorization || queryString(request, 'password') !== undefined) return undefined
+      return request.url
+    }
+
+    function fromCache(request: FastifyRequest, reply: FastifyReply, key: string | undefined): FastifyReply | null {
+      const hit = key ? cache?.get(key) : undefined
+      if (!hit) return null
+      if (hit.csp) void reply.header('content-security-policy', hit.csp)
+      void reply.header('cache-control', hit.cacheControl).header('x-storefront-cache', 'hit')
+      return sendHtml(request, reply, hit.status, hit.html)
+    }
+
+    const noStore = 'no-store'
+    const message = (request: FastifyRequest, reply: FastifyReply, status: number, title: string, text: string, username: string | null) =>
+      send(request, reply, { page: 'message', status, cacheControl: noStore, props: { title, message: text, username } })
+
+    /** Expected failures become pages: 404 for what does not exist, the error's text otherwise. */
+    async function failure(request: FastifyRequest, reply: FastifyReply, error: unknown, username: string | null) {
+      if (!(error instanceof AppError)) throw error
+      if (error.status === 404) return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', username)
+      if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
+      return message(request, reply, error.status, 'Something is not right', translateMessage(error.message, request.ctx.locale), username)
+    }
+
+    // ---------------------------------------------------------------- the shop
+
+    sf.get<{ Params: { username: string } }>('/s/:username', async (request, reply) => {
+      const key = cacheKeyOf(request)
+      const hit = fromCache(request, reply, key)
+      if (hit) return hit
+      const { username } = request.params
+      const parsed = listQuery.safeParse({ page: queryString(request, 'page') ?? 1, per: queryString(request, 'per') ?? defaultPageSize })
+      const query = parsed.success ? parsed.data : listQuery.parse({})
+      try {
+        const list = await shop.listShopProducts(request.ctx, username, query)
+        return send(request, reply, { page: 'shop', cacheControl: 'public, max-age=30', props: { username, list, page: query.page, per: query.per } }, key)
+      } catch (error) {
+        return failure(request, reply, error, null)
+      }
+    })
+
+    // ---------------------------------------------------------------- the product page and its checkout
+
+    type ProductState = { values: FormValues; step: 1 | 2; error: PageErrorProps | null; quote: QuoteOutput | null }
+
+    /** The product and its checkout; a password gate, 404 or 429 is answered here (null returned). */
+    async function productData(request: FastifyRequest, reply: FastifyReply, username: string, slug: string, password: string | undefined) {
+      try {
+        const product = await shop.getShopProduct(request.ctx, username, slug, password)
+        const page = await checkout.checkoutPage(request.ctx, username, slug, password)
+        // Defaults and value checks once more before values reach a style attribute (checkout-settings.ts).
+        page.settings.theme = checkoutTheme(page.settings.theme)
+        page.settings.trust_seals = trustSeals(page.settings.trust_seals)
+        return { product, checkout: page }
+      } catch (error) {
+        if (error instanceof AppError && (error.type === 'password_required' || (error.status === 429 && password !== undefined))) {
+          if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
+          const shown = password !== undefined && password !== '' ? pageError(error.status === 429 ? error : new AppError('password_required', 'This password is not right'), request.ctx.locale) : null
+          await send(request, reply, { page: 'password', status: error.status, cacheControl: noStore, props: { username, slug, error: shown } })
+          return null
+        }
+        await failure(request, reply, error, username)
+        return null
+      }
+    }
+
+    /** The exact price of the current choice, for the first paint (and without JavaScript); null when it cannot be priced. */
+    async function quoteFor(ctx: Ctx, entry: StorefrontEntry, data: FormContext, values: FormValues): Promise<{ quote: QuoteOutput | null; error: AppError | null }> {
+      if (data.checkout.unavailable_reason || data.product.availability.sold_out) return { quote: null, error: null }
+      const selection = checkoutSelection.safeParse(entry.selectionFromValues(values, data))
+      if (!selection.success) return { quote: null, error: null }
+      try {
+        return { quote: await checkout.quote(ctx, selection.data), error: null }
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500) return { quote: null, error }
+        throw error
+      }
+    }
+
+    async function renderProduct(request: FastifyRequest, reply: FastifyReply, username: string, data: FormContext & { password: string | null }, state: ProductState, status = 200, cacheKey?: string) {
+      const loaded = await load()
+      if (loaded && !state.quote) state.quote = (await quoteFor(request.ctx, loaded.entry, data, state.values)).quote
+      return send(request, reply, {
+        page: 'product', status, providerRedirects: true,
+        cacheControl: cacheKey ? 'public, max-age=30' : noStore,
+        props: {
+          username, product: data.product, checkout: data.checkout, countries, idempotencyKey: keyMarker, password: data.password,
+          values: state.values, step: state.step, error: state.error, quote: state.quote,
+        },
+      }, cacheKey)
+    }
+
+    /** A product link may preselect: ?pricing_plan_id=, ?quantity=, ?coupon_code=, ?campaign_id=. */
+    function valuesFromQuery(request: FastifyRequest): FormValues {
+      const values: FormValues = {}
+      for (const name of ['pricing_plan_id', 'quantity', 'coupon_code', 'campaign_id']) {
+        const value = queryString(request, name)
+        if (value) values[name] = [value.slice(0, 100)]
+      }
+      return values
+    }
+
+    sf.get<{ Params: { username: string; slug: string } }>('/s/:username/:slug', async (request, reply) => {
+      const key = cacheKeyOf(request)
+      const hit = fromCache(request, reply, key)
+      if (hit) return hit
+      const { username, slug } = request.params
+      const password = queryString(request, 'password')
+      const data = await productData(request, reply, username, slug, password)
+      if (!data) return reply
+      return renderProduct(request, reply, username, { ...data, password: password ?? null }, { values: valuesFromQuery(request), step: 1, error: null, quote: null }, 200, key)
+    })
+
+    sf.post<{ Params: { username: string; slug: string } }>('/s/:username/:slug', async (request, reply) => {
+      const { username, slug } = request.params
+      const loaded = await load()
+      if (!loaded) return send(request, reply, { page: 'message', cacheControl: noStore, props: {} }) // answers 503
+      const body = formBody(request)
+      const values = loaded.entry.valuesFromEntries(body.entries())
+      const password = body.get('password') || queryString(request, 'password') || undefined
+      const data = await productData(request, reply, username, slug, password)
+      if (!data) return reply
+      const context = { ...data, password: password ?? null }
+      const action = body.get('sf_action') ?? 'buy'
+      const twoSteps = data.checkout.settings.layout === 'two_steps' || data.checkout.settings.layout === 'two_steps_advanced'
+      const step: 1 | 2 = action === 'next' || (action !== 'back' && body.get('step') === '2') ? 2 : 1
+
+      if (action !== 'buy') {
+        // The password gate, "Apply" coupon, "Update price", and the two-step layouts' Continue / Back.
+        const priced = action === 'quote' ? await quoteFor(request.ctx, loaded.entry, context, values) : { quote: null, error: null }
+        let error = priced.error ? pageError(priced.error, request.ctx.locale) : null
+        let shown = twoSteps ? step : 1
+        const method = body.get('payment_method')
+        if (action === 'next' && !data.product.free && !(method && data.checkout.payment_methods.includes(method))) {
+          // Stage 2 hides stage 1: it is complete first.
+          error = { type: 'INVALID_INPUT', message: 'Please choose a payment method.', fields: [{ path: 'payment_method', message: 'Please choose a payment method.' }] }
+          shown = 1
+        }
+        return renderProduct(request, reply, username, context, { values, step: shown, error, quote: priced.quote }, error && action === 'next' ? 422 : 200)
+      }
+
+      // A problem with a stage-1 choice sends a two-step checkout back to stage 1, where that field is.
+      const stage1 = /^(pricing_plan_id|ticket_id|quantity|payment_method|addon_ids|coupon_code)\b/
+      const stay = (error: PageErrorProps, status: number) => renderProduct(request, reply, username, context, {
+        values, step: twoSteps && !error.fields?.some((f) => stage1.test(f.path)) ? 2 : 1, error, quote: null,
+      }, status)
+      const parsed = createOrderInput.safeParse(loaded.entry.orderInputFromValues(values, context))
+      if (!parsed.success) {
+        const fields = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: translateMessage(issue.message, request.ctx.locale) }))
+        return stay({ type: 'INVALID_INPUT', message: 'Please check the highlighted fields.', fields }, 422)
+      }
+      // One key per form attempt and body: pressing Buy twice replays the first answer; other input is another attempt.
+      const key = derivedKey('order', body.get('idempotency_key') ?? '', JSON.stringify(parsed.data))
+      try {
+        const answer = await checkout.createOrder(request.ctx, parsed.data, key)
+        if (answer.status >= 400) {
+          const stored = (answer.body as unknown as { error?: PageErrorProps }).error
+          return stay(stored ?? { type: 'error', message: 'The order could not be placed.' }, 422)
+        }
+        const next = answer.body.next_action
+        return reply.redirect(next.type === 'redirect' ? next.url : orderPathOf(username, answer.body.order.token), 303)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
+        return stay(pageError(error, request.ctx.locale), error.status === 429 ? 429 : 422)
+      }
+    })
+
+    // ---------------------------------------------------------------- the success page and upsells
+
+    const orderPathOf = (username: string, token: string) => `/s/${encodeURIComponent(username)}/payment/${encodeURIComponent(token)}`
+
+    async function renderOrder(request: FastifyRequest, reply: FastifyReply, username: string, token: string, error: PageErrorProps | null, status = 200) {
+      let order
+      try {
+        order = await checkout.getPublicOrder(request.ctx, token)
+      } catch (failed) {
+        return failure(request, reply, failed, username)
+      }
+      const hidden = (queryString(request, 'hide') ?? '').split(',').filter((v) => /^\d{1,2}$/.test(v)).map(Number)
+      return send(request, reply, { page: 'success', status, cacheControl: noStore, providerRedirects: true, props: { username, order, hidden, idempotencyKey: keyMarker, error } })
+    }
+
+    sf.get<{ Params: { username: string; orderToken: string } }>('/s/:username/payment/:orderToken', async (request, reply) =>
+      renderOrder(request, reply, request.params.username, request.params.orderToken, null))
+
+    sf.post<{ Params: { username: string; orderToken: string } }>('/s/:username/payment/:orderToken/upsells', async (request, reply) => {
+      const { username, orderToken } = request.params
+      const body = formBody(request)
+      const index = Number(body.get('index'))
+      if (!Number.isInteger(index) || index < 0 || index > 20) return renderOrder(request, reply, username, orderToken, { type: 'INVALID_INPUT', message: 'This offer does not exist.' }, 422)
+      try {
+        const answer: { status: number; body: CreateOrderOutput } = await checkout.acceptUpsell(request.ctx, orderToken, index, derivedKey('upsell', body.get('idempotency_key') ?? '', orderToken, String(index)))
+        if (answer.status >= 400) {
+          const stored = (answer.body as unknown as { error?: PageErrorProps }).error
+          return renderOrder(request, reply, username, orderToken, stored ?? { type: 'error', message: 'The offer could not be added.' }, 422)
+        }
+        const next = answer.body.next_action
+        return reply.redirect(next.type === 'redirect' ? next.url : orderPathOf(username, answer.body.order.token), 303)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        return renderOrder(request, reply, username, orderToken, pageError(error, request.ctx.locale), error.status === 404 ? 404 : 422)
+      }
+    })
+
+    // The payer's payment management (/s/{username}/payment/{id}/manage) and the course player
+    // (/s/{username}/courses/...) are back-office pages: these reserved paths go to the SPA, never to /:slug.
+    const toSpa = async (request: FastifyRequest, reply: FastifyReply) => reply.callNotFound()
+    sf.get('/s/:username/payment/:orderToken/manage', toSpa)
+    sf.get('/s/:username/courses', toSpa)
+    sf.get('/s/:username/courses/*', toSpa)
+
+    // ---------------------------------------------------------------- legal documents
+
+    sf.get<{ Params: { username: string } }>('/s/:username/document/cancellation_terms', async (request, reply) => {
+      const { username } = request.params
+      const ctId = Number(queryString(request, 'ct_id'))
+      const productType = queryString(request, 'product_type')
+      try {
+        const terms = await checkoutSettings.getPublicCancellationTerms(request.ctx, username, {
+          ct_id: Number.isInteger(ctId) && ctId > 0 ? ctId : undefined, product_type: productType?.slice(0, 40),
+        })
+        return send(request, reply, { page: 'document', cacheControl: 'public, max-age=300', props: { username: terms.seller.username, title: terms.title, body: terms.body } })
+      } catch (error) {
+        return failure(request, reply, error, username)
+      }
+    })
+
+    // ---------------------------------------------------------------- payer sign-in (magic link)
+
+    sf.get<{ Params: { username: string } }>('/s/:username/sign_in', async (request, reply) =>
+      send(request, reply, { page: 'sign-in', cacheControl: noStore, props: { username: request.params.username, sent: false, email: '', error: null } }))
+
+    sf.post<{ Params: { username: string } }>('/s/:username/sign_in', { config: { rateLimit: authRateLimit(deps) } }, async (request, reply) => {
+      const { username } = request.params
+      const email = (formBody(request).get('email') ?? '').trim().slice(0, 254)
+      const parsed = magicLinkRequestInput.safeParse({ email, profile_type: 'payer', seller: username.slice(0, 100) })
+      if (!parsed.success) {
+        const error = { type: 'INVALID_INPUT', message: translateMessage(parsed.error.issues[0]?.message ?? 'invalid_value', request.ctx.locale) }
+        return send(request, reply, { page: 'sign-in', status: 422, cacheControl: noStore, props: { username, sent: false, email, error } })
+      }
+      await accounts.sendMagicLink(request.ctx, parsed.data)
+      return send(request, reply, { page: 'sign-in', cacheControl: noStore, props: { username, sent: true, email: parsed.data.email, error: null } })
+    })
+
+    // ---------------------------------------------------------------- the sandbox provider's test page
+
+    async function renderSandbox(request: FastifyRequest, reply: FastifyReply, paymentId: string, challenge: boolean, error: PageErrorProps | null, status = 200) {
+      try {
+        const payment = await checkout.getSandboxPayment(request.ctx, paymentId)
+        return send(request, reply, { page: 'sandbox', status, cacheControl: noStore, props: { payment, challenge, error } })
+      } catch (failed) {
+        return failure(request, reply, failed, null)
+      }
+    }
+
+    sf.get<{ Params: { paymentId: string } }>('/sandbox/payments/:paymentId', async (request, reply) =>
+      renderSandbox(request, reply, request.params.paymentId, queryString(request, 'challenge') === '1', null))
+
+    sf.post<{ Params: { paymentId: string } }>('/sandbox/payments/:paymentId', async (request, reply) => {
+      const { paymentId } = request.params
+      const outcome = formBody(request).get('outcome')
+      if (outcome === 'challenge') return renderSandbox(request, reply, paymentId, true, null)
+      if (outcome !== 'success' && outcome !== 'failure' && outcome !== 'pending') {
+        return renderSandbox(request, reply, paymentId, false, { type: 'INVALID_INPUT', message: 'Choose how the test payment ends.' }, 422)
+      }
+      try {
+        const payment = await checkout.completeSandboxPayment(request.ctx, paymentId, outcome)
+        return reply.redirect(payment.return_url, 303)
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status === 404) return failure(request, reply, error, null)
+        return renderSandbox(request, reply, paymentId, false, pageError(error, request.ctx.locale), 422)
+      }
+    })
+  })
+}

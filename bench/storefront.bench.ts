@@ -1,0 +1,58 @@
+// The product page (server-rendered storefront, src/storefront) against a hello-world route of the same
+// Fastify app, on the embedded database with the demo catalogue: uncached (every request renders: a unique
+// query string misses the HTML cache) and cached (the in-process HTML cache answers). Prints raw figures,
+// then both ratios on the last line (targets: uncached >= 0.10, cached >= 0.30). Traffic stays on 127.0.0.1.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import autocannon from 'autocannon'
+import pino from 'pino'
+
+process.env.NODE_ENV ??= 'production' // React's production build on the server, as deployed
+
+if (!existsSync('dist/storefront/server/entry-server.js') || !existsSync('dist/storefront/client/.vite/manifest.json')) {
+  console.log('building the storefront (dist/storefront is missing)...')
+  for (const args of [['vite', 'build', '-c', 'vite.storefront.config.ts', '--logLevel', 'warn'], ['vite', 'build', '-c', 'vite.storefront.config.ts', '--ssr', '--logLevel', 'warn']]) {
+    if (spawnSync('npx', args, { stdio: 'inherit' }).status !== 0) process.exit(1)
+  }
+}
+
+const { buildApp } = await import('../src/server/app')
+const { loadConfig } = await import('../src/server/config')
+const { createDeps, closeDeps } = await import('../src/server/bootstrap')
+const { openDatabase } = await import('../src/server/db/client')
+const { seedDemo } = await import('../src/server/db/seed')
+type Logger = import('../src/server/logger').Logger
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT: 'off', ARGON2_MEMORY_KIB: '1024', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01', SEED_DEMO: 'false' })
+const database = await openDatabase({ kind: 'pglite' })
+await database.migrate()
+const deps = await createDeps(config, { database, logger: pino({ level: 'silent' }) as unknown as Logger, work: false })
+await deps.jobs.start(deps)
+await seedDemo(deps, { password: 'Bench-demo1!' })
+const app = await buildApp(deps)
+app.get('/hello', async () => ({ hello: 'world' }))
+await app.listen({ port: 0, host: '127.0.0.1' })
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+const product = '/s/demo/watercolour-course'
+
+const first = await fetch(`${base}${product}`)
+if (first.status !== 200) throw new Error(`the product page answered ${first.status}: is the storefront built?`)
+await first.text()
+
+const run = (opts: autocannon.Options) => autocannon({ connections: 10, duration: seconds, ...opts })
+const hello = await run({ url: `${base}/hello` })
+let n = 0
+const uncached = await run({ url: `${base}${product}`, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${product}?bench=${n++}` }) }] })
+const cached = await run({ url: `${base}${product}` })
+const check = await fetch(`${base}${product}`)
+const hit = check.headers.get('x-storefront-cache')
+await check.text()
+
+console.log(`hello-world: ${hello.requests.average} req/s, p99 ${hello.latency.p99} ms`)
+console.log(`GET ${product} uncached (services + quote + React render): ${uncached.requests.average} req/s, p99 ${uncached.latency.p99} ms, non-2xx ${uncached.non2xx}`)
+console.log(`GET ${product} cached (x-storefront-cache: ${hit}): ${cached.requests.average} req/s, p99 ${cached.latency.p99} ms, non-2xx ${cached.non2xx}`)
+await app.close()
+await closeDeps(deps)
+const ratio = (x: autocannon.Result) => (x.requests.average / hello.requests.average).toFixed(3)
+console.log(`ratio product page / hello-world: uncached ${ratio(uncached)} (target >= 0.10), cached ${ratio(cached)} (target >= 0.30)`)

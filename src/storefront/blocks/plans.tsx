@@ -1,0 +1,85 @@
+import type { ChangeEventHandler } from 'react'
+import { fields, maxQuantity, selectedPlan, selectedQuantity } from '../lib/checkout-form'
+import { describePlan, money, planTitle, planTotal } from '../lib/plans'
+import type { FormValues, ShopPlan, ShopProduct, ShopTicket } from '../props'
+import { FieldError, fieldId } from './field'
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** "6 Jul 2030, 09:00 UTC": the same text on the server and in every browser (no locale data involved). */
+export function eventDate(iso: string | null): string | null {
+  if (!iso) return null
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return null
+  return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`
+}
+
+function PlanOption({ plan, checked, disabled, recommended }: { plan: ShopPlan; checked: boolean; disabled?: boolean; recommended: boolean }) {
+  const total = planTotal(plan)
+  return (
+    <label className={`sf-plan${recommended ? ' sf-plan--recommended' : ''}`} data-testid="plan-option">
+      <input type="radio" name={fields.plan} value={plan.id} defaultChecked={checked} disabled={disabled} required />
+      <span className="sf-plan__body">
+        <span className="sf-plan__title">
+          {planTitle(plan)}
+          {recommended && <span className="sf-badge">Recommended</span>}
+        </span>
+        <span className="sf-plan__price">
+          {plan.display_old_price !== null && <s className="sf-old-price">{money(plan.display_old_price, plan.currency_id)}</s>}
+          <strong>{plan.display_price === 0 ? 'Free' : money(plan.display_price, plan.currency_id)}</strong>
+        </span>
+        <span className="sf-plan__description">{describePlan(plan)}{total ? ` · ${total}` : ''}</span>
+      </span>
+    </label>
+  )
+}
+
+function TicketOption({ ticket, selectedId, recommendedId }: { ticket: ShopTicket; selectedId: number | undefined; recommendedId: number | null }) {
+  const when = eventDate(ticket.start_date)
+  return (
+    <div className={`sf-ticket${ticket.sold_out ? ' sf-ticket--sold-out' : ''}`} data-testid="ticket-option">
+      <div className="sf-ticket__head">
+        <strong>{ticket.name}</strong>
+        {ticket.sold_out && <span className="sf-badge sf-badge--muted">Sold out</span>}
+      </div>
+      {(when || ticket.location) && <p className="sf-ticket__meta">{[when, ticket.location].filter(Boolean).join(' · ')}</p>}
+      {ticket.pricing_plans.map((plan) => (
+        <PlanOption key={plan.id} plan={plan} checked={plan.id === selectedId} disabled={ticket.sold_out} recommended={plan.id === recommendedId} />
+      ))}
+    </div>
+  )
+}
+
+/** Stage 1: the pricing plan (and for an event, the ticket type with its plans, and the quantity). */
+export function PlanChoice({ product, values, recommendedId, errors }: {
+  product: ShopProduct
+  values: FormValues
+  recommendedId: number | null
+  errors: Record<string, string>
+}) {
+  const selected = selectedPlan(product, values)
+  const tickets = product.form === 'eventTickets'
+  return (
+    <fieldset className="sf-fieldset" data-testid="plan-choice">
+      <legend>{tickets ? 'Choose your ticket' : 'Choose your plan'}</legend>
+      {tickets
+        ? product.tickets.map((t) => <TicketOption key={t.id} ticket={t} selectedId={selected?.id} recommendedId={recommendedId} />)
+        : product.pricing_plans.map((plan) => <PlanOption key={plan.id} plan={plan} checked={plan.id === selected?.id} recommended={plan.id === recommendedId} />)}
+      <FieldError name={fields.plan} error={errors[fields.plan] ?? errors.ticket_id} />
+      {tickets && <Quantity product={product} values={values} error={errors[fields.quantity]} />}
+    </fieldset>
+  )
+}
+
+function Quantity({ product, values, error, onChange }: { product: ShopProduct; values: FormValues; error?: string; onChange?: ChangeEventHandler<HTMLInputElement> }) {
+  const max = Math.min(maxQuantity, product.availability.remaining ?? maxQuantity)
+  const id = fieldId(fields.quantity)
+  return (
+    <div className="sf-field sf-field--narrow">
+      <label htmlFor={id}>Quantity</label>
+      <input id={id} type="number" name={fields.quantity} min={1} max={Math.max(1, max)} step={1} defaultValue={selectedQuantity(product, values)} required onChange={onChange} />
+      <FieldError name={fields.quantity} error={error} />
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { toMajorUnitsString, isCurrencyId } from '../shared/money'
+import { escapeHtml, serializeJsonForScript } from './lib/escape'
+import { propsElementId, rootElementId, type PageName, type PageProps, type RenderInput } from './props'
+
+// The HTML document around a rendered page: head (title, description, canonical, Open Graph, JSON-LD),
+// the stylesheet and scripts of the built client, and the page's props as JSON for hydration. Inline
+// scripts are blocked by the CSP, so the props travel in a non-executing <script type="application/json">
+// and the JSON-LD in <script type="application/ld+json">.
+
+export type Head = {
+  title: string
+  description: string | null
+  /** Absolute URL of the page without its query. */
+  canonical: string | null
+  image: string | null
+  robots: string | null
+  jsonLd: unknown
+  lang: string
+}
+
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat
+}
+
+const absolute = (appUrl: string, path: string) => (/^https?:\/\//i.test(path) ? path : `${appUrl}${path.startsWith('/') ? '' : '/'}${path}`)
+
+const schemaAvailability = (soldOut: boolean) => `https://schema.org/${soldOut ? 'SoldOut' : 'InStock'}`
+
+/** What the head says for each page. */
+export function headFor(input: RenderInput): Head {
+  const canonical = absolute(input.appUrl, input.path)
+  const base: Head = { title: 'Sellfront', description: null, canonical, image: null, robots: null, jsonLd: null, lang: 'en' }
+  const props = input.props as PageProps[PageName]
+  switch (input.page) {
+    case 'shop': {
+      const { username } = props as PageProps['shop']
+      return { ...base, title: `${username} · Shop`, description: `Products by ${username}` }
+    }
+    case 'product': {
+      const { product, checkout } = props as PageProps['product']
+      const cover = product.covers[0]
+      const description = product.description ? oneLine(product.description, 160) : `${product.name} by ${checkout.seller.name || product.seller_username}`
+      const plans = [...product.pricing_plans, ...product.tickets.flatMap((t) => t.pricing_plans)]
+      const offers = plans.filter((p) => isCurrencyId(p.currency_id)).map((p) => ({
+        '@type': 'Offer',
+        price: toMajorUnitsString(p.display_price, p.currency_id as Parameters<typeof toMajorUnitsString>[1]),
+        priceCurrency: p.currency_id.toUpperCase(),
+        availability: schemaAvailability(product.availability.sold_out),
+        url: canonical,
+        ...(p.name ? { name: p.name } : {}),
+      }))
+      return {
+        ...base,
+        title: `${product.name} · ${checkout.seller.name || product.seller_username}`,
+        description,
+        image: cover ? absolute(input.appUrl, cover.variants.s1200) : null,
+        robots: (props as PageProps['product']).password ? 'noindex' : null,
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: product.name,
+          description,
+          sku: String(product.id),
+          url: canonical,
+          ...(cover ? { image: product.covers.map((c) => absolute(input.appUrl, c.variants.s1200)) } : {}),
+          brand: { '@type': 'Brand', name: checkout.seller.name || product.seller_username },
+          offers,
+        },
+      }
+    }
+    case 'password':
+      return { ...base, title: 'Protected product', robots: 'noindex' }
+    case 'success':
+      return { ...base, title: `Your order · ${(props as PageProps['success']).order.product.name}`, canonical: null, robots: 'noindex' }
+    case 'sandbox':
+      return { ...base, title: 'TEST MODE · Sandbox payment', canonical: null, robots: 'noindex' }
+    case 'document': {
+      const { title } = props as PageProps['document']
+      return { ...base, title }
+    }
+    case 'sign-in':
+      return { ...base, title: 'Sign in', robots: 'noindex' }
+    case 'message':
+      return { ...base, title: (props as PageProps['message']).title, canonical: null, robots: 'noindex' }
+  }
+}
+
+/** The whole page: `<!doctype html>` to `</html>`. `body` is React's HTML for the page. */
+export function documentHtml(input: RenderInput, body: string, hydrate: boolean): string {
+  const head = headFor(input)
+  const t = escapeHtml
+  const tags: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${t(head.title)}</title>`,
+  ]
+  if (head.description) tags.push(`<meta name="description" content="${t(head.description)}">`)
+  if (head.robots) tags.push(`<meta name="robots" content="${t(head.robots)}">`)
+  if (head.canonical) tags.push(`<link rel="canonical" href="${t(head.canonical)}">`)
+  tags.push(`<meta property="og:title" content="${t(head.title)}">`, '<meta property="og:type" content="website">')
+  if (head.canonical) tags.push(`<meta property="og:url" content="${t(head.canonical)}">`)
+  if (head.description) tags.push(`<meta property="og:description" content="${t(head.description)}">`)
+  if (head.image) tags.push(`<meta property="og:image" content="${t(head.image)}">`, '<meta name="twitter:card" content="summary_large_image">')
+  for (const href of input.assets.css) tags.push(`<link rel="stylesheet" href="${t(href)}">`)
+  if (hydrate) {
+    for (const href of input.assets.preload) tags.push(`<link rel="modulepreload" href="${t(href)}">`)
+  }
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${serializeJsonForScript(head.jsonLd)}</script>`)
+  const scripts = hydrate
+    ? `<script type="application/json" id="${propsElementId}">${serializeJsonForScript({ page: input.page, props: input.props })}</script>`
+      + input.assets.js.map((src) => `<script type="module" src="${t(src)}"></script>`).join('')
+    : ''
+  return `<!doctype html><html lang="${head.lang}"><head>${tags.join('')}</head><body><div id="${rootElementId}">${body}</div>${scripts}</body></html>`
+}

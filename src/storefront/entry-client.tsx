@@ -1,0 +1,26 @@
+import { StrictMode, type ComponentType } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { propsElementId, rootElementId, type PageName } from './props'
+import './styles/storefront.css'
+
+// The storefront's browser entry: reads the page's props from <script id="sf-props">, loads that page's
+// module (only the pages that need JavaScript have one here) and hydrates the server's HTML.
+
+const loaders: Partial<Record<PageName, () => Promise<{ default: ComponentType<any> }>>> = {
+  product: () => import('./pages/product-page'),
+  success: () => import('./pages/success-page'),
+  sandbox: () => import('./pages/sandbox-page'),
+}
+
+async function start() {
+  const element = document.getElementById(propsElementId)
+  const root = document.getElementById(rootElementId)
+  if (!element || !root) return
+  const { page, props } = JSON.parse(element.textContent ?? '{}') as { page: PageName; props: object }
+  const load = loaders[page]
+  if (!load) return
+  const { default: Page } = await load()
+  hydrateRoot(root, <StrictMode><Page {...props} /></StrictMode>)
+}
+
+void start()

@@ -1,0 +1,24 @@
+import { StrictMode, type ComponentType } from 'react'
+import { renderToString } from 'react-dom/server'
+import { documentHtml } from './document'
+import { pages } from './pages'
+import { interactivePages, type PageName, type RenderInput } from './props'
+
+// The storefront's server entry, built by `vite build -c vite.storefront.config.ts --ssr` into
+// dist/storefront/server/entry-server.js and loaded by src/server/plugins/storefront.ts. Everything the
+// server needs from the storefront goes through these exports, so the server never imports its source.
+
+export { interactivePages } from './props'
+export { orderInputFromValues, selectionFromValues, valuesFromEntries, fields as checkoutFields } from './lib/checkout-form'
+export { serializeJsonForScript, escapeHtml } from './lib/escape'
+
+export function isInteractive(page: PageName): boolean {
+  return (interactivePages as readonly string[]).includes(page)
+}
+
+/** The page as a whole HTML document. */
+export function renderPage(input: RenderInput): string {
+  const Page = pages[input.page] as ComponentType<unknown>
+  const body = renderToString(<StrictMode><Page {...(input.props as object)} /></StrictMode>)
+  return documentHtml(input, body, isInteractive(input.page))
+}

@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest'
+import { installment, plan } from '../test-fixtures'
+import { describePlan, everyInterval, money, planTitle, planTotal } from './plans'
+
+describe('plans as the payer reads them', () => {
+  test('each plan is shown in its own currency', () => {
+    expect(money(24900, 'eur')).toBe('249,00€')
+    expect(money(1000, 'usd')).toBe('$10.00')
+    expect(money(1500, 'jpy')).toBe('1.500¥')
+  })
+
+  test('intervals: every month, every 2 weeks (14 days), every year', () => {
+    expect(everyInterval('1m')).toBe('every month')
+    expect(everyInterval('14d')).toBe('every 2 weeks')
+    expect(everyInterval('1y')).toBe('every year')
+  })
+
+  test('one-time, installment, limited subscription and subscription', () => {
+    expect(describePlan(plan())).toBe('One payment of 249,00€')
+    expect(describePlan(installment)).toBe('3 payments: 99,00€ now, then 2 × 80,00€ every month')
+    expect(planTotal(installment)).toBe('Total 259,00€')
+    expect(describePlan(plan({ form: 'limited_subscription', price: 1500, payments_count: 12, interval: '1m', display_price: 1500, total: 18000 }))).toBe('15,00€ every month, 12 payments')
+    expect(describePlan(plan({ form: 'subscription', price: 1900, interval: '1m', display_price: 1900, total: null }))).toBe('19,00€ every month until cancelled')
+    expect(describePlan(plan({ form: 'subscription', price: null, first_amount: 500, next_amount: 1900, interval: '1m', display_price: 500, total: null })))
+      .toBe('5,00€ now, then 19,00€ every month until cancelled')
+    expect(planTotal(plan({ form: 'subscription', total: null }))).toBeNull()
+  })
+
+  test('custom intervals: rate n + 1 follows rate n by rate n’s interval', () => {
+    const custom = plan({
+      form: 'installment', price: null, display_price: 5000,
+      custom_intervals: [{ interval: '1m', amount: 5000 }, { interval: '2w', amount: 3000 }, { interval: '1m', amount: 2000 }],
+    })
+    expect(describePlan(custom)).toBe('3 payments: 50,00€ now, then 30,00€ a month later, 20,00€ 2 weeks later')
+  })
+
+  test('a plan without a name is called by its form', () => {
+    expect(planTitle(plan())).toBe('One-time payment')
+    expect(planTitle(installment)).toBe('Three payments')
+  })
+})

@@ -1,0 +1,15 @@
+import { Shell, shopPath } from '../blocks/shell'
+import type { MessagePageProps } from '../props'
+
+/** Not found, unavailable or an error: a title, a sentence and the way back. */
+export default function MessagePage({ title, message, username }: MessagePageProps) {
+  return (
+    <Shell username={username}>
+      <div className="sf-card sf-narrow" data-testid="message-page">
+        <h1 className="sf-title">{title}</h1>
+        <p>{message}</p>
+        {username && <p><a href={shopPath(username)}>Back to the shop</a></p>}
+      </div>
+    </Shell>
+  )
+}

@@ -1,0 +1,277 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { ErrorBox, orderPath, productPath, Shell } from '../blocks/shell'
+import { Covers, Description } from '../blocks/covers'
+import { Countdown } from '../blocks/countdown'
+import { PlanChoice } from '../blocks/plans'
+import { PriceBox } from '../blocks/price-box'
+import { OrderBump } from '../blocks/bump'
+import { AttendeeFields, PayerFields } from '../blocks/payer'
+import { Questions } from '../blocks/questions'
+import { PaymentMethods, TrustSeals } from '../blocks/methods'
+import { FieldError, fieldId } from '../blocks/field'
+import {
+  fields, first, orderInputFromValues, selectedAddons, selectedMethod, selectedPlan, selectedQuantity, selectionFromValues, uuid,
+  valuesFromEntries, type CheckoutFormContext,
+} from '../lib/checkout-form'
+import { estimatePrice, summaryFromQuote, type PriceSummary } from '../lib/estimate'
+import { describePlan, money, planTitle } from '../lib/plans'
+import { recommendedPlanId, sealsOf, themeOf, themeVariables } from '../lib/theme'
+import { postJson, type ApiResult } from '../lib/api'
+import { buyButtonTexts, methodName, unavailableTexts } from '../texts'
+import type { CreateOrderOutput, FormValues, PageError, ProductPageProps, QuoteOutput } from '../props'
+
+// The product page with its checkout (spec 000 section 2, SPEC-NOTES 24): stage 1 method selection (plan,
+// ticket, quantity, method), stage 2 payment selection (payer details, pay), stage 3 the price refreshed on
+// every change, stage 4 the success page (success-page.tsx). One <form> holds every input, so it works
+// without JavaScript (it posts to this page's URL and the server answers with the next page); with
+// JavaScript the same fields are read with FormData, priced with the quote API and sent as JSON.
+
+const twoStepLayouts = ['two_steps', 'two_steps_advanced']
+export const checkoutFormId = 'sf-checkout-form'
+
+/** Field errors by field name (the API's error paths are the inputs' names). */
+function errorsByField(error: PageError | null): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const f of error?.fields ?? []) out[f.path] ??= f.message
+  return out
+}
+
+/** The buy button: the theme's own text, else per buy_button_text (dynamic: "Get for free" / "Pay 99,00€"). */
+export function buyLabel(props: Pick<ProductPageProps, 'product' | 'checkout'>, summary: PriceSummary | null): string {
+  const theme = themeOf(props.checkout.settings.theme)
+  const free = props.product.free || summary?.free
+  const choice = props.checkout.settings.buy_button_text
+  if (free) return theme.get_for_free_text ?? buyButtonTexts.free
+  if (theme.buy_button_text) return theme.buy_button_text
+  if (choice !== 'dynamic_cta') return buyButtonTexts[choice]
+  return summary ? buyButtonTexts.pay(money(summary.first, summary.currency)) : buyButtonTexts.buy_now
+}
+
+export default function ProductPage(props: ProductPageProps) {
+  const { product, checkout, username } = props
+  const theme = themeOf(checkout.settings.theme)
+  const reason = product.availability.sold_out ? 'sold_out' : checkout.unavailable_reason
+  const layout = checkout.settings.layout
+  const details = (
+    <>
+      <Covers product={product} compact={layout === 'simplified'} />
+      <h1 className="sf-title" data-testid="product-name">{product.name}</h1>
+      {theme.countdown_enabled && !reason && (
+        <Countdown minutes={theme.countdown_minutes} text={theme.countdown_text ?? 'This offer ends in'} storageKey={`sf-countdown-${product.id}`} />
+      )}
+      <Description
+        text={product.description} expandable={theme.expandable_description_on_mobile_enabled || layout === 'simplified'}
+        expanded={layout !== 'simplified' && theme.expandable_description_default_behavior === 'expanded'}
+      />
+    </>
+  )
+  return (
+    <Shell username={username} sellerName={checkout.seller.name} className={`sf-layout-${layout}`} style={themeVariables(theme)}>
+      {reason
+        ? (
+          <div className="sf-product">
+            <section className="sf-product__details">{details}</section>
+            <section className="sf-product__checkout">
+              <div className="sf-card sf-unavailable" data-testid={reason === 'sold_out' ? 'sold-out' : 'unavailable'}>
+                <p className="sf-unavailable__title">{unavailableTexts[reason] ?? unavailableTexts.cannot_sell}</p>
+              </div>
+            </section>
+          </div>
+        )
+        : <Checkout {...props} details={details} />}
+    </Shell>
+  )
+}
+
+type QuoteState = { key: string; quote: QuoteOutput | null; error: string | null }
+
+function Checkout(props: ProductPageProps & { details: ReactNode }) {
+  const { product, checkout, username } = props
+  const layout = checkout.settings.layout
+  const twoSteps = twoStepLayouts.includes(layout)
+  const formContext: CheckoutFormContext = useMemo(() => ({ product, checkout, password: props.password }), [product, checkout, props.password])
+
+  const [values, setValues] = useState<FormValues>(props.values)
+  const [step, setStep] = useState<1 | 2>(twoSteps ? props.step : 1)
+  const [error, setError] = useState<PageError | null>(props.error)
+  const [coupon, setCoupon] = useState<string | null>(first(props.values, fields.coupon) || null)
+  const [submitting, setSubmitting] = useState(false)
+  const attemptKey = useRef<string | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const selection = selectionFromValues(values, formContext, coupon)
+  const selectionKey = JSON.stringify(selection)
+  const [quote, setQuote] = useState<QuoteState>({ key: props.quote ? selectionKey : '', quote: props.quote, error: null })
+
+  // Stage 3: every change of what is chosen asks the server for the exact price (debounced, the last answer wins).
+  useEffect(() => {
+    if (!selection || quote.key === selectionKey) return
+    const controller = new AbortController()
+    const timer = setTimeout(async () => {
+      const result = await postJson<QuoteOutput>('/api/v1/shop/orders/quote', selection, { signal: controller.signal })
+      if (controller.signal.aborted) return
+      if (result.ok) setQuote({ key: selectionKey, quote: result.body, error: null })
+      else setQuote({ key: selectionKey, quote: null, error: result.error.message })
+    }, 150)
+    return () => {
+      controller.abort()
+      clearTimeout(timer)
+    }
+    // selection is derived from selectionKey
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectionKey])
+
+  const estimate = estimatePrice(product, checkout, values)
+  const exact = quote.key === selectionKey && quote.quote ? summaryFromQuote(quote.quote) : null
+  const summary = exact ?? estimate
+  const plan = selectedPlan(product, values)
+  const errors = errorsByField(error)
+
+  const readForm = useCallback(() => valuesFromEntries([...new FormData(formRef.current!)].map(([k, v]) => [k, String(v)] as [string, string])), [])
+  const onChange = () => {
+    setValues(readForm())
+    attemptKey.current = null // a changed form is a new attempt with its own Idempotency-Key
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    const action = submitter?.name === fields.action ? submitter.value : 'buy'
+    const current = readForm()
+    setValues(current)
+    if (action === 'quote') {
+      setCoupon(first(current, fields.coupon) || null)
+      return
+    }
+    if (action === 'next' || action === 'back') {
+      // Stage 1 must be complete before stage 2 hides it (a hidden invalid field cannot show its message).
+      const invalid = action === 'next' && [...formRef.current!.querySelectorAll<HTMLInputElement>('[data-testid="step-1"] input, [data-testid="step-1"] select')].find((el) => !el.checkValidity())
+      if (invalid) {
+        invalid.reportValidity()
+        return
+      }
+      setStep(action === 'next' ? 2 : 1)
+      formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+      return
+    }
+    if (submitting) return
+    const input = orderInputFromValues(current, { ...formContext, referrer: document.referrer || undefined })
+    if (!input) return
+    attemptKey.current ??= uuid()
+    setSubmitting(true)
+    setError(null)
+    const result: ApiResult<CreateOrderOutput> = await postJson('/api/v1/shop/orders', input, { idempotencyKey: attemptKey.current })
+    if (!result.ok) {
+      setSubmitting(false)
+      setError(result.error)
+      // Field errors of stage 1 send a two-step checkout back to it.
+      if (twoSteps && result.error.fields?.some((f) => /^(pricing_plan_id|ticket_id|quantity|payment_method|addon_ids|coupon_code)/.test(f.path))) setStep(1)
+      return
+    }
+    const next = result.body.next_action
+    attemptKey.current = null
+    window.location.assign(next.type === 'redirect' ? next.url : orderPath(username, result.body.order.token))
+  }
+
+  const method = selectedMethod(product, checkout, values)
+  const chosenAddons = selectedAddons(checkout, values)
+  const bump = checkout.bump
+  const bumpAt = (position: string) => (bump.position === position || (position === 'belowPaymentMethods' && !['belowProductDetails', 'belowPayerDetails'].includes(bump.position))
+    ? <OrderBump bump={bump} chosen={chosenAddons} />
+    : null)
+  const hidden = (n: 1 | 2) => (twoSteps && step !== n ? ' sf-step--hidden' : '')
+  const quantity = selectedQuantity(product, values)
+  const recurring = plan && plan.form === 'subscription' ? describePlan(plan) : null
+  const showDetails = !(layout === 'two_steps_advanced' && step === 2)
+
+  return (
+    <form
+      id={checkoutFormId} ref={formRef} className="sf-product" method="post" action={productPath(username, product.slug)}
+      onChange={onChange} onSubmit={onSubmit} data-testid="checkout-form" data-step={step}
+    >
+      {/* Enter in a text field presses the form's first button: make that the step's main action. */}
+      <button type="submit" name={fields.action} value={twoSteps && step === 1 ? 'next' : 'buy'} formNoValidate={twoSteps && step === 1} className="sf-default-button" tabIndex={-1} aria-hidden="true" />
+      <input type="hidden" name={fields.idempotencyKey} value={props.idempotencyKey} />
+      <input type="hidden" name={fields.step} value={step} />
+      {props.password && <input type="hidden" name={fields.password} value={props.password} />}
+      {first(values, fields.campaign) && <input type="hidden" name={fields.campaign} value={first(values, fields.campaign)} />}
+
+      <section className={`sf-product__details${showDetails ? '' : ' sf-step--hidden'}`}>
+        {props.details}
+        {bumpAt('belowProductDetails')}
+      </section>
+
+      <section className="sf-product__checkout sf-card">
+        {twoSteps && (
+          <ol className="sf-steps" aria-label="Checkout steps">
+            <li className={step === 1 ? 'sf-steps__current' : ''}>1. Your choice</li>
+            <li className={step === 2 ? 'sf-steps__current' : ''}>2. Your details and payment</li>
+          </ol>
+        )}
+        <ErrorBox error={error} testId="checkout-error" />
+
+        <div className={`sf-step${hidden(1)}`} data-testid="step-1">
+          <PlanChoice product={product} values={values} recommendedId={recommendedPlanId(checkout.settings.theme)} errors={errors} />
+          {checkout.coupons_enabled && (
+            <div className="sf-coupon">
+              <label htmlFor={fieldId(fields.coupon)}>Coupon code</label>
+              <div className="sf-coupon__row">
+                <input id={fieldId(fields.coupon)} name={fields.coupon} defaultValue={first(values, fields.coupon)} maxLength={40} autoComplete="off" />
+                <button type="submit" name={fields.action} value="quote" formNoValidate className="sf-coupon__apply" data-testid="coupon-apply">Apply</button>
+              </div>
+              {summary?.coupon && <p className={summary.coupon.applied ? 'sf-coupon__ok' : 'sf-field__error'} data-testid="coupon-result">{summary.coupon.applied ? `Coupon ${summary.coupon.code} applied` : (summary.coupon.message ?? 'This coupon cannot be used')}</p>}
+              {quote.error && quote.key === selectionKey && <p className="sf-field__error" data-testid="quote-error">{quote.error}</p>}
+              <FieldError name={fields.coupon} error={errors[fields.coupon]} />
+            </div>
+          )}
+          {!product.free && <PaymentMethods methods={checkout.payment_methods} selected={method} error={errors[fields.method]} />}
+          {bumpAt('belowPaymentMethods')}
+          {twoSteps && (
+            <div className="sf-actions">
+              <button type="submit" name={fields.action} value="next" formNoValidate className="sf-button sf-button--primary" data-testid="step-next">Continue</button>
+            </div>
+          )}
+        </div>
+
+        <div className={`sf-step${hidden(2)}`} data-testid="step-2">
+          {layout === 'two_steps_advanced' && plan && (
+            <div className="sf-summary" data-testid="choice-summary">
+              <p><strong>{product.name}</strong>{quantity > 1 ? ` × ${quantity}` : ''}</p>
+              <p>{planTitle(plan)} · {describePlan(plan)}</p>
+              {method && !product.free && <p>{methodName(method)}</p>}
+            </div>
+          )}
+          <PayerFields include={checkout.settings.buyer_information} values={values} countries={props.countries} errors={errors} />
+          {product.form === 'eventTickets' && <AttendeeFields quantity={quantity} values={values} errors={errors} />}
+          <Questions questions={checkout.questions} values={values} errors={errors} />
+          {bumpAt('belowPayerDetails')}
+          {checkout.terms_required && (
+            <div className="sf-field sf-field--check sf-terms">
+              <label>
+                <input type="checkbox" name={fields.terms} value="true" defaultChecked={(values[fields.terms] ?? []).includes('true')} required data-testid="terms" />
+                {' '}I accept the terms of sale
+                {checkout.cancellation_terms_url
+                  ? <> and the <a href={checkout.cancellation_terms_url} target="_blank" rel="noopener">cancellation terms</a></>
+                  : null}.
+              </label>
+              <FieldError name={fields.terms} error={errors[fields.terms]} />
+            </div>
+          )}
+        </div>
+
+        <PriceBox summary={summary} pending={!exact && quote.key !== selectionKey && !!selection} recurring={recurring} />
+        <noscript>
+          <button type="submit" name={fields.action} value="quote" formNoValidate className="sf-button sf-button--link">Update price</button>
+        </noscript>
+
+        <div className={`sf-actions${hidden(2)}`}>
+          {twoSteps && <button type="submit" name={fields.action} value="back" formNoValidate className="sf-button sf-button--link" data-testid="step-back">Back</button>}
+          <button type="submit" name={fields.action} value="buy" className="sf-buy" disabled={submitting} data-testid="buy-button">
+            {submitting ? 'Please wait…' : buyLabel(props, summary)}
+          </button>
+        </div>
+        <TrustSeals seals={sealsOf(checkout.settings.trust_seals)} methods={checkout.payment_methods} />
+      </section>
+    </form>
+  )
+}

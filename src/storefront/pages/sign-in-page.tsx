@@ -1,0 +1,31 @@
+import { ErrorBox, signInPath, Shell } from '../blocks/shell'
+import type { SignInPageProps } from '../props'
+
+/**
+ * The payer's sign-in by magic link: the email posts to this page, the server asks the accounts service to
+ * mail a link, and the link opens the back office's payer area (the existing magic-link flow).
+ */
+export default function SignInPage({ username, sent, email, error }: SignInPageProps) {
+  return (
+    <Shell username={username}>
+      <div className="sf-card sf-narrow">
+        <h1 className="sf-title">Sign in to access your purchase</h1>
+        {sent
+          ? <p className="sf-notice" role="status" data-testid="sign-in-sent">If an account exists for {email}, we have sent it a sign-in link. It is valid for 15 minutes.</p>
+          : (
+            <>
+              <p>We will email you a link that signs you in. No password needed.</p>
+              <ErrorBox error={error} />
+              <form method="post" action={signInPath(username)} data-testid="sign-in-form">
+                <div className="sf-field">
+                  <label htmlFor="sf-email">Email address</label>
+                  <input id="sf-email" name="email" type="email" required maxLength={254} autoComplete="email" defaultValue={email} />
+                </div>
+                <button type="submit" className="sf-button sf-button--primary">Send me a sign-in link</button>
+              </form>
+            </>
+          )}
+      </div>
+    </Shell>
+  )
+}

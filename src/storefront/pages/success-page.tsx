@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from 'react'
+import { ErrorBox, orderPath, productPath, Shell, signInPath } from '../blocks/shell'
+import { getJson, postJson } from '../lib/api'
+import { uuid } from '../lib/checkout-form'
+import { money } from '../lib/plans'
+import { safeHref } from '../lib/escape'
+import { methodName, paymentStateTexts } from '../texts'
+import type { CreateOrderOutput, PageError, PublicOrderOutput, SuccessPageProps } from '../props'
+
+// Stage 4, the success page: where the order stands (polled every second while the payment is awaited),
+// what was paid and how, the bank details of a bank wire, one-click upsell offers charged to the saved
+// method (SPEC-NOTES 28, autopay), the way into the payer area and the seller's own success page.
+
+const waitingStates = ['payment_waiting', 'payment_pending']
+const pollEveryMs = 1000
+/** After this long a page left open stops asking. */
+const pollForMs = 30 * 60_000
+
+type BankWire = NonNullable<PublicOrderOutput['bank_wire']>
+
+export function BankDetails({ wire }: { wire: BankWire }) {
+  return (
+    <section className="sf-card sf-bank" data-testid="bank-details">
+      <h2>Please transfer {money(wire.amount, wire.currency)}</h2>
+      <dl>
+        <dt>Account holder</dt><dd>{wire.account_holder}</dd>
+        <dt>IBAN</dt><dd data-testid="bank-iban">{wire.iban}</dd>
+        {wire.bic && <><dt>BIC</dt><dd>{wire.bic}</dd></>}
+        {wire.bank_name && <><dt>Bank</dt><dd>{wire.bank_name}</dd></>}
+        <dt>Reference</dt><dd data-testid="bank-reference">{wire.reference}</dd>
+      </dl>
+      <p>Please use the reference exactly as shown, so we can match your payment.</p>
+    </section>
+  )
+}
+
+type Accepted = { name: string; result: CreateOrderOutput }
+
+export default function SuccessPage(props: SuccessPageProps) {
+  const { username } = props
+  const [order, setOrder] = useState(props.order)
+  const [hidden, setHidden] = useState<number[]>(props.hidden)
+  const [busy, setBusy] = useState<number | null>(null)
+  const [error, setError] = useState<PageError | null>(props.error)
+  const [accepted, setAccepted] = useState<Accepted[]>([])
+  const keys = useRef(new Map<number, string>())
+
+  const waiting = waitingStates.includes(order.payment_state)
+  useEffect(() => {
+    if (!waiting) return
+    const started = Date.now()
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout>
+    const poll = async () => {
+      const result = await getJson<PublicOrderOutput>(`/api/v1/shop/orders/${encodeURIComponent(order.token)}`)
+      if (stopped) return
+      if (result.ok) setOrder(result.body)
+      if (Date.now() - started < pollForMs) timer = setTimeout(poll, pollEveryMs)
+    }
+    timer = setTimeout(poll, pollEveryMs)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [waiting, order.token])
+
+  const accept = async (index: number, name: string) => {
+    if (busy !== null) return
+    // One key per offer: pressing again after a failure repeats the same attempt, never a second order.
+    const key = keys.current.get(index) ?? uuid()
+    keys.current.set(index, key)
+    setBusy(index)
+    setError(null)
+    const result = await postJson<CreateOrderOutput>(`/api/v1/shop/orders/${encodeURIComponent(order.token)}/upsells`, { index }, { idempotencyKey: key })
+    setBusy(null)
+    if (!result.ok) {
+      setError(result.error)
+      return
+    }
+    if (result.body.next_action.type === 'redirect') {
+      window.location.assign(result.body.next_action.url)
+      return
+    }
+    setAccepted((list) => [...list, { name, result: result.body }])
+    setHidden((list) => [...list, index])
+  }
+
+  const texts = paymentStateTexts[order.payment_state] ?? { title: 'Your order', text: order.payment_state }
+  const offers = order.upsell_offers.filter((o) => !hidden.includes(o.index))
+  const successUrl = safeHref(order.success_page_url)
+  const self = orderPath(username, order.token)
+  const failed = ['payment_not_completed'].includes(order.payment_state)
+
+  return (
+    <Shell username={username}>
+      <div className="sf-success" data-testid="success-page" data-state={order.payment_state}>
+        <section className="sf-card">
+          <h1 className="sf-title" data-testid="order-title">{texts.title}</h1>
+          <p data-testid="order-state-text">{texts.text}</p>
+          {waiting && (
+            <p className="sf-muted">
+              <span className="sf-spinner" aria-hidden="true" /> This page updates by itself. <a href={self} data-testid="order-refresh">Refresh</a>
+            </p>
+          )}
+          <dl className="sf-order">
+            <dt>Product</dt><dd data-testid="order-product">{order.product.name}{order.quantity > 1 ? ` × ${order.quantity}` : ''}</dd>
+            <dt>{order.paid_amount > 0 ? 'Paid' : 'Amount'}</dt>
+            <dd data-testid="order-amount">{money(order.paid_amount > 0 ? order.paid_amount : order.first_amount, order.currency)}</dd>
+            {order.total_amount !== order.first_amount && <><dt>Total over the plan</dt><dd>{money(order.total_amount, order.currency)}</dd></>}
+            {order.discount_amount > 0 && <><dt>Discount</dt><dd>{money(order.discount_amount, order.currency)}{order.coupon_code ? ` (${order.coupon_code})` : ''}</dd></>}
+            <dt>Payment method</dt>
+            <dd data-testid="order-method">{order.card ? `${order.card.brand} •••• ${order.card.last4}` : methodName(order.payment_method)}</dd>
+            <dt>Email</dt><dd>{order.payer.email}</dd>
+          </dl>
+          {failed && <p><a className="sf-button sf-button--primary" href={productPath(order.seller_username, order.product.slug)}>Try again</a></p>}
+        </section>
+
+        {order.bank_wire && waiting && <BankDetails wire={order.bank_wire} />}
+
+        <ErrorBox error={error} />
+        {accepted.map((a, i) => (
+          <section className="sf-card sf-notice" key={i} data-testid="upsell-accepted">
+            <p><strong>{a.name}</strong> was added to your order: {(paymentStateTexts[a.result.order.payment_state] ?? { text: a.result.order.payment_state }).text}</p>
+            <p><a href={orderPath(username, a.result.order.token)}>See this order</a></p>
+          </section>
+        ))}
+        {offers.map((offer) => (
+          <section className="sf-card sf-upsell" key={offer.index} data-testid="upsell-offer">
+            {offer.headline && <p className="sf-upsell__headline">{offer.headline}</p>}
+            <h2>{offer.name}</h2>
+            <p className="sf-upsell__price">{money(offer.amount, offer.currency)}</p>
+            <p className="sf-muted">One click: charged to the payment method you just used.</p>
+            <form method="post" action={`${self}/upsells`} onSubmit={(e) => { e.preventDefault(); void accept(offer.index, offer.name) }}>
+              <input type="hidden" name="index" value={offer.index} />
+              <input type="hidden" name="idempotency_key" value={`${props.idempotencyKey}-${offer.index}`} />
+              <button type="submit" className="sf-buy" disabled={busy !== null} data-testid="upsell-accept">{busy === offer.index ? 'Please wait…' : 'Add to my order'}</button>
+              <a
+                className="sf-button sf-button--link" href={`${self}?hide=${[...hidden, offer.index].join(',')}`} data-testid="upsell-decline"
+                onClick={(e) => { e.preventDefault(); setHidden((list) => [...list, offer.index]) }}
+              >No thanks</a>
+            </form>
+          </section>
+        ))}
+
+        <section className="sf-card sf-next">
+          <p><a href={signInPath(username)} data-testid="sign-in-link">Sign in to access your purchase</a></p>
+          {successUrl && <p><a className="sf-button sf-button--primary" href={successUrl} rel="noopener" data-testid="success-page-link">Continue</a></p>}
+        </section>
+      </div>
+    </Shell>
+  )
+}

@@ -1,0 +1,92 @@
+import type { z } from 'zod'
+import type { shopListOutput, shopProductOutput } from '../shared/schemas/catalog'
+import type { CheckoutPageOutput, CreateOrderOutput, PublicOrderOutput, QuoteOutput, sandboxPaymentOutput } from '../shared/schemas/checkout'
+import type { FieldError } from '../shared/errors'
+
+// What each page renders from. The server plugin (src/server/plugins/storefront.ts) builds these objects
+// from the services' answers; they travel to the browser as JSON in <script id="sf-props"> and hydrate the
+// same components there. Everything here is plain data: no functions, no dates (ISO strings instead).
+
+export type ShopProduct = z.infer<typeof shopProductOutput>
+export type ShopPlan = ShopProduct['pricing_plans'][number]
+export type ShopTicket = ShopProduct['tickets'][number]
+export type ShopList = z.infer<typeof shopListOutput>
+export type SandboxPayment = z.infer<typeof sandboxPaymentOutput>
+export type { CheckoutPageOutput, CreateOrderOutput, PublicOrderOutput, QuoteOutput }
+
+/** Entered form values by field name, every field a list (checkbox groups and multi-selects have several). */
+export type FormValues = Record<string, string[]>
+
+export type PageError = { type: string; message: string; fields?: FieldError[] }
+
+export type ShopPageProps = {
+  username: string
+  list: ShopList
+  page: number
+  per: number
+}
+
+export type ProductPageProps = {
+  username: string
+  product: ShopProduct
+  checkout: CheckoutPageOutput
+  /** [code, English name] for the payer's country select, in name order. */
+  countries: [string, string][]
+  /** The no-JS form's Idempotency-Key (a fresh one per response; the JS path makes its own per attempt). */
+  idempotencyKey: string
+  /** The product's access password when it was opened with one. */
+  password: string | null
+  values: FormValues
+  /** Two-step layouts: 1 method selection, 2 payment selection (SPEC-NOTES 24). */
+  step: 1 | 2
+  error: PageError | null
+  quote: QuoteOutput | null
+}
+
+export type PasswordPageProps = { username: string; slug: string; error: PageError | null }
+
+export type SuccessPageProps = {
+  username: string
+  order: PublicOrderOutput
+  /** Offers the payer declined ("No thanks" without JavaScript). */
+  hidden: number[]
+  idempotencyKey: string
+  error: PageError | null
+}
+
+export type SandboxPageProps = { payment: SandboxPayment; challenge: boolean; error: PageError | null }
+
+export type DocumentPageProps = { username: string; title: string; body: string }
+
+export type SignInPageProps = { username: string; sent: boolean; email: string; error: PageError | null }
+
+export type MessagePageProps = { title: string; message: string; username: string | null }
+
+export type PageProps = {
+  shop: ShopPageProps
+  product: ProductPageProps
+  password: PasswordPageProps
+  success: SuccessPageProps
+  sandbox: SandboxPageProps
+  document: DocumentPageProps
+  'sign-in': SignInPageProps
+  message: MessagePageProps
+}
+export type PageName = keyof PageProps
+
+export const propsElementId = 'sf-props'
+export const rootElementId = 'sf-root'
+
+/** The pages that load JavaScript (hydrate); the others are plain HTML. */
+export const interactivePages = ['product', 'success', 'sandbox'] as const satisfies readonly PageName[]
+
+/** What the server hands to `renderPage`: the page, its props and where it is. */
+export type RenderInput<P extends PageName = PageName> = {
+  page: P
+  props: PageProps[P]
+  /** The site's public origin (APP_URL) and this page's path, for canonical links and Open Graph. */
+  appUrl: string
+  path: string
+  /** The built client's files for this page: stylesheets, the entry script, modules to preload. */
+  assets: { css: string[]; js: string[]; preload: string[] }
+}

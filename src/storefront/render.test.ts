@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest'
+import { renderPage } from './entry-server'
+import { checkoutTheme, trustSeals } from '../shared/schemas/checkout-settings'
+import { checkoutPage, eventProduct, product } from './test-fixtures'
+import type { PageName, PageProps, ProductPageProps } from './props'
+
+// The server entry renders whole documents: the head, the page, the props for hydration.
+
+const assets = { css: ['/storefront/assets/entry.css'], js: ['/storefront/assets/entry.js'], preload: ['/storefront/assets/product-page.js'] }
+const render = <P extends PageName>(page: P, props: PageProps[P], path = '/s/demo/watercolour-course') => renderPage({ page, props, appUrl: 'https://shop.example', path, assets })
+
+function productProps(overrides: Partial<ProductPageProps> = {}): ProductPageProps {
+  const checkout = checkoutPage()
+  checkout.settings.theme = checkoutTheme({})
+  checkout.settings.trust_seals = trustSeals({})
+  return {
+    username: 'demo', product: product(), checkout, countries: [['AT', 'Austria'], ['DE', 'Germany']], idempotencyKey: 'key-1',
+    password: null, values: {}, step: 1, error: null, quote: null, ...overrides,
+  }
+}
+
+const propsOf = (html: string) => JSON.parse(/<script type="application\/json" id="sf-props">(.*?)<\/script>/.exec(html)![1]!)
+
+describe('the product page document', () => {
+  test('head: title, canonical, Open Graph, JSON-LD; the client entry and its modules; props that read back', () => {
+    const props = productProps({ product: product({ name: 'Paint </script><script>alert(1)</script>' }) })
+    const html = render('product', props)
+    expect(html.startsWith('<!doctype html><html lang="en"><head>')).toBe(true)
+    expect(html).toContain('<link rel="canonical" href="https://shop.example/s/demo/watercolour-course">')
+    expect(html).toContain('<meta property="og:title" content="Paint &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Demo Studio">')
+    expect(html).toContain('<link rel="stylesheet" href="/storefront/assets/entry.css">')
+    expect(html).toContain('<link rel="modulepreload" href="/storefront/assets/product-page.js">')
+    expect(html).toContain('<script type="module" src="/storefront/assets/entry.js"></script>')
+    // exactly one closing script tag per script element: the name cannot end one early
+    expect(html.match(/<\/script>/g)!.length).toBe(3)
+    expect(propsOf(html)).toEqual({ page: 'product', props: JSON.parse(JSON.stringify(props)) })
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!)
+    expect(jsonLd.offers).toEqual([
+      { '@type': 'Offer', price: '249.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: 'https://shop.example/s/demo/watercolour-course' },
+      { '@type': 'Offer', price: '99.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: 'https://shop.example/s/demo/watercolour-course', name: 'Three payments' },
+    ])
+  })
+
+  test('the default theme: buy button #ffc107 with radius 22 as CSS variables; the dynamic button text', () => {
+    const html = render('product', productProps())
+    expect(html).toContain('--sf-buy-bg:#ffc107')
+    expect(html).toContain('--sf-buy-radius:22px')
+    expect(html).toMatch(/data-testid="buy-button"[^>]*>Pay 249,00€</)
+    const free = render('product', productProps({ product: product({ free: true }) }))
+    expect(free).toMatch(/data-testid="buy-button"[^>]*>Get for free</)
+  })
+
+  test('a sold-out product or one not on sale shows no form', () => {
+    const soldOut = render('product', productProps({ product: product({ availability: { sold_out: true, remaining: 0 } }) }))
+    expect(soldOut).toContain('data-testid="sold-out"')
+    expect(soldOut).not.toContain('data-testid="checkout-form"')
+    const notYet = render('product', productProps({ checkout: { ...checkoutPage(), unavailable_reason: 'not_on_sale' } }))
+    expect(notYet).toContain('This product is not on sale yet.')
+    expect(notYet).not.toContain('data-testid="checkout-form"')
+  })
+
+  test('two steps: stage 1 shown with Continue, stage 2 rendered but hidden, and the other way round', () => {
+    const checkout = checkoutPage()
+    checkout.settings = { ...checkout.settings, layout: 'two_steps', theme: checkoutTheme({}), trust_seals: trustSeals({}) }
+    const first = render('product', productProps({ checkout, product: eventProduct() }))
+    expect(first).toContain('data-testid="step-next"')
+    expect(first).toMatch(/class="sf-step" data-testid="step-1"/)
+    expect(first).toMatch(/class="sf-step sf-step--hidden" data-testid="step-2"/)
+    const second = render('product', productProps({ checkout, product: eventProduct(), step: 2 }))
+    expect(second).toMatch(/class="sf-step sf-step--hidden" data-testid="step-1"/)
+    expect(second).toMatch(/class="sf-step" data-testid="step-2"/)
+  })
+
+  test('an error from the API is shown with the entered values kept and the field marked', () => {
+    const html = render('product', productProps({
+      values: { 'payer.email': ['pat@example.test'] },
+      error: { type: 'INVALID_INPUT', message: 'Please check the highlighted fields.', fields: [{ path: 'payer.city', message: 'Required' }] },
+    }))
+    expect(html).toContain('Please check the highlighted fields.')
+    expect(html).toMatch(/name="payer.email"[^>]*value="pat@example.test"/)
+    expect(html).toMatch(/id="sf-payer-city"[^>]*aria-invalid="true"/)
+  })
+})
+
+describe('pages without JavaScript', () => {
+  test('the shop, a document and the not-found page load no script', () => {
+    const shop = render('shop', { username: 'demo', list: { list: [], total_count: 0, total_count_max: 0 }, page: 1, per: 30 }, '/s/demo')
+    expect(shop).toContain('No products yet.')
+    expect(shop).not.toContain('<script')
+    const doc = render('document', { username: 'demo', title: 'Cancellation terms', body: 'One.\n\nTwo <b>not bold</b>' }, '/s/demo/document/cancellation_terms')
+    expect(doc).toContain('<p>Two &lt;b&gt;not bold&lt;/b&gt;</p>')
+    expect(render('message', { title: 'Page not found', message: 'Gone.', username: null }, '/x')).toContain('<meta name="robots" content="noindex">')
+  })
+})

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+
+// The public pages (src/storefront), built apart from the back-office SPA:
+//   vite build -c vite.storefront.config.ts         the browser bundle -> dist/storefront/client (+ .vite/manifest.json)
+//   vite build -c vite.storefront.config.ts --ssr   the server entry   -> dist/storefront/server/entry-server.js
+// The server (src/server/plugins/storefront.ts) loads the server entry, reads the manifest for the hashed
+// file names and serves dist/storefront/client/assets under /storefront/assets/.
+//
+// JS budget (DESIGN "Layout"): the product page stays well under 100 KiB gzip. src/shared modules declare
+// zod schemas beside the helpers the pages use (`zCurrencyId = z.enum(...)`); calls through `z` are marked
+// pure so unused schemas are dropped, and the build fails if zod reaches the browser bundle anyway.
+
+const clientEntry = 'src/storefront/entry-client.tsx'
+const serverEntry = 'src/storefront/entry-server.tsx'
+
+function noZodInBrowser(): Plugin {
+  return {
+    name: 'sellfront:no-zod-in-storefront',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        const zod = Object.keys(chunk.modules).find((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id))
+        if (zod && !process.env.SF_ALLOW_ZOD) this.error(`zod reached the storefront's browser bundle (${chunk.fileName} includes ${zod}); import only plain helpers from src/shared`)
+      }
+    },
+  }
+}
+
+/** .br and .gz beside each script and stylesheet; the server sends them when the browser accepts them. */
+function precompress(): Plugin {
+  let outDir = ''
+  return {
+    name: 'sellfront:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.ssr ? '' : join(config.root, config.build.outDir, 'assets')
+    },
+    closeBundle() {
+      if (!outDir) return
+      for (const name of readdirSync(outDir).filter((f) => /\.(js|css|svg|json)$/.test(f))) {
+        const file = join(outDir, name)
+        const data = readFileSync(file)
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }))
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+      }
+    },
+  }
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  base: '/storefront/',
+  publicDir: false,
+  plugins: [react(), noZodInBrowser(), precompress()],
+  build: isSsrBuild
+    ? {
+      outDir: 'dist/storefront/server',
+      emptyOutDir: true,
+      ssr: serverEntry,
+      target: 'node20',
+      sourcemap: true,
+      rolldownOptions: { input: serverEntry, output: { entryFileNames: 'entry-server.js' } },
+    }
+    : {
+      outDir: 'dist/storefront/client',
+      emptyOutDir: true,
+      manifest: true,
+      sourcemap: true,
+      target: 'es2022',
+      rolldownOptions: { input: clientEntry, treeshake: { manualPureFunctions: ['z'] } },
+    },
+}))
