@@ -74,6 +74,8 @@ test('with a built web app, page paths get the SPA and API paths keep JSON 404s'
     const page = await app.inject({ method: 'GET', url: '/cabinet/products?x=1' })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toContain('text/html')
+    // the shell is revalidated on every load, so a new deploy shows at once
+    expect(page.headers['cache-control']).toBe('no-cache')
     const api = await app.inject({ method: 'GET', url: '/api/v1/missing' })
     expect(api.statusCode).toBe(404)
     expect(api.json().error.type).toBe('not_found')

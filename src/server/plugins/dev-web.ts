@@ -5,7 +5,12 @@ export async function registerDevWeb(app: FastifyInstance): Promise<void> {
   const [{ default: middie }, { createServer }] = await Promise.all([import('@fastify/middie'), import('vite')])
   const vite = await createServer({ configFile: 'vite.config.ts', server: { middlewareMode: true }, appType: 'spa' })
   await app.register(middie)
-  // API and health routes stay Fastify's; everything else (pages, modules, assets) is Vite's.
-  app.use((req, res, next) => (req.url?.startsWith('/api/') || req.url === '/healthz' ? next() : vite.middlewares(req, res, next)))
+  // API, health and the server-rendered shop pages stay Fastify's; everything else (pages, modules,
+  // assets of the back office) is Vite's.
+  const fastifyPrefixes = ['/api/', '/s/', '/sandbox/', '/storefront/']
+  app.use((req, res, next) => {
+    const url = req.url ?? ''
+    return url === '/healthz' || fastifyPrefixes.some((p) => url.startsWith(p)) ? next() : vite.middlewares(req, res, next)
+  })
   app.addHook('onClose', async () => vite.close())
 }

@@ -16,7 +16,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDir: string) {
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     const path = request.url.split('?')[0]!
     if (request.method !== 'GET' || path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false
-    void reply.header('cache-control', 'no-cache').sendFile('index.html')
+    // sendFile sets its own max-age unless told not to; the shell must be revalidated so a deploy shows.
+    void reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false })
     return true
   }
 }
