@@ -1,8 +1,8 @@
 import { multiplyMoney, toMoney, percentOf, subtractMoney, type CurrencyId, type Money } from '../money'
 import { vatAmounts, vatBreakdown, vatTreatment, type PlaceOfSupplyInput, type Supply, type VatTreatment, type VatAmounts } from '../tax'
 import { discountAmount, discountApplies, type Discount } from './discounts'
-import type { PricingPlan } from './plan'
-import { checkoutMinimumPrice, installmentTotal } from './totals'
+import { customIntervalsOf, type PricingPlan } from './plan'
+import { checkoutMinimumPrice } from './totals'
 
 // The price of a checkout (issue 4): the product bought and its order bumps, each with its own discount,
 // the coupon on the product, VAT by place of supply (SPEC-NOTES 26), net or gross plans. Pure, so the
@@ -47,12 +47,18 @@ export type PricedLine = {
   treatment: VatTreatment
   /** Everything this line owes over its plan (gross); null for an open-ended subscription. */
   totalGross: number | null
+  /** Each later rate of the plan (gross, x quantity), in order; the order's schedule charges these. */
+  laterGross: number[]
+  /** Each later charge of an open-ended subscription (gross, x quantity); null otherwise. */
+  recurringGross: number | null
 }
 
 export type CheckoutPrice = {
   currency: CurrencyId
   lines: PricedLine[]
   firstAmount: number
+  /** The amount of later charge n (n = 2, 3, ...): the sum over lines; open-ended plans repeat their charge. */
+  laterRate: (n: number) => number
   totalAmount: number | null
   vatAmount: number
   discountAmount: number
@@ -62,20 +68,32 @@ export type CheckoutPrice = {
   coupon: { code: string; applied: boolean } | null
 }
 
+/**
+ * The charges of a plan before discounts and VAT: the first payment, the later rates of a plan with an end
+ * (installments, limited subscriptions), or for an open-ended subscription the amount of each later charge.
+ */
+export function planCharges(plan: PricingPlan): { first: number; later: number[]; recurring: number | null } {
+  const first = checkoutMinimumPrice(plan)
+  const count = Math.max(0, (plan.paymentsCount ?? 1) - 1)
+  switch (plan.form) {
+    case 'one_time': return { first, later: [], recurring: null }
+    case 'installment': {
+      const custom = customIntervalsOf(plan)
+      if (custom) return { first, later: custom.slice(1).map((r) => r.amount), recurring: null }
+      return { first, later: Array.from({ length: count }, () => plan.nextAmount ?? 0), recurring: null }
+    }
+    case 'limited_subscription': {
+      const firstCharge = plan.firstAmount ?? plan.price ?? 0
+      return { first: firstCharge, later: Array.from({ length: count }, () => plan.nextAmount ?? plan.price ?? 0), recurring: null }
+    }
+    case 'subscription': return { first: plan.firstAmount ?? plan.price ?? 0, later: [], recurring: plan.nextAmount ?? plan.price ?? 0 }
+  }
+}
+
 /** The first payment of a plan and everything it owes (null: open-ended), before discounts and VAT. */
 export function planAmounts(plan: PricingPlan): { first: number; total: number | null } {
-  const first = checkoutMinimumPrice(plan)
-  switch (plan.form) {
-    case 'one_time': return { first, total: first }
-    case 'installment': return { first, total: installmentTotal(plan) }
-    case 'limited_subscription': {
-      const count = plan.paymentsCount ?? 1
-      const firstCharge = plan.firstAmount ?? plan.price ?? 0
-      const next = plan.nextAmount ?? plan.price ?? 0
-      return { first: firstCharge, total: firstCharge + next * Math.max(0, count - 1) }
-    }
-    case 'subscription': return { first: plan.firstAmount ?? plan.price ?? 0, total: null }
-  }
+  const { first, later, recurring } = planCharges(plan)
+  return { first, total: recurring !== null ? null : later.reduce((sum, a) => sum + a, first) }
 }
 
 /** The discount off `amount`, never more than it. */
@@ -88,7 +106,7 @@ function off(amount: number, discount: CheckoutLineInput['discount'], currency: 
 function priceLine(line: CheckoutLineInput, coupon: CheckoutCoupon | null, input: CheckoutPriceInput): PricedLine {
   const currency = line.plan.currencyId
   const useNet = line.plan.useNetPrice === true
-  const { first, total } = planAmounts(line.plan)
+  const { first, later, recurring } = planCharges(line.plan)
   const list = multiplyMoney(toMoney(first, currency), line.quantity).amount
   const treatment = vatTreatment({ seller: input.seller, payer: input.payer, supply: line.supply })
   const rate = treatment.rateBps
@@ -117,15 +135,16 @@ function priceLine(line: CheckoutLineInput, coupon: CheckoutCoupon | null, input
     result = vatAmounts(toMoney(amount, currency), rate, useNet)
   }
 
-  let totalGross: number | null = null
-  if (total !== null) {
-    const later = Math.max(0, total * line.quantity - list)
-    const laterGross = later === 0 ? 0 : vatAmounts(toMoney(later, currency), rate, useNet).gross.amount
-    totalGross = result.gross.amount + laterGross
-  }
+  // Later charges keep the plan's terms (no discount) and carry VAT each, rounded per charge, so the
+  // total is exactly the sum of what the schedule will charge.
+  const grossOf = (amount: number) => vatAmounts(multiplyMoney(toMoney(amount, currency), line.quantity), rate, useNet).gross.amount
+  const laterGross = later.map(grossOf)
+  const recurringGross = recurring === null ? null : grossOf(recurring)
+  const totalGross = recurring !== null ? null : laterGross.reduce((sum, a) => sum + a, result.gross.amount)
   return {
     productId: line.productId, kind: line.kind, name: line.name, quantity: line.quantity, listAmount: list, discountAmount: discount,
     netAmount: result.net.amount, vatAmount: result.vat.amount, grossAmount: result.gross.amount, vatRateBps: rate, treatment, totalGross,
+    laterGross, recurringGross,
   }
 }
 
@@ -147,6 +166,7 @@ export function priceCheckout(input: CheckoutPriceInput): CheckoutPrice {
     currency,
     lines,
     firstAmount: first,
+    laterRate: (n: number) => lines.reduce((sum, l) => sum + (l.laterGross[n - 2] ?? (l.recurringGross ?? 0)), 0),
     totalAmount: total,
     vatAmount: breakdown.total.vat.amount,
     discountAmount: lines.reduce((sum, l) => sum + l.discountAmount, 0),

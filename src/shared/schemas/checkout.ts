@@ -12,7 +12,10 @@ import { zCouponCode } from './coupons'
 export const buyerInformationTypes = buyerInformationIncludeTypes
 export type BuyerInformationType = (typeof buyerInformationTypes)[number]
 
-const id = () => z.number().int().positive()
+/** Ids are PostgreSQL integers: larger numbers are no id (400, not a failed lookup). */
+const id = () => z.number().int().positive().max(2_147_483_647)
+/** Free text without U+0000, which PostgreSQL cannot store. */
+const rawText = (max: number) => z.string().max(max).refine((value) => !value.includes('\u0000'), { error: 'invalid_value' })
 const shortText = (max: number) => zPlainText(max)
 
 /** The payer's details; which are required follows the seller's buyer-information setting (SPEC-NOTES 25). */
@@ -44,8 +47,8 @@ export const attendeeInput = z.strictObject({
 
 /** An answer to a custom checkout question (SPEC-NOTES 9): text, a checkbox, or chosen option ids. */
 export const answerInput = z.strictObject({
-  question_id: z.string().min(1).max(40),
-  value: z.union([z.string().max(2000), z.boolean(), z.array(z.string().max(40)).max(50)]),
+  question_id: rawText(40).min(1),
+  value: z.union([rawText(2000), z.boolean(), z.array(rawText(40)).max(50)]),
 })
 
 /** What the payer chose (stage 1 and 3): enough to price the order. */
@@ -78,9 +81,9 @@ export const createOrderInput = z.strictObject({
   /** Consent to the terms and the cancellation terms, when the product asks for it. */
   terms_accepted: z.boolean().optional(),
   /** The page the payer came from (document.referrer), kept on the order. */
-  referrer: z.string().max(500).optional(),
+  referrer: rawText(500).optional(),
   /** The product page's password, for a protected product. */
-  password: z.string().max(200).optional(),
+  password: rawText(200).optional(),
 })
 export type CreateOrderInput = z.infer<typeof createOrderInput>
 

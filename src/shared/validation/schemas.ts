@@ -19,6 +19,8 @@ import { domainMaxLength, isDomain, isUrl, urlMaxLength } from './web'
 
 /** A missing value reads 'required'; a value of the wrong type 'invalid_value'. */
 const string = () => z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_value') })
+  // PostgreSQL cannot store U+0000 in text; refusing it here keeps it a 400, never a failed write.
+  .refine((value) => !value.includes('\u0000'), { error: 'invalid_value', abort: true })
 /** Trimmed (spec: text is trimmed) and not empty. */
 const requiredText = () => string().trim().min(1, { error: 'required', abort: true })
 /** Adds the issue a rule function returns, if any. */

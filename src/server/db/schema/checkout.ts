@@ -137,6 +137,8 @@ export const orders = pgTable('orders', {
   /** Stock held while the payer pays: held | sold | released | none. */
   reservationState: text('reservation_state').notNull().default('none'),
   reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+  /** Which counted rows the reservation holds (those with a limit): the product, the ticket type, bump products. */
+  heldStock: jsonb('held_stock').$type<{ product: boolean; ticket: boolean; bumps: number[] }>(),
   /** The provider's reference to a saved method (customer and method ids) for later rates and upsells. */
   savedMethod: jsonb('saved_method').$type<Record<string, unknown>>(),
   paidAt: timestamp('paid_at', { withTimezone: true }),

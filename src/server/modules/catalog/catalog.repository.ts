@@ -484,7 +484,7 @@ export async function findPublishedProductBySlug(db: Executor, sellerId: number,
 
 /** What VAT needs of a seller: the country and the profile's VAT status (SPEC-NOTES 26). */
 export async function sellerTaxRow(db: Executor, sellerId: number) {
-  const [row] = await db.select({ countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, firstName: users.firstName, lastName: users.lastName })
+  const [row] = await db.select({ countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellers.features, firstName: users.firstName, lastName: users.lastName })
     .from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
   return row
 }

@@ -564,7 +564,7 @@ export type CheckoutProduct = {
 }
 
 export type CheckoutFacts = CheckoutProduct & {
-  seller: repo.SellerFacts & { name: string; country: string; vat: { payer: 'liable' } | { payer: 'exempt'; reason: string } }
+  seller: repo.SellerFacts & { name: string; country: string; vat: { payer: 'liable' } | { payer: 'exempt'; reason: string }; features: Record<string, boolean> }
   /** Published order bumps (add-ons of kind bump) with their plans. */
   bumps: CheckoutProduct[]
 }
@@ -600,7 +600,7 @@ export async function checkoutFacts(db: Executor, sellerRef: { id?: number; user
   const name = tax?.company || [tax?.firstName, tax?.lastName].filter(Boolean).join(' ') || seller.username
   return {
     ...of(row, relations),
-    seller: { ...seller, name, country: tax?.countryCode ?? 'DE', vat },
+    seller: { ...seller, name, country: tax?.countryCode ?? 'DE', vat, features: tax?.features ?? {} },
     bumps: bumpIds.map((id) => bumpRows.find((b) => b.id === id)).filter((b): b is repo.ProductRow => b !== undefined).map((b) => of(b, bumpRelations)),
   }
 }

@@ -11,14 +11,19 @@ import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/
 
 type Counted = { table: typeof products | typeof eventTickets; id: number }
 
-function counted(productId: number, ticketId: number | null): Counted[] {
-  const list: Counted[] = [{ table: products, id: productId }]
+/** The rows to count: a null id is a row not counted (not held, or no ticket type). */
+function counted(productId: number | null, ticketId: number | null): Counted[] {
+  const list: Counted[] = []
+  if (productId !== null) list.push({ table: products, id: productId })
   if (ticketId !== null) list.push({ table: eventTickets, id: ticketId })
   return list
 }
 
-/** Holds `quantity` of the product (and ticket type) for a payer; throws 409 sold_out when not enough is left. */
-export async function reserveStock(tx: Executor, productId: number, ticketId: number | null, quantity: number): Promise<void> {
+/**
+ * Holds `quantity` of the product (and ticket type) for a payer; throws 409 sold_out when not enough is
+ * left. Only rows with a limit are held: an unlimited product's row is not made a queue for its ticket types.
+ */
+export async function reserveStock(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
   for (const { table, id } of counted(productId, ticketId)) {
     const rows = await tx.update(table)
       .set({ reservedCount: sql`${table.reservedCount} + ${quantity}` })
@@ -29,7 +34,7 @@ export async function reserveStock(tx: Executor, productId: number, ticketId: nu
 }
 
 /** A held reservation became a sale. */
-export async function commitReservedStock(tx: Executor, productId: number, ticketId: number | null, quantity: number): Promise<void> {
+export async function commitReservedStock(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
   for (const { table, id } of counted(productId, ticketId)) {
     await tx.update(table)
       .set({ reservedCount: sql`greatest(${table.reservedCount} - ${quantity}, 0)`, soldCount: sql`${table.soldCount} + ${quantity}` })
@@ -38,7 +43,7 @@ export async function commitReservedStock(tx: Executor, productId: number, ticke
 }
 
 /** A held reservation ended without a sale (expired, failed, canceled). */
-export async function releaseReservedStock(tx: Executor, productId: number, ticketId: number | null, quantity: number): Promise<void> {
+export async function releaseReservedStock(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
   for (const { table, id } of counted(productId, ticketId)) {
     await tx.update(table).set({ reservedCount: sql`greatest(${table.reservedCount} - ${quantity}, 0)` }).where(eq(table.id, id))
   }
@@ -48,7 +53,7 @@ export async function releaseReservedStock(tx: Executor, productId: number, tick
  * Sells directly, without a reservation (a payment that arrived after its reservation expired): succeeds
  * only while stock is left; returns false when it is not.
  */
-export async function sellStockDirectly(tx: Executor, productId: number, ticketId: number | null, quantity: number): Promise<boolean> {
+export async function sellStockDirectly(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<boolean> {
   for (const { table, id } of counted(productId, ticketId)) {
     const rows = await tx.update(table)
       .set({ soldCount: sql`${table.soldCount} + ${quantity}` })
@@ -57,6 +62,13 @@ export async function sellStockDirectly(tx: Executor, productId: number, ticketI
     if (rows.length === 0) return false
   }
   return true
+}
+
+/** Counts a sale of rows that were not held (no limit): the sold count only, without a condition. */
+export async function countSale(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
+  for (const { table, id } of counted(productId, ticketId)) {
+    await tx.update(table).set({ soldCount: sql`${table.soldCount} + ${quantity}` }).where(eq(table.id, id))
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/checkout'
 import { supplyKindOfForm, type Supply } from '../../../shared/tax'
 import type { CountryCode } from '../../../shared/validation/countries'
-import type { Ctx } from '../../context'
+import { featureEnabled, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import { createProvider } from '../../payments/providers'
 import type { NextAction, PaymentProviderAdapter } from '../../payments/providers/types'
@@ -147,8 +147,14 @@ function quoteOf(price: CheckoutPrice, free: boolean, couponMessage: string | nu
   }
 }
 
+/** The product's seller's coupons feature (spec 001 feature flags), not the visitor's. */
+function couponsEnabled(facts: Facts): boolean {
+  return featureEnabled({ sellerFeatures: facts.seller.features }, 'coupons')
+}
+
 async function couponFor(ctx: Ctx, facts: Facts, code: string | undefined): Promise<(CheckoutCoupon & { id: number }) | null> {
   if (!code) return null
+  if (!couponsEnabled(facts)) throw new AppError('coupon_invalid', 'This coupon code is not valid')
   const found = await coupons.checkCouponCode(ctx, { sellerId: facts.seller.id, productId: facts.product.id, code })
   return { id: found.id, code: found.code, discount: found.discount, amountBase: found.amountBase }
 }
@@ -209,7 +215,7 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
     })),
     terms_required: config.product.terms_required,
     cancellation_terms_url: terms ? `/s/${encodeURIComponent(facts.seller.username)}/document/cancellation_terms?ct_id=${terms.id}&product_type=${facts.product.form}` : null,
-    coupons_enabled: ctx.sellerFeatures.coupons !== false && await coupons.sellerHasActiveCoupons(ctx.db, facts.seller.id),
+    coupons_enabled: couponsEnabled(facts) && await coupons.sellerHasActiveCoupons(ctx.db, facts.seller.id),
     unavailable_reason: unavailable,
   }
 }
@@ -368,6 +374,10 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     method = chosen.method
     provider = chosen.provider
   }
+  // A sold-out ticket type answers before any transaction (the transaction checks again under the lock).
+  const ticket = preview.ticket
+  if (ticket && ticket.limit !== null && ticket.soldCount + ticket.reservedCount + preview.quantity > ticket.limit) throw new AppError('sold_out', 'Sold out')
+  if (facts.product.limit !== null && facts.product.soldCount + facts.product.reservedCount + preview.quantity > facts.product.limit) throw new AppError('sold_out', 'Sold out')
   const recurring = preview.plan.plan.form !== 'one_time'
   if (recurring && !free && !reusableMethods.includes(method as CheckoutMethod) && method !== 'bank_wire') {
     throw new AppError('no_payment_method', 'This payment method cannot pay later rates', [{ path: 'payment_method', message: 'invalid_value' }])
@@ -381,15 +391,12 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     const priced = priceSelection(facts, selection, coupon, { discountCounted })
     const price = priced.price
     if (!isCurrencyId(price.currency)) throw new AppError('INVALID_INPUT', 'Unknown currency')
-    const limited = facts.product.limit !== null || (priced.ticket?.limit ?? null) !== null
-    if (limited) await stock.reserveStock(tx, facts.product.id, priced.ticket?.id ?? null, priced.quantity)
-    let bumpsLimited = false
-    for (const b of priced.bumps) {
-      if (b.facts.product.limit !== null) {
-        await stock.reserveStock(tx, b.facts.product.id, null, 1)
-        bumpsLimited = true
-      }
+    // Only rows with a limit are held; they are taken last (below), so their row locks last only until commit.
+    const held = {
+      product: facts.product.limit !== null, ticket: (priced.ticket?.limit ?? null) !== null,
+      bumps: priced.bumps.filter((b) => b.facts.product.limit !== null).map((b) => b.facts.product.id),
     }
+    const holds = held.product || held.ticket || held.bumps.length > 0
     const payerUserId = await accounts.ensurePayer(tx, { email: input.payer.email, firstName: input.payer.first_name, lastName: input.payer.last_name, locale: ctx.locale })
     const versionId = priced.plan.row.currentVersionId
     const snapshot = planSnapshot(priced.plan.plan)
@@ -404,7 +411,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       vat: { ...quoteOf(price, free, null).vat },
       campaignId: input.campaign_id ?? null, referrer: input.referrer ?? null, successPageUrl: config.product.success_page_url ?? null,
       termsAcceptedAt: input.terms_accepted ? now : null,
-      reservationState: limited || bumpsLimited ? 'held' : 'none', reservedUntil: limited || bumpsLimited ? reservedUntil : null,
+      reservationState: holds ? 'held' : 'none', reservedUntil: holds ? reservedUntil : null, heldStock: holds ? held : null,
       createdAt: now, updatedAt: now,
     })
     await orders.insertOrderItems(tx, price.lines.map((l) => ({
@@ -416,7 +423,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     if (facts.product.form === 'licenseKey') await stock.reserveLicenseKeys(tx, facts.product.id, order.id, priced.quantity)
     if (recurring && !free) {
       const schedule = rateSchedule(priced.plan.plan, now, 24)
-      await orders.insertRates(tx, schedule.map((c) => ({ orderId: order.id, number: c.number, dueDate: c.dueDate, amount: c.number === 1 ? price.firstAmount : c.amount, state: c.number === 1 ? 'unpaid' : 'future' })))
+      await orders.insertRates(tx, schedule.map((c) => ({ orderId: order.id, number: c.number, dueDate: c.dueDate, amount: c.number === 1 ? price.firstAmount : price.laterRate(c.number), state: c.number === 1 ? 'unpaid' : 'future' })))
     }
     const payment = await orders.insertPayment(tx, {
       token: token(), orderId: order.id, sellerId: facts.seller.id, rateNumber: recurring ? 1 : null, kind: 'charge', provider, method,
@@ -427,6 +434,9 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     }
     // A crash after this commit and before the answer is stored resumes this order on the retry.
     await orders.updateIdempotencyKey(tx, ordersScope, key, { responseBody: { order_id: order.id } })
+    // The hot rows last: the conditional updates that hold stock (sold out throws and rolls all back).
+    await stock.reserveStock(tx, held.product ? facts.product.id : null, held.ticket ? (priced.ticket?.id ?? null) : null, priced.quantity)
+    for (const id of held.bumps) await stock.reserveStock(tx, id, null, 1)
     return { order, payment, saveMethod: recurring || (config.product.upsells ?? []).length > 0 }
   })
 }
@@ -532,6 +542,7 @@ export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, 
       const price = priced.price
       const limited = facts.product.limit !== null
       if (limited) await stock.reserveStock(tx, facts.product.id, null, 1)
+      const heldStock = limited ? { product: true, ticket: false, bumps: [] } : null
       const snapshot = planSnapshot(priced.plan.plan)
       const order = await orders.insertOrder(tx, {
         token: token(), sellerId: parent.sellerId, productId: facts.product.id, payerUserId: parent.payerUserId, orderType: 'standard',
@@ -540,7 +551,7 @@ export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, 
         totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.firstAmount, discountAmount: price.discountAmount,
         productDiscountApplied: discountCounted, paymentState: 'payment_waiting', paymentMethod: parent.paymentMethod, provider: parent.provider,
         payer: parent.payer, vat: { ...quoteOf(price, false, null).vat }, campaignId: parent.campaignId, referrer: parent.referrer,
-        termsAcceptedAt: parent.termsAcceptedAt, reservationState: limited ? 'held' : 'none', reservedUntil: null, savedMethod: parent.savedMethod, createdAt: now, updatedAt: now,
+        termsAcceptedAt: parent.termsAcceptedAt, reservationState: limited ? 'held' : 'none', reservedUntil: null, heldStock, savedMethod: parent.savedMethod, createdAt: now, updatedAt: now,
       })
       await orders.insertOrderItems(tx, price.lines.map((l) => ({
         orderId: order.id, productId: l.productId, kind: l.kind, name: l.name, quantity: l.quantity, pricingPlanVersionId: priced.plan.row.currentVersionId,

@@ -47,14 +47,20 @@ async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, o
   await repo.insertLedgerEntries(tx, entries.map((e) => ({ transactionId, kind, account: e.account, amount: e.amount, currency: e.currency, orderId, paymentId, createdAt: now })))
 }
 
+type Held = { product: boolean; ticket: boolean; bumps: number[] }
+const nothingHeld: Held = { product: false, ticket: false, bumps: [] }
+
+/** The rows this order's reservation holds (older orders without the record held product and ticket). */
+function heldOf(order: repo.OrderRow): Held {
+  if (order.reservationState !== 'held') return nothingHeld
+  return (order.heldStock as Held | null) ?? { product: true, ticket: order.ticketId !== null, bumps: [] }
+}
+
 /** Gives back what an unpaid order held: stock, license keys, the coupon's and the discount's use. */
 async function releaseHolds(tx: Executor, order: repo.OrderRow) {
-  if (order.reservationState === 'held') {
-    await stock.releaseReservedStock(tx, order.productId, order.ticketId, order.quantity)
-    for (const bump of (await repo.orderItemsOf(tx, order.id)).filter((i) => i.kind === 'bump')) {
-      await stock.releaseReservedStock(tx, bump.productId, null, bump.quantity)
-    }
-  }
+  const held = heldOf(order)
+  await stock.releaseReservedStock(tx, held.product ? order.productId : null, held.ticket ? order.ticketId : null, order.quantity)
+  for (const id of held.bumps) await stock.releaseReservedStock(tx, id, null, 1)
   await stock.releaseLicenseKeys(tx, order.id)
   if (order.couponId !== null) await coupons.releaseCoupon(tx, order.couponId)
   if (order.productDiscountApplied) await stock.releaseDiscountUse(tx, order.productId)
@@ -64,16 +70,18 @@ async function releaseHolds(tx: Executor, order: repo.OrderRow) {
 async function settleStock(tx: Executor, order: repo.OrderRow, now: Date): Promise<boolean> {
   const items = await repo.orderItemsOf(tx, order.id)
   const bumps = items.filter((i) => i.kind === 'bump')
-  if (order.reservationState === 'held') {
-    await stock.commitReservedStock(tx, order.productId, order.ticketId, order.quantity)
-    for (const bump of bumps) await stock.commitReservedStock(tx, bump.productId, null, bump.quantity)
-  } else if (order.reservationState === 'released') {
+  if (order.reservationState === 'released') {
+    // The reservation ran out before the payment arrived: sell only if stock is still left.
     if (!(await stock.sellStockDirectly(tx, order.productId, order.ticketId, order.quantity))) return false
     for (const bump of bumps) await stock.sellStockDirectly(tx, bump.productId, null, bump.quantity)
   } else {
-    // No reservation was needed (no limit): count the sale.
-    await stock.sellStockDirectly(tx, order.productId, order.ticketId, order.quantity)
-    for (const bump of bumps) await stock.sellStockDirectly(tx, bump.productId, null, bump.quantity)
+    const held = heldOf(order)
+    await stock.commitReservedStock(tx, held.product ? order.productId : null, held.ticket ? order.ticketId : null, order.quantity)
+    await stock.countSale(tx, held.product ? null : order.productId, held.ticket || order.ticketId === null ? null : order.ticketId, order.quantity)
+    for (const bump of bumps) {
+      if (held.bumps.includes(bump.productId)) await stock.commitReservedStock(tx, bump.productId, null, bump.quantity)
+      else await stock.countSale(tx, bump.productId, null, bump.quantity)
+    }
   }
   const keys = await stock.commitLicenseKeys(tx, order.id, now)
   if (keys.length > 0) await repo.updateOrderItemKeys(tx, order.id, keys)

@@ -1,0 +1,206 @@
+// QUALITY benchmark "checkout": successful checkouts per second through the full stack (POST /api/v1/shop/orders
+// then the sandbox's success, over HTTP to an API process on 127.0.0.1) divided by pgbench's TPS for the same
+// SQL statements on the same PostgreSQL in the same run: the conditional stock update, the inserts into
+// orders, order_items, payments and ledger_entries, the idempotency key's insert and updates, and the payment's
+// row locks and updates. Target >= 0.25. Needs PostgreSQL (TEST_DATABASE_URL or DATABASE_URL) and pgbench;
+// without them it says so and stops. Prints raw figures, then the ratio on the last line.
+import { spawnSync } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import pg from 'pg'
+import pino from 'pino'
+import { buildApp } from '../src/server/app'
+import { closeDeps, createDeps } from '../src/server/bootstrap'
+import { loadConfig } from '../src/server/config'
+import { openDatabase } from '../src/server/db/client'
+import type { Logger } from '../src/server/logger'
+import { createSeller, oneTimePlan } from '../tests/factories/catalog'
+import { fullPayer, publishedProduct } from '../tests/factories/checkout'
+import { startApiProcess } from '../tests/helpers/api-process'
+import { testConfigEnv, type TestApp } from '../tests/helpers/test-app'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const clients = Number(process.env.BENCH_CLIENTS ?? 10)
+const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
+
+if (!adminUrl) {
+  console.log('checkout bench skipped: set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server')
+  console.log('ratio checkouts/s / pgbench TPS: skipped (no PostgreSQL)')
+  process.exit(0)
+}
+if (spawnSync('pgbench', ['--version']).status !== 0) {
+  console.log('checkout bench skipped: pgbench is not installed (apt-get install postgresql-client)')
+  console.log('ratio checkouts/s / pgbench TPS: skipped (no pgbench)')
+  process.exit(0)
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc); 0 elsewhere. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
+// ------------------------------------------------------------------ a database of its own
+
+const name = `sf_bench_${randomBytes(4).toString('hex')}`
+const admin = new pg.Client({ connectionString: adminUrl })
+await admin.connect()
+await admin.query(`create database ${name}`)
+const dbUrl = new URL(adminUrl)
+dbUrl.pathname = `/${name}`
+const databaseUrl = dbUrl.toString()
+const dir = mkdtempSync(join(tmpdir(), 'sf-bench-'))
+
+async function cleanup() {
+  await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
+  await admin.end().catch(() => {})
+  rmSync(dir, { recursive: true, force: true })
+}
+
+try {
+  {
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
+    await database.migrate()
+    await database.close()
+  }
+
+  // ---------------------------------------------------------------- the catalogue and one template checkout
+  const config = loadConfig({ ...testConfigEnv, DATABASE_URL: databaseUrl, DATA_DIR: dir })
+  const deps = await createDeps(config, { logger: pino({ level: 'silent' }) as unknown as Logger, work: false })
+  await deps.jobs.start(deps)
+  const app = await buildApp(deps)
+  await app.ready()
+  const t = {
+    app, deps,
+    request: ({ token, headers, ...options }: Parameters<TestApp['request']>[0]) =>
+      app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+  } as unknown as TestApp
+  const seller = await createSeller(t)
+  const product = await publishedProduct(t, seller.accessToken, { name: 'Bench product', limit: 1_000_000_000, pricing_plans: [oneTimePlan(1_990)] })
+  const planId = product.pricing_plans[0].id as number
+  const templateKey = randomUUID()
+  const made = await t.request({
+    method: 'POST', url: '/api/v1/shop/orders', headers: { 'idempotency-key': templateKey },
+    payload: { product_id: product.id, pricing_plan_id: planId, payment_method: 'card', payer: fullPayer(), terms_accepted: true },
+  })
+  if (made.statusCode !== 201) throw new Error(`template checkout failed: ${made.statusCode} ${made.body}`)
+  const paid = await t.request({ method: 'POST', url: `/api/v1/shop/sandbox/payments/${made.json().next_action.payment_id}`, payload: { outcome: 'success' } })
+  if (paid.statusCode !== 200) throw new Error(`template payment failed: ${paid.statusCode} ${paid.body}`)
+  const templateOrderId = made.json().order.id as number
+  const sql = async (text: string, values: unknown[] = []) => (await deps.database.executeSql(text, values)).rows
+  const [templatePayment] = await sql(`select id from payments where order_id = $1 and kind = 'charge'`, [templateOrderId])
+  const columns = async (table: string) => (await sql(
+    `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 and column_name <> 'id' order by ordinal_position`, [table],
+  )).map((r: { column_name: string }) => r.column_name)
+  const tableColumns = {
+    orders: await columns('orders'), order_items: await columns('order_items'), payments: await columns('payments'), ledger_entries: await columns('ledger_entries'),
+  }
+  await app.close()
+  await closeDeps(deps)
+
+  // ---------------------------------------------------------------- full stack
+  const api = await startApiProcess({ databaseUrl, env: { NODE_ENV: 'production', RATE_LIMIT: 'off', DATABASE_POOL_SIZE: String(clients) } })
+  let done = 0
+  const failures: Record<string, number> = {}
+  const latencies: number[] = []
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${api.url}${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000),
+  })
+  async function checkout() {
+    const started = performance.now()
+    const res = await post('/api/v1/shop/orders', { product_id: product.id, pricing_plan_id: planId, payment_method: 'card', payer: fullPayer(), terms_accepted: true }, { 'idempotency-key': randomUUID() })
+    const body = (await res.json()) as { next_action?: { payment_id: string }; error?: { type: string } }
+    if (res.status !== 201) {
+      failures[`order ${res.status} ${body.error?.type}`] = (failures[`order ${res.status} ${body.error?.type}`] ?? 0) + 1
+      return false
+    }
+    const pay = await post(`/api/v1/shop/sandbox/payments/${body.next_action!.payment_id}`, { outcome: 'success' })
+    const payBody = (await pay.json()) as { state?: string }
+    if (pay.status !== 200 || payBody.state !== 'successful') {
+      failures[`pay ${pay.status} ${payBody.state}`] = (failures[`pay ${pay.status} ${payBody.state}`] ?? 0) + 1
+      return false
+    }
+    latencies.push(performance.now() - started)
+    return true
+  }
+  async function load(durationSeconds: number, count: boolean) {
+    const end = performance.now() + durationSeconds * 1000
+    await Promise.all(Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const ok = await checkout().catch((error: Error) => {
+          failures[`error ${error.name}`] = (failures[`error ${error.name}`] ?? 0) + 1
+          return false
+        })
+        if (ok && count) done++
+      }
+    }))
+  }
+  await load(Math.min(3, seconds), false) // warm-up: JIT, pools, caches
+  latencies.length = 0
+  const cpuBefore = cpuSeconds(api.pid)
+  const started = performance.now()
+  await load(seconds, true)
+  const elapsed = (performance.now() - started) / 1000
+  const apiCpu = (cpuSeconds(api.pid) - cpuBefore) / elapsed
+  await api.stop()
+  const checkoutsPerSecond = done / elapsed
+  latencies.sort((a, b) => a - b)
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
+
+  // ---------------------------------------------------------------- the same statements in pgbench
+  const quote = (c: string) => `"${c}"`
+  const copy = (table: keyof typeof tableColumns, overrides: Record<string, string>) => {
+    const cols = tableColumns[table]
+    return `insert into ${table} (${cols.map(quote).join(', ')}) select ${cols.map((c) => overrides[c] ?? quote(c)).join(', ')} from ${table}`
+  }
+  const fresh = `md5(random()::text || clock_timestamp()::text)`
+  const script = [
+    '\\set k random(1, 9000000000000000)',
+    // the claim of the Idempotency-Key (its own statement, as in the app)
+    `insert into idempotency_keys (scope, key, request_hash, state, locked_until, created_at) values ('bench', (:k)::text, 'h', 'in_progress', now() + interval '60 seconds', now()) on conflict do nothing;`,
+    // the order's transaction
+    'begin;',
+    `update products set reserved_count = reserved_count + 1 where id = ${product.id} and ("limit" is null or sold_count + reserved_count + 1 <= "limit") returning id;`,
+    `${copy('orders', {
+      token: fresh, payment_state: `'payment_waiting'`, paid_amount: '0', paid_at: 'null', reservation_state: `'held'`, created_at: 'now()', updated_at: 'now()',
+    })} where id = ${templateOrderId} returning id \\gset o_`,
+    `${copy('order_items', { order_id: ':o_id' })} where order_id = ${templateOrderId};`,
+    `${copy('payments', {
+      order_id: ':o_id', token: fresh, state: `'waiting'`, provider_ref: 'null', completed_at: 'null', card_brand: 'null', card_last4: 'null',
+      card_exp_month: 'null', card_exp_year: 'null', created_at: 'now()', updated_at: 'now()',
+    })} where id = ${templatePayment.id} returning id \\gset p_`,
+    `update idempotency_keys set response_body = jsonb_build_object('order_id', :o_id) where scope = 'bench' and key = (:k)::text;`,
+    'commit;',
+    // the stored answer
+    `update idempotency_keys set state = 'done', response_status = 201, response_body = (select response_body from idempotency_keys where scope = 'shop.orders' and key = '${templateKey}') where scope = 'bench' and key = (:k)::text;`,
+    // the provider's success: under the payment's and the order's row locks
+    'begin;',
+    'select id, state from payments where id = :p_id for update;',
+    'select id, payment_state from orders where id = :o_id for update;',
+    `update payments set state = 'successful', provider_ref = 'sbx_' || :p_id, card_brand = 'visa', card_last4 = '4242', completed_at = now(), updated_at = now() where id = :p_id;`,
+    `${copy('ledger_entries', { transaction_id: fresh, order_id: ':o_id', payment_id: ':p_id', created_at: 'now()' })} where payment_id = ${templatePayment.id};`,
+    `update products set reserved_count = greatest(reserved_count - 1, 0), sold_count = sold_count + 1 where id = ${product.id};`,
+    `update orders set payment_state = 'paid', paid_amount = first_amount, paid_at = now(), reservation_state = 'sold', updated_at = now() where id = :o_id;`,
+    'commit;',
+  ].join('\n')
+  const scriptFile = join(dir, 'checkout.sql')
+  writeFileSync(scriptFile, `${script}\n`)
+  const bench = spawnSync('pgbench', ['-n', '-f', scriptFile, '-c', String(clients), '-j', '2', '-T', String(seconds), databaseUrl], { encoding: 'utf8' })
+  const tps = Number(/tps = ([\d.]+)/.exec(bench.stdout)?.[1] ?? NaN)
+  if (!Number.isFinite(tps) || tps <= 0) throw new Error(`pgbench failed (exit ${bench.status}):\n${bench.stdout}\n${bench.stderr}`)
+  const failedTx = /number of failed transactions: (\d+)/.exec(bench.stdout)?.[1] ?? '?'
+
+  console.log(`full stack: ${done} checkouts (order + sandbox success) in ${elapsed.toFixed(1)} s with ${clients} clients against one API process: ${checkoutsPerSecond.toFixed(1)} checkouts/s`)
+  console.log(`full stack latency per checkout (2 requests): p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms; API process CPU ${(apiCpu * 100).toFixed(0)} % of one core; failures ${JSON.stringify(failures)}`)
+  console.log(`pgbench, same statements (${clients} clients, ${seconds} s): ${tps.toFixed(1)} TPS (one TPS = one checkout's statements), failed ${failedTx}`)
+  console.log(`ratio checkouts/s / pgbench TPS: ${(checkoutsPerSecond / tps).toFixed(3)} (target >= 0.25)`)
+} finally {
+  await cleanup()
+}

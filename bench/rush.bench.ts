@@ -1,0 +1,163 @@
+// QUALITY benchmark "rush": 500 payers at once for 100 tickets of one ticket type, split over two API
+// processes on one PostgreSQL database. Each payer submits the order and, when it gets a ticket, pays it in
+// the sandbox. Reports oversold (must be 0), lost sales (must be 0), whether every payer was answered (sold
+// or sold out, no 5xx), the p99 time to that answer (<= 2 s) and decisions per second; the ratio on the last
+// line is decisions/s divided by pgbench's TPS for the hot-row update alone (target >= 0.05). Needs
+// PostgreSQL (TEST_DATABASE_URL or DATABASE_URL) and pgbench; without them it says so and stops.
+import { spawnSync } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import pg from 'pg'
+import pino from 'pino'
+import { buildApp } from '../src/server/app'
+import { closeDeps, createDeps } from '../src/server/bootstrap'
+import { loadConfig } from '../src/server/config'
+import { openDatabase } from '../src/server/db/client'
+import type { Logger } from '../src/server/logger'
+import { createSeller, oneTimePlan } from '../tests/factories/catalog'
+import { fullPayer, publishedProduct } from '../tests/factories/checkout'
+import { startApiProcess, type ApiProcess } from '../tests/helpers/api-process'
+import { testConfigEnv, type TestApp } from '../tests/helpers/test-app'
+
+const payers = Number(process.env.RUSH_PAYERS ?? 500)
+const tickets = Number(process.env.RUSH_TICKETS ?? 100)
+const pgbenchSeconds = Number(process.env.BENCH_SECONDS ?? 10)
+const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
+
+if (!adminUrl) {
+  console.log('rush bench skipped: set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server')
+  console.log('ratio decisions/s / pgbench hot-row TPS: skipped (no PostgreSQL)')
+  process.exit(0)
+}
+if (spawnSync('pgbench', ['--version']).status !== 0) {
+  console.log('rush bench skipped: pgbench is not installed (apt-get install postgresql-client)')
+  console.log('ratio decisions/s / pgbench hot-row TPS: skipped (no pgbench)')
+  process.exit(0)
+}
+
+const name = `sf_bench_${randomBytes(4).toString('hex')}`
+const admin = new pg.Client({ connectionString: adminUrl })
+await admin.connect()
+await admin.query(`create database ${name}`)
+const dbUrl = new URL(adminUrl)
+dbUrl.pathname = `/${name}`
+const databaseUrl = dbUrl.toString()
+const dir = mkdtempSync(join(tmpdir(), 'sf-bench-'))
+const processes: ApiProcess[] = []
+
+async function cleanup() {
+  for (const p of processes) await p.stop().catch(() => {})
+  await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
+  await admin.end().catch(() => {})
+  rmSync(dir, { recursive: true, force: true })
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+try {
+  {
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
+    await database.migrate()
+    await database.close()
+  }
+
+  // ---------------------------------------------------------------- the event, and a product for pgbench
+  const config = loadConfig({ ...testConfigEnv, DATABASE_URL: databaseUrl, DATA_DIR: dir })
+  const deps = await createDeps(config, { logger: pino({ level: 'silent' }) as unknown as Logger, work: false })
+  await deps.jobs.start(deps)
+  const app = await buildApp(deps)
+  await app.ready()
+  const t = {
+    app, deps,
+    request: ({ token, headers, ...options }: Parameters<TestApp['request']>[0]) =>
+      app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+  } as unknown as TestApp
+  const seller = await createSeller(t)
+  const event = await publishedProduct(t, seller.accessToken, {
+    form: 'eventTickets', name: 'Rush bench', tickets: [{ name: 'Floor', limit: tickets, pricing_plans: [oneTimePlan(4_500)] }],
+  })
+  const ticket = event.tickets[0] as { id: number; pricing_plans: { id: number }[] }
+  const hot = await publishedProduct(t, seller.accessToken, { name: 'pgbench hot row', pricing_plans: [oneTimePlan(100)] })
+  await app.close()
+  await closeDeps(deps)
+
+  // ---------------------------------------------------------------- two API processes, warmed up
+  const env = { NODE_ENV: 'production', RATE_LIMIT: 'off', DATABASE_POOL_SIZE: '10' }
+  processes.push(...await Promise.all([startApiProcess({ databaseUrl, env }), startApiProcess({ databaseUrl, env })]))
+  for (const p of processes) {
+    // warm the code paths (not the stock): quotes and a refused order per process
+    for (let i = 0; i < 20; i++) {
+      await fetch(`${p.url}/api/v1/shop/orders/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product_id: event.id, pricing_plan_id: ticket.pricing_plans[0]!.id, ticket_id: ticket.id }) }).then((r) => r.arrayBuffer())
+    }
+  }
+
+  // ---------------------------------------------------------------- the rush
+  type Outcome = { status: number; type: string | null; ms: number; paid: boolean | null }
+  const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${base}${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000),
+  })
+  const rushStarted = performance.now()
+  let lastAnswer = 0
+  const outcomes: Outcome[] = await Promise.all(Array.from({ length: payers }, async (_, i): Promise<Outcome> => {
+    const base = processes[i % processes.length]!.url
+    const sent = performance.now()
+    try {
+      const res = await post(base, '/api/v1/shop/orders', {
+        product_id: event.id, ticket_id: ticket.id, pricing_plan_id: ticket.pricing_plans[0]!.id, payment_method: 'card', payer: fullPayer(), terms_accepted: true,
+      }, { 'idempotency-key': randomUUID() })
+      const body = (await res.json()) as { next_action?: { payment_id: string }; error?: { type: string } }
+      const answered = performance.now()
+      lastAnswer = Math.max(lastAnswer, answered)
+      if (res.status !== 201) return { status: res.status, type: body.error?.type ?? null, ms: answered - sent, paid: null }
+      const pay = await post(base, `/api/v1/shop/sandbox/payments/${body.next_action!.payment_id}`, { outcome: 'success' })
+      const payBody = (await pay.json()) as { state?: string }
+      return { status: 201, type: null, ms: answered - sent, paid: pay.status === 200 && payBody.state === 'successful' }
+    } catch (error) {
+      return { status: 0, type: (error as Error).name, ms: performance.now() - sent, paid: null }
+    }
+  }))
+  const decisionSeconds = (lastAnswer - rushStarted) / 1000
+
+  const check = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 })
+  const [row] = (await check.executeSql('select sold_count, reserved_count, "limit" from event_tickets where id = $1', [ticket.id])).rows
+  const [orders] = (await check.executeSql(`select count(*) filter (where payment_state = 'paid')::int as paid, count(*)::int as made from orders where product_id = $1`, [event.id])).rows
+  const ledger = (await check.executeSql('select currency, sum(amount)::bigint as total from ledger_entries group by currency')).rows
+  await check.close()
+
+  const sold = outcomes.filter((o) => o.status === 201).length
+  const soldOut = outcomes.filter((o) => o.status === 409 && o.type === 'sold_out').length
+  const other = outcomes.filter((o) => !(o.status === 201 || (o.status === 409 && o.type === 'sold_out')))
+  const paidOk = outcomes.filter((o) => o.paid === true).length
+  const soldCount = Number(row.sold_count)
+  const oversold = Math.max(0, soldCount + Number(row.reserved_count) - tickets, orders.paid - tickets)
+  const lostSales = Math.max(0, Math.min(tickets, payers) - soldCount)
+  const times = outcomes.map((o) => o.ms).sort((a, b) => a - b)
+  const decisionsPerSecond = (sold + soldOut) / decisionSeconds
+
+  // ---------------------------------------------------------------- pgbench: the hot-row update alone
+  const scriptFile = join(dir, 'hot-row.sql')
+  writeFileSync(scriptFile, `update products set reserved_count = reserved_count + 1 where id = ${hot.id} and ("limit" is null or sold_count + reserved_count + 1 <= "limit");\n`)
+  const bench = spawnSync('pgbench', ['-n', '-f', scriptFile, '-c', '10', '-j', '2', '-T', String(pgbenchSeconds), databaseUrl], { encoding: 'utf8' })
+  const tps = Number(/tps = ([\d.]+)/.exec(bench.stdout)?.[1] ?? NaN)
+  if (!Number.isFinite(tps) || tps <= 0) throw new Error(`pgbench failed (exit ${bench.status}):\n${bench.stdout}\n${bench.stderr}`)
+
+  const other5xx = other.filter((o) => o.status >= 500).length
+  const tally: Record<string, number> = {}
+  for (const o of other) tally[`${o.status} ${o.type}`] = (tally[`${o.status} ${o.type}`] ?? 0) + 1
+  console.log(`payers ${payers}, tickets ${tickets}, API processes ${processes.length}`)
+  console.log(`answers: sold ${sold}, sold out ${soldOut}, other ${other.length} ${JSON.stringify(tally)} (5xx: ${other5xx}); every payer answered: ${other.length === 0 ? 'yes' : 'NO'}`)
+  console.log(`after paying: tickets sold ${soldCount}, reserved ${row.reserved_count}, orders paid ${orders.paid} of ${orders.made} made, payments succeeded ${paidOk}; ledger ${JSON.stringify(ledger.map((r: { currency: string; total: string }) => [r.currency, Number(r.total)]))}`)
+  console.log(`oversold ${oversold} (must be 0), lost sales ${lostSales} (must be 0)`)
+  console.log(`answer time: p50 ${pct(times, 50).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms (<= 2000), max ${times.at(-1)!.toFixed(0)} ms; ${(sold + soldOut)} decisions in ${decisionSeconds.toFixed(2)} s = ${decisionsPerSecond.toFixed(1)} decisions/s`)
+  console.log(`pgbench hot-row update (10 clients, ${pgbenchSeconds} s): ${tps.toFixed(0)} TPS`)
+  // Selling wrong is a failure of the run; being slow is a figure (the p99 and the ratio are reported).
+  const correct = oversold === 0 && lostSales === 0 && other.length === 0
+  const fast = pct(times, 99) <= 2000
+  console.log(`ratio decisions/s / pgbench hot-row TPS: ${(decisionsPerSecond / tps).toFixed(4)} (target >= 0.05; rush pass line: counts ${correct ? 'met' : 'NOT met'}, p99 <= 2 s ${fast ? 'met' : 'NOT met'})`)
+  if (!correct) process.exitCode = 1
+} finally {
+  await cleanup()
+}
