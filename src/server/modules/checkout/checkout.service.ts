@@ -352,6 +352,10 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   const reason = sellable(facts)
   if (reason === 'sold_out') throw new AppError('sold_out', 'Sold out')
   if (reason) throw new AppError('not_on_sale', 'This product cannot be bought now')
+  // A sold-out ticket type answers before anything else is read or written (in a rush most payers hear
+  // this); the transaction checks again under the row lock.
+  const wanted = facts.tickets.find((t) => t.id === input.ticket_id)
+  if (wanted && wanted.limit !== null && wanted.soldCount + wanted.reservedCount + (input.quantity ?? 1) > wanted.limit) throw new AppError('sold_out', 'Sold out')
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
   const page = { questions: (config.product.questions ?? []) as CheckoutPageOutput['questions'] }
   const issues = [...payerIssues(input, config.settings.buyer_information), ...answerIssues(input, page.questions.map((q) => ({ ...q, options: q.options ?? [] })))]
