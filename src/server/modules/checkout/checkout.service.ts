@@ -477,9 +477,10 @@ async function offerPricesOf(ctx: Ctx, order: orders.OrderRow, upsells: Record<s
 /** GET /shop/orders/{token}: the order as its payer sees it, with the open one-click offers. */
 export async function getPublicOrder(ctx: Ctx, orderToken: string): Promise<PublicOrderOutput> {
   const order = await orders.findOrderByToken(ctx.db, orderToken)
-  const config = await checkoutSettings.checkoutConfigFor(ctx.db, order.sellerId, order.productId)
-  const upsells = (config.product.upsells ?? []) as Record<string, unknown>[]
-  const offers = upsells.length > 0 && order.savedMethod && order.upsellType === null
+  // Offers exist only after a payment that kept its method; the success page polls, so ask no more before.
+  const mayOffer = order.savedMethod !== null && order.upsellType === null && (order.paymentState === 'paid' || order.paymentState === 'paying')
+  const upsells = mayOffer ? ((await checkoutSettings.checkoutConfigFor(ctx.db, order.sellerId, order.productId)).product.upsells ?? []) as Record<string, unknown>[] : []
+  const offers = upsells.length > 0
     ? upsellOffersOf(order, upsells, await orders.childOrders(ctx.db, order.id), await offerPricesOf(ctx, order, upsells))
     : []
   return orders.publicOrder(ctx.db, order, offers)
@@ -642,8 +643,9 @@ export async function completeSandboxPayment(ctx: Ctx, paymentToken: string, out
   const payment = await orders.findPayment(ctx.db, paymentToken)
   if (payment.provider !== 'sandbox' || !ctx.deps.config.PAYMENTS_TEST_MODE) throw new AppError('not_found', 'This payment does not exist')
   const { sandboxOutcome } = await import('../../payments/providers/sandbox')
-  const order = (await orders.findOrder(ctx.db, payment.orderId))!
-  const saveMethod = (order.planSnapshot as { form?: string } | null)?.form !== 'one_time' || (await checkoutSettings.checkoutConfigFor(ctx.db, order.sellerId, order.productId)).product.upsells.length > 0
+  // The test card is kept on every sandbox success: harmless in test mode, and it lets one-click offers
+  // and later rates charge it as a real provider's saved method would.
+  const saveMethod = true
   await orders.recordPaymentOutcome(ctx.deps, payment.token, sandboxOutcome(outcome, payment.providerRef ?? `sbx_${payment.token}`, { amount: payment.amount, currency: payment.currency as CurrencyId }, { saveMethod, now: ctx.deps.now() }))
   return getSandboxPayment(ctx, paymentToken)
 }

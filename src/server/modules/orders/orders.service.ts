@@ -67,8 +67,7 @@ async function releaseHolds(tx: Executor, order: repo.OrderRow) {
 }
 
 /** Turns the held stock into a sale; false when it was released and nothing is left to sell. */
-async function settleStock(tx: Executor, order: repo.OrderRow, now: Date): Promise<boolean> {
-  const items = await repo.orderItemsOf(tx, order.id)
+async function settleStock(tx: Executor, order: repo.OrderRow, items: repo.OrderItemRow[], now: Date): Promise<boolean> {
   const bumps = items.filter((i) => i.kind === 'bump')
   if (order.reservationState === 'released') {
     // The reservation ran out before the payment arrived: sell only if stock is still left.
@@ -140,7 +139,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
       gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId,
     }), 'charge', order.id, payment.id, now)
   }
-  const sold = order.paymentState === 'payment_not_completed' ? false : await settleStock(tx, order, now)
+  const sold = order.paymentState === 'payment_not_completed' ? false : await settleStock(tx, order, items, now)
   if (!sold) {
     // The payer paid after the reservation ran out and nothing is left (or the order had ended): the money
     // goes back automatically, never silently kept.
