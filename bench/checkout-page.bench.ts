@@ -4,19 +4,14 @@
 // Chromium) for the largest contentful paint. Prints raw figures, then the ratios on the last line:
 // JS gzip / 100 KiB and LCP / 2.5 s (both should stay below 1). Lighthouse is skipped with its reason when
 // it cannot run.
-import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import pino from 'pino'
+import { ensureStorefrontBuilt } from './storefront-build'
 
 process.env.NODE_ENV ??= 'production'
 
-if (!existsSync('dist/storefront/server/entry-server.js') || !existsSync('dist/storefront/client/.vite/manifest.json')) {
-  console.log('building the storefront (dist/storefront is missing)...')
-  for (const args of [['vite', 'build', '-c', 'vite.storefront.config.ts', '--logLevel', 'warn'], ['vite', 'build', '-c', 'vite.storefront.config.ts', '--ssr', '--logLevel', 'warn']]) {
-    if (spawnSync('npx', args, { stdio: 'inherit' }).status !== 0) process.exit(1)
-  }
-}
+ensureStorefrontBuilt()
 
 const { buildApp } = await import('../src/server/app')
 const { loadConfig } = await import('../src/server/config')

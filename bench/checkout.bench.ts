@@ -11,16 +11,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
-import pino from 'pino'
-import { buildApp } from '../src/server/app'
-import { closeDeps, createDeps } from '../src/server/bootstrap'
-import { loadConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
-import type { Logger } from '../src/server/logger'
 import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { fullPayer, publishedProduct } from '../tests/factories/checkout'
 import { startApiProcess } from '../tests/helpers/api-process'
-import { testConfigEnv, type TestApp } from '../tests/helpers/test-app'
+import { createTestApp } from '../tests/helpers/test-app'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 10)
@@ -65,23 +60,11 @@ async function cleanup() {
 }
 
 try {
-  {
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
-    await database.migrate()
-    await database.close()
-  }
-
   // ---------------------------------------------------------------- the catalogue and one template checkout
-  const config = loadConfig({ ...testConfigEnv, DATABASE_URL: databaseUrl, DATA_DIR: dir })
-  const deps = await createDeps(config, { logger: pino({ level: 'silent' }) as unknown as Logger, work: false })
-  await deps.jobs.start(deps)
-  const app = await buildApp(deps)
-  await app.ready()
-  const t = {
-    app, deps,
-    request: ({ token, headers, ...options }: Parameters<TestApp['request']>[0]) =>
-      app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
-  } as unknown as TestApp
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
+  await database.migrate()
+  const t = await createTestApp({ DATABASE_URL: databaseUrl, DATA_DIR: dir, LOG_LEVEL: 'silent' }, { database, realClock: true })
+  const { deps } = t
   const seller = await createSeller(t)
   const product = await publishedProduct(t, seller.accessToken, { name: 'Bench product', limit: 1_000_000_000, pricing_plans: [oneTimePlan(1_990)] })
   const planId = product.pricing_plans[0].id as number
@@ -102,8 +85,7 @@ try {
   const tableColumns = {
     orders: await columns('orders'), order_items: await columns('order_items'), payments: await columns('payments'), ledger_entries: await columns('ledger_entries'),
   }
-  await app.close()
-  await closeDeps(deps)
+  await t.close()
 
   // ---------------------------------------------------------------- full stack
   const api = await startApiProcess({ databaseUrl, env: { NODE_ENV: 'production', RATE_LIMIT: 'off', DATABASE_POOL_SIZE: String(clients) } })

@@ -11,16 +11,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
-import pino from 'pino'
-import { buildApp } from '../src/server/app'
-import { closeDeps, createDeps } from '../src/server/bootstrap'
-import { loadConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
-import type { Logger } from '../src/server/logger'
 import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { fullPayer, publishedProduct } from '../tests/factories/checkout'
 import { startApiProcess, type ApiProcess } from '../tests/helpers/api-process'
-import { testConfigEnv, type TestApp } from '../tests/helpers/test-app'
+import { createTestApp } from '../tests/helpers/test-app'
 
 const payers = Number(process.env.RUSH_PAYERS ?? 500)
 const tickets = Number(process.env.RUSH_TICKETS ?? 100)
@@ -58,31 +53,17 @@ async function cleanup() {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 try {
-  {
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
-    await database.migrate()
-    await database.close()
-  }
-
   // ---------------------------------------------------------------- the event, and a product for pgbench
-  const config = loadConfig({ ...testConfigEnv, DATABASE_URL: databaseUrl, DATA_DIR: dir })
-  const deps = await createDeps(config, { logger: pino({ level: 'silent' }) as unknown as Logger, work: false })
-  await deps.jobs.start(deps)
-  const app = await buildApp(deps)
-  await app.ready()
-  const t = {
-    app, deps,
-    request: ({ token, headers, ...options }: Parameters<TestApp['request']>[0]) =>
-      app.inject({ ...options, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
-  } as unknown as TestApp
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
+  await database.migrate()
+  const t = await createTestApp({ DATABASE_URL: databaseUrl, DATA_DIR: dir, LOG_LEVEL: 'silent' }, { database, realClock: true })
   const seller = await createSeller(t)
   const event = await publishedProduct(t, seller.accessToken, {
     form: 'eventTickets', name: 'Rush bench', tickets: [{ name: 'Floor', limit: tickets, pricing_plans: [oneTimePlan(4_500)] }],
   })
   const ticket = event.tickets[0] as { id: number; pricing_plans: { id: number }[] }
   const hot = await publishedProduct(t, seller.accessToken, { name: 'pgbench hot row', pricing_plans: [oneTimePlan(100)] })
-  await app.close()
-  await closeDeps(deps)
+  await t.close()
 
   // ---------------------------------------------------------------- two API processes, warmed up
   const env = { NODE_ENV: 'production', RATE_LIMIT: 'off', DATABASE_POOL_SIZE: '10' }

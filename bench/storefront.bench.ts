@@ -2,19 +2,13 @@
 // Fastify app, on the embedded database with the demo catalogue: uncached (every request renders: a unique
 // query string misses the HTML cache) and cached (the in-process HTML cache answers). Prints raw figures,
 // then both ratios on the last line (targets: uncached >= 0.10, cached >= 0.30). Traffic stays on 127.0.0.1.
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import autocannon from 'autocannon'
 import pino from 'pino'
+import { ensureStorefrontBuilt } from './storefront-build'
 
 process.env.NODE_ENV ??= 'production' // React's production build on the server, as deployed
 
-if (!existsSync('dist/storefront/server/entry-server.js') || !existsSync('dist/storefront/client/.vite/manifest.json')) {
-  console.log('building the storefront (dist/storefront is missing)...')
-  for (const args of [['vite', 'build', '-c', 'vite.storefront.config.ts', '--logLevel', 'warn'], ['vite', 'build', '-c', 'vite.storefront.config.ts', '--ssr', '--logLevel', 'warn']]) {
-    if (spawnSync('npx', args, { stdio: 'inherit' }).status !== 0) process.exit(1)
-  }
-}
+ensureStorefrontBuilt()
 
 const { buildApp } = await import('../src/server/app')
 const { loadConfig } = await import('../src/server/config')

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/server/config'
 import { createDeps, closeDeps } from '../../src/server/bootstrap'
 import type { AppDeps } from '../../src/server/deps'
 import type { Logger } from '../../src/server/logger'
+import type { Database } from '../../src/server/db/client'
 import { openTestDatabase } from './test-db'
 
 export type TestApp = {
@@ -21,10 +22,13 @@ export const testConfigEnv = {
   RATE_LIMIT_AUTH_IP_MAX: '10000', RATE_LIMIT_MAX: '100000', APP_URL: 'http://localhost:3000', SEED_DEMO: 'false',
 }
 
-/** The whole app on a fresh database, jobs installed but not polled (tests run them with deps.jobs.drain()). */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole app on a fresh database, jobs installed but not polled (tests run them with deps.jobs.drain()).
+ * Benchmarks pass their own `database` and the real clock.
+ */
+export async function createTestApp(overrides: Record<string, string> = {}, options: { database?: Database; realClock?: boolean } = {}): Promise<TestApp> {
   const config: Config = loadConfig({ ...testConfigEnv, ...overrides })
-  const database = await openTestDatabase()
+  const database = options.database ?? await openTestDatabase()
   const clock = {
     now: new Date(),
     advance(seconds: number) {
@@ -32,7 +36,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     },
   }
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'error' }) as unknown as Logger
-  const deps = await createDeps(config, { database, logger, work: false, now: () => clock.now })
+  const deps = await createDeps(config, { database, logger, work: false, now: options.realClock ? () => new Date() : () => clock.now })
   await deps.jobs.start(deps)
   const app = await buildApp(deps)
   await app.ready()

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AppError } from '../../../shared/errors'
-import type { Executor } from '../../db/client'
+import { executeRows, type Executor } from '../../db/client'
 import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
 
 // What the checkout counts (QUALITY "rush", "license-pool"): stock of products and ticket types, license
@@ -76,13 +76,13 @@ export async function countSale(tx: Executor, productId: number | null, ticketId
  * holds are skipped, not waited for; fewer than asked is sold out.
  */
 export async function reserveLicenseKeys(tx: Executor, productId: number, orderId: number, quantity: number): Promise<number[]> {
-  const rows = await tx.execute<{ id: number }>(sql`
+  const rows = await executeRows<{ id: number }>(tx, sql`
     update ${licenseKeys} set state = 'reserved', order_id = ${orderId}
     where id in (
       select id from ${licenseKeys} where product_id = ${productId} and state = 'available'
       order by id limit ${quantity} for update skip locked
     ) returning id`)
-  const ids = rowsOf<{ id: number }>(rows).map((r) => Number(r.id))
+  const ids = rows.map((r) => Number(r.id))
   if (ids.length < quantity) throw new AppError('sold_out', 'Sold out')
   return ids
 }
@@ -109,10 +109,4 @@ export async function countDiscountUse(tx: Executor, productId: number): Promise
 
 export async function releaseDiscountUse(tx: Executor, productId: number): Promise<void> {
   await tx.update(productDiscounts).set({ ordersCount: sql`greatest(${productDiscounts.ordersCount} - 1, 0)` }).where(eq(productDiscounts.productId, productId))
-}
-
-/** PGlite answers { rows }, node-postgres a result with rows too; both through drizzle's execute. */
-function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[]
-  return Array.isArray(r) ? r : (r.rows ?? [])
 }

@@ -4,7 +4,7 @@ import { AppError, type FieldError } from '../../../shared/errors'
 import { isCurrencyId, type CurrencyId } from '../../../shared/money'
 import { isCheckoutMethod, reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
 import {
-  planAmounts, planSnapshot, priceCheckout, rateSchedule, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PricingPlan,
+  discountInCurrency, planAmounts, planSnapshot, priceCheckout, priceWithDiscount, rateSchedule, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PricingPlan,
 } from '../../../shared/pricing'
 import {
   fullBuyerFields, type CheckoutPageOutput, type CheckoutSelection, type CreateOrderInput, type CreateOrderOutput, type NextActionOutput,
@@ -12,9 +12,10 @@ import {
 } from '../../../shared/schemas/checkout'
 import { supplyKindOfForm, type Supply } from '../../../shared/tax'
 import type { CountryCode } from '../../../shared/validation/countries'
-import { featureEnabled, type Ctx } from '../../context'
+import { featureEnabled, systemContext, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import { createProvider } from '../../payments/providers'
+import { sandboxOutcome } from '../../payments/providers/sandbox'
 import type { NextAction, PaymentProviderAdapter } from '../../payments/providers/types'
 import * as accounts from '../accounts/accounts.service'
 import * as catalog from '../catalog/catalog.service'
@@ -52,9 +53,10 @@ function planOf(facts: catalog.CheckoutProduct, planId: number, ticketId: number
   return { row, plan: catalog.planOfRow(row) }
 }
 
-function supplyOf(facts: catalog.CheckoutProduct, sellerCountry: string, ticketLocationCountry: string | null): Supply {
+/** Event admission is taxed where the event is: the seller's country (ticket types carry no country yet). */
+function supplyOf(facts: catalog.CheckoutProduct, sellerCountry: string): Supply {
   const kind = supplyKindOfForm(facts.product.form as Parameters<typeof supplyKindOfForm>[0])
-  if (kind === 'event_admission') return { kind, eventCountry: (ticketLocationCountry ?? sellerCountry) as CountryCode }
+  if (kind === 'event_admission') return { kind, eventCountry: sellerCountry as CountryCode }
   return { kind: 'electronic' }
 }
 
@@ -95,7 +97,7 @@ function priceSelection(facts: Facts, selection: {
   const discount = options.discountCounted === false ? null : discountOf(facts)
   const lines: CheckoutLineInput[] = [{
     productId: facts.product.id, kind: 'main', name: ticket ? `${facts.product.name} – ${ticket.name}` : facts.product.name, plan: plan.plan, quantity,
-    discount, supply: supplyOf(facts, facts.seller.country, null),
+    discount, supply: supplyOf(facts, facts.seller.country),
   }]
   const bumps: Priced['bumps'] = []
   for (const id of new Set(selection.addon_ids ?? [])) {
@@ -103,7 +105,7 @@ function priceSelection(facts: Facts, selection: {
     const bp = bump ? bumpPlan(bump, currency) : null
     if (!bump || !bp) throw new AppError('INVALID_INPUT', 'This add-on is not offered', [{ path: 'addon_ids', message: 'invalid_value' }])
     bumps.push({ facts: bump, plan: bp })
-    lines.push({ productId: bump.product.id, kind: 'bump', name: bump.product.name, plan: bp.plan, quantity: 1, discount: discountOf(bump), supply: supplyOf(bump, facts.seller.country, null) })
+    lines.push({ productId: bump.product.id, kind: 'bump', name: bump.product.name, plan: bp.plan, quantity: 1, discount: discountOf(bump), supply: supplyOf(bump, facts.seller.country) })
   }
   const free = facts.product.free
   const price = priceCheckout({
@@ -180,11 +182,7 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
     const bp = bumpPlan(b, mainCurrency)
     if (!bp) return []
     const { first } = planAmounts(bp.plan)
-    const d = discountOf(b)
-    const withDiscount = first - (d ? Math.min(first, priceCheckout({
-      lines: [{ productId: b.product.id, kind: 'main', name: b.product.name, plan: bp.plan, quantity: 1, discount: d, supply: { kind: 'electronic' } }],
-      coupon: null, seller: { country: facts.seller.country as CountryCode, vat: { payer: 'exempt', reason: 'other' } }, payer: { country: facts.seller.country as CountryCode },
-    }).discountAmount) : 0)
+    const withDiscount = priceWithDiscount(first, discountInCurrency(discountOf(b), bp.row.currencyId))
     return [{
       product_id: b.product.id, name: b.product.name, description: b.product.description, cover_url: null, pricing_plan_id: bp.row.id,
       amount: withDiscount, old_amount: withDiscount !== first ? first : null, currency: bp.row.currencyId,
@@ -340,10 +338,16 @@ export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string
   })
 }
 
+/** Keep the payer's method when later rates or one-click offers will charge it. */
+function keepsMethod(planForm: string | undefined, upsells: readonly unknown[]): boolean {
+  return planForm !== 'one_time' || upsells.length > 0
+}
+
 async function resumeOrder(ctx: Ctx, orderId: number): Promise<Made> {
   const order = (await orders.findOrder(ctx.db, orderId))!
   const payment = (await orders.paymentsOf(ctx.db, orderId)).find((p) => p.kind === 'charge')!
-  return { order, payment, saveMethod: (order.planSnapshot as { form?: string } | null)?.form !== 'one_time' }
+  const config = await checkoutSettings.checkoutConfigFor(ctx.db, order.sellerId, order.productId)
+  return { order, payment, saveMethod: keepsMethod((order.planSnapshot as { form?: string } | null)?.form, config.product.upsells ?? []) }
 }
 
 async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promise<Made> {
@@ -441,7 +445,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     // The hot rows last: the conditional updates that hold stock (sold out throws and rolls all back).
     await stock.reserveStock(tx, held.product ? facts.product.id : null, held.ticket ? (priced.ticket?.id ?? null) : null, priced.quantity)
     for (const id of held.bumps) await stock.reserveStock(tx, id, null, 1)
-    return { order, payment, saveMethod: recurring || (config.product.upsells ?? []).length > 0 }
+    return { order, payment, saveMethod: keepsMethod(priced.plan.plan.form, config.product.upsells ?? []) }
   })
 }
 
@@ -642,17 +646,14 @@ export async function getSandboxPayment(ctx: Ctx, paymentToken: string) {
 export async function completeSandboxPayment(ctx: Ctx, paymentToken: string, outcome: 'success' | 'failure' | 'pending' | 'challenge') {
   const payment = await orders.findPayment(ctx.db, paymentToken)
   if (payment.provider !== 'sandbox' || !ctx.deps.config.PAYMENTS_TEST_MODE) throw new AppError('not_found', 'This payment does not exist')
-  const { sandboxOutcome } = await import('../../payments/providers/sandbox')
   // The test card is kept on every sandbox success: harmless in test mode, and it lets one-click offers
   // and later rates charge it as a real provider's saved method would.
-  const saveMethod = true
-  await orders.recordPaymentOutcome(ctx.deps, payment.token, sandboxOutcome(outcome, payment.providerRef ?? `sbx_${payment.token}`, { amount: payment.amount, currency: payment.currency as CurrencyId }, { saveMethod, now: ctx.deps.now() }))
+  await orders.recordPaymentOutcome(ctx.deps, payment.token, sandboxOutcome(outcome, payment.providerRef ?? `sbx_${payment.token}`, { amount: payment.amount, currency: payment.currency as CurrencyId }, { saveMethod: true, now: ctx.deps.now() }))
   return getSandboxPayment(ctx, paymentToken)
 }
 
 /** The refund of a payment that arrived after its reservation ran out and found nothing left to sell. */
 export async function refundLatePayment(deps: Ctx['deps'], data: { paymentToken: string }): Promise<void> {
-  const { systemContext } = await import('../../context')
   const ctx = systemContext(deps)
   await orders.refundLatePayment(deps, data, async (payment) => {
     if (payment.provider === 'free' || payment.amount === 0) return
