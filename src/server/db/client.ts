@@ -3,9 +3,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
-import { sql, type SQL } from 'drizzle-orm'
+import { getTableColumns, sql, type SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { fileURLToPath } from 'node:url'
 import * as schema from './schema'
@@ -84,6 +84,20 @@ export function parameterised(text: string, values: unknown[]): SQL {
     }
   }
   return sql.join(chunks, sql.raw(''))
+}
+
+/**
+ * Rows of `table` that a query returned as JSON (json_agg of whole rows, e.g. several relations in one
+ * round trip), mapped as Drizzle maps its own results: column names to keys, timestamps to Dates, numbers.
+ */
+export function rowsOfJson<TTable extends PgTable>(table: TTable, rows: unknown): TTable['$inferSelect'][] {
+  const columns = Object.entries(getTableColumns(table))
+  return ((rows ?? []) as Record<string, unknown>[]).map((row) => Object.fromEntries(columns.map(([key, column]) => {
+    const value = row[column.name]
+    if (value === null || value === undefined) return [key, null]
+    // JSON columns arrive parsed already; parsing a string value again would change it.
+    return [key, column.columnType === 'PgJsonb' || column.columnType === 'PgJson' ? value : column.mapFromDriverValue(value)]
+  }))) as TTable['$inferSelect'][]
 }
 
 /** Rows of a raw query on an executor, whichever driver is behind it. */

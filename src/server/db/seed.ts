@@ -14,6 +14,8 @@ import * as ticketDesigns from '../modules/tickets/ticket-designs.service'
 import { products, sellers } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
+/** The demo's manager (the admin area, the billing test clock), with the demo seller's password. */
+export const demoManager = { email: 'manager@sellfront.test', firstName: 'Demo', lastName: 'Manager' }
 
 /**
  * The demo every fresh install shows: a seller who can sign in at once. Later capabilities add their part
@@ -24,6 +26,8 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   const result = await accounts.ensureDemoSeller(systemContext(deps), { ...demo, password })
   // One published product of each form, with prices, tickets, keys and add-ons (made once per slug).
   const catalog = await seedDemoCatalog(deps, result.userId)
+  // Made with the seller (or whenever the password is known), so both sign in with the same password.
+  if (result.created || options.password || deps.config.DEMO_PASSWORD) await accounts.ensureManager(systemContext(deps), { ...demoManager, password })
   await seedDemoMedia(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
 }

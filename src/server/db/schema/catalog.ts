@@ -126,6 +126,8 @@ export const pricingPlans = pgTable('pricing_plans', {
   customIntervals: jsonb('custom_intervals').$type<{ interval: string; amount: number }[]>(),
   useNetPrice: boolean('use_net_price').notNull().default(false),
   name: text('name'),
+  /** Subscriptions only: free days before the first charge (1..365; docs/decisions/0033). */
+  trialDays: integer('trial_days'),
   position: integer('position').notNull().default(0),
   /** A removed plan is deactivated, never deleted: orders keep pointing at its versions. */
   active: boolean('active').notNull().default(true),

@@ -102,6 +102,8 @@ export const orders = pgTable('orders', {
   /** upsell | downsell for an accepted one-click offer; null otherwise. */
   upsellType: text('upsell_type'),
   parentOrderId: integer('parent_order_id'),
+  /** ticket_upgrade orders: the payment ticket upgraded (payment_tickets.id; no foreign key: that table references orders). */
+  upgradePaymentTicketId: integer('upgrade_payment_ticket_id'),
   pricingPlanId: integer('pricing_plan_id').references(() => pricingPlans.id),
   pricingPlanVersionId: integer('pricing_plan_version_id').references(() => pricingPlanVersions.id),
   /** The plan's terms as bought (planSnapshot), frozen. */
@@ -142,13 +144,28 @@ export const orders = pgTable('orders', {
   /** The provider's reference to a saved method (customer and method ids) for later rates and upsells. */
   savedMethod: jsonb('saved_method').$type<Record<string, unknown>>(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** What refunds gave back so far (partial refunds included). */
+  refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+  /** What chargebacks took back and was not won back. */
+  chargebackAmount: bigint('chargeback_amount', { mode: 'number' }).notNull().default(0),
+  /** A plan's end: when and by whom (seller, payer, manager, system). */
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  canceledBy: text('canceled_by'),
+  /** The seller paused the plan's charges (payment_paused) at this time. */
+  pausedAt: timestamp('paused_at', { withTimezone: true }),
+  /** The end of a trial: the first paid charge falls due then (the CSV's test_period). */
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** The payer's saved method was revoked (payment authorizations): later rates need the pay link. */
+  savedMethodRevokedAt: timestamp('saved_method_revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_token_unique').on(t.token),
+  index('orders_seller_state_idx').on(t.sellerId, t.paymentState),
   index('orders_seller_idx').on(t.sellerId, t.createdAt),
   index('orders_payer_idx').on(t.payerUserId),
   index('orders_parent_idx').on(t.parentOrderId),
+  index('orders_upgrade_ticket_idx').on(t.upgradePaymentTicketId),
   index('orders_reservation_idx').on(t.reservationState, t.reservedUntil),
   check('orders_amounts_check', sql`${t.totalAmount} >= 0 and ${t.vatAmount} >= 0 and ${t.paidAmount} >= 0 and ${t.firstAmount} >= 0`),
 ])
@@ -185,7 +202,20 @@ export const orderRates = pgTable('order_rates', {
   /** paid | unpaid | future | skipped | chargebacked | debt | refunded | pending | partly_paid */
   state: text('state').notNull().default('future'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('order_rates_order_number_unique').on(t.orderId, t.number)])
+  /** Paid so far (a part payment leaves it partly_paid) and refunded so far. */
+  paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
+  refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+  /** Charge attempts made (the scheduler's and dunning's retries), the next one, and the last failure. */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  lastFailureReason: text('last_failure_reason'),
+  /** The payment that paid it (or the attempt in flight while pending). */
+  paymentId: integer('payment_id'),
+}, (t) => [
+  uniqueIndex('order_rates_order_number_unique').on(t.orderId, t.number),
+  // The scheduler's scan: rates due and not yet charged.
+  index('order_rates_due_idx').on(t.state, t.dueDate),
+])
 
 /** A payment (transfer, SPEC-NOTES 7): one attempt to move money, its state final once reached. */
 export const payments = pgTable('payments', {
@@ -211,11 +241,18 @@ export const payments = pgTable('payments', {
   cardExpMonth: integer('card_exp_month'),
   cardExpYear: integer('card_exp_year'),
   failureReason: text('failure_reason'),
+  /** Refunds and chargebacks: the charge they reverse. */
+  parentPaymentId: integer('parent_payment_id'),
+  /** Charges: what refunds and chargebacks took back of it so far. */
+  refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+  /** The key the provider got with the call, so a call repeated after a timeout charges once. */
+  idempotencyKey: text('idempotency_key'),
   completedAt: timestamp('completed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('payments_token_unique').on(t.token),
+  index('payments_parent_idx').on(t.parentPaymentId),
   uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
   index('payments_order_idx').on(t.orderId),
   index('payments_seller_idx').on(t.sellerId, t.createdAt),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts'
 
 /** Every mail the platform sends. Without SMTP_URL the mail stays here and is read at /email_logs/:token. */
@@ -28,3 +28,20 @@ export const emailSubscriptions = pgTable('email_subscriptions', {
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('email_subscriptions_token_unique').on(t.token), uniqueIndex('email_subscriptions_email_category_unique').on(t.email, t.category)])
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite answers a Uint8Array, node-postgres a Buffer: both become a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/** Files a mail carries (tickets, certificates): sent with it and downloadable from the stored mail view. */
+export const emailAttachments = pgTable('email_attachments', {
+  id: serial('id').primaryKey(),
+  emailLogId: integer('email_log_id').notNull().references(() => emailLogs.id, { onDelete: 'cascade' }),
+  filename: text('filename').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('email_attachments_log_idx').on(t.emailLogId)])

@@ -1,6 +1,7 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sellers } from './accounts'
 import { products } from './catalog'
+import { orders } from './checkout'
 
 // Uploaded files (issue 3 "download: upload files", "Covers"). The bytes live in the storage adapter under
 // generated keys; these rows say whose they are, what they are called and in which order they come.
@@ -48,3 +49,22 @@ export const mediaUploads = pgTable('media_uploads', {
   contentType: text('content_type').notNull(),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('media_uploads_key_unique').on(t.storageKey), index('media_uploads_seller_idx').on(t.sellerId, t.createdAt)])
+
+/**
+ * How a download product's files are handed out (issue 5 "Downloads"): PDF files stamped with the payer's
+ * name and email when served, and how often one order may download each file (null: no limit).
+ */
+export const downloadSettings = pgTable('download_settings', {
+  productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
+  stampPdf: boolean('stamp_pdf').notNull().default(false),
+  downloadLimit: integer('download_limit'),
+  updatedAt: updatedAt(),
+})
+
+/** Downloads per file and order; counted by one conditional upsert, so concurrent downloads never pass the limit. */
+export const downloadCounts = pgTable('download_counts', {
+  fileId: integer('file_id').notNull().references(() => downloadFiles.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull().default(0),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.fileId, t.orderId] }), index('download_counts_order_idx').on(t.orderId)])
