@@ -45,6 +45,21 @@ export const errorStatus = {
   not_on_sale: 409,
   payment_failed: 402,
   provider_error: 502,
+  // refunds: nothing (or less than asked) is left to refund, or the order was never paid
+  refund_not_possible: 422,
+  // payment tickets (check-in)
+  already_used: 409,
+  ticket_not_valid: 409,
+  // downloads and license keys (delivery)
+  link_expired: 403,
+  download_limit_reached: 403,
+  activation_limit_reached: 409,
+  // the course player (access_pending: paid moments ago, the delivery has not granted access yet)
+  lesson_locked: 403,
+  access_pending: 409,
+  quiz_attempts_exhausted: 409,
+  quiz_not_passed: 409,
+  comments_disabled: 403,
   // throttling and availability (spec backend codes)
   MS_MAX_CONCURRENT_REQ: 429,
   MS_UNAVAILABLE: 503,
@@ -64,6 +79,8 @@ export class AppError extends Error {
   readonly fields: FieldError[] | undefined
   /** For a 429: when to try again (the Retry-After header); the handler's default when absent. */
   retryAfterSeconds: number | undefined
+  /** Facts the client needs besides the type, answered beside it in `error` (e.g. a ticket's first `used_at`). */
+  details: Record<string, string | number | boolean | null> | undefined
   constructor(type: ErrorType, message?: string, fields?: FieldError[]) {
     super(message ?? type)
     this.type = type
@@ -80,4 +97,4 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): App
 }
 
 /** The JSON body of every error answer. */
-export type ErrorBody = { error: { message: string; type: string; fields?: FieldError[] } }
+export type ErrorBody = { error: { message: string; type: string; fields?: FieldError[]; [detail: string]: unknown } }

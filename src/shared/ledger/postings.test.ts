@@ -4,7 +4,7 @@ import type { CurrencyId } from '../money/currencies'
 import { percentOf, type Money } from '../money/money'
 import { publisherBalance, sellerBalance, type AccountKey } from './accounts'
 import {
-  assertBalanced, balanceOf, chargebackPostings, chargePostings, LedgerImbalanceError, payoutPostings, refundPostings,
+  assertBalanced, balanceOf, chargebackPostings, chargebackReversalPostings, chargePostings, LedgerImbalanceError, payoutPostings, refundPostings,
   renewalPostings, trialBalance, type ChargeInput, type LedgerEntry,
 } from './postings'
 
@@ -155,6 +155,27 @@ describe('chargebackPostings', () => {
     const chargeback = chargebackPostings({ charge, refunded: eur(1_900), sellerId: 42 })
     expect(balanceOf(chargeback, 'chargebacks')).toEqual({ eur: -10_000 })
     expect(balanceOf([...charge, ...refund, ...chargeback], seller)).toEqual({ eur: 0 })
+  })
+})
+
+describe('chargebackReversalPostings', () => {
+  test('a won dispute puts every line back where the sale left it', () => {
+    const charge = chargePostings(sale119)
+    const chargeback = chargebackPostings({ charge, sellerId: 42 })
+    const won = chargebackReversalPostings({ chargeback, sellerId: 42 })
+    assertBalanced(won)
+    const ledger = [...charge, ...chargeback, ...won]
+    expect(balanceOf(ledger, seller)).toEqual({ eur: -9_500 })
+    expect(balanceOf(ledger, 'chargebacks')).toEqual({ eur: 0 })
+    expect(balanceOf(ledger, 'vat_payable')).toEqual({ eur: -1_900 })
+  })
+  test('the dispute fee the provider keeps stays charged to the seller', () => {
+    const charge = chargePostings(sale119)
+    const chargeback = chargebackPostings({ charge, fee: eur(1_500), sellerId: 42 })
+    const ledger = [...charge, ...chargeback, ...chargebackReversalPostings({ chargeback, feeKept: eur(1_500), sellerId: 42 })]
+    assertBalanced(ledger)
+    expect(balanceOf(ledger, seller)).toEqual({ eur: -9_500 + 1_500 })
+    expect(balanceOf(ledger, 'chargebacks')).toEqual({ eur: -1_500 })
   })
 })
 

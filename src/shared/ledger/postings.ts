@@ -194,6 +194,36 @@ export function chargebackPostings(input: ChargebackInput): LedgerEntry[] {
   ])
 }
 
+export type ChargebackReversalInput = {
+  /** The entries `chargebackPostings` made for the dispute now won. */
+  chargeback: readonly LedgerEntry[]
+  /**
+   * The dispute fee booked with it, which the provider keeps when the seller wins (default 0): its two
+   * entries stay, everything else is reversed.
+   */
+  feeKept?: Money
+  sellerId: OwnerId
+}
+
+/**
+ * A chargeback the seller won (the dispute closed in the seller's favour): every entry of the chargeback
+ * is reversed, so each line the charge credited stands where it stood before the dispute, except the
+ * dispute fee the provider keeps.
+ */
+export function chargebackReversalPostings(input: ChargebackReversalInput): LedgerEntry[] {
+  assertBalanced(input.chargeback)
+  const first = input.chargeback[0]
+  if (first === undefined) return []
+  const currency = first.currency
+  const fee = input.feeKept ?? { amount: 0, currency }
+  assertMinor(fee, 'chargeback fee')
+  if (fee.currency !== currency) throw new RangeError(`chargeback reversal: fee is in ${fee.currency}, the chargeback in ${currency}`)
+  const reversed = input.chargeback.map((e) => entry(e.account, -e.amount, e.currency))
+  // Reversing the fee's own pair (seller +fee, chargebacks -fee) and booking it again leaves it in place.
+  const seller = sellerBalance(input.sellerId)
+  return withoutZeros([...reversed, entry(seller, fee.amount, currency), entry('chargebacks', -fee.amount, currency)])
+}
+
 /** A payout: the seller's or publisher's balance is debited, payout clearing credited. */
 export function payoutPostings(input: PayoutInput): LedgerEntry[] {
   const ref = parseAccountKey(input.from)

@@ -3,6 +3,7 @@ import { vatAmounts, vatBreakdown, vatTreatment, type PlaceOfSupplyInput, type S
 import { discountAmount, discountApplies, type Discount } from './discounts'
 import { customIntervalsOf, type PricingPlan } from './plan'
 import { checkoutMinimumPrice } from './totals'
+import { trialDaysOf } from './trial'
 
 // The price of a checkout (issue 4): the product bought and its order bumps, each with its own discount,
 // the coupon on the product, VAT by place of supply (SPEC-NOTES 26), net or gross plans. Pure, so the
@@ -10,6 +11,9 @@ import { checkoutMinimumPrice } from './totals'
 //
 // Discounts (the product's and the coupon) lower the first payment, which is what the checkout charges
 // (docs/decisions/0014); later rates of a plan keep their terms.
+//
+// A trial on the main line's plan (docs/decisions/0033) moves the whole first payment, add-ons included,
+// to the trial's end: `firstAmount` stays that first charge (rate 1, discounted), `dueNow` is 0.
 
 export type CheckoutLineInput = {
   productId: number
@@ -56,7 +60,12 @@ export type PricedLine = {
 export type CheckoutPrice = {
   currency: CurrencyId
   lines: PricedLine[]
+  /** The first charge (rate 1 of a plan), discounts and VAT applied. */
   firstAmount: number
+  /** What the checkout charges now: the first charge, or 0 during a trial (the method is kept instead). */
+  dueNow: number
+  /** The main plan's free days before the first charge; null: none. */
+  trialDays: number | null
   /** The amount of later charge n (n = 2, 3, ...): the sum over lines; open-ended plans repeat their charge. */
   laterRate: (n: number) => number
   totalAmount: number | null
@@ -166,6 +175,8 @@ export function priceCheckout(input: CheckoutPriceInput): CheckoutPrice {
     currency,
     lines,
     firstAmount: first,
+    dueNow: trialDaysOf(main.plan) === null ? first : 0,
+    trialDays: trialDaysOf(main.plan),
     laterRate: (n: number) => lines.reduce((sum, l) => sum + (l.laterGross[n - 2] ?? (l.recurringGross ?? 0)), 0),
     totalAmount: total,
     vatAmount: breakdown.total.vat.amount,
@@ -177,7 +188,7 @@ export function priceCheckout(input: CheckoutPriceInput): CheckoutPrice {
   }
 }
 
-/** The money of a price (for the provider call). */
+/** The money the checkout asks the provider for now: 0 during a trial. */
 export function firstPayment(price: CheckoutPrice): Money {
-  return toMoney(price.firstAmount, price.currency)
+  return toMoney(price.dueNow, price.currency)
 }

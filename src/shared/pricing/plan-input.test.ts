@@ -152,7 +152,7 @@ describe('planFromInput and planToInput', () => {
     expect(planFromInput(pricingPlanInput.parse(custom))).toEqual({
       form: 'installment', currencyId: 'eur', price: null, firstAmount: null, nextAmount: null, paymentsCount: 3, interval: null,
       customIntervals: [{ interval: '1m', amount: 3000 }, { interval: '2w', amount: 1500 }, { interval: '1m', amount: 500 }],
-      useNetPrice: false, name: null,
+      useNetPrice: false, name: null, trialDays: null,
     })
   })
   test('property: a valid input survives the round trip through the domain plan', () => {
@@ -163,11 +163,40 @@ describe('planFromInput and planToInput', () => {
         payments_count: fc.integer({ min: 2, max: 24 }), interval: fc.constantFrom('1m', '7d', '3d'), use_net_price: fc.boolean(),
       }),
       fc.record({ form: fc.constant('subscription'), currency_id: fc.constant('chf'), price: fc.nat(1e9), interval: fc.constantFrom('1y', '2w') }),
+      fc.record({
+        form: fc.constant('limited_subscription'), currency_id: fc.constant('eur'), price: fc.nat(1e9), payments_count: fc.integer({ min: 2, max: 100 }),
+        interval: fc.constant('1m'), trial_days: fc.integer({ min: 1, max: 365 }),
+      }),
     )
     fc.assert(fc.property(plans, (input) => {
       const parsed = pricingPlanInput.parse(input)
       const again = pricingPlanInput.parse(planToInput(planFromInput(parsed)))
       expect(planFromInput(again)).toEqual(planFromInput(parsed))
     }))
+  })
+})
+
+describe('pricingPlanInput: trial_days (docs/decisions/0033)', () => {
+  test('a subscription or limited subscription may have 1 to 365 free days', () => {
+    expect(run({ ...subscription, trial_days: 14 })).toHaveProperty('ok')
+    expect(run({ ...limited, trial_days: 1 })).toHaveProperty('ok')
+    expect(run({ ...limited, trial_days: 365 })).toHaveProperty('ok')
+    expect(planFromInput(pricingPlanInput.parse({ ...subscription, trial_days: 30 })).trialDays).toBe(30)
+    expect(planToInput(planFromInput(pricingPlanInput.parse({ ...subscription, trial_days: 30 }))).trial_days).toBe(30)
+  })
+  test('0, 366, a fraction or a string is refused', () => {
+    expect(issues({ ...subscription, trial_days: 0 })).toEqual(['trial_days: out_of_range'])
+    expect(issues({ ...subscription, trial_days: 366 })).toEqual(['trial_days: out_of_range'])
+    expect(issues({ ...subscription, trial_days: 1.5 })).toEqual(['trial_days: invalid_value'])
+    expect(issues({ ...subscription, trial_days: '14' })).toEqual(['trial_days: invalid_value'])
+  })
+  test('a one-time plan or an installment plan has no trial', () => {
+    expect(issues({ ...oneTime, trial_days: 14 })).toEqual(['trial_days: invalid_value'])
+    expect(issues({ ...installment, trial_days: 14 })).toEqual(['trial_days: invalid_value'])
+    expect(issues({ ...custom, trial_days: 14 })).toEqual(['trial_days: invalid_value'])
+  })
+  test('null or absent is no trial', () => {
+    expect(planFromInput(pricingPlanInput.parse({ ...subscription, trial_days: null })).trialDays).toBeNull()
+    expect(planFromInput(pricingPlanInput.parse(subscription)).trialDays).toBeNull()
   })
 })

@@ -3,6 +3,7 @@ import { currencyIds } from '../money'
 import { hasScriptTag } from '../validation/text'
 import { zInterval } from './intervals'
 import type { PricingPlan } from './plan'
+import { trialMaxDays, trialMinDays } from './trial'
 import {
   customIntervalsMax, customIntervalsMin, installmentMaxPayments, installmentMinPayments, limitedSubscriptionMaxCharges,
   limitedSubscriptionMinCharges, maxPlanAmount, zPlanForm, type PlanForm,
@@ -17,6 +18,7 @@ import {
 //   entries of interval and amount), which replace all four (payments_count, if sent, must equal their number).
 // - limited_subscription: payments_count 2..100, interval, and either price or first_amount + next_amount.
 // - subscription: interval, and either price or first_amount + next_amount.
+// - trial_days (1..365): subscriptions and limited subscriptions only (trial.ts).
 // A term that does not apply to the form is refused ('invalid_value') rather than dropped, so that what
 // is stored is exactly what the seller sent; price together with first/next amounts is refused too, so
 // the amount charged at checkout is never ambiguous (checkoutMinimumPrice reads the price first).
@@ -60,6 +62,8 @@ const fields = {
   custom_intervals: z.array(customIntervalInput, { error: missingOr('invalid_value') }).nullish(),
   use_net_price: z.boolean({ error: 'invalid_value' }).nullish(),
   name: zPlanName.nullish(),
+  trial_days: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' })
+    .min(trialMinDays, { error: 'out_of_range' }).max(trialMaxDays, { error: 'out_of_range' }).nullish(),
 }
 type Field = keyof typeof fields
 
@@ -71,6 +75,7 @@ type Parsed = {
   payments_count?: number | null | undefined
   interval?: string | null | undefined
   custom_intervals?: readonly unknown[] | null | undefined
+  trial_days?: number | null | undefined
 }
 
 const isSet = (value: unknown) => value !== null && value !== undefined
@@ -102,10 +107,10 @@ function checkTerms(plan: Parsed, ctx: z.RefinementCtx): void {
   switch (plan.form) {
     case 'one_time':
       require('price')
-      refuse('first_amount', 'next_amount', 'payments_count', 'interval', 'custom_intervals')
+      refuse('first_amount', 'next_amount', 'payments_count', 'interval', 'custom_intervals', 'trial_days')
       return
     case 'installment': {
-      refuse('price')
+      refuse('price', 'trial_days')
       const custom = plan.custom_intervals
       if (isSet(custom)) {
         const length = (custom as readonly unknown[]).length
@@ -159,6 +164,7 @@ export function planFromInput(input: PricingPlanInput): PricingPlan {
     customIntervals: custom === null ? null : custom.map((rate) => ({ interval: rate.interval, amount: rate.amount })),
     useNetPrice: input.use_net_price ?? false,
     name: input.name ?? null,
+    trialDays: input.trial_days ?? null,
   }
 }
 
@@ -175,5 +181,6 @@ export function planToInput(plan: PricingPlan): PricingPlanInput {
     custom_intervals: plan.customIntervals?.length ? plan.customIntervals.map((rate) => ({ ...rate })) : null,
     use_net_price: plan.useNetPrice ?? false,
     name: plan.name ?? null,
+    trial_days: plan.trialDays ?? null,
   }
 }

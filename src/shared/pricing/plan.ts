@@ -32,6 +32,8 @@ export type PricingPlan = {
   /** The amounts are net: VAT is added on top at checkout instead of being included. */
   readonly useNetPrice?: boolean | null
   readonly name?: string | null
+  /** Subscriptions only: free days before charge 1 (trial.ts); null or absent is no trial. */
+  readonly trialDays?: number | null
 }
 
 /** The custom intervals of a plan, if it has any (an empty list counts as none). */

@@ -111,3 +111,39 @@ describe('rateSchedule', () => {
     }))
   })
 })
+
+describe('rateSchedule with a trial (docs/decisions/0033)', () => {
+  const bought = new Date(Date.UTC(2025, 0, 17, 9, 0))
+  const monthly: PricingPlan = { form: 'subscription', currencyId: 'eur', price: 1900, interval: '1m', trialDays: 14 }
+  test('charge 1 falls due when the trial ends, each later charge one interval after', () => {
+    const charges = rateSchedule(monthly, bought, 4)
+    // Jan 17 + 14 days = Jan 31; the months anchor on the 31st from there.
+    expect(days(charges)).toEqual(['2025-01-31', '2025-02-28', '2025-03-31', '2025-04-30'])
+    expect(charges[0]!.dueDate.toISOString()).toBe('2025-01-31T09:00:00.000Z')
+    expect(amounts(charges)).toEqual([1900, 1900, 1900, 1900])
+  })
+  test('a limited subscription keeps its count and amounts; only the start moves', () => {
+    const plan: PricingPlan = { form: 'limited_subscription', currencyId: 'eur', firstAmount: 500, nextAmount: 1000, paymentsCount: 3, interval: '1w', trialDays: 7 }
+    const charges = rateSchedule(plan, bought)
+    expect(charges.map((c) => c.number)).toEqual([1, 2, 3])
+    expect(amounts(charges)).toEqual([500, 1000, 1000])
+    expect(days(charges)).toEqual(['2025-01-24', '2025-01-31', '2025-02-07'])
+  })
+  test('the same plan without a trial starts at purchase', () => {
+    expect(days(rateSchedule({ ...monthly, trialDays: null }, bought, 2))).toEqual(['2025-01-17', '2025-02-17'])
+  })
+  test('a trial on a form that cannot have one is ignored (the input schema refuses it)', () => {
+    expect(days(rateSchedule({ ...installment, trialDays: 30 } as PricingPlan, bought, 1))).toEqual(['2025-01-17'])
+  })
+  test('a year-long trial: charge 1 a year (365 days) later', () => {
+    expect(days(rateSchedule({ ...monthly, trialDays: 365 }, bought, 1))).toEqual(['2026-01-17'])
+  })
+  test('property: charge 1 is exactly trialDays x 24 h after the purchase, and the schedule is the untrialled one shifted to that start', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 365 }), fc.integer({ min: 1, max: 24 }), (trialDays, count) => {
+      const charges = rateSchedule({ ...monthly, trialDays }, bought, count)
+      expect(charges[0]!.dueDate.getTime() - bought.getTime()).toBe(trialDays * 86_400_000)
+      const plain = rateSchedule({ ...monthly, trialDays: null }, charges[0]!.dueDate, count)
+      expect(charges).toEqual(plain)
+    }))
+  })
+})

@@ -4,9 +4,10 @@ import {
   customIntervalsMax, customIntervalsMin, installmentMaxPayments, installmentMinPayments, limitedSubscriptionMaxCharges,
   limitedSubscriptionMinCharges,
 } from './plan-forms'
+import { trialEndsAt } from './trial'
 
-// The charges a plan makes, in order, with their due dates. Charge 1 is due at purchase (`startDate`);
-// each later charge is one interval after the one before. Month and year steps keep the day of the month
+// The charges a plan makes, in order, with their due dates. Charge 1 is due at purchase (`startDate`), or
+// when the plan's trial ends (trial.ts); each later charge is one interval after the one before. Month and year steps keep the day of the month
 // the schedule started on (Jan 31, Feb 28, Mar 31, ...); a day or week step moves that anchor to the day
 // it lands on, which matters only for custom intervals that mix units.
 
@@ -51,12 +52,15 @@ function dated(startDate: Date, steps: readonly (IntervalCode | undefined)[], am
 }
 
 /**
- * The charges of a plan from `startDate`: one for one_time, payments_count for an installment (one per
+ * The charges of a plan bought at `purchasedAt`: charge 1 is due then, or at the end of the plan's trial,
+ * and the month anchor is that day. One for one_time, payments_count for an installment (one per
  * custom interval when it has them) and a limited subscription, and the first `count` of an open
  * subscription (required there). `count` also cuts the other forms short. A plan that breaks its form's
  * rules (see pricingPlanInput) throws a RangeError: it is a bug to schedule one.
  */
-export function rateSchedule(plan: PricingPlan, startDate: Date, count?: number): Charge[] {
+export function rateSchedule(plan: PricingPlan, purchasedAt: Date, count?: number): Charge[] {
+  if (Number.isNaN(purchasedAt.getTime())) throw new RangeError('rateSchedule: invalid start date')
+  const startDate = trialEndsAt(plan, purchasedAt) ?? purchasedAt
   if (count !== undefined && (!Number.isInteger(count) || count < 0)) throw new RangeError(`count must be a whole number >= 0, got ${count}`)
   const take = (n: number) => (count === undefined ? n : Math.min(n, count))
 

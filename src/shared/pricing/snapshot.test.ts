@@ -6,7 +6,7 @@ describe('planSnapshot: terms are frozen at purchase', () => {
   test('holds every term that decides what the payer owes, the checkout amount and the total', () => {
     expect(planSnapshot({ form: 'installment', currencyId: 'eur', firstAmount: 5000, nextAmount: 2500, paymentsCount: 4, interval: '1m', useNetPrice: true, name: 'Four rates' })).toEqual({
       form: 'installment', kind: 1, currencyId: 'eur', price: null, firstAmount: 5000, nextAmount: 2500, paymentsCount: 4,
-      interval: '1m', customIntervals: null, useNetPrice: true, name: 'Four rates', checkoutAmount: 5000, total: 12_500,
+      interval: '1m', customIntervals: null, useNetPrice: true, name: 'Four rates', trialDays: null, checkoutAmount: 5000, total: 12_500,
     })
   })
   test('changing the plan afterwards does not change the snapshot', () => {
@@ -40,5 +40,16 @@ describe('planSnapshot: terms are frozen at purchase', () => {
     expect(planSnapshot({ form: 'limited_subscription', currencyId: 'eur', firstAmount: 100, nextAmount: 1000, paymentsCount: 12, interval: '1m' }))
       .toMatchObject({ kind: 2, checkoutAmount: 100, total: 11_100 })
     expect(planSnapshot({ form: 'subscription', currencyId: 'eur', price: 999, interval: '1m' })).toMatchObject({ kind: 3, checkoutAmount: 999, total: null })
+  })
+})
+
+describe('planSnapshot: the trial is frozen with the terms', () => {
+  test('a subscription keeps its trial days; its first charge is still the checkout amount', () => {
+    expect(planSnapshot({ form: 'subscription', currencyId: 'eur', price: 1900, interval: '1m', trialDays: 14 }))
+      .toMatchObject({ trialDays: 14, checkoutAmount: 1900, total: null })
+  })
+  test('no trial is null, and a form without trials never has one', () => {
+    expect(planSnapshot({ form: 'subscription', currencyId: 'eur', price: 1900, interval: '1m' }).trialDays).toBeNull()
+    expect(planSnapshot({ form: 'one_time', currencyId: 'eur', price: 1900, trialDays: 14 }).trialDays).toBeNull()
   })
 })

@@ -4,6 +4,7 @@ import { customIntervalsOf, type CustomInterval, type PricingPlan } from './plan
 import { planKindOf, type PlanForm, type PlanKind } from './plan-forms'
 import { rateSchedule } from './schedule'
 import { checkoutMinimumPrice, installmentTotal } from './totals'
+import { trialDaysOf } from './trial'
 
 // The terms of a plan as the payer bought it. An order keeps this copy: when the seller later edits the
 // plan, what the payer owes does not change (terms are frozen at purchase).
@@ -20,7 +21,12 @@ export type PlanSnapshot = {
   readonly customIntervals: readonly CustomInterval[] | null
   readonly useNetPrice: boolean
   readonly name: string | null
-  /** The amount charged at purchase (checkoutMinimumPrice). */
+  /** Free days before charge 1 (subscriptions only); null: no trial. */
+  readonly trialDays: number | null
+  /**
+   * The first charge (checkoutMinimumPrice): due at purchase, or at the trial's end when there is one
+   * (the checkout then charges 0 and keeps the method).
+   */
   readonly checkoutAmount: number
   /** What the payer owes in all; null for an open subscription, which has no end. */
   readonly total: number | null
@@ -63,6 +69,7 @@ export function planSnapshot(plan: PricingPlan): PlanSnapshot {
       : Object.freeze(custom.map((rate) => Object.freeze({ interval: rate.interval, amount: rate.amount }))),
     useNetPrice: plan.useNetPrice ?? false,
     name: plan.name ?? null,
+    trialDays: trialDaysOf(plan),
     checkoutAmount: checkoutMinimumPrice(plan),
     total: total(plan),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { zEmail, zPassword, zUsername, zPersonName, zPhone, zCountryCode } from '../validation'
 import { profileTypes } from '../accounts'
+import { coursePlayerPath } from './course-player'
 
 // Request and response schemas of /api/v1/app (users and sessions). Routes validate with these, the web
 // forms validate with these, the OpenAPI document is generated from these. Bodies refuse unknown keys.
@@ -42,6 +43,8 @@ export const magicLinkRequestInput = z.object({
   email: zEmail,
   profile_type: profileType.optional(),
   seller: z.string().max(100).optional(),
+  /** The course player to open after signing in (the seller's course sign-in, SPEC-NOTES 14). */
+  return_to: z.string().max(320).regex(coursePlayerPath).optional(),
 }).strict()
 
 export const magicLinkSignInInput = z.object({ token: z.string().min(10).max(200), fingerprint }).strict()

@@ -125,8 +125,13 @@ export const pricingPlanOutput = z.object({
   custom_intervals: z.array(z.object({ interval: z.string(), amount: z.number() })).nullable(),
   use_net_price: z.boolean(),
   name: z.string().nullable(),
+  /** Free days before the first charge (subscriptions only; docs/decisions/0033); null: no trial. */
+  trial_days: z.number().nullable(),
   position: z.number(),
-  /** Charged at purchase (checkoutMinimumPrice) and owed in all (null for an open subscription). */
+  /**
+   * The first charge (checkoutMinimumPrice; due at purchase, or at the trial's end) and what is owed in
+   * all (null for an open subscription).
+   */
   checkout_amount: z.number(),
   total: z.number().nullable(),
   /** The checkout amount with the product's discount (priceWithDiscount; docs/decisions/0014). */
@@ -286,7 +291,11 @@ export type AddLicenseKeysInput = z.infer<typeof addLicenseKeysInput>
 export const addLicenseKeysOutput = z.object({ added: z.number(), duplicates: z.number() })
 export const licenseKeyStates = ['available', 'used'] as const
 export const licenseKeyListQuery = listQuery.extend({ state: z.enum(licenseKeyStates).optional() })
-export const licenseKeyOutput = z.object({ id: z.number(), key: z.string(), state: z.enum(licenseKeyStates), used_at: z.string().nullable(), order_id: z.number().nullable(), created_at: z.string() })
+export const licenseKeyOutput = z.object({
+  id: z.number(), key: z.string(), state: z.enum(licenseKeyStates), used_at: z.string().nullable(), order_id: z.number().nullable(), created_at: z.string(),
+  /** Activations of a sold key (the activation API's use counter); revoked: its order was refunded or charged back. */
+  uses: z.number(), revoked: z.boolean(),
+})
 export const licenseKeyListOutput = listOutput(licenseKeyOutput).extend({ available_count: z.number(), used_count: z.number() })
 export const licenseKeyParams = z.strictObject({ id: z.coerce.number().int().positive(), key_id: z.coerce.number().int().positive() })
 

@@ -9,6 +9,9 @@ import { hasScriptTag } from '../validation/text'
 export const certificateLayouts = ['landscape', 'portrait', 'custom'] as const
 export const certificateDateSources = ['purchase_date', 'relative_date', 'custom_text'] as const
 export const certificateValidityStarts = ['from_static_date', 'from_payment'] as const
+/** When a certificate is issued (docs/decisions/0020): on purchase, or when the payer completes the course. */
+export const certificateTriggers = ['purchase', 'course_completion'] as const
+export type CertificateTrigger = (typeof certificateTriggers)[number]
 export const certificatePlaceholders = ['payer_name', 'product_name', 'date', 'valid_until', 'seller_name', 'certificate_number'] as const
 export type CertificatePlaceholder = (typeof certificatePlaceholders)[number]
 
@@ -53,6 +56,8 @@ export const certificateDesignInput = z.strictObject({
   validity_days: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(36500, { error: 'out_of_range' }).nullish(),
   /** A media upload of kind image (see the media uploads). */
   background_key: z.string({ error: 'invalid_value' }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' }).nullish(),
+  /** Absent: purchase for certificate products, course_completion for course products. */
+  issue_on: z.enum(certificateTriggers, { error: 'invalid_value' }).nullish(),
 }).superRefine((d, ctx) => {
   if (d.layout === 'custom' && !d.custom_size) ctx.addIssue({ code: 'custom', path: ['custom_size'], message: 'required' })
   if (d.date_source === 'relative_date' && (d.relative_days === undefined || d.relative_days === null)) ctx.addIssue({ code: 'custom', path: ['relative_days'], message: 'required' })
@@ -75,6 +80,7 @@ export const certificateDesignOutput = z.object({
   static_date: z.string().nullable(),
   validity_days: z.number().nullable(),
   background_key: z.string().nullable(),
+  issue_on: z.enum(certificateTriggers),
   /** false until the seller saves a design: the answer then shows the defaults. */
   saved: z.boolean(),
   updated_at: z.string().nullable(),
@@ -88,4 +94,54 @@ export const defaultCertificateDesign: CertificateDesign = {
   colors: { text: '#1f2937', accent: '#b45309', background: '#ffffff' },
   date_source: 'purchase_date', relative_days: null, custom_date_text: null,
   validity_start: 'from_payment', static_date: null, validity_days: null, background_key: null,
+  issue_on: 'purchase',
 }
+
+// ------------------------------------------------------------------ issued certificates
+
+/**
+ * A certificate's serial: `SF-` and three groups of four Crockford base32 characters (60 random bits; no
+ * I, L, O, U, so it reads and types back without confusion).
+ */
+export const certificateSerialAlphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+export const certificateSerialPattern = /^SF-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/
+
+/** The serial written from 12 random values (each byte's low 5 bits pick a character). */
+export function formatCertificateSerial(random: Uint8Array): string {
+  if (random.length < 12) throw new Error('a serial needs 12 random bytes')
+  const chars = Array.from(random.subarray(0, 12), (b) => certificateSerialAlphabet[b & 31]!)
+  return `SF-${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8, 12).join('')}`
+}
+
+/** A serial as typed by a person: upper case, without spaces, O read as 0 and I or L as 1. */
+export function normalizeCertificateSerial(input: string): string {
+  return input.trim().toUpperCase().replace(/\s+/g, '').replace(/O/g, '0').replace(/[IL]/g, '1').replace(/^SF(?=[0-9A-Z])/, 'SF-')
+}
+
+export const certificateSerialParams = z.strictObject({ serial: z.string().max(40) })
+
+/** What the verification page says: genuine and valid, not yet valid, expired, revoked, or not ours. */
+export const certificateVerdicts = ['valid', 'not_yet_valid', 'expired', 'revoked', 'unknown'] as const
+export type CertificateVerdict = (typeof certificateVerdicts)[number]
+
+export const certificateVerificationOutput = z.object({
+  serial: z.string(),
+  status: z.enum(certificateVerdicts),
+  /** The rest only for a certificate that exists. */
+  recipient_name: z.string().nullable(),
+  product_name: z.string().nullable(),
+  seller_username: z.string().nullable(),
+  shown_date: z.string().nullable(),
+  issued_at: z.string().nullable(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+})
+export type CertificateVerificationOutput = z.infer<typeof certificateVerificationOutput>
+
+/** What a payer sees of an issued certificate (the order's deliverables, the payer area). */
+export const issuedCertificateOutput = z.object({
+  serial: z.string(), pdf_url: z.string(), verify_url: z.string(), product_id: z.number(), product_name: z.string(), state: z.string(),
+})
+export type IssuedCertificateOutput = z.infer<typeof issuedCertificateOutput>
+export const certificatePdfQuery = z.strictObject({ t: z.string().max(100) })

@@ -3,6 +3,7 @@ import { zPaymentMethodInput } from '../payments'
 import { zCountryCode, zEmail, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
 import { buyButtonTexts, buyerInformationIncludeTypes, checkoutLayouts, checkoutQuestionTypes, optionGroups, selectStyles } from './checkout-settings'
 import { zCouponCode } from './coupons'
+import { deliverablesOutput } from './delivery'
 
 // The shop API of the checkout (issue 4): a quote while the payer chooses, the order, its public read,
 // one-click upsells and the sandbox provider's test page. Amounts are integers of minor units; the server
@@ -107,7 +108,7 @@ export const quoteLineOutput = z.object({
 export const quoteOutput = z.object({
   currency: z.string(),
   lines: z.array(quoteLineOutput),
-  /** The first payment (one-time: the whole price; installment: the first rate). */
+  /** The first payment, charged now (one-time: the whole price; installment: the first rate; a trial: 0). */
   first_amount: z.number(),
   /** Everything owed over the plan; null for an open-ended subscription. */
   total_amount: z.number().nullable(),
@@ -123,6 +124,8 @@ export const quoteOutput = z.object({
   }),
   coupon: z.object({ code: z.string(), applied: z.boolean(), message: z.string().nullable() }).nullable(),
   free: z.boolean(),
+  /** A trial (docs/decisions/0033): nothing is charged now; the first charge (as the lines) falls due after `days`. */
+  trial: z.object({ days: z.number(), first_charge_amount: z.number() }).nullable(),
 })
 export type QuoteOutput = z.infer<typeof quoteOutput>
 
@@ -172,6 +175,8 @@ export const publicOrderOutput = z.object({
   bank_wire: nextActionOutput.options[1].nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** What the order delivered (issue 5): null until it is paid and delivered, and after a refund. */
+  deliverables: deliverablesOutput.nullable().optional(),
 })
 export type PublicOrderOutput = z.infer<typeof publicOrderOutput>
 
@@ -181,7 +186,8 @@ export type CreateOrderOutput = z.infer<typeof createOrderOutput>
 /** POST /api/v1/shop/orders/{token}/upsells (Idempotency-Key): accept offer `index` with the saved method. */
 export const acceptUpsellInput = z.strictObject({ index: z.number().int().min(0).max(20) })
 
-export const sandboxOutcomes = ['success', 'failure', 'pending', 'challenge'] as const
+/** success_then_decline: the payment succeeds and the method it keeps declines every later charge (decision 0026). */
+export const sandboxOutcomes = ['success', 'failure', 'pending', 'challenge', 'success_then_decline'] as const
 /** POST /api/v1/shop/sandbox/payments/{payment_id}: the test page's buttons. */
 export const sandboxPaymentInput = z.strictObject({ outcome: z.enum(sandboxOutcomes) })
 

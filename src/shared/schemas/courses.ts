@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lessonAccessModes, lessonPublishStates } from '../states/lesson-status'
 import { hasScriptTag } from '../validation/text'
 
 // Course content as data (spec 000 wizard step "content"; SPEC-NOTES 9): modules and lessons in order,
@@ -23,6 +24,11 @@ export const textBlockMaxLength = 200_000
 export const allowedVideoHosts = [
   'youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com',
   'vimeo.com', 'player.vimeo.com', 'fast.wistia.net', 'fast.wistia.com', 'www.loom.com', 'loom.com',
+] as const
+
+/** The frame sources the player embeds external videos from (the app's Content-Security-Policy allows them). */
+export const courseVideoFrameSources = [
+  'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://fast.wistia.net', 'https://fast.wistia.com', 'https://www.loom.com',
 ] as const
 
 export function isAllowedVideoUrl(value: string): boolean {
@@ -108,6 +114,12 @@ export const lessonInput = z.strictObject({
   title: title(),
   blocks: z.array(contentBlock).max(maxBlocksPerLesson, { error: 'out_of_range' }).optional(),
   quiz: quizInput.nullish(),
+  /** Hidden from payers while not_for_publish (spec 001 lesson status). */
+  publish_state: z.enum(lessonPublishStates, { error: 'invalid_value' }).optional(),
+  /** Drip (spec 001 lesson-access modes): open at once, `access_after_days` after the payer's access began, or from `access_from`. */
+  access_mode: z.enum(lessonAccessModes, { error: 'invalid_value' }).optional(),
+  access_after_days: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(3650, { error: 'out_of_range' }).nullish(),
+  access_from: z.iso.datetime({ offset: true, error: 'invalid_value' }).nullish(),
 })
 export const updateLessonInput = lessonInput.partial()
 export type LessonInput = z.infer<typeof updateLessonInput>
@@ -121,6 +133,7 @@ export const lessonParams = z.strictObject({ id: z.coerce.number().int().positiv
 export const lessonOutput = z.object({
   id: z.number(), module_id: z.number(), title: z.string(), position: z.number(),
   blocks: z.array(z.record(z.string(), z.unknown())), quiz: quizOutput.nullable(),
+  publish_state: z.enum(lessonPublishStates), access_mode: z.enum(lessonAccessModes), access_after_days: z.number().nullable(), access_from: z.string().nullable(),
 })
 export type LessonOutput = z.infer<typeof lessonOutput>
 export const moduleOutput = z.object({

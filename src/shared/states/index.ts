@@ -1,7 +1,13 @@
 // State machines (spec 000 section 4, spec 001 section 4): the value sets and, as tables, the transitions
 // the spec does not show. One file per machine; see README.md for the reasoning.
+export * from './access-grant'
 export * from './account'
 export * from './affiliate-node'
+export * from './certificate'
+export * from './course-publish'
+export * from './dunning'
+export * from './lesson-status'
+export * from './method-setup'
 export * from './order-payment'
 export * from './order-rate'
 export * from './payment'

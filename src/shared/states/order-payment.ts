@@ -25,7 +25,11 @@ export const orderPaymentTransitions = {
   // A failed attempt goes back to waiting, so the payer can try another method.
   payment_pending: ['payment_waiting', 'paying', 'paid', 'payment_canceled', 'payment_not_completed'],
   paying: ['paid', 'payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
-  paid: ['payment_refunded', 'payment_chargebacked'],
+  // An open subscription is `paid` after each charge (its total is one charge); cancelling it ends it
+  // (spec 001 section 4 shows no transitions; SPEC-NOTES 6-7 and the state's meaning above allow it). Only
+  // orders with rates still to come are canceled (orders.cancelPlan); a one-time order is refunded instead.
+  // An open subscription (paid after each charge) can be paused by the seller like a paying plan (decision 0026).
+  paid: ['payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
   payment_paused: ['paying', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
   // A canceled subscription keeps the charges already paid; they can still be refunded or charged back.
   payment_canceled: ['payment_refunded', 'payment_chargebacked'],
