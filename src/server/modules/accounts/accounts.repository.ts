@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import { executeRows, type Executor } from '../../db/client'
 import { profiles, refreshTokens, sellers, sessions, users, userTokens } from '../../db/schema'
 
 // SQL of the accounts module. Every function takes the executor (database or transaction) it runs in.
@@ -171,6 +171,24 @@ export async function loadActorRows(db: Executor, sessionId: string) {
 /** Inserts a user unless one with the email exists (any case); concurrent inserts leave one row. */
 export async function insertUserIfAbsent(db: Executor, values: typeof users.$inferInsert): Promise<void> {
   await db.insert(users).values(values).onConflictDoNothing()
+}
+
+/**
+ * The payer's user id by email, made with its payer profile when new, in one statement (every checkout runs
+ * it). Undefined only when a concurrent checkout inserted the same new email at this moment: ask again.
+ */
+export async function upsertPayer(db: Executor, values: { email: string; passwordHash: string; firstName: string; lastName: string; locale: string }): Promise<number | undefined> {
+  const rows = await executeRows<{ id: number }>(db, sql`
+    with found as (select ${users.id} as id from ${users} where lower(${users.email}) = lower(${values.email})),
+    made as (
+      insert into ${users} (email, password_hash, first_name, last_name, locale)
+      select ${values.email}, ${values.passwordHash}, ${values.firstName}, ${values.lastName}, ${values.locale} where not exists (select 1 from found)
+      on conflict do nothing returning id
+    ),
+    payer as (select id from found union all select id from made),
+    profile as (insert into ${profiles} (user_id, type) select id, 'payer' from payer on conflict do nothing)
+    select id from payer`)
+  return rows[0]?.id
 }
 
 export async function insertProfileIfAbsent(db: Executor, values: typeof profiles.$inferInsert): Promise<void> {

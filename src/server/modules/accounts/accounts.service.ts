@@ -32,7 +32,7 @@ export function missingAccessToken() {
  * so a renewal racing a switch cannot bring the old profile back).
  */
 export async function resolveActor(ctx: Ctx, authorization: string): Promise<{ actor: Actor; sellerFeatures: Record<string, boolean> }> {
-  const claims = await verifyAccessToken(ctx.deps.jwtKey, authorization, ctx.now)
+  const claims = await verifyAccessToken(ctx.deps.jwtKey, authorization, ctx.realNow)
   const rows = await repo.loadActorRows(ctx.db, claims.sessionId)
   if (!rows || rows.session.revokedAt || rows.user.id !== claims.userId || rows.user.accountState !== 'active') {
     throw new AppError('invalid_access_token', 'The session has ended')
@@ -109,7 +109,7 @@ async function startSession(ctx: Ctx, tx: Executor, user: repo.UserRow, fingerpr
   const profile = defaultProfile(profiles)
   const session = await repo.insertSession(tx, {
     id: randomUUID(), userId: user.id, profileId: profile?.id ?? null, fingerprintHash: hashToken(fingerprint),
-    userAgent: ctx.userAgent?.slice(0, 300), ip: ctx.ip, lastUsedAt: ctx.now,
+    userAgent: ctx.userAgent?.slice(0, 300), ip: ctx.ip, lastUsedAt: ctx.realNow,
   })
   const tokens = await issueTokens(ctx, tx, session.id, user.id)
   await repo.updateUser(tx, user.id, { lastSignInAt: ctx.now })
@@ -118,9 +118,9 @@ async function startSession(ctx: Ctx, tx: Executor, user: repo.UserRow, fingerpr
 
 async function issueTokens(ctx: Ctx, tx: Executor, sessionId: string, userId: number): Promise<TokensOutput> {
   const { config } = ctx.deps
-  const access = await signAccessToken(ctx.deps.jwtKey, { userId, sessionId }, ctx.now, config.ACCESS_TOKEN_TTL_SECONDS)
+  const access = await signAccessToken(ctx.deps.jwtKey, { userId, sessionId }, ctx.realNow, config.ACCESS_TOKEN_TTL_SECONDS)
   const refreshToken = randomToken()
-  const refreshExpiresAt = new Date(ctx.now.getTime() + config.REFRESH_TOKEN_TTL_SECONDS * 1000)
+  const refreshExpiresAt = new Date(ctx.realNow.getTime() + config.REFRESH_TOKEN_TTL_SECONDS * 1000)
   await repo.insertRefreshToken(tx, { sessionId, tokenHash: hashToken(refreshToken), expiresAt: refreshExpiresAt })
   return {
     access_token: access.token, expires_at: access.expiresAt.toISOString(),
@@ -162,18 +162,18 @@ export async function renewToken(ctx: Ctx, input: { refresh_token?: string; fing
     if (!found) return { error: new AppError('invalid_refresh_token', 'The refresh token is not valid') }
     const { token, session } = found
     if (session.revokedAt) return { error: new AppError('invalid_refresh_token', 'The session has ended') }
-    if (token.expiresAt <= ctx.now) return { error: new AppError('expired_refresh_token', 'The refresh token has expired') }
+    if (token.expiresAt <= ctx.realNow) return { error: new AppError('expired_refresh_token', 'The refresh token has expired') }
     if (!input.fingerprint || hashToken(input.fingerprint) !== session.fingerprintHash) {
       return { error: new AppError('invalid_refresh_token', 'The refresh token belongs to another client') }
     }
-    if (!(await repo.markRefreshTokenRotated(tx, token.id, ctx.now))) {
+    if (!(await repo.markRefreshTokenRotated(tx, token.id, ctx.realNow))) {
       // A token presented after it was exchanged has leaked: end the whole family.
-      await repo.revokeSession(tx, session.id, 'refresh_token_reuse', ctx.now)
+      await repo.revokeSession(tx, session.id, 'refresh_token_reuse', ctx.realNow)
       return { error: new AppError('invalid_refresh_token', 'The refresh token was already used; the session has ended') }
     }
     const user = await repo.findUserById(tx, session.userId)
     if (!user || user.accountState !== 'active') return { error: new AppError('invalid_refresh_token', 'The account is not active') }
-    await repo.updateSession(tx, session.id, { lastUsedAt: ctx.now })
+    await repo.updateSession(tx, session.id, { lastUsedAt: ctx.realNow })
     return { tokens: await issueTokens(ctx, tx, session.id, session.userId) }
   })
   // Errors are answered after commit so a detected reuse stays revoked.
@@ -183,7 +183,7 @@ export async function renewToken(ctx: Ctx, input: { refresh_token?: string; fing
 
 export async function signOut(ctx: Ctx): Promise<void> {
   const actor = requireUser(ctx)
-  await repo.revokeSession(ctx.db, actor.sessionId, 'signed_out', ctx.now)
+  await repo.revokeSession(ctx.db, actor.sessionId, 'signed_out', ctx.realNow)
 }
 
 export async function switchProfile(ctx: Ctx, profileId: number): Promise<{ access_token: string; expires_at: string; user: UserOutput }> {
@@ -193,7 +193,7 @@ export async function switchProfile(ctx: Ctx, profileId: number): Promise<{ acce
     // A profile of someone else is answered like one that does not exist.
     if (!profiles.some((p) => p.id === profileId)) throw new AppError('not_found', 'No such profile')
     await repo.updateSession(tx, actor.sessionId, { profileId })
-    const access = await signAccessToken(ctx.deps.jwtKey, { userId: actor.userId, sessionId: actor.sessionId }, ctx.now, ctx.deps.config.ACCESS_TOKEN_TTL_SECONDS)
+    const access = await signAccessToken(ctx.deps.jwtKey, { userId: actor.userId, sessionId: actor.sessionId }, ctx.realNow, ctx.deps.config.ACCESS_TOKEN_TTL_SECONDS)
     const user = (await repo.findUserById(tx, actor.userId))!
     return { access_token: access.token, expires_at: access.expiresAt.toISOString(), user: await userOutput(tx, user, profileId) }
   })
@@ -236,7 +236,7 @@ async function createProfileRows(ctx: Ctx, tx: Executor, user: repo.UserRow, typ
 async function createMailToken(ctx: Ctx, tx: Executor, userId: number, kind: MailTokenKind, data?: Record<string, unknown>): Promise<string> {
   const token = randomToken()
   await repo.insertUserToken(tx, {
-    userId, kind, tokenHash: hashToken(token), data, expiresAt: new Date(ctx.now.getTime() + tokenLifetimeSeconds[kind] * 1000),
+    userId, kind, tokenHash: hashToken(token), data, expiresAt: new Date(ctx.realNow.getTime() + tokenLifetimeSeconds[kind] * 1000),
   })
   return token
 }
@@ -337,9 +337,9 @@ export async function checkUsername(ctx: Ctx, username: string): Promise<{ avail
 // ---------------------------------------------------------------- mail tokens
 
 async function consume(ctx: Ctx, tx: Executor, kind: MailTokenKind, token: string) {
-  const row = await repo.consumeUserToken(tx, kind, hashToken(token), ctx.now)
+  const row = await repo.consumeUserToken(tx, kind, hashToken(token), ctx.realNow)
   if (!row) throw new AppError('invalid_token', 'This link is not valid or was already used')
-  if (row.expiresAt <= ctx.now) throw new AppError('expired_token', 'This link has expired; ask for a new one')
+  if (row.expiresAt <= ctx.realNow) throw new AppError('expired_token', 'This link has expired; ask for a new one')
   return row
 }
 
@@ -371,9 +371,11 @@ export async function sendMagicLink(ctx: Ctx, input: z.infer<typeof magicLinkReq
     const user = await repo.findUserByEmail(tx, input.email)
     if (!user || user.accountState === 'deleted') return
     const token = await createMailToken(ctx, tx, user.id, 'magic_link', { profile_type: input.profile_type ?? null })
+    // from the seller's course sign-in, the link brings the payer back to the course player
+    const back = input.return_to ? `&return_to=${encodeURIComponent(input.return_to)}` : ''
     await email.queueEmail(ctx.deps, tx, {
       to: user.email, kind: 'magic_link', locale: user.locale, userId: user.id, firstName: user.firstName,
-      link: link(ctx, `/users/sign_in?magic_link_token=${token}`),
+      link: link(ctx, `/users/sign_in?magic_link_token=${token}${back}`),
     })
   })
 }
@@ -584,6 +586,9 @@ export async function ensureDemoSeller(ctx: Ctx, input: { email: string; usernam
  * a payer profile. An existing account keeps its names and password.
  */
 export async function ensurePayer(tx: Executor, input: { email: string; firstName: string; lastName: string; locale: string }): Promise<number> {
+  const id = await repo.upsertPayer(tx, { email: input.email, passwordHash: 'none:payer-signs-in-by-link', firstName: input.firstName, lastName: input.lastName, locale: input.locale })
+  if (id !== undefined) return id
+  // Another checkout made this payer a moment ago: now it is found.
   await repo.insertUserIfAbsent(tx, {
     email: input.email, passwordHash: 'none:payer-signs-in-by-link', firstName: input.firstName, lastName: input.lastName, locale: input.locale,
   })

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { executeRows, rowsOfJson, type Executor } from '../../db/client'
 import {
   categories, eventTickets, licenseKeys, pricingPlans, pricingPlanVersions, productAddons, productCategories, productDiscounts, products, sellers,
   shopCategories, shopCategoryProducts, users,
@@ -53,10 +54,13 @@ export async function findSeller(db: Executor, sellerId: number): Promise<Seller
 }
 
 /** A shop path names its seller by username (any case) or numeric id (SPEC-NOTES 17). */
-export async function findSellerByUsernameOrId(db: Executor, value: string): Promise<SellerFacts | undefined> {
+function sellerMatch(value: string) {
   const byId = /^[0-9]{1,9}$/.test(value) ? eq(sellers.id, Number(value)) : undefined
-  const where = byId ? or(byId, sql`lower(${sellers.username}) = lower(${value})`) : sql`lower(${sellers.username}) = lower(${value})`
-  const [row] = await db.select(sellerFacts).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(where).limit(1)
+  return byId ? or(byId, sql`lower(${sellers.username}) = lower(${value})`) : sql`lower(${sellers.username}) = lower(${value})`
+}
+
+export async function findSellerByUsernameOrId(db: Executor, value: string): Promise<SellerFacts | undefined> {
+  const [row] = await db.select(sellerFacts).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(sellerMatch(value)).limit(1)
   return row
 }
 
@@ -170,20 +174,27 @@ export async function productCounts(db: Executor, sellerId: number): Promise<Rec
 
 export type AddonRow = { id: number; productId: number; addonProductId: number; kind: string; position: number; name: string; form: string }
 
-export async function loadRelations(db: Executor, productIds: readonly number[]) {
+/**
+ * The plans (active), ticket types, add-ons, categories and discounts of products, in the orders the pages
+ * show them, in one round trip (every product page, quote and checkout reads them).
+ */
+export async function loadRelations(db: Executor, productIds: readonly number[], options: { categories?: boolean } = {}) {
   if (productIds.length === 0) return { plans: [], tickets: [], addons: [] as AddonRow[], categories: [], discounts: [] as DiscountRow[] }
-  const ids = [...productIds]
-  const plans = await db.select().from(pricingPlans).where(and(inArray(pricingPlans.productId, ids), eq(pricingPlans.active, true)))
-    .orderBy(asc(pricingPlans.position), asc(pricingPlans.id))
-  const tickets = await db.select().from(eventTickets).where(inArray(eventTickets.productId, ids)).orderBy(asc(eventTickets.position), asc(eventTickets.id))
-  const addons = await db.select({
-    id: productAddons.id, productId: productAddons.productId, addonProductId: productAddons.addonProductId, kind: productAddons.kind,
-    position: productAddons.position, name: products.name, form: products.form,
-  }).from(productAddons).innerJoin(products, eq(products.id, productAddons.addonProductId))
-    .where(inArray(productAddons.productId, ids)).orderBy(asc(productAddons.position), asc(productAddons.id))
-  const cats = await db.select().from(productCategories).where(inArray(productCategories.productId, ids))
-  const discounts = await db.select().from(productDiscounts).where(inArray(productDiscounts.productId, ids))
-  return { plans, tickets, addons, categories: cats, discounts }
+  const ids = sql`array[${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}]::int[]`
+  const agg = (table: PgTable, where: SQL, order?: SQL) =>
+    sql`(select coalesce(json_agg(r${order ? sql` order by ${order}` : sql``}), '[]') from ${table} r where ${where})`
+  const [row] = await executeRows<{ plans: unknown; tickets: unknown; addons: AddonRow[]; categories: unknown; discounts: unknown }>(db, sql`select
+    ${agg(pricingPlans, sql`r.product_id = any(${ids}) and r.active`, sql`r.position, r.id`)} as plans,
+    ${agg(eventTickets, sql`r.product_id = any(${ids})`, sql`r.position, r.id`)} as tickets,
+    (select coalesce(json_agg(json_build_object('id', a.id, 'productId', a.product_id, 'addonProductId', a.addon_product_id, 'kind', a.kind,
+      'position', a.position, 'name', p.name, 'form', p.form) order by a.position, a.id), '[]')
+      from ${productAddons} a join ${products} p on p.id = a.addon_product_id where a.product_id = any(${ids})) as addons,
+    ${options.categories === false ? sql`'[]'::json` : agg(productCategories, sql`r.product_id = any(${ids})`)} as categories,
+    ${agg(productDiscounts, sql`r.product_id = any(${ids})`)} as discounts`)
+  return {
+    plans: rowsOfJson(pricingPlans, row!.plans), tickets: rowsOfJson(eventTickets, row!.tickets), addons: row!.addons,
+    categories: rowsOfJson(productCategories, row!.categories), discounts: rowsOfJson(productDiscounts, row!.discounts),
+  }
 }
 
 // ------------------------------------------------------------------ discounts
@@ -482,10 +493,20 @@ export async function findPublishedProductBySlug(db: Executor, sellerId: number,
   return row
 }
 
-/** What VAT needs of a seller: the country and the profile's VAT status (SPEC-NOTES 26). */
-export async function sellerTaxRow(db: Executor, sellerId: number) {
-  const [row] = await db.select({ countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellers.features, firstName: users.firstName, lastName: users.lastName })
-    .from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
+/**
+ * A published product with its seller's facts and what VAT needs of them, in one read: by product id (and
+ * seller, when known) or by the shop's username-or-id and the product's slug. Blocked sellers are returned
+ * (the caller says "no such shop"); unpublished and archived products are not.
+ */
+export async function findPublishedProductWithSeller(db: Executor, by: { productId: number; sellerId?: number } | { seller: string; slug: string }) {
+  const published = and(eq(products.publishState, 'published'), isNull(products.archivedAt))
+  const where = 'productId' in by
+    ? and(eq(products.id, by.productId), by.sellerId !== undefined ? eq(products.sellerId, by.sellerId) : undefined, published)
+    : and(sellerMatch(by.seller), sql`lower(${products.slug}) = lower(${by.slug})`, published)
+  const [row] = await db.select({
+    product: products, seller: sellerFacts,
+    tax: { countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellers.features, firstName: users.firstName, lastName: users.lastName },
+  }).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).innerJoin(users, eq(users.id, sellers.userId)).where(where).limit(1)
   return row
 }
 

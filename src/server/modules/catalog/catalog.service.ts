@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync'
+import { csvFromPages } from '../../csv-export'
 import {
   isProductForm, isSellBlocking, productFormOfType, productStatuses, type ProductStatus, type PublishState, type ReviewState,
 } from '../../../shared/catalog'
@@ -125,7 +125,7 @@ async function insertPlan(tx: Executor, owner: { productId: number; ticketId: nu
     price: plan.price ?? null, firstAmount: plan.firstAmount ?? null, nextAmount: plan.nextAmount ?? null,
     paymentsCount: plan.paymentsCount ?? null, interval: plan.interval ?? null,
     customIntervals: plan.customIntervals ? plan.customIntervals.map((r) => ({ ...r })) : null,
-    useNetPrice: plan.useNetPrice ?? false, name: plan.name ?? null, position,
+    useNetPrice: plan.useNetPrice ?? false, name: plan.name ?? null, trialDays: plan.trialDays ?? null, position,
   })
   const version = await repo.insertPlanVersion(tx, row.id, { ...planSnapshot(plan) })
   return repo.updatePlan(tx, row.id, { currentVersionId: version.id })
@@ -231,32 +231,19 @@ export async function listProducts(ctx: Ctx, query: ProductListQuery): Promise<L
   return answer
 }
 
-/** A CSV cell a spreadsheet would read as a formula (= + - @, tab, CR) gets a leading apostrophe. */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-}
-
-export const csvExportMaxRows = 50_000
-
 /** The product list as CSV with exactly the spec's columns (spec 000 section 3), filtered like the list. */
 export async function exportProductsCsv(ctx: Ctx, query: ProductListQuery): Promise<string> {
   const sellerId = actingSellerId(ctx.actor, 'products.read')
   const seller = await loadSeller(ctx.db, sellerId)
-  const records: string[][] = []
-  for (let offset = 0; offset < csvExportMaxRows; offset += 500) {
-    const { rows } = await repo.listProducts(ctx.db, sellerId, { filters: filtersOf(query), sortKey: query.sort_key, sortDir: query.sort_dir, offset, limit: 500 })
-    for (const view of await productViews(ctx.db, rows, seller)) {
-      const cells: Record<(typeof productCsvColumns)[number], string> = {
-        id: String(view.id), name: view.name, created_at: view.created_at, updated_at: view.updated_at,
-        sell: String(view.can_sell), published: String(view.published), display_price: view.display_price === null ? '' : String(view.display_price),
-        limit: view.limit === null ? '' : String(view.limit), sold_count: String(view.sold_count), reserved_count: String(view.reserved_count),
-        product_groups: view.product_groups.join(', '), internal_name: view.internal_name ?? '', cost_center: view.cost_center ?? '',
-      }
-      records.push(productCsvColumns.map((column) => neutraliseFormula(cells[column])))
-    }
-    if (rows.length < 500) break
-  }
-  return stringify(records, { header: true, columns: [...productCsvColumns] })
+  return csvFromPages(productCsvColumns, async ({ offset, limit }) => {
+    const { rows } = await repo.listProducts(ctx.db, sellerId, { filters: filtersOf(query), sortKey: query.sort_key, sortDir: query.sort_dir, offset, limit })
+    return (await productViews(ctx.db, rows, seller)).map((view) => ({
+      id: String(view.id), name: view.name, created_at: view.created_at, updated_at: view.updated_at,
+      sell: String(view.can_sell), published: String(view.published), display_price: view.display_price === null ? '' : String(view.display_price),
+      limit: view.limit === null ? '' : String(view.limit), sold_count: String(view.sold_count), reserved_count: String(view.reserved_count),
+      product_groups: view.product_groups.join(', '), internal_name: view.internal_name ?? '', cost_center: view.cost_center ?? '',
+    }))
+  })
 }
 
 export async function updateProduct(ctx: Ctx, id: number, input: UpdateProductInput): Promise<ProductOutput> {
@@ -475,7 +462,7 @@ export async function updatePlan(ctx: Ctx, id: number, planId: number, input: Pr
         form: plan.form, kind: planKindOf(plan.form), currencyId: plan.currencyId, price: plan.price ?? null,
         firstAmount: plan.firstAmount ?? null, nextAmount: plan.nextAmount ?? null, paymentsCount: plan.paymentsCount ?? null,
         interval: plan.interval ?? null, customIntervals: plan.customIntervals ? plan.customIntervals.map((r) => ({ ...r })) : null,
-        useNetPrice: plan.useNetPrice ?? false, name: plan.name ?? null, currentVersionId: version.id, updatedAt: ctx.now,
+        useNetPrice: plan.useNetPrice ?? false, name: plan.name ?? null, trialDays: plan.trialDays ?? null, currentVersionId: version.id, updatedAt: ctx.now,
       })
       await repo.updateProduct(tx, id, { updatedAt: ctx.now })
     }
@@ -575,26 +562,29 @@ export type CheckoutFacts = CheckoutProduct & {
  * Unknown, unpublished or archived: 404. The password gate is the caller's (shop.service assertPassword).
  */
 export async function checkoutFacts(db: Executor, sellerRef: { id?: number; username?: string }, product: { id?: number; slug?: string }): Promise<CheckoutFacts> {
-  let sellerId = sellerRef.id
-  if (sellerId === undefined && sellerRef.username === undefined && product.id !== undefined) sellerId = (await repo.findProductById(db, product.id))?.sellerId
-  if (sellerId === undefined && sellerRef.username === undefined) throw new AppError('not_found', 'This product does not exist')
-  const seller = sellerId !== undefined ? await repo.findSeller(db, sellerId) : await repo.findSellerByUsernameOrId(db, sellerRef.username ?? '')
-  if (!seller || seller.blocked) throw new AppError('not_found', 'This shop does not exist')
-  const row = product.id !== undefined
-    ? (await repo.findPublishedProductsByIds(db, seller.id, [product.id]))[0]
-    : await repo.findPublishedProductBySlug(db, seller.id, product.slug ?? '')
-  if (!row) throw new AppError('not_found', 'This product does not exist')
-  const relations = await repo.loadRelations(db, [row.id])
+  // The product, its seller and the seller's VAT details in one read (this runs for every checkout).
+  const found = product.id !== undefined
+    ? await repo.findPublishedProductWithSeller(db, { productId: product.id, sellerId: sellerRef.id })
+    : sellerRef.username !== undefined ? await repo.findPublishedProductWithSeller(db, { seller: sellerRef.username, slug: product.slug ?? '' }) : undefined
+  if (!found) {
+    // Which of the two is missing decides the message (a rare path: one more read).
+    const seller = sellerRef.id !== undefined ? await repo.findSeller(db, sellerRef.id) : sellerRef.username !== undefined ? await repo.findSellerByUsernameOrId(db, sellerRef.username) : null
+    if (seller !== null && (!seller || seller.blocked)) throw new AppError('not_found', 'This shop does not exist')
+    throw new AppError('not_found', 'This product does not exist')
+  }
+  const { seller, tax } = found
+  if (seller.blocked) throw new AppError('not_found', 'This shop does not exist')
+  const row = found.product
+  const relations = await repo.loadRelations(db, [row.id], { categories: false })
   const bumpIds = relations.addons.filter((a) => a.kind === 'bump').map((a) => a.addonProductId)
   const bumpRows = await repo.findPublishedProductsByIds(db, seller.id, bumpIds)
-  const bumpRelations = await repo.loadRelations(db, bumpRows.map((b) => b.id))
+  const bumpRelations = await repo.loadRelations(db, bumpRows.map((b) => b.id), { categories: false })
   const of = (p: repo.ProductRow, rel: typeof relations): CheckoutProduct => ({
     product: p,
     plans: rel.plans.filter((plan) => plan.productId === p.id),
     tickets: rel.tickets.filter((t) => t.productId === p.id),
     discount: rel.discounts.find((d) => d.productId === p.id) ?? null,
   })
-  const tax = await repo.sellerTaxRow(db, seller.id)
   const profile = (tax?.profile ?? {}) as { vat_payer?: string; vat_exempt_reason?: string; company?: string }
   const vat = profile.vat_payer === 'exempt' ? { payer: 'exempt' as const, reason: profile.vat_exempt_reason ?? 'other' } : { payer: 'liable' as const }
   const name = tax?.company || [tax?.firstName, tax?.lastName].filter(Boolean).join(' ') || seller.username
@@ -607,3 +597,28 @@ export async function checkoutFacts(db: Executor, sellerRef: { id?: number; user
 
 /** The plan row and the domain plan of a version id a checkout bought (for frozen terms). */
 export { planOfRow } from './catalog.views'
+
+export type DeliveryProduct = { id: number; sellerId: number; form: string; name: string; slug: string; included: { id: number; form: string; name: string; slug: string }[] }
+
+/**
+ * What the delivery reads (issue 5): the products of an order and, for memberships and bundles, the products
+ * they include (add-ons of kind bundle), in the seller's order. Archived or unpublished products are still
+ * delivered: the payer paid for them.
+ */
+export async function deliveryProducts(db: Executor, productIds: readonly number[]): Promise<DeliveryProduct[]> {
+  const rows: repo.ProductRow[] = []
+  for (const id of new Set(productIds)) {
+    const row = await repo.findProductById(db, id)
+    if (row) rows.push(row)
+  }
+  const { addons } = await repo.loadRelations(db, rows.filter((p) => p.form === 'membership' || p.form === 'bundle').map((p) => p.id))
+  const included: { of: number; row: repo.ProductRow }[] = []
+  for (const addon of addons.filter((a) => a.kind === 'bundle')) {
+    const row = await repo.findProductById(db, addon.addonProductId)
+    if (row) included.push({ of: addon.productId, row })
+  }
+  return rows.map((p) => ({
+    id: p.id, sellerId: p.sellerId, form: p.form, name: p.name, slug: p.slug,
+    included: included.filter((i) => i.of === p.id).map(({ row }) => ({ id: row.id, form: row.form, name: row.name, slug: row.slug })),
+  }))
+}

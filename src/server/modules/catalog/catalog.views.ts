@@ -39,6 +39,7 @@ export function planOfRow(row: repo.PlanRow): PricingPlan {
     customIntervals: row.customIntervals as PricingPlan['customIntervals'],
     useNetPrice: row.useNetPrice,
     name: row.name,
+    trialDays: row.trialDays,
   }
 }
 
@@ -81,7 +82,7 @@ export function planOutput(row: repo.PlanRow, discount: ProductDiscount | null =
     currency_id: row.currencyId, price: snapshot.price, first_amount: snapshot.firstAmount, next_amount: snapshot.nextAmount,
     payments_count: snapshot.paymentsCount, interval: snapshot.interval,
     custom_intervals: snapshot.customIntervals ? snapshot.customIntervals.map((r) => ({ ...r })) : null,
-    use_net_price: snapshot.useNetPrice, name: snapshot.name, position: row.position,
+    use_net_price: snapshot.useNetPrice, name: snapshot.name, trial_days: snapshot.trialDays, position: row.position,
     checkout_amount: snapshot.checkoutAmount, total: snapshot.total, display_price: shown.price, display_old_price: shown.oldPrice,
   }
 }

@@ -9,6 +9,7 @@ import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as repo from './catalog.repository'
+import * as activation from './license-activation.repository'
 
 // License keys of a licenseKey product (spec 000 sections 3 and 5): added by hand, by CSV upload or
 // generated from a format. A key is stored once per product: duplicates, within a batch or against
@@ -65,10 +66,11 @@ export async function listLicenseKeys(ctx: Ctx, id: number, query: z.infer<typeo
   const result = await repo.listLicenseKeys(ctx.db, id, {
     state: query.state, query: query.query, offset: (query.page - 1) * query.per, limit: query.per, sortDir: query.sort_dir ?? 'asc',
   })
+  const uses = await activation.usesOfKeys(ctx.db, result.rows.map((r) => r.id))
   return {
     list: result.rows.map((r) => ({
       id: r.id, key: r.key, state: r.state as 'available' | 'used', used_at: r.usedAt?.toISOString() ?? null, order_id: r.orderId,
-      created_at: r.createdAt.toISOString(),
+      created_at: r.createdAt.toISOString(), uses: uses.get(r.id)?.uses ?? 0, revoked: uses.get(r.id)?.revoked ?? false,
     })),
     total_count: result.total,
     total_count_max: result.available + result.used,
@@ -87,4 +89,21 @@ export async function deleteLicenseKey(ctx: Ctx, id: number, keyId: number) {
     if (key.state !== 'available') throw new AppError('conflict', 'This key was delivered and cannot be removed')
     await repo.deleteLicenseKey(tx, keyId)
   })
+}
+
+// ------------------------------------------------------------------ delivered keys (issue 5)
+
+/** The keys an order delivered (not revoked), for its deliverables and mail. */
+export async function licenseKeysOfOrder(db: Executor, orderId: number): Promise<{ key: string; product_id: number }[]> {
+  return activation.keysOfOrder(db, orderId)
+}
+
+/** Every key a payer holds (not revoked), with the product, its seller and the key's uses. */
+export async function licenseKeysOfPayer(db: Executor, payerUserId: number): Promise<{ key: string; product_id: number; product_name: string; seller_id: number; uses: number }[]> {
+  return activation.keysOfPayer(db, payerUserId)
+}
+
+/** Revokes the order's keys (refund, chargeback): they then verify as `valid: false` and stay out of the pool. */
+export async function revokeLicenseKeysOfOrder(tx: Executor, orderId: number): Promise<void> {
+  await activation.revokeOfOrder(tx, orderId, new Date())
 }

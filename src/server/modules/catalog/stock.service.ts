@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { AppError } from '../../../shared/errors'
 import { executeRows, type Executor } from '../../db/client'
 import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
@@ -31,6 +31,20 @@ export async function reserveStock(tx: Executor, productId: number | null, ticke
       .returning({ id: table.id })
     if (rows.length === 0) throw new AppError('sold_out', 'Sold out')
   }
+}
+
+/**
+ * Whether the product or ticket type cannot give `quantity` more now (sold + reserved + quantity > limit): one
+ * read, so payers after the last ticket hear "sold out" at once. Only a hint: the order's conditional update
+ * decides.
+ */
+export async function isSoldOut(db: Executor, productId: number, ticketId: number | null, quantity: number): Promise<boolean> {
+  const over = (table: typeof products | typeof eventTickets, where: SQL) =>
+    sql`exists (select 1 from ${table} where ${where} and ${table.limit} is not null and ${table.soldCount} + ${table.reservedCount} + ${quantity} > ${table.limit})`
+  const product = over(products, sql`${products.id} = ${productId}`)
+  const ticket = ticketId !== null ? sql` or ${over(eventTickets, sql`${eventTickets.id} = ${ticketId} and ${eventTickets.productId} = ${productId}`)}` : sql``
+  const [row] = await executeRows<{ sold_out: boolean }>(db, sql`select ${product}${ticket} as sold_out`)
+  return row?.sold_out === true
 }
 
 /** A held reservation became a sale. */
@@ -68,6 +82,13 @@ export async function sellStockDirectly(tx: Executor, productId: number | null, 
 export async function countSale(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
   for (const { table, id } of counted(productId, ticketId)) {
     await tx.update(table).set({ soldCount: sql`${table.soldCount} + ${quantity}` }).where(eq(table.id, id))
+  }
+}
+
+/** A sale given back without a refund (a payment ticket upgraded to another type): the sold count only, never below 0. */
+export async function returnSale(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
+  for (const { table, id } of counted(productId, ticketId)) {
+    await tx.update(table).set({ soldCount: sql`greatest(${table.soldCount} - ${quantity}, 0)` }).where(eq(table.id, id))
   }
 }
 

@@ -18,8 +18,11 @@ export function pageSize(design: Pick<CertificateDesign, 'layout' | 'custom_size
 
 export type CertificateValues = Record<CertificatePlaceholder, string>
 
-/** Renders the certificate; `background` is a PNG or JPEG already fitted by the caller. */
-export async function renderCertificatePdf(design: CertificateDesign, values: CertificateValues, options: { background?: Buffer | null; compress?: boolean } = {}): Promise<Buffer> {
+/**
+ * Renders the certificate; `background` is a PNG or JPEG already fitted by the caller; `qr` a PNG of the QR
+ * code to the verification page, drawn in the bottom right corner inside the frame.
+ */
+export async function renderCertificatePdf(design: CertificateDesign, values: CertificateValues, options: { background?: Buffer | null; qr?: Buffer | null; compress?: boolean } = {}): Promise<Buffer> {
   const { width, height } = pageSize(design)
   const doc = new PDFDocument({
     size: [width, height], margin: 0, compress: options.compress ?? true,
@@ -48,6 +51,10 @@ export async function renderCertificatePdf(design: CertificateDesign, values: Ce
   const footer = [values.date, values.valid_until ? `Valid until ${values.valid_until}` : '', values.certificate_number ? `No. ${values.certificate_number}` : '']
     .filter(Boolean).join('   ·   ')
   doc.fontSize(11 * scale).text(footer, margin, height - margin - 14 * scale, { width: textWidth, align: 'center' })
+  if (options.qr) {
+    const size = Math.min(width, height) * 0.14
+    doc.image(options.qr, width - inset * 1.6 - size, height - inset * 1.6 - size, { width: size, height: size })
+  }
   doc.end()
   return done
 }

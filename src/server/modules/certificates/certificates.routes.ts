@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { productParams } from '../../../shared/schemas/catalog'
 import { certificateDesignInput, certificateDesignOutput } from '../../../shared/schemas/certificates'
+import { certificateIssueRoutes } from './certificate-issue.routes'
 import * as certificates from './certificates.service'
 
 // /api/v1/cabinet/products/:id/certificate_design: the design of a certificate product and its PDF preview.
@@ -10,6 +11,7 @@ const auth = { auth: 'required' as const }
 
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['certificates']
+  await app.register(certificateIssueRoutes)
 
   app.get('/cabinet/products/:id/certificate_design', { config: auth, schema: { tags, security, params: productParams, response: { 200: certificateDesignOutput } } },
     async (req) => certificates.getDesign(req.ctx, req.params.id))

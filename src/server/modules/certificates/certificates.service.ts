@@ -1,20 +1,27 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import QRCode from 'qrcode'
 import sharp from 'sharp'
 import { AppError } from '../../../shared/errors'
 import {
-  certificateDesignInput, defaultCertificateDesign, type CertificateDesign, type CertificateDesignOutput,
+  certificateDesignInput, certificateSerialPattern, defaultCertificateDesign, formatCertificateSerial, normalizeCertificateSerial,
+  type CertificateDesign, type CertificateDesignOutput, type CertificateTrigger, type CertificateVerificationOutput, type IssuedCertificateOutput,
 } from '../../../shared/schemas/certificates'
+import { canTransition, certificateTransitions } from '../../../shared/states'
 import type { z } from 'zod'
 import type { Action } from '../../auth/permissions'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
+import type { AppDeps } from '../../deps'
 import * as catalog from '../catalog/catalog.service'
 import * as media from '../media/media.service'
 import { pageSize, renderCertificatePdf, type CertificateValues } from './certificate-pdf'
 import * as repo from './certificates.repository'
+import * as issued from './certificate-issue.repository'
 
 // The design of a certificate product and its PDF preview (issue 3 "certificate: keys details and design").
-// Only certificate products have a design (others: 422 wrong_product_form); another seller's product: 404.
+// Certificate products have a design; a course product may have one too, for a certificate on completion
+// (docs/decisions/0020). Other forms: 422 wrong_product_form; another seller's product: 404.
 
 export const samplePayerName = 'Alex Example'
 const dayMs = 86_400_000
@@ -22,26 +29,36 @@ const dayMs = 86_400_000
 async function certificateProduct(ctx: Ctx, db: Executor, productId: number, action: Action, lock = false) {
   const sellerId = actingSellerId(ctx.actor, action)
   const product = await catalog.ownedProduct(db, sellerId, productId, { lock })
-  if (product.form !== 'certificate') throw new AppError('wrong_product_form', 'Only certificate products have a design', [{ path: 'form', message: 'invalid_value' }])
+  if (product.form !== 'certificate' && product.form !== 'course') {
+    throw new AppError('wrong_product_form', 'Only certificate and course products have a design', [{ path: 'form', message: 'invalid_value' }])
+  }
   return product
 }
 
-function designOf(row: repo.DesignRow | undefined): CertificateDesign {
-  return row ? { ...defaultCertificateDesign, ...(row.design as Partial<CertificateDesign>) } : defaultCertificateDesign
+/** A course's certificate comes with completing it; a certificate product's with buying it. */
+const defaultTrigger = (form: string): CertificateTrigger => (form === 'course' ? 'course_completion' : 'purchase')
+
+function designOf(row: repo.DesignRow | undefined, form = 'certificate'): CertificateDesign {
+  const base = { ...defaultCertificateDesign, issue_on: defaultTrigger(form) }
+  return row ? { ...base, ...(row.design as Partial<CertificateDesign>) } : base
 }
 
-function output(productId: number, row: repo.DesignRow | undefined): CertificateDesignOutput {
-  return { product_id: productId, ...designOf(row), saved: row !== undefined, updated_at: row?.updatedAt.toISOString() ?? null }
+function output(productId: number, form: string, row: repo.DesignRow | undefined): CertificateDesignOutput {
+  return { product_id: productId, ...designOf(row, form), saved: row !== undefined, updated_at: row?.updatedAt.toISOString() ?? null }
 }
 
 export async function getDesign(ctx: Ctx, productId: number): Promise<CertificateDesignOutput> {
   const product = await certificateProduct(ctx, ctx.db, productId, 'products.read')
-  return output(product.id, await repo.findDesign(ctx.db, product.id))
+  return output(product.id, product.form, await repo.findDesign(ctx.db, product.id))
 }
 
 export async function saveDesign(ctx: Ctx, productId: number, input: z.output<typeof certificateDesignInput>): Promise<CertificateDesignOutput> {
   return ctx.db.transaction(async (tx) => {
     const product = await certificateProduct(ctx, tx, productId, 'products.write', true)
+    // A certificate product has no course to complete: it is issued when bought.
+    if (product.form === 'certificate' && input.issue_on === 'course_completion') {
+      throw new AppError('validation_failed', 'course_only', [{ path: 'issue_on', message: 'course_only' }])
+    }
     if (input.background_key) {
       const kinds = await media.uploadKinds(tx, product.sellerId, [input.background_key])
       if (kinds.get(input.background_key) !== 'image') {
@@ -62,9 +79,15 @@ export async function saveDesign(ctx: Ctx, productId: number, input: z.output<ty
       static_date: input.validity_start === 'from_static_date' ? input.static_date ?? null : null,
       validity_days: input.validity_days ?? null,
       background_key: input.background_key ?? null,
+      issue_on: input.issue_on ?? defaultTrigger(product.form),
     }
-    return output(product.id, await repo.saveDesign(tx, product.id, { ...design }, ctx.now))
+    return output(product.id, product.form, await repo.saveDesign(tx, product.id, { ...design }, ctx.now))
   })
+}
+
+/** The languages of the certificate check and of a certificate PDF's dates: German when asked for, else English. */
+export function certificateLanguageOf(locale: string): 'en' | 'de' {
+  return locale.toLowerCase().startsWith('de') ? 'de' : 'en'
 }
 
 function formatDate(date: Date, locale: string): string {
@@ -87,20 +110,23 @@ export function certificateValues(design: CertificateDesign, facts: { payerName:
   }
 }
 
+/** The design's background fitted to its page, or null (none, or no longer the seller's upload). */
+async function backgroundOf(deps: AppDeps, db: Executor, sellerId: number, design: CertificateDesign): Promise<Buffer | null> {
+  if (!design.background_key) return null
+  const kinds = await media.uploadKinds(db, sellerId, [design.background_key])
+  if (!kinds.has(design.background_key)) return null
+  const bytes = await deps.storage.get(design.background_key)
+  // pdfkit embeds PNG and JPEG only: the background is fitted to the page as a JPEG.
+  const { width, height } = pageSize(design)
+  return sharp(bytes).rotate().resize({ width: Math.round(width * 2), height: Math.round(height * 2), fit: 'cover' }).jpeg({ quality: 85 }).toBuffer()
+}
+
 /** The PDF of the saved design (or the defaults) filled for the sample payer "Alex Example". */
 export async function previewPdf(ctx: Ctx, productId: number): Promise<Buffer> {
   const product = await certificateProduct(ctx, ctx.db, productId, 'products.read')
-  const design = designOf(await repo.findDesign(ctx.db, product.id))
+  const design = designOf(await repo.findDesign(ctx.db, product.id), product.form)
   const seller = await catalog.loadSeller(ctx.db, product.sellerId)
-  let background: Buffer | null = null
-  if (design.background_key) {
-    const bytes = await media.readUpload(ctx, product.sellerId, design.background_key)
-    if (bytes) {
-      // pdfkit embeds PNG and JPEG only: the background is fitted to the page as a JPEG.
-      const { width, height } = pageSize(design)
-      background = await sharp(bytes).rotate().resize({ width: Math.round(width * 2), height: Math.round(height * 2), fit: 'cover' }).jpeg({ quality: 85 }).toBuffer()
-    }
-  }
+  const background = await backgroundOf(ctx.deps, ctx.db, product.sellerId, design)
   const values = certificateValues(design, {
     payerName: samplePayerName, productName: product.name, sellerName: seller.username, paidAt: ctx.now, number: 'PREVIEW-0001',
     locale: ctx.locale,
@@ -112,4 +138,151 @@ export async function previewPdf(ctx: Ctx, productId: number): Promise<Buffer> {
 export async function copyDesign(tx: Executor, fromProductId: number, toProductId: number, now: Date): Promise<void> {
   const row = await repo.findDesign(tx, fromProductId)
   if (row) await repo.saveDesign(tx, toProductId, row.design, now)
+}
+
+// ------------------------------------------------------------------ issued certificates (issue 5)
+
+/** The dates an issued certificate prints and is valid for, by the design's date source and validity. */
+export function issueDates(design: CertificateDesign, paidAt: Date, locale = 'en'): { shownDate: string; validFrom: Date; validUntil: Date | null } {
+  const shownDate = design.date_source === 'custom_text'
+    ? design.custom_date_text ?? ''
+    : formatDate(design.date_source === 'relative_date' ? new Date(paidAt.getTime() + (design.relative_days ?? 0) * dayMs) : paidAt, locale)
+  const validFrom = design.validity_start === 'from_static_date' && design.static_date ? new Date(`${design.static_date}T00:00:00Z`) : paidAt
+  const validUntil = design.validity_days ? new Date(validFrom.getTime() + design.validity_days * dayMs) : null
+  return { shownDate, validFrom, validUntil }
+}
+
+/** A new serial from the operating system's random source (60 bits: not to be enumerated). */
+export function newCertificateSerial(): string {
+  return formatCertificateSerial(randomBytes(12))
+}
+
+/** The key that signs certificate PDF links, derived from the server's token secret for this one purpose. */
+function pdfLinkKey(deps: Pick<AppDeps, 'jwtKey'>): Buffer {
+  return createHmac('sha256', deps.jwtKey).update('sellfront:certificate-pdf').digest()
+}
+
+function pdfToken(deps: Pick<AppDeps, 'jwtKey'>, serial: string): string {
+  return createHmac('sha256', pdfLinkKey(deps)).update(serial).digest('base64url').slice(0, 32)
+}
+
+export const verifyPathOf = (serial: string) => `/certificates/${encodeURIComponent(serial)}`
+
+function urlsOf(deps: Pick<AppDeps, 'config' | 'jwtKey'>, serial: string) {
+  const base = deps.config.appUrl
+  return {
+    // Signed by serial, not expiring: the link in the delivery mail keeps working, and the serial alone
+    // (printed, on the verification page) does not open the PDF.
+    pdf_url: `${base}/api/v1/common/certificates/${encodeURIComponent(serial)}/pdf?t=${pdfToken(deps, serial)}`,
+    verify_url: `${base}${verifyPathOf(serial)}`,
+  }
+}
+
+/** What issues a certificate for a product: purchase, course completion, or nothing (no certificate). */
+export async function certificateTriggerOf(db: Executor, productId: number): Promise<CertificateTrigger | null> {
+  const product = await issued.productFacts(db, productId)
+  if (!product || (product.form !== 'certificate' && product.form !== 'course')) return null
+  const row = await repo.findDesign(db, productId)
+  // A course has a certificate only once the seller saved a design for it.
+  if (product.form === 'course' && !row) return null
+  return designOf(row, product.form).issue_on
+}
+
+export type IssueCertificateInput = {
+  productId: number; orderId: number; sellerId: number; payerUserId: number; recipientName: string; trigger: CertificateTrigger
+}
+
+/**
+ * Issues the payer's certificate for the product with the design as it is now. Idempotent: nothing new when
+ * this order already has one (even revoked) or the payer holds a valid one for the product; concurrent
+ * calls agree through the partial unique index (one valid certificate per payer and product).
+ */
+export async function issueCertificate(tx: Executor, deps: AppDeps, input: IssueCertificateInput): Promise<void> {
+  if (await issued.findExisting(tx, input.productId, input.payerUserId, input.orderId)) return
+  const product = await issued.productFacts(tx, input.productId)
+  if (!product) throw new AppError('not_found', 'This product does not exist')
+  const design = designOf(await repo.findDesign(tx, input.productId), product.form)
+  const paidAt = (await issued.orderPaidAt(tx, input.orderId)) ?? deps.now()
+  const dates = issueDates(design, paidAt)
+  await issued.insertIssued(tx, {
+    serial: newCertificateSerial(), productId: input.productId, orderId: input.orderId, sellerId: input.sellerId, payerUserId: input.payerUserId,
+    recipientName: input.recipientName.trim().slice(0, 200) || 'Payer', trigger: input.trigger, design: { ...design },
+    shownDate: dates.shownDate, validFrom: dates.validFrom, validUntil: dates.validUntil, state: 'valid', issuedAt: deps.now(),
+  })
+}
+
+/** Revokes the order's valid certificates (refund, chargeback); their pages then say "revoked". */
+export async function revokeCertificatesOfOrder(tx: Executor, orderId: number): Promise<void> {
+  if (!canTransition(certificateTransitions, 'valid', 'revoked')) return
+  await issued.revokeOfOrder(tx, orderId)
+}
+
+function issuedOutput(deps: AppDeps, row: issued.IssuedWithNames): IssuedCertificateOutput {
+  return { serial: row.serial, ...urlsOf(deps, row.serial), product_id: row.productId, product_name: row.productName, state: row.state }
+}
+
+export async function certificatesOfOrder(db: Executor, deps: AppDeps, orderId: number): Promise<IssuedCertificateOutput[]> {
+  return (await issued.listOfOrder(db, orderId)).map((row) => issuedOutput(deps, row))
+}
+
+export async function certificatesOfPayer(db: Executor, deps: AppDeps, payerUserId: number): Promise<IssuedCertificateOutput[]> {
+  return (await issued.listOfPayer(db, payerUserId)).map((row) => issuedOutput(deps, row))
+}
+
+/** The PDF of an issued certificate: its frozen design and values, the serial and the QR code to its page. */
+async function issuedPdf(db: Executor, deps: AppDeps, row: issued.IssuedWithNames, language: 'en' | 'de'): Promise<Buffer> {
+  const design = { ...defaultCertificateDesign, ...(row.design as Partial<CertificateDesign>) }
+  const { verify_url } = urlsOf(deps, row.serial)
+  // The printed date is frozen at issue (English text); a German reader gets the same day written in German.
+  // A seller's own date text stays as typed.
+  const paidAt = language === 'en' || design.date_source === 'custom_text' ? null : await issued.orderPaidAt(db, row.orderId)
+  const values = {
+    payer_name: row.recipientName, product_name: row.productName, date: paidAt ? issueDates(design, paidAt, language).shownDate : row.shownDate,
+    valid_until: row.validUntil ? formatDate(row.validUntil, language) : '', seller_name: row.sellerUsername, certificate_number: row.serial,
+  }
+  const qr = await QRCode.toBuffer(verify_url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 })
+  return renderCertificatePdf(design, values, { background: await backgroundOf(deps, db, row.sellerId, design), qr })
+}
+
+/** The order's valid certificates as mail attachments. */
+export async function certificateAttachments(db: Executor, deps: AppDeps, orderId: number, locale = 'en'): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+  const rows = (await issued.listOfOrder(db, orderId)).filter((row) => row.state === 'valid')
+  const out = []
+  for (const row of rows) out.push({ filename: `certificate-${row.serial}.pdf`, contentType: 'application/pdf', content: await issuedPdf(db, deps, row, certificateLanguageOf(locale)) })
+  return out
+}
+
+const unknownVerdict = (serial: string): CertificateVerificationOutput => ({
+  serial, status: 'unknown', recipient_name: null, product_name: null, seller_username: null, shown_date: null, issued_at: null,
+  valid_from: null, valid_until: null, revoked_at: null,
+})
+
+/** The public verification (page /certificates/{serial}, no sign-in): genuine, and valid now or why not. */
+export async function verifyCertificate(ctx: Ctx, serialInput: string): Promise<CertificateVerificationOutput> {
+  const serial = normalizeCertificateSerial(serialInput)
+  if (!certificateSerialPattern.test(serial)) return unknownVerdict(serialInput.slice(0, 40))
+  const row = await issued.findBySerial(ctx.db, serial)
+  if (!row) return unknownVerdict(serial)
+  const now = ctx.now.getTime()
+  const status = row.state === 'revoked' ? 'revoked'
+    : row.validUntil && row.validUntil.getTime() <= now ? 'expired'
+      : row.validFrom.getTime() > now ? 'not_yet_valid' : 'valid'
+  return {
+    serial, status, recipient_name: row.recipientName, product_name: row.productName, seller_username: row.sellerUsername,
+    shown_date: row.shownDate, issued_at: row.issuedAt.toISOString(), valid_from: row.validFrom.toISOString(),
+    valid_until: row.validUntil?.toISOString() ?? null, revoked_at: row.revokedAt?.toISOString() ?? null,
+  }
+}
+
+/** The PDF behind a certificate's signed link; a wrong token, an unknown or a revoked certificate: 404. */
+export async function issuedCertificatePdf(ctx: Ctx, serialInput: string, token: string): Promise<{ serial: string; pdf: Buffer }> {
+  const notFound = new AppError('not_found', 'This certificate does not exist')
+  const serial = normalizeCertificateSerial(serialInput)
+  if (!certificateSerialPattern.test(serial)) throw notFound
+  const expected = Buffer.from(pdfToken(ctx.deps, serial))
+  const given = Buffer.from(token)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound
+  const row = await issued.findBySerial(ctx.db, serial)
+  if (!row || row.state !== 'valid') throw notFound
+  return { serial, pdf: await issuedPdf(ctx.db, ctx.deps, row, certificateLanguageOf(ctx.locale)) }
 }

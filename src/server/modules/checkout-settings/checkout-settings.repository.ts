@@ -85,6 +85,22 @@ export async function productsCounts(db: Executor, ids: readonly number[]): Prom
 
 // ------------------------------------------------------------------ product checkouts
 
+/**
+ * What the checkout of a seller's product uses, in one read: the product's checkout row and the settings it
+ * chose, or the seller's default when it chose none (or the chosen ones are gone). Undefined when the product
+ * is not the seller's.
+ */
+export async function findCheckoutConfigRows(db: Executor, sellerId: number, productId: number): Promise<{ productCheckout: ProductCheckoutRow | undefined; settings: CheckoutSettingsRow | undefined } | undefined> {
+  const [row] = await db.select({ productId: products.id, productCheckout: productCheckouts, settings: checkoutSettings })
+    .from(products)
+    .leftJoin(productCheckouts, eq(productCheckouts.productId, products.id))
+    .leftJoin(checkoutSettings, and(eq(checkoutSettings.sellerId, sellerId), or(eq(checkoutSettings.id, productCheckouts.checkoutSettingsId), eq(checkoutSettings.isDefault, true))))
+    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
+    .orderBy(sql`${checkoutSettings.id} = ${productCheckouts.checkoutSettingsId} desc nulls last`)
+    .limit(1)
+  return row ? { productCheckout: row.productCheckout ?? undefined, settings: row.settings ?? undefined } : undefined
+}
+
 export async function findProductCheckout(db: Executor, productId: number): Promise<ProductCheckoutRow | undefined> {
   const [row] = await db.select().from(productCheckouts).where(eq(productCheckouts.productId, productId)).limit(1)
   return row

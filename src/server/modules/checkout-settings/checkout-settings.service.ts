@@ -260,11 +260,11 @@ export type CheckoutConfig = {
  * choices (defaults when it has saved none). Another seller's product answers 404. Reads only.
  */
 export async function checkoutConfigFor(db: Executor, sellerId: number, productId: number): Promise<CheckoutConfig> {
-  const product = await catalog.ownedProduct(db, sellerId, productId)
-  const row = await repo.findProductCheckout(db, product.id)
-  const v = valuesOf(row)
-  const chosen = v.checkoutSettingsId !== null ? await repo.findSettings(db, sellerId, v.checkoutSettingsId) : undefined
-  const settingsRow = chosen ?? await repo.findDefaultSettings(db, sellerId)
+  // One read for the product's checkout and its settings (every checkout asks): not the seller's -> 404.
+  const rows = await repo.findCheckoutConfigRows(db, sellerId, productId)
+  if (!rows) throw new AppError('not_found', 'This product does not exist')
+  const v = valuesOf(rows.productCheckout)
+  const settingsRow = rows.settings
   let upsells = v.upsells
   if (upsells.length > 0) {
     const products = new Map((await repo.sellerProducts(db, sellerId, upsells.map((u) => u.product_id))).map((p) => [p.id, p]))

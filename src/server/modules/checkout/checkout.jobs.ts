@@ -7,7 +7,5 @@ import { refundLatePayment } from './checkout.service'
 export const checkoutJobs: JobDefinition<AppDeps>[] = [
   defineJob<AppDeps, { orderId: number }>({ name: orders.expireReservationJob, handler: (deps, data) => orders.expireReservation(deps, data) }),
   defineJob<AppDeps, { paymentToken: string }>({ name: orders.refundLatePaymentJob, handler: (deps, data) => refundLatePayment(deps, data), retryLimit: 10, retryDelaySeconds: 60 }),
-  // The delivery issue gives this job its work (access, files, keys, tickets, certificates); until then
-  // a paid order is complete without it.
-  defineJob<AppDeps, { orderId: number }>({ name: orders.deliverOrderJob, handler: async (deps, data) => { deps.logger.debug({ orderId: data.orderId }, 'order paid: delivery pending its issue') } }),
+  // orders.deliverOrderJob (a paid order's delivery) is the delivery module's: delivery.jobs.ts.
 ]

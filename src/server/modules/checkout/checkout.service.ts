@@ -1,10 +1,11 @@
+import pLimit, { type LimitFunction } from 'p-limit'
 import { createHash, randomBytes } from 'node:crypto'
 import { sellerCanSell } from '../../../shared/accounts'
 import { AppError, type FieldError } from '../../../shared/errors'
 import { isCurrencyId, type CurrencyId } from '../../../shared/money'
 import { isCheckoutMethod, reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
 import {
-  discountInCurrency, planAmounts, planSnapshot, priceCheckout, priceWithDiscount, rateSchedule, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PricingPlan,
+  discountInCurrency, isTrialMethod, planAmounts, planSnapshot, priceCheckout, priceWithDiscount, rateSchedule, trialEndsAt, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PricingPlan,
 } from '../../../shared/pricing'
 import {
   fullBuyerFields, type CheckoutPageOutput, type CheckoutSelection, type CreateOrderInput, type CreateOrderOutput, type NextActionOutput,
@@ -15,7 +16,7 @@ import type { CountryCode } from '../../../shared/validation/countries'
 import { featureEnabled, systemContext, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import { createProvider } from '../../payments/providers'
-import { sandboxOutcome } from '../../payments/providers/sandbox'
+import { sandboxOutcome, type SandboxChoice } from '../../payments/providers/sandbox'
 import type { NextAction, PaymentProviderAdapter } from '../../payments/providers/types'
 import * as accounts from '../accounts/accounts.service'
 import * as catalog from '../catalog/catalog.service'
@@ -23,9 +24,12 @@ import { assertPassword } from '../catalog/shop.service'
 import * as stock from '../catalog/stock.service'
 import * as checkoutSettings from '../checkout-settings/checkout-settings.service'
 import * as coupons from '../coupons/coupons.service'
+import * as delivery from '../delivery/delivery.service'
 import * as orders from '../orders/orders.service'
+import * as notifications from '../notifications/notifications.service'
 
 import * as paymentSettings from '../payment-settings/payment-settings.service'
+import * as providerEvents from '../refunds/provider-events.service'
 
 // The checkout (issue 4, DESIGN "The request path"): the page's data, a quote while the payer chooses, and
 // the order. The order is made in one transaction that counts what is limited (stock, ticket types,
@@ -39,7 +43,7 @@ const upsellsScope = 'shop.upsells'
 
 type Facts = catalog.CheckoutFacts
 
-function token(): string {
+export function token(): string {
   return randomBytes(24).toString('base64url')
 }
 
@@ -54,7 +58,7 @@ function planOf(facts: catalog.CheckoutProduct, planId: number, ticketId: number
 }
 
 /** Event admission is taxed where the event is: the seller's country (ticket types carry no country yet). */
-function supplyOf(facts: catalog.CheckoutProduct, sellerCountry: string): Supply {
+export function supplyOf(facts: catalog.CheckoutProduct, sellerCountry: string): Supply {
   const kind = supplyKindOfForm(facts.product.form as Parameters<typeof supplyKindOfForm>[0])
   if (kind === 'event_admission') return { kind, eventCountry: sellerCountry as CountryCode }
   return { kind: 'electronic' }
@@ -80,7 +84,7 @@ type Priced = {
   bumps: { facts: catalog.CheckoutProduct; plan: { row: catalog.CheckoutProduct['plans'][number]; plan: PricingPlan } }[]
 }
 
-function priceSelection(facts: Facts, selection: {
+export function priceSelection(facts: Facts, selection: {
   pricing_plan_id: number; ticket_id?: number | undefined; quantity?: number | undefined; addon_ids?: number[] | undefined
   country_code?: string | undefined; vat_id?: string | undefined
 }, coupon: CheckoutCoupon | null, options: { discountCounted?: boolean } = {}): Priced {
@@ -109,7 +113,7 @@ function priceSelection(facts: Facts, selection: {
   }
   const free = facts.product.free
   const price = priceCheckout({
-    lines: free ? lines.map((l) => ({ ...l, plan: { ...l.plan, price: 0, firstAmount: 0, nextAmount: 0, customIntervals: null } })) : lines,
+    lines: free ? lines.map((l) => ({ ...l, plan: { ...l.plan, price: 0, firstAmount: 0, nextAmount: 0, customIntervals: null, trialDays: null } })) : lines,
     coupon,
     seller: { country: facts.seller.country as CountryCode, vat: facts.seller.vat as never },
     payer: { country, vatId: selection.vat_id },
@@ -127,7 +131,7 @@ function vatNote(price: CheckoutPrice): string | null {
   }
 }
 
-function quoteOf(price: CheckoutPrice, free: boolean, couponMessage: string | null): QuoteOutput {
+export function quoteOf(price: CheckoutPrice, free: boolean, couponMessage: string | null): QuoteOutput {
   const t = price.treatment
   return {
     currency: price.currency,
@@ -135,7 +139,7 @@ function quoteOf(price: CheckoutPrice, free: boolean, couponMessage: string | nu
       product_id: l.productId, kind: l.kind, name: l.name, quantity: l.quantity, list_amount: l.listAmount, discount_amount: l.discountAmount,
       net_amount: l.netAmount, vat_amount: l.vatAmount, gross_amount: l.grossAmount, vat_rate_bps: l.vatRateBps,
     })),
-    first_amount: price.firstAmount,
+    first_amount: price.dueNow,
     total_amount: price.totalAmount,
     vat_amount: price.vatAmount,
     discount_amount: price.discountAmount,
@@ -145,7 +149,9 @@ function quoteOf(price: CheckoutPrice, free: boolean, couponMessage: string | nu
       breakdown: price.breakdown.map((b) => ({ rate_bps: b.rateBps, net: b.net, vat: b.vat, gross: b.gross })),
     },
     coupon: price.coupon ? { code: price.coupon.code, applied: price.coupon.applied, message: couponMessage } : null,
-    free: free || price.firstAmount === 0,
+    // A trial charges 0 now but is not free: the payer's method is kept for the first charge.
+    free: free || (price.dueNow === 0 && price.trialDays === null),
+    trial: price.trialDays === null ? null : { days: price.trialDays, first_charge_amount: price.firstAmount },
   }
 }
 
@@ -328,14 +334,31 @@ async function adapterFor(ctx: Ctx, db: Executor, sellerId: number, provider: st
   return createProvider(provider as PaymentProvider, { config: ctx.deps.config, credentials: credentials ?? undefined })
 }
 
-type Made = { order: orders.OrderRow; payment: orders.PaymentRow; saveMethod: boolean }
+/** An order just written (or resumed) with its payment; a new order carries what it wrote, so the answer reads nothing again. */
+export type Made = {
+  order: orders.OrderRow; payment: orders.PaymentRow; saveMethod: boolean
+  written?: { items: orders.OrderItemRow[]; product: { id: number; name: string; slug: string; form: string }; username: string }
+}
 
 /** POST /shop/orders. `key` is the Idempotency-Key header. */
 export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promise<Answer<CreateOrderOutput>> {
   return idempotent(ctx, ordersScope, key, input, async (resume) => {
-    const made = resume?.order_id ? await resumeOrder(ctx, Number(resume.order_id)) : await makeOrder(ctx, input, key)
+    const made = resume?.order_id ? await resumeOrder(ctx, Number(resume.order_id)) : await checkoutSlots(ctx.deps)(() => makeOrder(ctx, input, key))
     return startPayment(ctx, made, key, 201)
   })
+}
+
+const slotsOf = new WeakMap<Ctx['deps'], LimitFunction>()
+
+/**
+ * At most CHECKOUT_CONCURRENCY orders are made at once per process; the others wait their turn. In a rush
+ * this is what keeps answers fast: taken one group after another, the payers after the last ticket meet the
+ * sold-out read at the start of makeOrder instead of all racing through the whole checkout together.
+ */
+function checkoutSlots(deps: Ctx['deps']): LimitFunction {
+  let slots = slotsOf.get(deps)
+  if (!slots) slotsOf.set(deps, slots = pLimit(deps.config.CHECKOUT_CONCURRENCY))
+  return slots
 }
 
 /** Keep the payer's method when later rates or one-click offers will charge it. */
@@ -351,6 +374,8 @@ async function resumeOrder(ctx: Ctx, orderId: number): Promise<Made> {
 }
 
 async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promise<Made> {
+  // One read answers the payers who come after the last ticket (the transaction below decides for the rest).
+  if (await stock.isSoldOut(ctx.db, input.product_id, input.ticket_id ?? null, input.quantity ?? 1)) throw new AppError('sold_out', 'Sold out')
   const facts = await catalog.checkoutFacts(ctx.db, {}, { id: input.product_id })
   await assertPassword(ctx, facts.product, input.password)
   const reason = sellable(facts)
@@ -390,6 +415,11 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   if (recurring && !free && !reusableMethods.includes(method as CheckoutMethod) && method !== 'bank_wire') {
     throw new AppError('no_payment_method', 'This payment method cannot pay later rates', [{ path: 'payment_method', message: 'invalid_value' }])
   }
+  // A trial charges nothing now: only a method the provider keeps without a charge can pay its first rate.
+  const trial = !free && preview.price.trialDays !== null
+  if (trial && !isTrialMethod(method)) {
+    throw new AppError('no_payment_method', 'A free trial needs a card, a wallet or a SEPA direct debit that can be charged when it ends', [{ path: 'payment_method', message: 'invalid_value' }])
+  }
   const now = ctx.deps.now()
   const reservedUntil = new Date(now.getTime() + ctx.deps.config.RESERVATION_MINUTES * 60_000)
 
@@ -412,7 +442,8 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       token: token(), sellerId: facts.seller.id, productId: facts.product.id, payerUserId, orderType: 'standard',
       pricingPlanId: priced.plan.row.id, pricingPlanVersionId: versionId, planSnapshot: { ...snapshot, id: priced.plan.row.id, version_id: versionId } as Record<string, unknown>,
       ticketId: priced.ticket?.id ?? null, quantity: priced.quantity, currency: price.currency, priceKind: price.priceKind,
-      totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.firstAmount, discountAmount: price.discountAmount,
+      totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.dueNow, discountAmount: price.discountAmount,
+      trialEndsAt: trial ? trialEndsAt(priced.plan.plan, now) : null,
       couponId: coupon?.id ?? null, couponCode: coupon?.code ?? null, productDiscountApplied: discountCounted,
       paymentState: 'payment_waiting', paymentMethod: method, provider,
       payer: { ...input.payer }, attendees: (input.attendees ?? []).map((a) => ({ ...a })), answers: (input.answers ?? []).map((a) => ({ ...a })),
@@ -422,7 +453,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       reservationState: holds ? 'held' : 'none', reservedUntil: holds ? reservedUntil : null, heldStock: holds ? held : null,
       createdAt: now, updatedAt: now,
     })
-    await orders.insertOrderItems(tx, price.lines.map((l) => ({
+    const items = await orders.insertOrderItems(tx, price.lines.map((l) => ({
       orderId: order.id, productId: l.productId, kind: l.kind, name: l.name, quantity: l.quantity,
       pricingPlanVersionId: l.kind === 'main' ? versionId : (priced.bumps.find((b) => b.facts.product.id === l.productId)?.plan.row.currentVersionId ?? null),
       ticketId: l.kind === 'main' ? (priced.ticket?.id ?? null) : null,
@@ -431,21 +462,25 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     if (facts.product.form === 'licenseKey') await stock.reserveLicenseKeys(tx, facts.product.id, order.id, priced.quantity)
     if (recurring && !free) {
       const schedule = rateSchedule(priced.plan.plan, now, 24)
-      await orders.insertRates(tx, schedule.map((c) => ({ orderId: order.id, number: c.number, dueDate: c.dueDate, amount: c.number === 1 ? price.firstAmount : price.laterRate(c.number), state: c.number === 1 ? 'unpaid' : 'future' })))
+      // With a trial, rate 1 is due at its end (rateSchedule) and waits as `future` for the billing engine.
+      await orders.insertRates(tx, schedule.map((c) => ({ orderId: order.id, number: c.number, dueDate: c.dueDate, amount: c.number === 1 ? price.firstAmount : price.laterRate(c.number), state: c.number === 1 && !trial ? 'unpaid' : 'future' })))
     }
     const payment = await orders.insertPayment(tx, {
-      token: token(), orderId: order.id, sellerId: facts.seller.id, rateNumber: recurring ? 1 : null, kind: 'charge', provider, method,
-      state: 'waiting', amount: price.firstAmount, currency: price.currency, createdAt: now, updatedAt: now,
+      // A trial's payment is 0 and keeps the method; it pays no rate.
+      token: token(), orderId: order.id, sellerId: facts.seller.id, rateNumber: recurring && !trial ? 1 : null, kind: 'charge', provider, method,
+      state: 'waiting', amount: price.dueNow, currency: price.currency, createdAt: now, updatedAt: now,
     })
     if (order.reservationState === 'held' || facts.product.form === 'licenseKey') {
       await ctx.deps.jobs.enqueue(tx, orders.expireReservationJob, { orderId: order.id }, { startAfter: reservedUntil, singletonKey: `expire-${order.id}` })
     }
+    await notifications.notifyOrderEvent(ctx.deps, tx, { sellerId: facts.seller.id, type: 'order_created', orderId: order.id, amount: price.firstAmount, currency: price.currency })
     // A crash after this commit and before the answer is stored resumes this order on the retry.
     await orders.updateIdempotencyKey(tx, ordersScope, key, { responseBody: { order_id: order.id } })
     // The hot rows last: the conditional updates that hold stock (sold out throws and rolls all back).
     await stock.reserveStock(tx, held.product ? facts.product.id : null, held.ticket ? (priced.ticket?.id ?? null) : null, priced.quantity)
     for (const id of held.bumps) await stock.reserveStock(tx, id, null, 1)
-    return { order, payment, saveMethod: keepsMethod(priced.plan.plan.form, config.product.upsells ?? []) }
+    const product = { id: facts.product.id, name: facts.product.name, slug: facts.product.slug, form: facts.product.form }
+    return { order, payment, saveMethod: keepsMethod(priced.plan.plan.form, config.product.upsells ?? []), written: { items, product, username: facts.seller.username } }
   })
 }
 
@@ -487,11 +522,11 @@ export async function getPublicOrder(ctx: Ctx, orderToken: string): Promise<Publ
   const offers = upsells.length > 0
     ? upsellOffersOf(order, upsells, await orders.childOrders(ctx.db, order.id), await offerPricesOf(ctx, order, upsells))
     : []
-  return orders.publicOrder(ctx.db, order, offers)
+  return { ...(await orders.publicOrder(ctx.db, order, offers)), deliverables: await delivery.deliverablesOf(ctx.db, ctx.deps, order) }
 }
 
 /** Asks the provider for the payment (outside any transaction) and records its first answer. */
-async function startPayment(ctx: Ctx, made: Made, key: string, status: number): Promise<Answer<CreateOrderOutput>> {
+export async function startPayment(ctx: Ctx, made: Made, key: string, status: number): Promise<Answer<CreateOrderOutput>> {
   const { order, payment } = made
   if (payment.provider === 'free') {
     if (payment.state === 'waiting') await orders.recordPaymentOutcome(ctx.deps, payment.token, { providerRef: `free_${payment.token}`, state: 'successful', amount: { amount: 0, currency: payment.currency as CurrencyId } })
@@ -499,13 +534,13 @@ async function startPayment(ctx: Ctx, made: Made, key: string, status: number): 
   }
   const adapter = await adapterFor(ctx, ctx.db, order.sellerId, payment.provider)
   const payer = order.payer as { email: string; first_name: string; last_name: string; country_code: string }
-  const username = await orders.sellerUsername(ctx.db, order.sellerId)
+  const { product, username } = made.written ?? await orders.productAndSeller(ctx.db, order.productId)
   const appUrl = ctx.deps.config.appUrl
   let result
   try {
     result = await adapter.createPayment({
       paymentToken: payment.token, orderToken: order.token, amount: { amount: payment.amount, currency: payment.currency as CurrencyId },
-      method: payment.method as CheckoutMethod, description: (await orders.productBrief(ctx.db, order.productId)).name,
+      method: payment.method as CheckoutMethod, description: product.name,
       payer: { email: payer.email, firstName: payer.first_name, lastName: payer.last_name, countryCode: payer.country_code },
       returnUrl: `${appUrl}/api/v1/shop/payments/${payment.token}/return`,
       cancelUrl: `${appUrl}/s/${encodeURIComponent(username)}/payment/${order.token}`,
@@ -517,16 +552,22 @@ async function startPayment(ctx: Ctx, made: Made, key: string, status: number): 
     await orders.recordPaymentOutcome(ctx.deps, payment.token, { providerRef: payment.providerRef ?? `failed_${payment.token}`, state: 'error', failureReason: error instanceof AppError ? error.type : 'provider_error' })
     throw error instanceof AppError ? error : new AppError('provider_error', 'The payment provider is not reachable; please try again')
   }
-  await ctx.db.transaction(async (tx) => {
-    await orders.updatePayment(tx, payment.id, { providerRef: result.providerRef, reference: result.nextAction.type === 'bank_wire' ? result.nextAction.details.reference : null, updatedAt: ctx.deps.now() })
-    if (result.nextAction.type === 'bank_wire') {
+  const nextAction = result.nextAction
+  const started = nextAction.type === 'bank_wire'
+    ? await ctx.db.transaction(async (tx) => {
+      const row = await orders.updatePayment(tx, payment.id, { providerRef: result.providerRef, reference: nextAction.details.reference, updatedAt: ctx.deps.now() })
       const fresh = (await orders.findOrder(tx, order.id))!
-      const details = result.nextAction.details
-      await orders.updateOrder(tx, order.id, { vat: { ...fresh.vat, bank_wire: { ...details } } })
-    }
-  })
+      await orders.updateOrder(tx, order.id, { vat: { ...fresh.vat, bank_wire: { ...nextAction.details } } })
+      return row
+    })
+    : await orders.updatePayment(ctx.db, payment.id, { providerRef: result.providerRef, reference: null, updatedAt: ctx.deps.now() }) // one statement: no transaction needed
   if (result.state !== 'waiting') await orders.recordPaymentOutcome(ctx.deps, payment.token, result)
-  return { status, body: { order: await getPublicOrder(ctx, order.token), next_action: nextActionOf(result.nextAction, payment.token) } }
+  // A new order still waiting for its payer is answered from the rows just written; anything else is read.
+  const unchanged = made.written && result.state === 'waiting' && result.nextAction.type !== 'bank_wire'
+  const view = unchanged
+    ? { ...(await orders.publicOrder(ctx.db, order, [], { ...made.written, payments: [started] })), deliverables: await delivery.deliverablesOf(ctx.db, ctx.deps, order) }
+    : await getPublicOrder(ctx, order.token)
+  return { status, body: { order: view, next_action: nextActionOf(result.nextAction, payment.token) } }
 }
 
 // ------------------------------------------------------------------ one-click upsells
@@ -605,51 +646,45 @@ export async function paymentReturn(ctx: Ctx, paymentToken: string): Promise<str
   return `/s/${encodeURIComponent(username)}/payment/${order.token}`
 }
 
-/** POST /shop/webhooks/{provider}/{seller}: verified by the provider's own code, each event applied once. */
+/**
+ * POST /shop/webhooks/{provider}/{seller}: verified by the provider's own code, then stored and applied
+ * exactly once in any order of delivery (refunds module, docs/decisions/0028): payments through
+ * orders.recordPaymentOutcome, refunds, chargebacks and won chargebacks through the refunds module.
+ */
 export async function providerWebhook(ctx: Ctx, provider: PaymentProvider, sellerId: number | null, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: number }> {
   const adapter = sellerId === null
     ? createProvider(provider, { config: ctx.deps.config })
     : await adapterFor(ctx, ctx.db, sellerId, provider)
   const events = await adapter.parseWebhook(rawBody, headers)
-  let received = 0
-  for (const event of events) {
-    const fresh = await orders.recordProviderEvent(ctx.db, { provider, eventId: event.eventId, type: event.type, payload: { kind: event.kind }, createdAt: ctx.deps.now() })
-    if (!fresh) continue
-    received++
-    if (event.kind === 'payment') {
-      const payment = event.paymentToken
-        ? await orders.findPaymentByToken(ctx.db, event.paymentToken)
-        : await orders.findPaymentByRef(ctx.db, provider, event.outcome.providerRef)
-      if (payment && (sellerId === null || payment.sellerId === sellerId)) await orders.recordPaymentOutcome(ctx.deps, payment.token, event.outcome)
-    }
-    // Refunds and chargebacks started at the provider are booked by the orders area (a later issue); the
-    // event is kept in provider_events so nothing is lost.
-  }
-  return { received }
+  return providerEvents.receiveProviderEvents(ctx.deps, provider, sellerId, events)
 }
 
 /** The sandbox provider's test page: what it shows. */
 export async function getSandboxPayment(ctx: Ctx, paymentToken: string) {
-  const payment = await orders.findPayment(ctx.db, paymentToken)
-  if (payment.provider !== 'sandbox') throw new AppError('not_found', 'This payment does not exist')
-  const order = (await orders.findOrder(ctx.db, payment.orderId))!
-  const username = await orders.sellerUsername(ctx.db, order.sellerId)
-  const product = await orders.productBrief(ctx.db, order.productId)
-  return {
-    payment_id: payment.token, state: payment.state, amount: payment.amount, currency: payment.currency, method: payment.method,
-    product_name: product.name, seller_username: username, order_token: order.token,
-    return_url: `/s/${encodeURIComponent(username)}/payment/${order.token}`,
+  return (await sandboxPayment(ctx, paymentToken)).page
+}
+
+async function sandboxPayment(ctx: Ctx, paymentToken: string) {
+  const found = /^[A-Za-z0-9_-]{16,64}$/.test(paymentToken) ? await orders.paymentWithLabels(ctx.db, paymentToken) : undefined
+  if (!found || found.payment.provider !== 'sandbox') throw new AppError('not_found', 'This payment does not exist')
+  const { payment, username, orderToken } = found
+  const page = {
+    payment_id: payment.token, state: payment.state as string, amount: payment.amount, currency: payment.currency, method: payment.method,
+    product_name: found.productName, seller_username: username, order_token: orderToken,
+    return_url: `/s/${encodeURIComponent(username)}/payment/${orderToken}`,
   }
+  return { page, providerRef: payment.providerRef }
 }
 
 /** The sandbox page's buttons: complete the payment as the provider's webhook would. */
-export async function completeSandboxPayment(ctx: Ctx, paymentToken: string, outcome: 'success' | 'failure' | 'pending' | 'challenge') {
-  const payment = await orders.findPayment(ctx.db, paymentToken)
-  if (payment.provider !== 'sandbox' || !ctx.deps.config.PAYMENTS_TEST_MODE) throw new AppError('not_found', 'This payment does not exist')
+export async function completeSandboxPayment(ctx: Ctx, paymentToken: string, outcome: SandboxChoice) {
+  if (!ctx.deps.config.PAYMENTS_TEST_MODE) throw new AppError('not_found', 'This payment does not exist')
+  const { page, providerRef } = await sandboxPayment(ctx, paymentToken)
+  const amount = { amount: page.amount, currency: page.currency as CurrencyId }
   // The test card is kept on every sandbox success: harmless in test mode, and it lets one-click offers
   // and later rates charge it as a real provider's saved method would.
-  await orders.recordPaymentOutcome(ctx.deps, payment.token, sandboxOutcome(outcome, payment.providerRef ?? `sbx_${payment.token}`, { amount: payment.amount, currency: payment.currency as CurrencyId }, { saveMethod: true, now: ctx.deps.now() }))
-  return getSandboxPayment(ctx, paymentToken)
+  const state = await orders.recordPaymentOutcome(ctx.deps, paymentToken, sandboxOutcome(outcome, providerRef ?? `sbx_${paymentToken}`, amount, { saveMethod: true, now: ctx.deps.now() }))
+  return { ...page, state }
 }
 
 /** The refund of a payment that arrived after its reservation ran out and found nothing left to sell. */

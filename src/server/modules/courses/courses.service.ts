@@ -16,7 +16,7 @@ import { sanitizeHtml } from './html-sanitizer'
 
 // Course content as data (spec 000 wizard step "content"): the module and lesson tree of a course product,
 // lesson blocks and quizzes. Only course products have content (others: 422 wrong_product_form); another
-// seller's product, module or lesson answers 404. Playing the course is the delivery issue's.
+// seller's product, module or lesson answers 404. Playing the course: course-player.service.ts.
 
 const moduleNotFound = () => new AppError('not_found', 'This module does not exist')
 const lessonNotFound = () => new AppError('not_found', 'This lesson does not exist')
@@ -38,7 +38,24 @@ function quizOutput(quiz: Record<string, unknown> | null): QuizOutput | null {
 }
 
 function lessonOutput(row: repo.LessonRow): LessonOutput {
-  return { id: row.id, module_id: row.moduleId, title: row.title, position: row.position, blocks: row.blocks, quiz: quizOutput(row.quiz) }
+  return {
+    id: row.id, module_id: row.moduleId, title: row.title, position: row.position, blocks: row.blocks, quiz: quizOutput(row.quiz),
+    publish_state: row.publishState as LessonOutput['publish_state'], access_mode: row.accessMode as LessonOutput['access_mode'],
+    access_after_days: row.accessAfterDays, access_from: row.accessFrom?.toISOString() ?? null,
+  }
+}
+
+/** The drip and publish columns a lesson input sets; a mode needs its value (a duration its days, endDate its date). */
+function lessonAccessValues(input: LessonInput, current?: repo.LessonRow): Partial<repo.LessonRow> {
+  const values: Partial<repo.LessonRow> = {}
+  if (input.publish_state !== undefined) values.publishState = input.publish_state
+  if (input.access_mode !== undefined) values.accessMode = input.access_mode
+  if (input.access_after_days !== undefined) values.accessAfterDays = input.access_after_days
+  if (input.access_from !== undefined) values.accessFrom = input.access_from ? new Date(input.access_from) : null
+  const mode = values.accessMode ?? current?.accessMode ?? 'immediately'
+  if (mode === 'duration' && !(values.accessAfterDays ?? current?.accessAfterDays)) throw fieldError([{ path: 'access_after_days', message: 'required' }])
+  if (mode === 'endDate' && !(values.accessFrom ?? current?.accessFrom)) throw fieldError([{ path: 'access_from', message: 'required' }])
+  return values
 }
 
 function moduleOutput(row: repo.ModuleRow, lessons: readonly repo.LessonRow[]): ModuleOutput {
@@ -166,7 +183,7 @@ export async function createLesson(ctx: Ctx, productId: number, moduleId: number
     const row = await repo.insertLesson(tx, {
       productId: product.id, moduleId: module.id, title: input.title, position: await repo.nextLessonPosition(tx, module.id),
       blocks: await normaliseBlocks(tx, product.sellerId, input.blocks ?? []), quiz: normaliseQuiz(input.quiz),
-      createdAt: ctx.now, updatedAt: ctx.now,
+      ...lessonAccessValues(input), createdAt: ctx.now, updatedAt: ctx.now,
     })
     return lessonOutput(row)
   })
@@ -188,6 +205,7 @@ export async function updateLesson(ctx: Ctx, productId: number, lessonId: number
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.blocks !== undefined ? { blocks: await normaliseBlocks(tx, product.sellerId, input.blocks) } : {}),
       ...(input.quiz !== undefined ? { quiz: normaliseQuiz(input.quiz) } : {}),
+      ...lessonAccessValues(input, current),
       updatedAt: ctx.now,
     })
     return lessonOutput(row)
@@ -249,6 +267,7 @@ export async function copyCourse(tx: Executor, fromProductId: number, toProductI
     for (const lesson of lessons.filter((l) => l.moduleId === module.id)) {
       await repo.insertLesson(tx, {
         productId: toProductId, moduleId: copy.id, title: lesson.title, position: lesson.position, blocks: lesson.blocks, quiz: lesson.quiz,
+        publishState: lesson.publishState, accessMode: lesson.accessMode, accessAfterDays: lesson.accessAfterDays, accessFrom: lesson.accessFrom,
         createdAt: now, updatedAt: now,
       })
     }

@@ -1,12 +1,31 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { emailLogs, emailSubscriptions } from '../../db/schema'
+import { emailAttachments, emailLogs, emailSubscriptions } from '../../db/schema'
 
 export type EmailLogRow = typeof emailLogs.$inferSelect
 
 export async function insertEmailLog(db: Executor, values: typeof emailLogs.$inferInsert): Promise<EmailLogRow> {
   const [row] = await db.insert(emailLogs).values(values).returning()
   return row!
+}
+
+export async function insertAttachments(db: Executor, values: (typeof emailAttachments.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(emailAttachments).values(values)
+}
+
+/** The attachments of a mail, without their bytes. */
+export async function attachmentsOf(db: Executor, emailLogId: number) {
+  return db.select({ id: emailAttachments.id, filename: emailAttachments.filename, contentType: emailAttachments.contentType, size: emailAttachments.size })
+    .from(emailAttachments).where(eq(emailAttachments.emailLogId, emailLogId)).orderBy(emailAttachments.id)
+}
+
+export async function attachmentFiles(db: Executor, emailLogId: number) {
+  return db.select().from(emailAttachments).where(eq(emailAttachments.emailLogId, emailLogId)).orderBy(emailAttachments.id)
+}
+
+export async function findAttachment(db: Executor, emailLogId: number, id: number) {
+  const [row] = await db.select().from(emailAttachments).where(and(eq(emailAttachments.emailLogId, emailLogId), eq(emailAttachments.id, id))).limit(1)
+  return row
 }
 
 export async function findEmailLogByToken(db: Executor, token: string) {

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context'
 import { assertCan } from '../../auth/permissions'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
+import type { MailAttachment } from '../../mail/mailer'
 import { randomToken } from '../../auth/random-tokens'
 import * as repo from './email.repository'
 import { renderMail, type MailKind, type MailParams } from './email.templates'
@@ -12,7 +13,12 @@ export const deliverEmailJob = 'email.deliver'
 
 export type QueueEmailInput = {
   to: string
-  kind: MailKind
+  /** A template of email.templates.ts, or `order_delivery` with its own `rendered` text (the delivery mail). */
+  kind: MailKind | 'order_delivery'
+  /** Subject and bodies made by the caller; required for kinds without a template here. */
+  rendered?: { subject: string; html: string; text: string }
+  /** Files sent with the mail and kept with it (tickets, certificates). */
+  attachments?: MailAttachment[]
   locale: string
   userId?: number | null
   firstName: string
@@ -21,6 +27,11 @@ export type QueueEmailInput = {
   productName?: string
   amount?: string
   sellerName?: string
+  lessonTitle?: string
+  notificationTitle?: string
+  notificationText?: string
+  dueDate?: string
+  retryDate?: string
 }
 
 /**
@@ -30,13 +41,19 @@ export type QueueEmailInput = {
 export async function queueEmail(deps: AppDeps, tx: Executor, input: QueueEmailInput) {
   const params: MailParams = {
     firstName: input.firstName, link: input.link, newEmail: input.newEmail, appUrl: deps.config.appUrl,
-    productName: input.productName, amount: input.amount, sellerName: input.sellerName,
+    productName: input.productName, amount: input.amount, sellerName: input.sellerName, lessonTitle: input.lessonTitle,
+    notificationTitle: input.notificationTitle, notificationText: input.notificationText,
+    dueDate: input.dueDate, retryDate: input.retryDate,
   }
-  const rendered = renderMail(input.kind, input.locale, params)
+  if (!input.rendered && input.kind === 'order_delivery') throw new Error('order_delivery mails bring their own text')
+  const rendered = input.rendered ?? renderMail(input.kind as MailKind, input.locale, params)
   const row = await repo.insertEmailLog(tx, {
     token: randomToken(24), userId: input.userId ?? null, to: input.to, kind: input.kind, locale: input.locale,
     subject: rendered.subject, html: rendered.html, text: rendered.text, state: 'queued',
   })
+  await repo.insertAttachments(tx, (input.attachments ?? []).map((a) => ({
+    emailLogId: row.id, filename: a.filename, contentType: a.contentType, size: a.content.length, content: a.content,
+  })))
   await deps.jobs.enqueue(tx, deliverEmailJob, { emailLogId: row.id }, { singletonKey: `email-${row.id}` })
   return row
 }
@@ -50,7 +67,8 @@ export async function deliverEmail(deps: AppDeps, data: { emailLogId: number }) 
     return
   }
   try {
-    await deps.mailer.send({ to: row.to, subject: row.subject, html: row.html, text: row.text })
+    const attachments = (await repo.attachmentFiles(deps.db, row.id)).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }))
+    await deps.mailer.send({ to: row.to, subject: row.subject, html: row.html, text: row.text, ...(attachments.length > 0 ? { attachments } : {}) })
     await repo.setEmailLogState(deps.db, row.id, 'sent', { sentAt: deps.now(), error: null })
   } catch (error) {
     await repo.setEmailLogState(deps.db, row.id, 'failed', { error: (error as Error).message.slice(0, 500) })
@@ -62,10 +80,22 @@ export async function deliverEmail(deps: AppDeps, data: { emailLogId: number }) 
 export async function getByToken(ctx: Ctx, token: string) {
   const row = await repo.findEmailLogByToken(ctx.db, token)
   if (!row) throw new AppError('not_found', 'This mail does not exist')
+  const attachments = await repo.attachmentsOf(ctx.db, row.id)
   return {
     id: row.id, to: row.to, subject: row.subject, html: row.html, text: row.text, kind: row.kind, state: row.state,
     created_at: row.createdAt.toISOString(),
+    attachments: attachments.map((a) => ({
+      id: a.id, filename: a.filename, content_type: a.contentType, size: a.size, url: `/api/v1/common/email_logs/${token}/attachments/${a.id}`,
+    })),
   }
+}
+
+/** One attachment of a stored mail: the mail's token is the permission, as for the mail itself. */
+export async function getAttachment(ctx: Ctx, token: string, id: number) {
+  const row = await repo.findEmailLogByToken(ctx.db, token)
+  const file = row ? await repo.findAttachment(ctx.db, row.id, id) : undefined
+  if (!file) throw new AppError('not_found', 'This attachment does not exist')
+  return { filename: file.filename, contentType: file.contentType, content: file.content }
 }
 
 /** The managers' outbox. */

@@ -2,12 +2,26 @@
 
 export type MailKind =
   | 'confirmation' | 'reset_password' | 'magic_link' | 'change_email' | 'email_changed_notice'
-  | 'password_changed' | 'account_deactivated' | 'account_deleted' | 'order_confirmation'
+  | 'password_changed' | 'account_deactivated' | 'account_deleted' | 'order_confirmation' | 'lesson_available'
+  // notifications (0032): a seller's notification by mail, its title and text made by the notifications module
+  | 'seller_notification'
+  // dunning (0027): a failed rate's reminder with the pay link, and the notice when it goes to collection
+  | 'payment_reminder' | 'payment_final_notice'
+  // invoices (0029): the payer's invoice or reversal with its PDF attached (productName: the document number)
+  | 'invoice_issued' | 'invoice_reversed'
+  // orders area (0030): a scheduled CSV export, the file attached
+  | 'csv_export'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
   /** order_confirmation: what was bought, the amount paid as shown, and who sold it. */
   productName?: string; amount?: string; sellerName?: string
+  /** lesson_available: the dripped lesson that opened (productName is the course). */
+  lessonTitle?: string
+  /** seller_notification: the notification's title (the subject) and text. */
+  notificationTitle?: string; notificationText?: string
+  /** payment_reminder / payment_final_notice: the rate's due date and the next retry, as shown (amount: what is owed). */
+  dueDate?: string; retryDate?: string
 }
 type Rendered = { subject: string; intro: string; action?: string; outro: string }
 
@@ -22,6 +36,13 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     account_deactivated: () => ({ subject: 'Your account is deactivated', intro: 'Your Sellfront account is deactivated. Your data is kept; sign in again to reactivate it.', outro: 'Thank you for the time you spent with us.' }),
     account_deleted: () => ({ subject: 'Your account was deleted', intro: 'Your Sellfront account was deleted and your personal data scrambled.', outro: 'Records the law requires us to keep (such as invoices) are kept without your name.' }),
     order_confirmation: (p) => ({ subject: `Your order: ${p.productName ?? ''}`, intro: `Thank you for your order of ${p.productName ?? ''} from ${p.sellerName ?? ''}. Paid: ${p.amount ?? ''}.`, action: 'View your order', outro: 'To open your purchase, sign in with this email address: we send you a sign-in link, no password needed.' }),
+    payment_reminder: (p) => ({ subject: `Payment failed: ${p.productName ?? ''}`, intro: `We could not collect ${p.amount ?? ''} for ${p.productName ?? ''} from ${p.sellerName ?? ''}, due on ${p.dueDate ?? ''}.${p.retryDate ? ` We will try again on ${p.retryDate}.` : ''}`, action: 'Pay now', outro: 'You can pay now or change your payment method on the page behind the link. If you have paid already, ignore this mail.' }),
+    payment_final_notice: (p) => ({ subject: `Payment still open: ${p.productName ?? ''}`, intro: `${p.amount ?? ''} for ${p.productName ?? ''} from ${p.sellerName ?? ''}, due on ${p.dueDate ?? ''}, is still unpaid after our last try.`, action: 'Pay now', outro: 'The open amount is now a claim of the seller and may be handed to a collection agency. Pay it on the page behind the link to settle it.' }),
+    invoice_issued: (p) => ({ subject: `Your invoice ${p.productName ?? ''} from ${p.sellerName ?? ''}`, intro: `Thank you for your payment of ${p.amount ?? ''}. Your invoice ${p.productName ?? ''} from ${p.sellerName ?? ''} is attached as a PDF.`, outro: 'You also find it in your payer area.' }),
+    invoice_reversed: (p) => ({ subject: `Reversal invoice ${p.productName ?? ''} from ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} refunded ${p.amount ?? ''}. The reversal invoice ${p.productName ?? ''} is attached as a PDF.`, outro: 'You also find it in your payer area.' }),
+    lesson_available: (p) => ({ subject: `New lesson available: ${p.lessonTitle ?? ''}`, intro: `A new lesson of ${p.productName ?? 'your course'} is available now: ${p.lessonTitle ?? ''}.`, action: 'Open the lesson', outro: 'Sign in with this email address to continue where you left off.' }),
+    csv_export: () => ({ subject: 'Your scheduled export: orders', intro: 'Your scheduled CSV export of your orders is attached, with the columns and filters you saved.', action: 'Open your orders', outro: 'You can change or stop this export in your orders list under Scheduled exports.' }),
+    seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
     confirmation: () => ({ subject: 'Bestätige deine E-Mail-Adresse', intro: 'Willkommen bei Sellfront! Bitte bestätige deine E-Mail-Adresse, damit du verkaufen kannst.', action: 'E-Mail-Adresse bestätigen', outro: 'Der Link ist 3 Tage gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail.' }),
@@ -33,6 +54,13 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     account_deactivated: () => ({ subject: 'Dein Konto ist deaktiviert', intro: 'Dein Sellfront-Konto ist deaktiviert. Deine Daten bleiben erhalten; melde dich wieder an, um es zu reaktivieren.', outro: 'Danke für die Zeit mit uns.' }),
     account_deleted: () => ({ subject: 'Dein Konto wurde gelöscht', intro: 'Dein Sellfront-Konto wurde gelöscht und deine persönlichen Daten unkenntlich gemacht.', outro: 'Was wir gesetzlich aufbewahren müssen (etwa Rechnungen), bleibt ohne deinen Namen erhalten.' }),
     order_confirmation: (p) => ({ subject: `Deine Bestellung: ${p.productName ?? ''}`, intro: `Danke für deine Bestellung von ${p.productName ?? ''} bei ${p.sellerName ?? ''}. Bezahlt: ${p.amount ?? ''}.`, action: 'Bestellung ansehen', outro: 'Um deinen Kauf zu öffnen, melde dich mit dieser E-Mail-Adresse an: wir schicken dir einen Anmeldelink, kein Passwort nötig.' }),
+    payment_reminder: (p) => ({ subject: `Zahlung fehlgeschlagen: ${p.productName ?? ''}`, intro: `Wir konnten ${p.amount ?? ''} für ${p.productName ?? ''} von ${p.sellerName ?? ''}, fällig am ${p.dueDate ?? ''}, nicht einziehen.${p.retryDate ? ` Wir versuchen es am ${p.retryDate} erneut.` : ''}`, action: 'Jetzt bezahlen', outro: 'Auf der Seite hinter dem Link kannst du jetzt bezahlen oder deine Zahlungsart ändern. Hast du schon bezahlt, ignoriere diese E-Mail.' }),
+    payment_final_notice: (p) => ({ subject: `Zahlung weiterhin offen: ${p.productName ?? ''}`, intro: `${p.amount ?? ''} für ${p.productName ?? ''} von ${p.sellerName ?? ''}, fällig am ${p.dueDate ?? ''}, ist nach unserem letzten Versuch weiterhin unbezahlt.`, action: 'Jetzt bezahlen', outro: 'Der offene Betrag ist jetzt eine Forderung des Verkäufers und kann an ein Inkassobüro übergeben werden. Bezahle ihn auf der Seite hinter dem Link, um ihn zu begleichen.' }),
+    invoice_issued: (p) => ({ subject: `Deine Rechnung ${p.productName ?? ''} von ${p.sellerName ?? ''}`, intro: `Danke für deine Zahlung von ${p.amount ?? ''}. Deine Rechnung ${p.productName ?? ''} von ${p.sellerName ?? ''} ist als PDF angehängt.`, outro: 'Du findest sie auch in deinem Käuferbereich.' }),
+    invoice_reversed: (p) => ({ subject: `Stornorechnung ${p.productName ?? ''} von ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} hat ${p.amount ?? ''} erstattet. Die Stornorechnung ${p.productName ?? ''} ist als PDF angehängt.`, outro: 'Du findest sie auch in deinem Käuferbereich.' }),
+    lesson_available: (p) => ({ subject: `Neue Lektion verfügbar: ${p.lessonTitle ?? ''}`, intro: `Eine neue Lektion von ${p.productName ?? 'deinem Kurs'} ist jetzt verfügbar: ${p.lessonTitle ?? ''}.`, action: 'Lektion öffnen', outro: 'Melde dich mit dieser E-Mail-Adresse an, um dort weiterzumachen, wo du aufgehört hast.' }),
+    csv_export: () => ({ subject: 'Dein geplanter Export: Bestellungen', intro: 'Im Anhang findest du deinen geplanten CSV-Export deiner Bestellungen mit den gespeicherten Spalten und Filtern.', action: 'Bestellungen öffnen', outro: 'Du kannst diesen Export in deiner Bestellliste unter Geplante Exporte ändern oder beenden.' }),
+    seller_notification: (p) => ({ subject: p.notificationTitle ?? 'Neues aus deinem Shop', intro: p.notificationText ?? '', action: 'Benachrichtigungen öffnen', outro: 'Welche Benachrichtigungen dich per E-Mail erreichen, wählst du in deinen Benachrichtigungseinstellungen.' }),
   },
 }
 

@@ -10,7 +10,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as repo from './media.repository'
-import { isStorageKey, newStorageKey, newStorageKeyLike, NotStoredError, type Storage } from './storage'
+import { isStorageKey, newStorageKey, newStorageKeyLike, NotStoredError, type ByteRange, type Storage } from './storage'
 
 // Download files, covers and media uploads (issue 3). Bytes are written to storage before the database
 // transaction (disk work never holds a transaction open) and removed again when the transaction fails;
@@ -388,3 +388,28 @@ export async function readUpload(ctx: Ctx, sellerId: number, key: string): Promi
   if (!kinds.has(key)) return null
   return ctx.deps.storage.get(key)
 }
+
+export { byteRange } from './byte-range'
+export type { ByteRange } from './storage'
+
+/** One of the seller's uploads to stream: its size, and its bytes or one range of them (never whole in memory). */
+export type UploadReader = { size: number; stream: (range?: ByteRange) => Promise<Readable> }
+
+/** A reader of one of the seller's uploads (lesson video, audio, PDF, files); null when it is not theirs or gone. */
+export async function openUpload(ctx: Ctx, sellerId: number, key: string): Promise<UploadReader | null> {
+  const kinds = await uploadKinds(ctx.db, sellerId, [key])
+  if (!kinds.has(key)) return null
+  const { storage } = ctx.deps
+  let size: number
+  try {
+    size = await storage.size(key)
+  } catch (error) {
+    if (error instanceof NotStoredError) return null
+    throw error
+  }
+  return { size, stream: (range) => storage.getStream(key, range) }
+}
+
+// ------------------------------------------------------------------ downloads (issue 5: downloads.service.ts)
+
+export { downloadLinksOf } from './downloads.service'

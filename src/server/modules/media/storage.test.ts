@@ -20,6 +20,25 @@ describe('local storage', () => {
     await storage.delete(key) // deleting twice is fine
   })
 
+  test('size and ranged streams of a large object: exact bytes from anywhere in it; a missing key is NotStoredError', async () => {
+    const key = newStorageKey('file', { ext: 'bin' })
+    const big = Buffer.alloc(9 * 1024 * 1024 + 3)
+    for (let i = 0; i + 4 <= big.length; i += 1024) big.writeUInt32LE(i, i)
+    await storage.put(key, big)
+    expect(await storage.size(key)).toBe(big.length)
+    const read = async (range?: { start: number; end: number }) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of await storage.getStream(key, range)) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks)
+    }
+    expect((await read({ start: 5_000_000, end: 5_070_000 })).equals(big.subarray(5_000_000, 5_070_001))).toBe(true)
+    expect((await read({ start: big.length - 1, end: big.length - 1 })).equals(big.subarray(big.length - 1))).toBe(true)
+    expect((await read()).equals(big)).toBe(true)
+    await storage.delete(key)
+    await expect(storage.size(key)).rejects.toBeInstanceOf(NotStoredError)
+    await expect(storage.size('../etc/passwd')).rejects.toBeInstanceOf(NotStoredError)
+  })
+
   test('keys that could climb out of the root are never accepted: ../, absolute paths, separators', async () => {
     for (const key of ['../etc/passwd', '/etc/passwd', 'file-..', 'a/b', '..', 'file-0123456789abcdef0123456789abcdef/../../x', 'FILE-0123456789abcdef0123456789abcdef']) {
       expect(isStorageKey(key)).toBe(false)

@@ -12,12 +12,16 @@ import type { Config } from '../../config'
 // extension (`file-9f...e1.pdf`). A key is one path segment, so no key can point outside the root.
 
 export type StoredObject = { key: string; size: number }
+/** Bytes `start` to `end` of an object, both inclusive (as in an HTTP `Range` header). */
+export type ByteRange = { start: number; end: number }
 
 export interface Storage {
   /** Writes the bytes under `key`; with `maxBytes`, a longer stream fails with `TooLargeError` and leaves nothing. */
   put(key: string, data: Buffer | Readable, options?: { maxBytes?: number }): Promise<StoredObject>
-  /** The bytes of `key` as a stream; `NotStoredError` when there is no such object. */
-  getStream(key: string): Promise<Readable>
+  /** The bytes of `key` (or of one range of them) as a stream; `NotStoredError` when there is no such object. */
+  getStream(key: string, range?: ByteRange): Promise<Readable>
+  /** The size of `key` in bytes; `NotStoredError` when there is no such object. */
+  size(key: string): Promise<number>
   get(key: string): Promise<Buffer>
   /** Copies the bytes of `from` to the new key `to` (duplicating a product); `NotStoredError` when `from` is missing. */
   copy(from: string, to: string): Promise<StoredObject>
@@ -116,10 +120,20 @@ export class LocalStorage implements Storage {
     return { key: to, size: (await stat(path)).size }
   }
 
-  async getStream(key: string): Promise<Readable> {
+  async getStream(key: string, range?: ByteRange): Promise<Readable> {
     const path = this.pathOf(key)
     if (!(await this.exists(key))) throw new NotStoredError(key)
-    return createReadStream(path)
+    return createReadStream(path, range ? { start: range.start, end: range.end } : {})
+  }
+
+  async size(key: string): Promise<number> {
+    try {
+      const info = await stat(this.pathOf(key))
+      if (info.isFile()) return info.size
+    } catch {
+      // missing: answered below like any key that is not stored
+    }
+    throw new NotStoredError(key)
   }
 
   async get(key: string): Promise<Buffer> {

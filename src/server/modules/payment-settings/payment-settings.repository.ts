@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { executeRows, rowsOfJson, type Executor } from '../../db/client'
 import { paymentMethodSettings, paymentProviderAccounts, sellers } from '../../db/schema'
 
 // The SQL of payment providers and the method x provider matrix, always scoped by the seller.
@@ -57,6 +57,14 @@ export async function deleteAccount(db: Executor, sellerId: number, provider: st
   const rows = await db.delete(paymentProviderAccounts)
     .where(and(eq(paymentProviderAccounts.sellerId, sellerId), eq(paymentProviderAccounts.provider, provider))).returning({ id: paymentProviderAccounts.id })
   return rows.length > 0
+}
+
+/** The seller's provider accounts and method settings in one round trip (every checkout asks which methods it offers). */
+export async function accountsAndMethodSettings(db: Executor, sellerId: number): Promise<{ accounts: ProviderAccountRow[]; settings: MethodSettingRow[] }> {
+  const [row] = await executeRows<{ accounts: unknown; settings: unknown }>(db, sql`select
+    (select coalesce(json_agg(a order by a.id), '[]') from ${paymentProviderAccounts} a where a.seller_id = ${sellerId}) as accounts,
+    (select coalesce(json_agg(m), '[]') from ${paymentMethodSettings} m where m.seller_id = ${sellerId}) as settings`)
+  return { accounts: rowsOfJson(paymentProviderAccounts, row!.accounts), settings: rowsOfJson(paymentMethodSettings, row!.settings) }
 }
 
 export async function listMethodSettings(db: Executor, sellerId: number): Promise<MethodSettingRow[]> {

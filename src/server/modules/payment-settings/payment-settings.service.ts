@@ -326,7 +326,7 @@ export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput)
 export async function activeMethods(
   db: Executor, deps: AppDeps, sellerId: number, productMethods: readonly string[] | null,
 ): Promise<{ method: CheckoutMethod; provider: PaymentProvider }[]> {
-  const [accounts, rows] = await Promise.all([repo.listAccounts(db, sellerId), repo.listMethodSettings(db, sellerId)])
+  const { accounts, settings: rows } = await repo.accountsAndMethodSettings(db, sellerId)
   const wanted = productMethods ? new Set(productMethods) : null
   return effectiveMatrix(deps.config, accounts, rows)
     .filter((entry) => entry.active && entry.provider !== null && (!wanted || wanted.has(entry.method)))

@@ -9,7 +9,8 @@ import {
 import type { z } from 'zod'
 import type { Action } from '../../auth/permissions'
 import { actingSellerId } from '../../auth/permissions'
-import type { Ctx } from '../../context'
+import { systemContext, type Ctx } from '../../context'
+import type { AppDeps } from '../../deps'
 import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as media from '../media/media.service'
@@ -78,7 +79,7 @@ export async function saveDesign(ctx: Ctx, productId: number, input: z.output<ty
 }
 
 /** Intl wants "pt-BR" where the app says "pt_BR"; narrow spaces become plain ones for the PDF's fonts. */
-function formatDateTime(iso: string, locale: string): string {
+export function formatDateTime(iso: string, locale: string): string {
   const text = new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))
   return `${text.replace(/[\u202f\u00a0]/g, ' ')} UTC`
 }
@@ -121,6 +122,18 @@ export async function previewPdf(ctx: Ctx, productId: number): Promise<Buffer> {
   const qrCode = design.show_qr_code ? await qrCodePng(values.code) : null
   const labels = ctx.locale.startsWith('de') ? ticketLabels.de : ticketLabels.en
   return renderTicketPdf(design, values, { labels, logo, qrCode })
+}
+
+/** A real ticket (payment-tickets.service) in its product's saved design, or the defaults. */
+export async function ticketPdf(db: Executor, deps: AppDeps, product: { id: number; sellerId: number }, values: TicketValues, locale: string): Promise<Buffer> {
+  const design = designOf(await repo.findDesign(db, product.id))
+  let logo: Buffer | null = null
+  if (design.logo_key) {
+    const bytes = await media.readUpload(systemContext(deps, { db: db as Ctx['db'] }), product.sellerId, design.logo_key)
+    if (bytes) logo = await sharp(bytes).rotate().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).png().toBuffer()
+  }
+  const qrCode = design.show_qr_code ? await qrCodePng(values.code) : null
+  return renderTicketPdf(design, values, { labels: locale.startsWith('de') ? ticketLabels.de : ticketLabels.en, logo, qrCode })
 }
 
 /** Copies a ticket design to another product, inside the duplicating transaction (the logo stays the seller's upload). */

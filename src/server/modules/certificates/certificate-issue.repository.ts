@@ -1,0 +1,73 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { issuedCertificates, orders, products, sellers } from '../../db/schema'
+
+// The SQL of issued certificates. Reads of the product (form, name), the seller (username) and the order's
+// payment date are single-column reads for what a certificate prints; they change nothing outside this module.
+
+export type IssuedRow = typeof issuedCertificates.$inferSelect
+export type IssuedWithNames = IssuedRow & { productName: string; sellerUsername: string }
+
+export async function productFacts(db: Executor, productId: number): Promise<{ form: string; name: string; sellerId: number } | undefined> {
+  const [row] = await db.select({ form: products.form, name: products.name, sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1)
+  return row
+}
+
+export async function orderPaidAt(db: Executor, orderId: number): Promise<Date | null> {
+  const [row] = await db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId)).limit(1)
+  return row?.paidAt ?? null
+}
+
+export async function sellerUsername(db: Executor, sellerId: number): Promise<string> {
+  const [row] = await db.select({ username: sellers.username }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
+  return row?.username ?? ''
+}
+
+/** A certificate already issued for this order, or a valid one for the payer and product (issue is idempotent). */
+export async function findExisting(db: Executor, productId: number, payerUserId: number, orderId: number): Promise<IssuedRow | undefined> {
+  const [row] = await db.select().from(issuedCertificates)
+    .where(and(eq(issuedCertificates.productId, productId), eq(issuedCertificates.payerUserId, payerUserId),
+      sql`(${issuedCertificates.orderId} = ${orderId} or ${issuedCertificates.state} = 'valid')`))
+    .limit(1)
+  return row
+}
+
+/** Inserts unless the payer already holds a valid one for the product (the partial unique index decides). */
+export async function insertIssued(db: Executor, values: typeof issuedCertificates.$inferInsert): Promise<IssuedRow | undefined> {
+  const [row] = await db.insert(issuedCertificates).values(values).onConflictDoNothing().returning()
+  return row
+}
+
+/** valid -> revoked (src/shared/states/certificate.ts) for every valid certificate of the order. */
+export async function revokeOfOrder(db: Executor, orderId: number): Promise<number> {
+  const rows = await db.update(issuedCertificates).set({ state: 'revoked', revokedAt: sql`now()` })
+    .where(and(eq(issuedCertificates.orderId, orderId), eq(issuedCertificates.state, 'valid'))).returning({ id: issuedCertificates.id })
+  return rows.length
+}
+
+const withNames = {
+  row: issuedCertificates, productName: products.name, sellerUsername: sellers.username,
+}
+
+function flatten(rows: { row: IssuedRow; productName: string; sellerUsername: string }[]): IssuedWithNames[] {
+  return rows.map((r) => ({ ...r.row, productName: r.productName, sellerUsername: r.sellerUsername }))
+}
+
+export async function findBySerial(db: Executor, serial: string): Promise<IssuedWithNames | undefined> {
+  const rows = await db.select(withNames).from(issuedCertificates)
+    .innerJoin(products, eq(products.id, issuedCertificates.productId)).innerJoin(sellers, eq(sellers.id, issuedCertificates.sellerId))
+    .where(eq(issuedCertificates.serial, serial)).limit(1)
+  return flatten(rows)[0]
+}
+
+export async function listOfOrder(db: Executor, orderId: number): Promise<IssuedWithNames[]> {
+  return flatten(await db.select(withNames).from(issuedCertificates)
+    .innerJoin(products, eq(products.id, issuedCertificates.productId)).innerJoin(sellers, eq(sellers.id, issuedCertificates.sellerId))
+    .where(eq(issuedCertificates.orderId, orderId)).orderBy(asc(issuedCertificates.id)))
+}
+
+export async function listOfPayer(db: Executor, payerUserId: number): Promise<IssuedWithNames[]> {
+  return flatten(await db.select(withNames).from(issuedCertificates)
+    .innerJoin(products, eq(products.id, issuedCertificates.productId)).innerJoin(sellers, eq(sellers.id, issuedCertificates.sellerId))
+    .where(eq(issuedCertificates.payerUserId, payerUserId)).orderBy(asc(issuedCertificates.id)))
+}

@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest'
+import { accessGrantTransitions, canTransition, terminalStates } from '../../../shared/states'
+import { fillPlaceholders, renderDeliveryMail } from './delivery.email'
+
+const values = {
+  first_name: 'Pia', last_name: 'Payer', email: 'pia@example.test', product_name: 'Course <b>', seller_name: 'demo', order_number: '42',
+  access_url: 'https://x.test/c', payer_area_url: 'https://x.test/payer/s/1', amount: '19,00€',
+}
+const deliverables = { license_keys: [{ key: 'AAA-111' }], payment_tickets: [], downloads: [], certificates: [], access_url: null, products: [] }
+
+describe('delivery mail', () => {
+  test('placeholders are replaced; unknown ones stay as written', () => {
+    expect(fillPlaceholders('Hi {first_name}, order {order_number} {nope}', values)).toBe('Hi Pia, order 42 {nope}')
+  })
+
+  test('values are escaped in the HTML part and the delivered keys are listed', () => {
+    const mail = renderDeliveryMail({ locale: 'en', mode: 'custom_email', custom: { subject: '{product_name}', body: 'Welcome {first_name}' }, values, deliverables, attachmentNames: [], appUrl: 'https://x.test' })
+    expect(mail.subject).toBe('Course <b>')
+    expect(mail.html).not.toContain('<b>')
+    expect(mail.text).toContain('- AAA-111')
+  })
+})
+
+test('every product delivered is listed, linked where it opens (a membership and what it includes)', () => {
+  const products = [
+    { product_id: 1, name: 'Club', form: 'membership', access_url: 'https://x.test/payer/s/1' },
+    { product_id: 2, name: 'Guide & notes', form: 'digital', access_url: null },
+  ]
+  const mail = renderDeliveryMail({ locale: 'en', mode: 'standard_email', custom: { subject: '', body: '' }, values, deliverables: { ...deliverables, products }, attachmentNames: [], appUrl: 'https://x.test' })
+  expect(mail.text).toContain('What you bought:\n- Club: https://x.test/payer/s/1\n- Guide & notes\n')
+  expect(mail.html).toContain('<li>Guide &amp; notes</li>')
+})
+
+describe('access grant machine', () => {
+  test('revoked is final; expired can be extended back to active', () => {
+    expect(terminalStates(accessGrantTransitions)).toEqual(['revoked'])
+    expect(canTransition(accessGrantTransitions, 'expired', 'active')).toBe(true)
+    expect(canTransition(accessGrantTransitions, 'revoked', 'active')).toBe(false)
+  })
+})

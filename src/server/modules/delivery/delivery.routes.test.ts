@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
+import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { recordOrderReversal } from '../orders/orders.service'
+import { accessOf, customersOf, deliverOrder, endAccessOfOrder, extendAccess } from './delivery.service'
+
+// The delivery engine and the payer area (issue 5): a paid order grants once, a rerun issues nothing, a
+// refund revokes, memberships and bundles grant what they include, the public order lists what was
+// delivered, the delivery mail follows the product's mode, and another payer's ids answer 404.
+
+let t: TestApp
+let seller: TestSeller
+let other: TestSeller
+beforeAll(async () => {
+  t = await createTestApp()
+  seller = await createSeller(t)
+  other = await createSeller(t)
+})
+afterAll(async () => { await t.close() })
+
+const sql = async <T = any>(text: string, values: unknown[] = []) => (await t.deps.database.executeSql(text, values)).rows as T[]
+
+/** Buys a published product with the sandbox, runs the jobs, answers the order and the payer's user id. */
+async function buy(productId: number, planId: number, payer = fullPayer()) {
+  const res = await submitOrder(t, { product_id: productId, pricing_plan_id: planId, payment_method: 'card', payer, terms_accepted: true })
+  expect(res.statusCode, res.body).toBe(201)
+  const body = res.json()
+  expect((await sandboxPay(t, body.next_action.payment_id)).statusCode).toBe(200)
+  await t.deps.jobs.drain()
+  const [order] = await sql<{ id: number; payer_user_id: number }>('select id, payer_user_id from orders where token = $1', [body.order.token])
+  return { token: body.order.token as string, orderId: order!.id, payerUserId: order!.payer_user_id, payer }
+}
+
+async function signInPayer(email: string): Promise<string> {
+  expect((await t.request({ method: 'POST', url: '/api/v1/app/user/send_magic_link', payload: { email } })).statusCode).toBe(204)
+  const [mail] = await sql<{ html: string }>('select html from email_logs where lower("to") = lower($1) and kind = $2 order by id desc limit 1', [email, 'magic_link'])
+  const token = /magic_link_token=([A-Za-z0-9_-]+)/.exec(mail!.html)![1]
+  const res = await t.request({ method: 'POST', url: '/api/v1/app/session/magic_link', payload: { token, fingerprint: 'fp-payer-delivery-1' } })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().access_token
+}
+
+const publicOrder = async (token: string) => (await t.request({ method: 'GET', url: `/api/v1/shop/orders/${token}` })).json()
+
+describe('the delivery job', () => {
+  test('a paid order grants its product once; running the job twice issues nothing twice', async () => {
+    const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(2_500)] })
+    const { orderId, payerUserId, token, payer } = await buy(product.id, product.pricing_plans[0].id)
+    const grants = await sql('select product_id, state, via_product_id from access_grants where order_id = $1', [orderId])
+    expect(grants).toEqual([{ product_id: product.id, state: 'active', via_product_id: null }])
+    expect(await accessOf(t.deps.db, payerUserId, product.id)).toMatchObject({ orderId, expiresAt: null })
+
+    await deliverOrder(t.deps, { orderId })
+    await deliverOrder(t.deps, { orderId })
+    await t.deps.jobs.drain()
+    expect(await sql('select count(*)::int as n from access_grants where order_id = $1', [orderId])).toEqual([{ n: 1 }])
+    expect(await sql('select event from delivery_events where order_id = $1 order by id', [orderId]))
+      .toEqual([{ event: 'delivered' }, { event: 'granted' }, { event: 'email_queued' }])
+    const mails = await sql('select kind, subject from email_logs where "to" = $1 order by id', [payer.email])
+    expect(mails).toEqual([{ kind: 'order_confirmation', subject: `Your order: ${product.name}` }, { kind: 'order_delivery', subject: `Your purchase is ready: ${product.name}` }])
+
+    const view = await publicOrder(token)
+    expect(view.deliverables).toEqual({
+      license_keys: [], payment_tickets: [], downloads: [], certificates: [], access_url: null,
+      products: [{ product_id: product.id, name: product.name, form: 'digital', access_url: null }],
+    })
+  })
+
+  test('an unpaid order delivers nothing and shows no deliverables', async () => {
+    const product = await publishedProduct(t, seller.accessToken)
+    const res = await submitOrder(t, { product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, payment_method: 'card', payer: fullPayer(), terms_accepted: true })
+    const [order] = await sql<{ id: number }>('select id from orders where token = $1', [res.json().order.token])
+    await deliverOrder(t.deps, { orderId: order!.id })
+    expect(await sql('select count(*)::int as n from access_grants where order_id = $1', [order!.id])).toEqual([{ n: 0 }])
+    expect((await publicOrder(res.json().order.token)).deliverables).toBeNull()
+  })
+
+  test('a membership and a bundle grant every included product', async () => {
+    const course = await publishedProduct(t, seller.accessToken, { form: 'course' })
+    const digital = await publishedProduct(t, seller.accessToken)
+    const membership = await publishedProduct(t, seller.accessToken, { form: 'membership', addons: [{ product_id: course.id, kind: 'bundle' }, { product_id: digital.id, kind: 'bundle' }] })
+    const bundle = await publishedProduct(t, seller.accessToken, { form: 'bundle', addons: [{ product_id: digital.id, kind: 'bundle' }] })
+
+    const m = await buy(membership.id, membership.pricing_plans[0].id)
+    const granted = await sql('select product_id, via_product_id from access_grants where order_id = $1 order by id', [m.orderId])
+    expect(granted).toEqual([
+      { product_id: membership.id, via_product_id: null }, { product_id: course.id, via_product_id: membership.id }, { product_id: digital.id, via_product_id: membership.id },
+    ])
+    expect(await accessOf(t.deps.db, m.payerUserId, course.id)).not.toBeNull()
+    const view = await publicOrder(m.token)
+    expect(view.deliverables.access_url).toBe(`http://localhost:3000/payer/s/${seller.sellerId}`)
+    expect(view.deliverables.products.find((p: any) => p.product_id === course.id).access_url)
+      .toBe(`http://localhost:3000/s/${seller.username}/courses/${course.slug}`)
+
+    const b = await buy(bundle.id, bundle.pricing_plans[0].id)
+    expect(await sql('select product_id from access_grants where order_id = $1 order by id', [b.orderId])).toEqual([{ product_id: bundle.id }, { product_id: digital.id }])
+    expect(await accessOf(t.deps.db, b.payerUserId, course.id)).toBeNull()
+    expect(await accessOf(t.deps.db, b.payerUserId, digital.id)).not.toBeNull()
+  })
+
+  test('a refund revokes the access and the deliverables; the revocation runs once', async () => {
+    const course = await publishedProduct(t, seller.accessToken, { form: 'course' })
+    const membership = await publishedProduct(t, seller.accessToken, { form: 'membership', addons: [{ product_id: course.id, kind: 'bundle' }] })
+    const { orderId, payerUserId, token } = await buy(membership.id, membership.pricing_plans[0].id)
+    expect(await accessOf(t.deps.db, payerUserId, course.id)).not.toBeNull()
+
+    await t.deps.db.transaction((tx) => recordOrderReversal(t.deps, tx, orderId, 'payment_refunded'))
+    await t.deps.jobs.drain()
+    expect(await accessOf(t.deps.db, payerUserId, course.id)).toBeNull()
+    expect(await accessOf(t.deps.db, payerUserId, membership.id)).toBeNull()
+    expect(await sql('select distinct state, reason from access_grants where order_id = $1', [orderId])).toEqual([{ state: 'revoked', reason: 'refund' }])
+    expect(await sql(`select count(*)::int as n from delivery_events where order_id = $1 and event = 'revoked'`, [orderId])).toEqual([{ n: 2 }])
+    expect((await publicOrder(token)).deliverables).toBeNull()
+    // a rerun of the delivery after the refund grants nothing again
+    await deliverOrder(t.deps, { orderId })
+    expect(await accessOf(t.deps.db, payerUserId, course.id)).toBeNull()
+  })
+
+  test('the end of a subscription ends access; the seller extends it again; customers are listed', async () => {
+    const course = await publishedProduct(t, seller.accessToken, { form: 'course' })
+    const { orderId, payerUserId, payer } = await buy(course.id, course.pricing_plans[0].id)
+    const later = new Date(Date.now() + 7 * 86_400_000)
+    await t.deps.db.transaction((tx) => endAccessOfOrder(tx, orderId, 'subscription_canceled', later))
+    expect(await accessOf(t.deps.db, payerUserId, course.id)).toMatchObject({ expiresAt: later })
+    expect(await accessOf(t.deps.db, payerUserId, course.id, new Date(later.getTime() + 1000))).toBeNull()
+    await t.deps.db.transaction((tx) => endAccessOfOrder(tx, orderId, 'subscription_ended'))
+    expect(await accessOf(t.deps.db, payerUserId, course.id)).toBeNull()
+
+    expect(await customersOf(t.deps.db, seller.sellerId, course.id)).toEqual([
+      expect.objectContaining({ payer_user_id: payerUserId, email: payer.email, name: 'Pia Payer' }),
+    ])
+    expect(await customersOf(t.deps.db, other.sellerId, course.id)).toEqual([])
+    expect(await t.deps.db.transaction((tx) => extendAccess(tx, other.sellerId, course.id, [payerUserId], null))).toBe(0)
+    expect(await t.deps.db.transaction((tx) => extendAccess(tx, seller.sellerId, course.id, [payerUserId], null))).toBe(1)
+    expect(await accessOf(t.deps.db, payerUserId, course.id)).toMatchObject({ orderId, expiresAt: null })
+  })
+})
+
+describe('delivery email modes', () => {
+  test('custom_email fills the placeholders; no_email sends no delivery mail', async () => {
+    const custom = await publishedProduct(t, seller.accessToken)
+    const bad = await t.request({ method: 'PUT', url: `/api/v1/cabinet/products/${custom.id}/delivery`, token: seller.accessToken, payload: { email_mode: 'custom_email' } })
+    expect(bad.statusCode).toBe(400)
+    const saved = await t.request({
+      method: 'PUT', url: `/api/v1/cabinet/products/${custom.id}/delivery`, token: seller.accessToken,
+      payload: { email_mode: 'custom_email', custom_subject: 'Hi {first_name}: {product_name}', custom_body: 'Order {order_number} is yours.\n\nKeep {unknown} as is.' },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject({ email_mode: 'custom_email', placeholders: expect.arrayContaining(['first_name', 'access_url']) })
+    expect((await t.request({ method: 'GET', url: `/api/v1/cabinet/products/${custom.id}/delivery`, token: other.accessToken })).statusCode).toBe(404)
+
+    const bought = await buy(custom.id, custom.pricing_plans[0].id)
+    const [mail] = await sql<{ subject: string; text: string }>(`select subject, text from email_logs where "to" = $1 and kind = 'order_delivery'`, [bought.payer.email])
+    expect(mail!.subject).toBe(`Hi Pia: ${custom.name}`)
+    expect(mail!.text).toContain(`Order ${bought.orderId} is yours.`)
+    expect(mail!.text).toContain('Keep {unknown} as is.')
+
+    const silent = await publishedProduct(t, seller.accessToken)
+    await t.request({ method: 'PUT', url: `/api/v1/cabinet/products/${silent.id}/delivery`, token: seller.accessToken, payload: { email_mode: 'no_email' } })
+    const quiet = await buy(silent.id, silent.pricing_plans[0].id)
+    expect(await sql('select kind from email_logs where "to" = $1 order by id', [quiet.payer.email])).toEqual([{ kind: 'order_confirmation' }])
+    expect(await accessOf(t.deps.db, quiet.payerUserId, silent.id)).not.toBeNull()
+  })
+})
+
+describe('the payer area', () => {
+  test('lists what the payer bought, grouped by seller; another payer\'s seller page and orders answer 404', async () => {
+    const product = await publishedProduct(t, seller.accessToken)
+    const theirs = await publishedProduct(t, other.accessToken)
+    const mine = await buy(product.id, product.pricing_plans[0].id)
+    const stranger = await buy(theirs.id, theirs.pricing_plans[0].id)
+    const token = await signInPayer(mine.payer.email)
+
+    expect((await t.request({ method: 'GET', url: '/api/v1/payer/purchases' })).statusCode).toBe(401)
+    const overview = await t.request({ method: 'GET', url: '/api/v1/payer/purchases', token })
+    expect(overview.statusCode, overview.body).toBe(200)
+    expect(overview.json().sellers).toEqual([
+      expect.objectContaining({ seller_id: seller.sellerId, username: seller.username, purchases: [expect.objectContaining({ product_id: product.id, state: 'active', order_token: mine.token })] }),
+    ])
+    const page = await t.request({ method: 'GET', url: `/api/v1/payer/sellers/${seller.sellerId}`, token })
+    expect(page.statusCode, page.body).toBe(200)
+    expect(page.json().orders).toEqual([expect.objectContaining({ token: mine.token, manage_url: `/s/${seller.username}/payment/${mine.token}/manage` })])
+
+    expect((await t.request({ method: 'GET', url: `/api/v1/payer/sellers/${other.sellerId}`, token })).statusCode).toBe(404)
+    expect((await t.request({ method: 'GET', url: `/api/v1/payer/orders/${stranger.token}`, token })).statusCode).toBe(404)
+    expect((await t.request({ method: 'POST', url: `/api/v1/payer/orders/${stranger.token}/cancel`, token, payload: {} })).statusCode).toBe(404)
+    const manage = await t.request({ method: 'GET', url: `/api/v1/payer/orders/${mine.token}`, token })
+    expect(manage.statusCode, manage.body).toBe(200)
+    expect(manage.json()).toMatchObject({ token: mine.token, payment_state: 'paid', can_cancel: false, rates: [] })
+  })
+
+  test('a refund (orders.recordOrderReversal; no seller refund route yet) leaves the purchase in /payer as revoked, with no way in', async () => {
+    const course = await publishedProduct(t, seller.accessToken, { form: 'course' })
+    const membership = await publishedProduct(t, seller.accessToken, { form: 'membership', addons: [{ product_id: course.id, kind: 'bundle' }] })
+    const bought = await buy(membership.id, membership.pricing_plans[0].id)
+    const token = await signInPayer(bought.payer.email)
+    const before = (await t.request({ method: 'GET', url: '/api/v1/payer/purchases', token })).json().sellers[0].purchases
+    expect(before.map((p: { state: string; access_url: string | null }) => [p.state, p.access_url !== null])).toEqual([['active', true], ['active', true]])
+
+    await t.deps.db.transaction((tx) => recordOrderReversal(t.deps, tx, bought.orderId, 'payment_refunded'))
+    await t.deps.jobs.drain()
+    const after = (await t.request({ method: 'GET', url: '/api/v1/payer/purchases', token })).json().sellers[0].purchases
+    expect(after.map((p: { product_id: number; state: string; access_url: string | null }) => [p.product_id, p.state, p.access_url]).sort())
+      .toEqual([[course.id, 'revoked', null], [membership.id, 'revoked', null]].sort())
+    const page = (await t.request({ method: 'GET', url: `/api/v1/payer/sellers/${seller.sellerId}`, token })).json()
+    expect(page.orders).toEqual([expect.objectContaining({ token: bought.token, payment_state: 'payment_refunded' })])
+  })
+
+  test('a subscription is canceled by its payer when the seller allows it: future rates skipped, access to the paid period', async () => {
+    const plan = { form: 'subscription', currency_id: 'eur', price: 900, interval: '1m' }
+    const product = await publishedProduct(t, seller.accessToken, { form: 'course', pricing_plans: [plan] })
+    const bought = await buy(product.id, product.pricing_plans[0].id)
+    const token = await signInPayer(bought.payer.email)
+    const before = await t.request({ method: 'GET', url: `/api/v1/payer/orders/${bought.token}`, token })
+    expect(before.json()).toMatchObject({ can_cancel: false, rates: expect.arrayContaining([expect.objectContaining({ state: 'future' })]) })
+    expect((await t.request({ method: 'POST', url: `/api/v1/payer/orders/${bought.token}/cancel`, token, payload: {} })).statusCode).toBe(403)
+
+    const setting = await t.request({ method: 'PUT', url: '/api/v1/cabinet/settings/payment_management', token: seller.accessToken, payload: { payers_may_cancel: true } })
+    expect(setting.statusCode, setting.body).toBe(200)
+    const canceled = await t.request({ method: 'POST', url: `/api/v1/payer/orders/${bought.token}/cancel`, token, payload: {} })
+    expect(canceled.statusCode, canceled.body).toBe(200)
+    const body = canceled.json()
+    expect(body).toMatchObject({ can_cancel: false, payment_state: 'payment_canceled' })
+    expect(body.rates[0].state).toBe('paid')
+    expect(body.rates.slice(1).every((r: { state: string }) => r.state === 'skipped')).toBe(true)
+    expect(body.access_until).toBe(body.rates[1].due_date)
+    expect(await accessOf(t.deps.db, bought.payerUserId, product.id)).not.toBeNull()
+    expect(await accessOf(t.deps.db, bought.payerUserId, product.id, new Date(new Date(body.access_until).getTime() + 1000))).toBeNull()
+  })
+})

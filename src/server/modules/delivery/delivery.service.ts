@@ -1,0 +1,370 @@
+import { AppError } from '../../../shared/errors'
+import { formatMoney, isCurrencyId } from '../../../shared/money'
+import type { DeliverablesOutput, DeliveryEmailMode, ProductDeliveryInput, ProductDeliveryOutput } from '../../../shared/schemas/delivery'
+import { deliveryPlaceholders } from '../../../shared/schemas/delivery'
+import { accessGrantTransitions, canTransition, type AccessGrantState } from '../../../shared/states'
+import { actingSellerId } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
+import type { AppDeps } from '../../deps'
+import * as catalog from '../catalog/catalog.service'
+import * as licenseKeys from '../catalog/license-keys.service'
+import * as certificates from '../certificates/certificates.service'
+import * as coursePlayer from '../courses/course-player.service'
+import * as email from '../email/email.service'
+import * as media from '../media/media.service'
+import * as orders from '../orders/orders.service'
+import * as paymentTickets from '../tickets/payment-tickets.service'
+import { renderDeliveryMail } from './delivery.email'
+import * as repo from './delivery.repository'
+
+// The delivery engine (issue 5). A paid order's job grants access to each product bought (memberships and
+// bundles: to every included product), calls the issuers of the other modules for the forms they own
+// (payment tickets, certificates; license keys were taken at payment) and enqueues the delivery mail, all
+// in one transaction claimed by the order's delivery row: a rerun, or a run after a crash halfway, issues
+// nothing twice. A refund or chargeback revokes it; the end of a subscription ends the access.
+
+export const sendDeliveryEmailJob = 'delivery.send-email'
+
+/** Order states whose order delivers: paid, or the first charge of a plan paid (SPEC-NOTES 6). */
+const deliverableStates = ['paid', 'paying']
+
+type OrderRow = orders.OrderRow
+
+function payerOf(order: OrderRow) {
+  return order.payer as { email: string; first_name: string; last_name: string }
+}
+
+/** Writes a grant's state, checking the table (STYLE 6); answers false for a move the table refuses. */
+async function moveGrant(tx: Executor, grant: repo.GrantRow, to: AccessGrantState, values: Partial<repo.GrantRow>, now: Date): Promise<boolean> {
+  if (!canTransition(accessGrantTransitions, grant.state as AccessGrantState, to)) return false
+  await repo.updateGrant(tx, grant.id, { ...values, state: to, updatedAt: now })
+  return true
+}
+
+// ------------------------------------------------------------------ the delivery job
+
+/** The job `delivery.order-paid` (orders.deliverOrderJob). */
+export async function deliverOrder(deps: AppDeps, data: { orderId: number }): Promise<void> {
+  const now = deps.now()
+  await deps.db.transaction(async (tx) => {
+    const order = await orders.findOrder(tx, data.orderId, { lock: true })
+    if (!order || !deliverableStates.includes(order.paymentState) || order.payerUserId === null) return
+    const settings = await repo.findDeliverySettings(tx, order.productId)
+    const mode = (settings?.emailMode ?? 'standard_email') as DeliveryEmailMode
+    if (!(await repo.claimDelivery(tx, { orderId: order.id, emailMode: mode, deliveredAt: now }))) return // delivered before
+
+    // Main product and bumps; an accepted upsell is its own order with its own delivery (SPEC-NOTES 8).
+    const items = await orders.orderItemsOf(tx, order.id)
+    const bought = await catalog.deliveryProducts(tx, items.length > 0 ? items.map((i) => i.productId) : [order.productId])
+    const rows: Parameters<typeof repo.insertGrants>[1] = []
+    const base = { sellerId: order.sellerId, payerUserId: order.payerUserId, orderId: order.id, state: 'active', grantedAt: now, updatedAt: now }
+    for (const product of bought) {
+      rows.push({ ...base, productId: product.id, viaProductId: null })
+      for (const included of product.included) rows.push({ ...base, productId: included.id, viaProductId: product.id })
+    }
+    // One grant per product: a product bought directly wins over the same product inside a bundle.
+    const unique = rows.filter((row, index) => rows.findIndex((r) => r.productId === row.productId) === index)
+    const granted = await repo.insertGrants(tx, unique)
+    await repo.insertEvents(tx, [
+      { orderId: order.id, event: 'delivered', detail: { email_mode: mode, products: unique.map((r) => r.productId) }, createdAt: now },
+      ...granted.map((g) => ({ orderId: order.id, grantId: g.id, event: 'granted', detail: { product_id: g.productId, via_product_id: g.viaProductId }, createdAt: now })),
+    ])
+
+    const forms = new Map<number, string>()
+    for (const product of bought) {
+      forms.set(product.id, product.form)
+      for (const included of product.included) forms.set(included.id, included.form)
+    }
+    // A ticket_upgrade order (SPEC-NOTES 8) swaps the payer's ticket for one of the better type instead.
+    if (order.orderType === 'ticket_upgrade') await paymentTickets.upgradePaymentTicket(tx, deps, order)
+    else if (order.ticketId !== null) await paymentTickets.issuePaymentTickets(tx, deps, order)
+    const payer = payerOf(order)
+    for (const [productId, form] of forms) {
+      if (form !== 'certificate') continue
+      if ((await certificates.certificateTriggerOf(tx, productId)) !== 'purchase') continue
+      await certificates.issueCertificate(tx, deps, {
+        productId, orderId: order.id, sellerId: order.sellerId, payerUserId: order.payerUserId,
+        recipientName: `${payer.first_name} ${payer.last_name}`.trim(), trigger: 'purchase',
+      })
+    }
+    if (mode !== 'no_email') await deps.jobs.enqueue(tx, sendDeliveryEmailJob, { orderId: order.id }, { singletonKey: `delivery-mail-${order.id}` })
+  })
+}
+
+/** The job `delivery.order-revoked` (orders.revokeOrderJob): a refund or chargeback takes back what was delivered. */
+export async function revokeOrder(deps: AppDeps, data: { orderId: number; reason: string }): Promise<void> {
+  const now = deps.now()
+  await deps.db.transaction(async (tx) => {
+    const order = await orders.findOrder(tx, data.orderId, { lock: true })
+    if (!order || (order.paymentState !== 'payment_refunded' && order.paymentState !== 'payment_chargebacked')) return
+    const delivery = await repo.findDelivery(tx, order.id, { lock: true })
+    if (delivery?.state === 'revoked') return
+    if (delivery) await repo.updateDelivery(tx, order.id, { state: 'revoked', revokedAt: now })
+    const revoked: number[] = []
+    for (const grant of await repo.grantsOfOrder(tx, order.id, { lock: true })) {
+      if (await moveGrant(tx, grant, 'revoked', { revokedAt: now, reason: data.reason }, now)) revoked.push(grant.id)
+    }
+    await repo.insertEvents(tx, revoked.map((grantId) => ({ orderId: order.id, grantId, event: 'revoked', reason: data.reason, createdAt: now })))
+    // Each module takes back its own: tickets refunded, certificates revoked, keys verify as invalid.
+    if (order.ticketId !== null) await paymentTickets.revokePaymentTicketsOfOrder(tx, order.id, data.reason === 'refund' ? 'refunded' : 'invalidated')
+    await certificates.revokeCertificatesOfOrder(tx, order.id)
+    await licenseKeys.revokeLicenseKeysOfOrder(tx, order.id)
+  })
+}
+
+/**
+ * Ends the access an order gave (a subscription ended, or was canceled to the end of its paid period):
+ * at `at` (default now) the grants stop giving access; a past or present `at` marks them expired at once.
+ * The billing work calls it in its own transaction.
+ */
+export async function endAccessOfOrder(tx: Executor, orderId: number, reason: string, at: Date = new Date(), now: Date = new Date()): Promise<number> {
+  let changed = 0
+  for (const grant of await repo.grantsOfOrder(tx, orderId, { lock: true })) {
+    if (grant.state === 'revoked') continue
+    const endsAt = grant.expiresAt && grant.expiresAt < at ? grant.expiresAt : at
+    if (endsAt.getTime() <= now.getTime()) {
+      if (!(await moveGrant(tx, grant, 'expired', { expiresAt: endsAt, reason }, now))) continue
+    } else {
+      await repo.updateGrant(tx, grant.id, { expiresAt: endsAt, reason, updatedAt: now })
+    }
+    await repo.insertEvents(tx, [{ orderId, grantId: grant.id, event: endsAt.getTime() <= now.getTime() ? 'expired' : 'ends', reason, detail: { expires_at: endsAt.toISOString() }, createdAt: now }])
+    changed++
+  }
+  return changed
+}
+
+/**
+ * Pauses the order's active grants (a rate is in dunning and the seller pauses access then; 0027): they
+ * give no access until `resumeAccessOfOrder`. The caller's transaction; answers how many were paused.
+ */
+export async function pauseAccessOfOrder(tx: Executor, orderId: number, reason: string, now: Date): Promise<number> {
+  const paused: number[] = []
+  for (const grant of await repo.grantsOfOrder(tx, orderId, { lock: true })) {
+    if (grant.state === 'active' && await moveGrant(tx, grant, 'paused', { reason }, now)) paused.push(grant.id)
+  }
+  await repo.insertEvents(tx, paused.map((grantId) => ({ orderId, grantId, event: 'paused', reason, createdAt: now })))
+  return paused.length
+}
+
+/**
+ * Gives paused grants of the order back: active again, or expired when their end passed meanwhile. The
+ * caller's transaction; answers how many became active.
+ */
+export async function resumeAccessOfOrder(tx: Executor, orderId: number, reason: string, now: Date): Promise<number> {
+  let resumed = 0
+  for (const grant of await repo.grantsOfOrder(tx, orderId, { lock: true })) {
+    if (grant.state !== 'paused') continue
+    const ended = grant.expiresAt !== null && grant.expiresAt.getTime() <= now.getTime()
+    if (!(await moveGrant(tx, grant, ended ? 'expired' : 'active', { reason }, now))) continue
+    await repo.insertEvents(tx, [{ orderId, grantId: grant.id, event: ended ? 'expired' : 'resumed', reason, createdAt: now }])
+    if (!ended) resumed++
+  }
+  return resumed
+}
+
+/** The scheduled job `delivery.expire-grants`: how often it runs (pg-boss cron, UTC). */
+export const expireGrantsJob = 'delivery.expire-grants'
+export const expireGrantsCron = '*/10 * * * *'
+const expireBatch = 500
+
+/**
+ * The job `delivery.expire-grants`: marks the active grants past their end as expired and logs each in
+ * delivery_events, in batches of one short transaction each. Access already stops at `expires_at`
+ * (accessOf); this makes the state say so. Running it twice, or on two workers at once, expires each
+ * grant once: rows are claimed with SKIP LOCKED and updated only while still active and due.
+ */
+export async function expireGrants(deps: AppDeps): Promise<number> {
+  const now = deps.now()
+  let total = 0
+  for (;;) {
+    const expired = await deps.db.transaction(async (tx) => {
+      // The table allows active -> expired (STYLE 6); the update below re-checks the state itself.
+      if (!canTransition(accessGrantTransitions, 'active', 'expired')) return []
+      const rows = await repo.expireDueGrants(tx, now, expireBatch)
+      await repo.insertEvents(tx, rows.map((g) => ({
+        orderId: g.orderId, grantId: g.id, event: 'expired', reason: g.reason ?? 'period_ended', detail: { expires_at: g.expiresAt?.toISOString() ?? null }, createdAt: now,
+      })))
+      return rows
+    })
+    total += expired.length
+    if (expired.length < expireBatch) break
+  }
+  if (total > 0) deps.logger.info({ expired: total }, 'access grants past their end expired')
+  return total
+}
+
+// ------------------------------------------------------------------ access, for the courses and the payer area
+
+/**
+ * The access a payer has to a product now: an active grant not past its end, bought directly or through a
+ * membership or bundle; null when none (never bought, revoked, expired).
+ */
+export async function accessOf(db: Executor, payerUserId: number, productId: number, now: Date = new Date()): Promise<{ grantedAt: Date; expiresAt: Date | null; orderId: number } | null> {
+  const grant = await repo.currentGrant(db, payerUserId, productId, now)
+  return grant ? { grantedAt: grant.grantedAt, expiresAt: grant.expiresAt, orderId: grant.orderId } : null
+}
+
+/** Whether a paid order of the product waits for its delivery, so the payer's access is moments away. */
+export async function accessPendingOf(db: Executor, payerUserId: number, productId: number): Promise<boolean> {
+  return repo.hasUndeliveredOrder(db, payerUserId, productId, deliverableStates)
+}
+
+/**
+ * The access extension wizard's write: sets the end of the seller's grants of a product for the given payers
+ * (null: no end). An expired grant becomes active again; revoked grants stay revoked. Answers how many
+ * grants changed.
+ */
+export async function extendAccess(tx: Executor, sellerId: number, productId: number, payerUserIds: number[], until: Date | null, now: Date = new Date()): Promise<number> {
+  let changed = 0
+  for (const grant of await repo.extendableGrants(tx, sellerId, productId, payerUserIds)) {
+    const running = until === null || until.getTime() > now.getTime()
+    if (grant.state === 'expired' && running) {
+      if (!(await moveGrant(tx, grant, 'active', { expiresAt: until, reason: 'extended' }, now))) continue
+    } else if (grant.state === 'active' && !running) {
+      if (!(await moveGrant(tx, grant, 'expired', { expiresAt: until, reason: 'extended' }, now))) continue
+    } else {
+      if ((grant.expiresAt?.getTime() ?? null) === (until?.getTime() ?? null)) continue
+      await repo.updateGrant(tx, grant.id, { expiresAt: until, reason: 'extended', updatedAt: now })
+    }
+    await repo.insertEvents(tx, [{ orderId: grant.orderId, grantId: grant.id, event: 'extended', reason: 'seller_extension', detail: { expires_at: until?.toISOString() ?? null }, createdAt: now }])
+    changed++
+  }
+  return changed
+}
+
+/** The seller's customers of a product (not revoked), one row per payer, for the access extension wizard. */
+export async function customersOf(db: Executor, sellerId: number, productId: number): Promise<{ payer_user_id: number; email: string; name: string; granted_at: Date; expires_at: Date | null }[]> {
+  const rows = await repo.customersOf(db, sellerId, productId)
+  return rows.map((r) => ({ payer_user_id: r.payerUserId, email: r.email, name: `${r.firstName} ${r.lastName}`.trim(), granted_at: r.grantedAt, expires_at: r.expiresAt }))
+}
+
+// ------------------------------------------------------------------ what was delivered
+
+export function payerAreaUrl(deps: AppDeps, sellerId: number): string {
+  return `${deps.config.appUrl}/payer/s/${sellerId}`
+}
+
+/** Where the payer opens a product: the course player, or the seller's page of the payer area for a membership or bundle. */
+function accessUrlOf(deps: AppDeps, sellerId: number, username: string, product: { form: string; slug: string }): string | null {
+  if (product.form === 'course') return `${deps.config.appUrl}${coursePlayer.courseAccessUrl(username, product.slug)}`
+  if (product.form === 'membership' || product.form === 'bundle') return payerAreaUrl(deps, sellerId)
+  return null
+}
+
+/**
+ * The public order's `deliverables`: null until the order is paid and its delivery ran (seconds after the
+ * payment), and again once the payment was refunded or charged back.
+ */
+export async function deliverablesOf(db: Executor, deps: AppDeps, order: OrderRow): Promise<DeliverablesOutput | null> {
+  // A canceled subscription keeps what it delivered until its paid period ends (the grants say until when).
+  if (!(deliverableStates.includes(order.paymentState) || order.paymentState === 'payment_canceled') || order.payerUserId === null) return null
+  const delivery = await repo.findDelivery(db, order.id)
+  if (!delivery || delivery.state !== 'delivered') return null
+  const grants = (await repo.grantRows(db, { orderId: order.id })).filter((g) => g.state !== 'revoked')
+  const username = await orders.sellerUsername(db, order.sellerId)
+  const forms = new Set(grants.map((g) => g.productForm))
+  const downloads: DeliverablesOutput['downloads'] = []
+  for (const grant of grants.filter((g) => g.productForm === 'download')) {
+    downloads.push(...await media.downloadLinksOf(deps, db, { productId: grant.productId, orderId: order.id, payerUserId: order.payerUserId }))
+  }
+  const main = grants.find((g) => g.productId === order.productId)
+  return {
+    license_keys: forms.has('licenseKey') ? (await licenseKeys.licenseKeysOfOrder(db, order.id)).map((k) => ({ key: k.key })) : [],
+    payment_tickets: order.ticketId !== null
+      ? (await paymentTickets.paymentTicketsOfOrder(db, deps, order.id)).map((t) => ({ id: t.id, code: t.code, state: t.state, qr_url: t.qr_url, pdf_url: t.pdf_url }))
+      : [],
+    downloads: downloads.map((d) => ({ name: d.name, url: d.url })),
+    certificates: forms.has('certificate')
+      ? (await certificates.certificatesOfOrder(db, deps, order.id)).map((c) => ({ serial: c.serial, pdf_url: c.pdf_url, verify_url: c.verify_url }))
+      : [],
+    access_url: main ? accessUrlOf(deps, order.sellerId, username, { form: main.productForm, slug: main.productSlug }) : null,
+    products: grants.map((g) => ({
+      product_id: g.productId, name: g.productName, form: g.productForm, access_url: accessUrlOf(deps, order.sellerId, username, { form: g.productForm, slug: g.productSlug }),
+    })),
+  }
+}
+
+// ------------------------------------------------------------------ the delivery mail
+
+/**
+ * The job `delivery.send-email`: writes the delivery mail of an order once (standard or the seller's custom
+ * text, the delivered items listed, tickets and certificates attached). Renders outside any transaction,
+ * then stores the mail under the delivery's row lock so a rerun sends nothing twice.
+ */
+export async function sendDeliveryEmail(deps: AppDeps, data: { orderId: number }): Promise<void> {
+  const order = await orders.findOrder(deps.db, data.orderId)
+  const delivery = await repo.findDelivery(deps.db, data.orderId)
+  if (!order || !delivery || delivery.state !== 'delivered' || delivery.emailMode === 'no_email' || delivery.emailLogId !== null) return
+  const deliverables = await deliverablesOf(deps.db, deps, order)
+  if (!deliverables) return
+  const settings = await repo.findDeliverySettings(deps.db, order.productId)
+  const payer = payerOf(order)
+  const product = await orders.productBrief(deps.db, order.productId)
+  const username = await orders.sellerUsername(deps.db, order.sellerId)
+  const attachments = [
+    ...(deliverables.payment_tickets.length > 0 ? await paymentTickets.paymentTicketAttachments(deps.db, deps, order.id) : []),
+    ...(deliverables.certificates.length > 0 ? await certificates.certificateAttachments(deps.db, deps, order.id) : []),
+  ]
+  const user = await repo.userBrief(deps.db, order.payerUserId!)
+  const locale = user?.locale === 'de' ? 'de' : 'en'
+  const rendered = renderDeliveryMail({
+    locale,
+    mode: delivery.emailMode === 'custom_email' && settings?.customSubject && settings.customBody ? 'custom_email' : 'standard_email',
+    custom: { subject: settings?.customSubject ?? '', body: settings?.customBody ?? '' },
+    values: {
+      first_name: payer.first_name, last_name: payer.last_name, email: payer.email, product_name: product.name, seller_name: username,
+      order_number: String(order.id), access_url: deliverables.access_url ?? payerAreaUrl(deps, order.sellerId), payer_area_url: payerAreaUrl(deps, order.sellerId),
+      amount: isCurrencyId(order.currency) ? formatMoney({ amount: order.paidAmount, currency: order.currency }) : String(order.paidAmount),
+    },
+    deliverables,
+    attachmentNames: attachments.map((a) => a.filename),
+    appUrl: deps.config.appUrl,
+  })
+  const now = deps.now()
+  await deps.db.transaction(async (tx) => {
+    const locked = await repo.findDelivery(tx, order.id, { lock: true })
+    if (!locked || locked.emailLogId !== null || locked.state !== 'delivered') return
+    const row = await email.queueEmail(deps, tx, {
+      to: payer.email, kind: 'order_delivery', locale, userId: order.payerUserId, firstName: payer.first_name, rendered, attachments,
+    })
+    await repo.updateDelivery(tx, order.id, { emailLogId: row.id })
+    await repo.insertEvents(tx, [{ orderId: order.id, event: 'email_queued', detail: { email_log_id: row.id, mode: delivery.emailMode, attachments: attachments.length }, createdAt: now }])
+  })
+}
+
+// ------------------------------------------------------------------ the product's delivery step
+
+function settingsOutput(productId: number, row: repo.DeliverySettingsRow | undefined): ProductDeliveryOutput {
+  return {
+    product_id: productId, email_mode: (row?.emailMode ?? 'standard_email') as DeliveryEmailMode,
+    custom_subject: row?.customSubject ?? null, custom_body: row?.customBody ?? null, placeholders: [...deliveryPlaceholders],
+  }
+}
+
+export async function getDeliverySettings(ctx: Ctx, productId: number): Promise<ProductDeliveryOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.read')
+  await catalog.ownedProduct(ctx.db, sellerId, productId)
+  return settingsOutput(productId, await repo.findDeliverySettings(ctx.db, productId))
+}
+
+export async function saveDeliverySettings(ctx: Ctx, productId: number, input: ProductDeliveryInput): Promise<ProductDeliveryOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  return ctx.db.transaction(async (tx) => {
+    await catalog.ownedProduct(tx, sellerId, productId, { lock: true })
+    const row = await repo.saveDeliverySettings(tx, {
+      productId, emailMode: input.email_mode, customSubject: input.custom_subject ?? null, customBody: input.custom_body ?? null, updatedAt: ctx.now,
+    })
+    return settingsOutput(productId, row)
+  })
+}
+
+/** For tests and the seller's order view: the log of an order's delivery. */
+export async function deliveryLogOf(db: Executor, orderId: number) {
+  return repo.eventsOfOrder(db, orderId)
+}
+
+export function assertFound<T>(value: T | undefined | null, what = 'This order does not exist'): T {
+  if (value === undefined || value === null) throw new AppError('not_found', what)
+  return value
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { productParams } from '../../../shared/schemas/catalog'
+import { downloadParams, downloadQuery, downloadSettingsInput, downloadSettingsOutput } from '../../../shared/schemas/downloads'
+import * as downloads from './downloads.service'
+
+// /api/v1/downloads/:file_id?product&order&payer&expires&sig: a payer's signed download link (no sign-in:
+// the signature is the permission); /api/v1/cabinet/products/:id/download_settings: stamping and limit.
+
+const security = [{ bearer: [] }]
+const auth = { auth: 'required' as const }
+
+/** `attachment` with the file's name, ASCII fallback plus the UTF-8 form (RFC 6266). */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['downloads']
+
+  app.get('/downloads/:file_id', { schema: { tags, params: downloadParams, querystring: downloadQuery } }, async (req, reply) => {
+    const served = await downloads.serveDownload(req.ctx, req.params.file_id, req.query)
+    return reply
+      .header('content-type', served.contentType)
+      .header('content-length', served.size)
+      .header('content-disposition', contentDisposition(served.name))
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(served.body)
+  })
+
+  app.get('/cabinet/products/:id/download_settings', { config: auth, schema: { tags, security, params: productParams, response: { 200: downloadSettingsOutput } } },
+    async (req) => downloads.getDownloadSettings(req.ctx, req.params.id))
+
+  app.put('/cabinet/products/:id/download_settings', { config: auth, schema: { tags, security, params: productParams, body: downloadSettingsInput, response: { 200: downloadSettingsOutput } } },
+    async (req) => downloads.saveDownloadSettings(req.ctx, req.params.id, req.body))
+}
