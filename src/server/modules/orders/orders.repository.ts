@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { idempotencyKeys, ledgerEntries, orderItems, orderRates, orders, payments, products, providerEvents, sellers } from '../../db/schema'
 
@@ -46,8 +46,48 @@ export async function insertRates(db: Executor, values: (typeof orderRates.$infe
   if (values.length > 0) await db.insert(orderRates).values(values)
 }
 
-export async function markFirstRatePaid(db: Executor, orderId: number, now: Date) {
-  await db.update(orderRates).set({ state: 'paid', paidAt: now }).where(and(eq(orderRates.orderId, orderId), eq(orderRates.number, 1)))
+export type RateRow = typeof orderRates.$inferSelect
+
+export async function findRate(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<RateRow | undefined> {
+  const query = db.select().from(orderRates).where(eq(orderRates.id, id)).limit(1)
+  const [row] = options.lock ? await query.for('update') : await query
+  return row
+}
+
+export async function findRateByNumber(db: Executor, orderId: number, number: number, options: { lock?: boolean } = {}): Promise<RateRow | undefined> {
+  const query = db.select().from(orderRates).where(and(eq(orderRates.orderId, orderId), eq(orderRates.number, number))).limit(1)
+  const [row] = options.lock ? await query.for('update') : await query
+  return row
+}
+
+export async function updateRate(db: Executor, id: number, values: Partial<typeof orderRates.$inferInsert>): Promise<RateRow> {
+  const [row] = await db.update(orderRates).set(values).where(eq(orderRates.id, id)).returning()
+  return row!
+}
+
+/** Rates of an order in these states whose due date has come (a paused plan's missed charges). */
+export async function ratesDueIn(db: Executor, orderId: number, states: string[], until: Date): Promise<RateRow[]> {
+  return db.select().from(orderRates)
+    .where(and(eq(orderRates.orderId, orderId), inArray(orderRates.state, states), lte(orderRates.dueDate, until)))
+    .orderBy(asc(orderRates.number))
+}
+
+/** Orders whose reservation ran out and still hold stock (the reservation sweep; the per-order job does the same). */
+export async function ordersWithExpiredReservations(db: Executor, now: Date, limit: number): Promise<number[]> {
+  const rows = await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.reservationState, 'held'), lte(orders.reservedUntil, now))).orderBy(asc(orders.id)).limit(limit)
+  return rows.map((r) => r.id)
+}
+
+/** The rates of an order's plan, by number. */
+export async function ratesOf(db: Executor, orderId: number) {
+  return db.select().from(orderRates).where(eq(orderRates.orderId, orderId)).orderBy(asc(orderRates.number))
+}
+
+/** A canceled plan skips the rates not yet due (order-rate.ts: future -> skipped). */
+export async function skipFutureRates(db: Executor, orderId: number): Promise<number> {
+  const rows = await db.update(orderRates).set({ state: 'skipped' }).where(and(eq(orderRates.orderId, orderId), eq(orderRates.state, 'future'))).returning({ id: orderRates.id })
+  return rows.length
 }
 
 export async function childOrders(db: Executor, parentId: number): Promise<OrderRow[]> {
@@ -74,6 +114,22 @@ export async function listSellerOrders(db: Executor, sellerId: number, params: {
 export async function sellerUsername(db: Executor, sellerId: number): Promise<string> {
   const [row] = await db.select({ username: sellers.username }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
   return row?.username ?? ''
+}
+
+/** A payment with its order's token, product name and seller's username in one read (the sandbox page). */
+export async function paymentWithLabels(db: Executor, paymentToken: string) {
+  const [row] = await db.select({ payment: payments, orderToken: orders.token, productName: products.name, username: sellers.username })
+    .from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).innerJoin(products, eq(products.id, orders.productId)).innerJoin(sellers, eq(sellers.id, orders.sellerId))
+    .where(eq(payments.token, paymentToken)).limit(1)
+  return row
+}
+
+/** The product's brief and its seller's username in one read (mails, pages and provider descriptions). */
+export async function productAndSeller(db: Executor, productId: number) {
+  const [row] = await db.select({ id: products.id, name: products.name, slug: products.slug, form: products.form, username: sellers.username })
+    .from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).where(eq(products.id, productId)).limit(1)
+  const { username, ...product } = row!
+  return { product, username }
 }
 
 export async function productBrief(db: Executor, productId: number) {

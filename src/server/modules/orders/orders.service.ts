@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
-import { chargePostings, refundPostings, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
-import { formatMoney, isCurrencyId, type CurrencyId } from '../../../shared/money'
+import { chargePostings, refundPostings, renewalPostings, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
+import { formatMoney, isCurrencyId, toMoney, type CurrencyId } from '../../../shared/money'
+import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
-import { assertTransition, canTransition, orderPaymentTransitions, paymentTransitions, type OrderPaymentState, type PaymentState } from '../../../shared/states'
+import {
+  assertTransition, canTransition, orderPaymentTransitions, orderRateTransitions, paymentTransitions, type OrderPaymentState, type OrderRateState, type PaymentState,
+} from '../../../shared/states'
+import { vatAmounts } from '../../../shared/tax'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
@@ -12,7 +16,10 @@ import type { AppDeps } from '../../deps'
 import type { PaymentOutcome } from '../../payments/providers/types'
 import * as stock from '../catalog/stock.service'
 import * as coupons from '../coupons/coupons.service'
+import * as dunning from '../dunning/dunning.service'
 import * as email from '../email/email.service'
+import { issueInvoiceJob } from '../invoices/invoices.service'
+import * as notifications from '../notifications/notifications.service'
 import * as repo from './orders.repository'
 
 // Orders after they are made: the one place a payment's outcome changes an order (recordPaymentOutcome),
@@ -23,6 +30,8 @@ import * as repo from './orders.repository'
 export const expireReservationJob = 'orders.expire-reservation'
 export const refundLatePaymentJob = 'orders.refund-late-payment'
 export const deliverOrderJob = 'delivery.order-paid'
+/** The delivery's revocation (access, tickets, certificates, keys), enqueued with a refund or chargeback. */
+export const revokeOrderJob = 'delivery.order-revoked'
 
 const finalPaymentStates: readonly PaymentState[] = ['successful', 'denied', 'error', 'canceled', 'expired']
 
@@ -34,6 +43,15 @@ function currencyOf(order: repo.OrderRow): CurrencyId {
 function moveOrder(order: repo.OrderRow, to: OrderPaymentState): OrderPaymentState {
   assertTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, to, 'payment_state')
   return to
+}
+
+/**
+ * The one writer of a rate's state (order-rate.ts transitions), with the columns that change with it. The
+ * rate row is locked by the caller's transaction.
+ */
+export async function moveRate(tx: Executor, rate: repo.RateRow, to: OrderRateState, values: Partial<Omit<repo.RateRow, 'id' | 'state'>> = {}): Promise<repo.RateRow> {
+  if (rate.state !== to) assertTransition(orderRateTransitions, rate.state as OrderRateState, to, 'rate state')
+  return repo.updateRate(tx, rate.id, { ...values, state: to })
 }
 
 /** The platform's share of a payment: connect keeps its fee; a seller's own account the platform fee. */
@@ -67,23 +85,28 @@ async function releaseHolds(tx: Executor, order: repo.OrderRow) {
 }
 
 /** Turns the held stock into a sale; false when it was released and nothing is left to sell. */
-async function settleStock(tx: Executor, order: repo.OrderRow, items: repo.OrderItemRow[], now: Date): Promise<boolean> {
+async function settleStock(tx: Executor, order: repo.OrderRow, items: repo.OrderItemRow[], form: string, now: Date): Promise<boolean> {
   const bumps = items.filter((i) => i.kind === 'bump')
+  // A ticket upgrade sells no further admission: only its ticket type counts (the old type gives one back at the swap).
+  const productId = order.orderType === 'ticket_upgrade' ? null : order.productId
   if (order.reservationState === 'released') {
     // The reservation ran out before the payment arrived: sell only if stock is still left.
-    if (!(await stock.sellStockDirectly(tx, order.productId, order.ticketId, order.quantity))) return false
+    if (!(await stock.sellStockDirectly(tx, productId, order.ticketId, order.quantity))) return false
     for (const bump of bumps) await stock.sellStockDirectly(tx, bump.productId, null, bump.quantity)
   } else {
     const held = heldOf(order)
     await stock.commitReservedStock(tx, held.product ? order.productId : null, held.ticket ? order.ticketId : null, order.quantity)
-    await stock.countSale(tx, held.product ? null : order.productId, held.ticket || order.ticketId === null ? null : order.ticketId, order.quantity)
+    await stock.countSale(tx, held.product ? null : productId, held.ticket || order.ticketId === null ? null : order.ticketId, order.quantity)
     for (const bump of bumps) {
       if (held.bumps.includes(bump.productId)) await stock.commitReservedStock(tx, bump.productId, null, bump.quantity)
       else await stock.countSale(tx, bump.productId, null, bump.quantity)
     }
   }
-  const keys = await stock.commitLicenseKeys(tx, order.id, now)
-  if (keys.length > 0) await repo.updateOrderItemKeys(tx, order.id, keys)
+  // Only a license-key product's checkout reserved keys (checkout.service makeOrder).
+  if (form === 'licenseKey') {
+    const keys = await stock.commitLicenseKeys(tx, order.id, now)
+    if (keys.length > 0) await repo.updateOrderItemKeys(tx, order.id, keys)
+  }
   return true
 }
 
@@ -91,22 +114,22 @@ async function settleStock(tx: Executor, order: repo.OrderRow, items: repo.Order
  * Applies what the provider says about a payment (a create answer, a return, a webhook, the sandbox). Runs
  * in its own transaction under the payment's row lock; a payment already final stays as it is.
  */
-export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, outcome: PaymentOutcome): Promise<void> {
+export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, outcome: PaymentOutcome): Promise<PaymentState> {
   const now = deps.now()
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx): Promise<PaymentState> => {
     const payment = await repo.findPaymentByToken(tx, paymentToken, { lock: true })
     if (!payment) throw new AppError('not_found', 'This payment does not exist')
-    if (finalPaymentStates.includes(payment.state as PaymentState)) return
-    const order = (await repo.findOrder(tx, payment.orderId, { lock: true }))!
     const from = payment.state as PaymentState
+    if (finalPaymentStates.includes(from)) return from
+    const order = (await repo.findOrder(tx, payment.orderId, { lock: true }))!
     let to: PaymentState = outcome.state
     // The charged amount must be ours to the minor unit; anything else is not a payment of this order.
     if (to === 'successful' && outcome.amount && (outcome.amount.amount !== payment.amount || outcome.amount.currency !== payment.currency)) {
       deps.logger.error({ paymentId: payment.id, expected: payment.amount, got: outcome.amount }, 'provider amount differs from the order; payment not counted')
       to = 'error'
     }
-    if (to === from) return
-    if (!canTransition(paymentTransitions, from, to)) return
+    if (to === from) return from
+    if (!canTransition(paymentTransitions, from, to)) return from
     const card = outcome.card
     await repo.updatePayment(tx, payment.id, {
       state: to, providerRef: payment.providerRef ?? outcome.providerRef, updatedAt: now,
@@ -116,30 +139,46 @@ export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, 
     })
     if (to === 'pending') {
       if (order.paymentState === 'payment_waiting') await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_pending'), updatedAt: now })
-      return
+      return to
     }
     if (to === 'successful') {
       await paymentSucceeded(deps, tx, order, payment, outcome, now)
-      return
+      return to
     }
-    // denied, error, canceled, expired: the order ends unpaid and gives back what it held.
+    // denied, error, canceled, expired: a later rate's charge leaves the rate unpaid for dunning; a first
+    // payment's failure ends the order unpaid and gives back what it held.
+    if (!firstPaymentOf(order)) {
+      await rateChargeFailed(deps, tx, order, payment, outcome.failureReason ?? to)
+      return to
+    }
     if (order.paymentState === 'payment_waiting' || order.paymentState === 'payment_pending') {
       await releaseHolds(tx, order)
       await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_not_completed'), reservationState: order.reservationState === 'held' ? 'released' : order.reservationState, updatedAt: now })
     }
+    return to
   })
 }
 
+/** Whether the order still waits for its first payment (or lost it): its payments are not rate renewals. */
+function firstPaymentOf(order: repo.OrderRow): boolean {
+  return ['payment_waiting', 'payment_pending', 'payment_not_completed'].includes(order.paymentState)
+}
+
 async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow, outcome: PaymentOutcome, now: Date) {
+  if (!firstPaymentOf(order) && payment.rateNumber !== null) {
+    await ratePaymentSucceeded(deps, tx, order, payment, outcome, now)
+    return
+  }
   const currency = currencyOf(order)
   const items = await repo.orderItemsOf(tx, order.id)
+  const { product, username } = await repo.productAndSeller(tx, order.productId)
   const vat = items.reduce((sum, i) => sum + i.vatAmount, 0)
   if (payment.amount > 0) {
     await writeLedger(tx, chargePostings({
       gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId,
     }), 'charge', order.id, payment.id, now)
   }
-  const sold = order.paymentState === 'payment_not_completed' ? false : await settleStock(tx, order, items, now)
+  const sold = order.paymentState === 'payment_not_completed' ? false : await settleStock(tx, order, items, product.form, now)
   if (!sold) {
     // The payer paid after the reservation ran out and nothing is left (or the order had ended): the money
     // goes back automatically, never silently kept.
@@ -153,16 +192,209 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
     paymentState: moveOrder(order, state), paidAmount, paidAt: now, reservationState: 'sold', updatedAt: now,
     savedMethod: outcome.savedMethod ? { ...outcome.savedMethod } : order.savedMethod,
   })
-  await repo.markFirstRatePaid(tx, order.id, now)
+  if (payment.rateNumber !== null) {
+    // Plans with rates: the rate this payment charged (rate 1 at checkout) is paid.
+    const rate = await repo.findRateByNumber(tx, order.id, payment.rateNumber, { lock: true })
+    if (rate && rate.state !== 'paid') await moveRate(tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id })
+  }
+  await chargeRecorded(deps, tx, order, payment)
   const payer = order.payer as { email: string; first_name: string }
-  const product = await repo.productBrief(tx, order.productId)
-  const username = await repo.sellerUsername(tx, order.sellerId)
   await email.queueEmail(deps, tx, {
     to: payer.email, kind: 'order_confirmation', locale: 'en', userId: order.payerUserId, firstName: payer.first_name,
     link: `${deps.config.appUrl}/s/${encodeURIComponent(username)}/payment/${order.token}`,
     productName: product.name, amount: formatMoney({ amount: payment.amount, currency }), sellerName: username,
   })
   await deps.jobs.enqueue(tx, deliverOrderJob, { orderId: order.id }, { singletonKey: `deliver-${order.id}` })
+}
+
+/** What every successful charge causes besides the money: its invoice and the seller's notification. */
+async function chargeRecorded(deps: AppDeps, tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow) {
+  await deps.jobs.enqueue(tx, issueInvoiceJob, { paymentId: payment.id }, { singletonKey: `invoice-${payment.id}` })
+  await notifications.notifyOrderEvent(deps, tx, {
+    sellerId: order.sellerId, type: payment.amount > 0 ? 'paid_transaction' : 'free_transaction', orderId: order.id, amount: payment.amount, currency: payment.currency, paymentId: payment.id,
+  })
+}
+
+/** The VAT inside a later rate's gross: the main line's rate (later rates carry no discount and no bumps). */
+async function rateVat(tx: Executor, order: repo.OrderRow, gross: number): Promise<number> {
+  const main = (await repo.orderItemsOf(tx, order.id)).find((i) => i.kind === 'main')
+  if (!main || main.vatRateBps === 0) return 0
+  return vatAmounts(toMoney(gross, currencyOf(order)), main.vatRateBps, false).vat.amount
+}
+
+/** The plan forms whose charges end; an open subscription has always more rates ahead. */
+function planFormOf(order: repo.OrderRow): string | undefined {
+  return (order.planSnapshot as { form?: string } | null)?.form
+}
+
+/** Rates an open subscription keeps listed ahead of the last paid one (checkout lists 24). */
+export const openSubscriptionRatesAhead = 12
+
+/**
+ * A later rate was paid (the scheduler's charge, a dunning retry or the payer's pay link): the rate is
+ * paid, its renewal booked, the order moves on (paid after the last rate of a plan with an end), an open
+ * subscription gets more rates listed, its dunning ends. Delivery is not run again.
+ */
+async function ratePaymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow, outcome: PaymentOutcome, now: Date) {
+  const currency = currencyOf(order)
+  const rate = await repo.findRateByNumber(tx, order.id, payment.rateNumber!, { lock: true })
+  if (payment.amount > 0) {
+    await writeLedger(tx, renewalPostings({
+      gross: { amount: payment.amount, currency }, vat: { amount: await rateVat(tx, order, payment.amount), currency },
+      platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId,
+    }), 'renewal', order.id, payment.id, now)
+  }
+  const paidAmount = order.paidAmount + payment.amount
+  if (!rate || !canTransition(orderRateTransitions, rate.state as OrderRateState, 'paid')) {
+    // The rate was paid by another payment (the pay link and a retry crossed) or ended: the money goes back.
+    await repo.updateOrder(tx, order.id, { paidAmount, updatedAt: now })
+    await deps.jobs.enqueue(tx, refundLatePaymentJob, { paymentToken: payment.token }, { singletonKey: `refund-late-${payment.token}` })
+    return
+  }
+  const hadFailed = rate.lastFailureReason !== null || rate.state === 'debt'
+  await moveRate(tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id, nextAttemptAt: null })
+  const rates = await repo.ratesOf(tx, order.id)
+  const form = planFormOf(order)
+  if (form === 'subscription') await extendOpenSubscription(tx, order, rates)
+  const open = rates.some((r) => r.id !== rate.id && ['future', 'unpaid', 'pending', 'debt', 'partly_paid'].includes(r.state))
+  const next: OrderPaymentState = form === 'subscription' || !open ? 'paid' : 'paying'
+  const state = order.paymentState !== next && canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, next) ? next : order.paymentState
+  await repo.updateOrder(tx, order.id, {
+    paymentState: state, paidAmount, updatedAt: now,
+    // A pay-link payment that kept its method is the one later rates charge from now on.
+    savedMethod: outcome.savedMethod ? { ...outcome.savedMethod } : order.savedMethod,
+    savedMethodRevokedAt: outcome.savedMethod ? null : order.savedMethodRevokedAt,
+  })
+  if (hadFailed) await dunning.rateSettled(deps, tx, { orderId: order.id, rateId: rate.id })
+  await chargeRecorded(deps, tx, order, payment)
+}
+
+/** Keeps `openSubscriptionRatesAhead` future rates listed, dated from rate 1 by the frozen plan's interval. */
+async function extendOpenSubscription(tx: Executor, order: repo.OrderRow, rates: repo.RateRow[]) {
+  const ahead = rates.filter((r) => r.state === 'future').length
+  const first = rates[0]
+  const last = rates[rates.length - 1]
+  const snapshot = order.planSnapshot as { interval?: IntervalCode | null } | null
+  if (ahead >= openSubscriptionRatesAhead || !first || !last || !snapshot?.interval) return
+  const count = last.number + openSubscriptionRatesAhead
+  const schedule = rateSchedule({ form: 'subscription', currencyId: currencyOf(order), interval: snapshot.interval, price: last.amount }, first.dueDate, count)
+  await repo.insertRates(tx, schedule.filter((c) => c.number > last.number).map((c) => ({ orderId: order.id, number: c.number, dueDate: c.dueDate, amount: last.amount, state: 'future' })))
+}
+
+/**
+ * A later rate's charge failed (declined, no saved method, canceled at the provider): the rate is unpaid
+ * again with the reason, and dunning decides what follows. A failed pay-link attempt changes nothing (the
+ * payer may try again; the rate's own charge decides dunning).
+ */
+async function rateChargeFailed(deps: AppDeps, tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow, reason: string) {
+  if (payment.rateNumber === null) return
+  const rate = await repo.findRateByNumber(tx, order.id, payment.rateNumber, { lock: true })
+  if (!rate || rate.state !== 'pending' || rate.paymentId !== payment.id) return
+  await moveRate(tx, rate, 'unpaid', { lastFailureReason: reason, nextAttemptAt: null })
+  await dunning.rateChargeFailed(deps, tx, { orderId: order.id, rateId: rate.id, failureReason: reason })
+}
+
+/**
+ * Moves a paid (or paying, paused, canceled) order to payment_refunded or payment_chargebacked and, in the
+ * caller's transaction, enqueues the revocation of what it delivered. The refund and chargeback use cases
+ * (money, ledger) call this; the order row is locked.
+ */
+export async function recordOrderReversal(deps: AppDeps, tx: Executor, orderId: number, to: 'payment_refunded' | 'payment_chargebacked'): Promise<void> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order) throw new AppError('not_found', 'This order does not exist')
+  if (order.paymentState === to) return
+  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), updatedAt: deps.now() })
+  await deps.jobs.enqueue(tx, revokeOrderJob, { orderId: order.id, reason: to === 'payment_refunded' ? 'refund' : 'chargeback' }, { singletonKey: `revoke-${order.id}-${to}` })
+}
+
+/**
+ * The seller won the last open chargeback (refunds module, docs/decisions/0028): a payment_chargebacked
+ * order goes back to where its payments put it, paid when everything owed is paid, else paying. The
+ * caller's transaction, after it lowered chargeback_amount; the order row is locked.
+ */
+export async function recordChargebackWon(deps: AppDeps, tx: Executor, orderId: number): Promise<void> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order) throw new AppError('not_found', 'This order does not exist')
+  if (order.paymentState !== 'payment_chargebacked' || order.chargebackAmount > 0) return
+  const to: OrderPaymentState = order.paidAmount >= order.totalAmount ? 'paid' : 'paying'
+  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), updatedAt: deps.now() })
+}
+
+/**
+ * Cancels a running plan (a subscription or installment plan the payer, seller or manager ends): the rates
+ * not yet due are skipped, the order becomes payment_canceled, its dunning ends and the seller is told.
+ * Answers the end of the paid period (the next rate's due date), so the caller can end access then. The
+ * order row is locked in the caller's transaction. A rate already being charged finishes (its outcome is
+ * recorded); nothing is charged after this.
+ */
+export async function cancelPlan(deps: AppDeps, tx: Executor, orderId: number, by: 'payer' | 'seller' | 'manager' | 'system' = 'payer'): Promise<{ paidUntil: Date | null; canceled: boolean }> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order) throw new AppError('not_found', 'This order does not exist')
+  const now = deps.now()
+  const next = (await repo.ratesOf(tx, order.id)).find((r) => r.state === 'future')
+  await repo.skipFutureRates(tx, order.id)
+  // An open subscription is `paid` after each charge (its total is one charge): paid -> payment_canceled
+  // only while it still had rates to come, so a completed one-time order is never canceled here.
+  const running = order.paymentState !== 'paid' || next !== undefined
+  const canceled = running && canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_canceled')
+  if (canceled) {
+    await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_canceled'), canceledAt: now, canceledBy: by, updatedAt: now })
+    await notifications.notifyOrderEvent(deps, tx, { sellerId: order.sellerId, type: 'order_canceled', orderId: order.id })
+  }
+  await dunning.planEnded(deps, tx, { orderId: order.id })
+  return { paidUntil: next?.dueDate ?? null, canceled }
+}
+
+/** Whether the order is a plan with charges still to come (rates future or unpaid). */
+export async function hasChargesAhead(db: Executor, orderId: number): Promise<boolean> {
+  return (await repo.ratesOf(db, orderId)).some((r) => r.state === 'future' || r.state === 'unpaid')
+}
+
+/**
+ * Pauses a running plan (payment_paused): the billing engine charges nothing while it is paused. The order
+ * row is locked in the caller's transaction.
+ */
+export async function pausePlan(deps: AppDeps, tx: Executor, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order) throw new AppError('not_found', 'This order does not exist')
+  if (!['paying', 'paid'].includes(order.paymentState) || !(await hasChargesAhead(tx, order.id))) {
+    throw new AppError('conflict', 'Only a running subscription or installment plan can be paused')
+  }
+  const now = deps.now()
+  return repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_paused'), pausedAt: now, updatedAt: now })
+}
+
+/**
+ * Resumes a paused plan (back to paying). The rule for the charges that fell due while it was paused
+ * (decision 0026): a subscription (open or limited) skips them, as nothing was owed for the paused time;
+ * an installment plan keeps them, and the billing engine charges them at its next run, because they are
+ * the price already agreed.
+ */
+export async function resumePlan(deps: AppDeps, tx: Executor, orderId: number): Promise<{ order: repo.OrderRow; skipped: number }> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order) throw new AppError('not_found', 'This order does not exist')
+  if (order.paymentState !== 'payment_paused') throw new AppError('conflict', 'Only a paused plan can be resumed')
+  const now = deps.now()
+  let skipped = 0
+  if (planFormOf(order) !== 'installment') {
+    for (const rate of await repo.ratesDueIn(tx, order.id, ['future'], now)) {
+      if (order.pausedAt && rate.dueDate < order.pausedAt) continue // due before the pause: owed as before
+      await moveRate(tx, rate, 'skipped')
+      skipped++
+    }
+  }
+  const resumed = await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'paying'), pausedAt: null, updatedAt: now })
+  return { order: resumed, skipped }
+}
+
+/**
+ * Replaces the method the order's later rates are charged to (the payer set up a new one at the manage
+ * page). The caller's transaction; the order row is locked.
+ */
+export async function replaceSavedMethod(deps: AppDeps, tx: Executor, orderId: number, savedMethod: Record<string, unknown>): Promise<void> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order) throw new AppError('not_found', 'This order does not exist')
+  await repo.updateOrder(tx, order.id, { savedMethod: { ...savedMethod }, updatedAt: deps.now() })
 }
 
 /** The job after a late payment found no stock: refunds through the provider and books the reversal. */
@@ -179,7 +411,7 @@ export async function refundLatePayment(deps: AppDeps, data: { paymentToken: str
       token: randomUUID().replaceAll('-', ''), orderId: order.id, sellerId: order.sellerId, kind: 'refund', provider: payment.provider, method: payment.method,
       state: 'successful', amount: payment.amount, currency: payment.currency, reference: payment.token, completedAt: now, createdAt: now, updatedAt: now,
     })
-    const charge = (await repo.ledgerOfOrder(tx, order.id)).filter((e) => e.paymentId === payment.id && e.kind === 'charge')
+    const charge = (await repo.ledgerOfOrder(tx, order.id)).filter((e) => e.paymentId === payment.id && (e.kind === 'charge' || e.kind === 'renewal'))
       .map((e) => ({ account: e.account as LedgerEntry['account'], amount: e.amount, currency: e.currency as CurrencyId }))
     if (charge.length > 0) await writeLedger(tx, refundPostings({ charge }), 'refund', order.id, refundRow.id, now)
     await repo.updateOrder(tx, order.id, { paidAmount: Math.max(0, order.paidAmount - payment.amount), updatedAt: now })
@@ -201,17 +433,30 @@ export async function expireReservation(deps: AppDeps, data: { orderId: number }
   })
 }
 
+/**
+ * Every reservation that ran out by business time, expired now (the test clock's advance runs this; the
+ * per-order job does it in real time). Idempotent like expireReservation.
+ */
+export async function expireDueReservations(deps: AppDeps): Promise<number> {
+  const ids = await repo.ordersWithExpiredReservations(deps.db, deps.now(), 500)
+  for (const orderId of ids) await expireReservation(deps, { orderId })
+  return ids.length
+}
+
 // ------------------------------------------------------------------ reads
 
 function unpaid(order: repo.OrderRow): number {
   return Math.max(0, order.totalAmount - order.paidAmount)
 }
 
-export async function publicOrder(db: Executor, order: repo.OrderRow, upsellOffers: PublicOrderOutput['upsell_offers'] = []): Promise<PublicOrderOutput> {
-  const items = await repo.orderItemsOf(db, order.id)
-  const product = await repo.productBrief(db, order.productId)
-  const username = await repo.sellerUsername(db, order.sellerId)
-  const payments = await repo.paymentsOf(db, order.id)
+/** What the public order page shows; a caller that just wrote the order's rows passes them (`known`) instead of a re-read. */
+export async function publicOrder(
+  db: Executor, order: repo.OrderRow, upsellOffers: PublicOrderOutput['upsell_offers'] = [],
+  known: { items?: repo.OrderItemRow[]; payments?: repo.PaymentRow[]; product?: { id: number; name: string; slug: string; form: string }; username?: string } = {},
+): Promise<PublicOrderOutput> {
+  const items = known.items ?? await repo.orderItemsOf(db, order.id)
+  const { product, username } = known.product && known.username !== undefined ? { product: known.product, username: known.username } : await repo.productAndSeller(db, order.productId)
+  const payments = known.payments ?? await repo.paymentsOf(db, order.id)
   const paid = payments.find((p) => p.kind === 'charge' && p.state === 'successful' && p.cardLast4)
   const wire = payments.find((p) => p.kind === 'charge' && p.provider === 'bank_wire' && (p.state === 'waiting' || p.state === 'partially_paid'))
   const payer = order.payer as { email: string; first_name: string; last_name: string }
@@ -286,7 +531,7 @@ export async function ledgerTotals(db: Executor) {
 // The checkout module makes orders and their payments; these are the order store's writes it may use
 // (the orders module owns the tables, the checkout the use case).
 export {
-  insertOrder, insertOrderItems, insertRates, insertPayment, updatePayment, updateOrder, findOrder, paymentsOf, childOrders, sellerUsername,
-  productBrief, findPaymentByToken, findPaymentByRef, recordProviderEvent, claimIdempotencyKey, findIdempotencyKey, takeOverIdempotencyKey,
-  updateIdempotencyKey, deleteIdempotencyKey, type OrderRow, type PaymentRow,
+  insertOrder, insertOrderItems, orderItemsOf, ratesOf, insertRates, findRate, findRateByNumber, type RateRow, insertPayment, updatePayment, updateOrder, findOrder, paymentsOf, childOrders, sellerUsername,
+  productBrief, productAndSeller, paymentWithLabels, findPaymentByToken, findPaymentByRef, recordProviderEvent, claimIdempotencyKey, findIdempotencyKey, takeOverIdempotencyKey,
+  updateIdempotencyKey, deleteIdempotencyKey, type OrderRow, type OrderItemRow, type PaymentRow,
 } from './orders.repository'

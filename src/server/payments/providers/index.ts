@@ -13,7 +13,7 @@ import type { BankWireCredentials, PayPalCredentials, PaymentProviderAdapter, St
 
 export type * from './types'
 export { bankWireReference } from './bank-wire'
-export { sandboxChoices, sandboxDeclinedMethodId, sandboxOutcome, sandboxRef, sandboxTestCard, type SandboxChoice } from './sandbox'
+export { sandboxChoices, sandboxDeclinedMethodId, sandboxOutcome, sandboxRef, sandboxSetupOutcome, sandboxSetupRef, sandboxTestCard, type SandboxChoice } from './sandbox'
 export { stripeMethodTypes } from './stripe'
 
 export type ProviderConfig = Pick<
@@ -21,6 +21,12 @@ export type ProviderConfig = Pick<
   | 'appUrl' | 'PAYMENTS_TEST_MODE' | 'STRIPE_API_BASE' | 'PAYPAL_API_BASE'
   | 'CONNECT_STRIPE_SECRET_KEY' | 'CONNECT_STRIPE_PUBLISHABLE_KEY' | 'CONNECT_STRIPE_WEBHOOK_SECRET'
 >
+
+/**
+ * The providers whose adapter implements `createSetup` (a new saved method for later rates), so a page can
+ * offer the change without building an adapter. PayPal (vault flow), bank wire and free have none yet.
+ */
+export const setupProviders: readonly PaymentProvider[] = ['sandbox', 'stripe', 'connect']
 
 /** The credentials each provider takes (none for the platform's own providers). */
 export type ProviderCredentials = {

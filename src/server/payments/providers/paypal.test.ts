@@ -225,6 +225,17 @@ describe('parseWebhook: verified by PayPal\'s verify-webhook-signature', () => {
     }])
   })
 
+  test('a dispute resolved in the seller\'s favour is a chargeback reversal; one the buyer won changes nothing', async () => {
+    const { payment, providerRef, captureId } = await paidOrder()
+    const dispute = stand.dispute(captureId)
+    const won = stand.webhook('CUSTOMER.DISPUTE.RESOLVED', { ...dispute, status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' } })
+    expect(await paypal.parseWebhook(won.body, won.headers)).toMatchObject([{
+      kind: 'chargeback_reversal', paymentToken: payment.paymentToken, providerRef, ref: dispute.dispute_id, amount: { amount: 1999, currency: 'eur' },
+    }])
+    const lost = stand.webhook('CUSTOMER.DISPUTE.RESOLVED', { ...dispute, status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' } })
+    expect(await paypal.parseWebhook(lost.body, lost.headers)).toMatchObject([{ kind: 'ignored' }])
+  })
+
   test('other event types are ignored', async () => {
     const { body, headers } = stand.webhook('BILLING.SUBSCRIPTION.CREATED', { id: 'I-1' })
     expect(await paypal.parseWebhook(body, headers)).toMatchObject([{ kind: 'ignored', type: 'BILLING.SUBSCRIPTION.CREATED' }])

@@ -177,6 +177,15 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
         const amount = fromPayPalAmount(dispute.data.dispute_amount.value, dispute.data.dispute_amount.currency_code)
         return { eventId, type, kind: 'chargeback', ...payment, amount, ref: dispute.data.dispute_id }
       }
+      case 'CUSTOMER.DISPUTE.RESOLVED': {
+        // Closed in the seller's favour (or dropped by the buyer): the disputed money comes back.
+        const dispute = zDisputeResource.safeParse(resource)
+        if (!dispute.success || !sellerWon.includes(dispute.data.dispute_outcome?.outcome_code ?? '')) return ignored
+        const payment = await paymentOfCapture(dispute.data.disputed_transactions?.[0]?.seller_transaction_id)
+        if (!payment) return ignored
+        const amount = fromPayPalAmount(dispute.data.dispute_amount.value, dispute.data.dispute_amount.currency_code)
+        return { eventId, type, kind: 'chargeback_reversal', ...payment, amount, ref: dispute.data.dispute_id }
+      }
       default:
         return ignored
     }
@@ -349,7 +358,11 @@ const zDisputeResource = z.object({
   dispute_id: z.string(),
   dispute_amount: zAmount,
   disputed_transactions: z.array(z.object({ seller_transaction_id: z.string().optional() })).optional(),
+  dispute_outcome: z.object({ outcome_code: z.string().optional() }).optional(),
 })
+
+/** Dispute outcomes that leave the money with the seller (PayPal's dispute_outcome.outcome_code). */
+const sellerWon: readonly string[] = ['RESOLVED_SELLER_FAVOUR', 'CANCELED_BY_BUYER', 'DENIED']
 
 /** The SDK's HTTP adapter for another base address: the same request, sent to `base` with fetch. */
 function rebasingAdapter(base: string) {

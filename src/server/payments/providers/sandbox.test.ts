@@ -37,10 +37,30 @@ describe('the sandbox provider', () => {
       providerRef: `sbx_${next.paymentToken}`, state: 'successful', amount: next.amount, card: sandboxTestCard(),
       savedMethod: outcome.savedMethod, nextAction: { type: 'none' },
     })
-    expect(await sandbox.chargeSavedMethod({ ...next, savedMethod: { provider: 'sandbox', paymentMethodId: sandboxDeclinedMethodId } }))
+    // Each charge has its own idempotency key (the same key answers the first outcome again).
+    expect(await sandbox.chargeSavedMethod({ ...next, idempotencyKey: 'declined-1', savedMethod: { provider: 'sandbox', paymentMethodId: sandboxDeclinedMethodId } }))
       .toMatchObject({ state: 'denied', failureReason: 'card_declined', nextAction: { type: 'none' } })
-    await expect(sandbox.chargeSavedMethod({ ...next, savedMethod: { provider: 'stripe', customerId: 'cus_1', paymentMethodId: 'pm_1' } }))
+    await expect(sandbox.chargeSavedMethod({ ...next, idempotencyKey: 'stripe-1', savedMethod: { provider: 'stripe', customerId: 'cus_1', paymentMethodId: 'pm_1' } }))
       .rejects.toMatchObject({ type: 'no_payment_method' })
+  })
+
+  test('success_then_decline: the payment succeeds and the method it keeps declines every later charge', async () => {
+    const ref = sandboxRef('tok4')
+    const outcome = sandboxOutcome('success_then_decline', ref, amount, { saveMethod: true })
+    expect(outcome).toMatchObject({ providerRef: ref, state: 'successful', amount, savedMethod: { provider: 'sandbox', paymentMethodId: sandboxDeclinedMethodId } })
+    const later = paymentInput({ amount: { amount: 990, currency: 'eur' } })
+    expect(await sandbox.chargeSavedMethod({ ...later, savedMethod: outcome.savedMethod! })).toMatchObject({ state: 'denied', failureReason: 'card_declined' })
+  })
+
+  test('an off-session charge is idempotent per key: the same key answers the same outcome, even with another method', async () => {
+    const kept = sandboxOutcome('success', sandboxRef('tok5'), amount, { saveMethod: true }).savedMethod!
+    const input = paymentInput({ amount: { amount: 990, currency: 'eur' }, idempotencyKey: 'rate-77-1' })
+    const first = await sandbox.chargeSavedMethod({ ...input, savedMethod: kept })
+    expect(first.state).toBe('successful')
+    // Asked again after a timeout (the reconcile step): the same charge, not a second one, whatever the method now.
+    expect(await sandbox.chargeSavedMethod({ ...input, savedMethod: { provider: 'sandbox', paymentMethodId: sandboxDeclinedMethodId } })).toEqual(first)
+    expect(await sandbox.chargeSavedMethod({ ...input, idempotencyKey: 'rate-77-2', savedMethod: { provider: 'sandbox', paymentMethodId: sandboxDeclinedMethodId } }))
+      .toMatchObject({ state: 'denied' })
   })
 
   test('only reusable methods can be kept', async () => {

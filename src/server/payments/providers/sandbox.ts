@@ -2,17 +2,29 @@ import { createHash } from 'node:crypto'
 import type { Money } from '../../../shared/money'
 import { AppError } from '../../../shared/errors'
 import { assertCanSave, noWebhooks } from './common'
-import type { CardDetails, PaymentOutcome, PaymentProviderAdapter } from './types'
+import type { CardDetails, CreatePaymentResult, PaymentOutcome, PaymentProviderAdapter, SetupOutcome } from './types'
 
 // The built-in test provider (DESIGN "Payments"): no network. The payer is sent to our own hosted test
 // page, chooses an outcome there, and the platform records `sandboxOutcome(...)` itself; so the provider
 // never knows an outcome afterwards and sends no webhooks.
 
-export const sandboxChoices = ['success', 'failure', 'pending', 'challenge'] as const
+/**
+ * `success_then_decline`: the payment succeeds and the method it keeps declines every later charge (the
+ * declining method below), for testing failed rates and dunning end to end.
+ */
+export const sandboxChoices = ['success', 'failure', 'pending', 'challenge', 'success_then_decline'] as const
 export type SandboxChoice = (typeof sandboxChoices)[number]
 
 /** A saved sandbox method that declines every charge, for testing failed rates and one-click upsells. */
 export const sandboxDeclinedMethodId = 'sbx_pm_declined'
+
+/**
+ * Off-session charges answered so far, by idempotency key: the same key gets the same answer (one payment,
+ * as a real provider keeps it), even when the order's saved method changed in between. Bounded: the oldest
+ * answers are forgotten first; a forgotten key is answered from the same inputs, which give the same result.
+ */
+const chargesByKey = new Map<string, CreatePaymentResult>()
+const chargesKept = 10_000
 
 const refPrefix = 'sbx_'
 const methodPrefix = 'sbx_pm_'
@@ -40,12 +52,31 @@ export function sandboxOutcome(
       if (options.saveMethod) outcome.savedMethod = { provider: 'sandbox', paymentMethodId: methodPrefix + tokenOf(providerRef) }
       return outcome
     }
+    case 'success_then_decline': {
+      const outcome: PaymentOutcome = { providerRef, state: 'successful', amount, card: sandboxTestCard(options.now) }
+      if (options.saveMethod) outcome.savedMethod = { provider: 'sandbox', paymentMethodId: sandboxDeclinedMethodId }
+      return outcome
+    }
     case 'failure':
       return { providerRef, state: 'denied', amount, failureReason: 'card_declined' }
     case 'pending':
     case 'challenge':
       return { providerRef, state: 'pending', amount }
   }
+}
+
+/** The sandbox's reference of a method setup: `sbx_setup_<setupToken>`. */
+export function sandboxSetupRef(setupToken: string): string {
+  return `${refPrefix}setup_${setupToken}`
+}
+
+/**
+ * What the payer's choice on the sandbox's setup page means: success keeps a new test method (charged
+ * like any kept sandbox method), failure refuses it.
+ */
+export function sandboxSetupOutcome(choice: 'success' | 'failure', providerRef: string, now: Date = new Date()): SetupOutcome {
+  if (choice === 'failure') return { providerRef, state: 'denied', failureReason: 'card_declined' }
+  return { providerRef, state: 'successful', card: sandboxTestCard(now), savedMethod: { provider: 'sandbox', paymentMethodId: methodPrefix + tokenOf(providerRef) } }
 }
 
 export function createSandboxProvider(options: { appUrl: string }): PaymentProviderAdapter {
@@ -64,15 +95,19 @@ export function createSandboxProvider(options: { appUrl: string }): PaymentProvi
     },
 
     async chargeSavedMethod(input) {
+      const known = chargesByKey.get(input.idempotencyKey)
+      if (known) return known
       const { savedMethod } = input
       if (savedMethod.provider !== 'sandbox' || !savedMethod.paymentMethodId?.startsWith(methodPrefix)) {
         throw new AppError('no_payment_method', 'The saved method was not kept by the test provider')
       }
       const providerRef = sandboxRef(input.paymentToken)
-      if (savedMethod.paymentMethodId === sandboxDeclinedMethodId) {
-        return { ...sandboxOutcome('failure', providerRef, input.amount), nextAction: { type: 'none' } }
-      }
-      return { providerRef, state: 'successful', amount: input.amount, card: sandboxTestCard(), savedMethod, nextAction: { type: 'none' } }
+      const result: CreatePaymentResult = savedMethod.paymentMethodId === sandboxDeclinedMethodId
+        ? { ...sandboxOutcome('failure', providerRef, input.amount), nextAction: { type: 'none' } }
+        : { providerRef, state: 'successful', amount: input.amount, card: sandboxTestCard(), savedMethod, nextAction: { type: 'none' } }
+      if (chargesByKey.size >= chargesKept) chargesByKey.delete(chargesByKey.keys().next().value!)
+      chargesByKey.set(input.idempotencyKey, result)
+      return result
     },
 
     // The platform records sandbox outcomes itself; the provider has nothing newer to tell.
@@ -86,6 +121,19 @@ export function createSandboxProvider(options: { appUrl: string }): PaymentProvi
     },
 
     parseWebhook: noWebhooks,
+
+    async createSetup(input) {
+      assertCanSave(input.method, true)
+      return {
+        providerRef: sandboxSetupRef(input.setupToken), state: 'waiting',
+        nextAction: { type: 'redirect', url: `${appUrl}/sandbox/setups/${encodeURIComponent(input.setupToken)}` },
+      }
+    },
+
+    // As with payments, the platform records the setup page's outcome itself.
+    async retrieveSetup(providerRef) {
+      return { providerRef, state: 'waiting' }
+    },
   }
 }
 

@@ -299,6 +299,15 @@ describe('parseWebhook: verified with the SDK, reduced to our events', () => {
     }])
   })
 
+  test('a dispute closed as won is a chargeback reversal naming the dispute; a lost one changes nothing', async () => {
+    const { input, providerRef, session } = await paidSession()
+    const dispute = stand.dispute(stand.paymentIntents.get(session.payment_intent)!.latest_charge, 1500)
+    expect(await deliver('charge.dispute.closed', { ...dispute, status: 'won' }, { previousAttributes: { status: 'under_review' } })).toMatchObject([{
+      kind: 'chargeback_reversal', paymentToken: input.paymentToken, providerRef, amount: { amount: 1500, currency: 'eur' }, ref: dispute.id,
+    }])
+    expect(await deliver('charge.dispute.closed', { ...dispute, status: 'lost' })).toMatchObject([{ kind: 'ignored' }])
+  })
+
   test('events of anything Sellfront did not create, and other types, are ignored', async () => {
     const foreign = { ...(await paidSession()).session, metadata: {}, client_reference_id: null }
     expect(await deliver('checkout.session.completed', foreign)).toMatchObject([{ kind: 'ignored' }])

@@ -5,7 +5,7 @@ import type { CheckoutMethod } from '../../../shared/payments'
 import { fromStripeAmount, toStripeAmount } from './amounts'
 import { assertCanSave, headerValue, providerFailure } from './common'
 import type {
-  CreatePaymentResult, PaymentOutcome, PaymentProviderAdapter, ProviderEvent, RefundResult, SavedMethod,
+  CreatePaymentResult, CreateSetupInput, CreateSetupResult, PaymentOutcome, PaymentProviderAdapter, ProviderEvent, RefundResult, SavedMethod, SetupOutcome,
 } from './types'
 
 // The card provider, for a seller's own account (`stripe`) and for the platform's account (`connect`,
@@ -34,8 +34,8 @@ const methodCurrencies: Partial<Record<StripeMethod, readonly CurrencyId[]>> = {
 }
 
 /** Metadata on sessions and payment intents: how webhooks find our payment. */
-const meta = { paymentToken: 'payment_token', orderToken: 'order_token', flow: 'flow' } as const
-type Flow = 'checkout' | 'off_session'
+const meta = { paymentToken: 'payment_token', orderToken: 'order_token', flow: 'flow', setupToken: 'setup_token' } as const
+type Flow = 'checkout' | 'off_session' | 'setup'
 
 export function createStripeClient(secretKey: string, apiBase?: string): Stripe {
   const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 30_000 }
@@ -81,9 +81,60 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return withAmount({ providerRef, state: session.payment_status === 'unpaid' ? 'pending' : 'successful' }, amount)
   }
 
+  /**
+   * A Checkout Session in setup mode: the payer's method is kept for the customer (the given one, else a
+   * new one), nothing is charged. Used for a new method of later rates and to start a trial.
+   */
+  async function setupSession(input: {
+    method: StripeMethod; currency: CurrencyId; payer: CreateSetupInput['payer']; customerId: string | undefined; metadata: Record<string, string>
+    clientReference: string | undefined; returnUrl: string; cancelUrl: string; idempotencyKey: string
+  }): Promise<{ id: string; url: string }> {
+    const customer = input.customerId ?? (await call(() => stripe.customers.create(
+      { email: input.payer.email, name: `${input.payer.firstName} ${input.payer.lastName}`.trim() }, { idempotencyKey: `${input.idempotencyKey}:customer` },
+    ))).id
+    const session = await call(() => stripe.checkout.sessions.create({
+      mode: 'setup',
+      currency: input.currency,
+      allowed_payment_method_types: [stripeMethodTypes[input.method]],
+      customer,
+      metadata: input.metadata,
+      setup_intent_data: { metadata: input.metadata },
+      ...(input.clientReference ? { client_reference_id: input.clientReference } : {}),
+      success_url: input.returnUrl,
+      cancel_url: input.cancelUrl,
+    }, { idempotencyKey: input.idempotencyKey }))
+    if (!session.url) throw providerFailure('The card provider gave no setup page')
+    return { id: session.id, url: session.url }
+  }
+
+  /** A trial's setup session as a payment of 0: successful once the method is kept, with that method. */
+  function outcomeOfTrialSession(session: Stripe.Checkout.Session): PaymentOutcome {
+    const providerRef = session.id
+    const amount = session.currency ? fromStripeAmount(0, session.currency) : undefined
+    if (session.status === 'expired') return withAmount({ providerRef, state: 'expired' }, amount)
+    const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null
+    if (session.status !== 'complete' || !intent) return withAmount({ providerRef, state: 'waiting' }, amount)
+    if (intent.status === 'canceled') return withAmount({ providerRef, state: 'canceled' }, amount)
+    if (intent.status !== 'succeeded') {
+      const error = intent.last_setup_error
+      return withAmount(error ? { providerRef, state: 'denied', failureReason: error.decline_code ?? error.code ?? 'declined' } : { providerRef, state: 'waiting' }, amount)
+    }
+    const paymentMethodId = idOf(intent.payment_method)
+    const customerId = idOf(intent.customer) ?? idOf(session.customer)
+    if (!paymentMethodId || !customerId) return withAmount({ providerRef, state: 'denied', failureReason: 'no_method_kept' }, amount)
+    const card = typeof intent.payment_method === 'object' ? intent.payment_method?.card : undefined
+    return withAmount({
+      providerRef, state: 'successful', savedMethod: { provider: code, customerId, paymentMethodId },
+      ...(card ? { card: { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } } : {}),
+    }, amount)
+  }
+
   async function retrievePayment(providerRef: string): Promise<PaymentOutcome> {
     if (providerRef.startsWith('cs_')) {
-      return outcomeOfSession(await call(() => stripe.checkout.sessions.retrieve(providerRef, { expand: ['payment_intent.latest_charge'] })))
+      const session = await call(() => stripe.checkout.sessions.retrieve(providerRef, { expand: ['payment_intent.latest_charge'] }))
+      // A trial's session is in setup mode: its kept method is on the SetupIntent.
+      if (session.mode === 'setup') return outcomeOfTrialSession(await call(() => stripe.checkout.sessions.retrieve(providerRef, { expand: ['setup_intent.payment_method'] })))
+      return outcomeOfSession(session)
     }
     if (providerRef.startsWith('pi_')) {
       const intent = await call(() => stripe.paymentIntents.retrieve(providerRef, { expand: ['latest_charge'] }))
@@ -156,6 +207,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (!payment) return ignored
         return { ...base, kind: 'chargeback', ...payment, amount: fromStripeAmount(dispute.amount, dispute.currency), ref: dispute.id }
       }
+      case 'charge.dispute.closed': {
+        // Won: the disputed money comes back (a lost dispute changes nothing: the chargeback stands).
+        const dispute = event.data.object
+        if (dispute.status !== 'won') return ignored
+        const payment = await paymentOfIntent(dispute.payment_intent)
+        if (!payment) return ignored
+        return { ...base, kind: 'chargeback_reversal', ...payment, amount: fromStripeAmount(dispute.amount, dispute.currency), ref: dispute.id }
+      }
       default:
         return ignored
     }
@@ -169,6 +228,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       assertCanSave(input.method, input.saveMethod)
       assertCurrency(method, input.amount.currency)
       const metadata = { [meta.paymentToken]: input.paymentToken, [meta.orderToken]: input.orderToken, [meta.flow]: 'checkout' satisfies Flow }
+      if (input.amount.amount === 0) {
+        // A trial (docs/decisions/0033): Checkout refuses a payment of 0, so the method is set up instead.
+        // The session names our payment like a paid one, so its return and webhooks complete it as 0.
+        if (!input.saveMethod) throw new AppError('no_payment_method', 'The card provider takes no payment of 0')
+        const session = await setupSession({
+          method, currency: input.amount.currency, payer: input.payer, customerId: undefined, metadata, clientReference: input.paymentToken,
+          returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, idempotencyKey: input.idempotencyKey,
+        })
+        return { providerRef: session.id, state: 'waiting', amount: input.amount, nextAction: { type: 'redirect', url: session.url } }
+      }
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: 'payment',
         allowed_payment_method_types: [stripeMethodTypes[method]],
@@ -247,6 +316,44 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       ))
       const state = refund.status === 'succeeded' ? 'successful' : refund.status === 'failed' || refund.status === 'canceled' ? 'denied' : 'pending'
       return { refundRef: refund.id, state }
+    },
+
+    // A new method for later rates: Checkout in setup mode (no charge). The method belongs to the customer
+    // the first payment created, so off-session charges keep working; without one, a customer is made.
+    // The setup session carries no payment token, so its webhooks are ignored: the return confirms it.
+    async createSetup(input): Promise<CreateSetupResult> {
+      const method = stripeMethod(input.method)
+      assertCanSave(input.method, true)
+      assertCurrency(method, input.currency)
+      const metadata = { [meta.setupToken]: input.setupToken, [meta.orderToken]: input.orderToken, [meta.flow]: 'setup' satisfies Flow }
+      const session = await setupSession({
+        method, currency: input.currency, payer: input.payer, customerId: input.current?.provider === code ? input.current.customerId : undefined,
+        metadata, clientReference: undefined, returnUrl: input.returnUrl, cancelUrl: input.cancelUrl, idempotencyKey: input.idempotencyKey,
+      })
+      return { providerRef: session.id, state: 'waiting', nextAction: { type: 'redirect', url: session.url } }
+    },
+
+    async retrieveSetup(providerRef): Promise<SetupOutcome> {
+      if (!providerRef.startsWith('cs_')) throw new AppError('not_found', 'This is not a setup of the card provider')
+      const session = await call(() => stripe.checkout.sessions.retrieve(providerRef, { expand: ['setup_intent.payment_method'] }))
+      if (session.status === 'expired') return { providerRef, state: 'expired' }
+      const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null
+      if (session.status !== 'complete' || !intent) return { providerRef, state: 'waiting' }
+      if (intent.status === 'canceled') return { providerRef, state: 'canceled' }
+      if (intent.status !== 'succeeded') {
+        return intent.last_setup_error
+          ? { providerRef, state: 'denied', failureReason: intent.last_setup_error.decline_code ?? intent.last_setup_error.code ?? 'declined' }
+          : { providerRef, state: 'waiting' }
+      }
+      const paymentMethod = typeof intent.payment_method === 'object' ? intent.payment_method : null
+      const paymentMethodId = idOf(intent.payment_method)
+      const customerId = idOf(intent.customer) ?? idOf(session.customer)
+      if (!paymentMethodId || !customerId) return { providerRef, state: 'denied', failureReason: 'no_method_kept' }
+      const card = paymentMethod?.card
+      return {
+        providerRef, state: 'successful', savedMethod: { provider: code, customerId, paymentMethodId },
+        ...(card ? { card: { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } } : {}),
+      }
     },
 
     async parseWebhook(rawBody, headers) {

@@ -65,13 +65,44 @@ export type CreatePaymentResult = PaymentOutcome & { nextAction: NextAction }
 export type ProviderEvent =
   | { eventId: string; type: string; kind: 'payment'; paymentToken?: string; outcome: PaymentOutcome }
   | {
-      eventId: string; type: string; kind: 'refund' | 'chargeback'; paymentToken?: string; providerRef: string; amount: Money
-      /** The provider's id of this refund or dispute, when the event names it. */
+      /** chargeback_reversal: the dispute (named by `ref`) was closed in the seller's favour, the money comes back. */
+      eventId: string; type: string; kind: 'refund' | 'chargeback' | 'chargeback_reversal'; paymentToken?: string; providerRef: string; amount: Money
+      /** The provider's id of this refund or dispute, when the event names it (always for disputes and their reversal). */
       ref?: string
       /** Refunds: the payment's refunded total at the provider after this event, so refunds the platform started itself reconcile. */
       totalRefunded?: Money
     }
   | { eventId: string; type: string; kind: 'ignored' }
+
+/**
+ * Replacing the method an order's later rates are charged to (the payer's manage page): the provider shows
+ * its own page where the payer enters the new method, and keeps it without charging anything.
+ */
+export type CreateSetupInput = {
+  /** Our setup's token: the provider carries it back in metadata. */
+  setupToken: string
+  orderToken: string
+  /** The method to set up again (a reusable one: card, SEPA...). */
+  method: CheckoutMethod
+  currency: Money['currency']
+  payer: PayerInfo
+  /** The method kept so far: its provider customer, when there is one, keeps the new method too. */
+  current: SavedMethod | null
+  returnUrl: string
+  cancelUrl: string
+  idempotencyKey: string
+}
+
+/** A setup's standing at the provider. */
+export type SetupOutcome = {
+  providerRef: string
+  state: 'waiting' | 'successful' | 'denied' | 'canceled' | 'expired'
+  savedMethod?: SavedMethod
+  card?: CardDetails
+  failureReason?: string
+}
+
+export type CreateSetupResult = SetupOutcome & { nextAction: NextAction }
 
 export type RefundInput = { providerRef: string; amount: Money; idempotencyKey: string; reason?: string }
 export type RefundResult = { refundRef: string; state: 'successful' | 'pending' | 'denied' }
@@ -89,4 +120,11 @@ export interface PaymentProviderAdapter {
    * AppError('invalid_signature') when the signature does not verify.
    */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent[]>
+  /**
+   * Optional: starts a setup of a new saved method (no charge). Providers without it cannot change the
+   * method of later rates yet (PayPal needs its vault flow; bank wire and free keep no method).
+   */
+  createSetup?(input: CreateSetupInput): Promise<CreateSetupResult>
+  /** The setup's standing now (the return from the provider's page confirms through this, never the URL). */
+  retrieveSetup?(providerRef: string): Promise<SetupOutcome>
 }

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  claimInkassoInput, claimListQuery, claimOutcomeInput, claimOutput, claimParams, claimWriteOffInput, dunningListQuery, dunningOutput, dunningSettingsInput,
+  dunningSettingsOutput,
+} from '../../../shared/schemas/dunning'
+import { listOutput } from '../../../shared/schemas/lists'
+import * as dunning from './dunning.service'
+
+// Dunning and collection (docs/decisions/0027-dunning-and-claims.md): the seller's settings, dunning runs
+// and claims; managers see every seller's claims with the court stages under /admin/claims.
+
+const security = [{ bearer: [] }]
+const auth = { auth: 'required' as const }
+const errorBody = z.object({ error: z.object({ message: z.string(), type: z.string() }).catchall(z.unknown()) })
+const actionErrors = { 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody }
+
+export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['dunning']
+  const admin = ['admin']
+
+  app.get('/cabinet/dunning_settings', {
+    config: auth, schema: { tags, security, response: { 200: dunningSettingsOutput } },
+  }, async (req) => dunning.getSettings(req.ctx))
+
+  app.put('/cabinet/dunning_settings', {
+    config: auth,
+    schema: {
+      tags, security, body: dunningSettingsInput, response: { 200: dunningSettingsOutput },
+      description: 'retry_days: days after the first failure on which the charge is retried, each with a reminder mail; after the last failed retry the rate is debt and a claim opens.',
+    },
+  }, async (req) => dunning.saveSettings(req.ctx, req.body))
+
+  app.get('/cabinet/dunnings', {
+    config: auth, schema: { tags, security, querystring: dunningListQuery, response: { 200: listOutput(dunningOutput) }, description: 'counts=true adds counts per dunning_status.' },
+  }, async (req) => dunning.listDunnings(req.ctx, req.query))
+
+  app.get('/cabinet/claims', {
+    config: auth,
+    schema: {
+      tags, security, querystring: claimListQuery, response: { 200: listOutput(claimOutput), 403: errorBody },
+      description: 'Court stages (court, post_court) only for power sellers: others get 403 for them and see those claims as pre_court. counts=true adds counts per inkasso status and outcome (open: none yet).',
+    },
+  }, async (req) => dunning.listClaims(req.ctx, req.query))
+
+  app.post('/cabinet/claims/:id/inkasso', {
+    config: auth, schema: { tags, security, params: claimParams, body: claimInkassoInput, response: { 200: claimOutput, ...actionErrors } },
+  }, async (req) => dunning.setClaimInkasso(req.ctx, req.params.id, req.body))
+
+  app.post('/cabinet/claims/:id/outcome', {
+    config: auth, schema: { tags, security, params: claimParams, body: claimOutcomeInput, response: { 200: claimOutput, ...actionErrors } },
+  }, async (req) => dunning.setClaimOutcome(req.ctx, req.params.id, req.body))
+
+  app.post('/cabinet/claims/:id/write_off', {
+    config: auth,
+    schema: {
+      tags, security, params: claimParams, body: claimWriteOffInput, response: { 200: claimOutput, ...actionErrors },
+      description: 'Writes off part (amount) or all of the open amount; all of it: the rate is skipped. No ledger rows: unpaid money never entered the ledger.',
+    },
+  }, async (req) => dunning.writeOffClaim(req.ctx, req.params.id, req.body))
+
+  app.get('/admin/claims', {
+    config: auth, schema: { tags: admin, security, querystring: claimListQuery, response: { 200: listOutput(claimOutput) } },
+  }, async (req) => dunning.adminListClaims(req.ctx, req.query))
+
+  app.post('/admin/claims/:id/inkasso', {
+    config: auth, schema: { tags: admin, security, params: claimParams, body: claimInkassoInput, response: { 200: claimOutput, ...actionErrors } },
+  }, async (req) => dunning.adminSetClaimInkasso(req.ctx, req.params.id, req.body))
+
+  app.post('/admin/claims/:id/outcome', {
+    config: auth, schema: { tags: admin, security, params: claimParams, body: claimOutcomeInput, response: { 200: claimOutput, ...actionErrors } },
+  }, async (req) => dunning.adminSetClaimOutcome(req.ctx, req.params.id, req.body))
+
+  app.post('/admin/claims/:id/write_off', {
+    config: auth, schema: { tags: admin, security, params: claimParams, body: claimWriteOffInput, response: { 200: claimOutput, ...actionErrors } },
+  }, async (req) => dunning.adminWriteOffClaim(req.ctx, req.params.id, req.body))
+}

@@ -1,0 +1,389 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { AppError } from '../../../shared/errors'
+import { chargebackPostings, chargebackReversalPostings, refundPostings, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
+import { isCurrencyId, type CurrencyId } from '../../../shared/money'
+import type { PaymentProvider } from '../../../shared/payments'
+import type { RefundOrderInput, RefundOrderOutput, RefundPaymentOutput } from '../../../shared/schemas/refunds'
+import { canTransition, orderPaymentTransitions, orderRateTransitions, type OrderPaymentState, type OrderRateState } from '../../../shared/states'
+import { actingSellerId, assertCan } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
+import type { AppDeps } from '../../deps'
+import { createProvider } from '../../payments/providers'
+import type { PaymentProviderAdapter } from '../../payments/providers/types'
+import * as dunning from '../dunning/dunning.service'
+import { issueReversalJob } from '../invoices/invoices.service'
+import * as orders from '../orders/orders.service'
+import * as paymentSettings from '../payment-settings/payment-settings.service'
+import * as repo from './refunds.repository'
+
+// Refunds, chargebacks and won chargebacks (docs/decisions/0028). A refund the seller asks for is made in
+// three steps, because the provider is never called inside a transaction: (1) under the order's lock the
+// refundable rest of each successful charge is counted and a pending refund payment is written per charge
+// touched, newest charge first; (2) each provider is asked with the refund's idempotency key; (3) each
+// answer is recorded under the order's lock: a success books the money (charge, rate, order, ledger,
+// reversal invoice), a denial books nothing. Provider events book the same way (provider-events.service).
+
+/** The ledger kinds of a charge's own rows (the first payment and each later rate). */
+const chargeLedgerKinds = ['charge', 'renewal'] as const
+/** An order still waiting for its first payment has nothing to give back. */
+const unpaidStates: readonly string[] = ['payment_waiting', 'payment_pending', 'payment_not_completed']
+const bankWireNote = 'manual_bank_transfer: the seller sends the money back by bank transfer'
+
+type Money = { amount: number; currency: CurrencyId }
+
+function currencyOf(value: string): CurrencyId {
+  if (!isCurrencyId(value)) throw new Error(`unknown currency ${value}`)
+  return value
+}
+
+function paymentToken(): string {
+  return randomBytes(24).toString('base64url')
+}
+
+async function adapterFor(deps: AppDeps, db: Executor, sellerId: number, provider: string): Promise<PaymentProviderAdapter> {
+  const credentials = await paymentSettings.providerCredentials(db, deps, sellerId, provider)
+  return createProvider(provider as PaymentProvider, { config: deps.config, credentials: credentials ?? undefined })
+}
+
+async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date) {
+  if (entries.length === 0) return
+  assertBalanced(entries)
+  const transactionId = randomUUID()
+  await repo.insertLedgerEntries(tx, entries.map((e) => ({ transactionId, kind, account: e.account, amount: e.amount, currency: e.currency, orderId, paymentId, createdAt: now })))
+}
+
+async function ledgerRows(tx: Executor, paymentId: number, kinds: readonly string[]): Promise<LedgerEntry[]> {
+  return (await repo.ledgerOfPayment(tx, paymentId, kinds)).map((e) => ({ account: e.account as LedgerEntry['account'], amount: e.amount, currency: currencyOf(e.currency) }))
+}
+
+export function paymentOutput(row: repo.PaymentRow): RefundPaymentOutput {
+  return {
+    id: row.id, kind: row.kind as RefundPaymentOutput['kind'], state: row.state, amount: row.amount, currency: row.currency, provider: row.provider,
+    parent_payment_id: row.parentPaymentId, rate_number: row.rateNumber, provider_ref: row.providerRef, note: row.failureReason,
+    created_at: row.createdAt.toISOString(), completed_at: row.completedAt?.toISOString() ?? null,
+  }
+}
+
+/** The order's refunds, chargebacks and won chargebacks, newest first (the order detail page shows them). */
+export async function refundsOfOrder(db: Executor, orderId: number): Promise<RefundPaymentOutput[]> {
+  return (await repo.reversalsOfOrder(db, orderId)).reverse().map(paymentOutput)
+}
+
+// ------------------------------------------------------------------ booking (the caller's transaction, the order row locked)
+
+/**
+ * Changes the rate a charge paid: its refunded amount here, its state through the orders service (the one
+ * writer of rate states), only where the rate table allows (a rate already refunded or skipped stays).
+ */
+async function changeRate(tx: Executor, orderId: number, rateNumber: number | null, change: { refunded?: number; state?: OrderRateState }) {
+  if (rateNumber === null) return
+  const rate = await orders.findRateByNumber(tx, orderId, rateNumber, { lock: true })
+  if (!rate) return
+  if (change.refunded) await repo.setRateRefunded(tx, rate.id, rate.refundedAmount + change.refunded)
+  if (change.state && rate.state !== change.state && canTransition(orderRateTransitions, rate.state as OrderRateState, change.state)) {
+    await orders.moveRate(tx, rate, change.state)
+  }
+}
+
+/**
+ * Books a refund payment as successful: the charge's refunded amount, the ledger reversal of its share,
+ * the rate (refunded once its charge is wholly refunded), the order's refunded amount and the reversal
+ * invoice. Everything the order paid refunded ends the order: payment_refunded (access revoked), later
+ * rates skipped, dunning stopped.
+ */
+export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, refundId: number, result: { providerRef?: string | null; note?: string | null }): Promise<void> {
+  const now = deps.now()
+  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const refund = (await repo.lockPayment(tx, refundId))!
+  if (refund.kind !== 'refund' || refund.state !== 'pending' || refund.parentPaymentId === null) return
+  const charge = (await repo.lockPayment(tx, refund.parentPaymentId))!
+  const currency = currencyOf(charge.currency)
+  await repo.updatePayment(tx, refund.id, {
+    state: 'successful', providerRef: result.providerRef ?? refund.providerRef, failureReason: result.note ?? refund.failureReason, completedAt: now, updatedAt: now,
+  })
+  const charged = await ledgerRows(tx, charge.id, chargeLedgerKinds)
+  if (charged.length > 0) {
+    await writeLedger(tx, refundPostings({ charge: charged, amount: { amount: refund.amount, currency }, refunded: { amount: charge.refundedAmount, currency } }), 'refund', order.id, refund.id, now)
+  }
+  await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount + refund.amount, updatedAt: now })
+  const refundedOfCharge = await repo.sumOfChildren(tx, charge.id, 'refund', ['successful'])
+  await changeRate(tx, order.id, charge.rateNumber, { refunded: refund.amount, ...(refundedOfCharge >= charge.amount ? { state: 'refunded' as const } : {}) })
+  const refundedAmount = order.refundedAmount + refund.amount
+  await repo.updateOrderAmounts(tx, order.id, { refundedAmount, updatedAt: now })
+  await deps.jobs.enqueue(tx, issueReversalJob, { refundPaymentId: refund.id }, { singletonKey: `invoice-reversal-${refund.id}` })
+  // Refunds alone decide "everything refunded" (not refunds plus chargebacks), so the outcome does not
+  // depend on the order in which a refund and a dispute arrive.
+  if (order.paidAmount > 0 && refundedAmount >= order.paidAmount) {
+    if (canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_refunded')) {
+      await orders.recordOrderReversal(deps, tx, order.id, 'payment_refunded')
+    }
+    await orders.cancelPlan(deps, tx, order.id, 'system')
+    await dunning.planEnded(deps, tx, { orderId: order.id })
+  }
+}
+
+/** Marks a pending refund denied by the provider: nothing is booked, the amount is refundable again. */
+async function denyRefund(deps: AppDeps, tx: Executor, orderId: number, refundId: number, reason: string): Promise<void> {
+  await repo.findOrder(tx, orderId, { lock: true })
+  const refund = await repo.lockPayment(tx, refundId)
+  if (!refund || refund.state !== 'pending') return
+  const now = deps.now()
+  await repo.updatePayment(tx, refund.id, { state: 'denied', failureReason: reason, completedAt: now, updatedAt: now })
+}
+
+/**
+ * A chargeback (a dispute opened at the provider), once per dispute ref: a chargeback payment for what is
+ * left of the charge, the ledger reversal through `chargebacks`, the rate chargebacked, the order's
+ * chargeback amount and the order payment_chargebacked (access revoked).
+ */
+export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, dispute: { ref: string; amount: Money }): Promise<void> {
+  const now = deps.now()
+  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const charge = (await repo.lockPayment(tx, chargeId))!
+  if (await repo.findPaymentByRef(tx, charge.provider, dispute.ref)) return
+  const currency = currencyOf(charge.currency)
+  if (dispute.amount.currency !== currency) {
+    deps.logger.error({ paymentId: charge.id, dispute: dispute.ref }, 'chargeback in another currency than the charge; not booked')
+    return
+  }
+  const amount = Math.max(0, Math.min(dispute.amount.amount, charge.amount - charge.refundedAmount))
+  const row = await repo.insertPayment(tx, {
+    token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'chargeback', provider: charge.provider, method: charge.method,
+    state: 'successful', amount, currency, providerRef: dispute.ref, parentPaymentId: charge.id, completedAt: now, createdAt: now, updatedAt: now,
+  })
+  if (amount === 0) return // a dispute over money already refunded takes nothing more
+  const charged = await ledgerRows(tx, charge.id, chargeLedgerKinds)
+  if (charged.length > 0) {
+    await writeLedger(tx, chargebackPostings({
+      charge: charged, amount: { amount, currency }, refunded: { amount: charge.refundedAmount, currency }, sellerId: order.sellerId,
+    }), 'chargeback', order.id, row.id, now)
+  }
+  await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount + amount, updatedAt: now })
+  await changeRate(tx, order.id, charge.rateNumber, { state: 'chargebacked' })
+  await repo.updateOrderAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount + amount, updatedAt: now })
+  if (canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_chargebacked')) {
+    await orders.recordOrderReversal(deps, tx, order.id, 'payment_chargebacked')
+  }
+}
+
+/**
+ * A dispute the seller won, once: the chargeback's ledger rows reversed, the charge's and the order's
+ * amounts given back, the rate paid again and, with no other open chargeback, the order back to paid or
+ * paying. False while the chargeback itself is not booked yet (the event waits for it).
+ */
+export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, disputeRef: string): Promise<boolean> {
+  const now = deps.now()
+  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const charge = (await repo.lockPayment(tx, chargeId))!
+  const chargeback = await repo.findPaymentByRef(tx, charge.provider, disputeRef)
+  if (!chargeback || chargeback.kind !== 'chargeback' || chargeback.parentPaymentId !== charge.id) return false
+  const wonRef = `${disputeRef}:won`
+  if (await repo.findPaymentByRef(tx, charge.provider, wonRef)) return true
+  const amount = chargeback.amount
+  const row = await repo.insertPayment(tx, {
+    token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'chargeback_reversal', provider: charge.provider,
+    method: charge.method, state: 'successful', amount, currency: charge.currency, providerRef: wonRef, parentPaymentId: chargeback.id, completedAt: now, createdAt: now, updatedAt: now,
+  })
+  if (amount === 0) return true
+  const booked = await ledgerRows(tx, chargeback.id, ['chargeback'])
+  await writeLedger(tx, chargebackReversalPostings({ chargeback: booked, sellerId: order.sellerId }), 'chargeback_reversal', order.id, row.id, now)
+  await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount - amount, updatedAt: now })
+  const disputed = await repo.sumOfChildren(tx, charge.id, 'chargeback', ['successful'])
+  if (disputed - await wonOfCharge(tx, charge.id) === 0) await changeRate(tx, order.id, charge.rateNumber, { state: 'paid' })
+  await repo.updateOrderAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount - amount, updatedAt: now })
+  await orders.recordChargebackWon(deps, tx, order.id)
+  return true
+}
+
+/** What the charge's won chargebacks gave back (they hang off the chargebacks, not the charge). */
+async function wonOfCharge(tx: Executor, chargeId: number): Promise<number> {
+  let total = 0
+  for (const chargeback of (await repo.childrenOf(tx, chargeId)).filter((p) => p.kind === 'chargeback')) {
+    total += await repo.sumOfChildren(tx, chargeback.id, 'chargeback_reversal', ['successful'])
+  }
+  return total
+}
+
+/**
+ * A refund the provider reports (started there, or ours confirmed): `totalRefunded` is the charge's
+ * refunded total at the provider, so only the difference to what is booked is booked, first by
+ * confirming our own pending refunds; without it the refund's ref books it once.
+ */
+export async function reconcileProviderRefund(
+  deps: AppDeps, tx: Executor, orderId: number, chargeId: number, event: { eventId: string; ref?: string | undefined; amount: Money; totalRefunded?: Money | undefined },
+): Promise<void> {
+  const now = deps.now()
+  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const charge = (await repo.lockPayment(tx, chargeId))!
+  const currency = currencyOf(charge.currency)
+  if ((event.totalRefunded ?? event.amount).currency !== currency) {
+    deps.logger.error({ paymentId: charge.id, event: event.eventId }, 'refund in another currency than the charge; not booked')
+    return
+  }
+  const refunds = (await repo.childrenOf(tx, charge.id)).filter((p) => p.kind === 'refund')
+  const pending = refunds.filter((p) => p.state === 'pending')
+  const insert = async (amount: number, providerRef: string) => {
+    const room = (await repo.lockPayment(tx, charge.id))!
+    const booked = Math.min(amount, room.amount - room.refundedAmount)
+    if (booked <= 0) return
+    const row = await repo.insertPayment(tx, {
+      token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'refund', provider: charge.provider, method: charge.method,
+      state: 'pending', amount: booked, currency, providerRef, parentPaymentId: charge.id, failureReason: 'started_at_provider', createdAt: now, updatedAt: now,
+    })
+    await bookRefund(deps, tx, order.id, row.id, {})
+  }
+  if (event.totalRefunded) {
+    const target = event.totalRefunded.amount
+    let total = refunds.filter((p) => p.state === 'successful').reduce((sum, p) => sum + p.amount, 0)
+    for (const p of pending) {
+      if (total + p.amount > target) break
+      await bookRefund(deps, tx, order.id, p.id, {})
+      total += p.amount
+    }
+    if (target > total) await insert(target - total, event.ref ?? `${charge.providerRef ?? charge.token}:refunded:${target}`)
+    return
+  }
+  const ref = event.ref ?? event.eventId
+  const known = refunds.find((p) => p.providerRef === ref) ?? pending.find((p) => p.providerRef === null && p.amount === event.amount.amount)
+  if (known) {
+    if (known.state === 'pending') await bookRefund(deps, tx, order.id, known.id, { providerRef: ref })
+    return
+  }
+  await insert(event.amount.amount, ref)
+}
+
+// ------------------------------------------------------------------ the seller's and the manager's refund
+
+type Planned = { refund: repo.PaymentRow; charge: repo.PaymentRow }
+
+/**
+ * What is left to refund of one successful charge: its amount less what refunds and open chargebacks took
+ * (its refunded_amount) and refunds still waiting for the provider.
+ */
+export function refundableOfCharge(charge: Pick<repo.PaymentRow, 'amount' | 'refundedAmount'>, refundsInFlight: number): number {
+  return Math.max(0, charge.amount - charge.refundedAmount - refundsInFlight)
+}
+
+/** What is left to refund of an order, from all its payments (the order detail's refund button). */
+export function refundableOfPayments(payments: readonly Pick<repo.PaymentRow, 'id' | 'kind' | 'state' | 'amount' | 'refundedAmount' | 'parentPaymentId'>[]): number {
+  const inFlight = (chargeId: number) => payments
+    .filter((p) => p.kind === 'refund' && p.state === 'pending' && p.parentPaymentId === chargeId)
+    .reduce((sum, p) => sum + p.amount, 0)
+  return payments
+    .filter((p) => p.kind === 'charge' && p.state === 'successful')
+    .reduce((sum, charge) => sum + refundableOfCharge(charge, inFlight(charge.id)), 0)
+}
+
+async function planRefund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<Planned[]> {
+  const now = ctx.deps.now()
+  return ctx.db.transaction(async (tx) => {
+    const order = await repo.findOrder(tx, orderId, { lock: true })
+    if (!order || (sellerId !== null && order.sellerId !== sellerId)) throw new AppError('not_found', 'This order does not exist')
+    if (unpaidStates.includes(order.paymentState) || order.paidAmount === 0) throw new AppError('refund_not_possible', 'This order was not paid')
+    const open: { charge: repo.PaymentRow; left: number }[] = []
+    for (const charge of await repo.lockSuccessfulCharges(tx, order.id)) {
+      const left = refundableOfCharge(charge, await repo.sumOfChildren(tx, charge.id, 'refund', ['pending']))
+      if (left > 0) open.push({ charge, left })
+    }
+    const refundable = open.reduce((sum, o) => sum + o.left, 0)
+    if (refundable === 0) throw new AppError('refund_not_possible', 'Nothing is left to refund')
+    const amount = input.amount ?? refundable
+    if (amount > refundable) {
+      const error = new AppError('refund_not_possible', 'The amount is more than is left to refund')
+      error.details = { refundable_amount: refundable }
+      throw error
+    }
+    let rest = amount
+    const planned: Planned[] = []
+    for (const { charge, left } of open) {
+      if (rest === 0) break
+      const part = Math.min(rest, left)
+      rest -= part
+      const token = paymentToken()
+      const refund = await repo.insertPayment(tx, {
+        token, orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'refund', provider: charge.provider, method: charge.method,
+        state: 'pending', amount: part, currency: charge.currency, parentPaymentId: charge.id, idempotencyKey: `refund:${token}`, createdAt: now, updatedAt: now,
+      })
+      planned.push({ refund, charge })
+    }
+    return planned
+  })
+}
+
+/** Asks the provider for one planned refund (outside any transaction) and records its answer. */
+async function sendRefund(deps: AppDeps, refund: repo.PaymentRow, charge: repo.PaymentRow, reason: string | undefined): Promise<AppError | null> {
+  let answer: { state: 'successful' | 'pending' | 'denied'; providerRef: string | null; note: string | null }
+  let failure: AppError | null = null
+  if (charge.provider === 'bank_wire') {
+    // No API moves a wire back: the seller transfers it, and the platform records it as done.
+    answer = { state: 'successful', providerRef: null, note: bankWireNote }
+  } else {
+    try {
+      const adapter = await adapterFor(deps, deps.db, charge.sellerId, charge.provider)
+      const result = await adapter.refund({
+        providerRef: charge.providerRef ?? '', amount: { amount: refund.amount, currency: currencyOf(refund.currency) }, idempotencyKey: refund.idempotencyKey ?? `refund:${refund.token}`,
+        ...(reason ? { reason } : {}),
+      })
+      answer = { state: result.state, providerRef: result.refundRef, note: null }
+    } catch (error) {
+      failure = error instanceof AppError ? error : new AppError('provider_error', 'The payment provider could not refund; please try again')
+      if (!(error instanceof AppError)) deps.logger.error({ err: error, refundId: refund.id }, 'refund failed at the provider')
+      answer = { state: 'denied', providerRef: null, note: failure.type }
+    }
+  }
+  await deps.db.transaction(async (tx) => {
+    if (answer.state === 'successful') await bookRefund(deps, tx, refund.orderId, refund.id, { providerRef: answer.providerRef, note: answer.note })
+    else if (answer.state === 'denied') await denyRefund(deps, tx, refund.orderId, refund.id, answer.note ?? 'denied')
+    else {
+      // The provider confirms later (its refund webhook, or the sweep asking again).
+      await repo.findOrder(tx, refund.orderId, { lock: true })
+      const row = await repo.lockPayment(tx, refund.id)
+      if (row?.state === 'pending' && answer.providerRef && !row.providerRef) await repo.updatePayment(tx, row.id, { providerRef: answer.providerRef, updatedAt: deps.now() })
+    }
+  })
+  return failure
+}
+
+async function refund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<RefundOrderOutput> {
+  const planned = await planRefund(ctx, orderId, sellerId, input)
+  let failure: AppError | null = null
+  for (const { refund: row, charge } of planned) {
+    const refused = await sendRefund(ctx.deps, row, charge, input.reason)
+    failure ??= refused
+  }
+  const made = await Promise.all(planned.map(async (p) => (await repo.findPaymentByToken(ctx.db, p.refund.token))!))
+  // Every provider refused: the seller sees why (nothing was booked); a part that went through is answered.
+  if (failure && made.every((p) => p.state === 'denied')) throw failure
+  const order = (await repo.findOrder(ctx.db, orderId))!
+  return {
+    order_id: order.id, payment_state: order.paymentState, currency: order.currency, paid_amount: order.paidAmount, refunded_amount: order.refundedAmount,
+    chargeback_amount: order.chargebackAmount, refunds: made.map(paymentOutput),
+  }
+}
+
+/** POST /cabinet/orders/{id}/refund: the seller refunds all or part of what the order paid. */
+export async function refundOrderAsSeller(ctx: Ctx, orderId: number, input: RefundOrderInput): Promise<RefundOrderOutput> {
+  return refund(ctx, orderId, actingSellerId(ctx.actor, 'orders.write'), input)
+}
+
+/** POST /admin/orders/{id}/refund: a manager refunds any seller's order. */
+export async function refundOrderAsManager(ctx: Ctx, orderId: number, input: RefundOrderInput): Promise<RefundOrderOutput> {
+  assertCan(ctx.actor, 'admin.write')
+  return refund(ctx, orderId, null, input)
+}
+
+/**
+ * The sweep's part: refunds still pending after a while (the process stopped between writing the refund
+ * and asking the provider, or the provider answered pending) are asked again with the same idempotency
+ * key, so the provider refunds once.
+ */
+export async function retryPendingRefunds(deps: AppDeps, olderThanMinutes = 10): Promise<number> {
+  const before = new Date(deps.now().getTime() - olderThanMinutes * 60_000)
+  const rows = await repo.stalePendingRefunds(deps.db, before, 50)
+  for (const row of rows) {
+    const charge = row.parentPaymentId === null ? undefined : await repo.findPaymentById(deps.db, row.parentPaymentId)
+    if (charge) await sendRefund(deps, row, charge, undefined)
+  }
+  return rows.length
+}
