@@ -23,13 +23,30 @@ import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { couponsRoutes } from './modules/coupons/coupons.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { coursesRoutes } from './modules/courses/courses.routes'
+import { coursePlayerRoutes } from './modules/courses/course-player.routes'
 import { certificatesRoutes } from './modules/certificates/certificates.routes'
 import { ticketsRoutes } from './modules/tickets/tickets.routes'
+import { paymentTicketsRoutes } from './modules/tickets/payment-tickets.routes'
 import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes'
 import { checkoutSettingsRoutes } from './modules/checkout-settings/checkout-settings.routes'
 import { checkoutRoutes } from './modules/checkout/checkout.routes'
+import { ticketUpgradeRoutes } from './modules/checkout/ticket-upgrade.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
+import { csvExportsRoutes } from './modules/csv-exports/csv-exports.routes'
+import { orderRatesRoutes } from './modules/orders/order-rates.routes'
+import { payersRoutes } from './modules/orders/payers.routes'
+import { deliveryRoutes } from './modules/delivery/delivery.routes'
+import { downloadsRoutes } from './modules/media/downloads.routes'
+import { licenseActivationRoutes } from './modules/catalog/license-activation.routes'
+import { invoicesRoutes } from './modules/invoices/invoices.routes'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
+import { notificationsRoutes } from './modules/notifications/notifications.routes'
+import { billingRoutes } from './modules/billing/billing.routes'
+import { payerPayRoutes } from './modules/delivery/payer-area.routes'
+import { refundsRoutes } from './modules/refunds/refunds.routes'
+import { dunningRoutes } from './modules/dunning/dunning.routes'
 import { registerStorefront } from './plugins/storefront'
+import { courseVideoFrameSources } from '../shared/schemas/courses'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,7 +87,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: options.dev ? ["'self'", 'ws:'] : ["'self'"],
-        frameSrc: ["'self'", 'blob:'], // the PDF previews (tickets, certificates) are Blob URLs
+        // the PDF previews (tickets, certificates) are Blob URLs; course lessons embed external videos
+        frameSrc: ["'self'", 'blob:', ...courseVideoFrameSources],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -108,7 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onRequest', async (request) => {
     request.ctx = {
       deps, db: deps.db, requestId: request.id, ip: request.ip, userAgent: request.headers['user-agent'],
-      locale: pickLocale(request.headers), actor: null, sellerFeatures: {}, now: deps.now(),
+      locale: pickLocale(request.headers), actor: null, sellerFeatures: {}, now: deps.now(), realNow: deps.realNow(),
     }
   })
   app.addHook('onSend', async (request, reply) => {
@@ -142,12 +160,28 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(couponsRoutes)
     await v1.register(mediaRoutes, { deps })
     await v1.register(coursesRoutes)
+    await v1.register(coursePlayerRoutes)
     await v1.register(certificatesRoutes)
     await v1.register(ticketsRoutes)
+    await v1.register(paymentTicketsRoutes)
     await v1.register(paymentSettingsRoutes)
     await v1.register(checkoutSettingsRoutes)
     await v1.register(checkoutRoutes)
+    await v1.register(ticketUpgradeRoutes)
     await v1.register(ordersRoutes)
+    await v1.register(refundsRoutes)
+    await v1.register(billingRoutes)
+    await v1.register(payerPayRoutes)
+    await v1.register(csvExportsRoutes)
+    await v1.register(orderRatesRoutes)
+    await v1.register(payersRoutes)
+    await v1.register(deliveryRoutes)
+    await v1.register(downloadsRoutes)
+    await v1.register(licenseActivationRoutes, { deps })
+    await v1.register(invoicesRoutes)
+    await v1.register(dashboardRoutes)
+    await v1.register(notificationsRoutes)
+    await v1.register(dunningRoutes)
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })

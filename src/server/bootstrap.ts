@@ -11,6 +11,7 @@ import type { Logger } from './logger'
 import { createMailer } from './mail/mailer'
 import { createCounterStore } from './plugins/counter-store'
 import { createStorage, type Storage } from './modules/media/storage'
+import { TestClock } from './modules/billing/test-clock'
 
 /** Opens the configured database: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -39,10 +40,16 @@ export function createLogger(config: Config): Logger {
   }) as unknown as Logger
 }
 
-/** Builds the dependencies of one process. `work` decides whether this process works the job queues. */
+/**
+ * Builds the dependencies of one process. `work` decides whether this process works the job queues; `now`
+ * replaces the real clock (tests), and the test clock's offset, when on, is added to it for business time.
+ */
 export async function createDeps(config: Config, options: { database?: Database; logger?: Logger; work: boolean; jwtKey?: Uint8Array; now?: () => Date; storage?: Storage }): Promise<AppDeps> {
   const logger = options.logger ?? createLogger(config)
   const database = options.database ?? (await openConfiguredDatabase(config))
+  const realNow = options.now ?? (() => new Date())
+  const testClock = new TestClock(config.testClock)
+  await testClock.refresh(database.db)
   const deps: AppDeps = {
     config,
     database,
@@ -52,7 +59,9 @@ export async function createDeps(config: Config, options: { database?: Database;
     counters: createCounterStore(config.REDIS_URL),
     storage: options.storage ?? createStorage(config),
     logger,
-    now: options.now ?? (() => new Date()),
+    now: testClock.enabled ? () => new Date(realNow().getTime() + testClock.offsetMs) : realNow,
+    realNow,
+    testClock,
     jwtKey: options.jwtKey ?? loadJwtKey(config),
   }
   return deps

@@ -60,6 +60,8 @@ const configSchema = z.object({
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(0),
   /** How long stock stays held for a payer who is paying. */
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Checkouts one API process works on at once; the rest wait their turn (a rush then meets "sold out" cheaply). */
+  CHECKOUT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   TRUST_PROXY: bool.default(false),
   /** Where uploaded files go: `local` keeps them under DATA_DIR/uploads. */
   STORAGE: z.enum(['local']).default('local'),
@@ -67,9 +69,22 @@ const configSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   /** Largest uploaded image (covers, certificate backgrounds): 10 MiB. */
   IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  /**
+   * The billing test clock (decision 0026): `deps.now()` runs ahead by an offset a manager advances.
+   * Unset: on only in the embedded demo (development, sandbox on, demo seeded); refused in production.
+   */
+  TEST_CLOCK: z.enum(['on', 'off']).optional(),
 })
 
-export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean }
+export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean; testClock: boolean }
+
+/** Whether the billing test clock runs: never in production or without test payments. */
+function testClockOf(base: z.infer<typeof configSchema>, embedded: boolean): boolean {
+  const allowed = base.NODE_ENV !== 'production' && base.PAYMENTS_TEST_MODE
+  if (base.TEST_CLOCK === 'on' && !allowed) throw new Error('Invalid configuration:\n  TEST_CLOCK: on is refused in production and when PAYMENTS_TEST_MODE is off')
+  if (base.TEST_CLOCK !== undefined) return base.TEST_CLOCK === 'on'
+  return allowed && embedded && base.SEED_DEMO && base.NODE_ENV === 'development'
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = configSchema.safeParse(env)
@@ -82,5 +97,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...base,
     appUrl: (base.APP_URL ?? `http://${base.HOST === '0.0.0.0' ? 'localhost' : base.HOST}:${base.PORT}`).replace(/\/$/, ''),
     embedded: !base.DATABASE_URL,
+    testClock: testClockOf(base, !base.DATABASE_URL),
   }
 }

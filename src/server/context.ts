@@ -16,7 +16,10 @@ export type Ctx = {
   actor: Actor | null
   /** Feature-flag overrides of the seller the request acts for. */
   sellerFeatures: Record<string, boolean>
+  /** Business time (the test clock's, when on). */
   now: Date
+  /** Real time: sessions and tokens. */
+  realNow: Date
 }
 
 export function featureEnabled(ctx: Pick<Ctx, 'sellerFeatures'>, flag: FeatureFlag): boolean {
@@ -36,6 +39,6 @@ export function requireActor(ctx: Ctx): Actor {
 export function systemContext(deps: AppDeps, overrides: Partial<Ctx> = {}): Ctx {
   return {
     deps, db: deps.db, requestId: 'system', ip: '127.0.0.1', userAgent: undefined, locale: 'en', actor: null,
-    sellerFeatures: {}, now: deps.now(), ...overrides,
+    sellerFeatures: {}, now: deps.now(), realNow: deps.realNow(), ...overrides,
   }
 }

@@ -4,6 +4,7 @@ import type { Jobs } from './jobs/jobs'
 import type { Logger } from './logger'
 import type { Mailer } from './mail/mailer'
 import type { Storage } from './modules/media/storage'
+import type { TestClock } from './modules/billing/test-clock'
 import type { CounterStore } from './plugins/counter-store'
 
 /** Everything a use case may need from the outside world, built once per process by main.ts or a test. */
@@ -17,7 +18,11 @@ export type AppDeps = {
   /** Uploaded files (download files, covers, course media): local disk by default. */
   storage: Storage
   logger: Logger
-  /** The clock; tests move it. */
+  /** Business time: billing, delivery and reservation schedules. The real clock plus the test clock's offset. */
   now: () => Date
+  /** Real time, for sign-in sessions and tokens, which never follow the test clock; tests move it. */
+  realNow: () => Date
+  /** The billing test clock (TEST_CLOCK=on); its offset is 0 when off. */
+  testClock: TestClock
   jwtKey: Uint8Array
 }

@@ -12,6 +12,12 @@ export type JobDefinition<Deps, Data = any> = {
   handler: JobHandler<Deps, Data>
   retryLimit?: number
   retryDelaySeconds?: number
+  /**
+   * Runs the job on a schedule too (a cron expression, UTC; pg-boss `schedule`), for sweeps such as
+   * expiring access. Registered by the processes that work jobs; pg-boss's clock makes one of them send
+   * it per tick. The handler gets `{}` as data and must be idempotent like every other.
+   */
+  cron?: string
 }
 
 export function defineJob<Deps, Data>(definition: JobDefinition<Deps, Data>): JobDefinition<Deps, Data> {
@@ -45,7 +51,7 @@ export class Jobs<Deps> {
       schema: 'pgboss',
       // Maintenance and cron belong to the processes that work jobs.
       supervise: options.work,
-      schedule: false,
+      schedule: options.work,
       migrate: true,
     })
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'))
@@ -66,6 +72,8 @@ export class Jobs<Deps> {
       })
     }
     if (options.work) {
+      // Upserts, so every worker may register the same schedules; removed jobs keep theirs until unscheduled.
+      for (const d of this.definitions.values()) if (d.cron) await this.boss.schedule(d.name, d.cron, {}, { tz: 'UTC' })
       for (const d of this.definitions.values()) {
         await this.boss.work(d.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (batch) => {
           for (const job of batch) await this.run(d, job.data)

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer'
 
-export type OutgoingMail = { to: string; subject: string; html: string; text: string; headers?: Record<string, string> }
+export type MailAttachment = { filename: string; contentType: string; content: Buffer }
+export type OutgoingMail = { to: string; subject: string; html: string; text: string; headers?: Record<string, string>; attachments?: MailAttachment[] }
 
 /** Sends over SMTP when SMTP_URL is set; otherwise mails stay stored in email_logs and readable in the app. */
 export interface Mailer {

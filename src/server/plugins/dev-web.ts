@@ -8,9 +8,13 @@ export async function registerDevWeb(app: FastifyInstance): Promise<void> {
   // API, health and the server-rendered shop pages stay Fastify's; everything else (pages, modules,
   // assets of the back office) is Vite's.
   const fastifyPrefixes = ['/api/', '/s/', '/sandbox/', '/storefront/']
+  // ...except the back-office pages under /s/ (the storefront hands them to the SPA: the course player and
+  // the payment management page), which `npm start` serves from the built SPA.
+  const spaUnderShop = /^\/s\/[^/?]+\/(courses(?:[/?]|$)|payment\/[^/?]+\/manage(?:[/?]|$))/
   app.use((req, res, next) => {
     const url = req.url ?? ''
-    return url === '/healthz' || fastifyPrefixes.some((p) => url.startsWith(p)) ? next() : vite.middlewares(req, res, next)
+    const fastify = url === '/healthz' || (fastifyPrefixes.some((p) => url.startsWith(p)) && !spaUnderShop.test(url))
+    return fastify ? next() : vite.middlewares(req, res, next)
   })
   app.addHook('onClose', async () => vite.close())
 }

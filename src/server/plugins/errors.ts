@@ -10,7 +10,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = pickLocale(request.headers)
     if (error instanceof AppError) {
-      const body: ErrorBody = { error: { message: translateMessage(error.message, locale), type: error.type } }
+      const body: ErrorBody = { error: { ...error.details, message: translateMessage(error.message, locale), type: error.type } }
       if (error.fields) body.error.fields = error.fields.map((f) => ({ path: f.path, message: translateMessage(f.message, locale) }))
       if (error.status === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
       return reply.code(error.status).send(body)

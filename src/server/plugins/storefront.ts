@@ -8,6 +8,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { AppError, type FieldError } from '../../shared/errors'
 import { magicLinkRequestInput } from '../../shared/schemas/accounts'
+import { coursePlayerPath } from '../../shared/schemas/course-player'
 import { checkoutSelection, createOrderInput, type CheckoutPageOutput, type CreateOrderOutput, type QuoteOutput } from '../../shared/schemas/checkout'
 import { checkoutTheme, trustSeals } from '../../shared/schemas/checkout-settings'
 import { defaultPageSize, listQuery } from '../../shared/schemas/lists'
@@ -19,6 +20,7 @@ import * as accounts from '../modules/accounts/accounts.service'
 import * as shop from '../modules/catalog/shop.service'
 import * as checkout from '../modules/checkout/checkout.service'
 import * as checkoutSettings from '../modules/checkout-settings/checkout-settings.service'
+import * as certificates from '../modules/certificates/certificates.service'
 import { authRateLimit } from './rate-limits'
 
 // The server-rendered public pages (src/storefront, DESIGN "Layout"): shop, product page with its checkout,
@@ -124,27 +126,39 @@ function storefrontLoader(distDir: string, log: FastifyInstance['log'], dev: boo
 
 // ------------------------------------------------------------------ the HTML cache
 
-type Cached = { status: number; html: string; cacheControl: string; csp: string | null; expires: number }
+type CachedPage = { status: number; html: string; cacheControl: string; csp: string | null }
 
-/** A small LRU with a time to live: a Map keeps insertion order, so the first key is the least recent. */
-export class HtmlCache {
-  private readonly entries = new Map<string, Cached>()
+/** A small in-process cache with a time to live and a size bound (least recently used goes first). */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>()
   constructor(private readonly ttlMs: number, private readonly maxEntries: number) {}
-  get(key: string, now = Date.now()): Cached | undefined {
+  get(key: string, now = Date.now()): V | undefined {
     const hit = this.entries.get(key)
     if (!hit) return undefined
     this.entries.delete(key)
     if (hit.expires <= now) return undefined
     this.entries.set(key, hit)
-    return hit
+    return hit.value
   }
-  set(key: string, value: Omit<Cached, 'expires'>, now = Date.now()): void {
+  set(key: string, value: V, now = Date.now()): void {
     this.entries.delete(key)
-    this.entries.set(key, { ...value, expires: now + this.ttlMs })
+    this.entries.set(key, { value, expires: now + this.ttlMs })
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
   }
   get size() {
     return this.entries.size
+  }
+  clear(): void {
+    this.entries.clear()
+  }
+  /** The value under `key`, made by `make` when missing; callers at once share one promise; a failure is not kept. */
+  remember<T>(this: TtlCache<Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+    const hit = this.get(key)
+    if (hit) return hit
+    const made = make()
+    this.set(key, made)
+    made.catch(() => { if (this.entries.get(key)?.value === made) this.entries.delete(key) })
+    return made
   }
 }
 
@@ -218,7 +232,23 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
   // In development the pages change with every rebuild: no HTML cache unless asked for.
   const cacheSetting = options.cache ?? (options.dev ? false : {})
   const cacheOptions = cacheSetting === false ? null : { ttlMs: cacheSetting.ttlMs ?? 10_000, maxEntries: cacheSetting.maxEntries ?? 500 }
-  const cache = cacheOptions ? new HtmlCache(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
+  const cache = cacheOptions ? new TtlCache<CachedPage>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
+  // What an anonymous product page shows, read once per product and time to live like the HTML: a page that
+  // varies by its query (preselected plan, quantity) renders again without reading the catalogue again. The
+  // checkout itself never reads these: it prices and counts inside its own transaction.
+  const pageData = cacheOptions ? new TtlCache<Promise<FormContext>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
+  const quotes = cacheOptions ? new TtlCache<Promise<QuoteOutput>>(cacheOptions.ttlMs, cacheOptions.maxEntries * 4) : null
+  if (cacheOptions) {
+    // A seller's or manager's change through this process shows at once: what the public pages read is
+    // forgotten after any successful write of the back office. Other API processes catch up within the TTL.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return
+      if (!/^\/api\/v\d[\d.]*\/(cabinet|admin|team_member)\//.test(request.url)) return
+      cache?.clear()
+      pageData?.clear()
+      quotes?.clear()
+    })
+  }
   const appUrl = deps.config.appUrl
 
   await app.register(async (sf) => {
@@ -303,14 +333,19 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     type ProductState = { values: FormValues; step: 1 | 2; error: PageErrorProps | null; quote: QuoteOutput | null }
 
     /** The product and its checkout; a password gate, 404 or 429 is answered here (null returned). */
+    async function readProductData(ctx: Ctx, username: string, slug: string, password: string | undefined): Promise<FormContext> {
+      const product = await shop.getShopProduct(ctx, username, slug, password)
+      const page = await checkout.checkoutPage(ctx, username, slug, password)
+      // Defaults and value checks once more before values reach a style attribute (checkout-settings.ts).
+      page.settings.theme = checkoutTheme(page.settings.theme)
+      page.settings.trust_seals = trustSeals(page.settings.trust_seals)
+      return { product, checkout: page }
+    }
+
     async function productData(request: FastifyRequest, reply: FastifyReply, username: string, slug: string, password: string | undefined) {
       try {
-        const product = await shop.getShopProduct(request.ctx, username, slug, password)
-        const page = await checkout.checkoutPage(request.ctx, username, slug, password)
-        // Defaults and value checks once more before values reach a style attribute (checkout-settings.ts).
-        page.settings.theme = checkoutTheme(page.settings.theme)
-        page.settings.trust_seals = trustSeals(page.settings.trust_seals)
-        return { product, checkout: page }
+        if (!pageData || request.method !== 'GET' || password !== undefined) return await readProductData(request.ctx, username, slug, password)
+        return await pageData.remember(`${username.toLowerCase()}\u0000${slug.toLowerCase()}`, () => readProductData(request.ctx, username, slug, password))
       } catch (error) {
         if (error instanceof AppError && (error.type === 'password_required' || (error.status === 429 && password !== undefined))) {
           if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
@@ -324,12 +359,14 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     }
 
     /** The exact price of the current choice, for the first paint (and without JavaScript); null when it cannot be priced. */
-    async function quoteFor(ctx: Ctx, entry: StorefrontEntry, data: FormContext, values: FormValues): Promise<{ quote: QuoteOutput | null; error: AppError | null }> {
+    async function quoteFor(ctx: Ctx, entry: StorefrontEntry, data: FormContext, values: FormValues, cacheable = false): Promise<{ quote: QuoteOutput | null; error: AppError | null }> {
       if (data.checkout.unavailable_reason || data.product.availability.sold_out) return { quote: null, error: null }
       const selection = checkoutSelection.safeParse(entry.selectionFromValues(values, data))
       if (!selection.success) return { quote: null, error: null }
       try {
-        return { quote: await checkout.quote(ctx, selection.data), error: null }
+        if (!quotes || selection.data.coupon_code || !cacheable) return { quote: await checkout.quote(ctx, selection.data), error: null }
+        // Without a coupon the price depends only on the selection and the catalogue (cached alike).
+        return { quote: await quotes.remember(JSON.stringify(selection.data), () => checkout.quote(ctx, selection.data)), error: null }
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return { quote: null, error }
         throw error
@@ -338,7 +375,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     async function renderProduct(request: FastifyRequest, reply: FastifyReply, username: string, data: FormContext & { password: string | null }, state: ProductState, status = 200, cacheKey?: string) {
       const loaded = await load()
-      if (loaded && !state.quote) state.quote = (await quoteFor(request.ctx, loaded.entry, data, state.values)).quote
+      if (loaded && !state.quote) state.quote = (await quoteFor(request.ctx, loaded.entry, data, state.values, request.method === 'GET' && data.password === null)).quote
       return send(request, reply, {
         page: 'product', status, providerRedirects: true,
         cacheControl: cacheKey ? 'public, max-age=30' : noStore,
@@ -487,19 +524,35 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     // ---------------------------------------------------------------- payer sign-in (magic link)
 
+    // `return_to`: the seller's course player to come back to (SPEC-NOTES 14); anything else is dropped.
+    const courseReturn = (username: string, value: string | undefined | null) =>
+      value && coursePlayerPath.test(value) && value.toLowerCase().startsWith(`/s/${encodeURIComponent(username).toLowerCase()}/courses/`) ? value : null
+
     sf.get<{ Params: { username: string } }>('/s/:username/sign_in', async (request, reply) =>
-      send(request, reply, { page: 'sign-in', cacheControl: noStore, props: { username: request.params.username, sent: false, email: '', error: null } }))
+      send(request, reply, {
+        page: 'sign-in', cacheControl: noStore,
+        props: { username: request.params.username, sent: false, email: '', error: null, returnTo: courseReturn(request.params.username, queryString(request, 'return_to')) },
+      }))
 
     sf.post<{ Params: { username: string } }>('/s/:username/sign_in', { config: { rateLimit: authRateLimit(deps) } }, async (request, reply) => {
       const { username } = request.params
       const email = (formBody(request).get('email') ?? '').trim().slice(0, 254)
-      const parsed = magicLinkRequestInput.safeParse({ email, profile_type: 'payer', seller: username.slice(0, 100) })
+      const returnTo = courseReturn(username, formBody(request).get('return_to'))
+      const parsed = magicLinkRequestInput.safeParse({ email, profile_type: 'payer', seller: username.slice(0, 100), ...(returnTo ? { return_to: returnTo } : {}) })
       if (!parsed.success) {
         const error = { type: 'INVALID_INPUT', message: translateMessage(parsed.error.issues[0]?.message ?? 'invalid_value', request.ctx.locale) }
-        return send(request, reply, { page: 'sign-in', status: 422, cacheControl: noStore, props: { username, sent: false, email, error } })
+        return send(request, reply, { page: 'sign-in', status: 422, cacheControl: noStore, props: { username, sent: false, email, error, returnTo } })
       }
       await accounts.sendMagicLink(request.ctx, parsed.data)
       return send(request, reply, { page: 'sign-in', cacheControl: noStore, props: { username, sent: true, email: parsed.data.email, error: null } })
+    })
+
+    // ---------------------------------------------------------------- certificate verification (issue 5)
+
+    // Public, no sign-in: the page a certificate's QR code opens. Never cached: a revocation shows at once.
+    sf.get<{ Params: { serial: string } }>('/certificates/:serial', async (request, reply) => {
+      const verification = await certificates.verifyCertificate(request.ctx, request.params.serial.slice(0, 40))
+      return send(request, reply, { page: 'certificate', status: verification.status === 'unknown' ? 404 : 200, cacheControl: noStore, props: { verification, language: certificates.certificateLanguageOf(request.ctx.locale) } })
     })
 
     // ---------------------------------------------------------------- the sandbox provider's test page
@@ -520,7 +573,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const { paymentId } = request.params
       const outcome = formBody(request).get('outcome')
       if (outcome === 'challenge') return renderSandbox(request, reply, paymentId, true, null)
-      if (outcome !== 'success' && outcome !== 'failure' && outcome !== 'pending') {
+      if (outcome !== 'success' && outcome !== 'failure' && outcome !== 'pending' && outcome !== 'success_then_decline') {
         return renderSandbox(request, reply, paymentId, false, { type: 'INVALID_INPUT', message: 'Choose how the test payment ends.' }, 422)
       }
       try {
