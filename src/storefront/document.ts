@@ -1,6 +1,7 @@
 import { toMajorUnitsString, isCurrencyId } from '../shared/money'
 import { escapeHtml, serializeJsonForScript } from './lib/escape'
 import { propsElementId, rootElementId, type PageName, type PageProps, type RenderInput } from './props'
+import { certificateTexts } from './texts'
 
 // The HTML document around a rendered page: head (title, description, canonical, Open Graph, JSON-LD),
 // the stylesheet and scripts of the built client, and the page's props as JSON for hydration. Inline
@@ -83,7 +84,34 @@ export function headFor(input: RenderInput): Head {
       return { ...base, title: 'Sign in', robots: 'noindex' }
     case 'message':
       return { ...base, title: (props as PageProps['message']).title, canonical: null, robots: 'noindex' }
+    case 'certificate':
+    {
+      const { verification, language } = props as PageProps['certificate']
+      return { ...base, title: certificateTexts[language].title(verification.serial), canonical: null, robots: 'noindex', lang: language }
+    }
   }
+}
+
+const serializedObjects = new WeakMap<object, string>()
+
+/**
+ * The page's props for hydration, as serializeJsonForScript writes them. A top-level object prop is
+ * serialized once per object: the server hands the same objects (the product and its checkout while its
+ * data is cached, the country list) to every render, and they are not changed after they are made.
+ */
+export function propsJson(page: string, props: unknown): string {
+  if (props === null || typeof props !== 'object' || Array.isArray(props)) return serializeJsonForScript({ page, props })
+  const parts: string[] = []
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined) continue
+    let json = value !== null && typeof value === 'object' ? serializedObjects.get(value) : undefined
+    if (json === undefined) {
+      json = serializeJsonForScript(value)
+      if (value !== null && typeof value === 'object') serializedObjects.set(value, json)
+    }
+    parts.push(`${serializeJsonForScript(key)}:${json}`)
+  }
+  return `{"page":${serializeJsonForScript(page)},"props":{${parts.join(',')}}}`
 }
 
 /** The whole page: `<!doctype html>` to `</html>`. `body` is React's HTML for the page. */
@@ -108,7 +136,7 @@ export function documentHtml(input: RenderInput, body: string, hydrate: boolean)
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${serializeJsonForScript(head.jsonLd)}</script>`)
   const scripts = hydrate
-    ? `<script type="application/json" id="${propsElementId}">${serializeJsonForScript({ page: input.page, props: input.props })}</script>`
+    ? `<script type="application/json" id="${propsElementId}">${propsJson(input.page, input.props)}</script>`
       + input.assets.js.map((src) => `<script type="module" src="${t(src)}"></script>`).join('')
     : ''
   return `<!doctype html><html lang="${head.lang}"><head>${tags.join('')}</head><body><div id="${rootElementId}">${body}</div>${scripts}</body></html>`

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { shopListOutput, shopProductOutput } from '../shared/schemas/catalog'
 import type { CheckoutPageOutput, CreateOrderOutput, PublicOrderOutput, QuoteOutput, sandboxPaymentOutput } from '../shared/schemas/checkout'
 import type { FieldError } from '../shared/errors'
+import type { CertificateVerificationOutput } from '../shared/schemas/certificates'
 
 // What each page renders from. The server plugin (src/server/plugins/storefront.ts) builds these objects
 // from the services' answers; they travel to the browser as JSON in <script id="sf-props"> and hydrate the
@@ -58,9 +59,13 @@ export type SandboxPageProps = { payment: SandboxPayment; challenge: boolean; er
 
 export type DocumentPageProps = { username: string; title: string; body: string }
 
-export type SignInPageProps = { username: string; sent: boolean; email: string; error: PageError | null }
+export type SignInPageProps = { username: string; sent: boolean; email: string; error: PageError | null; /** the course player to come back to */ returnTo?: string | null }
 
 export type MessagePageProps = { title: string; message: string; username: string | null }
+
+/** The public check of an issued certificate (/certificates/{serial}). */
+/** `language`: German or English, picked by the server from the reader's Accept-Language. */
+export type CertificatePageProps = { verification: CertificateVerificationOutput; language: 'en' | 'de' }
 
 export type PageProps = {
   shop: ShopPageProps
@@ -71,6 +76,7 @@ export type PageProps = {
   document: DocumentPageProps
   'sign-in': SignInPageProps
   message: MessagePageProps
+  certificate: CertificatePageProps
 }
 export type PageName = keyof PageProps
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { renderPage } from './entry-server'
+import { propsJson } from './document'
 import { checkoutTheme, trustSeals } from '../shared/schemas/checkout-settings'
 import { checkoutPage, eventProduct, product } from './test-fixtures'
 import type { PageName, PageProps, ProductPageProps } from './props'
@@ -90,5 +91,15 @@ describe('pages without JavaScript', () => {
     const doc = render('document', { username: 'demo', title: 'Cancellation terms', body: 'One.\n\nTwo <b>not bold</b>' }, '/s/demo/document/cancellation_terms')
     expect(doc).toContain('<p>Two &lt;b&gt;not bold&lt;/b&gt;</p>')
     expect(render('message', { title: 'Page not found', message: 'Gone.', username: null }, '/x')).toContain('<meta name="robots" content="noindex">')
+  })
+})
+
+describe('propsJson', () => {
+  test('reads back as the props, escaped for a script element', () => {
+    const list = [['DE', 'Germany'], ['AT', 'Austria <&>']]
+    const props = { username: 'demo', countries: list, missing: undefined, quote: null, step: 1 }
+    const json = propsJson('product', props)
+    expect(json).not.toContain('<')
+    expect(JSON.parse(json)).toEqual({ page: 'product', props: { username: 'demo', countries: list, quote: null, step: 1 } })
   })
 })

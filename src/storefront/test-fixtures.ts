@@ -5,7 +5,7 @@ import type { CheckoutPageOutput, ShopPlan, ShopProduct } from './props'
 export function plan(overrides: Partial<ShopPlan> = {}): ShopPlan {
   return {
     id: 11, version_id: 1, ticket_id: null, form: 'one_time', kind: 0, currency_id: 'eur', price: 24900, first_amount: null, next_amount: null,
-    payments_count: null, interval: null, custom_intervals: null, use_net_price: false, name: null, checkout_amount: 24900, total: 24900,
+    payments_count: null, interval: null, custom_intervals: null, use_net_price: false, name: null, trial_days: null, checkout_amount: 24900, total: 24900,
     display_price: 24900, display_old_price: null, ...overrides,
   }
 }

@@ -14,6 +14,8 @@ export const buyButtonTexts = {
   complete_order: 'Complete order',
   accept_and_pay_now: 'Accept and pay now',
   free: 'Get for free',
+  /** A plan with a trial: nothing is charged now (docs/decisions/0033). */
+  trial: 'Start free trial',
   pay: (amount: string) => `Pay ${amount}`,
 } as const
 
@@ -36,3 +38,51 @@ export const paymentStateTexts: Record<string, { title: string; text: string }> 
   payment_paused: { title: 'Payments are paused', text: 'The seller paused the charges of this plan.' },
 }
 
+
+// ------------------------------------------------------------------ the certificate check (/certificates/{serial})
+
+/** The languages of the certificate check: German for a reader whose browser asks for it, else English. */
+export type CertificateLanguage = 'en' | 'de'
+
+type CertificateStatus = 'valid' | 'not_yet_valid' | 'expired' | 'revoked' | 'unknown'
+
+export const certificateTexts: Record<CertificateLanguage, {
+  heading: string
+  title: (serial: string) => string
+  verdicts: Record<CertificateStatus, { title: string; text: string }>
+  labels: { serial: string; recipient: string; product: string; seller: string; shownDate: string; validFrom: string; validUntil: string; revokedOn: string }
+  noEnd: string
+}> = {
+  en: {
+    heading: 'Certificate check',
+    title: (serial) => `Certificate ${serial}`,
+    verdicts: {
+      valid: { title: 'Genuine and valid', text: 'This certificate was issued through Sellfront and is valid.' },
+      not_yet_valid: { title: 'Genuine, not yet valid', text: 'This certificate was issued through Sellfront; its validity has not started yet.' },
+      expired: { title: 'Genuine, expired', text: 'This certificate was issued through Sellfront, but its validity has ended.' },
+      revoked: { title: 'Revoked', text: 'This certificate was issued through Sellfront and has since been revoked. It is not valid.' },
+      unknown: { title: 'Not found', text: 'No certificate with this number was issued through Sellfront. Check the number, or treat the document as not genuine.' },
+    },
+    labels: {
+      serial: 'Certificate number', recipient: 'Awarded to', product: 'For', seller: 'Issued by', shownDate: 'Date on the certificate',
+      validFrom: 'Valid from', validUntil: 'Valid until', revokedOn: 'Revoked on',
+    },
+    noEnd: 'No end',
+  },
+  de: {
+    heading: 'Zertifikatsprüfung',
+    title: (serial) => `Zertifikat ${serial}`,
+    verdicts: {
+      valid: { title: 'Echt und gültig', text: 'Dieses Zertifikat wurde über Sellfront ausgestellt und ist gültig.' },
+      not_yet_valid: { title: 'Echt, noch nicht gültig', text: 'Dieses Zertifikat wurde über Sellfront ausgestellt; seine Gültigkeit hat noch nicht begonnen.' },
+      expired: { title: 'Echt, abgelaufen', text: 'Dieses Zertifikat wurde über Sellfront ausgestellt, seine Gültigkeit ist jedoch abgelaufen.' },
+      revoked: { title: 'Widerrufen', text: 'Dieses Zertifikat wurde über Sellfront ausgestellt und inzwischen widerrufen. Es ist nicht gültig.' },
+      unknown: { title: 'Nicht gefunden', text: 'Über Sellfront wurde kein Zertifikat mit dieser Nummer ausgestellt. Prüfen Sie die Nummer oder betrachten Sie das Dokument als nicht echt.' },
+    },
+    labels: {
+      serial: 'Zertifikatsnummer', recipient: 'Verliehen an', product: 'Für', seller: 'Ausgestellt von', shownDate: 'Datum auf dem Zertifikat',
+      validFrom: 'Gültig ab', validUntil: 'Gültig bis', revokedOn: 'Widerrufen am',
+    },
+    noEnd: 'Unbegrenzt',
+  },
+}

@@ -1,6 +1,6 @@
 import type { ChangeEventHandler } from 'react'
 import { fields, maxQuantity, selectedPlan, selectedQuantity } from '../lib/checkout-form'
-import { describePlan, money, planTitle, planTotal } from '../lib/plans'
+import { describePlan, money, planTitle, planTotal, trialText } from '../lib/plans'
 import type { FormValues, ShopPlan, ShopProduct, ShopTicket } from '../props'
 import { FieldError, fieldId } from './field'
 
@@ -24,6 +24,7 @@ function PlanOption({ plan, checked, disabled, recommended }: { plan: ShopPlan; 
         <span className="sf-plan__title">
           {planTitle(plan)}
           {recommended && <span className="sf-badge">Recommended</span>}
+          {plan.trial_days ? <span className="sf-badge" data-testid="plan-trial">{trialText(plan.trial_days)}</span> : null}
         </span>
         <span className="sf-plan__price">
           {plan.display_old_price !== null && <s className="sf-old-price">{money(plan.display_old_price, plan.currency_id)}</s>}

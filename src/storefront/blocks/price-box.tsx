@@ -28,13 +28,14 @@ export function PriceBox({ summary, pending, recurring }: { summary: PriceSummar
       ))}
       {summary.vat?.note && <p className="sf-price-box__note" data-testid="vat-note">{summary.vat.note}</p>}
       <p className="sf-price-box__row sf-price-box__first">
-        <span>{summary.total === summary.first ? 'Total' : 'Due today'}</span>
+        <span>{summary.total === summary.first && !summary.trialDays ? 'Total' : 'Due today'}</span>
         <strong data-testid="price-first">{summary.free ? 'Free' : m(summary.first)}</strong>
       </p>
+      {summary.trialDays !== null && recurring && <p className="sf-price-box__note" data-testid="price-trial">{recurring}</p>}
       {summary.total !== null && summary.total !== summary.first && (
         <p className="sf-price-box__row sf-price-box__total"><span>Total over the plan</span><span data-testid="price-total">{m(summary.total)}</span></p>
       )}
-      {summary.total === null && recurring && <p className="sf-price-box__note" data-testid="price-recurring">{recurring}</p>}
+      {summary.total === null && summary.trialDays === null && recurring && <p className="sf-price-box__note" data-testid="price-recurring">{recurring}</p>}
       {!summary.exact && !summary.free && <p className="sf-price-box__note">VAT is calculated for your country when you pay.</p>}
     </section>
   )

@@ -16,6 +16,8 @@ export type PriceSummary = {
   vat: { amount: number; note: string | null; breakdown: QuoteOutput['vat']['breakdown']; kind: QuoteOutput['price_kind'] } | null
   coupon: QuoteOutput['coupon']
   free: boolean
+  /** The plan's free days (docs/decisions/0033): nothing is due now, the first charge comes after them. */
+  trialDays: number | null
   /** true: the server's quote; false: the page's own estimate. */
   exact: boolean
 }
@@ -32,9 +34,11 @@ export function estimatePrice(product: ShopProduct, checkout: CheckoutPageOutput
   }
   const lines = [main, ...bumps.map((b) => ({ name: b.name, quantity: 1, amount: b.amount, oldAmount: b.old_amount }))]
   const bumpSum = bumps.reduce((sum, b) => sum + b.amount, 0)
-  const first = main.amount + bumpSum
+  const trialDays = product.free ? null : (plan.trial_days ?? null)
+  // A trial moves the whole first payment, add-ons included, to its end.
+  const first = trialDays ? 0 : main.amount + bumpSum
   const total = plan.form === 'one_time' ? first : plan.total === null ? null : plan.total * quantity + bumpSum
-  return { currency: plan.currency_id, lines, first, total, discount: 0, vat: null, coupon: null, free: product.free || (first === 0 && total === 0), exact: false }
+  return { currency: plan.currency_id, lines, first, total, discount: 0, vat: null, coupon: null, free: product.free || (first === 0 && total === 0), trialDays, exact: false }
 }
 
 export function summaryFromQuote(quote: QuoteOutput): PriceSummary {
@@ -47,6 +51,7 @@ export function summaryFromQuote(quote: QuoteOutput): PriceSummary {
     vat: { amount: quote.vat_amount, note: quote.vat.note, breakdown: quote.vat.breakdown, kind: quote.price_kind },
     coupon: quote.coupon,
     free: quote.free,
+    trialDays: quote.trial?.days ?? null,
     exact: true,
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { installment, plan } from '../test-fixtures'
-import { describePlan, everyInterval, money, planTitle, planTotal } from './plans'
+import { describePlan, everyInterval, methodsForPlan, money, perInterval, planTitle, planTotal } from './plans'
 
 describe('plans as the payer reads them', () => {
   test('each plan is shown in its own currency', () => {
@@ -37,5 +37,23 @@ describe('plans as the payer reads them', () => {
   test('a plan without a name is called by its form', () => {
     expect(planTitle(plan())).toBe('One-time payment')
     expect(planTitle(installment)).toBe('Three payments')
+  })
+})
+
+describe('a plan with a trial (docs/decisions/0033)', () => {
+  const trial = (more: Parameters<typeof plan>[0]) => plan({ form: 'subscription', price: 1900, interval: '1m', display_price: 1900, total: null, trial_days: 14, ...more })
+  test('reads "N days free, then X per month"', () => {
+    expect(describePlan(trial({}))).toBe('14 days free, then 19,00€ per month until cancelled')
+    expect(describePlan(trial({ trial_days: 1, interval: '2w' }))).toBe('1 day free, then 19,00€ every 2 weeks until cancelled')
+    expect(describePlan(trial({ price: null, first_amount: 500, next_amount: 1900, display_price: 500 }))).toBe('14 days free, then 5,00€, then 19,00€ every month until cancelled')
+    expect(describePlan(trial({ form: 'limited_subscription', price: 1000, payments_count: 3, interval: '1w', display_price: 1000, total: 3000, trial_days: 7 })))
+      .toBe('7 days free, then 10,00€ per week, 3 payments')
+    expect(perInterval('1y')).toBe('per year')
+  })
+  test('offers only the methods kept without a charge: no PayPal, no bank wire', () => {
+    const methods = ['card', 'paypal', 'sepa', 'bank_wire', 'apple_pay']
+    expect(methodsForPlan(methods, trial({}))).toEqual(['card', 'sepa', 'apple_pay'])
+    expect(methodsForPlan(methods, trial({ trial_days: null }))).toEqual(methods)
+    expect(methodsForPlan(methods, null)).toEqual(methods)
   })
 })

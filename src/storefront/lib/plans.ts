@@ -1,5 +1,6 @@
 import { formatMoney, isCurrencyId } from '../../shared/money'
 import { parseInterval } from '../../shared/pricing/intervals'
+import { isTrialMethod } from '../../shared/pricing/trial'
 import type { ShopPlan } from '../props'
 
 // Prices as the payer reads them. Every plan carries its own currency and is shown in it.
@@ -19,6 +20,23 @@ export function everyInterval(code: string | null): string {
   if (!interval) return code ? `every ${code}` : ''
   const [one, many] = unitNames[interval.unit]
   return interval.count === 1 ? `every ${one}` : `every ${interval.count} ${many}`
+}
+
+/** "per month" for one unit, else "every 2 weeks" (how a trial plan's later price reads). */
+export function perInterval(code: string | null): string {
+  const interval = code ? parseInterval(code) : null
+  if (!interval || interval.count !== 1) return everyInterval(code)
+  return `per ${unitNames[interval.unit][0]}`
+}
+
+/** "14 days free", "1 day free": a plan's trial (docs/decisions/0033). */
+export function trialText(days: number): string {
+  return days === 1 ? '1 day free' : `${days} days free`
+}
+
+/** The methods a plan can be bought with: a trial only with those kept without a charge (no PayPal, no bank wire). */
+export function methodsForPlan(methods: readonly string[], plan: ShopPlan | null | undefined): string[] {
+  return plan?.trial_days ? methods.filter(isTrialMethod) : [...methods]
 }
 
 /** "a month later", "2 weeks later": when a custom-interval rate follows the one before it. */
@@ -43,7 +61,8 @@ export function planTitle(plan: ShopPlan): string {
 
 /**
  * One sentence about how the plan charges: "3 payments: 99,00€ now, then 2 × 80,00€ every month",
- * "19,00€ every month until cancelled". The amount due now is the plan's display price (discount applied).
+ * "19,00€ every month until cancelled", "14 days free, then 19,00€ per month until cancelled". The first charge
+ * is the plan's display price (discount applied): due now, or at the trial's end.
  */
 export function describePlan(plan: ShopPlan): string {
   const m = (n: number | null | undefined) => money(n ?? 0, plan.currency_id)
@@ -64,10 +83,20 @@ export function describePlan(plan: ShopPlan): string {
     }
     case 'limited_subscription': {
       const count = plan.payments_count ?? 0
+      if (plan.trial_days) {
+        const trial = trialText(plan.trial_days)
+        if (plan.price !== null) return `${trial}, then ${now} ${perInterval(plan.interval)}, ${count} payments`
+        return `${trial}, then ${now}, then ${m(plan.next_amount)} ${every}, ${count} payments in all`
+      }
       if (plan.price !== null) return `${now} ${every}, ${count} payments`
       return `${now} now, then ${m(plan.next_amount)} ${every}, ${count} payments in all`
     }
     case 'subscription':
+      if (plan.trial_days) {
+        const trial = trialText(plan.trial_days)
+        if (plan.price !== null) return `${trial}, then ${now} ${perInterval(plan.interval)} until cancelled`
+        return `${trial}, then ${now}, then ${m(plan.next_amount)} ${every} until cancelled`
+      }
       if (plan.price !== null) return `${now} ${every} until cancelled`
       return `${now} now, then ${m(plan.next_amount)} ${every} until cancelled`
   }

@@ -8,6 +8,7 @@ import SandboxPage from './sandbox-page'
 import DocumentPage from './document-page'
 import SignInPage from './sign-in-page'
 import MessagePage from './message-page'
+import CertificatePage from './certificate-page'
 
 /** Every page by name, for the server entry (the browser loads only the page it shows: entry-client.tsx). */
 export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
@@ -19,4 +20,5 @@ export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
   document: DocumentPage,
   'sign-in': SignInPage,
   message: MessagePage,
+  certificate: CertificatePage,
 }

@@ -14,7 +14,7 @@ import {
   valuesFromEntries, type CheckoutFormContext,
 } from '../lib/checkout-form'
 import { estimatePrice, summaryFromQuote, type PriceSummary } from '../lib/estimate'
-import { describePlan, money, planTitle } from '../lib/plans'
+import { describePlan, methodsForPlan, money, planTitle } from '../lib/plans'
 import { recommendedPlanId, sealsOf, themeOf, themeVariables } from '../lib/theme'
 import { postJson, type ApiResult } from '../lib/api'
 import { buyButtonTexts, methodName, unavailableTexts } from '../texts'
@@ -44,6 +44,7 @@ export function buyLabel(props: Pick<ProductPageProps, 'product' | 'checkout'>, 
   if (free) return theme.get_for_free_text ?? buyButtonTexts.free
   if (theme.buy_button_text) return theme.buy_button_text
   if (choice !== 'dynamic_cta') return buyButtonTexts[choice]
+  if (summary?.trialDays) return buyButtonTexts.trial
   return summary ? buyButtonTexts.pay(money(summary.first, summary.currency)) : buyButtonTexts.buy_now
 }
 
@@ -173,7 +174,9 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
     window.location.assign(next.type === 'redirect' ? next.url : orderPath(username, result.body.order.token))
   }
 
-  const method = selectedMethod(product, checkout, values)
+  // A trial plan offers only the methods kept without a charge (docs/decisions/0033).
+  const offered = { ...checkout, payment_methods: methodsForPlan(checkout.payment_methods, plan) }
+  const method = selectedMethod(product, offered, values)
   const chosenAddons = selectedAddons(checkout, values)
   const bump = checkout.bump
   const bumpAt = (position: string) => (bump.position === position || (position === 'belowPaymentMethods' && !['belowProductDetails', 'belowPayerDetails'].includes(bump.position))
@@ -181,7 +184,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
     : null)
   const hidden = (n: 1 | 2) => (twoSteps && step !== n ? ' sf-step--hidden' : '')
   const quantity = selectedQuantity(product, values)
-  const recurring = plan && plan.form === 'subscription' ? describePlan(plan) : null
+  const recurring = plan && (plan.form === 'subscription' || plan.trial_days) ? describePlan(plan) : null
   const showDetails = !(layout === 'two_steps_advanced' && step === 2)
 
   return (
@@ -224,7 +227,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
               <FieldError name={fields.coupon} error={errors[fields.coupon]} />
             </div>
           )}
-          {!product.free && <PaymentMethods methods={checkout.payment_methods} selected={method} error={errors[fields.method]} />}
+          {!product.free && <PaymentMethods methods={offered.payment_methods} selected={method} error={errors[fields.method]} />}
           {bumpAt('belowPaymentMethods')}
           {twoSteps && (
             <div className="sf-actions">

@@ -9,7 +9,7 @@ import type { PageError, SandboxPageProps } from '../props'
 // Clearly test mode. Each choice posts the outcome (JSON with JavaScript, a form post without) and then
 // returns to the shop's success page. The 3-D Secure button shows a pretend challenge first.
 
-type Outcome = 'success' | 'failure' | 'pending'
+type Outcome = 'success' | 'failure' | 'pending' | 'success_then_decline'
 
 export default function SandboxPage({ payment, challenge: challengeAtStart, error: initialError }: SandboxPageProps) {
   const [challenge, setChallenge] = useState(challengeAtStart)
@@ -72,6 +72,7 @@ export default function SandboxPage({ payment, challenge: challengeAtStart, erro
                   {button('success', 'Success', 'sf-button--primary')}
                   {button('failure', 'Failure', 'sf-button--danger')}
                   {button('pending', 'Pending', 'sf-button--secondary')}
+                  {button('success_then_decline', 'Success, then decline later charges', 'sf-button--secondary')}
                   <a
                     className="sf-button sf-button--secondary" href={`${action}?challenge=1`} data-testid="sandbox-challenge-start"
                     onClick={(e) => { e.preventDefault(); setChallenge(true) }}

@@ -5,7 +5,7 @@ import type { SignInPageProps } from '../props'
  * The payer's sign-in by magic link: the email posts to this page, the server asks the accounts service to
  * mail a link, and the link opens the back office's payer area (the existing magic-link flow).
  */
-export default function SignInPage({ username, sent, email, error }: SignInPageProps) {
+export default function SignInPage({ username, sent, email, error, returnTo }: SignInPageProps) {
   return (
     <Shell username={username}>
       <div className="sf-card sf-narrow">
@@ -17,6 +17,7 @@ export default function SignInPage({ username, sent, email, error }: SignInPageP
               <p>We will email you a link that signs you in. No password needed.</p>
               <ErrorBox error={error} />
               <form method="post" action={signInPath(username)} data-testid="sign-in-form">
+                {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
                 <div className="sf-field">
                   <label htmlFor="sf-email">Email address</label>
                   <input id="sf-email" name="email" type="email" required maxLength={254} autoComplete="email" defaultValue={email} />
