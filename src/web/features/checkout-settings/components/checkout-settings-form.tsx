@@ -1,4 +1,5 @@
-import { Button, ColorInput, Divider, Grid, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
+import { Button, Divider, Grid, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
+import { HexColorInput } from '../../../components/hex-color-input'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import {
@@ -58,8 +59,8 @@ export function CheckoutSettingsForm({ settings, onDone, onCancel }: { settings?
   const v = form.values
   const setTheme = (key: ThemeKey, value: string | boolean) => form.setValue('theme', { ...form.values.theme, [key]: value })
   const color = (key: ThemeKey) => (
-    <ColorInput
-      key={key} label={t(`checkoutSettings.theme.${key}`)} format="hex" value={String(v.theme[key])}
+    <HexColorInput
+      key={key} label={t(`checkoutSettings.theme.${key}`)} value={String(v.theme[key])}
       onChange={(value) => setTheme(key, value)} error={colorIssue(v.theme[key]) ? translateMessage('invalid_hex_color', i18n.language) : undefined}
       data-testid={`theme-${key}`}
     />

@@ -62,6 +62,14 @@ export function EmailLogPage() {
                 <Code block>{mail.data.text}</Code>
               )}
             </Card>
+            {mail.data.attachments.length > 0 && (
+              <Stack gap={4} data-testid="email-log-attachments">
+                <Text size="sm" fw={500}>{t('payerArea.mailAttachments')}</Text>
+                {mail.data.attachments.map((a) => (
+                  <Anchor key={a.id} size="sm" href={a.url} download={a.filename}>{a.filename} ({Math.ceil(a.size / 1024)} KB)</Anchor>
+                ))}
+              </Stack>
+            )}
           </Stack>
         )}
       </LoadingMask>

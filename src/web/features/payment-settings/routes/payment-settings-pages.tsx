@@ -11,6 +11,7 @@ import { paymentSettingsQuery } from '../api/get-payment-settings'
 import { providersQuery } from '../api/list-providers'
 import { paymentSettingsKey } from '../api/types'
 import { PaymentMatrix } from '../components/payment-matrix'
+import { PaymentManagementCard } from '../components/payment-management-card'
 import { ProviderCard } from '../components/provider-card'
 
 // /cabinet/settings/payment_providers (tab "Providers") and /cabinet/settings/payment_settings (tab
@@ -90,6 +91,7 @@ export function PaymentSettingsPage() {
                 void queryClient.invalidateQueries({ queryKey: meKey })
               }}
             />
+            <PaymentManagementCard />
           </Stack>
         )}
       </LoadingMask>

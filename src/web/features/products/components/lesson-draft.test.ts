@@ -5,13 +5,23 @@ import { lessonDraft, lessonInputOf, newQuestion, withKind } from './lesson-draf
 const lesson = {
   id: 1, moduleId: 1, title: 'Welcome', position: 0,
   blocks: [{ kind: 'text', html: '<p>Hi</p>' }, { kind: 'audio', key: 'media-abc.mp3', title: 'Intro' }],
-  quiz: null,
+  quiz: null, publishState: 'published' as const, accessMode: 'immediately' as const, accessAfterDays: null, accessFrom: null,
 }
 
 describe('lesson draft', () => {
+  test('drip by days or from a date and a kept-back lesson go into the lesson input', () => {
+    const days = lessonInputOf({ ...lessonDraft(lesson), access_mode: 'duration', access_after_days: '7' })
+    expect(days).toMatchObject({ access_mode: 'duration', access_after_days: 7, access_from: null })
+    const date = lessonInputOf({ ...lessonDraft(lesson), access_mode: 'endDate', access_from: '2030-01-15', published: false })
+    expect(date).toMatchObject({ access_mode: 'endDate', access_from: '2030-01-15T00:00:00.000Z', publish_state: 'not_for_publish' })
+    expect(lessonInput.safeParse(date).success).toBe(true)
+  })
+
   test('a lesson without a quiz keeps its blocks and sends no quiz', () => {
     const input = lessonInputOf(lessonDraft(lesson))
-    expect(input).toEqual({ title: 'Welcome', blocks: [{ kind: 'text', html: '<p>Hi</p>' }, { kind: 'audio', key: 'media-abc.mp3', title: 'Intro' }], quiz: null })
+    expect(input).toEqual({ title: 'Welcome', blocks: [{ kind: 'text', html: '<p>Hi</p>' }, { kind: 'audio', key: 'media-abc.mp3', title: 'Intro' }], quiz: null,
+      publish_state: 'published', access_mode: 'immediately', access_after_days: null, access_from: null,
+    })
     expect(lessonInput.safeParse(input).success).toBe(true)
   })
 

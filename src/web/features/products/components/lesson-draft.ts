@@ -1,4 +1,5 @@
 import type { ContentBlock, QuizKind } from '../../../../shared/schemas/courses'
+import type { LessonAccessMode } from '../../../../shared/states/lesson-status'
 import type { Lesson } from '../api/course-content'
 
 // A lesson as its editor holds it (text, external video, attached media blocks, the quiz) and back to
@@ -16,6 +17,13 @@ export type LessonDraft = {
   quiz: boolean
   pass_percent: string
   questions: QuestionDraft[]
+  /** Shown to payers (published) or kept back (not_for_publish). */
+  published: boolean
+  /** Drip: when the lesson opens for a payer (spec 001 lesson-access modes). */
+  access_mode: LessonAccessMode
+  access_after_days: string
+  /** yyyy-mm-dd, the day the lesson opens (endDate mode), midnight UTC. */
+  access_from: string
 }
 
 let nextKey = 0
@@ -56,6 +64,10 @@ export function lessonDraft(lesson: Lesson): LessonDraft {
       key: newKey(), id: q.id, kind: q.kind, text: q.text, points: String(q.points),
       options: q.options.map((o) => ({ id: o.id, text: o.text, correct: o.correct })), accepted: q.acceptedAnswers.join('\n'),
     })),
+    published: lesson.publishState !== 'not_for_publish',
+    access_mode: lesson.accessMode,
+    access_after_days: lesson.accessAfterDays === null ? '' : String(lesson.accessAfterDays),
+    access_from: lesson.accessFrom ? lesson.accessFrom.slice(0, 10) : '',
   }
 }
 
@@ -83,5 +95,9 @@ export function lessonInputOf(d: LessonDraft) {
     title: d.title,
     blocks,
     quiz: d.quiz && d.questions.length > 0 ? { pass_percent: whole(d.pass_percent), questions: d.questions.map(questionInput) } : null,
+    publish_state: d.published ? 'published' as const : 'not_for_publish' as const,
+    access_mode: d.access_mode,
+    access_after_days: d.access_mode === 'duration' ? whole(d.access_after_days) : null,
+    access_from: d.access_mode === 'endDate' && d.access_from ? `${d.access_from}T00:00:00.000Z` : null,
   }
 }

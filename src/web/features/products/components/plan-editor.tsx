@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { currencyIds, formatMoney } from '../../../../shared/money'
 import {
-  checkoutMinimumPrice, installmentTotal, intervalCodes, parseInterval, planForms, pricingPlanInput, type CustomInterval,
+  checkoutMinimumPrice, installmentTotal, intervalCodes, parseInterval, planForms, pricingPlanInput, trialForms, trialMaxDays, trialMinDays, type CustomInterval,
   type IntervalCode, type PlanForm, type PricingPlanInput,
 } from '../../../../shared/pricing'
 import { FormError } from '../../../components/form-error'
@@ -36,6 +36,9 @@ type PlanValues = {
   custom: boolean
   custom_intervals: { interval: string | null; amount: string }[]
   use_net_price: boolean
+  /** Subscriptions: free days before the first charge (docs/decisions/0033). */
+  trial: boolean
+  trial_days: string
 }
 
 function valuesOf(plan: PricingPlan | undefined, currency: string): PlanValues {
@@ -55,6 +58,8 @@ function valuesOf(plan: PricingPlan | undefined, currency: string): PlanValues {
       ? plan.customIntervals.map((rate) => ({ interval: rate.interval, amount: minorToText(rate.amount, cur) }))
       : [{ interval: '1m', amount: '' }, { interval: '1m', amount: '' }],
     use_net_price: plan?.useNetPrice ?? false,
+    trial: Boolean(plan?.trialDays),
+    trial_days: plan?.trialDays ? String(plan.trialDays) : '14',
   }
 }
 
@@ -67,6 +72,7 @@ export function planInputOf(v: PlanValues): PricingPlanInput {
     ? { price: money(v.price) }
     : { first_amount: money(v.first_amount), next_amount: money(v.next_amount) }
   const interval = v.interval as IntervalCode | null
+  const trial = v.trial ? { trial_days: countOf(v.trial_days) } : {}
   switch (v.form) {
     case 'one_time':
       return { ...base, price: money(v.price) }
@@ -79,9 +85,9 @@ export function planInputOf(v: PlanValues): PricingPlanInput {
       }
       return { ...base, first_amount: money(v.first_amount), next_amount: money(v.next_amount), payments_count: countOf(v.payments_count), interval }
     case 'limited_subscription':
-      return { ...base, ...priceTerms, payments_count: countOf(v.payments_count), interval }
+      return { ...base, ...priceTerms, payments_count: countOf(v.payments_count), interval, ...trial }
     case 'subscription':
-      return { ...base, ...priceTerms, interval }
+      return { ...base, ...priceTerms, interval, ...trial }
   }
 }
 
@@ -205,6 +211,17 @@ function PlanForm({ productId, ticketId, plan, defaultCurrency, onDone, onCancel
               </Button>
             </Stack>
           )}
+          {trialForms.includes(v.form) && (
+            <Group align="flex-end" gap="md">
+              <Switch label={t('trials.switch')} checked={v.trial} onChange={(e) => form.setValue('trial', e.currentTarget.checked)} data-testid="plan-trial" />
+              {v.trial && (
+                <NumberField
+                  label={t('trials.days')} description={t('trials.hint')} min={trialMinDays} max={trialMaxDays} allowEmptyValue
+                  {...form.field('trial_days')} error={form.errors.trial_days} data-testid="plan-trial-days"
+                />
+              )}
+            </Group>
+          )}
           <Checkbox label={t('products.plans.useNetPrice')} checked={v.use_net_price} onChange={(e) => form.setValue('use_net_price', e.currentTarget.checked)} />
           <Group gap="lg" data-testid="plan-live">
             <Text size="sm">{t('products.plans.checkoutMinimum')}: <b>{formatMoney({ amount: checkoutMinimumPrice(terms), currency: cur })}</b></Text>
@@ -236,6 +253,7 @@ export function PlanSummary({ plan }: { plan: PricingPlan }) {
     <Group gap="xs" wrap="wrap">
       <Badge variant="light">{t(`products.plans.forms.${plan.form}`)}</Badge>
       {plan.name && <Text size="sm" fw={500}>{plan.name}</Text>}
+      {plan.trialDays ? <Badge variant="outline" color="teal" data-testid="plan-trial-badge">{t('trials.badge', { count: plan.trialDays })}</Badge> : null}
       <Text size="sm">
         {plan.price !== null ? money(plan.price) : plan.customIntervals?.length
           ? plan.customIntervals.map((rate) => money(rate.amount)).join(' + ')

@@ -23,6 +23,7 @@ import { AdvancedStep } from '../components/steps/advanced-step'
 import { CertificateDesignStep, CertificateKeysStep } from '../components/steps/certificate-steps'
 import { CheckoutStep } from '../components/steps/checkout-step'
 import { ContentStep } from '../components/steps/content-step'
+import { CourseContentStep } from '../components/steps/course-certificate-section'
 import { DetailsStep } from '../components/steps/details-step'
 import { FilesStep } from '../components/steps/files-step'
 import { DeliveryStep, MarketUpsellStep, PagesStep } from '../components/steps/later-steps'
@@ -39,7 +40,7 @@ function stepComponent(product: Product, key: WizardStepKey): ComponentType<Step
   switch (key) {
     case 'product_details': return DetailsStep
     case 'file_upload': return FilesStep
-    case 'content': return ContentStep
+    case 'content': return product.form === 'course' ? CourseContentStep : ContentStep
     case 'products': return AddonsStep
     case 'tickets_details': return TicketsStep
     case 'add_license_keys': return LicenseKeysStep

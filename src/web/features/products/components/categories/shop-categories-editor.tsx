@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, ColorInput, ColorSwatch, Group, MultiSelect, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core'
+import { ActionIcon, Badge, Button, ColorSwatch, Group, MultiSelect, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core'
+import { HexColorInput } from '../../../../components/hex-color-input'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
@@ -57,8 +58,8 @@ function ShopCategoryForm({ category, onDone }: { category: ShopCategory | null;
       <Stack gap="sm">
         <TextInput label={t('shopCategories.fields.title')} required {...textInputProps(form.field('title'))} data-testid="shop-category-title" />
         <Textarea label={t('shopCategories.fields.description')} autosize minRows={2} {...textInputProps(form.field('description'))} />
-        <ColorInput
-          label={t('shopCategories.fields.color')} description={t('shopCategories.fields.colorHelp')} format="hex" value={v.color}
+        <HexColorInput
+          label={t('shopCategories.fields.color')} description={t('shopCategories.fields.colorHelp')} value={v.color}
           onChange={(color) => form.setValue('color', color)} onBlur={form.field('color').onBlur} error={form.errors.color}
           data-testid="shop-category-color"
         />

@@ -1,4 +1,5 @@
-import { Button, ColorInput, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { HexColorInput } from '../../../../components/hex-color-input'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconFileTypePdf } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
@@ -15,6 +16,7 @@ import { textInputProps, useZodForm } from '../../../../lib/forms'
 import { certificateDesignQuery, type CertificateDesign } from '../../api/certificate-design'
 import { certificatePreviewUrl } from '../../api/certificate-preview'
 import { saveCertificateDesign } from '../../api/save-certificate-design'
+import { certificateIssueOptions } from '../course-certificate'
 import { countOf } from '../money'
 import { SaveBar } from './save-bar'
 import type { StepProps } from './step-types'
@@ -38,6 +40,7 @@ type Values = {
   static_date: string
   validity_days: string
   background_key: string | null
+  issue_on: string
 }
 
 function valuesOf(d: CertificateDesign): Values {
@@ -57,6 +60,7 @@ function valuesOf(d: CertificateDesign): Values {
     static_date: d.staticDate ?? '',
     validity_days: d.validityDays === null ? '' : String(d.validityDays),
     background_key: d.backgroundKey,
+    issue_on: d.issueOn,
   }
 }
 
@@ -79,6 +83,7 @@ function toInput(v: Values): CertificateDesignInput {
     static_date: v.validity_start === 'from_static_date' ? v.static_date || null : null,
     validity_days: countOf(v.validity_days),
     background_key: v.background_key,
+    issue_on: v.issue_on as CertificateDesignInput['issue_on'],
   }
 }
 
@@ -116,6 +121,17 @@ function DesignForm({ product, design, part }: { product: StepProps['product']; 
         {part === 'keys' ? (
           <>
             <Text size="sm" c="dimmed">{t('products.certificate.keysHint')}</Text>
+            <SelectField
+              label={t('certificatesIssued.issueOn')}
+              description={t('certificatesIssued.issueOnHelp')}
+              // A certificate product has no course to complete (docs/decisions/0020): it is issued on purchase.
+              data={certificateIssueOptions(product.form).map((o) => ({ value: o, label: t(`certificatesIssued.issueOnOptions.${o}`) }))}
+              value={v.issue_on}
+              onChange={(value) => value && form.setValue('issue_on', value)}
+              searchable={false}
+              error={form.errors.issue_on}
+              data-testid="certificate-issue-on"
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {select('date_source', certificateDateSources)}
               {v.date_source === 'relative_date' && <TextInput label={t('products.certificate.relativeDays')} {...textInputProps(form.field('relative_days'))} error={form.errors.relative_days} />}
@@ -138,9 +154,9 @@ function DesignForm({ product, design, part }: { product: StepProps['product']; 
             <Textarea label={t('products.certificate.body')} autosize minRows={3} {...textInputProps(form.field('body'))}
               description={t('products.certificate.placeholders', { list: certificatePlaceholders.map((p) => `{{${p}}}`).join(', ') })} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <ColorInput label={t('products.certificate.textColor')} value={v.text_color} onChange={(c) => form.setValue('text_color', c)} error={form.errors.colors} />
-              <ColorInput label={t('products.certificate.accentColor')} value={v.accent_color} onChange={(c) => form.setValue('accent_color', c)} />
-              <ColorInput label={t('products.certificate.backgroundColor')} value={v.background_color} onChange={(c) => form.setValue('background_color', c)} />
+              <HexColorInput label={t('products.certificate.textColor')} value={v.text_color} onChange={(c) => form.setValue('text_color', c)} error={form.errors.colors} />
+              <HexColorInput label={t('products.certificate.accentColor')} value={v.accent_color} onChange={(c) => form.setValue('accent_color', c)} />
+              <HexColorInput label={t('products.certificate.backgroundColor')} value={v.background_color} onChange={(c) => form.setValue('background_color', c)} />
             </SimpleGrid>
           </>
         )}
@@ -157,7 +173,8 @@ function DesignForm({ product, design, part }: { product: StepProps['product']; 
   )
 }
 
-function CertificateStep({ product, part }: { product: StepProps['product']; part: 'keys' | 'design' }) {
+/** One part of the certificate design (also the course content step's certificate section). */
+export function CertificateStep({ product, part }: { product: StepProps['product']; part: 'keys' | 'design' }) {
   const design = useQuery(certificateDesignQuery(product.id))
   return (
     <LoadingMask visible={design.isPending}>

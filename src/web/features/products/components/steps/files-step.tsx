@@ -9,6 +9,7 @@ import { filesKey, filesQuery } from '../../api/list-files'
 import { reorderFiles } from '../../api/reorder-files'
 import { replaceFile } from '../../api/replace-file'
 import { uploadFiles } from '../../api/upload-files'
+import { DownloadSettingsSection } from './download-settings-section'
 import type { StepProps } from './step-types'
 
 // Step "file upload" (downloads): upload, replace, reorder and remove the files a payer receives. A
@@ -83,6 +84,7 @@ export function FilesStep({ product, onSaved }: StepProps) {
           </Table>
         )}
       </LoadingMask>
+      <DownloadSettingsSection productId={product.id} />
     </Stack>
   )
 }

@@ -1,5 +1,6 @@
 import { Anchor, List, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { DeliveryEmailSection } from './delivery-email-section'
 import { StepNote } from './step-note'
 import type { StepProps } from './step-types'
 import { MarketUpsellSections } from './upsell-sections'
@@ -25,6 +26,7 @@ export function DeliveryStep({ product }: StepProps) {
     <Stack gap="md">
       <Text>{t('products.later.delivery.text')}</Text>
       <Text size="sm" c="dimmed">{t(`products.later.delivery.${product.form}`)}</Text>
+      <DeliveryEmailSection productId={product.id} />
       <StepNote>{t('products.later.delivery.note')}</StepNote>
     </Stack>
   )

@@ -6,6 +6,7 @@ import { IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { lessonInput, questionInput as questionSchema, quizKinds, type QuizKind } from '../../../../../shared/schemas/courses'
+import { lessonAccessModes, type LessonAccessMode } from '../../../../../shared/states/lesson-status'
 import { FormError } from '../../../../components/form-error'
 import { NumberField } from '../../../../components/number-field'
 import { SelectField } from '../../../../components/select-field'
@@ -112,6 +113,30 @@ function MediaList({ media, onChange }: { media: MediaBlock[]; onChange: (media:
   )
 }
 
+/** Whether payers see the lesson, and when it opens for them (drip, spec 001 lesson-access modes). */
+function LessonAccess({ draft, errors, onChange }: { draft: LessonDraft; errors: FieldErrors; onChange: (next: Partial<LessonDraft>) => void }) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="xs">
+      <Title order={5}>{t('courseplayer.authoring.title')}</Title>
+      <Switch label={t('courseplayer.authoring.published')} checked={draft.published} onChange={(e) => onChange({ published: e.currentTarget.checked })} data-testid="lesson-published" />
+      <Group align="flex-start">
+        <SelectField
+          label={t('courseplayer.authoring.accessMode')} searchable={false} w={260}
+          data={lessonAccessModes.map((mode) => ({ value: mode, label: t(`courseplayer.authoring.modes.${mode}`) }))}
+          value={draft.access_mode} onChange={(value) => value && onChange({ access_mode: value as LessonAccessMode })} data-testid="lesson-access-mode"
+        />
+        {draft.access_mode === 'duration' && (
+          <NumberField label={t('courseplayer.authoring.afterDays')} value={draft.access_after_days} min={1} max={3650} onChange={(v) => onChange({ access_after_days: v })} error={errors.access_after_days} w={200} />
+        )}
+        {draft.access_mode === 'endDate' && (
+          <TextInput type="date" label={t('courseplayer.authoring.from')} value={draft.access_from} onChange={(e) => onChange({ access_from: e.currentTarget.value })} error={errors.access_from} w={200} />
+        )}
+      </Group>
+    </Stack>
+  )
+}
+
 export function LessonEditor({ productId, lesson, onDone }: { productId: number; lesson: Lesson; onDone: () => void }) {
   const { t, i18n } = useTranslation()
   const [draft, setDraft] = useState<LessonDraft>(() => lessonDraft(lesson))
@@ -147,6 +172,7 @@ export function LessonEditor({ productId, lesson, onDone }: { productId: number;
         <Textarea label={t('products.content.text')} autosize minRows={4} value={draft.html} onChange={(e) => set('html', e.currentTarget.value)} error={errors.blocks} />
         <TextInput label={t('products.content.videoUrl')} description={t('products.content.videoHelp')} value={draft.video_url} onChange={(e) => set('video_url', e.currentTarget.value)} />
         <MediaList media={draft.media} onChange={(media) => set('media', media)} />
+        <LessonAccess draft={draft} errors={errors} onChange={(next) => setDraft((d) => ({ ...d, ...next }))} />
         <Stack gap="xs">
           <Group justify="space-between">
             <Title order={5}>{t('products.quiz.title')}</Title>

@@ -11,14 +11,18 @@ import { initialListState, type ListState } from '../../../../components/list-st
 import { zodFieldErrors } from '../../../../lib/forms'
 import { formatDateTime } from '../../../../lib/format'
 import { addLicenseKeys } from '../../api/add-license-keys'
+import { licenseSettingsQuery } from '../../api/license-settings'
 import { licenseKeysQuery } from '../../api/list-license-keys'
 import type { AddLicenseKeysAnswer, LicenseKey } from '../../api/types'
 import { uploadLicenseKeys } from '../../api/upload-license-keys'
+import { atActivationLimit, usesText } from '../license-uses'
+import { LicenseSettingsSection } from './license-settings-section'
 import type { StepProps } from './step-types'
 
 // Step "add license keys": keys pasted by hand (one per line), a CSV upload, or keys generated from a
 // format (spec 000 section 5 format rules, checked with the shared schema). Duplicates are counted and
-// skipped; the keys list shows available and used counts.
+// skipped; the keys list shows available and used counts and each sold key's activations against the
+// product's activation limit (set in LicenseSettingsSection).
 
 export function LicenseKeysStep({ product }: StepProps) {
   const { t, i18n } = useTranslation()
@@ -26,6 +30,7 @@ export function LicenseKeysStep({ product }: StepProps) {
   const [state, setState] = useState<ListState>(() => initialListState({ per: 20 }))
   const onStateChange = useCallback((next: ListState) => setState(next), [])
   const keys = useQuery(licenseKeysQuery(product.id, state))
+  const activationLimit = useQuery(licenseSettingsQuery(product.id)).data?.activationLimit ?? null
   const [pasted, setPasted] = useState('')
   const [file, setFile] = useState<File | null>(null)
   const [format, setFormat] = useState('')
@@ -57,6 +62,11 @@ export function LicenseKeysStep({ product }: StepProps) {
   const columns: DataTableColumn<LicenseKey>[] = [
     { key: 'key', title: t('products.keys.key'), render: (k) => <Text ff="monospace" size="sm">{k.key}</Text> },
     { key: 'state', title: t('products.keys.state'), render: (k) => <StatusBadge status={k.state === 'available' ? 'active' : 'waiting'} label={t(`products.keys.states.${k.state}`)} /> },
+    {
+      key: 'uses', title: t('licenses.uses'), render: (k) => k.revoked
+        ? <Badge color="red" variant="light">{t('licenses.revoked')}</Badge>
+        : <Text size="sm" c={atActivationLimit(k, activationLimit) ? 'orange' : undefined} data-testid="license-key-uses">{usesText(k, activationLimit) ?? ''}</Text>,
+    },
     { key: 'created_at', title: t('products.keys.added'), render: (k) => formatDateTime(k.createdAt, i18n.language) },
   ]
 
@@ -122,6 +132,7 @@ export function LicenseKeysStep({ product }: StepProps) {
         searchable={false}
         emptyText={t('products.keys.empty')}
       />
+      <LicenseSettingsSection productId={product.id} />
     </Stack>
   )
 }

@@ -1,4 +1,5 @@
-import { Anchor, Button, Checkbox, ColorInput, FileButton, Group, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core'
+import { Anchor, Button, Checkbox, FileButton, Group, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core'
+import { HexColorInput } from '../../../../components/hex-color-input'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconExternalLink, IconPhoto, IconX } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
@@ -130,8 +131,8 @@ function DesignForm({ product, design }: { product: StepProps['product']; design
             {v.layout === 'custom' && <NumberField label={t('products.ticketDesign.heightMm')} min={50} max={1000} {...form.field('height_mm')} />}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ColorInput label={t('products.ticketDesign.accentColor')} value={v.accent_color} onChange={(c) => form.setValue('accent_color', c)} error={form.errors.colors} data-testid="ticket-accent-color" />
-            <ColorInput label={t('products.ticketDesign.textColor')} value={v.text_color} onChange={(c) => form.setValue('text_color', c)} />
+            <HexColorInput label={t('products.ticketDesign.accentColor')} value={v.accent_color} onChange={(c) => form.setValue('accent_color', c)} error={form.errors.colors} data-testid="ticket-accent-color" />
+            <HexColorInput label={t('products.ticketDesign.textColor')} value={v.text_color} onChange={(c) => form.setValue('text_color', c)} />
           </SimpleGrid>
           <Stack gap={4}>
             <Text size="sm" fw={500}>{t('products.ticketDesign.logo')}</Text>

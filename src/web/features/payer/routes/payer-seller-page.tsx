@@ -1,0 +1,112 @@
+import { Alert, Anchor, Badge, Card, Code, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { formatMoney, isCurrencyId } from '../../../../shared/money'
+import { errorText } from '../../../components/form-error'
+import { StatusBadge } from '../../../components/status-badge'
+import { formatDateTime } from '../../../lib/format'
+import { openPayerInvoicePdf, payerInvoicesQuery } from '../api/invoices'
+import { payerSellerQuery } from '../api/purchases'
+import { TicketUpgradeButton } from '../components/ticket-upgrade-button'
+import { PurchaseRow } from './payer-home-page'
+
+function Section({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid={testId}>
+      <Stack gap="sm"><Title order={3} fz="lg">{title}</Title>{children}</Stack>
+    </Card>
+  )
+}
+
+// /payer/s/$id: what the payer bought from one seller: access, downloads, tickets with QR, license keys,
+// certificates and the payments with their manage page. Another payer's seller answers 404.
+export function PayerSellerPage() {
+  const { t, i18n } = useTranslation()
+  const { id } = useParams({ strict: false }) as { id: string }
+  const page = useQuery(payerSellerQuery(Number(id)))
+  const invoices = useQuery(payerInvoicesQuery(Number(id)))
+  if (page.isPending) return <Loader size="sm" />
+  if (page.isError) return <Alert color="red" data-testid="payer-seller-missing">{errorText(page.error, i18n.language, t('payerArea.notFound'))}</Alert>
+  const d = page.data
+  const money = (amount: number, currency: string) => formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
+  return (
+    <Stack gap="lg" data-testid="payer-seller-page">
+      <Group justify="space-between">
+        <Title order={2}>{t('payerArea.sellerTitle', { name: d.username })}</Title>
+        <Anchor component={Link} to="/payer">{t('payerArea.back')}</Anchor>
+      </Group>
+      <Section title={t('payerArea.purchases')} testId="payer-purchases">
+        {d.purchases.map((p) => <PurchaseRow key={p.grantId} purchase={p} />)}
+      </Section>
+      {d.downloads.length > 0 && (
+        <Section title={t('payerArea.downloads')} testId="payer-downloads">
+          {d.downloads.map((f) => (
+            <Group key={f.url} justify="space-between"><Text size="sm">{f.productName}</Text><Anchor href={f.url} data-testid="payer-download">{f.name}</Anchor></Group>
+          ))}
+        </Section>
+      )}
+      {d.paymentTickets.length > 0 && (
+        <Section title={t('payerArea.tickets')} testId="payer-tickets">
+          {d.paymentTickets.map((ticket) => (
+            <Group key={ticket.id} align="flex-start" data-testid="payer-ticket" data-code={ticket.code}>
+              <Image src={ticket.qrUrl} alt={t('payerArea.qr', { code: ticket.code })} w={120} h={120} />
+              <Stack gap={2}>
+                <Text fw={500}>{ticket.productName} – {ticket.ticketName}</Text>
+                {ticket.startsAt && <Text size="sm">{formatDateTime(ticket.startsAt, i18n.language)}</Text>}
+                <Code>{ticket.code}</Code>
+                <StatusBadge status={ticket.state} />
+                {ticket.state === 'unused' && <TicketUpgradeButton paymentTicketId={ticket.id} />}
+                <Group gap="sm"><Anchor href={ticket.pdfUrl} size="sm">{t('payerArea.ticketPdf')}</Anchor><Anchor href={ticket.icsUrl} size="sm">{t('payerArea.calendar')}</Anchor></Group>
+              </Stack>
+            </Group>
+          ))}
+        </Section>
+      )}
+      {d.licenseKeys.length > 0 && (
+        <Section title={t('payerArea.licenseKeys')} testId="payer-license-keys">
+          {d.licenseKeys.map((k) => (
+            <Group key={k.key} justify="space-between"><Text size="sm">{k.productName}</Text><Code data-testid="payer-license-key">{k.key}</Code></Group>
+          ))}
+        </Section>
+      )}
+      {d.certificates.length > 0 && (
+        <Section title={t('payerArea.certificates')} testId="payer-certificates">
+          {d.certificates.map((c) => (
+            <Group key={c.serial} justify="space-between">
+              <Text size="sm">{c.productName} <Badge variant="light" size="sm">{c.serial}</Badge></Text>
+              <Group gap="sm"><Anchor href={c.pdfUrl} size="sm">{t('payerArea.certificatePdf')}</Anchor><Anchor href={c.verifyUrl} size="sm">{t('payerArea.verify')}</Anchor></Group>
+            </Group>
+          ))}
+        </Section>
+      )}
+      {(invoices.data?.list.length ?? 0) > 0 && (
+        <Section title={t('invoices.payer.title')} testId="payer-invoices">
+          {invoices.data!.list.map((inv) => (
+            <Group key={inv.id} justify="space-between" data-testid="payer-invoice" data-number={inv.number}>
+              <Text size="sm">{t(`invoices.payer.${inv.kind}`, { number: inv.number })} · {inv.productName} · {formatDateTime(inv.issuedAt, i18n.language)}</Text>
+              <Group gap="sm">
+                <Text size="sm">{money(inv.grossAmount, inv.currency)}</Text>
+                <Anchor component="button" type="button" size="sm" onClick={() => void openPayerInvoicePdf(inv.id)}>{t('invoices.payer.pdf')}</Anchor>
+              </Group>
+            </Group>
+          ))}
+        </Section>
+      )}
+      <Section title={t('payerArea.payments')} testId="payer-payments">
+        <Table>
+          <Table.Tbody>
+            {d.orders.map((o) => (
+              <Table.Tr key={o.token}>
+                <Table.Td>{o.productName}</Table.Td>
+                <Table.Td>{money(o.paidAmount, o.currency)}</Table.Td>
+                <Table.Td><StatusBadge status={o.paymentState} /></Table.Td>
+                <Table.Td><Anchor href={o.manageUrl} size="sm">{t('payerArea.manage')}</Anchor></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+    </Stack>
+  )
+}
