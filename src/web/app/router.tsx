@@ -44,6 +44,18 @@ const publicRoutes = [
   createRoute({ getParentRoute: () => publicLayout, path: 'users/password/new', component: lazyRouteComponent(accounts, 'PasswordNewPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'users/password/edit', component: lazyRouteComponent(accounts, 'PasswordEditPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'users/ablefy_affiliate', component: lazyRouteComponent(accounts, 'AffiliateSignUpPage') }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: 's/$username/payment/$token/manage',
+    beforeLoad: requireSignedIn,
+    component: lazyRouteComponent(() => import('../features/payer/routes/manage-payment-page'), 'ManagePaymentPage'),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: 'sandbox/setups/$token',
+    beforeLoad: requireSignedIn,
+    component: lazyRouteComponent(() => import('../features/payer/routes/sandbox-setup-page'), 'SandboxSetupPage'),
+  }),
   createRoute({ getParentRoute: () => publicLayout, path: '$', component: PublicNotFound }),
 ]
 
@@ -77,7 +89,13 @@ function areaRoutes(area: Area, home: RouteComponent, extra: ExtraPage[] = []) {
 
 const products = () => import('../features/products/routes/products-pages')
 const paymentSettings = () => import('../features/payment-settings/routes/payment-settings-pages')
-const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('../features/cabinet/routes/dashboard-page'), 'DashboardPage'), [
+const paymentTickets = () => import('../features/payment-tickets/routes/payment-tickets-pages')
+const courseTabs = () => import('../features/course-reports/routes/course-tabs-pages')
+const notificationPages = () => import('../features/notifications/routes/notifications-pages')
+const dunningPages = () => import('../features/dunning/routes/dunning-pages')
+const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet-home'), 'CabinetHomePage'), [
+  { path: 'notifications', component: lazyRouteComponent(notificationPages, 'NotificationsPage') },
+  { path: 'settings/notifications', component: lazyRouteComponent(notificationPages, 'NotificationSettingsPage') },
   { path: 'products', component: lazyRouteComponent(products, 'ProductListPage') },
   { path: 'products/categories', component: lazyRouteComponent(products, 'CategoriesPage') },
   { path: 'products/$productId/edit', component: lazyRouteComponent(products, 'ProductEditPage') },
@@ -87,18 +105,48 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('../featur
   { path: 'settings/checkout', component: lazyRouteComponent(() => import('../features/checkout-settings/routes/checkout-settings-page'), 'CheckoutSettingsPage') },
   { path: 'settings/cancellation_terms', component: lazyRouteComponent(() => import('../features/checkout-settings/routes/cancellation-terms-page'), 'CancellationTermsPage') },
   { path: 'orders', component: lazyRouteComponent(() => import('../features/orders/routes/orders-page'), 'OrdersPage') },
+  { path: 'orders/$orderId', component: lazyRouteComponent(() => import('../features/orders/routes/order-detail-page'), 'OrderDetailPage') },
+  { path: 'order_rates', component: lazyRouteComponent(() => import('../features/order-rates/routes/order-rates-page'), 'OrderRatesPage') },
+  { path: 'invoices', component: lazyRouteComponent(() => import('../features/invoices/routes/invoices-page'), 'InvoicesPage') },
+  { path: 'transfers', component: lazyRouteComponent(() => import('../features/transfers/routes/transfers-page'), 'TransfersPage') },
+  { path: 'dunning', component: lazyRouteComponent(dunningPages, 'DunningRunsPage') },
+  { path: 'claims', component: lazyRouteComponent(dunningPages, 'ClaimsPage') },
+  { path: 'settings/dunning', component: lazyRouteComponent(dunningPages, 'DunningSettingsPage') },
+  { path: 'payers', component: lazyRouteComponent(() => import('../features/payers/routes/payers-pages'), 'PayersPage') },
+  { path: 'payers/$payerId', component: lazyRouteComponent(() => import('../features/payers/routes/payers-pages'), 'PayerDetailPage') },
+  { path: 'payment_authorizations', component: lazyRouteComponent(() => import('../features/payment-authorizations/routes/payment-authorizations-page'), 'PaymentAuthorizationsPage') },
+  { path: 'payment_tickets/overview', component: lazyRouteComponent(paymentTickets, 'PaymentTicketsOverviewPage') },
+  { path: 'payment_tickets/details', component: lazyRouteComponent(paymentTickets, 'PaymentTicketsDetailsPage') },
+  { path: 'payment_tickets/check_in', component: lazyRouteComponent(paymentTickets, 'CheckInPage') },
+  { path: 'courses/overview', component: lazyRouteComponent(courseTabs, 'CoursesOverviewPage') },
+  { path: 'courses/sessions', component: lazyRouteComponent(courseTabs, 'CourseSessionsPage') },
+  { path: 'courses/lesson_statuses', component: lazyRouteComponent(courseTabs, 'LessonStatusesPage') },
+  { path: 'courses/quiz_attempts', component: lazyRouteComponent(courseTabs, 'QuizAttemptsPage') },
+  { path: 'courses/preview/$productId', component: lazyRouteComponent(() => import('../features/course-player/routes/course-preview-page'), 'CoursePreviewPage') },
 ])
 const publish = areaRoutes('publish', lazyRouteComponent(() => import('../features/publish/routes/publish-home-page'), 'PublishHomePage'))
 const teamMember = areaRoutes('team_member', lazyRouteComponent(() => import('../features/team-member/routes/team-member-home-page'), 'TeamMemberHomePage'))
-const payer = areaRoutes('payer', lazyRouteComponent(() => import('../features/payer/routes/payer-home-page'), 'PayerHomePage'))
+const payer = areaRoutes('payer', lazyRouteComponent(() => import('../features/payer/routes/payer-home-page'), 'PayerHomePage'), [
+  { path: 's/$id', component: lazyRouteComponent(() => import('../features/payer/routes/payer-seller-page'), 'PayerSellerPage') },
+])
 const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage'), [
   { path: 'emails', component: lazyRouteComponent(emails, 'OutboxPage') },
   { path: 'sellers', component: lazyRouteComponent(() => import('../features/admin/routes/sellers-page'), 'SellersPage') },
   { path: 'products', component: lazyRouteComponent(() => import('../features/admin/routes/products-page'), 'AdminProductsPage') },
   { path: 'product_reviews', component: lazyRouteComponent(() => import('../features/admin/routes/product-reviews-page'), 'ProductReviewsPage') },
+  { path: 'test_clock', component: lazyRouteComponent(() => import('../features/admin/routes/test-clock-page'), 'TestClockPage') },
 ])
 
-const routeTree = rootRoute.addChildren([publicLayout.addChildren(publicRoutes), cabinet, publish, teamMember, payer, admin])
+// The payer's course player (SPEC-NOTES 14): its own full-page layout; signed out it sends the payer to
+// the seller's course sign-in (/s/{seller}/sign_in), which the storefront serves.
+const coursePlayer = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/s/$seller/courses/$slug',
+  validateSearch: (search: Record<string, unknown>): { lesson?: number } => (Number(search.lesson) > 0 ? { lesson: Number(search.lesson) } : {}),
+  component: lazyRouteComponent(() => import('../features/course-player/routes/course-player-page'), 'CoursePlayerPage'),
+})
+
+const routeTree = rootRoute.addChildren([publicLayout.addChildren(publicRoutes), coursePlayer, cabinet, publish, teamMember, payer, admin])
 
 export const router = createRouter({
   routeTree,

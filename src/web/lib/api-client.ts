@@ -63,18 +63,21 @@ export type Camelize<T> = T extends readonly (infer U)[]
 // ---------------------------------------------------------------------------------------------------
 // errors
 
-export type ApiErrorInit = { message: string; type: string; status: number; fields?: FieldError[] | undefined }
+export type ApiErrorInit = { message: string; type: string; status: number; fields?: FieldError[] | undefined; details?: Record<string, unknown> | undefined }
 
 export class ApiError extends Error {
   readonly type: string
   readonly status: number
   readonly fields: FieldError[] | undefined
+  /** The error's other keys besides message, type and fields (e.g. a ticket's first `used_at`), as sent. */
+  readonly details: Record<string, unknown>
   constructor(init: ApiErrorInit) {
     super(init.message)
     this.name = 'ApiError'
     this.type = init.type
     this.status = init.status
     this.fields = init.fields
+    this.details = init.details ?? {}
   }
 }
 
@@ -111,11 +114,13 @@ export function parseErrorBody(status: number, body: unknown, statusText = ''): 
       const fields = Array.isArray(error.fields)
         ? error.fields.filter(isPlainObject).map((f) => ({ path: String(f.path ?? ''), message: String(f.message ?? '') }))
         : undefined
+      const { message: _message, type: _type, fields: _fields, ...details } = error
       return new ApiError({
         message: typeof error.message === 'string' && error.message ? error.message : fallbackMessage,
         type: typeof error.type === 'string' && error.type ? error.type : fallbackType,
         status,
         fields,
+        details,
       })
     }
   }

@@ -12,6 +12,7 @@ import { areaConfigs, type NavEntry } from '../areas'
 import { AreaGate } from './area-gate'
 import { ProfileSwitcher } from './profile-switcher'
 import { UserMenu } from './user-menu'
+import { NotificationBell } from '../../features/notifications/components/notification-bell'
 
 // The frame of every back-office area: header (area title, profile switcher, language, user menu),
 // navigation, and the page behind the profile gate.
@@ -69,6 +70,7 @@ export function AreaLayout({ area }: { area: Area }) {
             </Title>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {area === 'cabinet' && user.seller && <NotificationBell />}
             <ProfileSwitcher user={user} />
             <LocaleSwitcher />
             <UserMenu user={user} area={area} />

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useMe } from '../../../lib/session'
 import { productCountQuery } from '../api/product-count'
 
-// /cabinet: the seller's state at a glance. A seller can sell once the email is confirmed, the seller
+// /cabinet: the seller's state at a glance, then the figures the app composes in (src/web/app/cabinet-home.tsx). A seller can sell once the email is confirmed, the seller
 // profile is finished and a payment provider is active (SPEC-NOTES 23); each open step links to where
 // it is done.
 
@@ -28,7 +28,8 @@ function Step({ done, title, text, action, testId }: { done: boolean; title: str
   )
 }
 
-export function DashboardPage() {
+/** `children`: what the app composes under the seller's state (the seller dashboard's figures). */
+export function DashboardPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation()
   const user = useMe().data
   const productCount = useQuery({ ...productCountQuery(), enabled: Boolean(user?.seller) })
@@ -90,6 +91,8 @@ export function DashboardPage() {
         <Alert color="yellow" title={t('cabinet.noSellerTitle')}>{t('cabinet.noSellerText')}</Alert>
       )}
 
+      {seller && children}
+
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Card withBorder padding="lg" radius="md" data-testid="dashboard-products">
           <Stack gap="xs">
@@ -103,7 +106,7 @@ export function DashboardPage() {
             <Button component={Link} to="/cabinet/products" variant="light" w="fit-content">{t('cabinet.cards.products.open')}</Button>
           </Stack>
         </Card>
-        {(['orders', 'affiliates'] as const).map((key) => (
+        {(['affiliates'] as const).map((key) => (
           <Card key={key} withBorder padding="lg" radius="md">
             <Stack gap="xs">
               <Group justify="space-between">
