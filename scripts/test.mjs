@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in phases.
+//   0. the shop pages are built first (the server renders them: integration tests of their routes need them)
 //   1. unit + integration tests on PGlite (always)
 //   2. the same integration tests on PostgreSQL when TEST_DATABASE_URL is set
 //   3. browser tests in Chromium when it is found (CHROMIUM_PATH, default /usr/bin/chromium)
@@ -51,6 +52,19 @@ function skipOrFail(message) {
   console.log(`\n*** SKIPPED: ${message}${ci ? ' — failing because CI=true' : ''} ***`)
 }
 
+/** Runs the builds in order; answers the label of the first that failed. */
+function build(steps) {
+  const failed = steps.find(([, args]) => spawnSync('npx', args, { stdio: 'inherit' }).status !== 0)
+  if (failed) problems.push(`${failed[0]} failed`)
+  return !failed
+}
+
+console.log('\n=== building the shop pages (server-rendered by the routes under test) ===')
+const storefrontBuilt = build([
+  ['storefront build (browser)', ['vite', 'build', '-c', 'vite.storefront.config.ts', '--logLevel', 'warn']],
+  ['storefront build (server)', ['vite', 'build', '-c', 'vite.storefront.config.ts', '--ssr', '--logLevel', 'warn']],
+])
+
 vitest('unit-and-integration-on-pglite', ['unit', 'integration'], { TEST_DB: 'pglite' })
 
 const databaseUrl = process.env.TEST_DATABASE_URL
@@ -60,15 +74,8 @@ else vitest('integration-on-postgresql', ['integration'], { TEST_DB: 'postgres',
 
 if (!existsSync(chromium)) skipOrFail(`browser tests: Chromium not found at ${chromium} (set CHROMIUM_PATH or apt-get install chromium)`)
 else {
-  console.log('\n=== building the web app and the shop pages for the browser tests ===')
-  const builds = [
-    ['web build', ['vite', 'build', '--logLevel', 'warn']],
-    ['storefront build (browser)', ['vite', 'build', '-c', 'vite.storefront.config.ts', '--logLevel', 'warn']],
-    ['storefront build (server)', ['vite', 'build', '-c', 'vite.storefront.config.ts', '--ssr', '--logLevel', 'warn']],
-  ]
-  const failed = builds.find(([, args]) => spawnSync('npx', args, { stdio: 'inherit' }).status !== 0)
-  if (failed) problems.push(`${failed[0]} failed`)
-  else vitest('browser', ['e2e'], { CHROMIUM_PATH: chromium })
+  console.log('\n=== building the web app for the browser tests ===')
+  if (build([['web build', ['vite', 'build', '--logLevel', 'warn']]]) && storefrontBuilt) vitest('browser', ['e2e'], { CHROMIUM_PATH: chromium })
 }
 
 console.log('\n=== summary ===')

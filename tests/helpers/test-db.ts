@@ -4,8 +4,15 @@ import { openDatabase, type Database } from '../../src/server/db/client'
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
 
+const runId = () => (process.env.SF_TEST_RUN_ID ?? 'local').replace(/[^a-z0-9_]/gi, '_').toLowerCase()
+
 export function templateDatabaseName() {
-  return `sf_test_template_${process.env.SF_TEST_RUN_ID ?? 'local'}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase()
+  return `sf_test_template_${runId()}`
+}
+
+/** The copies one run makes start with this, so a run cleans up its own and never another run's. */
+export function runDatabasePrefix() {
+  return `sf_test_${runId()}_`
 }
 
 /** A fresh, migrated database for one test file: in-memory PGlite, or a copy of the PostgreSQL template. */
@@ -16,7 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
     return database
   }
   const url = process.env.TEST_DATABASE_URL!
-  const name = `sf_test_${randomBytes(6).toString('hex')}`
+  const name = `${runDatabasePrefix()}${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   await admin.query(`create database ${name} template ${templateDatabaseName()}`)

@@ -5,6 +5,7 @@ import { fullPayer, publishedProduct } from '../factories/checkout'
 import { startApiProcess, type ApiProcess } from '../helpers/api-process'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { testDatabaseKind } from '../helpers/test-db'
+import { licenseKeysOfOrder } from '../../src/server/modules/catalog/license-keys.service'
 
 // QUALITY "rush", "coupon-race", "idempotency", "license-pool": many checkouts at once over real HTTP on
 // 127.0.0.1. On PostgreSQL the traffic is split between this process's app and a second API process
@@ -15,7 +16,7 @@ import { testDatabaseKind } from '../helpers/test-db'
 
 const onPostgres = testDatabaseKind === 'postgres'
 const n = onPostgres
-  ? { tickets: 100, rushBuyers: 300, couponBuyers: 100, idempotentRetries: 200, keys: 50, keyBuyers: 150 }
+  ? { tickets: 100, rushBuyers: 300, couponBuyers: 100, idempotentRetries: 200, keys: 50, keyBuyers: 200 }
   : { tickets: 30, rushBuyers: 90, couponBuyers: 40, idempotentRetries: 60, keys: 15, keyBuyers: 45 }
 const slow = onPostgres ? 180_000 : 120_000
 
@@ -229,6 +230,10 @@ describe(`checkout races on ${testDatabaseKind}${onPostgres ? ' with two API pro
     expect(new Set(used.map((r: any) => r.key)).size).toBe(n.keys)
     expect(new Set(used.map((r: any) => Number(r.order_id))).size).toBe(n.keys)
     for (const r of used) expect(r.payment_state).toBe('paid')
+    // What each order delivers (licenseKeysOfOrder, issue 5): one key each, all distinct.
+    const delivered = await Promise.all(created.map((a) => licenseKeysOfOrder(t.deps.db, a.json.order.id)))
+    expect(delivered.every((keys) => keys.length === 1)).toBe(true)
+    expect(new Set(delivered.map((keys) => keys[0]!.key)).size).toBe(n.keys)
     const [left] = await sql(`select count(*)::int as n from license_keys where product_id = $1 and state = 'available'`, [product.id])
     expect(left.n).toBe(0)
     // the pool is empty: the next buyer is told so

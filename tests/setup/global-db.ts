@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { openDatabase } from '../../src/server/db/client'
-import { templateDatabaseName } from '../helpers/test-db'
+import { runDatabasePrefix, templateDatabaseName } from '../helpers/test-db'
 
 // On PostgreSQL (TEST_DB=postgres) one migrated template database is made per run; every test file then
 // gets its own copy (CREATE DATABASE ... TEMPLATE), so files run in parallel without touching each other.
@@ -22,7 +22,7 @@ export async function setup() {
   return async () => {
     const cleanup = new pg.Client({ connectionString: url })
     await cleanup.connect()
-    const stale = await cleanup.query(`select datname from pg_database where datname like 'sf_test_%'`)
+    const stale = await cleanup.query(`select datname from pg_database where datname like $1 or datname = $2`, [`${runDatabasePrefix()}%`, template])
     for (const row of stale.rows) await cleanup.query(`drop database if exists "${row.datname}" with (force)`)
     await cleanup.end()
   }

@@ -1,7 +1,8 @@
 import Stripe from 'stripe'
 import { randomId, startServer, type RecordedRequest, type Reply, type StandInServer } from './server'
 
-// A local stand-in for the Stripe API paths the adapter uses: Checkout Sessions, PaymentIntents, refunds.
+// A local stand-in for the Stripe API paths the adapter uses: Checkout Sessions (payment and setup mode),
+// PaymentIntents, SetupIntents (through setup sessions), customers, refunds.
 // It answers the SDK's form-encoded requests with JSON shaped like Stripe's objects, keeps them in memory,
 // replays idempotency keys, and plays the payer (`completeSession`) and Stripe's webhooks (`webhook`).
 
@@ -46,6 +47,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const charges = new Map<string, Obj>()
   const refunds = new Map<string, Obj>()
   const customers = new Map<string, Obj>()
+  const setupIntents = new Map<string, Obj>()
   const paymentMethods = new Map<string, Obj>()
   const idempotent = new Map<string, { fingerprint: string; reply: Reply }>()
   let base = ''
@@ -58,6 +60,12 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
 
   function cardOf(paymentMethod: string): { brand: string; last4: string } {
     return paymentMethods.get(paymentMethod)?.card ?? testCards[paymentMethod] ?? { brand: 'visa', last4: '4242' }
+  }
+
+  function paymentMethodObject(id: string): Obj {
+    const known = paymentMethods.get(id)
+    const card = known?.card ? { brand: known.card.brand, last4: known.card.last4, exp_month: 12, exp_year: testExpYear } : null
+    return { id, object: 'payment_method', type: known?.type ?? 'card', customer: known?.customer ?? null, card, created: now(), livemode: false }
   }
 
   function newCustomer(email: string | null): Obj {
@@ -102,6 +110,11 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
 
   function expandSession(session: Obj, expand: string[]): Obj {
     const copy = { ...session }
+    if (expand.some((e) => e.startsWith('setup_intent')) && typeof copy.setup_intent === 'string') {
+      const intent = { ...setupIntents.get(copy.setup_intent) }
+      if (expand.includes('setup_intent.payment_method') && typeof intent.payment_method === 'string') intent.payment_method = paymentMethodObject(intent.payment_method)
+      copy.setup_intent = intent
+    }
     if (expand.some((e) => e.startsWith('payment_intent')) && typeof copy.payment_intent === 'string') {
       copy.payment_intent = expandIntent(paymentIntents.get(copy.payment_intent) ?? {}, expand, 'payment_intent.')
     }
@@ -110,8 +123,27 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
 
   const expansions = (r: RecordedRequest): string[] => [...(r.query.expand ?? []), ...(r.body.expand ?? [])]
 
+  // Setup mode (a new saved method, no charge): the payer's method is attached to the given customer.
+  function createSetupSession(body: Obj): Reply {
+    if (!body.currency) return error(400, 'invalid_request_error', 'currency is required in setup mode with payment method types', { param: 'currency' })
+    if (!body.success_url) return error(400, 'invalid_request_error', 'Missing required param: success_url.', { param: 'success_url' })
+    if (body.customer && !customers.has(body.customer)) return missing('customer', body.customer)
+    const types: string[] = body.allowed_payment_method_types ?? ['card']
+    const id = `cs_test_${randomId(24)}`
+    const session = {
+      id, object: 'checkout.session', mode: 'setup', status: 'open', payment_status: 'no_payment_required', amount_subtotal: null, amount_total: null,
+      currency: body.currency, client_reference_id: body.client_reference_id ?? null, metadata: body.metadata ?? {}, customer: body.customer ?? null,
+      payment_intent: null, setup_intent: null, allowed_payment_method_types: types, payment_method_types: types,
+      success_url: body.success_url, cancel_url: body.cancel_url ?? null, url: `${base}/c/pay/${id}`, expires_at: now() + 86_400, created: now(), livemode: false,
+    }
+    sessions.set(id, session)
+    sessionIntentData.set(id, body.setup_intent_data ?? {})
+    return { status: 200, body: session }
+  }
+
   function createSession(body: Obj): Reply {
-    if (body.mode !== 'payment') return error(400, 'invalid_request_error', 'mode must be payment', { param: 'mode' })
+    if (body.mode === 'setup') return createSetupSession(body)
+    if (body.mode !== 'payment') return error(400, 'invalid_request_error', 'mode must be payment or setup', { param: 'mode' })
     const item = body.line_items?.[0]
     const unitAmount = Number(item?.price_data?.unit_amount)
     if (!Number.isInteger(unitAmount) || !item?.price_data?.currency) {
@@ -205,6 +237,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       }
     }
     if (resource === 'refunds' && r.method === 'POST' && !id) return createRefund(r.body)
+    if (resource === 'customers' && r.method === 'POST' && !id) return { status: 200, body: newCustomer(r.body.email ?? null) }
     if (resource === 'customers' && r.method === 'GET' && id) {
       const customer = customers.get(id)
       return customer ? { status: 200, body: customer } : missing('customer', id)
@@ -258,6 +291,21 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       if (found.status !== 'open') throw new Error(`stand-in: session ${id} is ${found.status}`)
       const type: string = found.payment_method_types[0]
       const data = sessionIntentData.get(id) ?? {}
+      if (found.mode === 'setup') {
+        // The payer enters a new method; a card that declines fails the SetupIntent and leaves the session open.
+        const methodId = `pm_${randomId()}`
+        paymentMethods.set(methodId, { id: methodId, type, customer: found.customer, card: type === 'card' ? cardOf(paymentMethod) : undefined })
+        const declines = testCards[paymentMethod]?.declines === true
+        const intent = {
+          id: `seti_${randomId()}`, object: 'setup_intent', status: declines ? 'requires_payment_method' : 'succeeded', customer: found.customer,
+          payment_method: declines ? null : methodId, usage: 'off_session', metadata: data.metadata ?? {}, payment_method_types: [type], created: now(), livemode: false,
+          last_setup_error: declines ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } : null,
+        }
+        setupIntents.set(intent.id, intent)
+        found.setup_intent = intent.id
+        if (!declines) found.status = 'complete'
+        return found
+      }
       const customer = found.customer_creation === 'always' ? newCustomer(found.customer_email).id : null
       // Checkout makes a new PaymentMethod from what the payer entered.
       const methodId = `pm_${randomId()}`
