@@ -5,32 +5,19 @@
 // row locks and updates. Target >= 0.25. Needs PostgreSQL (TEST_DATABASE_URL or DATABASE_URL) and pgbench;
 // without them it says so and stops. Prints raw figures, then the ratio on the last line.
 import { spawnSync } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { randomUUID } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { openDatabase } from '../src/server/db/client'
 import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { fullPayer, publishedProduct } from '../tests/factories/checkout'
-import { startApiProcess } from '../tests/helpers/api-process'
 import { createTestApp } from '../tests/helpers/test-app'
+import { benchDatabase, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 10)
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
-
-if (!adminUrl) {
-  console.log('checkout bench skipped: set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server')
-  console.log('ratio checkouts/s / pgbench TPS: skipped (no PostgreSQL)')
-  process.exit(0)
-}
-if (spawnSync('pgbench', ['--version']).status !== 0) {
-  console.log('checkout bench skipped: pgbench is not installed (apt-get install postgresql-client)')
-  console.log('ratio checkouts/s / pgbench TPS: skipped (no pgbench)')
-  process.exit(0)
-}
+const adminUrl = requirePostgresAndPgbench('checkout', 'ratio checkouts/s / pgbench TPS')
 
 /** CPU seconds (user + system) a process has used so far (Linux /proc); 0 elsewhere. */
 function cpuSeconds(pid: number): number {
@@ -44,20 +31,7 @@ function cpuSeconds(pid: number): number {
 
 // ------------------------------------------------------------------ a database of its own
 
-const name = `sf_bench_${randomBytes(4).toString('hex')}`
-const admin = new pg.Client({ connectionString: adminUrl })
-await admin.connect()
-await admin.query(`create database ${name}`)
-const dbUrl = new URL(adminUrl)
-dbUrl.pathname = `/${name}`
-const databaseUrl = dbUrl.toString()
-const dir = mkdtempSync(join(tmpdir(), 'sf-bench-'))
-
-async function cleanup() {
-  await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
-  await admin.end().catch(() => {})
-  rmSync(dir, { recursive: true, force: true })
-}
+const { databaseUrl, dir, drop: cleanup } = await benchDatabase(adminUrl)
 
 try {
   // ---------------------------------------------------------------- the catalogue and one template checkout
@@ -88,7 +62,7 @@ try {
   await t.close()
 
   // ---------------------------------------------------------------- full stack
-  const api = await startApiProcess({ databaseUrl, env: { NODE_ENV: 'production', RATE_LIMIT: 'off', DATABASE_POOL_SIZE: String(clients) } })
+  const api = await startBenchApi(databaseUrl, clients)
   let done = 0
   const failures: Record<string, number> = {}
   const latencies: number[] = []

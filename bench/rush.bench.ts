@@ -5,49 +5,28 @@
 // line is decisions/s divided by pgbench's TPS for the hot-row update alone (target >= 0.05). Needs
 // PostgreSQL (TEST_DATABASE_URL or DATABASE_URL) and pgbench; without them it says so and stops.
 import { spawnSync } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { randomUUID } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { openDatabase } from '../src/server/db/client'
 import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { fullPayer, publishedProduct } from '../tests/factories/checkout'
-import { startApiProcess, type ApiProcess } from '../tests/helpers/api-process'
+import type { ApiProcess } from '../tests/helpers/api-process'
 import { createTestApp } from '../tests/helpers/test-app'
+import { benchDatabase, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
 
 const payers = Number(process.env.RUSH_PAYERS ?? 500)
 const tickets = Number(process.env.RUSH_TICKETS ?? 100)
 const pgbenchSeconds = Number(process.env.BENCH_SECONDS ?? 10)
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
-
-if (!adminUrl) {
-  console.log('rush bench skipped: set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server')
-  console.log('ratio decisions/s / pgbench hot-row TPS: skipped (no PostgreSQL)')
-  process.exit(0)
-}
-if (spawnSync('pgbench', ['--version']).status !== 0) {
-  console.log('rush bench skipped: pgbench is not installed (apt-get install postgresql-client)')
-  console.log('ratio decisions/s / pgbench hot-row TPS: skipped (no pgbench)')
-  process.exit(0)
-}
-
-const name = `sf_bench_${randomBytes(4).toString('hex')}`
-const admin = new pg.Client({ connectionString: adminUrl })
-await admin.connect()
-await admin.query(`create database ${name}`)
-const dbUrl = new URL(adminUrl)
-dbUrl.pathname = `/${name}`
-const databaseUrl = dbUrl.toString()
-const dir = mkdtempSync(join(tmpdir(), 'sf-bench-'))
+const adminUrl = requirePostgresAndPgbench('rush', 'ratio decisions/s / pgbench hot-row TPS')
+const benchDb = await benchDatabase(adminUrl)
+const { databaseUrl, dir } = benchDb
 const processes: ApiProcess[] = []
 
 async function cleanup() {
   for (const p of processes) await p.stop().catch(() => {})
-  await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
-  await admin.end().catch(() => {})
-  rmSync(dir, { recursive: true, force: true })
+  await benchDb.drop()
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
@@ -66,12 +45,21 @@ try {
   await t.close()
 
   // ---------------------------------------------------------------- two API processes, warmed up
-  const env = { NODE_ENV: 'production', RATE_LIMIT: 'off', DATABASE_POOL_SIZE: '10' }
-  processes.push(...await Promise.all([startApiProcess({ databaseUrl, env }), startApiProcess({ databaseUrl, env })]))
+  processes.push(...await Promise.all([startBenchApi(databaseUrl, 10), startBenchApi(databaseUrl, 10)]))
   for (const p of processes) {
-    // warm the code paths (not the stock): quotes and a refused order per process
+    // Warm the code paths, not the stock: quotes of the event, and orders (paid in the sandbox) of the other
+    // product, as a server that has sold before would be.
     for (let i = 0; i < 20; i++) {
       await fetch(`${p.url}/api/v1/shop/orders/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product_id: event.id, pricing_plan_id: ticket.pricing_plans[0]!.id, ticket_id: ticket.id }) }).then((r) => r.arrayBuffer())
+    }
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${p.url}/api/v1/shop/orders`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ product_id: hot.id, pricing_plan_id: hot.pricing_plans[0].id, payment_method: 'card', payer: fullPayer(), terms_accepted: true }),
+      })
+      const made = (await res.json()) as { next_action?: { payment_id: string } }
+      if (res.status !== 201 || !made.next_action) throw new Error(`warm-up order failed: ${res.status}`)
+      await fetch(`${p.url}/api/v1/shop/sandbox/payments/${made.next_action.payment_id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'success' }) }).then((r) => r.arrayBuffer())
     }
   }
 
@@ -81,6 +69,7 @@ try {
     method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000),
   })
   const rushStarted = performance.now()
+  const clientCpu = process.cpuUsage()
   let lastAnswer = 0
   const outcomes: Outcome[] = await Promise.all(Array.from({ length: payers }, async (_, i): Promise<Outcome> => {
     const base = processes[i % processes.length]!.url
@@ -101,6 +90,8 @@ try {
     }
   }))
   const decisionSeconds = (lastAnswer - rushStarted) / 1000
+  const used = process.cpuUsage(clientCpu)
+  const clientShare = (used.user + used.system) / 1e6 / ((performance.now() - rushStarted) / 1000)
 
   const check = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 })
   const [row] = (await check.executeSql('select sold_count, reserved_count, "limit" from event_tickets where id = $1', [ticket.id])).rows
@@ -133,6 +124,7 @@ try {
   console.log(`after paying: tickets sold ${soldCount}, reserved ${row.reserved_count}, orders paid ${orders.paid} of ${orders.made} made, payments succeeded ${paidOk}; ledger ${JSON.stringify(ledger.map((r: { currency: string; total: string }) => [r.currency, Number(r.total)]))}`)
   console.log(`oversold ${oversold} (must be 0), lost sales ${lostSales} (must be 0)`)
   console.log(`answer time: p50 ${pct(times, 50).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms (<= 2000), max ${times.at(-1)!.toFixed(0)} ms; ${(sold + soldOut)} decisions in ${decisionSeconds.toFixed(2)} s = ${decisionsPerSecond.toFixed(1)} decisions/s`)
+  console.log(`load generator (this process) CPU during the rush: ${(clientShare * 100).toFixed(0)} % of one core`)
   console.log(`pgbench hot-row update (10 clients, ${pgbenchSeconds} s): ${tps.toFixed(0)} TPS`)
   // Selling wrong is a failure of the run; being slow is a figure (the p99 and the ratio are reported).
   const correct = oversold === 0 && lostSales === 0 && other.length === 0
