@@ -34,6 +34,7 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const statementNames = new Map<string, string>()
   if (options.kind === 'pglite') {
     const client = options.dataDir
       ? new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
@@ -59,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {})
+  pool.on('connect', (client) => prepareParameterisedStatements(client, statementNames))
   const db = drizzlePg(pool, { schema }) as unknown as Db
   return {
     kind: 'postgres',
@@ -70,6 +72,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     close: () => pool.end(),
   }
+}
+
+/** How many distinct statement texts a process names; later ones run unnamed (PostgreSQL memory stays bounded). */
+const namedStatementsMax = 1000
+
+/**
+ * Names every parameterised statement after its text, so each connection has PostgreSQL parse and plan it
+ * once and then only binds and executes it (as postgres.js does by default). A checkout runs some thirty
+ * statements; parsing and planning them again on every call was most of the database's work per checkout.
+ * node-postgres keeps the prepared names per connection and sends Parse only the first time.
+ */
+function prepareParameterisedStatements(client: pg.PoolClient, names: Map<string, string>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text)
+    if (name === undefined && names.size < namedStatementsMax) names.set(text, name = `sf_${names.size.toString(36)}`)
+    return name
+  }
+  client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = nameOf(config)
+      if (name) return query({ text: config, values, name }, callback)
+    } else if (config !== null && typeof config === 'object' && !('submit' in config)) {
+      const q = config as { text?: unknown; values?: unknown; name?: unknown }
+      if (typeof q.text === 'string' && q.name === undefined && Array.isArray(q.values) && q.values.length > 0) {
+        const name = nameOf(q.text)
+        if (name) return query({ ...q, name }, values, callback)
+      }
+    }
+    return query(config, values, callback)
+  }) as typeof client.query
 }
 
 /** Turns `$1`-style SQL into a Drizzle SQL object so it can run on any executor, transactions included. */
