@@ -180,20 +180,32 @@ export type AddonRow = { id: number; productId: number; addonProductId: number; 
  */
 export async function loadRelations(db: Executor, productIds: readonly number[], options: { categories?: boolean } = {}) {
   if (productIds.length === 0) return { plans: [], tickets: [], addons: [] as AddonRow[], categories: [], discounts: [] as DiscountRow[] }
-  const ids = sql`array[${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}]::int[]`
+  const r = relationsSql(sql`array[${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}]::int[]`, options)
+  const [row] = await executeRows<RawRelations>(db, sql`select ${r.plans} as plans, ${r.tickets} as tickets, ${r.addons} as addons, ${r.categories} as categories, ${r.discounts} as discounts`)
+  return relationsOf(row!)
+}
+
+type RawRelations = { plans: unknown; tickets: unknown; addons: unknown; categories: unknown; discounts: unknown }
+
+/** The subqueries loadRelations reads, for the products whose ids `ids` (an int[] expression) names. */
+function relationsSql(ids: SQL, options: { categories?: boolean }): { [K in keyof RawRelations]: SQL<unknown> } {
   const agg = (table: PgTable, where: SQL, order?: SQL) =>
     sql`(select coalesce(json_agg(r${order ? sql` order by ${order}` : sql``}), '[]') from ${table} r where ${where})`
-  const [row] = await executeRows<{ plans: unknown; tickets: unknown; addons: AddonRow[]; categories: unknown; discounts: unknown }>(db, sql`select
-    ${agg(pricingPlans, sql`r.product_id = any(${ids}) and r.active`, sql`r.position, r.id`)} as plans,
-    ${agg(eventTickets, sql`r.product_id = any(${ids})`, sql`r.position, r.id`)} as tickets,
-    (select coalesce(json_agg(json_build_object('id', a.id, 'productId', a.product_id, 'addonProductId', a.addon_product_id, 'kind', a.kind,
-      'position', a.position, 'name', p.name, 'form', p.form) order by a.position, a.id), '[]')
-      from ${productAddons} a join ${products} p on p.id = a.addon_product_id where a.product_id = any(${ids})) as addons,
-    ${options.categories === false ? sql`'[]'::json` : agg(productCategories, sql`r.product_id = any(${ids})`)} as categories,
-    ${agg(productDiscounts, sql`r.product_id = any(${ids})`)} as discounts`)
   return {
-    plans: rowsOfJson(pricingPlans, row!.plans), tickets: rowsOfJson(eventTickets, row!.tickets), addons: row!.addons,
-    categories: rowsOfJson(productCategories, row!.categories), discounts: rowsOfJson(productDiscounts, row!.discounts),
+    plans: agg(pricingPlans, sql`r.product_id = any(${ids}) and r.active`, sql`r.position, r.id`),
+    tickets: agg(eventTickets, sql`r.product_id = any(${ids})`, sql`r.position, r.id`),
+    addons: sql`(select coalesce(json_agg(json_build_object('id', a.id, 'productId', a.product_id, 'addonProductId', a.addon_product_id, 'kind', a.kind,
+      'position', a.position, 'name', p.name, 'form', p.form) order by a.position, a.id), '[]')
+      from ${productAddons} a join ${products} p on p.id = a.addon_product_id where a.product_id = any(${ids}))`,
+    categories: options.categories === false ? sql`'[]'::json` : agg(productCategories, sql`r.product_id = any(${ids})`),
+    discounts: agg(productDiscounts, sql`r.product_id = any(${ids})`),
+  }
+}
+
+function relationsOf(row: RawRelations) {
+  return {
+    plans: rowsOfJson(pricingPlans, row.plans), tickets: rowsOfJson(eventTickets, row.tickets), addons: row.addons as AddonRow[],
+    categories: rowsOfJson(productCategories, row.categories), discounts: rowsOfJson(productDiscounts, row.discounts),
   }
 }
 
@@ -498,16 +510,39 @@ export async function findPublishedProductBySlug(db: Executor, sellerId: number,
  * seller, when known) or by the shop's username-or-id and the product's slug. Blocked sellers are returned
  * (the caller says "no such shop"); unpublished and archived products are not.
  */
-export async function findPublishedProductWithSeller(db: Executor, by: { productId: number; sellerId?: number } | { seller: string; slug: string }) {
+/**
+ * Whether `quantity` more would pass the limit of the product or of its ticket type (sold + reserved +
+ * quantity > limit). A hint for answering early; the order's conditional update decides.
+ */
+export function overLimitSql(productId: number, ticketId: number | null, quantity: number): SQL<boolean> {
+  const over = (table: typeof products | typeof eventTickets, where: SQL) =>
+    sql`exists (select 1 from ${table} where ${where} and ${table.limit} is not null and ${table.soldCount} + ${table.reservedCount} + ${quantity} > ${table.limit})`
+  const product = over(products, sql`${products.id} = ${productId}`)
+  const ticket = ticketId !== null ? sql` or ${over(eventTickets, sql`${eventTickets.id} = ${ticketId} and ${eventTickets.productId} = ${productId}`)}` : sql``
+  return sql<boolean>`(${product}${ticket})`
+}
+
+/**
+ * A published product with its seller's facts and its relations (loadRelations without categories), in one
+ * read: every checkout, quote and product page starts here. With `soldOutFor` (a checkout's product id, ticket type and
+ * quantity) the same read says whether that much is still there, so a payer after the last ticket hears it
+ * from this one read.
+ */
+export async function findPublishedProductWithSeller(
+  db: Executor, by: { productId: number; sellerId?: number } | { seller: string; slug: string }, soldOutFor?: { ticketId: number | null; quantity: number },
+) {
   const published = and(eq(products.publishState, 'published'), isNull(products.archivedAt))
   const where = 'productId' in by
     ? and(eq(products.id, by.productId), by.sellerId !== undefined ? eq(products.sellerId, by.sellerId) : undefined, published)
     : and(sellerMatch(by.seller), sql`lower(${products.slug}) = lower(${by.slug})`, published)
+  const soldOut = soldOutFor && 'productId' in by ? overLimitSql(by.productId, soldOutFor.ticketId, soldOutFor.quantity) : sql<boolean>`false`
   const [row] = await db.select({
     product: products, seller: sellerFacts,
     tax: { countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellers.features, firstName: users.firstName, lastName: users.lastName },
+    soldOut: soldOut.mapWith(Boolean),
+    relations: relationsSql(sql`array[${products.id}]::int[]`, { categories: false }),
   }).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).innerJoin(users, eq(users.id, sellers.userId)).where(where).limit(1)
-  return row
+  return row ? { ...row, relations: relationsOf(row.relations) } : undefined
 }
 
 export async function findPublishedProductsByIds(db: Executor, sellerId: number, ids: readonly number[]): Promise<ProductRow[]> {

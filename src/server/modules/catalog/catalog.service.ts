@@ -561,10 +561,13 @@ export type CheckoutFacts = CheckoutProduct & {
  * version), ticket types, its discount, the seller's facts and VAT status, and its published order bumps.
  * Unknown, unpublished or archived: 404. The password gate is the caller's (shop.service assertPassword).
  */
-export async function checkoutFacts(db: Executor, sellerRef: { id?: number; username?: string }, product: { id?: number; slug?: string }): Promise<CheckoutFacts> {
-  // The product, its seller and the seller's VAT details in one read (this runs for every checkout).
+export async function checkoutFacts(
+  db: Executor, sellerRef: { id?: number; username?: string }, product: { id?: number; slug?: string }, soldOutFor?: { ticketId: number | null; quantity: number },
+): Promise<CheckoutFacts> {
+  // The product, its seller and the seller's VAT details in one read (this runs for every checkout); with
+  // `soldOutFor` the read also answers sold_out before anything else is read (in a rush most payers hear this).
   const found = product.id !== undefined
-    ? await repo.findPublishedProductWithSeller(db, { productId: product.id, sellerId: sellerRef.id })
+    ? await repo.findPublishedProductWithSeller(db, { productId: product.id, sellerId: sellerRef.id }, soldOutFor)
     : sellerRef.username !== undefined ? await repo.findPublishedProductWithSeller(db, { seller: sellerRef.username, slug: product.slug ?? '' }) : undefined
   if (!found) {
     // Which of the two is missing decides the message (a rare path: one more read).
@@ -574,8 +577,9 @@ export async function checkoutFacts(db: Executor, sellerRef: { id?: number; user
   }
   const { seller, tax } = found
   if (seller.blocked) throw new AppError('not_found', 'This shop does not exist')
+  if (found.soldOut) throw new AppError('sold_out', 'Sold out')
   const row = found.product
-  const relations = await repo.loadRelations(db, [row.id], { categories: false })
+  const relations = found.relations
   const bumpIds = relations.addons.filter((a) => a.kind === 'bump').map((a) => a.addonProductId)
   const bumpRows = await repo.findPublishedProductsByIds(db, seller.id, bumpIds)
   const bumpRelations = await repo.loadRelations(db, bumpRows.map((b) => b.id), { categories: false })

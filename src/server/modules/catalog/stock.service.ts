@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AppError } from '../../../shared/errors'
 import { executeRows, type Executor } from '../../db/client'
+import { overLimitSql } from './catalog.repository'
 import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
 
 // What the checkout counts (QUALITY "rush", "license-pool"): stock of products and ticket types, license
@@ -39,11 +40,7 @@ export async function reserveStock(tx: Executor, productId: number | null, ticke
  * decides.
  */
 export async function isSoldOut(db: Executor, productId: number, ticketId: number | null, quantity: number): Promise<boolean> {
-  const over = (table: typeof products | typeof eventTickets, where: SQL) =>
-    sql`exists (select 1 from ${table} where ${where} and ${table.limit} is not null and ${table.soldCount} + ${table.reservedCount} + ${quantity} > ${table.limit})`
-  const product = over(products, sql`${products.id} = ${productId}`)
-  const ticket = ticketId !== null ? sql` or ${over(eventTickets, sql`${eventTickets.id} = ${ticketId} and ${eventTickets.productId} = ${productId}`)}` : sql``
-  const [row] = await executeRows<{ sold_out: boolean }>(db, sql`select ${product}${ticket} as sold_out`)
+  const [row] = await executeRows<{ sold_out: boolean }>(db, sql`select ${overLimitSql(productId, ticketId, quantity)} as sold_out`)
   return row?.sold_out === true
 }
 

@@ -374,9 +374,8 @@ async function resumeOrder(ctx: Ctx, orderId: number): Promise<Made> {
 }
 
 async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promise<Made> {
-  // One read answers the payers who come after the last ticket (the transaction below decides for the rest).
-  if (await stock.isSoldOut(ctx.db, input.product_id, input.ticket_id ?? null, input.quantity ?? 1)) throw new AppError('sold_out', 'Sold out')
-  const facts = await catalog.checkoutFacts(ctx.db, {}, { id: input.product_id })
+  // The first read answers the payers who come after the last ticket (the transaction below decides for the rest).
+  const facts = await catalog.checkoutFacts(ctx.db, {}, { id: input.product_id }, { ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 })
   await assertPassword(ctx, facts.product, input.password)
   const reason = sellable(facts)
   if (reason === 'sold_out') throw new AppError('sold_out', 'Sold out')
@@ -423,7 +422,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   const now = ctx.deps.now()
   const reservedUntil = new Date(now.getTime() + ctx.deps.config.RESERVATION_MINUTES * 60_000)
 
-  return ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction((tx) => ctx.deps.jobs.batch(tx, async () => {
     const discountCounted = facts.discount ? await stock.countDiscountUse(tx, facts.product.id) : false
     if (coupon) await coupons.redeemCoupon(tx, coupon.id)
     const priced = priceSelection(facts, selection, coupon, { discountCounted })
@@ -481,7 +480,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     for (const id of held.bumps) await stock.reserveStock(tx, id, null, 1)
     const product = { id: facts.product.id, name: facts.product.name, slug: facts.product.slug, form: facts.product.form }
     return { order, payment, saveMethod: keepsMethod(priced.plan.plan.form, config.product.upsells ?? []), written: { items, product, username: facts.seller.username } }
-  })
+  }))
 }
 
 function upsellOffersOf(order: orders.OrderRow, upsells: Record<string, unknown>[], taken: orders.OrderRow[], offerPrices: Map<number, { name: string; amount: number; currency: string }>): PublicOrderOutput['upsell_offers'] {

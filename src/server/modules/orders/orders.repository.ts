@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import { rowsOfJson, type Executor } from '../../db/client'
 import { idempotencyKeys, ledgerEntries, orderItems, orderRates, orders, payments, products, providerEvents, sellers } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -154,6 +154,22 @@ export async function findPaymentByToken(db: Executor, token: string, options: {
   const [row] = options.lock ? await query.for('update') : await query
   return row
 }
+
+/**
+ * An order locked, with what a payment's success needs besides: its lines, its product and the seller's
+ * username (read, not locked), in one statement.
+ */
+export async function lockOrderWithLines(db: Executor, orderId: number) {
+  const [row] = await db.select({
+    order: orders, product: { id: products.id, name: products.name, slug: products.slug, form: products.form }, username: sellers.username,
+    items: sql<unknown>`(select coalesce(json_agg(i order by i.id), '[]') from ${orderItems} i where i.order_id = ${orders.id})`,
+  }).from(orders).innerJoin(products, eq(products.id, orders.productId)).innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(eq(orders.id, orderId)).limit(1).for('update', { of: orders })
+  return row ? { ...row, items: rowsOfJson(orderItems, row.items) } : undefined
+}
+
+/** What a payment's success reads with its locks: the order's lines, its product and the seller's username. */
+export type OrderLines = { items: OrderItemRow[]; product: { id: number; name: string; slug: string; form: string }; username: string }
 
 export async function findPaymentByRef(db: Executor, provider: string, providerRef: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef))).limit(1)

@@ -116,12 +116,14 @@ async function settleStock(tx: Executor, order: repo.OrderRow, items: repo.Order
  */
 export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, outcome: PaymentOutcome): Promise<PaymentState> {
   const now = deps.now()
-  return deps.db.transaction(async (tx): Promise<PaymentState> => {
+  // A success enqueues its delivery, invoice, notification and mail: one insert for them all (jobs.batch).
+  return deps.db.transaction((tx) => deps.jobs.batch(tx, async (): Promise<PaymentState> => {
     const payment = await repo.findPaymentByToken(tx, paymentToken, { lock: true })
     if (!payment) throw new AppError('not_found', 'This payment does not exist')
     const from = payment.state as PaymentState
+    // A final payment changes nothing and leaves the order's lock alone (a refund holds it, then wants the payment's).
     if (finalPaymentStates.includes(from)) return from
-    const order = (await repo.findOrder(tx, payment.orderId, { lock: true }))!
+    const { order, ...lines } = (await repo.lockOrderWithLines(tx, payment.orderId))!
     let to: PaymentState = outcome.state
     // The charged amount must be ours to the minor unit; anything else is not a payment of this order.
     if (to === 'successful' && outcome.amount && (outcome.amount.amount !== payment.amount || outcome.amount.currency !== payment.currency)) {
@@ -142,7 +144,7 @@ export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, 
       return to
     }
     if (to === 'successful') {
-      await paymentSucceeded(deps, tx, order, payment, outcome, now)
+      await paymentSucceeded(deps, tx, order, payment, outcome, now, lines)
       return to
     }
     // denied, error, canceled, expired: a later rate's charge leaves the rate unpaid for dunning; a first
@@ -156,7 +158,7 @@ export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, 
       await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_not_completed'), reservationState: order.reservationState === 'held' ? 'released' : order.reservationState, updatedAt: now })
     }
     return to
-  })
+  }))
 }
 
 /** Whether the order still waits for its first payment (or lost it): its payments are not rate renewals. */
@@ -164,14 +166,13 @@ function firstPaymentOf(order: repo.OrderRow): boolean {
   return ['payment_waiting', 'payment_pending', 'payment_not_completed'].includes(order.paymentState)
 }
 
-async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow, outcome: PaymentOutcome, now: Date) {
+async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow, outcome: PaymentOutcome, now: Date, lines: repo.OrderLines) {
   if (!firstPaymentOf(order) && payment.rateNumber !== null) {
     await ratePaymentSucceeded(deps, tx, order, payment, outcome, now)
     return
   }
   const currency = currencyOf(order)
-  const items = await repo.orderItemsOf(tx, order.id)
-  const { product, username } = await repo.productAndSeller(tx, order.productId)
+  const { items, product, username } = lines
   const vat = items.reduce((sum, i) => sum + i.vatAmount, 0)
   if (payment.amount > 0) {
     await writeLedger(tx, chargePostings({
