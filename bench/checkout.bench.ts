@@ -101,10 +101,13 @@ try {
   await load(Math.min(3, seconds), false) // warm-up: JIT, pools, caches
   latencies.length = 0
   const cpuBefore = cpuSeconds(api.pid)
+  const clientCpuBefore = process.cpuUsage()
   const started = performance.now()
   await load(seconds, true)
   const elapsed = (performance.now() - started) / 1000
   const apiCpu = (cpuSeconds(api.pid) - cpuBefore) / elapsed
+  const clientUsed = process.cpuUsage(clientCpuBefore)
+  const clientCpu = (clientUsed.user + clientUsed.system) / 1e6 / elapsed
   await api.stop()
   const checkoutsPerSecond = done / elapsed
   latencies.sort((a, b) => a - b)
@@ -154,7 +157,7 @@ try {
   const failedTx = /number of failed transactions: (\d+)/.exec(bench.stdout)?.[1] ?? '?'
 
   console.log(`full stack: ${done} checkouts (order + sandbox success) in ${elapsed.toFixed(1)} s with ${clients} clients against one API process: ${checkoutsPerSecond.toFixed(1)} checkouts/s`)
-  console.log(`full stack latency per checkout (2 requests): p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms; API process CPU ${(apiCpu * 100).toFixed(0)} % of one core; failures ${JSON.stringify(failures)}`)
+  console.log(`full stack latency per checkout (2 requests): p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms; API process CPU ${(apiCpu * 100).toFixed(0)} % of one core, load generator ${(clientCpu * 100).toFixed(0)} %; failures ${JSON.stringify(failures)}`)
   console.log(`pgbench, same statements (${clients} clients, ${seconds} s): ${tps.toFixed(1)} TPS (one TPS = one checkout's statements), failed ${failedTx}`)
   console.log(`ratio checkouts/s / pgbench TPS: ${(checkoutsPerSecond / tps).toFixed(3)} (target >= 0.25)`)
 } finally {
