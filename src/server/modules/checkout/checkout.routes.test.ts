@@ -52,6 +52,25 @@ describe('buying with the sandbox (issue 4)', () => {
     expect(third.statusCode).toBe(201)
   })
 
+  test('once sold out, a later payer is answered before any claim, and the answer is the key\'s: a replay repeats it, another body is refused', async () => {
+    const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(700)], limit: 1 })
+    const payload = () => ({ product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, payment_method: 'card', payer: fullPayer(), terms_accepted: true })
+    expect((await submitOrder(t, payload())).statusCode).toBe(201)
+    expect((await submitOrder(t, payload())).json().error.type).toBe('sold_out') // met in the order's own read
+    const later = payload()
+    const refused = await submitOrder(t, later, 'key-sold-out-later-1')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error.type).toBe('sold_out')
+    const keys = async (key: string) => (await t.deps.database.executeSql('select state, response_status from idempotency_keys where key = $1', [key])).rows
+    expect(await keys('key-sold-out-later-1')).toEqual([{ state: 'done', response_status: 409 }])
+    const replay = await submitOrder(t, later, 'key-sold-out-later-1')
+    expect([replay.statusCode, replay.json()]).toEqual([409, refused.json()])
+    const other = await submitOrder(t, { ...later, payment_method: 'paypal' }, 'key-sold-out-later-1')
+    expect(other.json().error.type).toBe('idempotency_key_reused')
+    const n = (await t.deps.database.executeSql('select count(*)::int as n from orders where product_id = $1', [product.id])).rows[0] as any
+    expect(n.n).toBe(1)
+  })
+
   test('the Idempotency-Key: required, a replay answers the first answer, another body is refused', async () => {
     const product = await publishedProduct(t, seller.accessToken)
     const payload = { product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, payment_method: 'card', payer: fullPayer(), terms_accepted: true }

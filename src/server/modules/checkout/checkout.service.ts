@@ -258,6 +258,22 @@ function requestHash(body: unknown): string {
 
 const lockSeconds = 60
 
+/** Runs a function in its turn (the checkout slots); without one, at once. */
+type Gate = <R>(fn: () => Promise<R>) => Promise<R>
+
+/** The stages of an idempotent request whose first part waits its turn (see idempotentStaged). */
+type Stages<T, P> = {
+  gate?: Gate
+  /** An answer known before any work (a sold-out hint): stored with the claim in one write, then thrown. */
+  refuse?: () => Promise<AppError | null>
+  /** Runs in the gate, right after the claim. */
+  prepare: (resume: Record<string, unknown> | null) => Promise<P>
+  /** Runs after the gate (a provider's call need not hold a turn). */
+  finish: (prepared: P) => Promise<Answer<T>>
+}
+
+const errorBodyOf = (error: AppError) => ({ error: { message: error.message, type: error.type, ...(error.fields ? { fields: error.fields } : {}) } })
+
 /**
  * Runs `work` once per key (QUALITY "idempotency"): the first request claims the key; a replay after it
  * finished gets the stored status and body; a replay while it runs gets 409 idempotency_in_progress; the
@@ -266,35 +282,69 @@ const lockSeconds = 60
  * lock runs out, and `work` receives what it stored so far (`resume`) to finish rather than start again.
  */
 export async function idempotent<T>(ctx: Ctx, scope: string, key: string, body: unknown, work: (resume: Record<string, unknown> | null) => Promise<Answer<T>>): Promise<Answer<T>> {
+  return idempotentStaged(ctx, scope, key, body, { prepare: work, finish: async (answer) => answer })
+}
+
+/**
+ * idempotent() in stages: the claim and `prepare` run inside `gate` (so in a rush the payers after the last
+ * ticket are claimed after the ones who got it), `finish` after it. With `refuse`, an answer known before
+ * any work is stored as the key's answer in the claim's own write.
+ */
+async function idempotentStaged<T, P>(ctx: Ctx, scope: string, key: string, body: unknown, stages: Stages<T, P>): Promise<Answer<T>> {
   if (!/^[A-Za-z0-9_.:-]{8,200}$/.test(key)) throw new AppError('idempotency_key_required', 'An Idempotency-Key header (8 to 200 letters, digits, -_.:) is required')
   const hash = requestHash(body)
   const now = ctx.deps.now()
   const until = new Date(now.getTime() + lockSeconds * 1000)
-  let resume: Record<string, unknown> | null = null
-  if (!(await orders.claimIdempotencyKey(ctx.db, { scope, key, requestHash: hash, lockedUntil: until, createdAt: now }))) {
-    const row = await orders.findIdempotencyKey(ctx.db, scope, key)
-    if (!row) return idempotent(ctx, scope, key, body, work) // freed meanwhile
-    if (row.requestHash !== hash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with another request')
-    if (row.state === 'done') return { status: row.responseStatus ?? 200, body: row.responseBody as T }
-    if (!(await orders.takeOverIdempotencyKey(ctx.db, scope, key, now, until))) {
-      throw new AppError('idempotency_in_progress', 'This request is still being processed')
+
+  /** The claim: this request's to work on (with what a dead holder stored), or a finished answer to replay. */
+  const claim = async (): Promise<{ resume: Record<string, unknown> | null } | { answer: Answer<T> }> => {
+    for (;;) {
+      if (await orders.claimIdempotencyKey(ctx.db, { scope, key, requestHash: hash, lockedUntil: until, createdAt: now })) return { resume: null }
+      const row = await orders.findIdempotencyKey(ctx.db, scope, key)
+      if (!row) continue // freed meanwhile
+      if (row.requestHash !== hash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with another request')
+      if (row.state === 'done') return { answer: { status: row.responseStatus ?? 200, body: row.responseBody as T } }
+      if (!(await orders.takeOverIdempotencyKey(ctx.db, scope, key, now, until))) {
+        throw new AppError('idempotency_in_progress', 'This request is still being processed')
+      }
+      return { resume: (row.responseBody as Record<string, unknown> | null) ?? null }
     }
-    resume = (row.responseBody as Record<string, unknown> | null) ?? null
   }
+  /** After a failure of the work: an expected one is the key's answer; an unexpected one frees the key. */
+  const settleFailure = async (error: unknown) => {
+    if (error instanceof AppError && error.status < 500) {
+      await orders.updateIdempotencyKey(ctx.db, scope, key, { state: 'done', responseStatus: error.status, responseBody: errorBodyOf(error) })
+      return
+    }
+    const row = await orders.findIdempotencyKey(ctx.db, scope, key)
+    // Keep the key while an order exists for it: a retry must finish that order, not make a second.
+    if (row && row.responseBody === null) await orders.deleteIdempotencyKey(ctx.db, scope, key)
+    else await orders.updateIdempotencyKey(ctx.db, scope, key, { lockedUntil: new Date(0) })
+  }
+
+  const gate: Gate = stages.gate ?? ((fn) => fn())
+  const staged = await gate(async (): Promise<{ refused: AppError } | { answer: Answer<T> } | { prepared: P }> => {
+    const refusal = stages.refuse ? await stages.refuse() : null
+    if (refusal && await orders.storeIdempotentAnswer(ctx.db, { scope, key, requestHash: hash, responseStatus: refusal.status, responseBody: errorBodyOf(refusal), createdAt: now })) {
+      return { refused: refusal }
+    }
+    const claimed = await claim()
+    if ('answer' in claimed) return claimed
+    try {
+      return { prepared: await stages.prepare(claimed.resume) }
+    } catch (error) {
+      await settleFailure(error)
+      throw error
+    }
+  })
+  if ('refused' in staged) throw staged.refused
+  if ('answer' in staged) return staged.answer
   try {
-    const answer = await work(resume)
+    const answer = await stages.finish(staged.prepared)
     await orders.updateIdempotencyKey(ctx.db, scope, key, { state: 'done', responseStatus: answer.status, responseBody: answer.body as object })
     return answer
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      const errorBody = { error: { message: error.message, type: error.type, ...(error.fields ? { fields: error.fields } : {}) } }
-      await orders.updateIdempotencyKey(ctx.db, scope, key, { state: 'done', responseStatus: error.status, responseBody: errorBody })
-    } else {
-      const row = await orders.findIdempotencyKey(ctx.db, scope, key)
-      // Keep the key while an order exists for it: a retry must finish that order, not make a second.
-      if (row && row.responseBody === null) await orders.deleteIdempotencyKey(ctx.db, scope, key)
-      else await orders.updateIdempotencyKey(ctx.db, scope, key, { lockedUntil: new Date(0) })
-    }
+    await settleFailure(error)
     throw error
   }
 }
@@ -340,20 +390,56 @@ export type Made = {
   written?: { items: orders.OrderItemRow[]; product: { id: number; name: string; slug: string; form: string }; username: string }
 }
 
-/** POST /shop/orders. `key` is the Idempotency-Key header. */
+/**
+ * POST /shop/orders. `key` is the Idempotency-Key header. The claim and the order are made in the process's
+ * checkout slots; the provider is asked after. Once this process met "sold out" for the product (or ticket
+ * type), a payer's request first reads the stock and, still sold out, is answered with one more write.
+ */
 export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promise<Answer<CreateOrderOutput>> {
-  return idempotent(ctx, ordersScope, key, input, async (resume) => {
-    const made = resume?.order_id ? await resumeOrder(ctx, Number(resume.order_id)) : await checkoutSlots(ctx.deps)(() => makeOrder(ctx, input, key))
-    return startPayment(ctx, made, key, 201)
+  const stockKey = `${input.product_id}:${input.ticket_id ?? ''}`
+  const seen = soldOutSeen(ctx.deps)
+  return idempotentStaged(ctx, ordersScope, key, input, {
+    gate: checkoutSlots(ctx.deps),
+    refuse: async () => {
+      if (!seen.has(stockKey)) return null
+      if (await stock.isSoldOut(ctx.db, input.product_id, input.ticket_id ?? null, input.quantity ?? 1)) return new AppError('sold_out', 'Sold out')
+      seen.delete(stockKey) // stock came back (a reservation ended)
+      return null
+    },
+    prepare: async (resume) => {
+      if (resume?.order_id) return resumeOrder(ctx, Number(resume.order_id))
+      try {
+        return await makeOrder(ctx, input, key)
+      } catch (error) {
+        if (error instanceof AppError && error.type === 'sold_out') rememberSoldOut(seen, stockKey)
+        throw error
+      }
+    },
+    finish: (made) => startPayment(ctx, made, key, 201),
   })
+}
+
+/** How many products and ticket types a process remembers as met sold out (a hint to read before claiming). */
+const soldOutSeenMax = 10_000
+const soldOutSeenOf = new WeakMap<Ctx['deps'], Set<string>>()
+
+function soldOutSeen(deps: Ctx['deps']): Set<string> {
+  let seen = soldOutSeenOf.get(deps)
+  if (!seen) soldOutSeenOf.set(deps, seen = new Set())
+  return seen
+}
+
+function rememberSoldOut(seen: Set<string>, stockKey: string) {
+  if (seen.size >= soldOutSeenMax) seen.clear()
+  seen.add(stockKey)
 }
 
 const slotsOf = new WeakMap<Ctx['deps'], LimitFunction>()
 
 /**
- * At most CHECKOUT_CONCURRENCY orders are made at once per process; the others wait their turn. In a rush
- * this is what keeps answers fast: taken one group after another, the payers after the last ticket meet the
- * sold-out read at the start of makeOrder instead of all racing through the whole checkout together.
+ * At most CHECKOUT_CONCURRENCY orders are claimed and made at once per process; the others wait their
+ * turn. In a rush this is what keeps answers fast: taken one group after another, the payers after the last
+ * ticket meet the sold-out read before their claim instead of all racing through the whole checkout together.
  */
 function checkoutSlots(deps: Ctx['deps']): LimitFunction {
   let slots = slotsOf.get(deps)
@@ -666,24 +752,33 @@ export async function getSandboxPayment(ctx: Ctx, paymentToken: string) {
 async function sandboxPayment(ctx: Ctx, paymentToken: string) {
   const found = /^[A-Za-z0-9_-]{16,64}$/.test(paymentToken) ? await orders.paymentWithLabels(ctx.db, paymentToken) : undefined
   if (!found || found.payment.provider !== 'sandbox') throw new AppError('not_found', 'This payment does not exist')
-  const { payment, username, orderToken } = found
-  const page = {
-    payment_id: payment.token, state: payment.state as string, amount: payment.amount, currency: payment.currency, method: payment.method,
-    product_name: found.productName, seller_username: username, order_token: orderToken,
-    return_url: `/s/${encodeURIComponent(username)}/payment/${orderToken}`,
-  }
-  return { page, providerRef: payment.providerRef }
+  return { page: sandboxPage(found), providerRef: found.payment.providerRef }
 }
 
-/** The sandbox page's buttons: complete the payment as the provider's webhook would. */
+function sandboxPage({ payment, username, orderToken, productName }: orders.PaymentLabels) {
+  return {
+    payment_id: payment.token, state: payment.state as string, amount: payment.amount, currency: payment.currency, method: payment.method,
+    product_name: productName, seller_username: username, order_token: orderToken,
+    return_url: `/s/${encodeURIComponent(username)}/payment/${orderToken}`,
+  }
+}
+
+/**
+ * The sandbox page's buttons: complete the payment as the provider's webhook would, for exactly its amount.
+ * An open payment's page is built from the rows the outcome locked; a final one's is read.
+ */
 export async function completeSandboxPayment(ctx: Ctx, paymentToken: string, outcome: SandboxChoice) {
-  if (!ctx.deps.config.PAYMENTS_TEST_MODE) throw new AppError('not_found', 'This payment does not exist')
-  const { page, providerRef } = await sandboxPayment(ctx, paymentToken)
-  const amount = { amount: page.amount, currency: page.currency as CurrencyId }
+  const missing = () => new AppError('not_found', 'This payment does not exist')
+  if (!ctx.deps.config.PAYMENTS_TEST_MODE || !/^[A-Za-z0-9_-]{16,64}$/.test(paymentToken)) throw missing()
   // The test card is kept on every sandbox success: harmless in test mode, and it lets one-click offers
   // and later rates charge it as a real provider's saved method would.
-  const state = await orders.recordPaymentOutcome(ctx.deps, paymentToken, sandboxOutcome(outcome, providerRef ?? `sbx_${paymentToken}`, amount, { saveMethod: true, now: ctx.deps.now() }))
-  return { ...page, state }
+  const recorded = await orders.recordPaymentOutcomeOf(ctx.deps, paymentToken, (payment) => {
+    if (payment.provider !== 'sandbox') throw missing()
+    const amount = { amount: payment.amount, currency: payment.currency as CurrencyId }
+    return sandboxOutcome(outcome, payment.providerRef ?? `sbx_${paymentToken}`, amount, { saveMethod: true, now: ctx.deps.now() })
+  })
+  const page = recorded.labels ? sandboxPage(recorded.labels) : (await sandboxPayment(ctx, paymentToken)).page
+  return { ...page, state: recorded.state }
 }
 
 /** The refund of a payment that arrived after its reservation ran out and found nothing left to sell. */

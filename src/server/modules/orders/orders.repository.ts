@@ -214,6 +214,12 @@ export async function claimIdempotencyKey(db: Executor, values: { scope: string;
   return rows.length > 0
 }
 
+/** Claims a key and stores its final answer at once (an answer known before any work); false when the key exists. */
+export async function storeIdempotentAnswer(db: Executor, values: { scope: string; key: string; requestHash: string; responseStatus: number; responseBody: object; createdAt: Date }): Promise<boolean> {
+  const rows = await db.insert(idempotencyKeys).values({ ...values, state: 'done', lockedUntil: values.createdAt }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
+  return rows.length > 0
+}
+
 export async function findIdempotencyKey(db: Executor, scope: string, key: string): Promise<IdempotencyRow | undefined> {
   const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))).limit(1)
   return row

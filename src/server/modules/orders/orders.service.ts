@@ -115,15 +115,44 @@ async function settleStock(tx: Executor, order: repo.OrderRow, items: repo.Order
  * in its own transaction under the payment's row lock; a payment already final stays as it is.
  */
 export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, outcome: PaymentOutcome): Promise<PaymentState> {
+  return (await applyPaymentOutcome(deps, paymentToken, outcome)).state
+}
+
+/** What a payment's page shows of it: the payment, its order's token, the product's name, the seller. */
+export type PaymentLabels = { payment: repo.PaymentRow; orderToken: string; productName: string; username: string }
+
+/**
+ * recordPaymentOutcome with the outcome made from the locked payment (the sandbox's page charges exactly its
+ * amount, and refuses a payment not its own by throwing); answers the state and, when the payment was
+ * still open, its labels read under the same locks (null for a payment already final).
+ */
+export async function recordPaymentOutcomeOf(deps: AppDeps, paymentToken: string, outcomeOf: (payment: repo.PaymentRow) => PaymentOutcome): Promise<{ state: PaymentState; labels: PaymentLabels | null }> {
+  return applyPaymentOutcome(deps, paymentToken, outcomeOf)
+}
+
+async function applyPaymentOutcome(deps: AppDeps, paymentToken: string, given: PaymentOutcome | ((payment: repo.PaymentRow) => PaymentOutcome)) {
   const now = deps.now()
+  let labels: PaymentLabels | null = null
   // A success enqueues its delivery, invoice, notification and mail: one insert for them all (jobs.batch).
-  return deps.db.transaction((tx) => deps.jobs.batch(tx, async (): Promise<PaymentState> => {
+  // The stock's hot rows are updated after that insert, last before the commit, so their row locks are held
+  // for one statement rather than five (in a rush every payment and order waits on them).
+  let hotRowsLast: (() => Promise<void>) | null = null
+  const state = await deps.db.transaction(async (tx) => {
+    const answer = await deps.jobs.batch(tx, () => apply(tx))
+    if (hotRowsLast) await (hotRowsLast as () => Promise<void>)()
+    return answer
+  })
+  return { state, labels }
+
+  async function apply(tx: Executor): Promise<PaymentState> {
     const payment = await repo.findPaymentByToken(tx, paymentToken, { lock: true })
     if (!payment) throw new AppError('not_found', 'This payment does not exist')
     const from = payment.state as PaymentState
     // A final payment changes nothing and leaves the order's lock alone (a refund holds it, then wants the payment's).
     if (finalPaymentStates.includes(from)) return from
+    const outcome = typeof given === 'function' ? given(payment) : given
     const { order, ...lines } = (await repo.lockOrderWithLines(tx, payment.orderId))!
+    labels = { payment, orderToken: order.token, productName: lines.product.name, username: lines.username }
     let to: PaymentState = outcome.state
     // The charged amount must be ours to the minor unit; anything else is not a payment of this order.
     if (to === 'successful' && outcome.amount && (outcome.amount.amount !== payment.amount || outcome.amount.currency !== payment.currency)) {
@@ -144,7 +173,7 @@ export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, 
       return to
     }
     if (to === 'successful') {
-      await paymentSucceeded(deps, tx, order, payment, outcome, now, lines)
+      hotRowsLast = (await paymentSucceeded(deps, tx, order, payment, outcome, now, lines)) ?? null
       return to
     }
     // denied, error, canceled, expired: a later rate's charge leaves the rate unpaid for dunning; a first
@@ -158,7 +187,7 @@ export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, 
       await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_not_completed'), reservationState: order.reservationState === 'held' ? 'released' : order.reservationState, updatedAt: now })
     }
     return to
-  }))
+  }
 }
 
 /** Whether the order still waits for its first payment (or lost it): its payments are not rate renewals. */
@@ -179,7 +208,10 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
       gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId,
     }), 'charge', order.id, payment.id, now)
   }
-  const sold = order.paymentState === 'payment_not_completed' ? false : await settleStock(tx, order, items, product.form, now)
+  // A held (or never held) reservation is sold for sure, so its stock is settled last (the caller runs it
+  // after the jobs' insert); one that ran out must first find stock left.
+  const settledLast = order.paymentState !== 'payment_not_completed' && order.reservationState !== 'released'
+  const sold = order.paymentState === 'payment_not_completed' ? false : settledLast || await settleStock(tx, order, items, product.form, now)
   if (!sold) {
     // The payer paid after the reservation ran out and nothing is left (or the order had ended): the money
     // goes back automatically, never silently kept.
@@ -206,6 +238,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
     productName: product.name, amount: formatMoney({ amount: payment.amount, currency }), sellerName: username,
   })
   await deps.jobs.enqueue(tx, deliverOrderJob, { orderId: order.id }, { singletonKey: `deliver-${order.id}` })
+  return settledLast ? async () => { await settleStock(tx, order, items, product.form, now) } : null
 }
 
 /** What every successful charge causes besides the money: its invoice and the seller's notification. */
@@ -533,6 +566,6 @@ export async function ledgerTotals(db: Executor) {
 // (the orders module owns the tables, the checkout the use case).
 export {
   insertOrder, insertOrderItems, orderItemsOf, ratesOf, insertRates, findRate, findRateByNumber, type RateRow, insertPayment, updatePayment, updateOrder, findOrder, paymentsOf, childOrders, sellerUsername,
-  productBrief, productAndSeller, paymentWithLabels, findPaymentByToken, findPaymentByRef, recordProviderEvent, claimIdempotencyKey, findIdempotencyKey, takeOverIdempotencyKey,
+  productBrief, productAndSeller, paymentWithLabels, findPaymentByToken, findPaymentByRef, recordProviderEvent, claimIdempotencyKey, storeIdempotentAnswer, findIdempotencyKey, takeOverIdempotencyKey,
   updateIdempotencyKey, deleteIdempotencyKey, type OrderRow, type OrderItemRow, type PaymentRow,
 } from './orders.repository'
