@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import http from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -53,4 +54,30 @@ export function startBenchApi(databaseUrl: string, poolSize: number): Promise<Ap
   const env: Record<string, string> = { NODE_ENV: 'production', RATE_LIMIT: 'off', DATABASE_POOL_SIZE: String(poolSize) }
   if (process.env.CHECKOUT_CONCURRENCY) env.CHECKOUT_CONCURRENCY = process.env.CHECKOUT_CONCURRENCY
   return startApiProcess({ databaseUrl, env, nodeArgs })
+}
+
+/**
+ * A JSON POST over node:http with the agent's kept-alive sockets: the load generator shares the two cores
+ * with the API processes and PostgreSQL, and it costs about half of what fetch does per request.
+ */
+export function postJson(agent: http.Agent, base: string, path: string, body: unknown, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<{ status: number; json(): Promise<unknown> }> {
+  const url = new URL(base)
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body)
+    const req = http.request({
+      host: url.hostname, port: url.port, path, method: 'POST', agent, timeout: timeoutMs,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+    }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        resolve({ status: res.statusCode ?? 0, json: async () => JSON.parse(text) as unknown })
+      })
+      res.on('error', reject)
+    })
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })))
+    req.on('error', reject)
+    req.end(payload)
+  })
 }

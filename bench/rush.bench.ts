@@ -5,6 +5,7 @@
 // line is decisions/s divided by pgbench's TPS for the hot-row update alone (target >= 0.05). Needs
 // PostgreSQL (TEST_DATABASE_URL or DATABASE_URL) and pgbench; without them it says so and stops.
 import { spawnSync } from 'node:child_process'
+import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,7 +15,7 @@ import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { fullPayer, publishedProduct } from '../tests/factories/checkout'
 import type { ApiProcess } from '../tests/helpers/api-process'
 import { createTestApp } from '../tests/helpers/test-app'
-import { benchDatabase, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
+import { benchDatabase, postJson, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
 
 const payers = Number(process.env.RUSH_PAYERS ?? 500)
 const tickets = Number(process.env.RUSH_TICKETS ?? 100)
@@ -65,9 +66,8 @@ try {
 
   // ---------------------------------------------------------------- the rush
   type Outcome = { status: number; type: string | null; ms: number; paid: boolean | null }
-  const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${base}${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000),
-  })
+  const agent = new http.Agent({ keepAlive: true })
+  const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) => postJson(agent, base, path, body, headers, 60_000)
   const rushStarted = performance.now()
   const clientCpu = process.cpuUsage()
   let lastAnswer = 0
@@ -89,6 +89,7 @@ try {
       return { status: 0, type: (error as Error).name, ms: performance.now() - sent, paid: null }
     }
   }))
+  agent.destroy()
   const decisionSeconds = (lastAnswer - rushStarted) / 1000
   const used = process.cpuUsage(clientCpu)
   const clientShare = (used.user + used.system) / 1e6 / ((performance.now() - rushStarted) / 1000)
@@ -107,6 +108,8 @@ try {
   const oversold = Math.max(0, soldCount + Number(row.reserved_count) - tickets, orders.paid - tickets)
   const lostSales = Math.max(0, Math.min(tickets, payers) - soldCount)
   const times = outcomes.map((o) => o.ms).sort((a, b) => a - b)
+  const soldTimes = outcomes.filter((o) => o.status === 201).map((o) => o.ms).sort((a, b) => a - b)
+  const soldOutTimes = outcomes.filter((o) => o.status === 409).map((o) => o.ms).sort((a, b) => a - b)
   const decisionsPerSecond = (sold + soldOut) / decisionSeconds
 
   // ---------------------------------------------------------------- pgbench: the hot-row update alone
@@ -124,6 +127,7 @@ try {
   console.log(`after paying: tickets sold ${soldCount}, reserved ${row.reserved_count}, orders paid ${orders.paid} of ${orders.made} made, payments succeeded ${paidOk}; ledger ${JSON.stringify(ledger.map((r: { currency: string; total: string }) => [r.currency, Number(r.total)]))}`)
   console.log(`oversold ${oversold} (must be 0), lost sales ${lostSales} (must be 0)`)
   console.log(`answer time: p50 ${pct(times, 50).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms (<= 2000), max ${times.at(-1)!.toFixed(0)} ms; ${(sold + soldOut)} decisions in ${decisionSeconds.toFixed(2)} s = ${decisionsPerSecond.toFixed(1)} decisions/s`)
+  console.log(`answer time by answer: sold p50 ${pct(soldTimes, 50).toFixed(0)} ms (first ${soldTimes[0]?.toFixed(0)} ms), sold out p50 ${pct(soldOutTimes, 50).toFixed(0)} ms (first ${soldOutTimes[0]?.toFixed(0)} ms)`)
   console.log(`load generator (this process) CPU during the rush: ${(clientShare * 100).toFixed(0)} % of one core`)
   console.log(`pgbench hot-row update (10 clients, ${pgbenchSeconds} s): ${tps.toFixed(0)} TPS`)
   // Selling wrong is a failure of the run; being slow is a figure (the p99 and the ratio are reported).
