@@ -6,13 +6,16 @@ import { expect } from 'vitest'
 
 /**
  * Page errors and console errors of a page, collected as they happen (a test expects none). `answers`: HTTP
- * statuses the page is expected to meet and show (Chromium logs each as "Failed to load resource").
+ * statuses the page is expected to meet and show (Chromium logs each as "Failed to load resource");
+ * `outside`: the URLs of third-party frames (an embedded video) whose own console is not ours.
  */
-export function watchProblems(page: Page, answers: number[] = []): string[] {
+export function watchProblems(page: Page, answers: number[] = [], outside?: RegExp): string[] {
   const problems: string[] = []
   const expected = (text: string) => answers.some((status) => text.startsWith(`Failed to load resource: the server responded with a status of ${status}`))
   page.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`))
-  page.on('console', (m) => { if (m.type() === 'error' && !expected(m.text())) problems.push(`console.error: ${m.text()}`) })
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !expected(m.text()) && !(outside && outside.test(m.location().url ?? ''))) problems.push(`console.error: ${m.text()}`)
+  })
   return problems
 }
 

@@ -138,9 +138,8 @@ describe('the billing engine charges every due rate exactly once', () => {
     await chargeDueRates(t.deps)
     await expectLedgerBalanced()
     const [, second] = await ratesOf(bought.orderId)
-    // The failure reached dunning's rateChargeFailed: the rate is unpaid (or debt when dunning is off) with its reason.
-    expect(['unpaid', 'debt']).toContain(second!.state)
-    expect(second).toMatchObject({ attempts: 1, last_failure_reason: 'card_declined' })
+    // The failure reached dunning's rateChargeFailed (dunning is on by default): the rate is unpaid with its reason.
+    expect(second).toMatchObject({ state: 'unpaid', attempts: 1, last_failure_reason: 'card_declined' })
     expect((await chargesOf(bought.orderId)).filter((c) => c.rate_number === 2)).toEqual([{ rate_number: 2, state: 'denied', n: 1 }])
     // The scheduler does not retry a failed rate by itself: retries are dunning's (next_attempt_at).
     await sql('update order_rates set next_attempt_at = null where id = $1', [second!.id])

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import type { CurrencyId } from '../../../shared/money'
-import { reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
+import { reusableMethods, type CheckoutMethod } from '../../../shared/payments'
 import type { PlanActionOutput, PayRateOutput, TestClockOutput } from '../../../shared/schemas/billing'
 import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
-import { createProvider } from '../../payments/providers'
-import type { PaymentOutcome, PaymentProviderAdapter, SavedMethod } from '../../payments/providers/types'
+import type { PaymentOutcome, SavedMethod } from '../../payments/providers/types'
 import * as publishing from '../courses/course-publishing.service'
 import * as delivery from '../delivery/delivery.service'
 import * as dunning from '../dunning/dunning.service'
@@ -42,11 +41,6 @@ const sweepBatch = 200
 
 function token(): string {
   return randomBytes(24).toString('base64url')
-}
-
-async function adapterFor(deps: AppDeps, sellerId: number, provider: string): Promise<PaymentProviderAdapter> {
-  const credentials = await paymentSettings.providerCredentials(deps.db, deps, sellerId, provider)
-  return createProvider(provider as PaymentProvider, { config: deps.config, credentials: credentials ?? undefined })
 }
 
 /** The rate states each reason may charge: the scheduler future and unpaid; a retry or the seller also debt. */
@@ -107,7 +101,7 @@ async function askProvider(deps: AppDeps, order: orders.OrderRow, payment: order
   const saved = order.savedMethod as SavedMethod | null
   if (!saved || order.savedMethodRevokedAt) return { providerRef: `failed_${payment.token}`, state: 'denied', amount, failureReason: 'no_saved_method' }
   try {
-    const adapter = await adapterFor(deps, order.sellerId, payment.provider)
+    const adapter = await paymentSettings.providerAdapter(deps.db, deps, order.sellerId, payment.provider)
     const { product } = await orders.productAndSeller(deps.db, order.productId)
     const payer = order.payer as { email: string; first_name: string; last_name: string; country_code: string }
     const result = await adapter.chargeSavedMethod({
@@ -163,7 +157,7 @@ export async function reconcilePendingCharges(deps: AppDeps): Promise<number> {
     let outcome: PaymentOutcome | null
     if (payment.providerRef) {
       try {
-        outcome = await (await adapterFor(deps, order.sellerId, payment.provider)).retrievePayment(payment.providerRef)
+        outcome = await (await paymentSettings.providerAdapter(deps.db, deps, order.sellerId, payment.provider)).retrievePayment(payment.providerRef)
       } catch (error) {
         deps.logger.warn({ err: error, paymentId: payment.id }, 'reconcile could not retrieve the payment')
         outcome = null
@@ -232,7 +226,7 @@ export async function startRatePayment(ctx: Ctx, orderId: number, rateNumber: nu
   const payer = order.payer as { email: string; first_name: string; last_name: string; country_code: string }
   let result
   try {
-    const adapter = await adapterFor(deps, order.sellerId, payment.provider)
+    const adapter = await paymentSettings.providerAdapter(deps.db, deps, order.sellerId, payment.provider)
     result = await adapter.createPayment({
       paymentToken: payment.token, orderToken: order.token, amount: { amount: payment.amount, currency: payment.currency as CurrencyId },
       method: payment.method as CheckoutMethod, description: product.name,

@@ -90,6 +90,12 @@ export async function findProductById(db: Executor, id: number, options: { lock?
   return row
 }
 
+/** Products by id in one read, whatever their state (order not guaranteed). */
+export async function findProductsByIds(db: Executor, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return []
+  return db.select().from(products).where(inArray(products.id, [...ids]))
+}
+
 export async function updateProduct(db: Executor, id: number, values: Partial<typeof products.$inferInsert>): Promise<ProductRow> {
   const [row] = await db.update(products).set(values).where(eq(products.id, id)).returning()
   return row!
@@ -506,11 +512,6 @@ export async function findPublishedProductBySlug(db: Executor, sellerId: number,
 }
 
 /**
- * A published product with its seller's facts and what VAT needs of them, in one read: by product id (and
- * seller, when known) or by the shop's username-or-id and the product's slug. Blocked sellers are returned
- * (the caller says "no such shop"); unpublished and archived products are not.
- */
-/**
  * Whether `quantity` more would pass the limit of the product or of its ticket type (sold + reserved +
  * quantity > limit). A hint for answering early; the order's conditional update decides.
  */
@@ -523,10 +524,11 @@ export function overLimitSql(productId: number, ticketId: number | null, quantit
 }
 
 /**
- * A published product with its seller's facts and its relations (loadRelations without categories), in one
- * read: every checkout, quote and product page starts here. With `soldOutFor` (a checkout's product id, ticket type and
- * quantity) the same read says whether that much is still there, so a payer after the last ticket hears it
- * from this one read.
+ * A published product with its seller's facts, what VAT needs of them and its relations (loadRelations
+ * without categories), in one read: by product id (and seller, when known) or by the shop's username-or-id
+ * and the product's slug. Blocked sellers are returned (the caller says "no such shop"); unpublished and
+ * archived products are not. With `soldOutFor` (a checkout's ticket type and quantity) the same read says
+ * whether that much is still there, so a payer after the last ticket hears it from this one read.
  */
 export async function findPublishedProductWithSeller(
   db: Executor, by: { productId: number; sellerId?: number } | { seller: string; slug: string }, soldOutFor?: { ticketId: number | null; quantity: number },

@@ -610,17 +610,16 @@ export type DeliveryProduct = { id: number; sellerId: number; form: string; name
  * delivered: the payer paid for them.
  */
 export async function deliveryProducts(db: Executor, productIds: readonly number[]): Promise<DeliveryProduct[]> {
-  const rows: repo.ProductRow[] = []
-  for (const id of new Set(productIds)) {
-    const row = await repo.findProductById(db, id)
-    if (row) rows.push(row)
-  }
-  const { addons } = await repo.loadRelations(db, rows.filter((p) => p.form === 'membership' || p.form === 'bundle').map((p) => p.id))
-  const included: { of: number; row: repo.ProductRow }[] = []
-  for (const addon of addons.filter((a) => a.kind === 'bundle')) {
-    const row = await repo.findProductById(db, addon.addonProductId)
-    if (row) included.push({ of: addon.productId, row })
-  }
+  const ids = [...new Set(productIds)]
+  const found = new Map((await repo.findProductsByIds(db, ids)).map((p) => [p.id, p]))
+  const rows = ids.flatMap((id) => found.get(id) ?? [])
+  const { addons } = await repo.loadRelations(db, rows.filter((p) => p.form === 'membership' || p.form === 'bundle').map((p) => p.id), { categories: false })
+  const bundled = addons.filter((a) => a.kind === 'bundle')
+  const includedRows = new Map((await repo.findProductsByIds(db, bundled.map((a) => a.addonProductId))).map((p) => [p.id, p]))
+  const included = bundled.flatMap((addon) => {
+    const row = includedRows.get(addon.addonProductId)
+    return row ? [{ of: addon.productId, row }] : []
+  })
   return rows.map((p) => ({
     id: p.id, sellerId: p.sellerId, form: p.form, name: p.name, slug: p.slug,
     included: included.filter((i) => i.of === p.id).map(({ row }) => ({ id: row.id, form: row.form, name: row.name, slug: row.slug })),

@@ -18,11 +18,6 @@ export async function orderPaidAt(db: Executor, orderId: number): Promise<Date |
   return row?.paidAt ?? null
 }
 
-export async function sellerUsername(db: Executor, sellerId: number): Promise<string> {
-  const [row] = await db.select({ username: sellers.username }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
-  return row?.username ?? ''
-}
-
 /** A certificate already issued for this order, or a valid one for the payer and product (issue is idempotent). */
 export async function findExisting(db: Executor, productId: number, payerUserId: number, orderId: number): Promise<IssuedRow | undefined> {
   const [row] = await db.select().from(issuedCertificates)

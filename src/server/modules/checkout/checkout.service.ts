@@ -14,10 +14,9 @@ import {
 import { supplyKindOfForm, type Supply } from '../../../shared/tax'
 import type { CountryCode } from '../../../shared/validation/countries'
 import { featureEnabled, systemContext, type Ctx } from '../../context'
-import type { Executor } from '../../db/client'
 import { createProvider } from '../../payments/providers'
 import { sandboxOutcome, type SandboxChoice } from '../../payments/providers/sandbox'
-import type { NextAction, PaymentProviderAdapter } from '../../payments/providers/types'
+import type { NextAction } from '../../payments/providers/types'
 import * as accounts from '../accounts/accounts.service'
 import * as catalog from '../catalog/catalog.service'
 import { assertPassword } from '../catalog/shop.service'
@@ -379,11 +378,6 @@ function nextActionOf(action: NextAction, paymentToken: string): NextActionOutpu
   return { type: 'none' }
 }
 
-async function adapterFor(ctx: Ctx, db: Executor, sellerId: number, provider: string): Promise<PaymentProviderAdapter> {
-  const credentials = await paymentSettings.providerCredentials(db, ctx.deps, sellerId, provider)
-  return createProvider(provider as PaymentProvider, { config: ctx.deps.config, credentials: credentials ?? undefined })
-}
-
 /** An order just written (or resumed) with its payment; a new order carries what it wrote, so the answer reads nothing again. */
 export type Made = {
   order: orders.OrderRow; payment: orders.PaymentRow; saveMethod: boolean
@@ -617,7 +611,7 @@ export async function startPayment(ctx: Ctx, made: Made, key: string, status: nu
     if (payment.state === 'waiting') await orders.recordPaymentOutcome(ctx.deps, payment.token, { providerRef: `free_${payment.token}`, state: 'successful', amount: { amount: 0, currency: payment.currency as CurrencyId } })
     return { status, body: { order: await getPublicOrder(ctx, order.token), next_action: { type: 'none' } } }
   }
-  const adapter = await adapterFor(ctx, ctx.db, order.sellerId, payment.provider)
+  const adapter = await paymentSettings.providerAdapter(ctx.db, ctx.deps, order.sellerId, payment.provider)
   const payer = order.payer as { email: string; first_name: string; last_name: string; country_code: string }
   const { product, username } = made.written ?? await orders.productAndSeller(ctx.db, order.productId)
   const appUrl = ctx.deps.config.appUrl
@@ -699,7 +693,7 @@ export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, 
       })
       return { order, payment }
     })
-    const adapter = await adapterFor(ctx, ctx.db, parent.sellerId, parent.provider)
+    const adapter = await paymentSettings.providerAdapter(ctx.db, ctx.deps, parent.sellerId, parent.provider)
     const payer2 = { email: payer.email, firstName: payer.first_name, lastName: payer.last_name, countryCode: payer.country_code }
     try {
       const result = await adapter.chargeSavedMethod({
@@ -723,7 +717,7 @@ export async function paymentReturn(ctx: Ctx, paymentToken: string): Promise<str
   const payment = await orders.findPayment(ctx.db, paymentToken)
   const order = (await orders.findOrder(ctx.db, payment.orderId))!
   if (payment.providerRef && payment.state !== 'successful' && payment.provider !== 'sandbox' && payment.provider !== 'bank_wire' && payment.provider !== 'free') {
-    const adapter = await adapterFor(ctx, ctx.db, order.sellerId, payment.provider)
+    const adapter = await paymentSettings.providerAdapter(ctx.db, ctx.deps, order.sellerId, payment.provider)
     const outcome = await adapter.retrievePayment(payment.providerRef)
     await orders.recordPaymentOutcome(ctx.deps, payment.token, outcome)
   }
@@ -739,7 +733,7 @@ export async function paymentReturn(ctx: Ctx, paymentToken: string): Promise<str
 export async function providerWebhook(ctx: Ctx, provider: PaymentProvider, sellerId: number | null, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: number }> {
   const adapter = sellerId === null
     ? createProvider(provider, { config: ctx.deps.config })
-    : await adapterFor(ctx, ctx.db, sellerId, provider)
+    : await paymentSettings.providerAdapter(ctx.db, ctx.deps, sellerId, provider)
   const events = await adapter.parseWebhook(rawBody, headers)
   return providerEvents.receiveProviderEvents(ctx.deps, provider, sellerId, events)
 }
@@ -786,7 +780,7 @@ export async function refundLatePayment(deps: Ctx['deps'], data: { paymentToken:
   const ctx = systemContext(deps)
   await orders.refundLatePayment(deps, data, async (payment) => {
     if (payment.provider === 'free' || payment.amount === 0) return
-    const adapter = await adapterFor(ctx, deps.db, payment.sellerId, payment.provider)
+    const adapter = await paymentSettings.providerAdapter(deps.db, ctx.deps, payment.sellerId, payment.provider)
     await adapter.refund({ providerRef: payment.providerRef ?? '', amount: { amount: payment.amount, currency: payment.currency as CurrencyId }, idempotencyKey: `late-refund:${payment.token}`, reason: 'reservation_expired' })
   })
 }

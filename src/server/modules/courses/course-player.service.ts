@@ -64,7 +64,7 @@ async function openCourse(ctx: Ctx, db: Executor, seller: string, slug: string):
   return { course, grant, userId }
 }
 
-type LessonView = { lesson: repo.LessonRow; status: LessonStatus; opensAt: Date }
+type LessonView = { lesson: repo.LessonRow; status: LessonStatus; opensAt: Date; positionSeconds: number }
 
 /** The seller's feature flags for a course's payers (the request acts for no seller): drip and quizzes/comments. */
 const dripOn = (course: repo.CourseRow) => course.sellerFeatures.drip_in ?? featureFlags.drip_in
@@ -76,13 +76,14 @@ const quizCommentsOn = (course: repo.CourseRow) => course.sellerFeatures.lesson_
  */
 async function lessonViews(db: Executor, opened: Opened, now: Date): Promise<LessonView[]> {
   const lessons = await repo.lessonsOf(db, opened.course.id)
-  const stored = new Map((await repo.progressOf(db, opened.course.id, opened.userId)).map((p) => [p.lessonId, p.status as StoredLessonStatus]))
+  const stored = new Map((await repo.progressOf(db, opened.course.id, opened.userId)).map((p) => [p.lessonId, p]))
   const drip = dripOn(opened.course)
   const held = drip ? await publishing.heldLessonIds(db, opened.course.id, opened.userId) : new Set<number>()
   return lessons.filter((l) => l.publishState !== 'not_for_publish').map((lesson) => {
     const opensAt = drip ? lessonOpensAt(lesson, opened.grant.grantedAt) : opened.grant.grantedAt
-    const status = lessonStatusFor(lesson.publishState, opensAt, now, stored.get(lesson.id) ?? null)
-    return { lesson, opensAt, status: held.has(lesson.id) && status === 'published' ? 'pending' : status }
+    const progress = stored.get(lesson.id)
+    const status = lessonStatusFor(lesson.publishState, opensAt, now, (progress?.status as StoredLessonStatus | undefined) ?? null)
+    return { lesson, opensAt, status: held.has(lesson.id) && status === 'published' ? 'pending' : status, positionSeconds: progress?.positionSeconds ?? 0 }
   })
 }
 
@@ -229,13 +230,12 @@ export async function getLesson(ctx: Ctx, seller: string, slug: string, lessonId
   const view = openLesson(views, lessonId)
   const open = views.filter((v) => v.status !== 'pending')
   const at = open.findIndex((v) => v.lesson.id === lessonId)
-  const progress = (await repo.progressOf(ctx.db, opened.course.id, opened.userId)).find((p) => p.lessonId === lessonId)
   // Without the lesson_quiz_comments feature a lesson plays without its quiz.
   const quiz = quizCommentsOn(opened.course) ? view.lesson.quiz as QuizOutput | null : null
   const attempts = quiz ? await repo.attemptsOf(ctx.db, lessonId, opened.userId) : []
   const settings = settingsOf(await repo.settingsOf(ctx.db, opened.course.id))
   return {
-    id: view.lesson.id, module_id: view.lesson.moduleId, title: view.lesson.title, status: view.status, position_seconds: progress?.positionSeconds ?? 0,
+    id: view.lesson.id, module_id: view.lesson.moduleId, title: view.lesson.title, status: view.status, position_seconds: view.positionSeconds,
     blocks: playerBlocks(ctx.deps, opened.userId, view.lesson, ctx.now),
     quiz: quiz
       ? {

@@ -167,10 +167,6 @@ export async function insertEvents(db: Executor, values: (typeof deliveryEvents.
   if (values.length > 0) await db.insert(deliveryEvents).values(values)
 }
 
-export async function eventsOfOrder(db: Executor, orderId: number) {
-  return db.select().from(deliveryEvents).where(eq(deliveryEvents.orderId, orderId)).orderBy(asc(deliveryEvents.id))
-}
-
 // ------------------------------------------------------------------ settings
 
 export async function findDeliverySettings(db: Executor, productId: number): Promise<DeliverySettingsRow | undefined> {

@@ -1,4 +1,3 @@
-import { AppError } from '../../../shared/errors'
 import { formatMoney, isCurrencyId } from '../../../shared/money'
 import type { DeliverablesOutput, DeliveryEmailMode, ProductDeliveryInput, ProductDeliveryOutput } from '../../../shared/schemas/delivery'
 import { deliveryPlaceholders } from '../../../shared/schemas/delivery'
@@ -357,14 +356,4 @@ export async function saveDeliverySettings(ctx: Ctx, productId: number, input: P
     })
     return settingsOutput(productId, row)
   })
-}
-
-/** For tests and the seller's order view: the log of an order's delivery. */
-export async function deliveryLogOf(db: Executor, orderId: number) {
-  return repo.eventsOfOrder(db, orderId)
-}
-
-export function assertFound<T>(value: T | undefined | null, what = 'This order does not exist'): T {
-  if (value === undefined || value === null) throw new AppError('not_found', what)
-  return value
 }

@@ -8,7 +8,7 @@ import { canTransition, methodSetupTransitions, type MethodSetupState } from '..
 import { actingSellerId } from '../../auth/permissions'
 import { requireActor, type Ctx } from '../../context'
 import type { AppDeps } from '../../deps'
-import { createProvider, sandboxSetupOutcome, sandboxSetupRef, setupProviders, type PaymentProviderAdapter, type SavedMethod, type SetupOutcome } from '../../payments/providers'
+import { sandboxSetupOutcome, sandboxSetupRef, setupProviders, type SavedMethod, type SetupOutcome } from '../../payments/providers'
 import * as billing from '../billing/billing.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as licenseKeys from '../catalog/license-keys.service'
@@ -191,11 +191,6 @@ export async function payRate(ctx: Ctx, token: string, rateNumber: number): Prom
 
 // ------------------------------------------------------------------ changing the payment method of later rates
 
-async function adapterFor(ctx: Ctx, sellerId: number, provider: string): Promise<PaymentProviderAdapter> {
-  const credentials = await paymentSettings.providerCredentials(ctx.db, ctx.deps, sellerId, provider)
-  return createProvider(provider as PaymentProvider, { config: ctx.deps.config, credentials: credentials ?? undefined })
-}
-
 function managePath(username: string, orderToken: string): string {
   return `/s/${encodeURIComponent(username)}/payment/${orderToken}/manage`
 }
@@ -210,7 +205,7 @@ export async function startMethodChange(ctx: Ctx, orderToken: string): Promise<{
   if (methodChangeOf(ctx, order, await orders.ratesOf(ctx.db, order.id)) !== 'available') {
     throw new AppError('conflict', 'The payment method of this order cannot be changed here; please contact the seller')
   }
-  const adapter = await adapterFor(ctx, order.sellerId, order.provider)
+  const adapter = await paymentSettings.providerAdapter(ctx.db, ctx.deps, order.sellerId, order.provider)
   if (!adapter.createSetup) throw new AppError('conflict', 'The payment method of this order cannot be changed here; please contact the seller')
   const username = await orders.sellerUsername(ctx.db, order.sellerId)
   const setup = await repo.insertMethodSetup(ctx.db, {
@@ -290,7 +285,7 @@ export async function getMethodSetup(ctx: Ctx, setupToken: string): Promise<Meth
 export async function completeSandboxSetup(ctx: Ctx, setupToken: string, choice: 'success' | 'failure'): Promise<MethodSetupOutput> {
   const setup = await ownSetup(ctx, setupToken)
   if (setup.provider !== 'sandbox') throw notFound()
-  await adapterFor(ctx, setup.sellerId, 'sandbox') // refuses outside test mode
+  await paymentSettings.providerAdapter(ctx.db, ctx.deps, setup.sellerId, 'sandbox') // refuses outside test mode
   if (setup.state !== 'waiting') throw new AppError('conflict', 'This change of the payment method is already finished')
   await recordSetupOutcome(ctx.deps, setup.token, sandboxSetupOutcome(choice, setup.providerRef ?? sandboxSetupRef(setup.token), ctx.now))
   return setupOutput(ctx, (await repo.findMethodSetup(ctx.db, setup.token))!)
@@ -305,7 +300,7 @@ export async function methodSetupReturn(ctx: Ctx, setupToken: string): Promise<s
   const setup = await repo.findMethodSetup(ctx.db, setupToken)
   if (!setup) throw notFound()
   if (setup.state === 'waiting' && setup.providerRef && setup.provider !== 'sandbox') {
-    const adapter = await adapterFor(ctx, setup.sellerId, setup.provider)
+    const adapter = await paymentSettings.providerAdapter(ctx.db, ctx.deps, setup.sellerId, setup.provider)
     if (adapter.retrieveSetup) await recordSetupOutcome(ctx.deps, setup.token, await adapter.retrieveSetup(setup.providerRef))
   }
   const order = (await orders.findOrder(ctx.db, setup.orderId))!

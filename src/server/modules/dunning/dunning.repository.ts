@@ -273,13 +273,3 @@ export async function claimCounts(db: Executor, f: ClaimFilters, now: Date): Pro
     .where(and(...claimConditions({ ...f, outcome: undefined }, now))).groupBy(sql`coalesce(${claims.outcomeStatus}, 'open')`)
   return { inkasso: Object.fromEntries(byInkasso.map((r) => [r.key, r.n])), outcome: Object.fromEntries(byOutcome.map((r) => [r.key, r.n])) }
 }
-
-/** An order's claims, for the order detail's claim data (other modules read them through the service). */
-export async function claimsOfOrder(db: Executor, orderId: number): Promise<ClaimRow[]> {
-  return db.select().from(claims).where(eq(claims.orderId, orderId)).orderBy(asc(claims.id))
-}
-
-export async function dunningsOfOrder(db: Executor, orderId: number): Promise<DunningRow[]> {
-  return db.select().from(dunnings).where(eq(dunnings.orderId, orderId)).orderBy(asc(dunnings.id))
-}
-

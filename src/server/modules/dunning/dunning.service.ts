@@ -534,25 +534,3 @@ export async function adminSetClaimOutcome(ctx: Ctx, id: number, input: ClaimOut
 export async function adminWriteOffClaim(ctx: Ctx, id: number, input: ClaimWriteOffInput) {
   return writeOff(ctx, managerScope(ctx, 'admin.write'), id, input)
 }
-
-// ------------------------------------------------------------------ for other modules
-
-/**
- * The order detail's dunning attributes and claim data (the orders module reads them through here). Court
- * stages show as pre_court unless `privileged` (a manager or a power seller looks).
- */
-export async function dunningDataOfOrder(db: Executor, orderId: number, options: { privileged?: boolean } = {}) {
-  const scope: ClaimScope = { sellerId: null, privileged: options.privileged ?? false }
-  const dunnings = await repo.dunningsOfOrder(db, orderId)
-  const claims = await repo.claimsOfOrder(db, orderId)
-  return {
-    dunnings: dunnings.map((d) => ({
-      id: d.id, rate_id: d.rateId, state: d.state, result: d.result, step: d.step, reminders_sent: d.remindersSent, amount: d.amount, currency: d.currency,
-      next_step_at: d.nextStepAt?.toISOString() ?? null, access_paused: d.accessPaused, started_at: d.startedAt.toISOString(), ended_at: d.endedAt?.toISOString() ?? null,
-    })),
-    claims: claims.map((c) => ({
-      id: c.id, rate_id: c.rateId, amount: c.amount, currency: c.currency, collected_amount: c.collectedAmount, written_off_amount: c.writtenOffAmount,
-      open_amount: openAmount(c), inkasso_status: shownInkasso(c.inkassoStatus, scope), outcome_status: c.outcomeStatus, date_resolved: c.dateResolved?.toISOString() ?? null,
-    })),
-  }
-}

@@ -155,7 +155,3 @@ export async function listOfPayer(db: Executor, payerUserId: number, sellerId?: 
   return await listQuery(db).where(and(...c)).orderBy(desc(invoices.issuedAt), desc(invoices.id)) as InvoiceListRow[]
 }
 
-export async function findNumber(db: Executor, invoiceId: number): Promise<string | null> {
-  const [row] = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, invoiceId)).limit(1)
-  return row?.number ?? null
-}

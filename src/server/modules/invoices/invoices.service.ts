@@ -111,8 +111,7 @@ export async function issueInvoice(deps: AppDeps, data: { paymentId: number }): 
  */
 export async function issueReversalIn(deps: AppDeps, tx: Executor, refundPaymentId: number): Promise<repo.InvoiceRow | null> {
   const refund = await repo.findPayment(tx, refundPaymentId)
-  // The refund's magnitude: whether the refunds module stores it signed or not, it gives money back.
-  const refunded = Math.abs(refund?.amount ?? 0)
+  const refunded = refund?.amount ?? 0 // refunds are stored as positive amounts of kind refund
   if (!refund || refund.kind !== 'refund' || refund.state !== 'successful' || refunded === 0 || refund.parentPaymentId === null) return null
   await repo.lockSettings(tx, refund.sellerId)
   const existing = await repo.findByPaymentKind(tx, refund.id, 'reversal')
@@ -254,12 +253,6 @@ export async function exportInvoicesCsv(ctx: Ctx, query: InvoiceListQuery): Prom
       }
     })
   }, { raw: ['net', 'vat', 'gross'] }) // our amounts: a leading minus is a reversal, not a formula
-}
-
-/** For the order detail (orders module): the order's invoices and reversals, newest first. */
-export async function invoicesOfOrder(db: Executor, sellerId: number, orderId: number): Promise<InvoiceOutput[]> {
-  const { rows } = await repo.listInvoices(db, sellerId, { orderId }, { offset: 0, limit: 500, sortKey: 'id', sortDir: 'desc' })
-  return rows.map(output)
 }
 
 // ------------------------------------------------------------------ settings

@@ -136,10 +136,10 @@ async function applyPaymentOutcome(deps: AppDeps, paymentToken: string, given: P
   // A success enqueues its delivery, invoice, notification and mail: one insert for them all (jobs.batch).
   // The stock's hot rows are updated after that insert, last before the commit, so their row locks are held
   // for one statement rather than five (in a rush every payment and order waits on them).
-  let hotRowsLast: (() => Promise<void>) | null = null
+  const hotRowsLast: (() => Promise<void>)[] = []
   const state = await deps.db.transaction(async (tx) => {
     const answer = await deps.jobs.batch(tx, () => apply(tx))
-    if (hotRowsLast) await (hotRowsLast as () => Promise<void>)()
+    for (const settle of hotRowsLast) await settle()
     return answer
   })
   return { state, labels }
@@ -173,7 +173,8 @@ async function applyPaymentOutcome(deps: AppDeps, paymentToken: string, given: P
       return to
     }
     if (to === 'successful') {
-      hotRowsLast = (await paymentSucceeded(deps, tx, order, payment, outcome, now, lines)) ?? null
+      const settle = await paymentSucceeded(deps, tx, order, payment, outcome, now, lines)
+      if (settle) hotRowsLast.push(settle)
       return to
     }
     // denied, error, canceled, expired: a later rate's charge leaves the rate unpaid for dunning; a first

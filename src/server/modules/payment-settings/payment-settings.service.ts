@@ -12,7 +12,8 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { paymentSecrets, SecretDecryptionError } from '../../payment-secrets'
-import type { BankWireCredentials, PayPalCredentials, StripeCredentials } from '../../payments/providers/types'
+import { createProvider } from '../../payments/providers'
+import type { BankWireCredentials, PaymentProviderAdapter, PayPalCredentials, StripeCredentials } from '../../payments/providers/types'
 import * as repo from './payment-settings.repository'
 
 // A seller's payment providers and method x provider matrix (spec 000 section 3; SPEC-NOTES 23, 27;
@@ -368,4 +369,10 @@ export async function providerCredentials(db: Executor, deps: AppDeps, sellerId:
       return { accountHolder: c.accountHolder, iban: c.iban, ...(c.bic ? { bic: c.bic } : {}), ...(c.bankName ? { bankName: c.bankName } : {}) }
     }
   }
+}
+
+/** The seller's adapter for a provider, with their credentials (the platform's own for the connect provider). */
+export async function providerAdapter(db: Executor, deps: AppDeps, sellerId: number, provider: PaymentProvider | string): Promise<PaymentProviderAdapter> {
+  const credentials = await providerCredentials(db, deps, sellerId, provider)
+  return createProvider(provider as PaymentProvider, { config: deps.config, credentials: credentials ?? undefined })
 }

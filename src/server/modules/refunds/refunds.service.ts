@@ -2,15 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import { chargebackPostings, chargebackReversalPostings, refundPostings, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
 import { isCurrencyId, type CurrencyId } from '../../../shared/money'
-import type { PaymentProvider } from '../../../shared/payments'
 import type { RefundOrderInput, RefundOrderOutput, RefundPaymentOutput } from '../../../shared/schemas/refunds'
 import { canTransition, orderPaymentTransitions, orderRateTransitions, type OrderPaymentState, type OrderRateState } from '../../../shared/states'
 import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
-import { createProvider } from '../../payments/providers'
-import type { PaymentProviderAdapter } from '../../payments/providers/types'
 import * as dunning from '../dunning/dunning.service'
 import { issueReversalJob } from '../invoices/invoices.service'
 import * as orders from '../orders/orders.service'
@@ -39,11 +36,6 @@ function currencyOf(value: string): CurrencyId {
 
 function paymentToken(): string {
   return randomBytes(24).toString('base64url')
-}
-
-async function adapterFor(deps: AppDeps, db: Executor, sellerId: number, provider: string): Promise<PaymentProviderAdapter> {
-  const credentials = await paymentSettings.providerCredentials(db, deps, sellerId, provider)
-  return createProvider(provider as PaymentProvider, { config: deps.config, credentials: credentials ?? undefined })
 }
 
 async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date) {
@@ -320,7 +312,7 @@ async function sendRefund(deps: AppDeps, refund: repo.PaymentRow, charge: repo.P
     answer = { state: 'successful', providerRef: null, note: bankWireNote }
   } else {
     try {
-      const adapter = await adapterFor(deps, deps.db, charge.sellerId, charge.provider)
+      const adapter = await paymentSettings.providerAdapter(deps.db, deps, charge.sellerId, charge.provider)
       const result = await adapter.refund({
         providerRef: charge.providerRef ?? '', amount: { amount: refund.amount, currency: currencyOf(refund.currency) }, idempotencyKey: refund.idempotencyKey ?? `refund:${refund.token}`,
         ...(reason ? { reason } : {}),

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, isCurrencyId, parseMoneyInput } from '../../../../shared/money'
+import { parseMoneyInput } from '../../../../shared/money'
 import { dunningSettingsInput, scheduleOf } from '../../../../shared/schemas/dunning'
 import { claimOutcomeStates, dunningStates, inkassoStates, restrictedInkassoStates } from '../../../../shared/states/dunning'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
@@ -13,7 +13,7 @@ import { initialListState, withFilter, type ListState } from '../../../component
 import { LoadingMask } from '../../../components/loading-mask'
 import { Modal } from '../../../components/modal'
 import { StatusBadge } from '../../../components/status-badge'
-import { formatDateTime } from '../../../lib/format'
+import { dayBound, formatDateTime, money } from '../../../lib/format'
 import {
   claimListQuery, dunningKey, dunningListQuery, dunningSettingsQuery, saveDunningSettings, type Claim, type Dunning, type DunningSettings,
 } from '../api/dunning'
@@ -23,14 +23,7 @@ import { snakeToCamelKey } from '../../../lib/api-client'
 // Dunning and collection in the cabinet: /cabinet/dunning (dunning runs with counts per state),
 // /cabinet/claims (claims with their filters and actions) and /cabinet/settings/dunning (the schedule).
 
-const money = (amount: number, currency: string) => formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
-
 /** A date input's day as the start or the end of that day in UTC. */
-function dayBound(value: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
-  return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`
-}
-
 /** An amount typed as shown ("9,00") as minor units for the amount filters (two decimals). */
 function amountParam(text: string): string | undefined {
   if (text.trim() === '') return undefined

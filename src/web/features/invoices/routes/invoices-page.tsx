@@ -4,12 +4,12 @@ import { IconDownload } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, isCurrencyId, parseMoneyInput } from '../../../../shared/money'
+import { parseMoneyInput } from '../../../../shared/money'
 import { invoiceKinds } from '../../../../shared/schemas/invoices'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { errorText } from '../../../components/form-error'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
-import { formatDateTime } from '../../../lib/format'
+import { dayBound, formatDateTime, money } from '../../../lib/format'
 import {
   exportInvoicesCsv, invoiceListQuery, invoiceSettingsQuery, openInvoicePdf, saveInvoiceSettings, type Invoice, type InvoiceSettings,
 } from '../api/invoices'
@@ -18,17 +18,11 @@ import {
 // 10), with the spec's filters, counts per kind, the CSV, each PDF, and the numbering settings card.
 
 /** A date input's day as the start or the end of that day in UTC. */
-function dayBound(value: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
-  return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`
-}
-
 function SettingsCard() {
   const { t, i18n } = useTranslation()
   const client = useQueryClient()
   const settings = useQuery(invoiceSettingsQuery())
   const [form, setForm] = useState<{ prefix: string; startNumber: number; footer: string; emailToPayer: boolean } | null>(null)
-  const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     if (settings.data && form === null) {
       const s: InvoiceSettings = settings.data
@@ -38,12 +32,10 @@ function SettingsCard() {
   const saving = useMutation({
     mutationFn: () => saveInvoiceSettings({ prefix: form!.prefix, start_number: form!.startNumber, footer: form!.footer || null, email_to_payer: form!.emailToPayer }),
     onSuccess: (saved) => {
-      setError(null)
       client.setQueryData(invoiceSettingsQuery().queryKey, saved)
       setForm({ prefix: saved.prefix, startNumber: saved.startNumber, footer: saved.footer ?? '', emailToPayer: saved.emailToPayer })
       notifications.show({ color: 'green', autoClose: 4000, message: t('invoices.settings.saved') })
     },
-    onError: (e) => setError(errorText(e, i18n.language, t('invoices.settings.failed'))),
   })
   if (!settings.data || !form) return null
   return (
@@ -62,7 +54,7 @@ function SettingsCard() {
           <Switch label={t('invoices.settings.emailToPayer')} checked={form.emailToPayer} onChange={(e) => setForm({ ...form, emailToPayer: e.currentTarget.checked })} />
         </Group>
         <Textarea label={t('invoices.settings.footer')} value={form.footer} autosize minRows={2} maxLength={500} onChange={(e) => setForm({ ...form, footer: e.currentTarget.value })} />
-        {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+        {saving.isError && <Text c="red" size="sm" role="alert">{errorText(saving.error, i18n.language, t('invoices.settings.failed'))}</Text>}
         <Group><Button onClick={() => saving.mutate()} loading={saving.isPending} data-testid="invoice-settings-save">{t('invoices.settings.save')}</Button></Group>
       </Stack>
     </Card>
@@ -77,7 +69,6 @@ export function InvoicesPage() {
   const exporting = useMutation({ mutationFn: () => exportInvoicesCsv(state) })
   const opening = useMutation({ mutationFn: (id: number) => openInvoicePdf(id) })
   const filter = (key: string, value: string | null | undefined) => setState((s) => withFilter(s, key, value ?? undefined))
-  const money = (amount: number, currency: string) => formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
   const amountFilter = (key: string, text: string) => {
     const minor = parseMoneyInput(text, 'eur')
     filter(key, minor === null ? undefined : String(Math.abs(minor)))

@@ -3,7 +3,6 @@ import { IconDownload } from '@tabler/icons-react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, isCurrencyId } from '../../../../shared/money'
 import { chargesCountMax, daysOverdueMax, ratePeriodTypes } from '../../../../shared/schemas/order-rates'
 import { checkoutMethods } from '../../../../shared/payments/methods'
 import { orderRateStates } from '../../../../shared/states/order-rate'
@@ -11,7 +10,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { NumberField } from '../../../components/number-field'
 import { StatusBadge } from '../../../components/status-badge'
-import { formatDateTime } from '../../../lib/format'
+import { dayBound, formatDateTime, money } from '../../../lib/format'
 import { exportOrderRatesCsv, orderRateListQuery, type OrderRate } from '../api/order-rates'
 import { snakeToCamelKey } from '../../../lib/api-client'
 
@@ -20,11 +19,6 @@ import { snakeToCamelKey } from '../../../lib/api-client'
 // `?order_id=` (and `?payer_id=`) narrow it to one order or payer.
 
 /** A date input's day as the start or the end of that day in UTC. */
-function dayBound(value: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
-  return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`
-}
-
 function initialState(): ListState {
   const params = new URLSearchParams(window.location.search)
   const filters: Record<string, string> = {}
@@ -44,7 +38,6 @@ export function OrderRatesPage() {
   const list = useQuery(orderRateListQuery(state))
   const exporting = useMutation({ mutationFn: () => exportOrderRatesCsv(state) })
   const filter = (key: string, value: string | null | undefined) => setState((s) => withFilter(s, key, value ?? undefined))
-  const money = (amount: number, currency: string) => formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
   const counts = list.data?.counts
   const tr = (key: string, options?: Record<string, unknown>) => t(`orderRates.rates.${key}`, options ?? {})
 

@@ -5,6 +5,7 @@ import { parseMoneyInput, toMajorUnitsString } from '../../../../shared/money'
 import { orderTypes, paymentForms, periodTypes, relativePeriods, relativeUnits, upsellTypes } from '../../../../shared/schemas/order-lists'
 import type { ListFilters } from '../../../components/list-state'
 import { categoryOptionsQuery, couponOptionsQuery, productOptionsQuery } from '../api/orders'
+import { dayBound } from '../../../lib/format'
 
 // The filter panel of /cabinet/orders: every filter of the orders list that applies today (the payment
 // state is the tabs above the list). Each change goes through `onFilter`, which resets the page to 1.
@@ -12,11 +13,6 @@ import { categoryOptionsQuery, couponOptionsQuery, productOptionsQuery } from '.
 type Props = { filters: ListFilters; onFilter: (key: string, value: string | undefined) => void; onReset: () => void }
 
 /** A date input's day as the start or the end of that day in UTC. */
-function dayBound(value: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
-  return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`
-}
-
 /** Amounts are typed in major units (12.50) and filtered in minor units. */
 function minorUnits(text: string): string | undefined {
   if (text.trim() === '') return undefined

@@ -10,7 +10,7 @@ import { StatusBadge } from '../../../components/status-badge'
 import { isApiError } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format'
 import { openInvoicePdf, orderDetailQuery, type OrderDetail } from '../api/orders'
-import { money } from '../components/money'
+import { money } from '../../../lib/format'
 import { OrderActions } from '../components/order-actions'
 
 // /cabinet/orders/:orderId: one order with its amounts and state, payer, items, plan and rates, payments

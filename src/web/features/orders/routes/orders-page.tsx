@@ -12,7 +12,7 @@ import { snakeToCamelKey } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format'
 import { orderListQuery, type SellerOrder } from '../api/orders'
 import { CsvExportDialog } from '../components/csv-export-dialog'
-import { money } from '../components/money'
+import { money } from '../../../lib/format'
 import { OrderFilters } from '../components/order-filters'
 import { ScheduledExportsDialog } from '../components/scheduled-exports-dialog'
 

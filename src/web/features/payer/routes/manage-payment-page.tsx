@@ -2,10 +2,9 @@ import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Table, Tex
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, isCurrencyId } from '../../../../shared/money'
 import { errorText } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime, money } from '../../../lib/format'
 import { payRate } from '../api/pay-rate'
 import { cancelSubscription, managedPaymentQuery, startMethodChange } from '../api/purchases'
 
@@ -34,7 +33,6 @@ export function ManagePaymentPage() {
   })
   // Back from the provider's setup page: ?method=changed or refused (the state itself is read from the API).
   const methodResult = new URLSearchParams(window.location.search).get('method')
-  const money = (amount: number, currency: string) => formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
   return (
     <Container size="md" py="xl" data-testid="manage-payment">
       {payment.isPending && <Loader size="sm" />}

@@ -2,10 +2,9 @@ import { Alert, Anchor, Badge, Card, Code, Group, Image, Loader, Stack, Table, T
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, isCurrencyId } from '../../../../shared/money'
 import { errorText } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime, money } from '../../../lib/format'
 import { openPayerInvoicePdf, payerInvoicesQuery } from '../api/invoices'
 import { payerSellerQuery } from '../api/purchases'
 import { TicketUpgradeButton } from '../components/ticket-upgrade-button'
@@ -29,7 +28,6 @@ export function PayerSellerPage() {
   if (page.isPending) return <Loader size="sm" />
   if (page.isError) return <Alert color="red" data-testid="payer-seller-missing">{errorText(page.error, i18n.language, t('payerArea.notFound'))}</Alert>
   const d = page.data
-  const money = (amount: number, currency: string) => formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
   return (
     <Stack gap="lg" data-testid="payer-seller-page">
       <Group justify="space-between">

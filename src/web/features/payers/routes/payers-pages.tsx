@@ -3,28 +3,20 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, isCurrencyId } from '../../../../shared/money'
 import { payerTypes } from '../../../../shared/schemas/payers'
 import { errorText } from '../../../components/form-error'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { StatusBadge } from '../../../components/status-badge'
-import { formatDateTime } from '../../../lib/format'
+import { dayBound, formatDateTime, money } from '../../../lib/format'
 import { payerDetailQuery, payerListQuery, type Payer } from '../api/payers'
 
 // /cabinet/payers: everyone who ordered from the seller with type, country, orders and totals per
 // currency; /cabinet/payers/$payerId: one payer with their orders (links to their rates).
 
-const money = (amount: number, currency: string) => formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
-
 function Totals({ totals, field }: { totals: Payer['totals']; field: 'paid' | 'refunded' }) {
   if (totals.length === 0) return <>–</>
   return <Stack gap={0}>{totals.map((x) => <Text key={x.currency} size="sm">{money(x[field], x.currency)}</Text>)}</Stack>
-}
-
-function dayBound(value: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
-  return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`
 }
 
 export function PayersPage() {

@@ -4,13 +4,12 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, isCurrencyId } from '../../../../shared/money'
 import { ticketStates } from '../../../../shared/states/payment-ticket'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { StatusBadge } from '../../../components/status-badge'
 import { isApiError } from '../../../lib/api-client'
-import { formatDateTime } from '../../../lib/format'
+import { dayBound, formatDateTime, money } from '../../../lib/format'
 import { checkInTicket, exportTicketsCsv, overviewQuery, ticketListQuery, type CheckedIn, type SellerPaymentTicket } from '../api/payment-tickets'
 import { QrScanner } from '../components/qr-scanner'
 
@@ -81,11 +80,6 @@ export function PaymentTicketsOverviewPage() {
 }
 
 /** A date input's day as the start or the end of that day in UTC, for the event date filter. */
-function dayBound(value: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
-  return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`
-}
-
 export function PaymentTicketsDetailsPage() {
   const { t, i18n } = useTranslation()
   const [state, setState] = useState<ListState>(() => {
@@ -100,7 +94,6 @@ export function PaymentTicketsDetailsPage() {
   const products = [...new Map((overview.data?.list ?? []).map((r) => [r.productId, r.productName])).entries()]
   const ticketTypes = (overview.data?.list ?? []).filter((r) => !state.filters.product_id || String(r.productId) === state.filters.product_id)
   const filter = (key: string, value: string | null | undefined) => setState((s) => withFilter(s, key, value ?? undefined))
-  const money = (amount: number, currency: string) => formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
 
   const columns: DataTableColumn<SellerPaymentTicket>[] = [
     { key: 'id', title: t('paymentTickets.details.columns.id'), sortable: true, width: 70, render: (x) => x.id },

@@ -14,7 +14,7 @@ describe('course certificate section', () => {
     expect(courseCertificateStatus({ saved: true, issueOn: 'purchase' })).toBe('purchase')
   })
 
-  test('the section lives in the course content step: the wizard keeps the spec\'s seven course steps', () => {
+  test('the certificate adds no wizard step: a course keeps the spec\'s seven steps (the section is part of content)', () => {
     expect(wizardSteps('course')).toEqual(['product_details', 'content', 'checkout', 'market_upsell', 'delivery', 'pages', 'advanced'])
   })
 })

@@ -1,14 +1,15 @@
 import { describe, expect, test } from 'vitest'
 import { licenseSettingsInput } from '../../../../shared/schemas/licenses'
-import { activationLimitOf, atActivationLimit, usesText } from './license-uses'
+import { atActivationLimit, usesText } from './license-uses'
+import { countOf } from './money'
 
 describe('license key uses in the seller list', () => {
   test('an empty activation limit field means no limit; a whole number is the limit; junk fails the shared schema', () => {
-    expect(activationLimitOf('')).toBeNull()
-    expect(activationLimitOf(' 3 ')).toBe(3)
-    expect(licenseSettingsInput.safeParse({ activation_limit: activationLimitOf('') }).success).toBe(true)
-    expect(licenseSettingsInput.safeParse({ activation_limit: activationLimitOf('2.5') }).success).toBe(false)
-    expect(licenseSettingsInput.safeParse({ activation_limit: activationLimitOf('0') }).success).toBe(false)
+    expect(countOf('')).toBeNull()
+    expect(countOf(' 3 ')).toBe(3)
+    expect(licenseSettingsInput.safeParse({ activation_limit: countOf('') }).success).toBe(true)
+    expect(licenseSettingsInput.safeParse({ activation_limit: countOf('2.5') }).success).toBe(false)
+    expect(licenseSettingsInput.safeParse({ activation_limit: countOf('0') }).success).toBe(false)
   })
 
   test('a sold key shows its uses against the limit; an available key shows none', () => {

@@ -1,13 +1,6 @@
 // How the seller's key list shows a key's activations (the activation API's use counter) against the
 // product's activation limit.
 
-/** The activation limit as typed in its field: '' is no limit; anything else must be a whole number 1..100000. */
-export function activationLimitOf(text: string): number | null {
-  const trimmed = text.trim()
-  if (trimmed === '') return null
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN
-}
-
 /** "2 / 5" with a limit, "2" without; an available key has no uses to show (null). */
 export function usesText(key: { state: 'available' | 'used'; uses: number }, limit: number | null): string | null {
   if (key.state === 'available') return null

@@ -3,25 +3,20 @@ import { IconDownload } from '@tabler/icons-react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, isCurrencyId, parseMoneyInput } from '../../../../shared/money'
+import { parseMoneyInput } from '../../../../shared/money'
 import { paymentProviders } from '../../../../shared/payments'
 import { transferableTypes } from '../../../../shared/schemas/invoices'
 import { paymentStates } from '../../../../shared/states/payment'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { StatusBadge } from '../../../components/status-badge'
-import { formatDateTime } from '../../../lib/format'
+import { dayBound, formatDateTime, money } from '../../../lib/format'
 import { exportTransfersCsv, transferListQuery, type Transfer } from '../api/transfers'
 import { snakeToCamelKey } from '../../../lib/api-client'
 
 // /cabinet/transfers (SPEC-NOTES 7): every payment of the seller's orders (charges, refunds, chargebacks)
 // with its state, the spec's filters (state, transferable_type, provider, payment method, order, product,
 // payer country, created range, amount), counts per state and the CSV. Read-only.
-
-function dayBound(value: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
-  return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`
-}
 
 export function TransfersPage() {
   const { t, i18n } = useTranslation()
@@ -30,7 +25,6 @@ export function TransfersPage() {
   const list = useQuery(transferListQuery(state))
   const exporting = useMutation({ mutationFn: () => exportTransfersCsv(state) })
   const filter = (key: string, value: string | null | undefined) => setState((s) => withFilter(s, key, value ?? undefined))
-  const money = (amount: number, currency: string) => formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
   const amountFilter = (key: string, text: string) => {
     const minor = parseMoneyInput(text, 'eur')
     filter(key, minor === null ? undefined : String(Math.abs(minor)))

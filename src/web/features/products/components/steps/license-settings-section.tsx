@@ -7,7 +7,7 @@ import { FormError } from '../../../../components/form-error'
 import { NumberField } from '../../../../components/number-field'
 import { zodFieldErrors } from '../../../../lib/forms'
 import { licenseSettingsQuery, saveLicenseSettings } from '../../api/license-settings'
-import { activationLimitOf } from '../license-uses'
+import { countOf } from '../money'
 
 // Part of the "add license keys" step: how many activations one sold key may have at once through the
 // activation API (docs/decisions/0020); empty is no limit.
@@ -27,7 +27,7 @@ export function LicenseSettingsSection({ productId }: { productId: number }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cabinet', 'products', 'item', productId] }),
   })
   const submit = () => {
-    const parsed = licenseSettingsInput.safeParse({ activation_limit: activationLimitOf(limit) })
+    const parsed = licenseSettingsInput.safeParse({ activation_limit: countOf(limit) })
     if (!parsed.success) {
       setError(Object.values(zodFieldErrors(parsed.error.issues, i18n.language))[0] ?? t('validation.required'))
       return
