@@ -95,8 +95,10 @@ function prepareParameterisedStatements(client: pg.PoolClient, names: Map<string
       const name = nameOf(config)
       if (name) return query({ text: config, values, name }, callback)
     } else if (config !== null && typeof config === 'object' && !('submit' in config)) {
+      // Drizzle passes its parameters beside the config, not in it.
       const q = config as { text?: unknown; values?: unknown; name?: unknown }
-      if (typeof q.text === 'string' && q.name === undefined && Array.isArray(q.values) && q.values.length > 0) {
+      const given = q.values ?? values
+      if (typeof q.text === 'string' && q.name === undefined && Array.isArray(given) && given.length > 0) {
         const name = nameOf(q.text)
         if (name) return query({ ...q, name }, values, callback)
       }

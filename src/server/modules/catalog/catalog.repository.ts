@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { executeRows, rowsOfJson, type Executor } from '../../db/client'
+import { param, reusableQuery } from '../../db/reusable-query'
 import {
   categories, eventTickets, licenseKeys, pricingPlans, pricingPlanVersions, productAddons, productCategories, productDiscounts, products, sellers,
   shopCategories, shopCategoryProducts, users,
@@ -53,9 +54,12 @@ export async function findSeller(db: Executor, sellerId: number): Promise<Seller
   return row
 }
 
+/** Whether a shop path's seller is a numeric id (it may still be a username: both are tried). */
+const isSellerId = (value: string) => /^[0-9]{1,9}$/.test(value)
+
 /** A shop path names its seller by username (any case) or numeric id (SPEC-NOTES 17). */
 function sellerMatch(value: string) {
-  const byId = /^[0-9]{1,9}$/.test(value) ? eq(sellers.id, Number(value)) : undefined
+  const byId = isSellerId(value) ? eq(sellers.id, Number(value)) : undefined
   return byId ? or(byId, sql`lower(${sellers.username}) = lower(${value})`) : sql`lower(${sellers.username}) = lower(${value})`
 }
 
@@ -511,11 +515,14 @@ export async function findPublishedProductBySlug(db: Executor, sellerId: number,
   return row
 }
 
+/** A value of a statement: given, or a reusable query's parameter. */
+type SqlValue<T> = T | ReturnType<typeof param>
+
 /**
  * Whether `quantity` more would pass the limit of the product or of its ticket type (sold + reserved +
  * quantity > limit). A hint for answering early; the order's conditional update decides.
  */
-export function overLimitSql(productId: number, ticketId: number | null, quantity: number): SQL<boolean> {
+export function overLimitSql(productId: SqlValue<number>, ticketId: SqlValue<number> | null, quantity: SqlValue<number>): SQL<boolean> {
   const over = (table: typeof products | typeof eventTickets, where: SQL) =>
     sql`exists (select 1 from ${table} where ${where} and ${table.limit} is not null and ${table.soldCount} + ${table.reservedCount} + ${quantity} > ${table.limit})`
   const product = over(products, sql`${products.id} = ${productId}`)
@@ -533,18 +540,45 @@ export function overLimitSql(productId: number, ticketId: number | null, quantit
 export async function findPublishedProductWithSeller(
   db: Executor, by: { productId: number; sellerId?: number } | { seller: string; slug: string }, soldOutFor?: { ticketId: number | null; quantity: number },
 ) {
+  const variant: PublishedProductVariant = 'productId' in by
+    ? { by: by.sellerId !== undefined ? 'product and seller' : 'product', soldOut: !soldOutFor ? 'unasked' : soldOutFor.ticketId === null ? 'product' : 'product and ticket' }
+    : { by: isSellerId(by.seller) ? 'shop id or username and slug' : 'shop username and slug', soldOut: 'unasked' }
+  const key = `${variant.by}/${variant.soldOut}`
+  let query = publishedProductQueries.get(key)
+  if (!query) publishedProductQueries.set(key, query = publishedProductQuery(variant))
+  const [row] = await query(db, 'productId' in by
+    ? { productId: by.productId, sellerId: by.sellerId, ticketId: soldOutFor?.ticketId, quantity: soldOutFor?.quantity }
+    : { seller: by.seller, sellerNumber: isSellerId(by.seller) ? Number(by.seller) : null, slug: by.slug })
+  return row ? { ...row, relations: relationsOf(row.relations) } : undefined
+}
+
+/** Which of findPublishedProductWithSeller's statements a call needs: how the product is found, and the sold-out check. */
+type PublishedProductVariant = {
+  by: 'product' | 'product and seller' | 'shop id or username and slug' | 'shop username and slug'
+  soldOut: 'unasked' | 'product' | 'product and ticket'
+}
+
+// This read runs for every checkout and every product page: each variant's SQL is built once.
+const publishedProductQueries = new Map<string, ReturnType<typeof publishedProductQuery>>()
+
+function publishedProductQuery(variant: PublishedProductVariant) {
   const published = and(eq(products.publishState, 'published'), isNull(products.archivedAt))
-  const where = 'productId' in by
-    ? and(eq(products.id, by.productId), by.sellerId !== undefined ? eq(products.sellerId, by.sellerId) : undefined, published)
-    : and(sellerMatch(by.seller), sql`lower(${products.slug}) = lower(${by.slug})`, published)
-  const soldOut = soldOutFor && 'productId' in by ? overLimitSql(by.productId, soldOutFor.ticketId, soldOutFor.quantity) : sql<boolean>`false`
-  const [row] = await db.select({
+  const slugMatch = sql`lower(${products.slug}) = lower(${param('slug')})`
+  const byUsername = sql`lower(${sellers.username}) = lower(${param('seller')})`
+  const where = {
+    'product': and(eq(products.id, param('productId')), published),
+    'product and seller': and(eq(products.id, param('productId')), eq(products.sellerId, param('sellerId')), published),
+    'shop id or username and slug': and(or(eq(sellers.id, param('sellerNumber')), byUsername), slugMatch, published),
+    'shop username and slug': and(byUsername, slugMatch, published),
+  }[variant.by]
+  const soldOut = variant.soldOut === 'unasked' ? sql<boolean>`false`
+    : overLimitSql(param('productId'), variant.soldOut === 'product and ticket' ? param('ticketId') : null, param('quantity'))
+  return reusableQuery((db) => db.select({
     product: products, seller: sellerFacts,
     tax: { countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellers.features, firstName: users.firstName, lastName: users.lastName },
     soldOut: soldOut.mapWith(Boolean),
     relations: relationsSql(sql`array[${products.id}]::int[]`, { categories: false }),
-  }).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).innerJoin(users, eq(users.id, sellers.userId)).where(where).limit(1)
-  return row ? { ...row, relations: relationsOf(row.relations) } : undefined
+  }).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).innerJoin(users, eq(users.id, sellers.userId)).where(where).limit(1))
 }
 
 export async function findPublishedProductsByIds(db: Executor, sellerId: number, ids: readonly number[]): Promise<ProductRow[]> {

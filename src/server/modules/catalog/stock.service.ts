@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AppError } from '../../../shared/errors'
 import { executeRows, type Executor } from '../../db/client'
+import { param, reusableQuery } from '../../db/reusable-query'
 import { overLimitSql } from './catalog.repository'
 import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
 
@@ -26,13 +27,22 @@ function counted(productId: number | null, ticketId: number | null): Counted[] {
  */
 export async function reserveStock(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
   for (const { table, id } of counted(productId, ticketId)) {
-    const rows = await tx.update(table)
-      .set({ reservedCount: sql`${table.reservedCount} + ${quantity}` })
-      .where(and(eq(table.id, id), sql`(${table.limit} is null or ${table.soldCount} + ${table.reservedCount} + ${quantity} <= ${table.limit})`))
-      .returning({ id: table.id })
+    const rows = await reserveQueries.get(table)!(tx, { id, quantity })
     if (rows.length === 0) throw new AppError('sold_out', 'Sold out')
   }
 }
+
+// Every checkout and every payment runs these two: each is built once per table.
+const reserveQuery = (table: Counted['table']) => reusableQuery((db) => db.update(table)
+  .set({ reservedCount: sql`${table.reservedCount} + ${param('quantity')}` })
+  .where(and(eq(table.id, param('id')), sql`(${table.limit} is null or ${table.soldCount} + ${table.reservedCount} + ${param('quantity')} <= ${table.limit})`))
+  .returning({ id: table.id }))
+const reserveQueries = new Map([products, eventTickets].map((table) => [table, reserveQuery(table)]))
+
+const commitQuery = (table: Counted['table']) => reusableQuery((db) => db.update(table)
+  .set({ reservedCount: sql`greatest(${table.reservedCount} - ${param('quantity')}, 0)`, soldCount: sql`${table.soldCount} + ${param('quantity')}` })
+  .where(eq(table.id, param('id'))))
+const commitQueries = new Map([products, eventTickets].map((table) => [table, commitQuery(table)]))
 
 /**
  * Whether the product or ticket type cannot give `quantity` more now (sold + reserved + quantity > limit): one
@@ -46,11 +56,7 @@ export async function isSoldOut(db: Executor, productId: number, ticketId: numbe
 
 /** A held reservation became a sale. */
 export async function commitReservedStock(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
-  for (const { table, id } of counted(productId, ticketId)) {
-    await tx.update(table)
-      .set({ reservedCount: sql`greatest(${table.reservedCount} - ${quantity}, 0)`, soldCount: sql`${table.soldCount} + ${quantity}` })
-      .where(eq(table.id, id))
-  }
+  for (const { table, id } of counted(productId, ticketId)) await commitQueries.get(table)!(tx, { id, quantity })
 }
 
 /** A held reservation ended without a sale (expired, failed, canceled). */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { param, reusableQuery } from '../../db/reusable-query'
 import { cancellationTerms, checkoutSettings, pricingPlans, productCheckouts, products, sellers } from '../../db/schema'
 
 // The SQL of checkout settings, product checkouts and cancellation terms. Every read of a seller's object
@@ -91,15 +92,18 @@ export async function productsCounts(db: Executor, ids: readonly number[]): Prom
  * is not the seller's.
  */
 export async function findCheckoutConfigRows(db: Executor, sellerId: number, productId: number): Promise<{ productCheckout: ProductCheckoutRow | undefined; settings: CheckoutSettingsRow | undefined } | undefined> {
-  const [row] = await db.select({ productId: products.id, productCheckout: productCheckouts, settings: checkoutSettings })
-    .from(products)
-    .leftJoin(productCheckouts, eq(productCheckouts.productId, products.id))
-    .leftJoin(checkoutSettings, and(eq(checkoutSettings.sellerId, sellerId), or(eq(checkoutSettings.id, productCheckouts.checkoutSettingsId), eq(checkoutSettings.isDefault, true))))
-    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
-    .orderBy(sql`${checkoutSettings.id} = ${productCheckouts.checkoutSettingsId} desc nulls last`)
-    .limit(1)
+  const [row] = await checkoutConfigRowsQuery(db, { sellerId, productId })
   return row ? { productCheckout: row.productCheckout ?? undefined, settings: row.settings ?? undefined } : undefined
 }
+
+// Read by every checkout: built once.
+const checkoutConfigRowsQuery = reusableQuery((db) => db.select({ productId: products.id, productCheckout: productCheckouts, settings: checkoutSettings })
+  .from(products)
+  .leftJoin(productCheckouts, eq(productCheckouts.productId, products.id))
+  .leftJoin(checkoutSettings, and(eq(checkoutSettings.sellerId, param('sellerId')), or(eq(checkoutSettings.id, productCheckouts.checkoutSettingsId), eq(checkoutSettings.isDefault, true))))
+  .where(and(eq(products.id, param('productId')), eq(products.sellerId, param('sellerId'))))
+  .orderBy(sql`${checkoutSettings.id} = ${productCheckouts.checkoutSettingsId} desc nulls last`)
+  .limit(1))
 
 export async function findProductCheckout(db: Executor, productId: number): Promise<ProductCheckoutRow | undefined> {
   const [row] = await db.select().from(productCheckouts).where(eq(productCheckouts.productId, productId)).limit(1)

@@ -1,11 +1,14 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { reusableQuery } from '../../db/reusable-query'
 import { emailAttachments, emailLogs, emailSubscriptions } from '../../db/schema'
 
 export type EmailLogRow = typeof emailLogs.$inferSelect
 
+const insertEmailLogQuery = reusableQuery((db, row: typeof emailLogs.$inferInsert) => db.insert(emailLogs).values(row).returning())
+
 export async function insertEmailLog(db: Executor, values: typeof emailLogs.$inferInsert): Promise<EmailLogRow> {
-  const [row] = await db.insert(emailLogs).values(values).returning()
+  const [row] = await insertEmailLogQuery(db, {}, values)
   return row!
 }
 

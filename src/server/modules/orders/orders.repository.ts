@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm'
 import { rowsOfJson, type Executor } from '../../db/client'
+import { param, reusableQuery } from '../../db/reusable-query'
 import { idempotencyKeys, ledgerEntries, orderItems, orderRates, orders, payments, products, providerEvents, sellers } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -8,13 +9,17 @@ export type PaymentRow = typeof payments.$inferSelect
 
 // ------------------------------------------------------------------ orders
 
+const insertOrderQuery = reusableQuery((db, row: typeof orders.$inferInsert) => db.insert(orders).values(row).returning())
+
 export async function insertOrder(db: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning()
+  const [row] = await insertOrderQuery(db, {}, values)
   return row!
 }
 
+const updateOrderQuery = reusableQuery((db, set: Partial<typeof orders.$inferInsert>) => db.update(orders).set(set).where(eq(orders.id, param('id'))).returning())
+
 export async function updateOrder(db: Executor, id: number, values: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
-  const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning()
+  const [row] = await updateOrderQuery(db, { id }, values)
   return row!
 }
 
@@ -29,9 +34,11 @@ export async function findOrder(db: Executor, id: number, options: { lock?: bool
   return row
 }
 
+const insertOrderItemsQuery = reusableQuery((db, rows: (typeof orderItems.$inferInsert)[]) => db.insert(orderItems).values(rows).returning())
+
 export async function insertOrderItems(db: Executor, values: (typeof orderItems.$inferInsert)[]): Promise<OrderItemRow[]> {
   if (values.length === 0) return []
-  return db.insert(orderItems).values(values).returning()
+  return insertOrderItemsQuery(db, {}, values)
 }
 
 export async function orderItemsOf(db: Executor, orderId: number): Promise<OrderItemRow[]> {
@@ -139,19 +146,25 @@ export async function productBrief(db: Executor, productId: number) {
 
 // ------------------------------------------------------------------ payments
 
+const insertPaymentQuery = reusableQuery((db, row: typeof payments.$inferInsert) => db.insert(payments).values(row).returning())
+
 export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await db.insert(payments).values(values).returning()
+  const [row] = await insertPaymentQuery(db, {}, values)
   return row!
 }
+
+const updatePaymentQuery = reusableQuery((db, set: Partial<typeof payments.$inferInsert>) => db.update(payments).set(set).where(eq(payments.id, param('id'))).returning())
 
 export async function updatePayment(db: Executor, id: number, values: Partial<typeof payments.$inferInsert>): Promise<PaymentRow> {
-  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning()
+  const [row] = await updatePaymentQuery(db, { id }, values)
   return row!
 }
 
+const paymentByTokenQuery = reusableQuery((db) => db.select().from(payments).where(eq(payments.token, param('token'))).limit(1))
+const lockedPaymentByTokenQuery = reusableQuery((db) => db.select().from(payments).where(eq(payments.token, param('token'))).limit(1).for('update'))
+
 export async function findPaymentByToken(db: Executor, token: string, options: { lock?: boolean } = {}): Promise<PaymentRow | undefined> {
-  const query = db.select().from(payments).where(eq(payments.token, token)).limit(1)
-  const [row] = options.lock ? await query.for('update') : await query
+  const [row] = await (options.lock ? lockedPaymentByTokenQuery : paymentByTokenQuery)(db, { token })
   return row
 }
 
@@ -160,13 +173,15 @@ export async function findPaymentByToken(db: Executor, token: string, options: {
  * username (read, not locked), in one statement.
  */
 export async function lockOrderWithLines(db: Executor, orderId: number) {
-  const [row] = await db.select({
-    order: orders, product: { id: products.id, name: products.name, slug: products.slug, form: products.form }, username: sellers.username,
-    items: sql<unknown>`(select coalesce(json_agg(i order by i.id), '[]') from ${orderItems} i where i.order_id = ${orders.id})`,
-  }).from(orders).innerJoin(products, eq(products.id, orders.productId)).innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(eq(orders.id, orderId)).limit(1).for('update', { of: orders })
+  const [row] = await lockOrderWithLinesQuery(db, { orderId })
   return row ? { ...row, items: rowsOfJson(orderItems, row.items) } : undefined
 }
+
+const lockOrderWithLinesQuery = reusableQuery((db) => db.select({
+  order: orders, product: { id: products.id, name: products.name, slug: products.slug, form: products.form }, username: sellers.username,
+  items: sql<unknown>`(select coalesce(json_agg(i order by i.id), '[]') from ${orderItems} i where i.order_id = ${orders.id})`,
+}).from(orders).innerJoin(products, eq(products.id, orders.productId)).innerJoin(sellers, eq(sellers.id, products.sellerId))
+  .where(eq(orders.id, param('orderId'))).limit(1).for('update', { of: orders }))
 
 /** What a payment's success reads with its locks: the order's lines, its product and the seller's username. */
 export type OrderLines = { items: OrderItemRow[]; product: { id: number; name: string; slug: string; form: string }; username: string }
@@ -190,8 +205,10 @@ export async function recordProviderEvent(db: Executor, values: typeof providerE
 
 // ------------------------------------------------------------------ ledger
 
+const insertLedgerEntriesQuery = reusableQuery((db, rows: (typeof ledgerEntries.$inferInsert)[]) => db.insert(ledgerEntries).values(rows))
+
 export async function insertLedgerEntries(db: Executor, values: (typeof ledgerEntries.$inferInsert)[]) {
-  if (values.length > 0) await db.insert(ledgerEntries).values(values)
+  if (values.length > 0) await insertLedgerEntriesQuery(db, {}, values)
 }
 
 export async function ledgerOfOrder(db: Executor, orderId: number) {
@@ -209,8 +226,10 @@ export async function ledgerTotals(db: Executor): Promise<{ currency: string; to
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect
 
 /** Claims the key for this request; false when someone holds it already. */
+const claimIdempotencyKeyQuery = reusableQuery((db, row: typeof idempotencyKeys.$inferInsert) => db.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key }))
+
 export async function claimIdempotencyKey(db: Executor, values: { scope: string; key: string; requestHash: string; lockedUntil: Date; createdAt: Date }): Promise<boolean> {
-  const rows = await db.insert(idempotencyKeys).values({ ...values, state: 'in_progress' }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
+  const rows = await claimIdempotencyKeyQuery(db, {}, { ...values, state: 'in_progress' })
   return rows.length > 0
 }
 
@@ -233,8 +252,11 @@ export async function takeOverIdempotencyKey(db: Executor, scope: string, key: s
   return rows.length > 0
 }
 
+const updateIdempotencyKeyQuery = reusableQuery((db, set: Partial<typeof idempotencyKeys.$inferInsert>) => db.update(idempotencyKeys).set(set)
+  .where(and(eq(idempotencyKeys.scope, param('scope')), eq(idempotencyKeys.key, param('key')))))
+
 export async function updateIdempotencyKey(db: Executor, scope: string, key: string, values: Partial<typeof idempotencyKeys.$inferInsert>) {
-  await db.update(idempotencyKeys).set(values).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+  await updateIdempotencyKeyQuery(db, { scope, key }, values)
 }
 
 export async function deleteIdempotencyKey(db: Executor, scope: string, key: string) {
