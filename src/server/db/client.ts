@@ -91,6 +91,8 @@ function prepareParameterisedStatements(client: pg.PoolClient, names: Map<string
     return name
   }
   client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    queriesSent.set(client, (queriesSent.get(client) ?? 0) + 1)
+    if (committedEarly.has(client)) return afterEarlyCommit(client, config)
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
       const name = nameOf(config)
       if (name) return query({ text: config, values, name }, callback)
@@ -105,6 +107,53 @@ function prepareParameterisedStatements(client: pg.PoolClient, names: Map<string
     }
     return query(config, values, callback)
   }) as typeof client.query
+}
+
+/** Connections whose transaction commitBehind committed, until Drizzle's own end of it arrives. */
+const committedEarly = new WeakSet<pg.PoolClient>()
+/** How many queries each connection was given: commitBehind checks that its statements went out first. */
+const queriesSent = new WeakMap<pg.PoolClient, number>()
+
+/**
+ * Drizzle ends a transaction with COMMIT (or ROLLBACK after an error) when its callback returns: after
+ * commitBehind that end has already been sent, so it is answered here. Anything else would run outside the
+ * transaction it was written for, and is refused.
+ */
+function afterEarlyCommit(client: pg.PoolClient, config: unknown): Promise<unknown> {
+  committedEarly.delete(client)
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text
+  if (text === 'commit' || text === 'rollback') return Promise.resolve({ command: String(text).toUpperCase(), rowCount: null, rows: [], fields: [] })
+  return Promise.reject(new Error('a statement after its transaction was committed (commitBehind must come last)'))
+}
+
+/**
+ * Runs the statements `start` begins on `tx` with the transaction's COMMIT sent right behind them.
+ * node-postgres sends a connection's next query the moment the one before is answered, so the rows they lock
+ * stay locked for their own run and the commit only, not for the round trips through this process while it
+ * serves other requests: the hottest rows (a ticket type's stock) go last this way. A statement that must not
+ * commit raises an error (PostgreSQL then ends the transaction with a rollback, and this throws that error).
+ * `start` must hand each statement to the driver at once (reusable queries do; Drizzle's query builders wait
+ * to be awaited, and are refused). Must be the transaction's last call. On PGlite (one session, nothing waits
+ * on its locks) the statements are awaited and the transaction commits as usual.
+ */
+export async function commitBehind<T>(tx: Executor, start: () => Promise<T>[]): Promise<T[]> {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client
+  if (!(client instanceof pg.Client)) return Promise.all(start())
+  const connection = client as pg.PoolClient
+  const before = queriesSent.get(connection) ?? 0
+  const statements = start()
+  if ((queriesSent.get(connection) ?? 0) - before !== statements.length) {
+    await Promise.allSettled(statements)
+    throw new Error('commitBehind: a statement was not sent at once (use reusable queries)')
+  }
+  const commit = connection.query('commit').then(() => null, (error: unknown) => error)
+  const settled = await Promise.allSettled(statements)
+  const failedCommit = await commit
+  committedEarly.add(connection)
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) throw failed.reason
+  if (failedCommit) throw failedCommit
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value)
 }
 
 /** Turns `$1`-style SQL into a Drizzle SQL object so it can run on any executor, transactions included. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import { openTestDatabase, testDatabaseKind } from '../../../tests/helpers/test-db'
-import { executeRows, type Database } from './client'
+import { commitBehind, executeRows, type Database } from './client'
 import { param, reusableQuery } from './reusable-query'
 import { idempotencyKeys, ledgerEntries } from './schema'
 
@@ -25,6 +25,8 @@ const updateKey = reusableQuery((db, set: Partial<typeof idempotencyKeys.$inferI
   .where(and(eq(idempotencyKeys.scope, param('scope')), eq(idempotencyKeys.key, param('key')))).returning())
 const findKey = reusableQuery((db) => db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, param('scope')), eq(idempotencyKeys.key, param('key')))))
 const insertEntries = reusableQuery((db, rows: PgInsertValue<typeof ledgerEntries>[]) => db.insert(ledgerEntries).values(rows).returning())
+
+const raiseSoldOut = reusableQuery((db) => db.select({ sold: sql<number>`sf_stock_exceeded()` }).from(sql`(select 1) as one`))
 
 const createdAt = new Date('2026-01-02T03:04:05.678Z')
 
@@ -92,5 +94,45 @@ describe('reusable queries', () => {
     expect(statements.some((s) => s.startsWith('select "scope", "key"') && s.endsWith('where ("idempotency_keys"."scope" = $1 and "idempotency_keys"."key" = $2)'))).toBe(true)
     expect(statements).toContain('select $1::text as key')
     expect(prepared.every((p) => p.name.startsWith('sf_'))).toBe(true)
+  })
+
+  test('commitBehind commits the transaction with its last statements', async () => {
+    await database.db.transaction(async (tx) => {
+      await insertKey(tx, {}, { scope: 'cb', key: 'written-before', requestHash: 'h' })
+      const [rows] = await commitBehind(tx, () => [insertKey(tx, {}, { scope: 'cb', key: 'written-last', requestHash: 'h' })])
+      expect(rows!.map((r) => r.key)).toEqual(['written-last'])
+    })
+    expect((await findKey(database.db, { scope: 'cb', key: 'written-before' })).length + (await findKey(database.db, { scope: 'cb', key: 'written-last' })).length).toBe(2)
+    // the connection goes back to the pool fit for the next transaction
+    await database.db.transaction(async (tx) => {
+      await insertKey(tx, {}, { scope: 'cb', key: 'next', requestHash: 'h' })
+    })
+    expect(await findKey(database.db, { scope: 'cb', key: 'next' })).toHaveLength(1)
+  })
+
+  test('a statement that raises under commitBehind rolls the whole transaction back and is thrown', async () => {
+    await expect(database.db.transaction(async (tx) => {
+      await insertKey(tx, {}, { scope: 'cb', key: 'rolled', requestHash: 'h' })
+      await commitBehind<unknown>(tx, () => [insertKey(tx, {}, { scope: 'cb', key: 'rolled-last', requestHash: 'h' }), raiseSoldOut(tx, {})])
+    })).rejects.toMatchObject({ cause: { code: 'SFSO1' } })
+    expect(await findKey(database.db, { scope: 'cb', key: 'rolled' })).toEqual([])
+    expect(await findKey(database.db, { scope: 'cb', key: 'rolled-last' })).toEqual([])
+  })
+
+  if (testDatabaseKind === 'postgres') test('PostgreSQL: commitBehind refuses a statement that waits to be awaited (it would go out after the COMMIT)', async () => {
+    await expect(database.db.transaction(async (tx) => {
+      await insertKey(tx, {}, { scope: 'cb', key: 'lazy-before', requestHash: 'h' })
+      await commitBehind(tx, () => [executeRows(tx, sql`select 1`)])
+    })).rejects.toThrow(/not sent at once/)
+    expect(await findKey(database.db, { scope: 'cb', key: 'lazy-before' })).toEqual([])
+  })
+
+  if (testDatabaseKind === 'postgres') test('PostgreSQL: a statement after commitBehind is refused, not run outside the transaction', async () => {
+    await expect(database.db.transaction(async (tx) => {
+      await commitBehind(tx, () => [insertKey(tx, {}, { scope: 'cb', key: 'committed', requestHash: 'h' })])
+      await insertKey(tx, {}, { scope: 'cb', key: 'too-late', requestHash: 'h' })
+    })).rejects.toMatchObject({ cause: { message: expect.stringMatching(/commitBehind must come last/) } })
+    expect(await findKey(database.db, { scope: 'cb', key: 'committed' })).toHaveLength(1)
+    expect(await findKey(database.db, { scope: 'cb', key: 'too-late' })).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AppError } from '../../../shared/errors'
-import { executeRows, type Executor } from '../../db/client'
+import { commitBehind, executeRows, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/reusable-query'
 import { overLimitSql } from './catalog.repository'
 import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
@@ -26,17 +26,46 @@ function counted(productId: number | null, ticketId: number | null): Counted[] {
  * left. Only rows with a limit are held: an unlimited product's row is not made a queue for its ticket types.
  */
 export async function reserveStock(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
-  for (const { table, id } of counted(productId, ticketId)) {
-    const rows = await reserveQueries.get(table)!(tx, { id, quantity })
-    if (rows.length === 0) throw new AppError('sold_out', 'Sold out')
+  try {
+    for (const { table, id } of counted(productId, ticketId)) {
+      const rows = await reserveQueries.get(table)!(tx, { id, quantity })
+      if (rows.length === 0) throw new AppError('sold_out', 'Sold out')
+    }
+  } catch (error) {
+    throw soldOutOf(error)
   }
 }
 
-// Every checkout and every payment runs these two: each is built once per table.
+/** A hold of stock: the product (or null), the ticket type (or null) and how many. */
+export type StockHold = { productId: number | null; ticketId: number | null; quantity: number }
+
+/**
+ * reserveStock for several holds as the transaction's last statements, with its COMMIT sent right behind
+ * them (commitBehind): the hot rows stay locked for the updates and the commit only. Throws 409 sold_out,
+ * and nothing of the transaction is committed, when any is short.
+ */
+export async function reserveStockAndCommit(tx: Executor, holds: StockHold[]): Promise<void> {
+  const statements = () => holds.flatMap((h) => counted(h.productId, h.ticketId).map(({ table, id }) => reserveQueries.get(table)!(tx, { id, quantity: h.quantity })))
+  const answers = await commitBehind(tx, statements).catch((error: unknown) => {
+    throw soldOutOf(error)
+  })
+  // The order's own foreign keys keep these rows from being deleted meanwhile; a missing one is a fault.
+  if (answers.some((rows) => rows.length === 0)) throw new Error('a held stock row was not found')
+}
+
+/** The database's "sold out" (SQLSTATE SFSO1, raised by sf_stock_exceeded; Drizzle wraps it) as the 409. */
+function soldOutOf(error: unknown): unknown {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null
+  return (e?.code ?? e?.cause?.code) === 'SFSO1' ? new AppError('sold_out', 'Sold out') : error
+}
+
+// Every checkout and every payment runs these two: each is built once per table. The hold is unconditional
+// and its answer raises when the new counts pass the limit (migration 0010), so a short hold is an error
+// that rolls the transaction back, even with its COMMIT already sent.
 const reserveQuery = (table: Counted['table']) => reusableQuery((db) => db.update(table)
   .set({ reservedCount: sql`${table.reservedCount} + ${param('quantity')}` })
-  .where(and(eq(table.id, param('id')), sql`(${table.limit} is null or ${table.soldCount} + ${table.reservedCount} + ${param('quantity')} <= ${table.limit})`))
-  .returning({ id: table.id }))
+  .where(eq(table.id, param('id')))
+  .returning({ id: sql<number>`case when ${table.limit} is null or ${table.soldCount} + ${table.reservedCount} <= ${table.limit} then ${table.id} else sf_stock_exceeded() end` }))
 const reserveQueries = new Map([products, eventTickets].map((table) => [table, reserveQuery(table)]))
 
 const commitQuery = (table: Counted['table']) => reusableQuery((db) => db.update(table)
@@ -50,13 +79,25 @@ const commitQueries = new Map([products, eventTickets].map((table) => [table, co
  * decides.
  */
 export async function isSoldOut(db: Executor, productId: number, ticketId: number | null, quantity: number): Promise<boolean> {
-  const [row] = await executeRows<{ sold_out: boolean }>(db, sql`select ${overLimitSql(productId, ticketId, quantity)} as sold_out`)
-  return row?.sold_out === true
+  const [row] = await (ticketId === null ? productSoldOutQuery : ticketSoldOutQuery)(db, { productId, ticketId, quantity })
+  return row?.soldOut === true
 }
 
-/** A held reservation became a sale. */
-export async function commitReservedStock(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
-  for (const { table, id } of counted(productId, ticketId)) await commitQueries.get(table)!(tx, { id, quantity })
+// Asked by every payer after the last ticket in a rush: built once.
+const soldOutQuery = (ticket: boolean) => reusableQuery((db) => db.select({ soldOut: overLimitSql(param('productId'), ticket ? param('ticketId') : null, param('quantity')).mapWith(Boolean) })
+  .from(sql`(select 1) as one`))
+const productSoldOutQuery = soldOutQuery(false)
+const ticketSoldOutQuery = soldOutQuery(true)
+
+/**
+ * A sale as its transaction's last statements, with the COMMIT sent right behind them (commitBehind): the
+ * rows not held count the sale, then the held rows turn their reservation into it.
+ */
+export async function settleSaleAndCommit(tx: Executor, sale: { unheld: StockHold[]; held: StockHold[] }): Promise<void> {
+  await commitBehind(tx, () => [
+    ...sale.unheld.flatMap((h) => counted(h.productId, h.ticketId).map(({ table, id }) => countSaleQueries.get(table)!(tx, { id, quantity: h.quantity }))),
+    ...sale.held.flatMap((h) => counted(h.productId, h.ticketId).map(({ table, id }) => commitQueries.get(table)!(tx, { id, quantity: h.quantity }))),
+  ])
 }
 
 /** A held reservation ended without a sale (expired, failed, canceled). */
@@ -81,12 +122,9 @@ export async function sellStockDirectly(tx: Executor, productId: number | null, 
   return true
 }
 
-/** Counts a sale of rows that were not held (no limit): the sold count only, without a condition. */
-export async function countSale(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {
-  for (const { table, id } of counted(productId, ticketId)) {
-    await tx.update(table).set({ soldCount: sql`${table.soldCount} + ${quantity}` }).where(eq(table.id, id))
-  }
-}
+// Counting a sale of rows that were not held (no limit): the sold count only, without a condition.
+const countSaleQuery = (table: Counted['table']) => reusableQuery((db) => db.update(table).set({ soldCount: sql`${table.soldCount} + ${param('quantity')}` }).where(eq(table.id, param('id'))))
+const countSaleQueries = new Map([products, eventTickets].map((table) => [table, countSaleQuery(table)]))
 
 /** A sale given back without a refund (a payment ticket upgraded to another type): the sold count only, never below 0. */
 export async function returnSale(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {

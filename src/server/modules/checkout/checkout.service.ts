@@ -14,6 +14,7 @@ import {
 import { supplyKindOfForm, type Supply } from '../../../shared/tax'
 import type { CountryCode } from '../../../shared/validation/countries'
 import { featureEnabled, systemContext, type Ctx } from '../../context'
+import type { Executor } from '../../db/client'
 import { createProvider } from '../../payments/providers'
 import { sandboxOutcome, type SandboxChoice } from '../../payments/providers/sandbox'
 import type { NextAction } from '../../payments/providers/types'
@@ -502,7 +503,15 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   const now = ctx.deps.now()
   const reservedUntil = new Date(now.getTime() + ctx.deps.config.RESERVATION_MINUTES * 60_000)
 
-  return ctx.db.transaction((tx) => ctx.deps.jobs.batch(tx, async () => {
+  return ctx.db.transaction(async (tx) => {
+    const { made, hold } = await ctx.deps.jobs.batch(tx, () => writeOrder(tx))
+    // The hot rows last, after the jobs' insert, with the commit sent behind them: their row locks last for
+    // the updates and the commit only (sold out throws, and nothing is committed).
+    await stock.reserveStockAndCommit(tx, [{ productId: hold.productId, ticketId: hold.ticketId, quantity: hold.quantity }, ...hold.bumps.map((id) => ({ productId: id, ticketId: null, quantity: 1 }))])
+    return made
+  })
+
+  async function writeOrder(tx: Executor) {
     const discountCounted = facts.discount ? await stock.countDiscountUse(tx, facts.product.id) : false
     if (coupon) await coupons.redeemCoupon(tx, coupon.id)
     const priced = priceSelection(facts, selection, coupon, { discountCounted })
@@ -555,12 +564,12 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     await notifications.notifyOrderEvent(ctx.deps, tx, { sellerId: facts.seller.id, type: 'order_created', orderId: order.id, amount: price.firstAmount, currency: price.currency })
     // A crash after this commit and before the answer is stored resumes this order on the retry.
     await orders.updateIdempotencyKey(tx, ordersScope, key, { responseBody: { order_id: order.id } })
-    // The hot rows last: the conditional updates that hold stock (sold out throws and rolls all back).
-    await stock.reserveStock(tx, held.product ? facts.product.id : null, held.ticket ? (priced.ticket?.id ?? null) : null, priced.quantity)
-    for (const id of held.bumps) await stock.reserveStock(tx, id, null, 1)
     const product = { id: facts.product.id, name: facts.product.name, slug: facts.product.slug, form: facts.product.form }
-    return { order, payment, saveMethod: keepsMethod(priced.plan.plan.form, config.product.upsells ?? []), written: { items, product, username: facts.seller.username } }
-  }))
+    return {
+      made: { order, payment, saveMethod: keepsMethod(priced.plan.plan.form, config.product.upsells ?? []), written: { items, product, username: facts.seller.username } },
+      hold: { productId: held.product ? facts.product.id : null, ticketId: held.ticket ? (priced.ticket?.id ?? null) : null, quantity: priced.quantity, bumps: held.bumps },
+    }
+  }
 }
 
 function upsellOffersOf(order: orders.OrderRow, upsells: Record<string, unknown>[], taken: orders.OrderRow[], offerPrices: Map<number, { name: string; amount: number; currency: string }>): PublicOrderOutput['upsell_offers'] {

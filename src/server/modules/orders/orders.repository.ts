@@ -235,7 +235,7 @@ export async function claimIdempotencyKey(db: Executor, values: { scope: string;
 
 /** Claims a key and stores its final answer at once (an answer known before any work); false when the key exists. */
 export async function storeIdempotentAnswer(db: Executor, values: { scope: string; key: string; requestHash: string; responseStatus: number; responseBody: object; createdAt: Date }): Promise<boolean> {
-  const rows = await db.insert(idempotencyKeys).values({ ...values, state: 'done', lockedUntil: values.createdAt }).onConflictDoNothing().returning({ key: idempotencyKeys.key })
+  const rows = await claimIdempotencyKeyQuery(db, {}, { ...values, state: 'done', lockedUntil: values.createdAt })
   return rows.length > 0
 }
 

@@ -84,30 +84,45 @@ async function releaseHolds(tx: Executor, order: repo.OrderRow) {
   if (order.productDiscountApplied) await stock.releaseDiscountUse(tx, order.productId)
 }
 
-/** Turns the held stock into a sale; false when it was released and nothing is left to sell. */
-async function settleStock(tx: Executor, order: repo.OrderRow, items: repo.OrderItemRow[], form: string, now: Date): Promise<boolean> {
-  const bumps = items.filter((i) => i.kind === 'bump')
-  // A ticket upgrade sells no further admission: only its ticket type counts (the old type gives one back at the swap).
-  const productId = order.orderType === 'ticket_upgrade' ? null : order.productId
-  if (order.reservationState === 'released') {
-    // The reservation ran out before the payment arrived: sell only if stock is still left.
-    if (!(await stock.sellStockDirectly(tx, productId, order.ticketId, order.quantity))) return false
-    for (const bump of bumps) await stock.sellStockDirectly(tx, bump.productId, null, bump.quantity)
-  } else {
-    const held = heldOf(order)
-    await stock.commitReservedStock(tx, held.product ? order.productId : null, held.ticket ? order.ticketId : null, order.quantity)
-    await stock.countSale(tx, held.product ? null : productId, held.ticket || order.ticketId === null ? null : order.ticketId, order.quantity)
-    for (const bump of bumps) {
-      if (held.bumps.includes(bump.productId)) await stock.commitReservedStock(tx, bump.productId, null, bump.quantity)
-      else await stock.countSale(tx, bump.productId, null, bump.quantity)
-    }
-  }
-  // Only a license-key product's checkout reserved keys (checkout.service makeOrder).
-  if (form === 'licenseKey') {
-    const keys = await stock.commitLicenseKeys(tx, order.id, now)
-    if (keys.length > 0) await repo.updateOrderItemKeys(tx, order.id, keys)
-  }
+/** A paid order whose reservation ran out first: sold only while stock is left; false when nothing is. */
+async function sellAfterRelease(tx: Executor, order: repo.OrderRow, items: repo.OrderItemRow[], form: string, now: Date): Promise<boolean> {
+  if (!(await stock.sellStockDirectly(tx, soldProductId(order), order.ticketId, order.quantity))) return false
+  for (const bump of items.filter((i) => i.kind === 'bump')) await stock.sellStockDirectly(tx, bump.productId, null, bump.quantity)
+  await commitLicenseKeys(tx, order, form, now)
   return true
+}
+
+/**
+ * A paid order's held (or never held) reservation becomes a sale, as its transaction's last statements with
+ * the commit sent behind them (stock.settleSaleAndCommit): rows not held first, held ones last, since held
+ * rows are the hottest (every checkout of a limited product or ticket type takes them too).
+ */
+async function settleHeldSaleAndCommit(tx: Executor, order: repo.OrderRow, items: repo.OrderItemRow[], form: string, now: Date): Promise<void> {
+  await commitLicenseKeys(tx, order, form, now)
+  const held = heldOf(order)
+  const bumps = items.filter((i) => i.kind === 'bump')
+  await stock.settleSaleAndCommit(tx, {
+    unheld: [
+      { productId: held.product ? null : soldProductId(order), ticketId: held.ticket || order.ticketId === null ? null : order.ticketId, quantity: order.quantity },
+      ...bumps.filter((b) => !held.bumps.includes(b.productId)).map((b) => ({ productId: b.productId, ticketId: null, quantity: b.quantity })),
+    ],
+    held: [
+      { productId: held.product ? order.productId : null, ticketId: held.ticket ? order.ticketId : null, quantity: order.quantity },
+      ...bumps.filter((b) => held.bumps.includes(b.productId)).map((b) => ({ productId: b.productId, ticketId: null, quantity: b.quantity })),
+    ],
+  })
+}
+
+/** A ticket upgrade sells no further admission: only its ticket type counts (the old type gives one back at the swap). */
+function soldProductId(order: repo.OrderRow): number | null {
+  return order.orderType === 'ticket_upgrade' ? null : order.productId
+}
+
+/** Only a license-key product's checkout reserved keys (checkout.service makeOrder): they are the order's now. */
+async function commitLicenseKeys(tx: Executor, order: repo.OrderRow, form: string, now: Date) {
+  if (form !== 'licenseKey') return
+  const keys = await stock.commitLicenseKeys(tx, order.id, now)
+  if (keys.length > 0) await repo.updateOrderItemKeys(tx, order.id, keys)
 }
 
 /**
@@ -134,12 +149,12 @@ async function applyPaymentOutcome(deps: AppDeps, paymentToken: string, given: P
   const now = deps.now()
   let labels: PaymentLabels | null = null
   // A success enqueues its delivery, invoice, notification and mail: one insert for them all (jobs.batch).
-  // The stock's hot rows are updated after that insert, last before the commit, so their row locks are held
-  // for one statement rather than five (in a rush every payment and order waits on them).
-  const hotRowsLast: (() => Promise<void>)[] = []
+  // The stock's hot rows are updated after that insert with the commit sent behind them, so their row locks
+  // are held for those statements and the commit only (in a rush every payment and order waits on them).
+  let settleAndCommit: (() => Promise<void>) | null = null
   const state = await deps.db.transaction(async (tx) => {
     const answer = await deps.jobs.batch(tx, () => apply(tx))
-    for (const settle of hotRowsLast) await settle()
+    if (settleAndCommit) await settleAndCommit()
     return answer
   })
   return { state, labels }
@@ -173,8 +188,7 @@ async function applyPaymentOutcome(deps: AppDeps, paymentToken: string, given: P
       return to
     }
     if (to === 'successful') {
-      const settle = await paymentSucceeded(deps, tx, order, payment, outcome, now, lines)
-      if (settle) hotRowsLast.push(settle)
+      settleAndCommit = (await paymentSucceeded(deps, tx, order, payment, outcome, now, lines)) ?? null
       return to
     }
     // denied, error, canceled, expired: a later rate's charge leaves the rate unpaid for dunning; a first
@@ -210,9 +224,9 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
     }), 'charge', order.id, payment.id, now)
   }
   // A held (or never held) reservation is sold for sure, so its stock is settled last (the caller runs it
-  // after the jobs' insert); one that ran out must first find stock left.
+  // after the jobs' insert, with the commit); one that ran out must first find stock left.
   const settledLast = order.paymentState !== 'payment_not_completed' && order.reservationState !== 'released'
-  const sold = order.paymentState === 'payment_not_completed' ? false : settledLast || await settleStock(tx, order, items, product.form, now)
+  const sold = order.paymentState === 'payment_not_completed' ? false : settledLast || await sellAfterRelease(tx, order, items, product.form, now)
   if (!sold) {
     // The payer paid after the reservation ran out and nothing is left (or the order had ended): the money
     // goes back automatically, never silently kept.
@@ -239,7 +253,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
     productName: product.name, amount: formatMoney({ amount: payment.amount, currency }), sellerName: username,
   })
   await deps.jobs.enqueue(tx, deliverOrderJob, { orderId: order.id }, { singletonKey: `deliver-${order.id}` })
-  return settledLast ? async () => { await settleStock(tx, order, items, product.form, now) } : null
+  return settledLast ? () => settleHeldSaleAndCommit(tx, order, items, product.form, now) : null
 }
 
 /** What every successful charge causes besides the money: its invoice and the seller's notification. */
