@@ -81,6 +81,7 @@ function valueSql(value: unknown, type: string, substitutions: Substitution[], f
   if (typeof value === 'boolean') return String(value)
   const text = pgUtils.prepareValue(value) as unknown
   if (typeof text !== 'string') throw new Error(`a parameter the replay cannot write: ${typeof text}`)
+  if (text === '') return `''::${type}`
   const pieces = stringPieces(text, substitutions)
   if (pieces.length <= 1 && pieces[0] === quote(text)) {
     // A unique token no substitution names (a mail's token): a fresh one per replay.

@@ -109,6 +109,11 @@ function prepareParameterisedStatements(client: pg.PoolClient, names: Map<string
   }) as typeof client.query
 }
 
+/** The driver's client behind an executor: the pool or PGlite for the database, the connection of a transaction. */
+export function driverClientOf(executor: Executor): unknown {
+  return (executor as unknown as { session: { client: unknown } }).session.client
+}
+
 /** Connections whose transaction commitBehind committed, until Drizzle's own end of it arrives. */
 const committedEarly = new WeakSet<pg.PoolClient>()
 /** How many queries each connection was given: commitBehind checks that its statements went out first. */
@@ -137,7 +142,7 @@ function afterEarlyCommit(client: pg.PoolClient, config: unknown): Promise<unkno
  * on its locks) the statements are awaited and the transaction commits as usual.
  */
 export async function commitBehind<T>(tx: Executor, start: () => Promise<T>[]): Promise<T[]> {
-  const client = (tx as unknown as { session: { client: unknown } }).session.client
+  const client = driverClientOf(tx)
   if (!(client instanceof pg.Client)) return Promise.all(start())
   const connection = client as pg.PoolClient
   const before = queriesSent.get(connection) ?? 0

@@ -1,5 +1,5 @@
 import { is, Param, Placeholder, SQL, sql } from 'drizzle-orm'
-import type { Executor } from './client'
+import { driverClientOf, type Executor } from './client'
 
 // Drizzle builds a query's SQL text again on every call: for a checkout's wide rows (an order has some fifty
 // columns) that was about a quarter of the API's CPU per checkout (bench/checkout.bench.ts). A reusable
@@ -69,11 +69,6 @@ function fill(prepared: Prepared, params: Record<string, unknown>, shape: Shape 
   })
 }
 
-/** The driver's client behind an executor: the pool or PGlite for the database, the connection of a transaction. */
-function clientOf(executor: Executor): unknown {
-  return (executor as unknown as { session: { client: unknown } }).session.client
-}
-
 /**
  * A query built once per shape and run on any executor with new values. `build` gets an executor (only to
  * build with) and the shape with placeholders in place of its values (typed as the values, so Drizzle checks
@@ -97,7 +92,7 @@ export function reusableQuery<TQuery extends Preparable, TShape extends Shape | 
     }
     // The prepared query with this call's client and values; the cached one stays as it was.
     const run = Object.create(query) as Prepared
-    run.client = clientOf(executor)
+    run.client = driverClientOf(executor)
     run.params = fill(query, params, shape)
     return (await run.execute()) as Result
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import pino from 'pino'
-import type { Database } from '../db/client'
+import { sql } from 'drizzle-orm'
+import { executeRows, type Database, type Executor } from '../db/client'
 import type { Logger } from '../logger'
 import { openTestDatabase } from '../../../tests/helpers/test-db'
 import { defineJob, Jobs } from './jobs'
@@ -25,6 +26,9 @@ afterAll(async () => {
   await database.close()
 })
 
+const jobCountOn = async (tx: Executor, key: string) =>
+  (await executeRows<{ n: number }>(tx, sql`select count(*)::int as n from pgboss.job where singleton_key like ${`${key}%`}`))[0]!.n
+
 const jobRows = async (key: string) => (await database.executeSql(
   `select name, data->>'label' as label, start_after > now() + interval '1 hour' as later, retry_limit from pgboss.job where singleton_key like $1 order by singleton_key, data->>'label' desc`, [`${key}%`],
 )).rows as { name: string; label: string; later: boolean; retry_limit: number }[]
@@ -39,6 +43,8 @@ describe('jobs in a transaction', () => {
       await jobs.enqueue(tx, noted.name, { label: 'a again' }, { singletonKey: `${key}-a` })
       // a nested batch leaves the insert to the outer one
       await jobs.batch(tx, () => jobs.enqueue(tx, noted.name, { label: 'c' }, { singletonKey: `${key}-c` }))
+      // collected, not yet written: the insert comes when the batch's work returns
+      expect(await jobCountOn(tx, key)).toBe(0)
     }))
     expect(await jobRows(key)).toEqual([
       { name: 'test.noted', label: 'a again', later: false, retry_limit: 5 },
@@ -57,6 +63,7 @@ describe('jobs in a transaction', () => {
       await jobs.enqueue(tx, other.name, { label: 'b' }, { singletonKey: `${sent}-b`, startAfter: later })
       await jobs.enqueue(tx, noted.name, { label: 'a again' }, { singletonKey: `${sent}-a` })
       await jobs.enqueue(tx, noted.name, { label: 'c' }, { singletonKey: `${sent}-c` })
+      expect(await jobCountOn(tx, sent)).toBe(4) // each written as it was sent
     })
     expect(await jobRows(sent)).toEqual(await jobRows(key))
   })

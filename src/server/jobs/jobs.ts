@@ -111,13 +111,15 @@ export class Jobs<Deps> {
     if (this.batches.has(executor)) return work()
     const collected: PgBoss.JobInsert[] = []
     this.batches.set(executor, collected)
+    let answer: T
     try {
-      const answer = await work()
-      if (collected.length > 0) await this.boss.insert(collected, { db: executorAdapter(executor) })
-      return answer
+      answer = await work()
     } finally {
+      // Closed before the insert: a job enqueued after `work` returned is sent on its own, not lost.
       this.batches.delete(executor)
     }
+    if (collected.length > 0) await this.boss.insert(collected, { db: executorAdapter(executor) })
+    return answer
   }
 
   /** Runs every job that is due now, in this process. Tests and CLI scripts use it instead of polling. */

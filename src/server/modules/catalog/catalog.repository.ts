@@ -57,14 +57,17 @@ export async function findSeller(db: Executor, sellerId: number): Promise<Seller
 /** Whether a shop path's seller is a numeric id (it may still be a username: both are tried). */
 const isSellerId = (value: string) => /^[0-9]{1,9}$/.test(value)
 
-/** A shop path names its seller by username (any case) or numeric id (SPEC-NOTES 17). */
-function sellerMatch(value: string) {
-  const byId = isSellerId(value) ? eq(sellers.id, Number(value)) : undefined
-  return byId ? or(byId, sql`lower(${sellers.username}) = lower(${value})`) : sql`lower(${sellers.username}) = lower(${value})`
+/** A value of a statement: given, or a reusable query's parameter. */
+type SqlValue<T> = T | ReturnType<typeof param>
+
+/** A shop path names its seller by username (any case) or, when it is a number, also by id (SPEC-NOTES 17). */
+function sellerMatch(username: SqlValue<string>, id: SqlValue<number> | null) {
+  const byUsername = sql`lower(${sellers.username}) = lower(${username})`
+  return id === null ? byUsername : or(eq(sellers.id, id), byUsername)!
 }
 
 export async function findSellerByUsernameOrId(db: Executor, value: string): Promise<SellerFacts | undefined> {
-  const [row] = await db.select(sellerFacts).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(sellerMatch(value)).limit(1)
+  const [row] = await db.select(sellerFacts).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(sellerMatch(value, isSellerId(value) ? Number(value) : null)).limit(1)
   return row
 }
 
@@ -515,9 +518,6 @@ export async function findPublishedProductBySlug(db: Executor, sellerId: number,
   return row
 }
 
-/** A value of a statement: given, or a reusable query's parameter. */
-type SqlValue<T> = T | ReturnType<typeof param>
-
 /**
  * Whether `quantity` more would pass the limit of the product or of its ticket type (sold + reserved +
  * quantity > limit). A hint for answering early; the order's conditional update decides.
@@ -564,12 +564,11 @@ const publishedProductQueries = new Map<string, ReturnType<typeof publishedProdu
 function publishedProductQuery(variant: PublishedProductVariant) {
   const published = and(eq(products.publishState, 'published'), isNull(products.archivedAt))
   const slugMatch = sql`lower(${products.slug}) = lower(${param('slug')})`
-  const byUsername = sql`lower(${sellers.username}) = lower(${param('seller')})`
   const where = {
     'product': and(eq(products.id, param('productId')), published),
     'product and seller': and(eq(products.id, param('productId')), eq(products.sellerId, param('sellerId')), published),
-    'shop id or username and slug': and(or(eq(sellers.id, param('sellerNumber')), byUsername), slugMatch, published),
-    'shop username and slug': and(byUsername, slugMatch, published),
+    'shop id or username and slug': and(sellerMatch(param('seller'), param('sellerNumber')), slugMatch, published),
+    'shop username and slug': and(sellerMatch(param('seller'), null), slugMatch, published),
   }[variant.by]
   const soldOut = variant.soldOut === 'unasked' ? sql<boolean>`false`
     : overLimitSql(param('productId'), variant.soldOut === 'product and ticket' ? param('ticketId') : null, param('quantity'))

@@ -6,12 +6,24 @@ import { overLimitSql } from './catalog.repository'
 import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
 
 // What the checkout counts (QUALITY "rush", "license-pool"): stock of products and ticket types, license
-// keys and the product discount's uses. Each is taken by one conditional UPDATE inside the order's
-// transaction, so the check and the count are one statement: two payers can never both take the last one,
-// on PGlite or on PostgreSQL with any number of API processes (the row lock of the UPDATE serialises them,
-// and the WHERE re-checks after waiting). Stock held while a payer pays is `reserved_count` (SPEC-NOTES 4).
+// keys and the product discount's uses. Each is taken by one UPDATE inside the order's transaction that
+// checks as it counts (a stock hold raises sold out, a discount's or key's WHERE re-checks after waiting):
+// two payers can never both take the last one, on PGlite or on PostgreSQL with any number of API processes
+// (the row lock of the UPDATE serialises them). Stock held while a payer pays is `reserved_count` (SPEC-NOTES 4).
 
 type Counted = { table: typeof products | typeof eventTickets; id: number }
+
+type StockQuery = (tx: Executor, params: { id: number; quantity: number }) => Promise<unknown>
+
+/** One reusable statement per counted table. */
+function perTable<Q extends StockQuery>(build: (table: Counted['table']) => Q): Map<Counted['table'], Q> {
+  return new Map([products, eventTickets].map((table) => [table, build(table)]))
+}
+
+/** `queries` started on every row the holds count (each at once, as commitBehind needs). */
+function startOn<Q extends StockQuery>(queries: Map<Counted['table'], Q>, tx: Executor, holds: StockHold[]): ReturnType<Q>[] {
+  return holds.flatMap((h) => counted(h.productId, h.ticketId).map(({ table, id }) => queries.get(table)!(tx, { id, quantity: h.quantity }) as ReturnType<Q>))
+}
 
 /** The rows to count: a null id is a row not counted (not held, or no ticket type). */
 function counted(productId: number | null, ticketId: number | null): Counted[] {
@@ -45,8 +57,7 @@ export type StockHold = { productId: number | null; ticketId: number | null; qua
  * and nothing of the transaction is committed, when any is short.
  */
 export async function reserveStockAndCommit(tx: Executor, holds: StockHold[]): Promise<void> {
-  const statements = () => holds.flatMap((h) => counted(h.productId, h.ticketId).map(({ table, id }) => reserveQueries.get(table)!(tx, { id, quantity: h.quantity })))
-  const answers = await commitBehind(tx, statements).catch((error: unknown) => {
+  const answers = await commitBehind(tx, () => startOn(reserveQueries, tx, holds)).catch((error: unknown) => {
     throw soldOutOf(error)
   })
   // The order's own foreign keys keep these rows from being deleted meanwhile; a missing one is a fault.
@@ -66,12 +77,12 @@ const reserveQuery = (table: Counted['table']) => reusableQuery((db) => db.updat
   .set({ reservedCount: sql`${table.reservedCount} + ${param('quantity')}` })
   .where(eq(table.id, param('id')))
   .returning({ id: sql<number>`case when ${table.limit} is null or ${table.soldCount} + ${table.reservedCount} <= ${table.limit} then ${table.id} else sf_stock_exceeded() end` }))
-const reserveQueries = new Map([products, eventTickets].map((table) => [table, reserveQuery(table)]))
+const reserveQueries = perTable(reserveQuery)
 
 const commitQuery = (table: Counted['table']) => reusableQuery((db) => db.update(table)
   .set({ reservedCount: sql`greatest(${table.reservedCount} - ${param('quantity')}, 0)`, soldCount: sql`${table.soldCount} + ${param('quantity')}` })
   .where(eq(table.id, param('id'))))
-const commitQueries = new Map([products, eventTickets].map((table) => [table, commitQuery(table)]))
+const commitQueries = perTable(commitQuery)
 
 /**
  * Whether the product or ticket type cannot give `quantity` more now (sold + reserved + quantity > limit): one
@@ -94,10 +105,7 @@ const ticketSoldOutQuery = soldOutQuery(true)
  * rows not held count the sale, then the held rows turn their reservation into it.
  */
 export async function settleSaleAndCommit(tx: Executor, sale: { unheld: StockHold[]; held: StockHold[] }): Promise<void> {
-  await commitBehind(tx, () => [
-    ...sale.unheld.flatMap((h) => counted(h.productId, h.ticketId).map(({ table, id }) => countSaleQueries.get(table)!(tx, { id, quantity: h.quantity }))),
-    ...sale.held.flatMap((h) => counted(h.productId, h.ticketId).map(({ table, id }) => commitQueries.get(table)!(tx, { id, quantity: h.quantity }))),
-  ])
+  await commitBehind<unknown>(tx, () => [...startOn(countSaleQueries, tx, sale.unheld), ...startOn(commitQueries, tx, sale.held)])
 }
 
 /** A held reservation ended without a sale (expired, failed, canceled). */
@@ -124,7 +132,7 @@ export async function sellStockDirectly(tx: Executor, productId: number | null, 
 
 // Counting a sale of rows that were not held (no limit): the sold count only, without a condition.
 const countSaleQuery = (table: Counted['table']) => reusableQuery((db) => db.update(table).set({ soldCount: sql`${table.soldCount} + ${param('quantity')}` }).where(eq(table.id, param('id'))))
-const countSaleQueries = new Map([products, eventTickets].map((table) => [table, countSaleQuery(table)]))
+const countSaleQueries = perTable(countSaleQuery)
 
 /** A sale given back without a refund (a payment ticket upgraded to another type): the sold count only, never below 0. */
 export async function returnSale(tx: Executor, productId: number | null, ticketId: number | null, quantity: number): Promise<void> {

@@ -461,10 +461,6 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   const reason = sellable(facts)
   if (reason === 'sold_out') throw new AppError('sold_out', 'Sold out')
   if (reason) throw new AppError('not_on_sale', 'This product cannot be bought now')
-  // A sold-out ticket type answers before anything else is read or written (in a rush most payers hear
-  // this); the transaction checks again under the row lock.
-  const wanted = facts.tickets.find((t) => t.id === input.ticket_id)
-  if (wanted && wanted.limit !== null && wanted.soldCount + wanted.reservedCount + (input.quantity ?? 1) > wanted.limit) throw new AppError('sold_out', 'Sold out')
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
   const page = { questions: (config.product.questions ?? []) as CheckoutPageOutput['questions'] }
   const issues = [...payerIssues(input, config.settings.buyer_information), ...answerIssues(input, page.questions.map((q) => ({ ...q, options: q.options ?? [] })))]
@@ -752,8 +748,11 @@ export async function getSandboxPayment(ctx: Ctx, paymentToken: string) {
   return (await sandboxPayment(ctx, paymentToken)).page
 }
 
+/** The shape of a payment's token (a path parameter): anything else is no payment, without a read. */
+const isPaymentToken = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token)
+
 async function sandboxPayment(ctx: Ctx, paymentToken: string) {
-  const found = /^[A-Za-z0-9_-]{16,64}$/.test(paymentToken) ? await orders.paymentWithLabels(ctx.db, paymentToken) : undefined
+  const found = isPaymentToken(paymentToken) ? await orders.paymentWithLabels(ctx.db, paymentToken) : undefined
   if (!found || found.payment.provider !== 'sandbox') throw new AppError('not_found', 'This payment does not exist')
   return { page: sandboxPage(found), providerRef: found.payment.providerRef }
 }
@@ -772,7 +771,7 @@ function sandboxPage({ payment, username, orderToken, productName }: orders.Paym
  */
 export async function completeSandboxPayment(ctx: Ctx, paymentToken: string, outcome: SandboxChoice) {
   const missing = () => new AppError('not_found', 'This payment does not exist')
-  if (!ctx.deps.config.PAYMENTS_TEST_MODE || !/^[A-Za-z0-9_-]{16,64}$/.test(paymentToken)) throw missing()
+  if (!ctx.deps.config.PAYMENTS_TEST_MODE || !isPaymentToken(paymentToken)) throw missing()
   // The test card is kept on every sandbox success: harmless in test mode, and it lets one-click offers
   // and later rates charge it as a real provider's saved method would.
   const recorded = await orders.recordPaymentOutcomeOf(ctx.deps, paymentToken, (payment) => {

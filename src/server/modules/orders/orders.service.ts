@@ -130,7 +130,7 @@ async function commitLicenseKeys(tx: Executor, order: repo.OrderRow, form: strin
  * in its own transaction under the payment's row lock; a payment already final stays as it is.
  */
 export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, outcome: PaymentOutcome): Promise<PaymentState> {
-  return (await applyPaymentOutcome(deps, paymentToken, outcome)).state
+  return (await recordPaymentOutcomeOf(deps, paymentToken, outcome)).state
 }
 
 /** What a payment's page shows of it: the payment, its order's token, the product's name, the seller. */
@@ -141,11 +141,9 @@ export type PaymentLabels = { payment: repo.PaymentRow; orderToken: string; prod
  * amount, and refuses a payment not its own by throwing); answers the state and, when the payment was
  * still open, its labels read under the same locks (null for a payment already final).
  */
-export async function recordPaymentOutcomeOf(deps: AppDeps, paymentToken: string, outcomeOf: (payment: repo.PaymentRow) => PaymentOutcome): Promise<{ state: PaymentState; labels: PaymentLabels | null }> {
-  return applyPaymentOutcome(deps, paymentToken, outcomeOf)
-}
-
-async function applyPaymentOutcome(deps: AppDeps, paymentToken: string, given: PaymentOutcome | ((payment: repo.PaymentRow) => PaymentOutcome)) {
+export async function recordPaymentOutcomeOf(
+  deps: AppDeps, paymentToken: string, given: PaymentOutcome | ((payment: repo.PaymentRow) => PaymentOutcome),
+): Promise<{ state: PaymentState; labels: PaymentLabels | null }> {
   const now = deps.now()
   let labels: PaymentLabels | null = null
   // A success enqueues its delivery, invoice, notification and mail: one insert for them all (jobs.batch).
@@ -226,7 +224,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   // A held (or never held) reservation is sold for sure, so its stock is settled last (the caller runs it
   // after the jobs' insert, with the commit); one that ran out must first find stock left.
   const settledLast = order.paymentState !== 'payment_not_completed' && order.reservationState !== 'released'
-  const sold = order.paymentState === 'payment_not_completed' ? false : settledLast || await sellAfterRelease(tx, order, items, product.form, now)
+  const sold = settledLast || (order.paymentState !== 'payment_not_completed' && await sellAfterRelease(tx, order, items, product.form, now))
   if (!sold) {
     // The payer paid after the reservation ran out and nothing is left (or the order had ended): the money
     // goes back automatically, never silently kept.

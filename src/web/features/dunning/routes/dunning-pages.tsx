@@ -23,7 +23,6 @@ import { snakeToCamelKey } from '../../../lib/api-client'
 // Dunning and collection in the cabinet: /cabinet/dunning (dunning runs with counts per state),
 // /cabinet/claims (claims with their filters and actions) and /cabinet/settings/dunning (the schedule).
 
-/** A date input's day as the start or the end of that day in UTC. */
 /** An amount typed as shown ("9,00") as minor units for the amount filters (two decimals). */
 function amountParam(text: string): string | undefined {
   if (text.trim() === '') return undefined

@@ -17,7 +17,6 @@ import {
 // /cabinet/invoices: invoices of paid charges and reversal (cancellation) invoices of refunds (SPEC-NOTES
 // 10), with the spec's filters, counts per kind, the CSV, each PDF, and the numbering settings card.
 
-/** A date input's day as the start or the end of that day in UTC. */
 function SettingsCard() {
   const { t, i18n } = useTranslation()
   const client = useQueryClient()

@@ -18,7 +18,6 @@ import { snakeToCamelKey } from '../../../lib/api-client'
 // spec's rate states, overdue days (0..365) and charges count (0..10000) filters, and the CSV export.
 // `?order_id=` (and `?payer_id=`) narrow it to one order or payer.
 
-/** A date input's day as the start or the end of that day in UTC. */
 function initialState(): ListState {
   const params = new URLSearchParams(window.location.search)
   const filters: Record<string, string> = {}

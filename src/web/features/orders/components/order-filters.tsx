@@ -12,7 +12,6 @@ import { dayBound } from '../../../lib/format'
 
 type Props = { filters: ListFilters; onFilter: (key: string, value: string | undefined) => void; onReset: () => void }
 
-/** A date input's day as the start or the end of that day in UTC. */
 /** Amounts are typed in major units (12.50) and filtered in minor units. */
 function minorUnits(text: string): string | undefined {
   if (text.trim() === '') return undefined

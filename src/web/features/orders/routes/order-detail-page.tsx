@@ -8,9 +8,8 @@ import { parseInterval } from '../../../../shared/pricing/intervals'
 import { LoadingMask } from '../../../components/loading-mask'
 import { StatusBadge } from '../../../components/status-badge'
 import { isApiError } from '../../../lib/api-client'
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime, money } from '../../../lib/format'
 import { openInvoicePdf, orderDetailQuery, type OrderDetail } from '../api/orders'
-import { money } from '../../../lib/format'
 import { OrderActions } from '../components/order-actions'
 
 // /cabinet/orders/:orderId: one order with its amounts and state, payer, items, plan and rates, payments

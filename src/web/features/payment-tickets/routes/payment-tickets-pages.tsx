@@ -79,7 +79,6 @@ export function PaymentTicketsOverviewPage() {
   )
 }
 
-/** A date input's day as the start or the end of that day in UTC, for the event date filter. */
 export function PaymentTicketsDetailsPage() {
   const { t, i18n } = useTranslation()
   const [state, setState] = useState<ListState>(() => {
