@@ -57,7 +57,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => client.close(),
     }
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+  // Idle connections stay open (the pool never grows past its size): with an idle timeout, every release
+  // armed a timer and every checkout cleared it, about a quarter of a pooled query's cost in this process.
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, idleTimeoutMillis: 0 })
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   pool.on('connect', (client) => prepareParameterisedStatements(client, statementNames))
@@ -91,7 +93,6 @@ function prepareParameterisedStatements(client: pg.PoolClient, names: Map<string
     return name
   }
   client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
-    queriesSent.set(client, (queriesSent.get(client) ?? 0) + 1)
     if (committedEarly.has(client)) return afterEarlyCommit(client, config)
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
       const name = nameOf(config)
@@ -116,8 +117,6 @@ export function driverClientOf(executor: Executor): unknown {
 
 /** Connections whose transaction commitBehind committed, until Drizzle's own end of it arrives. */
 const committedEarly = new WeakSet<pg.PoolClient>()
-/** How many queries each connection was given: commitBehind checks that its statements went out first. */
-const queriesSent = new WeakMap<pg.PoolClient, number>()
 
 /**
  * Drizzle ends a transaction with COMMIT (or ROLLBACK after an error) when its callback returns: after
@@ -131,34 +130,49 @@ function afterEarlyCommit(client: pg.PoolClient, config: unknown): Promise<unkno
   return Promise.reject(new Error('a statement after its transaction was committed (commitBehind must come last)'))
 }
 
+/** PGlite, or one of its transactions. */
+type PgliteQueries = { query(text: string, values: unknown[]): Promise<{ affectedRows?: number }> }
+
+/** A statement's text with `$n` parameters and their driver values (reusable queries give them: `.statement()`). */
+export type Statement = { text: string; values: unknown[] }
+
 /**
- * Runs the statements `start` begins on `tx` with the transaction's COMMIT sent right behind them.
- * node-postgres sends a connection's next query the moment the one before is answered, so the rows they lock
- * stay locked for their own run and the commit only, not for the round trips through this process while it
- * serves other requests: the hottest rows (a ticket type's stock) go last this way. A statement that must not
- * commit raises an error (PostgreSQL then ends the transaction with a rollback, and this throws that error).
- * `start` must hand each statement to the driver at once (reusable queries do; Drizzle's query builders wait
- * to be awaited, and are refused). Must be the transaction's last call. On PGlite (one session, nothing waits
- * on its locks) the statements are awaited and the transaction commits as usual.
+ * A driver value as an SQL literal. Only what counting statements pass (numbers, text, booleans, null): a
+ * negative number is parenthesised so that `x - $1` cannot become a comment.
  */
-export async function commitBehind<T>(tx: Executor, start: () => Promise<T>[]): Promise<T[]> {
+function literalOf(connection: pg.PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'null'
+  if (typeof value === 'number' && Number.isFinite(value)) return value < 0 ? `(${value})` : String(value)
+  if (typeof value === 'bigint') return value < 0n ? `(${value})` : String(value)
+  if (typeof value === 'boolean') return String(value)
+  if (typeof value === 'string') return connection.escapeLiteral(value)
+  throw new Error(`commitBehind: no literal for a value of type ${typeof value}`)
+}
+
+/**
+ * Runs a transaction's last statements and its COMMIT as one message to PostgreSQL (a multi-statement simple
+ * query, values written as literals), and answers how many rows each statement touched. The rows they lock
+ * stay locked for their own run and the commit only: no round trip through this process lies in between,
+ * which under load waits for the event loop to come round, milliseconds that every other order on the same
+ * hot row (a ticket type's stock) would queue behind. A statement that must not commit raises an error:
+ * PostgreSQL skips the rest of the message, this throws the error and Drizzle rolls the transaction back.
+ * Must be the transaction's last call. On PGlite (one session, nothing waits on its locks) the statements
+ * run one by one and the transaction commits as usual.
+ */
+export async function commitBehind(tx: Executor, statements: Statement[]): Promise<number[]> {
   const client = driverClientOf(tx)
-  if (!(client instanceof pg.Client)) return Promise.all(start())
-  const connection = client as pg.PoolClient
-  const before = queriesSent.get(connection) ?? 0
-  const statements = start()
-  if ((queriesSent.get(connection) ?? 0) - before !== statements.length) {
-    await Promise.allSettled(statements)
-    throw new Error('commitBehind: a statement was not sent at once (use reusable queries)')
+  if (!(client instanceof pg.Client)) {
+    const counts: number[] = []
+    for (const s of statements) counts.push((await (client as PgliteQueries).query(s.text, s.values)).affectedRows ?? 0)
+    return counts
   }
-  const commit = connection.query('commit').then(() => null, (error: unknown) => error)
-  const settled = await Promise.allSettled(statements)
-  const failedCommit = await commit
+  if (statements.length === 0) return [] // Drizzle commits as usual
+  const connection = client as pg.PoolClient
+  const text = [...statements.map((s) => s.text.replace(/\$(\d+)/g, (_, n: string) => literalOf(connection, s.values[Number(n) - 1]))), 'commit'].join(';\n')
+  // No values: node-postgres sends a simple query, which may hold several statements.
+  const results = (await connection.query(text)) as unknown as pg.QueryResult[]
   committedEarly.add(connection)
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-  if (failed) throw failed.reason
-  if (failedCommit) throw failedCommit
-  return settled.map((s) => (s as PromiseFulfilledResult<T>).value)
+  return results.slice(0, statements.length).map((r) => r.rowCount ?? 0)
 }
 
 /** Turns `$1`-style SQL into a Drizzle SQL object so it can run on any executor, transactions included. */

@@ -1,5 +1,5 @@
 import { is, Param, Placeholder, SQL, sql } from 'drizzle-orm'
-import { driverClientOf, type Executor } from './client'
+import { driverClientOf, type Executor, type Statement } from './client'
 
 // Drizzle builds a query's SQL text again on every call: for a checkout's wide rows (an order has some fifty
 // columns) that was about a quarter of the API's CPU per checkout (bench/checkout.bench.ts). A reusable
@@ -10,7 +10,7 @@ import { driverClientOf, type Executor } from './client'
 type Preparable = { prepare(name: string): unknown; execute(): Promise<unknown> }
 
 /** What this module uses of a Drizzle prepared query: the query's parameters and the client it runs on. */
-type Prepared = { params: unknown[]; client: unknown; execute(): Promise<unknown> }
+type Prepared = { params: unknown[]; client: unknown; queryString: string; execute(): Promise<unknown> }
 
 /** A row (or the columns to set) whose keys decide the SQL text; several rows for a multi-row insert. */
 type Shape = Record<string, unknown> | Record<string, unknown>[]
@@ -69,6 +69,13 @@ function fill(prepared: Prepared, params: Record<string, unknown>, shape: Shape 
   })
 }
 
+/** A reusable query: run on an executor, or taken as a statement to send with others. */
+export type ReusableQuery<TResult, TShape> = {
+  (executor: Executor, params: Record<string, unknown>, shape?: TShape): Promise<TResult>
+  /** The text and values this call would run (a shape holding SQL values is refused: it has no fixed text). */
+  statement(executor: Executor, params: Record<string, unknown>, shape?: TShape): Statement
+}
+
 /**
  * A query built once per shape and run on any executor with new values. `build` gets an executor (only to
  * build with) and the shape with placeholders in place of its values (typed as the values, so Drizzle checks
@@ -78,11 +85,10 @@ function fill(prepared: Prepared, params: Record<string, unknown>, shape: Shape 
  */
 export function reusableQuery<TQuery extends Preparable, TShape extends Shape | undefined = undefined>(
   build: (db: Executor, shape: TShape) => TQuery,
-): (executor: Executor, params: Record<string, unknown>, shape?: TShape) => Promise<Awaited<ReturnType<TQuery['execute']>>> {
+): ReusableQuery<Awaited<ReturnType<TQuery['execute']>>, TShape> {
   type Result = Awaited<ReturnType<TQuery['execute']>>
   const prepared = new Map<string, Prepared>()
-  return async (executor: Executor, params: Record<string, unknown>, shape?: TShape): Promise<Result> => {
-    if (holdsSql(shape)) return (await build(executor, shape as TShape).execute()) as Result
+  const preparedFor = (executor: Executor, shape: TShape | undefined): Prepared => {
     const key = shapeKey(shape)
     let query = prepared.get(key)
     if (!query) {
@@ -90,10 +96,22 @@ export function reusableQuery<TQuery extends Preparable, TShape extends Shape | 
       query = build(executor, placeholdersOf(shape) as TShape).prepare(undefined as unknown as string) as Prepared
       prepared.set(key, query)
     }
-    // The prepared query with this call's client and values; the cached one stays as it was.
-    const run = Object.create(query) as Prepared
-    run.client = driverClientOf(executor)
-    run.params = fill(query, params, shape)
-    return (await run.execute()) as Result
+    return query
   }
+  const run = async (executor: Executor, params: Record<string, unknown>, shape?: TShape): Promise<Result> => {
+    if (holdsSql(shape)) return (await build(executor, shape as TShape).execute()) as Result
+    const query = preparedFor(executor, shape)
+    // The prepared query with this call's client and values; the cached one stays as it was.
+    const call = Object.create(query) as Prepared
+    call.client = driverClientOf(executor)
+    call.params = fill(query, params, shape)
+    return (await call.execute()) as Result
+  }
+  return Object.assign(run, {
+    statement(executor: Executor, params: Record<string, unknown>, shape?: TShape): Statement {
+      if (holdsSql(shape)) throw new Error('a reusable query with SQL values has no fixed statement')
+      const query = preparedFor(executor, shape)
+      return { text: query.queryString, values: fill(query, params, shape) }
+    },
+  })
 }

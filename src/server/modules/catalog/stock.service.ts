@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { AppError } from '../../../shared/errors'
-import { commitBehind, executeRows, type Executor } from '../../db/client'
-import { param, reusableQuery } from '../../db/reusable-query'
+import { commitBehind, executeRows, type Executor, type Statement } from '../../db/client'
+import { param, reusableQuery, type ReusableQuery } from '../../db/reusable-query'
 import { overLimitSql } from './catalog.repository'
 import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
 
@@ -13,16 +13,16 @@ import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/
 
 type Counted = { table: typeof products | typeof eventTickets; id: number }
 
-type StockQuery = (tx: Executor, params: { id: number; quantity: number }) => Promise<unknown>
+type StockQuery = ReusableQuery<unknown, undefined>
 
 /** One reusable statement per counted table. */
 function perTable<Q extends StockQuery>(build: (table: Counted['table']) => Q): Map<Counted['table'], Q> {
   return new Map([products, eventTickets].map((table) => [table, build(table)]))
 }
 
-/** `queries` started on every row the holds count (each at once, as commitBehind needs). */
-function startOn<Q extends StockQuery>(queries: Map<Counted['table'], Q>, tx: Executor, holds: StockHold[]): ReturnType<Q>[] {
-  return holds.flatMap((h) => counted(h.productId, h.ticketId).map(({ table, id }) => queries.get(table)!(tx, { id, quantity: h.quantity }) as ReturnType<Q>))
+/** The statements of `queries` for every row the holds count, to send with the commit (commitBehind). */
+function statementsOn(queries: Map<Counted['table'], StockQuery>, tx: Executor, holds: StockHold[]): Statement[] {
+  return holds.flatMap((h) => counted(h.productId, h.ticketId).map(({ table, id }) => queries.get(table)!.statement(tx, { id, quantity: h.quantity })))
 }
 
 /** The rows to count: a null id is a row not counted (not held, or no ticket type). */
@@ -57,11 +57,11 @@ export type StockHold = { productId: number | null; ticketId: number | null; qua
  * and nothing of the transaction is committed, when any is short.
  */
 export async function reserveStockAndCommit(tx: Executor, holds: StockHold[]): Promise<void> {
-  const answers = await commitBehind(tx, () => startOn(reserveQueries, tx, holds)).catch((error: unknown) => {
+  const counts = await commitBehind(tx, statementsOn(reserveQueries, tx, holds)).catch((error: unknown) => {
     throw soldOutOf(error)
   })
   // The order's own foreign keys keep these rows from being deleted meanwhile; a missing one is a fault.
-  if (answers.some((rows) => rows.length === 0)) throw new Error('a held stock row was not found')
+  if (counts.some((count) => count === 0)) throw new Error('a held stock row was not found')
 }
 
 /** The database's "sold out" (SQLSTATE SFSO1, raised by sf_stock_exceeded; Drizzle wraps it) as the 409. */
@@ -105,7 +105,7 @@ const ticketSoldOutQuery = soldOutQuery(true)
  * rows not held count the sale, then the held rows turn their reservation into it.
  */
 export async function settleSaleAndCommit(tx: Executor, sale: { unheld: StockHold[]; held: StockHold[] }): Promise<void> {
-  await commitBehind<unknown>(tx, () => [...startOn(countSaleQueries, tx, sale.unheld), ...startOn(commitQueries, tx, sale.held)])
+  await commitBehind(tx, [...statementsOn(countSaleQueries, tx, sale.unheld), ...statementsOn(commitQueries, tx, sale.held)])
 }
 
 /** A held reservation ended without a sale (expired, failed, canceled). */
