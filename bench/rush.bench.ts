@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { openDatabase } from '../src/server/db/client'
@@ -28,6 +28,30 @@ const processes: ApiProcess[] = []
 async function cleanup() {
   for (const p of processes) await p.stop().catch(() => {})
   await benchDb.drop()
+}
+
+/**
+ * CPU seconds used so far by the API processes and by PostgreSQL's processes, from /proc (Linux; null
+ * elsewhere): where the rush's two cores go.
+ */
+function cpuSeconds(apiPids: number[]): { api: number; postgres: number } | null {
+  if (!existsSync('/proc/self/stat')) return null
+  const ticksOf = (pid: string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return Number(fields[11]) + Number(fields[12]) // utime + stime, in clock ticks (100 per second)
+    } catch {
+      return 0 // the process ended meanwhile
+    }
+  }
+  let postgres = 0
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) postgres += ticksOf(pid)
+    } catch { /* ended meanwhile */ }
+  }
+  return { api: apiPids.reduce((sum, pid) => sum + ticksOf(String(pid)), 0) / 100, postgres: postgres / 100 }
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
@@ -68,6 +92,7 @@ try {
   type Outcome = { status: number; type: string | null; ms: number; paid: boolean | null }
   const agent = new http.Agent({ keepAlive: true })
   const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) => postJson(agent, base, path, body, headers, 60_000)
+  const serverCpu = cpuSeconds(processes.map((p) => p.pid))
   const rushStarted = performance.now()
   const clientCpu = process.cpuUsage()
   let lastAnswer = 0
@@ -89,6 +114,7 @@ try {
       return { status: 0, type: (error as Error).name, ms: performance.now() - sent, paid: null }
     }
   }))
+  const serverCpuAfter = cpuSeconds(processes.map((p) => p.pid))
   agent.destroy()
   const decisionSeconds = (lastAnswer - rushStarted) / 1000
   const used = process.cpuUsage(clientCpu)
@@ -128,7 +154,8 @@ try {
   console.log(`oversold ${oversold} (must be 0), lost sales ${lostSales} (must be 0)`)
   console.log(`answer time: p50 ${pct(times, 50).toFixed(0)} ms, p99 ${pct(times, 99).toFixed(0)} ms (<= 2000), max ${times.at(-1)!.toFixed(0)} ms; ${(sold + soldOut)} decisions in ${decisionSeconds.toFixed(2)} s = ${decisionsPerSecond.toFixed(1)} decisions/s`)
   console.log(`answer time by answer: sold p50 ${pct(soldTimes, 50).toFixed(0)} ms (first ${soldTimes[0]?.toFixed(0)} ms), sold out p50 ${pct(soldOutTimes, 50).toFixed(0)} ms (first ${soldOutTimes[0]?.toFixed(0)} ms)`)
-  console.log(`load generator (this process) CPU during the rush: ${(clientShare * 100).toFixed(0)} % of one core`)
+  const cpuLine = serverCpu && serverCpuAfter ? `; API processes ${(serverCpuAfter.api - serverCpu.api).toFixed(2)} CPU s, PostgreSQL ${(serverCpuAfter.postgres - serverCpu.postgres).toFixed(2)} CPU s` : ''
+  console.log(`CPU during the rush: load generator (this process) ${(clientShare * 100).toFixed(0)} % of one core${cpuLine}`)
   console.log(`pgbench hot-row update (10 clients, ${pgbenchSeconds} s): ${tps.toFixed(0)} TPS`)
   // Selling wrong is a failure of the run; being slow is a figure (the p99 and the ratio are reported).
   const correct = oversold === 0 && lostSales === 0 && other.length === 0

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { publishedProduct } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { isSoldOut } from './stock.service'
+import { findIdempotencyKey, storeIdempotentAnswerWhen } from '../orders/orders.service'
+import { soldOutCondition } from './stock.service'
 
-// The one-read sold-out answer at the start of a checkout (decision 0023): sold + reserved + wanted over the
-// product's or the ticket type's limit; a ticket type of another product is not looked at.
+// The one-statement sold-out answer at the start of a checkout (decision 0023): sold + reserved + wanted over
+// the product's or the ticket type's limit, checked in the statement that stores the key's answer; a ticket
+// type of another product is not looked at.
 
 let t: TestApp
 let seller: TestSeller
@@ -15,18 +17,31 @@ beforeAll(async () => {
 })
 afterAll(async () => t.close())
 
+let keys = 0
+const storeIfSoldOut = { product: storeIdempotentAnswerWhen(soldOutCondition(false)), ticket: storeIdempotentAnswerWhen(soldOutCondition(true)) }
+/** Whether a sold-out answer was stored for a new key, and that key's row. */
+async function isSoldOut(productId: number, ticketId: number | null, quantity: number) {
+  const key = `sold-out-${++keys}`
+  const answer = { scope: 'orders', key, requestHash: 'h', responseStatus: 409, responseBody: { error: { type: 'sold_out' } }, createdAt: new Date('2026-03-04T05:06:07.000Z') }
+  const stored = await (ticketId === null ? storeIfSoldOut.product : storeIfSoldOut.ticket)(t.deps.db, { productId, ticketId, quantity }, answer)
+  const row = await findIdempotencyKey(t.deps.db, 'orders', key)
+  expect(row === undefined).toBe(!stored)
+  if (row) expect(row).toEqual({ ...answer, state: 'done', lockedUntil: answer.createdAt })
+  return stored
+}
+
 const setCounts = (table: 'products' | 'event_tickets', id: number, sold: number, reserved: number) =>
   t.deps.database.executeSql(`update ${table} set sold_count = $2, reserved_count = $3 where id = $1`, [id, sold, reserved])
 
-describe('isSoldOut', () => {
+describe('the sold-out answer, stored only when sold out', () => {
   test('a product limit counts sold and reserved units and the quantity wanted; no limit is never sold out', async () => {
     const limited = await publishedProduct(t, seller.accessToken, { limit: 3, pricing_plans: [oneTimePlan(100)] })
     const open = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(100)] })
     await setCounts('products', limited.id, 1, 1)
-    expect(await isSoldOut(t.deps.db, limited.id, null, 1)).toBe(false)
-    expect(await isSoldOut(t.deps.db, limited.id, null, 2)).toBe(true)
+    expect(await isSoldOut(limited.id, null, 1)).toBe(false)
+    expect(await isSoldOut(limited.id, null, 2)).toBe(true)
     await setCounts('products', open.id, 1000, 1000)
-    expect(await isSoldOut(t.deps.db, open.id, null, 5)).toBe(false)
+    expect(await isSoldOut(open.id, null, 5)).toBe(false)
   })
 
   test('a ticket type counts for its own product only', async () => {
@@ -34,9 +49,18 @@ describe('isSoldOut', () => {
     const other = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(100)] })
     const ticketId = event.tickets[0].id as number
     await setCounts('event_tickets', ticketId, 2, 0)
-    expect(await isSoldOut(t.deps.db, event.id, ticketId, 1)).toBe(true)
-    expect(await isSoldOut(t.deps.db, other.id, ticketId, 1)).toBe(false)
+    expect(await isSoldOut(event.id, ticketId, 1)).toBe(true)
+    expect(await isSoldOut(other.id, ticketId, 1)).toBe(false)
     await setCounts('event_tickets', ticketId, 1, 0)
-    expect(await isSoldOut(t.deps.db, event.id, ticketId, 1)).toBe(false)
+    expect(await isSoldOut(event.id, ticketId, 1)).toBe(false)
+  })
+
+  test('a key that has an answer already keeps it', async () => {
+    const limited = await publishedProduct(t, seller.accessToken, { limit: 1, pricing_plans: [oneTimePlan(100)] })
+    await setCounts('products', limited.id, 1, 0)
+    const answer = { scope: 'orders', key: 'answered-first', requestHash: 'h', responseStatus: 409, responseBody: { first: true }, createdAt: new Date() }
+    expect(await storeIfSoldOut.product(t.deps.db, { productId: limited.id, ticketId: null, quantity: 1 }, answer)).toBe(true)
+    expect(await storeIfSoldOut.product(t.deps.db, { productId: limited.id, ticketId: null, quantity: 1 }, { ...answer, responseBody: { first: false } })).toBe(false)
+    expect((await findIdempotencyKey(t.deps.db, 'orders', 'answered-first'))!.responseBody).toEqual({ first: true })
   })
 })

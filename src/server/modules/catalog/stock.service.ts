@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { AppError } from '../../../shared/errors'
 import { commitBehind, executeRows, type Executor, type Statement } from '../../db/client'
 import { param, reusableQuery, type ReusableQuery } from '../../db/reusable-query'
@@ -85,20 +85,14 @@ const commitQuery = (table: Counted['table']) => reusableQuery((db) => db.update
 const commitQueries = perTable(commitQuery)
 
 /**
- * Whether the product or ticket type cannot give `quantity` more now (sold + reserved + quantity > limit): one
- * read, so payers after the last ticket hear "sold out" at once. Only a hint: the order's conditional update
- * decides.
+ * Whether the product or ticket type cannot give `quantity` more now (sold + reserved + quantity > limit), as
+ * SQL for a statement that checks and writes at once (a rush's payers after the last ticket hear "sold out"
+ * with one statement). Its parameters are `productId`, `ticketId` (with `ticket`) and `quantity`. Only a
+ * hint: the order's stock hold decides.
  */
-export async function isSoldOut(db: Executor, productId: number, ticketId: number | null, quantity: number): Promise<boolean> {
-  const [row] = await (ticketId === null ? productSoldOutQuery : ticketSoldOutQuery)(db, { productId, ticketId, quantity })
-  return row?.soldOut === true
+export function soldOutCondition(ticket: boolean): SQL<boolean> {
+  return overLimitSql(param('productId'), ticket ? param('ticketId') : null, param('quantity'))
 }
-
-// Asked by every payer after the last ticket in a rush: built once.
-const soldOutQuery = (ticket: boolean) => reusableQuery((db) => db.select({ soldOut: overLimitSql(param('productId'), ticket ? param('ticketId') : null, param('quantity')).mapWith(Boolean) })
-  .from(sql`(select 1) as one`))
-const productSoldOutQuery = soldOutQuery(false)
-const ticketSoldOutQuery = soldOutQuery(true)
 
 /**
  * A sale as its transaction's last statements, with the COMMIT sent right behind them (commitBehind): the

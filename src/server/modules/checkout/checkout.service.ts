@@ -264,8 +264,11 @@ type Gate = <R>(fn: () => Promise<R>) => Promise<R>
 /** The stages of an idempotent request whose first part waits its turn (see idempotentStaged). */
 type Stages<T, P> = {
   gate?: Gate
-  /** An answer known before any work (a sold-out hint): stored with the claim in one write, then thrown. */
-  refuse?: () => Promise<AppError | null>
+  /**
+   * An answer known before any work (a sold-out hint): `refuse` stores it as the key's answer in the write
+   * that checks it (`answer` gives the key's row for it) and returns it, to be thrown; null goes on.
+   */
+  refuse?: (answer: (error: AppError) => orders.IdempotentAnswer) => Promise<AppError | null>
   /** Runs in the gate, right after the claim. */
   prepare: (resume: Record<string, unknown> | null) => Promise<P>
   /** Runs after the gate (a provider's call need not hold a turn). */
@@ -324,10 +327,8 @@ async function idempotentStaged<T, P>(ctx: Ctx, scope: string, key: string, body
 
   const gate: Gate = stages.gate ?? ((fn) => fn())
   const staged = await gate(async (): Promise<{ refused: AppError } | { answer: Answer<T> } | { prepared: P }> => {
-    const refusal = stages.refuse ? await stages.refuse() : null
-    if (refusal && await orders.storeIdempotentAnswer(ctx.db, { scope, key, requestHash: hash, responseStatus: refusal.status, responseBody: errorBodyOf(refusal), createdAt: now })) {
-      return { refused: refusal }
-    }
+    const refusal = stages.refuse ? await stages.refuse((error) => ({ scope, key, requestHash: hash, responseStatus: error.status, responseBody: errorBodyOf(error), createdAt: now })) : null
+    if (refusal) return { refused: refusal }
     const claimed = await claim()
     if ('answer' in claimed) return claimed
     try {
@@ -395,16 +396,19 @@ export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string
   const seen = soldOutSeen(ctx.deps)
   return idempotentStaged(ctx, ordersScope, key, input, {
     gate: checkoutSlots(ctx.deps),
-    refuse: async () => {
+    refuse: async (answer) => {
       if (!seen.has(stockKey)) return null
-      if (await stock.isSoldOut(ctx.db, input.product_id, input.ticket_id ?? null, input.quantity ?? 1)) return new AppError('sold_out', 'Sold out')
-      seen.delete(stockKey) // stock came back (a reservation ended)
-      return null
+      const soldOut = new AppError('sold_out', 'Sold out')
+      const store = input.ticket_id === undefined || input.ticket_id === null ? storeSoldOutAnswer.product : storeSoldOutAnswer.ticket
+      // Not stored: stock is left (the order below finds out for sure) or the key has an answer already.
+      return await store(ctx.db, { productId: input.product_id, ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 }, answer(soldOut)) ? soldOut : null
     },
     prepare: async (resume) => {
       if (resume?.order_id) return resumeOrder(ctx, Number(resume.order_id))
       try {
-        return await makeOrder(ctx, input, key)
+        const made = await makeOrder(ctx, input, key)
+        seen.delete(stockKey) // stock came back (a reservation ended)
+        return made
       } catch (error) {
         if (error instanceof AppError && error.type === 'sold_out') rememberSoldOut(seen, stockKey)
         throw error
@@ -413,6 +417,9 @@ export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string
     finish: (made) => startPayment(ctx, made, key, 201),
   })
 }
+
+/** A sold-out answer stored only while the stock read in the same statement says sold out. */
+const storeSoldOutAnswer = { product: orders.storeIdempotentAnswerWhen(stock.soldOutCondition(false)), ticket: orders.storeIdempotentAnswerWhen(stock.soldOutCondition(true)) }
 
 /** How many products and ticket types a process remembers as met sold out (a hint to read before claiming). */
 const soldOutSeenMax = 10_000

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import { rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/reusable-query'
 import { idempotencyKeys, ledgerEntries, orderItems, orderRates, orders, payments, products, providerEvents, sellers } from '../../db/schema'
@@ -233,10 +233,25 @@ export async function claimIdempotencyKey(db: Executor, values: { scope: string;
   return rows.length > 0
 }
 
-/** Claims a key and stores its final answer at once (an answer known before any work); false when the key exists. */
-export async function storeIdempotentAnswer(db: Executor, values: { scope: string; key: string; requestHash: string; responseStatus: number; responseBody: object; createdAt: Date }): Promise<boolean> {
-  const rows = await claimIdempotencyKeyQuery(db, {}, { ...values, state: 'done', lockedUntil: values.createdAt })
-  return rows.length > 0
+/** An answer known before any work, stored as the key's final row. */
+export type IdempotentAnswer = { scope: string; key: string; requestHash: string; responseStatus: number; responseBody: object; createdAt: Date }
+
+/**
+ * Stores an answer known before any work as the key's final answer, only while `condition` holds (SQL with
+ * its own param() names, their values in `params`): the check and the write are one statement, so a rush's
+ * payers after the last ticket are answered with one round trip each. False when the condition does not
+ * hold or the key exists.
+ */
+export function storeIdempotentAnswerWhen(condition: SQL): (db: Executor, params: Record<string, unknown>, answer: IdempotentAnswer) => Promise<boolean> {
+  const query = reusableQuery((db) => db.insert(idempotencyKeys).select(db.select({
+    scope: sql<string>`${param('scope')}::text`.as('scope'), key: sql<string>`${param('key')}::text`.as('key'), requestHash: sql<string>`${param('requestHash')}::text`.as('request_hash'),
+    state: sql<string>`'done'`.as('state'), responseStatus: sql<number>`${param('responseStatus')}::int`.as('response_status'), responseBody: sql<unknown>`${param('responseBody')}::jsonb`.as('response_body'),
+    lockedUntil: sql<string>`${param('createdAt')}::timestamptz`.as('locked_until'), createdAt: sql<string>`${param('createdAt')}::timestamptz`.as('created_at'),
+  }).from(sql`(select 1) as one`).where(condition)).onConflictDoNothing().returning({ key: idempotencyKeys.key }))
+  return async (db, params, answer) => {
+    const rows = await query(db, { ...params, ...answer, responseBody: JSON.stringify(answer.responseBody), createdAt: answer.createdAt.toISOString() })
+    return rows.length > 0
+  }
 }
 
 export async function findIdempotencyKey(db: Executor, scope: string, key: string): Promise<IdempotencyRow | undefined> {
