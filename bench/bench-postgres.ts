@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
+import net from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -50,7 +51,7 @@ export async function benchDatabase(adminUrl: string): Promise<{ databaseUrl: st
  * set; BENCH_CPU_PROF=<dir> writes its CPU profile there (open it in Chrome's DevTools).
  */
 export function startBenchApi(databaseUrl: string, poolSize: number): Promise<ApiProcess> {
-  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, ...(process.env.BENCH_CPU_PROF_INTERVAL ? [`--cpu-prof-interval=${process.env.BENCH_CPU_PROF_INTERVAL}`] : [])] : []
   const env: Record<string, string> = { NODE_ENV: 'production', RATE_LIMIT: 'off', DATABASE_POOL_SIZE: String(poolSize) }
   if (process.env.CHECKOUT_CONCURRENCY) env.CHECKOUT_CONCURRENCY = process.env.CHECKOUT_CONCURRENCY
   return startApiProcess({ databaseUrl, env, nodeArgs })
@@ -80,4 +81,79 @@ export function postJson(agent: http.Agent, base: string, path: string, body: un
     req.on('error', reject)
     req.end(payload)
   })
+}
+
+/**
+ * A JSON POST written in full (request line, headers, body) before it is sent, for RawHttpConnection.
+ */
+export function jsonPostBytes(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Buffer {
+  const url = new URL(base)
+  const payload = Buffer.from(JSON.stringify(body), 'utf8')
+  const lines = [`POST ${path} HTTP/1.1`, `host: ${url.host}`, 'content-type: application/json', `content-length: ${payload.length}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)]
+  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload])
+}
+
+/**
+ * One kept-alive HTTP/1.1 connection that sends requests written beforehand (jsonPostBytes) and reads
+ * answers with a content-length (Fastify's JSON answers), one at a time. The rush's load generator shares
+ * the two cores with what it measures; node:http's client cost about a millisecond of CPU per request there.
+ */
+export class RawHttpConnection {
+  private buffered: Buffer = Buffer.alloc(0)
+  private waiting: { resolve(answer: { status: number; body: string }): void; reject(error: Error): void } | null = null
+
+  private constructor(private readonly socket: net.Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk])
+      this.answer()
+    })
+    const fail = (error: Error) => {
+      this.waiting?.reject(error)
+      this.waiting = null
+    }
+    socket.on('error', fail)
+    socket.on('close', () => fail(new Error('connection closed')))
+  }
+
+  static open(base: string, timeoutMs = 60_000): Promise<RawHttpConnection> {
+    const url = new URL(base)
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: url.hostname, port: Number(url.port), noDelay: true }, () => {
+        socket.off('error', reject)
+        resolve(new RawHttpConnection(socket))
+      })
+      socket.setTimeout(timeoutMs, () => socket.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })))
+      socket.once('error', reject)
+    })
+  }
+
+  request(bytes: Buffer): Promise<{ status: number; body: string }> {
+    if (this.waiting) return Promise.reject(new Error('one request at a time'))
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject }
+      this.socket.write(bytes)
+    })
+  }
+
+  close(): void {
+    this.socket.destroy()
+  }
+
+  private answer() {
+    const end = this.buffered.indexOf('\r\n\r\n')
+    if (end < 0 || !this.waiting) return
+    const head = this.buffered.subarray(0, end).toString('latin1')
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN)
+    if (!Number.isFinite(length)) {
+      this.waiting.reject(new Error(`an answer without content-length: ${head.split('\r\n')[0]}`))
+      this.waiting = null
+      return
+    }
+    if (this.buffered.length < end + 4 + length) return
+    const body = this.buffered.subarray(end + 4, end + 4 + length).toString('utf8')
+    this.buffered = this.buffered.subarray(end + 4 + length)
+    const waiting = this.waiting
+    this.waiting = null
+    waiting.resolve({ status: Number(head.slice(9, 12)), body })
+  }
 }
