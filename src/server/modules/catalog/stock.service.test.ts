@@ -55,6 +55,22 @@ describe('the sold-out answer, stored only when sold out', () => {
     expect(await isSoldOut(event.id, ticketId, 1)).toBe(false)
   })
 
+  test('answers asked in one turn share one statement; a key twice in it is stored once, for its first request', async () => {
+    const limited = await publishedProduct(t, seller.accessToken, { limit: 1, pricing_plans: [oneTimePlan(100)] })
+    await setCounts('products', limited.id, 1, 0)
+    const answerFor = (key: string, requestHash = 'h') => ({ scope: 'orders', key, requestHash, responseStatus: 409, responseBody: { key }, createdAt: new Date() })
+    const params = { productId: limited.id, ticketId: null, quantity: 1 }
+    const stored = await Promise.all([
+      storeIfSoldOut.product(t.deps.db, params, answerFor('batch-a')),
+      storeIfSoldOut.product(t.deps.db, params, answerFor('batch-b')),
+      storeIfSoldOut.product(t.deps.db, params, answerFor('batch-a', 'another body')),
+      storeIfSoldOut.product(t.deps.db, { ...params, quantity: 0 }, answerFor('batch-c')), // not sold out for none
+    ])
+    expect(stored).toEqual([true, true, false, false])
+    expect((await findIdempotencyKey(t.deps.db, 'orders', 'batch-a'))!.requestHash).toBe('h')
+    expect(await findIdempotencyKey(t.deps.db, 'orders', 'batch-c')).toBeUndefined()
+  })
+
   test('a key that has an answer already keeps it', async () => {
     const limited = await publishedProduct(t, seller.accessToken, { limit: 1, pricing_plans: [oneTimePlan(100)] })
     await setCounts('products', limited.id, 1, 0)

@@ -265,10 +265,11 @@ type Gate = <R>(fn: () => Promise<R>) => Promise<R>
 type Stages<T, P> = {
   gate?: Gate
   /**
-   * An answer known before any work (a sold-out hint): `refuse` stores it as the key's answer in the write
-   * that checks it (`answer` gives the key's row for it) and returns it, to be thrown; null goes on.
+   * An answer that may be known before any work (a sold-out hint): when `ask()` says so at the payer's turn,
+   * the turn is given back and `store` stores the answer as the key's in the write that checks it (`answer`
+   * gives the key's row for it) and returns it, to be thrown; null takes a turn again and goes on.
    */
-  refuse?: (answer: (error: AppError) => orders.IdempotentAnswer) => Promise<AppError | null>
+  refuse?: { ask(): boolean; store(answer: (error: AppError) => orders.IdempotentAnswer): Promise<AppError | null> }
   /** Runs in the gate, right after the claim. */
   prepare: (resume: Record<string, unknown> | null) => Promise<P>
   /** Runs after the gate (a provider's call need not hold a turn). */
@@ -326,9 +327,7 @@ async function idempotentStaged<T, P>(ctx: Ctx, scope: string, key: string, body
   }
 
   const gate: Gate = stages.gate ?? ((fn) => fn())
-  const staged = await gate(async (): Promise<{ refused: AppError } | { answer: Answer<T> } | { prepared: P }> => {
-    const refusal = stages.refuse ? await stages.refuse((error) => ({ scope, key, requestHash: hash, responseStatus: error.status, responseBody: errorBodyOf(error), createdAt: now })) : null
-    if (refusal) return { refused: refusal }
+  const turn = async (): Promise<{ answer: Answer<T> } | { prepared: P }> => {
     const claimed = await claim()
     if ('answer' in claimed) return claimed
     try {
@@ -337,8 +336,16 @@ async function idempotentStaged<T, P>(ctx: Ctx, scope: string, key: string, body
       await settleFailure(error)
       throw error
     }
-  })
-  if ('refused' in staged) throw staged.refused
+  }
+  // A payer whose answer may be known already gives the turn back at once: in a rush the payers waiting
+  // after the last ticket are all asked together, not a few turns at a time.
+  const refuse = stages.refuse
+  let staged = await gate(async () => (refuse?.ask() ? null : turn()))
+  if (staged === null) {
+    const refusal = await refuse!.store((error) => ({ scope, key, requestHash: hash, responseStatus: error.status, responseBody: errorBodyOf(error), createdAt: now }))
+    if (refusal) throw refusal
+    staged = await gate(turn)
+  }
   if ('answer' in staged) return staged.answer
   try {
     const answer = await stages.finish(staged.prepared)
@@ -396,12 +403,14 @@ export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string
   const seen = soldOutSeen(ctx.deps)
   return idempotentStaged(ctx, ordersScope, key, input, {
     gate: checkoutSlots(ctx.deps),
-    refuse: async (answer) => {
-      if (!seen.has(stockKey)) return null
-      const soldOut = new AppError('sold_out', 'Sold out')
-      const store = input.ticket_id === undefined || input.ticket_id === null ? storeSoldOutAnswer.product : storeSoldOutAnswer.ticket
-      // Not stored: stock is left (the order below finds out for sure) or the key has an answer already.
-      return await store(ctx.db, { productId: input.product_id, ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 }, answer(soldOut)) ? soldOut : null
+    refuse: {
+      ask: () => seen.has(stockKey),
+      store: async (answer) => {
+        const soldOut = new AppError('sold_out', 'Sold out')
+        const store = input.ticket_id === undefined || input.ticket_id === null ? storeSoldOutAnswer.product : storeSoldOutAnswer.ticket
+        // Not stored: stock is left (the order finds out for sure) or the key has an answer already.
+        return await store(ctx.db, { productId: input.product_id, ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 }, answer(soldOut)) ? soldOut : null
+      },
     },
     prepare: async (resume) => {
       if (resume?.order_id) return resumeOrder(ctx, Number(resume.order_id))

@@ -237,21 +237,51 @@ export async function claimIdempotencyKey(db: Executor, values: { scope: string;
 export type IdempotentAnswer = { scope: string; key: string; requestHash: string; responseStatus: number; responseBody: object; createdAt: Date }
 
 /**
- * Stores an answer known before any work as the key's final answer, only while `condition` holds (SQL with
- * its own param() names, their values in `params`): the check and the write are one statement, so a rush's
- * payers after the last ticket are answered with one round trip each. False when the condition does not
- * hold or the key exists.
+ * Stores answers known before any work as their keys' final answers, only while `condition` holds (SQL with
+ * its own param() names, their values in `params`): the check and the write are one statement, and the
+ * calls made in one turn of the event loop with the same `params` share it (in a rush the payers after the
+ * last ticket are asked together). Resolves true when this call's answer was stored; false when the
+ * condition does not hold, the key exists, or the same key came twice in one batch (the later one goes on
+ * as a new request would, and meets the stored answer).
  */
 export function storeIdempotentAnswerWhen(condition: SQL): (db: Executor, params: Record<string, unknown>, answer: IdempotentAnswer) => Promise<boolean> {
   const query = reusableQuery((db) => db.insert(idempotencyKeys).select(db.select({
-    scope: sql<string>`${param('scope')}::text`.as('scope'), key: sql<string>`${param('key')}::text`.as('key'), requestHash: sql<string>`${param('requestHash')}::text`.as('request_hash'),
-    state: sql<string>`'done'`.as('state'), responseStatus: sql<number>`${param('responseStatus')}::int`.as('response_status'), responseBody: sql<unknown>`${param('responseBody')}::jsonb`.as('response_body'),
-    lockedUntil: sql<string>`${param('createdAt')}::timestamptz`.as('locked_until'), createdAt: sql<string>`${param('createdAt')}::timestamptz`.as('created_at'),
-  }).from(sql`(select 1) as one`).where(condition)).onConflictDoNothing().returning({ key: idempotencyKeys.key }))
-  return async (db, params, answer) => {
-    const rows = await query(db, { ...params, ...answer, responseBody: JSON.stringify(answer.responseBody), createdAt: answer.createdAt.toISOString() })
-    return rows.length > 0
+    scope: sql<string>`a.scope`.as('scope'), key: sql<string>`a.key`.as('key'), requestHash: sql<string>`a.request_hash`.as('request_hash'),
+    state: sql<string>`'done'`.as('state'), responseStatus: sql<number>`a.response_status`.as('response_status'), responseBody: sql<unknown>`a.response_body`.as('response_body'),
+    lockedUntil: sql<string>`a.created_at`.as('locked_until'), createdAt: sql<string>`a.created_at`.as('created_at'),
+  }).from(sql`jsonb_to_recordset(${param('answers')}::jsonb) as a(scope text, key text, request_hash text, response_status int, response_body jsonb, created_at timestamptz)`)
+    .where(condition)).onConflictDoNothing().returning({ scope: idempotencyKeys.scope, key: idempotencyKeys.key, requestHash: idempotencyKeys.requestHash }))
+  type Waiting = { answer: IdempotentAnswer; resolve(stored: boolean): void; reject(error: unknown): void }
+  const batches = new Map<Executor, Map<string, { params: Record<string, unknown>; waiting: Waiting[] }>>()
+  const send = async (db: Executor, params: Record<string, unknown>, waiting: Waiting[]) => {
+    const firsts = new Map<string, Waiting>()
+    for (const w of waiting) {
+      const id = `${w.answer.scope}\n${w.answer.key}`
+      if (firsts.has(id)) w.resolve(false)
+      else firsts.set(id, w)
+    }
+    const answers = [...firsts.values()].map(({ answer: a }) => ({ scope: a.scope, key: a.key, request_hash: a.requestHash, response_status: a.responseStatus, response_body: a.responseBody, created_at: a.createdAt.toISOString() }))
+    try {
+      const stored = new Set((await query(db, { ...params, answers: JSON.stringify(answers) })).map((r) => `${r.scope}\n${r.key}\n${r.requestHash}`))
+      for (const w of firsts.values()) w.resolve(stored.has(`${w.answer.scope}\n${w.answer.key}\n${w.answer.requestHash}`))
+    } catch (error) {
+      for (const w of firsts.values()) w.reject(error)
+    }
   }
+  return (db, params, answer) => new Promise<boolean>((resolve, reject) => {
+    let forDb = batches.get(db)
+    if (!forDb) {
+      batches.set(db, forDb = new Map())
+      setImmediate(() => {
+        batches.delete(db)
+        for (const batch of forDb!.values()) void send(db, batch.params, batch.waiting)
+      })
+    }
+    const id = JSON.stringify(params)
+    let batch = forDb.get(id)
+    if (!batch) forDb.set(id, batch = { params, waiting: [] })
+    batch.waiting.push({ answer, resolve, reject })
+  })
 }
 
 export async function findIdempotencyKey(db: Executor, scope: string, key: string): Promise<IdempotencyRow | undefined> {
