@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { publishedProduct } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { driverClientOf } from '../../db/client'
 import { findIdempotencyKey, storeIdempotentAnswerWhen } from '../orders/orders.service'
 import { soldOutCondition } from './stock.service'
 
@@ -60,6 +61,10 @@ describe('the sold-out answer, stored only when sold out', () => {
     await setCounts('products', limited.id, 1, 0)
     const answerFor = (key: string, requestHash = 'h') => ({ scope: 'orders', key, requestHash, responseStatus: 409, responseBody: { key }, createdAt: new Date() })
     const params = { productId: limited.id, ticketId: null, quantity: 1 }
+    // The statements sent: one per batch of the same params, however many answers it holds.
+    const client = driverClientOf(t.deps.db) as { query(config: unknown, ...rest: unknown[]): unknown }
+    const sent = vi.spyOn(client, 'query')
+    const batchStatements = () => sent.mock.calls.filter(([config]) => String(typeof config === 'string' ? config : (config as { text?: string }).text).includes('jsonb_to_recordset')).length
     const stored = await Promise.all([
       storeIfSoldOut.product(t.deps.db, params, answerFor('batch-a')),
       storeIfSoldOut.product(t.deps.db, params, answerFor('batch-b')),
@@ -67,6 +72,8 @@ describe('the sold-out answer, stored only when sold out', () => {
       storeIfSoldOut.product(t.deps.db, { ...params, quantity: 0 }, answerFor('batch-c')), // not sold out for none
     ])
     expect(stored).toEqual([true, true, false, false])
+    expect(batchStatements()).toBe(2) // the three answers for quantity 1 in one, the one for quantity 0 in another
+    sent.mockRestore()
     expect((await findIdempotencyKey(t.deps.db, 'orders', 'batch-a'))!.requestHash).toBe('h')
     expect(await findIdempotencyKey(t.deps.db, 'orders', 'batch-c')).toBeUndefined()
   })

@@ -407,9 +407,10 @@ export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string
       ask: () => seen.has(stockKey),
       store: async (answer) => {
         const soldOut = new AppError('sold_out', 'Sold out')
-        const store = input.ticket_id === undefined || input.ticket_id === null ? storeSoldOutAnswer.product : storeSoldOutAnswer.ticket
+        const ticketId = input.ticket_id ?? null
+        const store = ticketId === null ? storeSoldOutAnswer.product : storeSoldOutAnswer.ticket
         // Not stored: stock is left (the order finds out for sure) or the key has an answer already.
-        return await store(ctx.db, { productId: input.product_id, ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 }, answer(soldOut)) ? soldOut : null
+        return await store(ctx.db, { productId: input.product_id, ticketId, quantity: input.quantity ?? 1 }, answer(soldOut)) ? soldOut : null
       },
     },
     prepare: async (resume) => {
