@@ -79,7 +79,8 @@ function sectionList(list) {
   return list.replace(/\d+/g, (n) => `§${n}`)
 }
 
-// A reference document split into its "## N." sections, for the sections a bare citation names by phrase.
+// A reference document split into its "## N." sections, for the sections a bare citation names by phrase;
+// each with the names it defines (a "### Name" heading or a leading "**Name**"), which win over a mention.
 const sectionsOf = new Map()
 function sectionTexts(doc) {
   if (!sectionsOf.has(doc)) {
@@ -89,8 +90,14 @@ function sectionTexts(doc) {
       let current = null
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         const heading = /^## (\d+)\./.exec(line)
-        if (heading) parts.push((current = { n: heading[1], text: '' }))
-        else if (current) current.text += line + '\n'
+        if (heading) {
+          parts.push((current = { n: heading[1], text: '', names: [] }))
+          continue
+        }
+        if (!current) continue
+        current.text += line + '\n'
+        const name = /^### (.+)$/.exec(line) ?? /^\*\*([^*]+)\*\*/.exec(line)
+        if (name) current.names.push(normalise(name[1]).trim())
       }
     }
     for (const part of parts) part.text = ` ${normalise(part.text)} `
@@ -108,7 +115,9 @@ function normalise(s) {
 // that holds it.
 function inferSection(code, after) {
   const quoted = /^[ \t]*[:(]?[ \t]*"([^"\n]{3,80})"/.exec(after)
-  const plain = /^[ \t]*:?[ \t]+([A-Za-z][\w ,-]{2,80}?)(?=[)(;.!?"]|$)/m.exec(after)
+  const plain = /^[ \t]*:?[ \t]+(?:(?:names|lists|says|shows)[ \t]+(?:\d+[ \t]+)?)?(?:(?:a|an|the)[ \t]+)?([A-Za-z][\w ,-]{2,160}?)(?=[)(;.!?"]|$)/m.exec(after)
+  const docs = code === '000/001' || code === '001/000' ? [DOCS['000'], DOCS['001']] : [DOCS[code]]
+  for (const [re, n] of SECTION_HINTS[code] ?? []) if (re.test(after)) return { doc: docs[0], n, phrase: re.source }
   const candidates = []
   for (const m of [quoted, plain]) {
     if (!m) continue
@@ -116,24 +125,27 @@ function inferSection(code, after) {
     const firstWord = m[1].trim().split(/[\s:,]/)[0]
     for (let k = Math.min(words.length, 8); k >= 1; k--) {
       const phrase = words.slice(0, k).join(' ')
-      // One word only when it is an identifier (trustSealsSettings, PayPal); two words of some length.
+      candidates.push({ phrase, named: true })
+      // In running text: one word only when it is an identifier (trustSealsSettings, PayPal); two of some length.
       if (k === 1 && !/[a-z][A-Z]/.test(firstWord)) continue
       if (k === 2 && phrase.length < 8) continue
-      candidates.push(phrase)
+      candidates.push({ phrase, named: false })
     }
   }
-  const docs = code === '000/001' || code === '001/000' ? [DOCS['000'], DOCS['001']] : [DOCS[code]]
-  for (const phrase of candidates) {
+  for (const { phrase, named } of candidates) {
     for (const doc of docs) {
-      const hits = sectionTexts(doc).filter((s) => s.text.includes(` ${phrase} `))
+      const hits = sectionTexts(doc).filter((s) => (named ? s.names.includes(phrase) : s.text.includes(` ${phrase} `)))
       if (hits.length === 1) return { doc, n: hits[0].n, phrase }
     }
   }
   return null
 }
 
+// Bare citations whose phrase names no heading: the wizard's steps are the table of section 2.
+const SECTION_HINTS = { '000': [[/^[ \t]*(?:wizard )?step "content"/, '2']] }
+
 // Prose the general rule would make awkward, rewritten first into a form it handles.
-const SPEC_PROSE = [[/\bspec 001's list-filter list\b/g, 'the list filters of spec 001 section 7']]
+const SPEC_PROSE = [[/\bevery filter of spec 001's list-filter list\b/g, 'every list filter of spec 001 section 7']]
 
 function rewriteSpecs(text, counts, file) {
   for (const [re, replacement] of SPEC_PROSE) text = text.replace(re, replacement)
@@ -146,7 +158,7 @@ function rewriteSpecs(text, counts, file) {
       const keepGap = /\n/.test(gap) ? gap : ' '
       return `${doc}${possessive ?? ''}${keepGap}${sectionList(list)}`
     }
-    const inferred = inferSection(code, whole.slice(offset + match.length, offset + match.length + 120))
+    const inferred = inferSection(code, whole.slice(offset + match.length, offset + match.length + 200))
     if (inferred) {
       counts.specInferred++
       if (verbose) console.log(`  inferred ${file}: "${match}" + "${inferred.phrase}" -> ${inferred.doc} §${inferred.n}`)
@@ -180,7 +192,7 @@ const PROSE = [
   [/\(issues 5 and 6 added/g, '(delivery and billing added'],
   [/\bIssue 5 in Chromium:/g, `Certificates, license keys and downloads in Chromium (${decision('0020')}):`],
   [/charging later rates is issue 6\./g, `charging later rates is the billing engine's (${decision('0026')}).`],
-  [/\(issue 4: "Rates live in one table with its source and date"\)/g, '(one table, each rate with its source and date)'],
+  [/[ \t]?\(issue 4: "Rates live in one table with its source and date"\)/g, ', each with its source and date'],
   [/\(issue 5: downloads\.service\.ts\)/g, '(downloads.service.ts)'],
 ]
 
