@@ -7,8 +7,10 @@
 //   "issue 5"                  -> the decision record that covers it, or nothing when the text already
 //                                 cites that record or no record covers it
 // in src/, tests/, bench/, scripts/, docs/ (not docs/reference) and README.md. Only the citation changes:
-// the text around it, line breaks and comment prefixes stay, so TypeScript stays valid (the citations
-// sit in comments and test titles). Running it twice changes nothing.
+// the text around it and the comment prefixes stay (a citation split over two lines may end up on one),
+// so TypeScript stays valid (the citations sit in comments and test titles). A few sentences of the
+// decision records that name an issue as their origin are rewritten whole (PROSE). Citations of DESIGN,
+// QUALITY and STYLE are counted and left alone. Running it twice changes nothing.
 //
 //   node scripts/rewrite-citations.mjs           rewrite the files, print counts and what it could not map
 //   node scripts/rewrite-citations.mjs --check   print the same, write nothing (exit 1 if anything would change)
