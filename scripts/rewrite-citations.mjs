@@ -10,7 +10,8 @@
 // the text around it and the comment prefixes stay (a citation split over two lines may end up on one),
 // so TypeScript stays valid (the citations sit in comments and test titles). A few sentences of the
 // decision records that name an issue as their origin are rewritten whole (PROSE). Citations of DESIGN,
-// QUALITY and STYLE are counted and left alone. Running it twice changes nothing.
+// QUALITY and STYLE point at their copies in docs/ (docs/DESIGN.md, docs/QUALITY.md, docs/STYLE.md).
+// Running it twice changes nothing.
 //
 //   node scripts/rewrite-citations.mjs           rewrite the files, print counts and what it could not map
 //   node scripts/rewrite-citations.mjs --check   print the same, write nothing (exit 1 if anything would change)
@@ -282,14 +283,23 @@ function expandDecisions(text, counts) {
 
 // ------------------------------------------------------------------ documents outside the repository
 
-// Not rewritten (no copy inside the repository yet); reported so they can be given a home.
-const outsidePattern = /\b(DESIGN|QUALITY|STYLE)(?:\.md)?(?='s|\b[ ,.:;)]?[ \t]*["(\[\d]|\.md|[ \t]+(?:section|benchmark)\b)/g
+// DESIGN.md, QUALITY.md and STYLE.md have their copies in docs/: "DESIGN.md" and a bare DESIGN "..." (or
+// QUALITY "rush", STYLE 6) become docs/DESIGN.md ...; an already rewritten docs/X.md is left alone.
+const outsideWithSuffix = /(?<![\w/])(DESIGN|QUALITY|STYLE)\.md\b/g
+const outsideBare = /(?<![\w/.])(DESIGN|QUALITY|STYLE)(?='s|[ ,.:;)]?[ \t]*["(\[\d]|[ \t]+(?:section|benchmark)\b)/g
+
+function rewriteOutside(text, counts) {
+  const replace = (_match, name) => {
+    counts.outside++
+    return `docs/${name}.md`
+  }
+  return text.replace(outsideWithSuffix, replace).replace(outsideBare, replace)
+}
 
 // ------------------------------------------------------------------ run
 
-const counts = { files: 0, readings: 0, spec: 0, specInferred: 0, issues: 0, decisions: 0 }
+const counts = { files: 0, readings: 0, spec: 0, specInferred: 0, issues: 0, decisions: 0, outside: 0 }
 const unmapped = []
-const outside = new Map()
 for (const start of ROOTS) {
   const full = join(root, start)
   if (!existsSync(full)) continue
@@ -299,7 +309,7 @@ for (const start of ROOTS) {
     after = rewriteSpecs(after, counts, file)
     after = tidyRemovals(rewriteIssues(after, counts, file, unmapped))
     after = expandDecisions(after, counts)
-    for (const m of after.matchAll(outsidePattern)) outside.set(m[1], (outside.get(m[1]) ?? 0) + 1)
+    after = rewriteOutside(after, counts)
     if (after !== before) {
       counts.files++
       if (!checkOnly) writeFileSync(join(root, file), after)
@@ -307,23 +317,17 @@ for (const start of ROOTS) {
   }
 }
 
-const total = counts.readings + counts.spec + counts.issues
+const total = counts.readings + counts.spec + counts.issues + counts.outside
 console.log(
   `${checkOnly ? 'would rewrite' : 'rewrote'} ${total} citations in ${counts.files} files: ` +
     `${counts.readings} readings (SPEC-NOTES), ${counts.spec} reference sections (spec 000/001, ` +
     `${counts.specInferred} of them with the section inferred from the phrase cited), ${counts.issues} issues; ` +
-    `${counts.decisions} short decision citations completed to their file name`,
+    `${counts.decisions} short decision citations completed to their file name, ${counts.outside} of DESIGN, QUALITY and STYLE`,
 )
 if (unmapped.length) {
   console.log(`not mapped (${unmapped.length}):`)
   for (const u of unmapped) console.log(`  ${u}`)
 } else {
   console.log('not mapped: none')
-}
-if (outside.size) {
-  console.log(
-    'left as they are, no copy in the repository: ' +
-      [...outside].map(([name, n]) => `${name} ${n}`).join(', '),
-  )
 }
 if (checkOnly && total > 0) process.exitCode = 1
