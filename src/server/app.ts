@@ -20,6 +20,7 @@ import { sellerProfileRoutes } from './modules/accounts/seller-profile.routes'
 import { emailRoutes } from './modules/email/email.routes'
 import { commonRoutes } from './modules/common/common.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
+import { productContentRoutes } from './modules/product-content/product-content.routes'
 import { couponsRoutes } from './modules/coupons/coupons.routes'
 import { mediaRoutes } from './modules/media/media.routes'
 import { coursesRoutes } from './modules/courses/courses.routes'
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(commonRoutes, { prefix: '/common' })
     await v1.register(emailRoutes)
     await v1.register(catalogRoutes)
+    await v1.register(productContentRoutes)
     await v1.register(couponsRoutes)
     await v1.register(mediaRoutes, { deps })
     await v1.register(coursesRoutes)

@@ -53,6 +53,18 @@ export const coverOutput = z.object({
   position: z.number(),
 })
 export type CoverOutput = z.infer<typeof coverOutput>
+
+/** The public path of a stored media key (the media routes serve it). */
+export const mediaPath = (key: string) => `/api/v1/media/${key}`
+
+/**
+ * A stored cover as answered: the public path of each variant's storage key, `url` the default variant. The
+ * media module answers covers with it, and the catalogue shows them in its product answers.
+ */
+export function coverOutputOf(cover: { id: number; variants: Readonly<Record<string, string>>; width: number; height: number; position: number }): CoverOutput {
+  const variants = Object.fromEntries(Object.keys(coverVariantWidths).map((name) => [name, mediaPath(cover.variants[name]!)])) as CoverOutput['variants']
+  return { id: cover.id, url: variants[defaultCoverVariant], variants, width: cover.width, height: cover.height, position: cover.position }
+}
 export const coverListOutput = z.object({ list: z.array(coverOutput), total_count: z.number() })
 
 export const uploadKinds = ['video', 'audio', 'pdf', 'image', 'file'] as const

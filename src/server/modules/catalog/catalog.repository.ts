@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { executeRows, rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/reusable-query'
 import {
-  categories, eventTickets, licenseKeys, pricingPlans, pricingPlanVersions, productAddons, productCategories, productDiscounts, products, sellers,
+  categories, downloadFiles, eventTickets, licenseKeys, pricingPlans, pricingPlanVersions, productAddons, productCategories, productCovers, productDiscounts, products, sellers,
   shopCategories, shopCategoryProducts, users,
 } from '../../db/schema'
 
@@ -196,6 +196,23 @@ export async function loadRelations(db: Executor, productIds: readonly number[],
   const r = relationsSql(sql`array[${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}]::int[]`, options)
   const [row] = await executeRows<RawRelations>(db, sql`select ${r.plans} as plans, ${r.tickets} as tickets, ${r.addons} as addons, ${r.categories} as categories, ${r.discounts} as discounts`)
   return relationsOf(row!)
+}
+
+// The media module writes download files and covers; the catalogue only reads them for its product answers
+// (covers) and its status rules (a download has digitals once it has a file), so it needs no media use case.
+
+export type CoverRow = typeof productCovers.$inferSelect
+
+export async function listCovers(db: Executor, productIds: readonly number[]): Promise<CoverRow[]> {
+  if (productIds.length === 0) return []
+  return db.select().from(productCovers).where(inArray(productCovers.productId, [...productIds])).orderBy(asc(productCovers.position), asc(productCovers.id))
+}
+
+export async function fileCounts(db: Executor, productIds: readonly number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map()
+  const rows = await db.select({ productId: downloadFiles.productId, n: count() }).from(downloadFiles)
+    .where(inArray(downloadFiles.productId, [...productIds])).groupBy(downloadFiles.productId)
+  return new Map(rows.map((r) => [r.productId, Number(r.n)]))
 }
 
 type RawRelations = { plans: unknown; tickets: unknown; addons: unknown; categories: unknown; discounts: unknown }

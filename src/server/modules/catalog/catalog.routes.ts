@@ -52,15 +52,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/cabinet/products/:id', { config: auth, schema: { tags, security, params: productParams, body: updateProductInput, response: { 200: productOutput } } },
     async (req) => catalog.updateProduct(req.ctx, req.params.id, req.body))
 
-  app.delete('/cabinet/products/:id', { config: auth, schema: { tags, security, params: productParams, response: noContent } },
-    async (req, reply) => {
-      await catalog.deleteProduct(req.ctx, req.params.id)
-      return reply.code(204).send(null)
-    })
-
-  app.post('/cabinet/products/:id/duplicate', { config: auth, schema: { tags, security, params: productParams, response: { 201: productOutput } } },
-    async (req, reply) => reply.code(201).send(await catalog.duplicateProduct(req.ctx, req.params.id)))
-
   app.post('/cabinet/products/:id/publish', { config: auth, schema: { tags, security, params: productParams, response: { 200: productOutput } } },
     async (req) => catalog.publishProduct(req.ctx, req.params.id))
 

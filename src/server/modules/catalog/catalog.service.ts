@@ -14,10 +14,6 @@ import { productSlugIssue } from '../../../shared/validation/slugs'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
-import * as certificates from '../certificates/certificates.service'
-import * as courses from '../courses/courses.service'
-import * as media from '../media/media.service'
-import * as ticketDesigns from '../tickets/ticket-designs.service'
 import * as repo from './catalog.repository'
 import { loadRelations, planOfRow, productViews, sellerFlags, statusFacts, type Relations } from './catalog.views'
 
@@ -281,69 +277,47 @@ function freeChange(product: repo.ProductRow, free: boolean, seller: repo.Seller
 }
 
 /**
- * Deletes a product without orders with everything attached to it (rows cascade). Its download files and
- * cover variants are removed from storage after the commit: a rolled-back deletion keeps its files, and a
- * committed one leaves no orphan bytes.
+ * Deletes a product without orders; its rows cascade, including those other modules attach to it. Removing
+ * its stored bytes is the caller's (product-content's deleteProduct), which runs this in its transaction.
  */
-export async function deleteProduct(ctx: Ctx, id: number): Promise<void> {
-  const sellerId = actingSellerId(ctx.actor, 'products.write')
-  const keys = await ctx.db.transaction(async (tx) => {
-    const product = await ownProduct(tx, sellerId, id)
-    if (product.soldCount > 0 || product.reservedCount > 0) throw new AppError('conflict', 'This product has orders; archive it instead')
-    const stored = await media.productStorageKeys(tx, id)
-    await repo.deleteProduct(tx, id)
-    return stored
-  })
-  await media.removeStored(ctx, keys)
+export async function deleteProductWithoutOrders(tx: Executor, sellerId: number, id: number): Promise<void> {
+  const product = await ownProduct(tx, sellerId, id)
+  if (product.soldCount > 0 || product.reservedCount > 0) throw new AppError('conflict', 'This product has orders; archive it instead')
+  await repo.deleteProduct(tx, id)
 }
 
 /**
- * A copy to edit: unpublished, nothing sold; the same plans as new plans with fresh versions (version 1 of
- * the current terms), tickets, add-ons, categories and discount (no orders counted); copies of its download
- * files and covers under new storage keys (the bytes are copied before the transaction and removed again
- * if it fails); its course tree and its certificate design.
+ * The catalogue's part of a copy to edit, in the caller's transaction (product-content's duplicateProduct
+ * adds what other modules attach): unpublished, nothing sold; the same plans as new plans with fresh
+ * versions (version 1 of the current terms), tickets, add-ons, categories and discount (no orders counted).
  */
-export async function duplicateProduct(ctx: Ctx, id: number): Promise<ProductOutput> {
-  const sellerId = actingSellerId(ctx.actor, 'products.write')
-  await ownProduct(ctx.db, sellerId, id, false)
-  const mediaCopy = await media.copyProductMedia(ctx, id)
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const seller = await loadSeller(tx, sellerId)
-      const source = await ownProduct(tx, sellerId, id, false)
-      const relations = await loadRelations(tx, [id])
-      const { id: _id, createdAt: _c, updatedAt: _u, archivedAt: _a, reviewReason: _r, soldCount: _s, reservedCount: _rc, ...copy } = source
-      const product = await guardSlug(async () => repo.insertProduct(tx, {
-        ...copy, name: `${source.name} (copy)`.slice(0, 200), slug: await freeSlug(tx, sellerId, source.slug),
-        publishState: 'unpublished', reviewState: source.free ? 'free_without_fee' : 'not_for_review', createdAt: ctx.now, updatedAt: ctx.now,
-      }))
-      const copyPlan = async (plan: repo.PlanRow, ticketId: number | null) => {
-        const { id: _p, createdAt: _pc, updatedAt: _pu, currentVersionId: _v, ...terms } = plan
-        const row = await repo.insertPlan(tx, { ...terms, productId: product.id, ticketId, createdAt: ctx.now, updatedAt: ctx.now })
-        const version = await repo.insertPlanVersion(tx, row.id, { ...planSnapshot(planOfRow(row)) })
-        await repo.updatePlan(tx, row.id, { currentVersionId: version.id })
-      }
-      for (const plan of relations.plans.filter((p) => p.ticketId === null)) await copyPlan(plan, null)
-      for (const ticket of relations.tickets) {
-        const { id: ticketId, createdAt: _tc, updatedAt: _tu, soldCount: _ts, reservedCount: _tr, ...fields } = ticket
-        const created = await repo.insertTicket(tx, { ...fields, productId: product.id })
-        for (const plan of relations.plans.filter((p) => p.ticketId === ticketId)) await copyPlan(plan, created.id)
-      }
-      await repo.replaceAddons(tx, product.id, relations.addons.map((a) => ({ productId: a.addonProductId, kind: a.kind })))
-      await repo.replaceProductCategories(tx, product.id, relations.categories.map((c) => c.categoryId))
-      for (const { productId: _dp, ordersCount: _o, createdAt: _dc, updatedAt: _du, ...terms } of relations.discounts) {
-        await repo.insertDiscount(tx, { ...terms, productId: product.id, createdAt: ctx.now, updatedAt: ctx.now })
-      }
-      await media.recordMediaCopy(tx, product.id, mediaCopy, ctx.now)
-      if (source.form === 'course') await courses.copyCourse(tx, id, product.id, ctx.now)
-      if (source.form === 'certificate') await certificates.copyDesign(tx, id, product.id, ctx.now)
-      if (source.form === 'eventTickets') await ticketDesigns.copyDesign(tx, id, product.id, ctx.now)
-      return productView(tx, seller, product)
-    })
-  } catch (error) {
-    await media.discardMediaCopy(ctx, mediaCopy)
-    throw error
+export async function copyProduct(tx: Executor, sellerId: number, id: number, now: Date) {
+  const seller = await loadSeller(tx, sellerId)
+  const source = await ownProduct(tx, sellerId, id, false)
+  const relations = await loadRelations(tx, [id])
+  const { id: _id, createdAt: _c, updatedAt: _u, archivedAt: _a, reviewReason: _r, soldCount: _s, reservedCount: _rc, ...copy } = source
+  const product = await guardSlug(async () => repo.insertProduct(tx, {
+    ...copy, name: `${source.name} (copy)`.slice(0, 200), slug: await freeSlug(tx, sellerId, source.slug),
+    publishState: 'unpublished', reviewState: source.free ? 'free_without_fee' : 'not_for_review', createdAt: now, updatedAt: now,
+  }))
+  const copyPlan = async (plan: repo.PlanRow, ticketId: number | null) => {
+    const { id: _p, createdAt: _pc, updatedAt: _pu, currentVersionId: _v, ...terms } = plan
+    const row = await repo.insertPlan(tx, { ...terms, productId: product.id, ticketId, createdAt: now, updatedAt: now })
+    const version = await repo.insertPlanVersion(tx, row.id, { ...planSnapshot(planOfRow(row)) })
+    await repo.updatePlan(tx, row.id, { currentVersionId: version.id })
   }
+  for (const plan of relations.plans.filter((p) => p.ticketId === null)) await copyPlan(plan, null)
+  for (const ticket of relations.tickets) {
+    const { id: ticketId, createdAt: _tc, updatedAt: _tu, soldCount: _ts, reservedCount: _tr, ...fields } = ticket
+    const created = await repo.insertTicket(tx, { ...fields, productId: product.id })
+    for (const plan of relations.plans.filter((p) => p.ticketId === ticketId)) await copyPlan(plan, created.id)
+  }
+  await repo.replaceAddons(tx, product.id, relations.addons.map((a) => ({ productId: a.addonProductId, kind: a.kind })))
+  await repo.replaceProductCategories(tx, product.id, relations.categories.map((c) => c.categoryId))
+  for (const { productId: _dp, ordersCount: _o, createdAt: _dc, updatedAt: _du, ...terms } of relations.discounts) {
+    await repo.insertDiscount(tx, { ...terms, productId: product.id, createdAt: now, updatedAt: now })
+  }
+  return { seller, source: { id: source.id, form: source.form }, product }
 }
 
 // ------------------------------------------------------------------ publishing

@@ -11,8 +11,8 @@ import {
 } from '../../../shared/pricing'
 import type { PricingPlanOutput, ProductOutput, ShopPriceOutput, TicketOutput } from '../../../shared/schemas/catalog'
 import type { DiscountOutput } from '../../../shared/schemas/discounts'
+import { coverOutputOf, type CoverOutput } from '../../../shared/schemas/media'
 import type { Executor } from '../../db/client'
-import * as media from '../media/media.service'
 import * as repo from './catalog.repository'
 
 // Answers of the catalogue, computed from rows with the shared rules: statuses and can-sell come from
@@ -96,11 +96,13 @@ function ticketOutput(row: repo.TicketRow, plans: repo.PlanRow[], discount: Prod
   }
 }
 
-/** The rows a product answer needs: plans, tickets, add-ons, categories, and covers and file counts (media). */
+/** The rows a product answer needs: plans, tickets, add-ons, categories, and covers and file counts (media's rows). */
 export async function loadRelations(db: Executor, productIds: readonly number[]) {
   const rows = await repo.loadRelations(db, productIds)
-  const files = await media.productMedia(db, productIds)
-  return { ...rows, covers: files.covers, fileCounts: files.fileCounts }
+  const covers = new Map<number, CoverOutput[]>()
+  for (const row of await repo.listCovers(db, productIds)) covers.set(row.productId, [...(covers.get(row.productId) ?? []), coverOutputOf(row)])
+  const fileCounts = await repo.fileCounts(db, productIds)
+  return { ...rows, covers, fileCounts }
 }
 
 export type Relations = Awaited<ReturnType<typeof loadRelations>>

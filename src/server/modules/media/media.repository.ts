@@ -39,13 +39,6 @@ export async function deleteFile(db: Executor, id: number) {
   await db.delete(downloadFiles).where(eq(downloadFiles.id, id))
 }
 
-export async function fileCounts(db: Executor, productIds: readonly number[]): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map()
-  const rows = await db.select({ productId: downloadFiles.productId, n: count() }).from(downloadFiles)
-    .where(inArray(downloadFiles.productId, [...productIds])).groupBy(downloadFiles.productId)
-  return new Map(rows.map((r) => [r.productId, Number(r.n)]))
-}
-
 // ------------------------------------------------------------------ covers
 
 export async function listCovers(db: Executor, productIds: readonly number[]): Promise<CoverRow[]> {

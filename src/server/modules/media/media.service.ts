@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { AppError } from '../../../shared/errors'
 import {
-  coverCropInput, coverVariantWidths, defaultCoverVariant, maxCoversPerProduct, maxFilesPerProduct,
+  coverCropInput, coverOutputOf, coverVariantWidths, maxCoversPerProduct, maxFilesPerProduct,
   type CoverOutput, type CoverVariant, type DownloadFileOutput, type ReorderInput, type UploadKind, type UploadOutput,
 } from '../../../shared/schemas/media'
 import { actingSellerId } from '../../auth/permissions'
@@ -18,8 +18,6 @@ import { isStorageKey, newStorageKey, newStorageKeyLike, NotStoredError, type By
 
 /** A file already written to storage by the route, waiting to be recorded. */
 export type StoredFile = { key: string; name: string; size: number; contentType: string }
-
-const mediaPath = (key: string) => `/api/v1/media/${key}`
 
 const fieldError = (path: string, message: string) => new AppError('validation_failed', message, [{ path, message }])
 const fileNotFound = () => new AppError('not_found', 'This file does not exist')
@@ -51,17 +49,6 @@ export async function writableProduct(ctx: Ctx, productId: number, forms: readon
   const product = await catalog.ownedProduct(ctx.db, sellerId, productId, { lock })
   if (forms && !forms.includes(product.form)) throw new AppError('wrong_product_form', `Only ${forms.join(', ')} products have this`, [{ path: 'form', message: 'invalid_value' }])
   return product
-}
-
-// ------------------------------------------------------------------ what product answers show
-
-/** Covers and download-file counts of products, for the catalogue's answers and its status rules. */
-export async function productMedia(db: Executor, productIds: readonly number[]) {
-  const covers = await repo.listCovers(db, productIds)
-  const counts = await repo.fileCounts(db, productIds)
-  const byProduct = new Map<number, CoverOutput[]>()
-  for (const row of covers) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), coverOutput(row)])
-  return { covers: byProduct, fileCounts: counts }
 }
 
 // ------------------------------------------------------------------ download files
@@ -149,15 +136,10 @@ export async function imageSize(buffer: Buffer): Promise<{ width: number; height
   return { width: oriented.width, height: oriented.height, format: meta.format }
 }
 
-function coverOutput(row: repo.CoverRow): CoverOutput {
-  const variants = Object.fromEntries(Object.keys(coverVariantWidths).map((name) => [name, mediaPath(row.variants[name]!)])) as CoverOutput['variants']
-  return { id: row.id, url: variants[defaultCoverVariant], variants, width: row.width, height: row.height, position: row.position }
-}
-
 export async function listCovers(ctx: Ctx, productId: number) {
   const sellerId = actingSellerId(ctx.actor, 'products.read')
   const product = await catalog.ownedProduct(ctx.db, sellerId, productId)
-  const list = (await repo.listCovers(ctx.db, [product.id])).map(coverOutput)
+  const list = (await repo.listCovers(ctx.db, [product.id])).map(coverOutputOf)
   return { list, total_count: list.length }
 }
 
@@ -211,7 +193,7 @@ export async function addCover(ctx: Ctx, productId: number, buffer: Buffer, crop
     const row = await repo.insertCover(tx, {
       productId: product.id, variants, width: base.info.width, height: base.info.height, crop, position: nextPosition, createdAt: ctx.now,
     })
-    return coverOutput(row)
+    return coverOutputOf(row)
   }))
 }
 
@@ -221,7 +203,7 @@ export async function reorderCovers(ctx: Ctx, productId: number, input: ReorderI
     const rows = await repo.listCovers(tx, [product.id])
     assertSameIds(input.ids, rows.map((r) => r.id))
     for (const [position, id] of input.ids.entries()) await repo.setCoverPosition(tx, id, position)
-    const list = (await repo.listCovers(tx, [product.id])).map(coverOutput)
+    const list = (await repo.listCovers(tx, [product.id])).map(coverOutputOf)
     return { list, total_count: list.length }
   })
 }
@@ -248,8 +230,8 @@ export async function publicMedia(ctx: Ctx, key: string): Promise<{ stream: Read
 // ------------------------------------------------------------------ a product deleted or duplicated
 
 /**
- * The storage keys of a product's download files and cover variants. The catalogue reads them in the
- * deleting transaction and removes the bytes once it has committed (`removeStored`), so no file outlives
+ * The storage keys of a product's download files and cover variants. Deleting a product (product-content)
+ * reads them in the deleting transaction and removes the bytes once it has committed (`removeStored`), so no file outlives
  * its row and no row loses its file to a deletion that rolled back.
  */
 export async function productStorageKeys(db: Executor, productId: number): Promise<string[]> {
