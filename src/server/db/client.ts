@@ -105,8 +105,8 @@ export function rowsOfJson<TTable extends PgTable>(table: TTable, rows: unknown)
 }
 
 /** Raw `$n` SQL with its values on an executor (a transaction included), whichever driver is behind it: pg-boss's queries. */
-export async function executeSqlOn(executor: Executor, text: string, values: unknown[] = []): Promise<{ rows: any[] }> {
-  return { rows: await executeRows(executor, parameterised(text, values)) }
+export async function executeSqlOn(executor: Executor, text: string, values?: unknown[] | null): Promise<{ rows: any[] }> {
+  return { rows: await executeRows(executor, parameterised(text, values ?? [])) }
 }
 
 /** Rows of a raw query on an executor, whichever driver is behind it. */
