@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { Database, Executor } from '../db/client'
-import { executeRows, parameterised } from '../db/client'
+import { executeSqlOn } from '../db/client'
 import type { Logger } from '../logger'
 
 // Side effects (mails, webhooks, deliveries) are pg-boss jobs enqueued in the same transaction as the
@@ -32,11 +32,7 @@ export function defineJob<Deps, Data>(definition: JobDefinition<Deps, Data>): Jo
 
 /** pg-boss Db adapter running on a Drizzle executor (a transaction included). */
 function executorAdapter(executor: Executor): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      return { rows: await executeRows(executor, parameterised(text, values ?? [])) }
-    },
-  }
+  return { executeSql: (text, values) => executeSqlOn(executor, text, values) }
 }
 
 export class Jobs<Deps> {

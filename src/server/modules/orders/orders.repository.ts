@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import { rowsOfJson, type Executor } from '../../db/client'
-import { param, reusableQuery } from '../../db/reusable-query'
+import { askTogether, param, reusableQuery } from '../../db/fast-path'
 import { idempotencyKeys, ledgerEntries, orderItems, orderRates, orders, payments, products, providerEvents, sellers } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -251,37 +251,12 @@ export function storeIdempotentAnswerWhen(condition: SQL): (db: Executor, params
     lockedUntil: sql<string>`a.created_at`.as('locked_until'), createdAt: sql<string>`a.created_at`.as('created_at'),
   }).from(sql`jsonb_to_recordset(${param('answers')}::jsonb) as a(scope text, key text, request_hash text, response_status int, response_body jsonb, created_at timestamptz)`)
     .where(condition)).onConflictDoNothing().returning({ scope: idempotencyKeys.scope, key: idempotencyKeys.key, requestHash: idempotencyKeys.requestHash }))
-  type Waiting = { answer: IdempotentAnswer; resolve(stored: boolean): void; reject(error: unknown): void }
-  const batches = new Map<Executor, Map<string, { params: Record<string, unknown>; waiting: Waiting[] }>>()
-  const send = async (db: Executor, params: Record<string, unknown>, waiting: Waiting[]) => {
-    const firsts = new Map<string, Waiting>()
-    for (const w of waiting) {
-      const id = `${w.answer.scope}\n${w.answer.key}`
-      if (firsts.has(id)) w.resolve(false)
-      else firsts.set(id, w)
-    }
-    const answers = [...firsts.values()].map(({ answer: a }) => ({ scope: a.scope, key: a.key, request_hash: a.requestHash, response_status: a.responseStatus, response_body: a.responseBody, created_at: a.createdAt.toISOString() }))
-    try {
-      const stored = new Set((await query(db, { ...params, answers: JSON.stringify(answers) })).map((r) => `${r.scope}\n${r.key}\n${r.requestHash}`))
-      for (const w of firsts.values()) w.resolve(stored.has(`${w.answer.scope}\n${w.answer.key}\n${w.answer.requestHash}`))
-    } catch (error) {
-      for (const w of firsts.values()) w.reject(error)
-    }
-  }
-  return (db, params, answer) => new Promise<boolean>((resolve, reject) => {
-    let forDb = batches.get(db)
-    if (!forDb) {
-      batches.set(db, forDb = new Map())
-      setImmediate(() => {
-        batches.delete(db)
-        for (const batch of forDb!.values()) void send(db, batch.params, batch.waiting)
-      })
-    }
-    const id = JSON.stringify(params)
-    let batch = forDb.get(id)
-    if (!batch) forDb.set(id, batch = { params, waiting: [] })
-    batch.waiting.push({ answer, resolve, reject })
-  })
+  const idOf = (a: IdempotentAnswer) => `${a.scope}\n${a.key}`
+  return askTogether(async (db, params: Record<string, unknown>, answers: IdempotentAnswer[]) => {
+    const rows = answers.map((a) => ({ scope: a.scope, key: a.key, request_hash: a.requestHash, response_status: a.responseStatus, response_body: a.responseBody, created_at: a.createdAt.toISOString() }))
+    const stored = new Set((await query(db, { ...params, answers: JSON.stringify(rows) })).map((r) => `${r.scope}\n${r.key}\n${r.requestHash}`))
+    return answers.map((a) => stored.has(`${idOf(a)}\n${a.requestHash}`))
+  }, { once: { key: idOf, answer: false } })
 }
 
 export async function findIdempotencyKey(db: Executor, scope: string, key: string): Promise<IdempotencyRow | undefined> {

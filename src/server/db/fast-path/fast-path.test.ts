@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import type { PgInsertValue } from 'drizzle-orm/pg-core'
-import { openTestDatabase, testDatabaseKind } from '../../../tests/helpers/test-db'
-import { commitBehind, executeRows, type Database } from './client'
-import { param, reusableQuery } from './reusable-query'
-import { idempotencyKeys, ledgerEntries } from './schema'
+import { openTestDatabase, testDatabaseKind } from '../../../../tests/helpers/test-db'
+import { executeRows, type Database } from '../client'
+import { commitBehind, param, reusableQuery } from './index'
+import { idempotencyKeys, ledgerEntries } from '../schema'
 
 // A reusable query answers what Drizzle's own build would, on the database and inside transactions (whose
 // rollback takes its writes with it), for every shape of values it meets: JSON, timestamps and nulls through
 // the columns' encoders, left-out keys as defaults, multi-row inserts, and SQL values built as usual. On
 // PostgreSQL every parameterised statement, however it is sent, is prepared once per connection under a
-// name made from its text (src/server/db/client.ts): unnamed, PostgreSQL planned it on every call.
+// name made from its text (prepared-statements.ts): unnamed, PostgreSQL planned it on every call.
 
 let database: Database
 beforeAll(async () => {
