@@ -32,7 +32,7 @@ export function newTicketCode(): string {
 /** Without an end date an event is taken to last a day from its start. */
 const defaultEventLengthMs = 24 * 3_600_000
 
-/** The contract's order row (src/server/db/schema/checkout.ts). */
+/** The contract's order row (src/server/db/schema/orders.ts). */
 export type OrderRow = typeof orders.$inferSelect
 
 type EventTicketRow = NonNullable<Awaited<ReturnType<typeof repo.eventTicketOf>>>
