@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
-} from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, updatedAt } from './columns'
 import { sellers } from './accounts'
 
-// The catalogue (spec 000 section 3): products of the eight forms, their pricing plans with frozen
-// versions, event ticket types, add-ons, license keys, the seller's category tree and shop categories,
-// and coupons. Amounts are integers of minor units with a lowercase currency id (SPEC-NOTES 12).
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+// The catalog module's tables: products of the eight forms, their pricing plans with frozen versions
+// (docs/decisions/0009-pricing-plan-versions-frozen-at-purchase.md), event ticket types, add-ons, license keys
+// with their uses and activation limits (docs/decisions/0020-issued-certificates-licenses-downloads.md), the
+// seller's category tree and shop categories. Amounts are integers of minor units with a lowercase currency
+// id (docs/decisions/0002-money-in-minor-units.md).
 
 /** The seller's own category tree (spec 000 "Category tree: id, parentId, children, position"). */
 export const categories = pgTable('categories', {
@@ -166,6 +164,24 @@ export const licenseKeys = pgTable('license_keys', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('license_keys_product_key_unique').on(t.productId, t.key), index('license_keys_state_idx').on(t.productId, t.state)])
 
+/**
+ * What happened to a delivered license key after the sale (issue 5 "activation API"): its use counter and
+ * its revocation (refund, chargeback). A key without a row has no uses and is not revoked.
+ */
+export const licenseKeyUses = pgTable('license_key_uses', {
+  licenseKeyId: integer('license_key_id').primaryKey().references(() => licenseKeys.id, { onDelete: 'cascade' }),
+  uses: integer('uses').notNull().default(0),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A licenseKey product's activation limit: how many uses one key may have at once (null: no limit). */
+export const licenseSettings = pgTable('license_settings', {
+  productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
+  activationLimit: integer('activation_limit'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 /** Spec 000 "Shop category: id, title, description, color, hidden, position, productIds". */
 export const shopCategories = pgTable('shop_categories', {
   id: serial('id').primaryKey(),
@@ -184,35 +200,3 @@ export const shopCategoryProducts = pgTable('shop_category_products', {
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.shopCategoryId, t.productId] })])
-
-export const coupons = pgTable('coupons', {
-  id: serial('id').primaryKey(),
-  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
-  code: text('code').notNull(),
-  /** percents | currency */
-  discountType: text('discount_type').notNull(),
-  /** Basis points for percents (1 % = 100); minor units of currencyId for currency. */
-  value: bigint('value', { mode: 'number' }).notNull(),
-  currencyId: text('currency_id'),
-  /** end_amount | net_amount */
-  amountBase: text('amount_base').notNull().default('end_amount'),
-  /** all_products | single_product | multiple_products */
-  scope: text('scope').notNull().default('all_products'),
-  limit: integer('limit'),
-  ordersCount: integer('orders_count').notNull().default(0),
-  active: boolean('active').notNull().default(true),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
-  /** The bulk creation a coupon came from. */
-  batchId: uuid('batch_id'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('coupons_seller_code_unique').on(t.sellerId, sql`lower(${t.code})`),
-  index('coupons_batch_idx').on(t.batchId),
-])
-
-export const couponProducts = pgTable('coupon_products', {
-  couponId: integer('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.couponId, t.productId] })])

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sellers, users } from './accounts'
-import { licenseKeys, products } from './catalog'
-import { orders } from './checkout'
+import { products } from './catalog'
+import { orders } from './orders'
+
+// The certificates module's tables: a certificate product's design and the certificates issued to payers
+// (docs/decisions/0013-certificate-design-placeholders.md, 0020-issued-certificates-licenses-downloads.md).
 
 // The design of a certificate product (spec 000 "Certificate layouts ... date sources ... validity start"):
 // one row per product holding the design as validated by src/shared/schemas/certificates.ts.
@@ -47,21 +50,3 @@ export const issuedCertificates = pgTable('issued_certificates', {
   index('issued_certificates_order_idx').on(t.orderId),
   index('issued_certificates_payer_idx').on(t.payerUserId),
 ])
-
-/**
- * What happened to a delivered license key after the sale (issue 5 "activation API"): its use counter and
- * its revocation (refund, chargeback). A key without a row has no uses and is not revoked.
- */
-export const licenseKeyUses = pgTable('license_key_uses', {
-  licenseKeyId: integer('license_key_id').primaryKey().references(() => licenseKeys.id, { onDelete: 'cascade' }),
-  uses: integer('uses').notNull().default(0),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
-
-/** A licenseKey product's activation limit: how many uses one key may have at once (null: no limit). */
-export const licenseSettings = pgTable('license_settings', {
-  productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
-  activationLimit: integer('activation_limit'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})

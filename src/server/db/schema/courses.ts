@@ -1,13 +1,11 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts'
 import { products } from './catalog'
+import { createdAt, updatedAt } from './columns'
 
 // Course content as data (spec 000 wizard step "content"): modules in order, lessons in order inside a
 // module, each lesson with its content blocks and an optional quiz (SPEC-NOTES 9 quiz kinds). The block and
 // quiz shapes are the shared schemas of src/shared/schemas/courses.ts; playing one is in the tables below.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 
 export const courseModules = pgTable('course_modules', {
   id: serial('id').primaryKey(),

@@ -1,14 +1,12 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sellers, users } from './accounts'
 import { products } from './catalog'
-import { orders } from './checkout'
+import { orders } from './orders'
+import { createdAt, updatedAt } from './columns'
 
 // What paid orders deliver (issue 5): an access grant per order and product (memberships and bundles grant
 // each included product through themselves), one delivery record per order, and a log of every grant and
 // revocation. Tickets, certificates, license keys and download links belong to their own modules.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 
 /**
  * A payer's access to a product through an order. Unique per order and product, so a delivery that runs

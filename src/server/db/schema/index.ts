@@ -1,11 +1,20 @@
-// The one Drizzle schema, shared by PGlite and PostgreSQL. One file per area.
+// The one Drizzle schema, shared by PGlite and PostgreSQL. One file per module, named after the module that
+// writes its tables (each table has one writing module; columns.ts holds shared column helpers).
 export * from './accounts'
 export * from './email'
 export * from './catalog'
+export * from './coupons'
 export * from './media'
 export * from './courses'
 export * from './certificates'
 export * from './tickets'
-export * from './checkout'
-export * from './delivery'
+export * from './checkout-settings'
+export * from './payment-settings'
+export * from './orders'
 export * from './billing'
+export * from './idempotency'
+export * from './delivery'
+export * from './dunning'
+export * from './invoices'
+export * from './csv-exports'
+export * from './notifications'

@@ -1,13 +1,11 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sellers } from './accounts'
 import { products } from './catalog'
-import { orders } from './checkout'
+import { orders } from './orders'
+import { createdAt, updatedAt } from './columns'
 
 // Uploaded files (issue 3 "download: upload files", "Covers"). The bytes live in the storage adapter under
 // generated keys; these rows say whose they are, what they are called and in which order they come.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 
 /** The files a payer of a download product receives. */
 export const downloadFiles = pgTable('download_files', {

@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sellers, users } from './accounts'
 import { eventTickets, products } from './catalog'
-import { orders } from './checkout'
+import { orders } from './orders'
 
 // The design of an eventTickets product's tickets (wizard step "design"): one row per product, with the
 // values validated by src/shared/schemas/ticket-designs.ts. The payment tickets come with the delivery.

@@ -23,8 +23,6 @@ import * as repo from './course-publishing.repository'
 // lesson was taken back or the payer's access ended. Every state write is a conditional update from the
 // state it leaves, so a second or concurrent run finds nothing left to do and writes no second mail.
 
-export const publishLessonsJob = 'courses.publish-lessons'
-export const publishLessonsCron = '*/5 * * * *'
 /** A run that died leaves rows publishing; after this long another run takes them over. */
 const staleClaimSeconds = 10 * 60
 const claimBatch = 200

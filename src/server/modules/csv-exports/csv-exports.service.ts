@@ -10,12 +10,10 @@ import * as repo from './csv-exports.repository'
 import { nextRunAt, type ExportFrequency } from './csv-exports.schedule'
 
 // Scheduled CSV exports (/cabinet/csv_exports, docs/decisions/0030): a seller saves a list's columns,
-// decimal separator and filters with a frequency and a day; a sweep every 15 minutes mails each due export
-// with the CSV attached. The mail is queued in the same transaction that moves next_run_at on, under the
+// decimal separator and filters with a frequency and a day; a sweep every 15 minutes (csv-exports.jobs.ts)
+// mails each due export with the CSV attached. The mail is queued in the same transaction that moves next_run_at on, under the
 // schedule's row lock, so a sweep run twice (or by two workers) sends each export once per due time.
 
-export const sendDueExportsJob = 'csv-exports.send-due'
-export const sendDueExportsCron = '*/15 * * * *'
 /** At most this many exports per sweep; the next sweep takes the rest. */
 const sweepBatch = 50
 

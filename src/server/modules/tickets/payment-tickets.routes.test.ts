@@ -107,7 +107,7 @@ describe('issuing payment tickets', () => {
   })
 })
 
-describe('check-in', () => {
+describe('check in a ticket (check-in-ticket.service.ts)', () => {
   test('200 used with used_at; a second scan is 409 already_used with the first used_at; unknown and other seller are 404', async () => {
     const { tickets } = await buyTickets(await eventProduct(), 1)
     const code = tickets[0]!.code

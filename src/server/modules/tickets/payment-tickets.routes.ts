@@ -4,6 +4,7 @@ import { listOutput } from '../../../shared/schemas/lists'
 import {
   checkInInput, checkInOutput, paymentTicketCodeParams, paymentTicketListQuery, paymentTicketOverviewOutput, sellerPaymentTicketOutput,
 } from '../../../shared/schemas/payment-tickets'
+import { checkInTicket } from './check-in-ticket.service'
 import * as paymentTickets from './payment-tickets.service'
 
 // Payment tickets: the seller's lists (/cabinet/payment_tickets/overview and /details in the cabinet read
@@ -39,7 +40,7 @@ export const paymentTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Admits a ticket once. 409 already_used carries the first used_at; 409 ticket_not_valid the state; 404 for an unknown code or another seller\'s.',
       response: { 200: checkInOutput, 404: errorBody, 409: errorBody },
     },
-  }, async (req) => paymentTickets.checkIn(req.ctx, req.body))
+  }, async (req) => checkInTicket(req.ctx, req.body))
 
   app.get('/common/payment_tickets/:code/qr.png', { schema: { tags, params: paymentTicketCodeParams } },
     async (req, reply) => reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=3600')

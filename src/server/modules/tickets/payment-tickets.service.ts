@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors'
 import { formatMoney, isCurrencyId } from '../../../shared/money'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import {
-  paymentTicketCodePattern, paymentTicketCsvColumns, type CheckInOutput, type PaymentTicketListQuery, type PaymentTicketOverviewRow,
+  paymentTicketCodePattern, paymentTicketCsvColumns, type PaymentTicketListQuery, type PaymentTicketOverviewRow,
   type SellerPaymentTicketOutput,
 } from '../../../shared/schemas/payment-tickets'
 import { canTransition, statesOf, ticketTransitions, type TicketState } from '../../../shared/states'
@@ -19,7 +19,7 @@ import * as repo from './payment-tickets.repository'
 import { formatDateTime, qrCodePng, ticketPdf } from './ticket-designs.service'
 
 // Payment tickets (issue 5 "Event tickets"): issued by the delivery for a paid order of an event product,
-// one per ticket bought; checked in once at the entrance; revoked by refunds; listed and exported for the
+// one per ticket bought; checked in once at the entrance (check-in-ticket.service.ts); revoked by refunds; listed and exported for the
 // seller; handed to the payer as PDF (the product's ticket design), QR code and calendar file through
 // public URLs whose only secret is the ticket code. Unused tickets of an ended event expire when they are
 // next read (docs/decisions/0018-payment-tickets-expire-when-read.md).
@@ -32,7 +32,7 @@ export function newTicketCode(): string {
 /** Without an end date an event is taken to last a day from its start. */
 const defaultEventLengthMs = 24 * 3_600_000
 
-/** The contract's order row (src/server/db/schema/checkout.ts). */
+/** The contract's order row (src/server/db/schema/orders.ts). */
 export type OrderRow = typeof orders.$inferSelect
 
 type EventTicketRow = NonNullable<Awaited<ReturnType<typeof repo.eventTicketOf>>>
@@ -167,7 +167,8 @@ function payerOf(detail: repo.TicketDetail) {
   return detail.payer as { email?: string; first_name?: string; last_name?: string; phone?: string; company?: string; street?: string; street_number?: string; zip?: string; city?: string; state?: string; country_code?: string; vat_id?: string }
 }
 
-function attendeeName(detail: repo.TicketDetail): string {
+/** The name a ticket shows: its attendee's, or else its payer's. */
+export function attendeeName(detail: repo.TicketDetail): string {
   const t = detail.ticket
   const name = [t.attendeeFirstName, t.attendeeLastName].filter(Boolean).join(' ')
   if (name) return name
@@ -253,41 +254,6 @@ export async function publicIcs(ctx: Ctx, code: string): Promise<string> {
   const ics = icsOf(ctx.deps, [detail])
   if (!ics) throw new AppError('not_found', 'This event has no date')
   return ics
-}
-
-// ------------------------------------------------------------------ check-in
-
-/**
- * Admits the ticket once. The seller (or a team member with tickets.write) of the ticket's seller only;
- * another seller's or an unknown code is 404. A second scan is 409 already_used with the first used_at;
- * a refunded, expired or invalidated ticket is 409 ticket_not_valid with its state.
- */
-export async function checkIn(ctx: Ctx, input: { code: string }): Promise<CheckInOutput> {
-  const sellerId = actingSellerId(ctx.actor, 'tickets.write')
-  const code = input.code.trim()
-  if (!paymentTicketCodePattern.test(code)) throw new AppError('not_found', 'This ticket does not exist')
-  const userId = ctx.actor!.userId
-  return ctx.db.transaction(async (tx) => {
-    await repo.expireEnded(tx, { sellerId, code }, ctx.now)
-    const admitted = await repo.markUsed(tx, sellerId, code, userId, ctx.now)
-    const detail = await repo.detailByCode(tx, code)
-    if (!detail || detail.ticket.sellerId !== sellerId) throw new AppError('not_found', 'This ticket does not exist')
-    const t = detail.ticket
-    if (admitted) {
-      return {
-        state: 'used' as const, used_at: admitted.usedAt!.toISOString(), id: t.id, code: t.code, product_name: detail.productName,
-        ticket_name: detail.ticketName, attendee_name: attendeeName(detail),
-      }
-    }
-    if (t.state === 'used') {
-      const error = new AppError('already_used', 'This ticket was already used')
-      error.details = { state: 'used', used_at: t.usedAt?.toISOString() ?? null, attendee_name: attendeeName(detail), ticket_name: detail.ticketName }
-      throw error
-    }
-    const error = new AppError('ticket_not_valid', `This ticket is ${t.state}`)
-    error.details = { state: t.state, attendee_name: attendeeName(detail), ticket_name: detail.ticketName }
-    throw error
-  })
 }
 
 // ------------------------------------------------------------------ the seller's lists

@@ -1,94 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, updatedAt } from './columns'
 import { sellers, users } from './accounts'
-import { coupons, eventTickets, pricingPlans, pricingPlanVersions, products } from './catalog'
+import { eventTickets, pricingPlanVersions, pricingPlans, products } from './catalog'
+import { coupons } from './coupons'
 
-// Checkout, payments and orders (issue 4): the seller's checkout settings and payment settings, orders
-// with their items, payments (transfers) and rates, provider events, idempotency keys and the ledger.
-// Amounts are integers of minor units with a lowercase currency id (SPEC-NOTES 12).
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
-
-/**
- * A seller's named checkout settings (spec 000 "Checkout settings"): layout, theme, trust seals, buyer
- * information. One per seller is the default; a product may pick another.
- */
-export const checkoutSettings = pgTable('checkout_settings', {
-  id: serial('id').primaryKey(),
-  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
-  /** default | simplified | two_steps | two_steps_advanced */
-  layout: text('layout').notNull().default('default'),
-  /** The theme fields of the spec, as src/shared/schemas/checkout-settings.ts validates them. */
-  theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
-  trustSeals: jsonb('trust_seals').$type<Record<string, unknown>>().notNull().default({}),
-  /** full | minimal (SPEC-NOTES 25) */
-  buyerInformation: text('buyer_information').notNull().default('full'),
-  /** dynamic_cta | buy_now | agree_on_terms_and_pay | complete_order | accept_and_pay_now */
-  buyButtonText: text('buy_button_text').notNull().default('dynamic_cta'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index('checkout_settings_seller_idx').on(t.sellerId),
-  uniqueIndex('checkout_settings_one_default').on(t.sellerId).where(sql`${t.isDefault}`),
-])
-
-/**
- * What a product's checkout step and market-upsell step choose: its checkout settings, the methods it
- * offers (null: every active method of the seller), order bump presentation, one-click upsells, custom
- * checkout questions (SPEC-NOTES 9), terms consent and the success page.
- */
-export const productCheckouts = pgTable('product_checkouts', {
-  productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
-  checkoutSettingsId: integer('checkout_settings_id').references(() => checkoutSettings.id, { onDelete: 'set null' }),
-  paymentMethods: jsonb('payment_methods').$type<string[] | null>(),
-  /** { position, placement, layout, border_animation, price_animation, headline, text } */
-  bump: jsonb('bump').$type<Record<string, unknown>>().notNull().default({}),
-  /** [{ kind: upsell | downsell, product_id, pricing_plan_id, headline }] in the order they are offered. */
-  upsells: jsonb('upsells').$type<Record<string, unknown>[]>().notNull().default([]),
-  questions: jsonb('questions').$type<Record<string, unknown>[]>().notNull().default([]),
-  termsRequired: boolean('terms_required').notNull().default(true),
-  successPageUrl: text('success_page_url'),
-  updatedAt: updatedAt(),
-})
-
-/** Cancellation terms the seller writes per product form; public at /s/{seller}/document/cancellation_terms. */
-export const cancellationTerms = pgTable('cancellation_terms', {
-  id: serial('id').primaryKey(),
-  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
-  productType: text('product_type').notNull(),
-  title: text('title').notNull(),
-  body: text('body').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('cancellation_terms_seller_type_unique').on(t.sellerId, t.productType)])
-
-/**
- * A seller's credentials with a provider (stripe, paypal, bank_wire), encrypted at rest (AES-256-GCM with
- * a key from the configuration). `publicInfo` holds what may be shown: the publishable key, masked ids.
- * The platform's own connect account is configured, not stored here.
- */
-export const paymentProviderAccounts = pgTable('payment_provider_accounts', {
-  id: serial('id').primaryKey(),
-  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  credentialsEncrypted: text('credentials_encrypted').notNull(),
-  publicInfo: jsonb('public_info').$type<Record<string, unknown>>().notNull().default({}),
-  active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('payment_provider_accounts_seller_provider_unique').on(t.sellerId, t.provider)])
-
-/** The seller's method x provider matrix (/cabinet/settings/payment_settings). */
-export const paymentMethodSettings = pgTable('payment_method_settings', {
-  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
-  method: text('method').notNull(),
-  provider: text('provider').notNull(),
-  active: boolean('active').notNull().default(true),
-  updatedAt: updatedAt(),
-}, (t) => [primaryKey({ columns: [t.sellerId, t.method] })])
+// The orders module's tables: orders with their lines, payments (transfers), the provider events seen and
+// the double-entry ledger (docs/decisions/0016-orders-exactly-once.md, 0028-refunds-chargebacks-provider-events.md).
+// Amounts are integers of minor units with a lowercase currency id (docs/decisions/0002-money-in-minor-units.md).
 
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
@@ -192,31 +111,6 @@ export const orderItems = pgTable('order_items', {
   licenseKeyIds: jsonb('license_key_ids').$type<number[]>().notNull().default([]),
 }, (t) => [index('order_items_order_idx').on(t.orderId)])
 
-/** The schedule of an installment plan or subscription (spec 001 "Order rate"); charging later rates is issue 6. */
-export const orderRates = pgTable('order_rates', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  number: integer('number').notNull(),
-  dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  /** paid | unpaid | future | skipped | chargebacked | debt | refunded | pending | partly_paid */
-  state: text('state').notNull().default('future'),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  /** Paid so far (a part payment leaves it partly_paid) and refunded so far. */
-  paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
-  refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
-  /** Charge attempts made (the scheduler's and dunning's retries), the next one, and the last failure. */
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
-  lastFailureReason: text('last_failure_reason'),
-  /** The payment that paid it (or the attempt in flight while pending). */
-  paymentId: integer('payment_id'),
-}, (t) => [
-  uniqueIndex('order_rates_order_number_unique').on(t.orderId, t.number),
-  // The scheduler's scan: rates due and not yet charged.
-  index('order_rates_due_idx').on(t.state, t.dueDate),
-])
-
 /** A payment (transfer, SPEC-NOTES 7): one attempt to move money, its state final once reached. */
 export const payments = pgTable('payments', {
   id: serial('id').primaryKey(),
@@ -268,22 +162,6 @@ export const providerEvents = pgTable('provider_events', {
   processedAt: timestamp('processed_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('provider_events_unique').on(t.provider, t.eventId)])
-
-/**
- * Idempotency keys of mutating checkout calls: the first request claims the key (in_progress), its
- * answer is stored (done), a replay returns it; a different body under the same key is refused.
- */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  scope: text('scope').notNull(),
-  key: text('key').notNull(),
-  requestHash: text('request_hash').notNull(),
-  /** in_progress | done */
-  state: text('state').notNull().default('in_progress'),
-  responseStatus: integer('response_status'),
-  responseBody: jsonb('response_body'),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)])
 
 /**
  * The double-entry ledger (src/shared/ledger): every money movement is a transaction of rows that sum to

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, updatedAt } from './columns'
+import { sellers } from './accounts'
+import { products } from './catalog'
+
+// The checkout-settings module's tables: the seller's named checkout settings, what each product's
+// checkout offers, and the cancellation terms per product form.
+
+/**
+ * A seller's named checkout settings (spec 000 "Checkout settings"): layout, theme, trust seals, buyer
+ * information. One per seller is the default; a product may pick another.
+ */
+export const checkoutSettings = pgTable('checkout_settings', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  /** default | simplified | two_steps | two_steps_advanced */
+  layout: text('layout').notNull().default('default'),
+  /** The theme fields of the spec, as src/shared/schemas/checkout-settings.ts validates them. */
+  theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
+  trustSeals: jsonb('trust_seals').$type<Record<string, unknown>>().notNull().default({}),
+  /** full | minimal (SPEC-NOTES 25) */
+  buyerInformation: text('buyer_information').notNull().default('full'),
+  /** dynamic_cta | buy_now | agree_on_terms_and_pay | complete_order | accept_and_pay_now */
+  buyButtonText: text('buy_button_text').notNull().default('dynamic_cta'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('checkout_settings_seller_idx').on(t.sellerId),
+  uniqueIndex('checkout_settings_one_default').on(t.sellerId).where(sql`${t.isDefault}`),
+])
+
+/**
+ * What a product's checkout step and market-upsell step choose: its checkout settings, the methods it
+ * offers (null: every active method of the seller), order bump presentation, one-click upsells, custom
+ * checkout questions (SPEC-NOTES 9), terms consent and the success page.
+ */
+export const productCheckouts = pgTable('product_checkouts', {
+  productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
+  checkoutSettingsId: integer('checkout_settings_id').references(() => checkoutSettings.id, { onDelete: 'set null' }),
+  paymentMethods: jsonb('payment_methods').$type<string[] | null>(),
+  /** { position, placement, layout, border_animation, price_animation, headline, text } */
+  bump: jsonb('bump').$type<Record<string, unknown>>().notNull().default({}),
+  /** [{ kind: upsell | downsell, product_id, pricing_plan_id, headline }] in the order they are offered. */
+  upsells: jsonb('upsells').$type<Record<string, unknown>[]>().notNull().default([]),
+  questions: jsonb('questions').$type<Record<string, unknown>[]>().notNull().default([]),
+  termsRequired: boolean('terms_required').notNull().default(true),
+  successPageUrl: text('success_page_url'),
+  updatedAt: updatedAt(),
+})
+
+/** Cancellation terms the seller writes per product form; public at /s/{seller}/document/cancellation_terms. */
+export const cancellationTerms = pgTable('cancellation_terms', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
+  productType: text('product_type').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('cancellation_terms_seller_type_unique').on(t.sellerId, t.productType)])
