@@ -31,6 +31,7 @@ import { paymentTicketsRoutes } from './modules/tickets/payment-tickets.routes'
 import { paymentSettingsRoutes } from './modules/payment-settings/payment-settings.routes'
 import { checkoutSettingsRoutes } from './modules/checkout-settings/checkout-settings.routes'
 import { checkoutRoutes } from './modules/checkout/checkout.routes'
+import { paymentsRoutes } from './modules/payments/payments.routes'
 import { ticketUpgradeRoutes } from './modules/checkout/ticket-upgrade.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
 import { csvExportsRoutes } from './modules/csv-exports/csv-exports.routes'
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(paymentSettingsRoutes)
     await v1.register(checkoutSettingsRoutes)
     await v1.register(checkoutRoutes)
+    await v1.register(paymentsRoutes)
     await v1.register(ticketUpgradeRoutes)
     await v1.register(ordersRoutes)
     await v1.register(refundsRoutes)

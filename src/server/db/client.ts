@@ -12,9 +12,6 @@ import type { Db, Executor } from './executor'
 import { prepareStatementsOnConnect } from './fast-path'
 
 export type { Db, Executor, Schema, Tx } from './executor'
-// The fast path's old home: kept so that imports of this path go on working while modules move; new code
-// imports them from ./fast-path.
-export { commitBehind, driverClientOf, type Statement } from './fast-path'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 

@@ -20,6 +20,7 @@ import * as accounts from '../modules/accounts/accounts.service'
 import * as shop from '../modules/catalog/shop.service'
 import * as checkout from '../modules/checkout/checkout.service'
 import * as checkoutSettings from '../modules/checkout-settings/checkout-settings.service'
+import * as sandboxPage from '../modules/payments/sandbox-page.service'
 import * as certificates from '../modules/certificates/certificates.service'
 import { authRateLimit } from './rate-limits'
 
@@ -559,7 +560,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     async function renderSandbox(request: FastifyRequest, reply: FastifyReply, paymentId: string, challenge: boolean, error: PageErrorProps | null, status = 200) {
       try {
-        const payment = await checkout.getSandboxPayment(request.ctx, paymentId)
+        const payment = await sandboxPage.getSandboxPayment(request.ctx, paymentId)
         return send(request, reply, { page: 'sandbox', status, cacheControl: noStore, props: { payment, challenge, error } })
       } catch (failed) {
         return failure(request, reply, failed, null)
@@ -577,7 +578,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         return renderSandbox(request, reply, paymentId, false, { type: 'INVALID_INPUT', message: 'Choose how the test payment ends.' }, 422)
       }
       try {
-        const payment = await checkout.completeSandboxPayment(request.ctx, paymentId, outcome)
+        const payment = await sandboxPage.completeSandboxPayment(request.ctx, paymentId, outcome)
         return reply.redirect(payment.return_url, 303)
       } catch (error) {
         if (!(error instanceof AppError) || error.status === 404) return failure(request, reply, error, null)

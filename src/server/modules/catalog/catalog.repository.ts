@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { executeRows, rowsOfJson, type Executor } from '../../db/client'
-import { param, reusableQuery } from '../../db/reusable-query'
+import { param, reusableQuery } from '../../db/fast-path'
 import {
   categories, downloadFiles, eventTickets, licenseKeys, pricingPlans, pricingPlanVersions, productAddons, productCategories, productCovers, productDiscounts, products, sellers,
   shopCategories, shopCategoryProducts, users,

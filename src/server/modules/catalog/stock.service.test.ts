@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { publishedProduct } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { driverClientOf } from '../../db/client'
-import { findIdempotencyKey, storeIdempotentAnswerWhen } from '../orders/orders.service'
+import { driverClientOf } from '../../db/fast-path'
+import { findIdempotencyKey, storeIdempotentAnswerWhen } from '../../plugins/idempotency.repository'
 import { soldOutCondition } from './stock.service'
 
 // The one-statement sold-out answer at the start of a checkout (decision 0023): sold + reserved + wanted over

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { AppError } from '../../../shared/errors'
-import { commitBehind, executeRows, type Executor, type Statement } from '../../db/client'
-import { param, reusableQuery, type ReusableQuery } from '../../db/reusable-query'
+import { executeRows, type Executor } from '../../db/client'
+import { commitBehind, param, reusableQuery, type ReusableQuery, type Statement } from '../../db/fast-path'
 import { overLimitSql } from './catalog.repository'
 import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
 

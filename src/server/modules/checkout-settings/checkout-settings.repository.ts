@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { param, reusableQuery } from '../../db/reusable-query'
+import { param, reusableQuery } from '../../db/fast-path'
 import { cancellationTerms, checkoutSettings, pricingPlans, productCheckouts, products, sellers } from '../../db/schema'
 
 // The SQL of checkout settings, product checkouts and cancellation terms. Every read of a seller's object

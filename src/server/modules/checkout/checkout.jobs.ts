@@ -1,7 +1,7 @@
 import { defineJob, type JobDefinition } from '../../jobs/jobs'
 import type { AppDeps } from '../../deps'
 import * as orders from '../orders/orders.service'
-import { refundLatePayment } from './checkout.service'
+import { refundLatePayment } from './late-refunds.service'
 
 // The checkout's jobs, enqueued in the transaction that causes them; each is idempotent.
 export const checkoutJobs: JobDefinition<AppDeps>[] = [

@@ -8,13 +8,15 @@ import type { CreateTicketUpgradeInput, TicketUpgradeOptionsOutput } from '../..
 import type { CountryCode } from '../../../shared/validation/countries'
 import { assertFeature, requireActor, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
+import { idempotent, recordProgress, type Answer } from '../../plugins/idempotency'
 import * as catalog from '../catalog/catalog.service'
 import * as stock from '../catalog/stock.service'
 import * as checkoutSettings from '../checkout-settings/checkout-settings.service'
 import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as paymentTickets from '../tickets/payment-tickets.service'
-import { idempotent, priceSelection, quoteOf, startPayment, supplyOf, token, type Answer, type Made } from './checkout.service'
+import { startPayment, token, type Made } from './place-order.service'
+import { priceSelection, quoteOf, supplyOf } from './quote.service'
 
 // Ticket upgrades (SPEC-NOTES 8; issue 5 "Event tickets"; behind the seller's ticket_upgrade flag). The payer
 // of an unused payment ticket sees the better ticket types of the same event (a higher price, active, not
@@ -216,7 +218,7 @@ async function makeUpgrade(ctx: Ctx, access: UpgradeAccess, id: number, input: O
     })
     await ctx.deps.jobs.enqueue(tx, orders.expireReservationJob, { orderId: order.id }, { startAfter: reservedUntil, singletonKey: `expire-${order.id}` })
     // A crash after this commit and before the answer is stored resumes this order on the retry.
-    await orders.updateIdempotencyKey(tx, ticketUpgradesScope, key, { responseBody: { order_id: order.id } })
+    await recordProgress(tx, ticketUpgradesScope, key, { order_id: order.id })
     // The hot row last: one unit of the better type, re-checked by the conditional update (sold out rolls all back).
     if (limited) await stock.reserveStock(tx, null, chosen.type.id, 1)
     return { order, payment, saveMethod: false }

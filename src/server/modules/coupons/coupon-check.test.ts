@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { AppError } from '../../../shared/errors'
 import { priceWithDiscount } from '../../../shared/pricing'
 import { systemContext } from '../../context'
-import { checkCouponCode } from './coupons.service'
+import { checkCouponCode } from './apply-coupon.service'
 
 // The payer's coupon check, ready for the checkout issue (no public route yet), held at the service level:
 // which codes are usable, and QUALITY "abuse": wrong codes are limited per IP and shop

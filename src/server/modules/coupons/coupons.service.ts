@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import { bpsToPercent, percentToBps } from '../../../shared/money'
-import { discountApplies, type Discount, type DiscountValueForm } from '../../../shared/pricing'
 import {
   couponTermsIssues, type BulkCouponsInput, type CouponCodeType, type CouponListQuery, type CouponOutput, type CreateCouponInput,
   type UpdateCouponInput,
@@ -10,7 +9,6 @@ import type { ListAnswer } from '../../../shared/schemas/lists'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
-import { limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as catalog from '../catalog/catalog.service'
 import * as repo from './coupons.repository'
 
@@ -181,56 +179,8 @@ export async function deleteCoupon(ctx: Ctx, id: number): Promise<void> {
   })
 }
 
-// ------------------------------------------------------------------ the payer's coupon check (for checkout)
-
-/** Wrong coupon codes per IP and shop (QUALITY "abuse"; RATE_LIMIT_COUPON_*). */
-export function couponGuessLimit(config: Ctx['deps']['config']): GuessLimit {
-  return { name: 'coupon', failures: config.RATE_LIMIT_COUPON_FAILURES, windowSeconds: config.RATE_LIMIT_COUPON_WINDOW_SECONDS }
-}
-
-/** A coupon a payer may use now, with its discount in the shared pricing shape (for priceWithDiscount). */
-export type RedeemableCoupon = {
-  id: number
-  code: string
-  discount: Discount & { currencyId: string | null }
-  amountBase: string
-}
-
-/**
- * The checkout's coupon check: the shop's coupon with this code (any case) that a payer may use now for
- * the product: active, inside its validity window, below its usage limit (the shared discountApplies) and
- * in scope. Anything else answers 422 coupon_invalid without saying why, and counts as a wrong guess for
- * the payer's IP and this shop; past RATE_LIMIT_COUPON_FAILURES in the window every check answers 429
- * with Retry-After (QUALITY "abuse"). Redeeming (counting the order under a lock) is the checkout's.
- */
-export async function checkCouponCode(ctx: Ctx, input: { sellerId: number; productId: number; code: string }): Promise<RedeemableCoupon> {
-  const found: { coupon: RedeemableCoupon | null } = { coupon: null }
-  await limitGuesses(ctx.deps, couponGuessLimit(ctx.deps.config), `${input.sellerId}:${ctx.ip}`, async () => {
-    const row = await repo.findCouponByCode(ctx.db, input.sellerId, input.code.trim())
-    if (!row) return false
-    const discount = {
-      active: row.active, limit: row.limit, value: row.value, valueForm: row.discountType as DiscountValueForm, ordersCount: row.ordersCount,
-      currencyId: row.currencyId,
-    }
-    const now = ctx.now.getTime()
-    const inWindow = (!row.startsAt || row.startsAt.getTime() <= now) && (!row.endsAt || now < row.endsAt.getTime())
-    const inScope = row.scope === 'all_products' || ((await repo.productIdsOf(ctx.db, [row.id])).get(row.id) ?? []).includes(input.productId)
-    if (!inWindow || !inScope || !discountApplies(discount)) return false
-    found.coupon = { id: row.id, code: row.code, discount, amountBase: row.amountBase }
-    return true
-  })
-  if (!found.coupon) throw new AppError('coupon_invalid', 'This coupon code is not valid')
-  return found.coupon
-}
-
-/**
- * Counts one use of a coupon for an order, in the order's transaction (QUALITY "coupon-race"): one
- * conditional UPDATE that re-checks the limit and the active flag, so a limit of 1 under any number of
- * simultaneous checkouts is redeemed once. Throws 422 coupon_invalid when the coupon was used up meanwhile.
- */
-export async function redeemCoupon(tx: Executor, couponId: number): Promise<void> {
-  if (!(await repo.incrementCouponUse(tx, couponId))) throw new AppError('coupon_invalid', 'This coupon code is not valid')
-}
+// ------------------------------------------------------------------ for the order store and the checkout page
+// (applying a coupon at checkout is ./apply-coupon.service.ts)
 
 /** Gives a use back when its order ended unpaid. */
 export async function releaseCoupon(tx: Executor, couponId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { reusableQuery } from '../../db/reusable-query'
+import { reusableQuery } from '../../db/fast-path'
 import { emailAttachments, emailLogs, emailSubscriptions } from '../../db/schema'
 
 export type EmailLogRow = typeof emailLogs.$inferSelect

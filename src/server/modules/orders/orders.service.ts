@@ -579,6 +579,5 @@ export async function ledgerTotals(db: Executor) {
 // (the orders module owns the tables, the checkout the use case).
 export {
   insertOrder, insertOrderItems, orderItemsOf, ratesOf, insertRates, findRate, findRateByNumber, type RateRow, insertPayment, updatePayment, updateOrder, findOrder, paymentsOf, childOrders, sellerUsername,
-  productBrief, productAndSeller, paymentWithLabels, findPaymentByToken, findPaymentByRef, recordProviderEvent, claimIdempotencyKey, storeIdempotentAnswerWhen, findIdempotencyKey, takeOverIdempotencyKey,
-  updateIdempotencyKey, deleteIdempotencyKey, type IdempotentAnswer, type OrderRow, type OrderItemRow, type PaymentRow,
+  productBrief, productAndSeller, paymentWithLabels, findPaymentByToken, findPaymentByRef, recordProviderEvent, type OrderRow, type OrderItemRow, type PaymentRow,
 } from './orders.repository'

@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto'
+import { AppError, type FieldError } from '../../../shared/errors'
+import { isCurrencyId, type CurrencyId } from '../../../shared/money'
+import { isCheckoutMethod, reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
+import { isTrialMethod, planSnapshot, rateSchedule, trialEndsAt } from '../../../shared/pricing'
+import { fullBuyerFields, type CheckoutPageOutput, type CreateOrderInput, type CreateOrderOutput, type NextActionOutput } from '../../../shared/schemas/checkout'
+import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
+import type { NextAction } from '../../payments/providers/types'
+import { idempotentStaged, recordProgress, type Answer } from '../../plugins/idempotency'
+import * as accounts from '../accounts/accounts.service'
+import * as catalog from '../catalog/catalog.service'
+import * as rush from '../catalog/rush.service'
+import { assertPassword } from '../catalog/shop.service'
+import * as stock from '../catalog/stock.service'
+import * as checkoutSettings from '../checkout-settings/checkout-settings.service'
+import { applyCoupon, redeemCoupon } from '../coupons/apply-coupon.service'
+import * as delivery from '../delivery/delivery.service'
+import * as notifications from '../notifications/notifications.service'
+import * as orders from '../orders/orders.service'
+import * as paymentSettings from '../payment-settings/payment-settings.service'
+import { getPublicOrder } from './public-order.service'
+import { priceSelection, quoteOf, sellable } from './quote.service'
+
+// Placing an order (DESIGN "The request path"; docs/decisions/0016-orders-exactly-once.md): the order is made
+// in one transaction that counts what is limited (stock, ticket types, license keys, the coupon's and the
+// discount's uses) with conditional updates, prices everything again from the catalogue (the body carries no
+// amount), and writes the order, its lines, its rates and its payment. The provider is asked only after that
+// commit (PGlite is one session), and its answer is recorded in a second short transaction. The
+// Idempotency-Key makes a retried submit return the first answer (src/server/plugins/idempotency.ts); a
+// rush's turns and sold-out memory are the stock's (../catalog/rush.service.ts).
+
+export const ordersScope = 'shop.orders'
+
+export function token(): string {
+  return randomBytes(24).toString('base64url')
+}
+
+function payerIssues(input: CreateOrderInput, buyerInformation: string): FieldError[] {
+  const issues: FieldError[] = []
+  if (buyerInformation === 'full') {
+    for (const field of fullBuyerFields) if (!input.payer[field]) issues.push({ path: `payer.${field}`, message: 'required' })
+    if (['US', 'CA', 'MX', 'IN'].includes(input.payer.country_code) && !input.payer.state) issues.push({ path: 'payer.state', message: 'required' })
+  }
+  return issues
+}
+
+function answerIssues(input: CreateOrderInput, questions: CheckoutPageOutput['questions']): FieldError[] {
+  const issues: FieldError[] = []
+  const answers = new Map((input.answers ?? []).map((a) => [a.question_id, a.value]))
+  for (const id of answers.keys()) if (!questions.some((q) => q.id === id)) issues.push({ path: 'answers', message: 'invalid_value' })
+  for (const q of questions) {
+    const value = answers.get(q.id)
+    const empty = value === undefined || value === '' || value === false || (Array.isArray(value) && value.length === 0)
+    if (q.required && empty) issues.push({ path: `answers.${q.id}`, message: 'required' })
+    if (Array.isArray(value) && value.some((v) => !q.options.some((o) => o.id === v))) issues.push({ path: `answers.${q.id}`, message: 'invalid_value' })
+  }
+  return issues
+}
+
+function nextActionOf(action: NextAction, paymentToken: string): NextActionOutput {
+  if (action.type === 'redirect') return { type: 'redirect', url: action.url, payment_id: paymentToken }
+  if (action.type === 'bank_wire') return { type: 'bank_wire', payment_id: paymentToken, ...action.details }
+  return { type: 'none' }
+}
+
+/** An order just written (or resumed) with its payment; a new order carries what it wrote, so the answer reads nothing again. */
+export type Made = {
+  order: orders.OrderRow; payment: orders.PaymentRow; saveMethod: boolean
+  written?: { items: orders.OrderItemRow[]; product: { id: number; name: string; slug: string; form: string }; username: string }
+}
+
+/**
+ * POST /shop/orders. `key` is the Idempotency-Key header. The claim and the order are made in the process's
+ * checkout slots; the provider is asked after. Once this process met "sold out" for the product (or ticket
+ * type), a payer's request first reads the stock and, still sold out, is answered with one more write.
+ */
+export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promise<Answer<CreateOrderOutput>> {
+  const stockKey = rush.stockKeyOf(input.product_id, input.ticket_id)
+  const seen = rush.soldOutSeen(ctx.deps)
+  return idempotentStaged(ctx, ordersScope, key, input, {
+    gate: rush.checkoutSlots(ctx.deps),
+    refuse: {
+      ask: () => seen.has(stockKey),
+      store: async (answer) => {
+        const soldOut = new AppError('sold_out', 'Sold out')
+        // Not stored: stock is left (the order finds out for sure) or the key has an answer already.
+        return await rush.storeSoldOutAnswer(ctx.db, { productId: input.product_id, ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 }, answer(soldOut)) ? soldOut : null
+      },
+    },
+    prepare: async (resume) => {
+      if (resume?.order_id) return resumeOrder(ctx, Number(resume.order_id))
+      try {
+        const made = await makeOrder(ctx, input, key)
+        seen.delete(stockKey) // stock came back (a reservation ended)
+        return made
+      } catch (error) {
+        if (error instanceof AppError && error.type === 'sold_out') rush.rememberSoldOut(seen, stockKey)
+        throw error
+      }
+    },
+    finish: (made) => startPayment(ctx, made, key, 201),
+  })
+}
+
+
+/** Keep the payer's method when later rates or one-click offers will charge it. */
+function keepsMethod(planForm: string | undefined, upsells: readonly unknown[]): boolean {
+  return planForm !== 'one_time' || upsells.length > 0
+}
+
+async function resumeOrder(ctx: Ctx, orderId: number): Promise<Made> {
+  const order = (await orders.findOrder(ctx.db, orderId))!
+  const payment = (await orders.paymentsOf(ctx.db, orderId)).find((p) => p.kind === 'charge')!
+  const config = await checkoutSettings.checkoutConfigFor(ctx.db, order.sellerId, order.productId)
+  return { order, payment, saveMethod: keepsMethod((order.planSnapshot as { form?: string } | null)?.form, config.product.upsells ?? []) }
+}
+
+async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promise<Made> {
+  // The first read answers the payers who come after the last ticket (the transaction below decides for the rest).
+  const facts = await catalog.checkoutFacts(ctx.db, {}, { id: input.product_id }, { ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 })
+  await assertPassword(ctx, facts.product, input.password)
+  const reason = sellable(facts)
+  if (reason === 'sold_out') throw new AppError('sold_out', 'Sold out')
+  if (reason) throw new AppError('not_on_sale', 'This product cannot be bought now')
+  const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
+  const page = { questions: (config.product.questions ?? []) as CheckoutPageOutput['questions'] }
+  const issues = [...payerIssues(input, config.settings.buyer_information), ...answerIssues(input, page.questions.map((q) => ({ ...q, options: q.options ?? [] })))]
+  if (config.product.terms_required && input.terms_accepted !== true) issues.push({ path: 'terms_accepted', message: 'required' })
+  if (facts.product.form === 'eventTickets' && input.attendees && input.attendees.length !== (input.quantity ?? 1)) issues.push({ path: 'attendees', message: 'invalid_value' })
+  if (issues.length > 0) throw new AppError('INVALID_INPUT', 'Please check the highlighted fields', issues)
+
+  const coupon = await applyCoupon(ctx, facts, input.coupon_code)
+  const selection = { ...input, country_code: input.payer.country_code, vat_id: input.payer.vat_id }
+  // The first price decides the method; the transaction prices again with what it could count.
+  const preview = priceSelection(facts, selection, coupon)
+  const free = facts.product.free || preview.price.firstAmount === 0
+  let method: CheckoutMethod | 'free' = 'free'
+  let provider: PaymentProvider = 'free'
+  if (!free) {
+    if (!isCheckoutMethod(input.payment_method)) throw new AppError('no_payment_method', 'Choose a payment method', [{ path: 'payment_method', message: 'required' }])
+    const methods = await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, config.product.payment_methods ?? null)
+    const chosen = methods.find((m) => m.method === input.payment_method)
+    if (!chosen) throw new AppError('no_payment_method', 'This payment method is not offered', [{ path: 'payment_method', message: 'invalid_value' }])
+    method = chosen.method
+    provider = chosen.provider
+  }
+  // A sold-out ticket type answers before any transaction (the transaction checks again under the lock).
+  const ticket = preview.ticket
+  if (ticket && ticket.limit !== null && ticket.soldCount + ticket.reservedCount + preview.quantity > ticket.limit) throw new AppError('sold_out', 'Sold out')
+  if (facts.product.limit !== null && facts.product.soldCount + facts.product.reservedCount + preview.quantity > facts.product.limit) throw new AppError('sold_out', 'Sold out')
+  const recurring = preview.plan.plan.form !== 'one_time'
+  if (recurring && !free && !reusableMethods.includes(method as CheckoutMethod) && method !== 'bank_wire') {
+    throw new AppError('no_payment_method', 'This payment method cannot pay later rates', [{ path: 'payment_method', message: 'invalid_value' }])
+  }
+  // A trial charges nothing now: only a method the provider keeps without a charge can pay its first rate.
+  const trial = !free && preview.price.trialDays !== null
+  if (trial && !isTrialMethod(method)) {
+    throw new AppError('no_payment_method', 'A free trial needs a card, a wallet or a SEPA direct debit that can be charged when it ends', [{ path: 'payment_method', message: 'invalid_value' }])
+  }
+  const now = ctx.deps.now()
+  const reservedUntil = new Date(now.getTime() + ctx.deps.config.RESERVATION_MINUTES * 60_000)
+
+  return ctx.db.transaction(async (tx) => {
+    const { made, hold } = await ctx.deps.jobs.batch(tx, () => writeOrder(tx))
+    // The hot rows last, after the jobs' insert, with the commit sent behind them: their row locks last for
+    // the updates and the commit only (sold out throws, and nothing is committed).
+    await stock.reserveStockAndCommit(tx, [{ productId: hold.productId, ticketId: hold.ticketId, quantity: hold.quantity }, ...hold.bumps.map((id) => ({ productId: id, ticketId: null, quantity: 1 }))])
+    return made
+  })
+
+  async function writeOrder(tx: Executor) {
+    const discountCounted = facts.discount ? await stock.countDiscountUse(tx, facts.product.id) : false
+    if (coupon) await redeemCoupon(tx, coupon.id)
+    const priced = priceSelection(facts, selection, coupon, { discountCounted })
+    const price = priced.price
+    if (!isCurrencyId(price.currency)) throw new AppError('INVALID_INPUT', 'Unknown currency')
+    // Only rows with a limit are held; they are taken last (below), so their row locks last only until commit.
+    const held = {
+      product: facts.product.limit !== null, ticket: (priced.ticket?.limit ?? null) !== null,
+      bumps: priced.bumps.filter((b) => b.facts.product.limit !== null).map((b) => b.facts.product.id),
+    }
+    const holds = held.product || held.ticket || held.bumps.length > 0
+    const payerUserId = await accounts.ensurePayer(tx, { email: input.payer.email, firstName: input.payer.first_name, lastName: input.payer.last_name, locale: ctx.locale })
+    const versionId = priced.plan.row.currentVersionId
+    const snapshot = planSnapshot(priced.plan.plan)
+    const order = await orders.insertOrder(tx, {
+      token: token(), sellerId: facts.seller.id, productId: facts.product.id, payerUserId, orderType: 'standard',
+      pricingPlanId: priced.plan.row.id, pricingPlanVersionId: versionId, planSnapshot: { ...snapshot, id: priced.plan.row.id, version_id: versionId } as Record<string, unknown>,
+      ticketId: priced.ticket?.id ?? null, quantity: priced.quantity, currency: price.currency, priceKind: price.priceKind,
+      totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.dueNow, discountAmount: price.discountAmount,
+      trialEndsAt: trial ? trialEndsAt(priced.plan.plan, now) : null,
+      couponId: coupon?.id ?? null, couponCode: coupon?.code ?? null, productDiscountApplied: discountCounted,
+      paymentState: 'payment_waiting', paymentMethod: method, provider,
+      payer: { ...input.payer }, attendees: (input.attendees ?? []).map((a) => ({ ...a })), answers: (input.answers ?? []).map((a) => ({ ...a })),
+      vat: { ...quoteOf(price, free, null).vat },
+      campaignId: input.campaign_id ?? null, referrer: input.referrer ?? null, successPageUrl: config.product.success_page_url ?? null,
+      termsAcceptedAt: input.terms_accepted ? now : null,
+      reservationState: holds ? 'held' : 'none', reservedUntil: holds ? reservedUntil : null, heldStock: holds ? held : null,
+      createdAt: now, updatedAt: now,
+    })
+    const items = await orders.insertOrderItems(tx, price.lines.map((l) => ({
+      orderId: order.id, productId: l.productId, kind: l.kind, name: l.name, quantity: l.quantity,
+      pricingPlanVersionId: l.kind === 'main' ? versionId : (priced.bumps.find((b) => b.facts.product.id === l.productId)?.plan.row.currentVersionId ?? null),
+      ticketId: l.kind === 'main' ? (priced.ticket?.id ?? null) : null,
+      listAmount: l.listAmount, discountAmount: l.discountAmount, netAmount: l.netAmount, vatAmount: l.vatAmount, grossAmount: l.grossAmount, vatRateBps: l.vatRateBps,
+    })))
+    if (facts.product.form === 'licenseKey') await stock.reserveLicenseKeys(tx, facts.product.id, order.id, priced.quantity)
+    if (recurring && !free) {
+      const schedule = rateSchedule(priced.plan.plan, now, 24)
+      // With a trial, rate 1 is due at its end (rateSchedule) and waits as `future` for the billing engine.
+      await orders.insertRates(tx, schedule.map((c) => ({ orderId: order.id, number: c.number, dueDate: c.dueDate, amount: c.number === 1 ? price.firstAmount : price.laterRate(c.number), state: c.number === 1 && !trial ? 'unpaid' : 'future' })))
+    }
+    const payment = await orders.insertPayment(tx, {
+      // A trial's payment is 0 and keeps the method; it pays no rate.
+      token: token(), orderId: order.id, sellerId: facts.seller.id, rateNumber: recurring && !trial ? 1 : null, kind: 'charge', provider, method,
+      state: 'waiting', amount: price.dueNow, currency: price.currency, createdAt: now, updatedAt: now,
+    })
+    if (order.reservationState === 'held' || facts.product.form === 'licenseKey') {
+      await ctx.deps.jobs.enqueue(tx, orders.expireReservationJob, { orderId: order.id }, { startAfter: reservedUntil, singletonKey: `expire-${order.id}` })
+    }
+    await notifications.notifyOrderEvent(ctx.deps, tx, { sellerId: facts.seller.id, type: 'order_created', orderId: order.id, amount: price.firstAmount, currency: price.currency })
+    // A crash after this commit and before the answer is stored resumes this order on the retry.
+    await recordProgress(tx, ordersScope, key, { order_id: order.id })
+    const product = { id: facts.product.id, name: facts.product.name, slug: facts.product.slug, form: facts.product.form }
+    return {
+      made: { order, payment, saveMethod: keepsMethod(priced.plan.plan.form, config.product.upsells ?? []), written: { items, product, username: facts.seller.username } },
+      hold: { productId: held.product ? facts.product.id : null, ticketId: held.ticket ? (priced.ticket?.id ?? null) : null, quantity: priced.quantity, bumps: held.bumps },
+    }
+  }
+}
+
+/** Asks the provider for the payment (outside any transaction) and records its first answer. */
+export async function startPayment(ctx: Ctx, made: Made, key: string, status: number): Promise<Answer<CreateOrderOutput>> {
+  const { order, payment } = made
+  if (payment.provider === 'free') {
+    if (payment.state === 'waiting') await orders.recordPaymentOutcome(ctx.deps, payment.token, { providerRef: `free_${payment.token}`, state: 'successful', amount: { amount: 0, currency: payment.currency as CurrencyId } })
+    return { status, body: { order: await getPublicOrder(ctx, order.token), next_action: { type: 'none' } } }
+  }
+  const adapter = await paymentSettings.providerAdapter(ctx.db, ctx.deps, order.sellerId, payment.provider)
+  const payer = order.payer as { email: string; first_name: string; last_name: string; country_code: string }
+  const { product, username } = made.written ?? await orders.productAndSeller(ctx.db, order.productId)
+  const appUrl = ctx.deps.config.appUrl
+  let result
+  try {
+    result = await adapter.createPayment({
+      paymentToken: payment.token, orderToken: order.token, amount: { amount: payment.amount, currency: payment.currency as CurrencyId },
+      method: payment.method as CheckoutMethod, description: product.name,
+      payer: { email: payer.email, firstName: payer.first_name, lastName: payer.last_name, countryCode: payer.country_code },
+      returnUrl: `${appUrl}/api/v1/shop/payments/${payment.token}/return`,
+      cancelUrl: `${appUrl}/s/${encodeURIComponent(username)}/payment/${order.token}`,
+      saveMethod: made.saveMethod && reusableMethods.includes(payment.method as CheckoutMethod), idempotencyKey: `${key}:${payment.token}`,
+    })
+  } catch (error) {
+    // The provider refused or failed: the order ends unpaid and gives its holds back; the payer may retry
+    // with a new submit.
+    await orders.recordPaymentOutcome(ctx.deps, payment.token, { providerRef: payment.providerRef ?? `failed_${payment.token}`, state: 'error', failureReason: error instanceof AppError ? error.type : 'provider_error' })
+    throw error instanceof AppError ? error : new AppError('provider_error', 'The payment provider is not reachable; please try again')
+  }
+  const nextAction = result.nextAction
+  const started = nextAction.type === 'bank_wire'
+    ? await ctx.db.transaction(async (tx) => {
+      const row = await orders.updatePayment(tx, payment.id, { providerRef: result.providerRef, reference: nextAction.details.reference, updatedAt: ctx.deps.now() })
+      const fresh = (await orders.findOrder(tx, order.id))!
+      await orders.updateOrder(tx, order.id, { vat: { ...fresh.vat, bank_wire: { ...nextAction.details } } })
+      return row
+    })
+    : await orders.updatePayment(ctx.db, payment.id, { providerRef: result.providerRef, reference: null, updatedAt: ctx.deps.now() }) // one statement: no transaction needed
+  if (result.state !== 'waiting') await orders.recordPaymentOutcome(ctx.deps, payment.token, result)
+  // A new order still waiting for its payer is answered from the rows just written; anything else is read.
+  const unchanged = made.written && result.state === 'waiting' && result.nextAction.type !== 'bank_wire'
+  const view = unchanged
+    ? { ...(await orders.publicOrder(ctx.db, order, [], { ...made.written, payments: [started] })), deliverables: await delivery.deliverablesOf(ctx.db, ctx.deps, order) }
+    : await getPublicOrder(ctx, order.token)
+  return { status, body: { order: view, next_action: nextActionOf(result.nextAction, payment.token) } }
+}

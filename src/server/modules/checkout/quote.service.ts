@@ -1,0 +1,148 @@
+import { sellerCanSell } from '../../../shared/accounts'
+import { AppError } from '../../../shared/errors'
+import { priceCheckout, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PricingPlan } from '../../../shared/pricing'
+import type { CheckoutSelection, QuoteOutput } from '../../../shared/schemas/checkout'
+import { supplyKindOfForm, type Supply } from '../../../shared/tax'
+import type { CountryCode } from '../../../shared/validation/countries'
+import type { Ctx } from '../../context'
+import * as catalog from '../catalog/catalog.service'
+import { applyCoupon } from '../coupons/apply-coupon.service'
+
+// The checkout's prices: a selection (plan, ticket type, quantity, add-ons, coupon, the payer's country and
+// VAT id) priced from the catalogue with the shared pricing (src/shared/pricing), the quote the payer sees,
+// and whether a product can be sold now. The order prices again in its transaction (./place-order.service.ts).
+
+export type Facts = catalog.CheckoutFacts
+
+function planOf(facts: catalog.CheckoutProduct, planId: number, ticketId: number | null) {
+  const row = facts.plans.find((p) => p.id === planId)
+  if (!row || (ticketId !== null && row.ticketId !== ticketId) || (ticketId === null && row.ticketId !== null)) {
+    throw new AppError('INVALID_INPUT', 'This pricing plan is not offered', [{ path: 'pricing_plan_id', message: 'invalid_value' }])
+  }
+  return { row, plan: catalog.planOfRow(row) }
+}
+
+/** Event admission is taxed where the event is: the seller's country (ticket types carry no country yet). */
+export function supplyOf(facts: catalog.CheckoutProduct, sellerCountry: string): Supply {
+  const kind = supplyKindOfForm(facts.product.form as Parameters<typeof supplyKindOfForm>[0])
+  if (kind === 'event_admission') return { kind, eventCountry: sellerCountry as CountryCode }
+  return { kind: 'electronic' }
+}
+
+export function discountOf(facts: catalog.CheckoutProduct) {
+  const d = facts.discount
+  if (!d) return null
+  return { active: d.active, limit: d.limit, value: d.value, valueForm: d.valueForm as 'percents' | 'currency', ordersCount: d.ordersCount, currencyId: d.currencyId }
+}
+
+/** The first active plan of a bump in the main line's currency (bumps are bought once, at their price). */
+export function bumpPlan(bump: catalog.CheckoutProduct, currency: string) {
+  const row = bump.plans.find((p) => p.ticketId === null && p.currencyId === currency)
+  return row ? { row, plan: catalog.planOfRow(row) } : null
+}
+
+export type Priced = {
+  price: CheckoutPrice
+  plan: { row: catalog.CheckoutProduct['plans'][number]; plan: PricingPlan }
+  ticket: catalog.CheckoutProduct['tickets'][number] | null
+  quantity: number
+  bumps: { facts: catalog.CheckoutProduct; plan: { row: catalog.CheckoutProduct['plans'][number]; plan: PricingPlan } }[]
+}
+
+export function priceSelection(facts: Facts, selection: {
+  pricing_plan_id: number; ticket_id?: number | undefined; quantity?: number | undefined; addon_ids?: number[] | undefined
+  country_code?: string | undefined; vat_id?: string | undefined
+}, coupon: CheckoutCoupon | null, options: { discountCounted?: boolean } = {}): Priced {
+  const isEvent = facts.product.form === 'eventTickets'
+  const ticketId = selection.ticket_id ?? null
+  if (isEvent && ticketId === null) throw new AppError('INVALID_INPUT', 'Choose a ticket type', [{ path: 'ticket_id', message: 'required' }])
+  const ticket = ticketId === null ? null : facts.tickets.find((t) => t.id === ticketId && t.active) ?? null
+  if (ticketId !== null && !ticket) throw new AppError('INVALID_INPUT', 'This ticket type is not offered', [{ path: 'ticket_id', message: 'invalid_value' }])
+  const quantity = selection.quantity ?? 1
+  if (!isEvent && quantity !== 1) throw new AppError('INVALID_INPUT', 'Only tickets are bought in quantities', [{ path: 'quantity', message: 'invalid_value' }])
+  const plan = planOf(facts, selection.pricing_plan_id, ticketId)
+  const currency = plan.plan.currencyId
+  const country = (selection.country_code ?? facts.seller.country) as CountryCode
+  const discount = options.discountCounted === false ? null : discountOf(facts)
+  const lines: CheckoutLineInput[] = [{
+    productId: facts.product.id, kind: 'main', name: ticket ? `${facts.product.name} – ${ticket.name}` : facts.product.name, plan: plan.plan, quantity,
+    discount, supply: supplyOf(facts, facts.seller.country),
+  }]
+  const bumps: Priced['bumps'] = []
+  for (const id of new Set(selection.addon_ids ?? [])) {
+    const bump = facts.bumps.find((b) => b.product.id === id)
+    const bp = bump ? bumpPlan(bump, currency) : null
+    if (!bump || !bp) throw new AppError('INVALID_INPUT', 'This add-on is not offered', [{ path: 'addon_ids', message: 'invalid_value' }])
+    bumps.push({ facts: bump, plan: bp })
+    lines.push({ productId: bump.product.id, kind: 'bump', name: bump.product.name, plan: bp.plan, quantity: 1, discount: discountOf(bump), supply: supplyOf(bump, facts.seller.country) })
+  }
+  const free = facts.product.free
+  const price = priceCheckout({
+    lines: free ? lines.map((l) => ({ ...l, plan: { ...l.plan, price: 0, firstAmount: 0, nextAmount: 0, customIntervals: null, trialDays: null } })) : lines,
+    coupon,
+    seller: { country: facts.seller.country as CountryCode, vat: facts.seller.vat as never },
+    payer: { country, vatId: selection.vat_id },
+  })
+  return { price, plan, ticket, quantity, bumps }
+}
+
+function vatNote(price: CheckoutPrice): string | null {
+  const t = price.treatment
+  switch (t.kind) {
+    case 'exempt_seller': return `No VAT is charged: the seller is exempt (${t.reason.replaceAll('_', ' ')}).`
+    case 'reverse_charge': return `Reverse charge: VAT is accounted for by the buyer (${t.vatId}, checked for format${t.verification === 'vies_valid' ? ' and in VIES' : ' only'}).`
+    case 'export': return 'No EU VAT: the supply takes place outside the EU.'
+    case 'charged': return t.vatIdNotApplied ? `The VAT id was not applied (${t.vatIdNotApplied.replaceAll('_', ' ')}).` : null
+  }
+}
+
+export function quoteOf(price: CheckoutPrice, free: boolean, couponMessage: string | null): QuoteOutput {
+  const t = price.treatment
+  return {
+    currency: price.currency,
+    lines: price.lines.map((l) => ({
+      product_id: l.productId, kind: l.kind, name: l.name, quantity: l.quantity, list_amount: l.listAmount, discount_amount: l.discountAmount,
+      net_amount: l.netAmount, vat_amount: l.vatAmount, gross_amount: l.grossAmount, vat_rate_bps: l.vatRateBps,
+    })),
+    first_amount: price.dueNow,
+    total_amount: price.totalAmount,
+    vat_amount: price.vatAmount,
+    discount_amount: price.discountAmount,
+    price_kind: price.priceKind,
+    vat: {
+      treatment: t.kind, country: 'country' in t ? t.country : null, note: vatNote(price),
+      breakdown: price.breakdown.map((b) => ({ rate_bps: b.rateBps, net: b.net, vat: b.vat, gross: b.gross })),
+    },
+    coupon: price.coupon ? { code: price.coupon.code, applied: price.coupon.applied, message: couponMessage } : null,
+    // A trial charges 0 now but is not free: the payer's method is kept for the first charge.
+    free: free || (price.dueNow === 0 && price.trialDays === null),
+    trial: price.trialDays === null ? null : { days: price.trialDays, first_charge_amount: price.firstAmount },
+  }
+}
+
+export function sellable(facts: Facts): string | null {
+  if (!facts.product.canBeSoldViaShop) return 'not_on_sale'
+  if (!facts.product.free && !sellerCanSell(facts.seller)) return 'cannot_sell'
+  if (facts.product.limit !== null && facts.product.soldCount + facts.product.reservedCount >= facts.product.limit) return 'sold_out'
+  if (facts.product.form === 'eventTickets' && !facts.tickets.some((t) => t.active)) return 'not_on_sale'
+  return null
+}
+
+/** POST /shop/orders/quote: the price for a selection, as the order would charge it. */
+export async function quote(ctx: Ctx, selection: CheckoutSelection): Promise<QuoteOutput> {
+  const facts = await catalog.checkoutFacts(ctx.db, {}, { id: selection.product_id })
+  let coupon: (CheckoutCoupon & { id: number }) | null = null
+  let message: string | null = null
+  if (selection.coupon_code) {
+    try {
+      coupon = await applyCoupon(ctx, facts, selection.coupon_code)
+    } catch (error) {
+      if (!(error instanceof AppError) || error.type !== 'coupon_invalid') throw error
+      message = 'This coupon code is not valid'
+    }
+  }
+  const priced = priceSelection(facts, selection, coupon)
+  const out = quoteOf(priced.price, facts.product.free, message)
+  if (selection.coupon_code && !coupon) out.coupon = { code: selection.coupon_code, applied: false, message }
+  return out
+}

@@ -1,0 +1,78 @@
+import { AppError } from '../../../shared/errors'
+import type { CurrencyId } from '../../../shared/money'
+import type { CheckoutMethod } from '../../../shared/payments'
+import { planSnapshot } from '../../../shared/pricing'
+import type { CreateOrderInput, CreateOrderOutput } from '../../../shared/schemas/checkout'
+import type { Ctx } from '../../context'
+import { idempotent, type Answer } from '../../plugins/idempotency'
+import * as catalog from '../catalog/catalog.service'
+import * as stock from '../catalog/stock.service'
+import * as orders from '../orders/orders.service'
+import * as paymentSettings from '../payment-settings/payment-settings.service'
+import { token } from './place-order.service'
+import { getPublicOrder } from './public-order.service'
+import { priceSelection, quoteOf } from './quote.service'
+
+// One-click upsells: an offer the order's page shows (./upsell-offers.ts) accepted by the payer, bought
+// with the method the first payment kept.
+
+const upsellsScope = 'shop.upsells'
+
+/**
+ * POST /shop/orders/{token}/upsells: the payer accepts offer `index` after paying; it becomes its own
+ * standard order with upsell_type set (SPEC-NOTES 8), charged to the method the first payment saved
+ * (SPEC-NOTES 28 autopay), without entering it again.
+ */
+export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, key: string): Promise<Answer<CreateOrderOutput>> {
+  return idempotent(ctx, upsellsScope, key, { orderToken, index }, async () => {
+    const parent = await orders.findOrderByToken(ctx.db, orderToken)
+    const view = await getPublicOrder(ctx, orderToken)
+    const offer = view.upsell_offers.find((o) => o.index === index)
+    if (!offer || !parent.savedMethod) throw new AppError('conflict', 'This offer is not open')
+    const facts = await catalog.checkoutFacts(ctx.db, { id: parent.sellerId }, { id: offer.product_id })
+    const payer = parent.payer as CreateOrderInput['payer']
+    const now = ctx.deps.now()
+    const made = await ctx.db.transaction(async (tx) => {
+      const discountCounted = facts.discount ? await stock.countDiscountUse(tx, facts.product.id) : false
+      const priced = priceSelection(facts, { pricing_plan_id: offer.pricing_plan_id, country_code: payer.country_code, vat_id: payer.vat_id }, null, { discountCounted })
+      const price = priced.price
+      const limited = facts.product.limit !== null
+      if (limited) await stock.reserveStock(tx, facts.product.id, null, 1)
+      const heldStock = limited ? { product: true, ticket: false, bumps: [] } : null
+      const snapshot = planSnapshot(priced.plan.plan)
+      const order = await orders.insertOrder(tx, {
+        token: token(), sellerId: parent.sellerId, productId: facts.product.id, payerUserId: parent.payerUserId, orderType: 'standard',
+        upsellType: offer.kind, parentOrderId: parent.id, pricingPlanId: priced.plan.row.id, pricingPlanVersionId: priced.plan.row.currentVersionId,
+        planSnapshot: { ...snapshot, id: priced.plan.row.id } as Record<string, unknown>, quantity: 1, currency: price.currency, priceKind: price.priceKind,
+        totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.firstAmount, discountAmount: price.discountAmount,
+        productDiscountApplied: discountCounted, paymentState: 'payment_waiting', paymentMethod: parent.paymentMethod, provider: parent.provider,
+        payer: parent.payer, vat: { ...quoteOf(price, false, null).vat }, campaignId: parent.campaignId, referrer: parent.referrer,
+        termsAcceptedAt: parent.termsAcceptedAt, reservationState: limited ? 'held' : 'none', reservedUntil: null, heldStock, savedMethod: parent.savedMethod, createdAt: now, updatedAt: now,
+      })
+      await orders.insertOrderItems(tx, price.lines.map((l) => ({
+        orderId: order.id, productId: l.productId, kind: l.kind, name: l.name, quantity: l.quantity, pricingPlanVersionId: priced.plan.row.currentVersionId,
+        listAmount: l.listAmount, discountAmount: l.discountAmount, netAmount: l.netAmount, vatAmount: l.vatAmount, grossAmount: l.grossAmount, vatRateBps: l.vatRateBps,
+      })))
+      if (facts.product.form === 'licenseKey') await stock.reserveLicenseKeys(tx, facts.product.id, order.id, 1)
+      const payment = await orders.insertPayment(tx, {
+        token: token(), orderId: order.id, sellerId: parent.sellerId, kind: 'charge', provider: parent.provider, method: parent.paymentMethod,
+        state: 'waiting', amount: price.firstAmount, currency: price.currency, createdAt: now, updatedAt: now,
+      })
+      return { order, payment }
+    })
+    const adapter = await paymentSettings.providerAdapter(ctx.db, ctx.deps, parent.sellerId, parent.provider)
+    const payer2 = { email: payer.email, firstName: payer.first_name, lastName: payer.last_name, countryCode: payer.country_code }
+    try {
+      const result = await adapter.chargeSavedMethod({
+        paymentToken: made.payment.token, orderToken: made.order.token, amount: { amount: made.payment.amount, currency: made.payment.currency as CurrencyId },
+        method: made.payment.method as CheckoutMethod, description: facts.product.name, payer: payer2, idempotencyKey: `${key}:${made.payment.token}`,
+        savedMethod: parent.savedMethod as never,
+      })
+      await orders.recordPaymentOutcome(ctx.deps, made.payment.token, result)
+    } catch (error) {
+      await orders.recordPaymentOutcome(ctx.deps, made.payment.token, { providerRef: `failed_${made.payment.token}`, state: 'denied', failureReason: error instanceof AppError ? error.type : 'provider_error' })
+      throw error instanceof AppError ? error : new AppError('provider_error', 'The payment provider is not reachable; please try again')
+    }
+    return { status: 201, body: { order: await getPublicOrder(ctx, made.order.token), next_action: { type: 'none' } } }
+  })
+}

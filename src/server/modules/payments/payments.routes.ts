@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../../shared/errors'
+import { paymentProviders } from '../../../shared/payments'
+import { sandboxPaymentInput, sandboxPaymentOutput } from '../../../shared/schemas/checkout'
+import { paymentReturn } from './provider-return.service'
+import { providerWebhook } from './provider-webhooks.service'
+import { completeSandboxPayment, getSandboxPayment } from './sandbox-page.service'
+
+// /api/v1/shop: what payment providers send back to the platform (the payer's return, webhooks) and the
+// sandbox provider's test page. Listed under the checkout's tag: they are the checkout's public API.
+
+const tags = ['shop checkout']
+const token = z.string().min(1).max(100)
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/shop/payments/:token/return', { schema: { tags, params: z.object({ token }) } },
+    async (req, reply) => reply.redirect(await paymentReturn(req.ctx, req.params.token), 303))
+
+  app.get('/shop/sandbox/payments/:paymentId', { schema: { tags, params: z.object({ paymentId: token }), response: { 200: sandboxPaymentOutput } } },
+    async (req) => getSandboxPayment(req.ctx, req.params.paymentId))
+
+  app.post('/shop/sandbox/payments/:paymentId', { schema: { tags, params: z.object({ paymentId: token }), body: sandboxPaymentInput, response: { 200: sandboxPaymentOutput } } },
+    async (req) => completeSandboxPayment(req.ctx, req.params.paymentId, req.body.outcome))
+
+  // Provider webhooks: the signature is over the raw body, so this scope keeps JSON bodies as bytes.
+  await app.register(async (hooks) => {
+    hooks.removeContentTypeParser('application/json')
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+    const params = z.object({ provider: z.enum(paymentProviders), sellerId: z.coerce.number().int().positive().optional() })
+    for (const path of ['/shop/webhooks/:provider', '/shop/webhooks/:provider/:sellerId']) {
+      hooks.post(path, { schema: { tags, params } }, async (req) => {
+        if (!Buffer.isBuffer(req.body)) throw new AppError('bad_request', 'A JSON body is expected')
+        const { provider, sellerId } = params.parse(req.params)
+        return providerWebhook(req.ctx, provider, sellerId ?? null, req.body, req.headers)
+      })
+    }
+  })
+}
