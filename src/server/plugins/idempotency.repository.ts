@@ -4,8 +4,8 @@ import { askTogether, param, reusableQuery } from '../db/fast-path'
 import { idempotencyKeys } from '../db/schema'
 
 // The SQL of the Idempotency-Key engine (./idempotency.ts): one row per scope and key in idempotency_keys,
-// claimed, taken over, answered or freed. Only the engine and the sold-out answer of a rush
-// (modules/catalog/rush.service.ts) use it; docs/decisions/0016-orders-exactly-once.md and
+// claimed, taken over, answered or freed. Only the engine uses it (it passes storeIdempotentAnswerWhen on
+// for the sold-out answer of a rush, modules/catalog/rush.service.ts); docs/decisions/0016-orders-exactly-once.md and
 // docs/decisions/0023-read-once-and-checkout-slots.md say why it is shaped so.
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect

@@ -11,6 +11,8 @@ import * as repo from './idempotency.repository'
 // its turn and its early answer.
 
 export type { IdempotentAnswer } from './idempotency.repository'
+/** An answer known before any work stored in the statement that checks it (a rush's sold-out answer). */
+export { storeIdempotentAnswerWhen } from './idempotency.repository'
 
 export type Answer<T> = { status: number; body: T }
 

@@ -1,7 +1,7 @@
 import pLimit, { type LimitFunction } from 'p-limit'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
-import { storeIdempotentAnswerWhen, type IdempotentAnswer } from '../../plugins/idempotency.repository'
+import { storeIdempotentAnswerWhen, type IdempotentAnswer } from '../../plugins/idempotency'
 import * as stock from './stock.service'
 
 // A rush's per-process state beside the stock it protects (docs/decisions/0023-read-once-and-checkout-slots.md):
