@@ -29,7 +29,9 @@ export const orderPaymentTransitions = {
   // (spec 001 section 4 shows no transitions; SPEC-NOTES 6-7 and the state's meaning above allow it). Only
   // orders with rates still to come are canceled (orders.cancelPlan); a one-time order is refunded instead.
   // An open subscription (paid after each charge) can be paused by the seller like a paying plan (decision 0026).
-  paid: ['payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
+  // A running plan whose later charge failed owes money again: paid -> paying while a rate is unpaid or in
+  // debt (the plan's home settles it from the rates, billing plan-state.service.ts).
+  paid: ['paying', 'payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
   payment_paused: ['paying', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
   // A canceled subscription keeps the charges already paid; they can still be refunded or charged back.
   payment_canceled: ['payment_refunded', 'payment_chargebacked'],

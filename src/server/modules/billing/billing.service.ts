@@ -85,7 +85,7 @@ export async function beginCharge(deps: AppDeps, rateId: number, reason: ChargeR
       method: order.paymentMethod, state: 'waiting', amount: rate.amount, currency: order.currency,
       idempotencyKey: `rate-${rate.id}-${attempt}`, createdAt: now, updatedAt: now,
     })
-    const pending = await orders.moveRate(tx, rate, 'pending', { attempts: attempt, paymentId: payment.id, nextAttemptAt: null })
+    const pending = await orders.moveRate(deps, tx, rate, 'pending', { attempts: attempt, paymentId: payment.id, nextAttemptAt: null })
     return { order, rate: pending, payment }
   })
 }

@@ -16,7 +16,6 @@ import type { AppDeps } from '../../deps'
 import type { PaymentOutcome } from '../../payments/providers/types'
 import * as stock from '../catalog/stock.service'
 import * as coupons from '../coupons/coupons.service'
-import * as dunning from '../dunning/dunning.service'
 import * as email from '../email/email.service'
 import { issueInvoiceJob } from '../invoices/invoices.service'
 import * as notifications from '../notifications/notifications.service'
@@ -47,11 +46,24 @@ function moveOrder(order: repo.OrderRow, to: OrderPaymentState): OrderPaymentSta
 
 /**
  * The one writer of a rate's state (order-rate.ts transitions), with the columns that change with it. The
- * rate row is locked by the caller's transaction.
+ * order and rate rows are locked by the caller's transaction. A change of state is told to the rate
+ * events' listeners (ports/rate-events.ts): the plan's home in billing settles the order's state from it.
  */
-export async function moveRate(tx: Executor, rate: repo.RateRow, to: OrderRateState, values: Partial<Omit<repo.RateRow, 'id' | 'state'>> = {}): Promise<repo.RateRow> {
+export async function moveRate(deps: AppDeps, tx: Executor, rate: repo.RateRow, to: OrderRateState, values: Partial<Omit<repo.RateRow, 'id' | 'state'>> = {}): Promise<repo.RateRow> {
   if (rate.state !== to) assertTransition(orderRateTransitions, rate.state as OrderRateState, to, 'rate state')
-  return repo.updateRate(tx, rate.id, { ...values, state: to })
+  const moved = await repo.updateRate(tx, rate.id, { ...values, state: to })
+  if (rate.state !== to) await deps.rateEvents.emit(deps, tx, { type: 'rate_moved', orderId: rate.orderId, rateId: rate.id, from: rate.state, to })
+  return moved
+}
+
+/**
+ * Writes the payment_state the plan's home (billing, plan-state.ts) decided from the order's rates; the
+ * order-payment table is checked. The order row is locked in the caller's transaction.
+ */
+export async function setPlanPaymentState(deps: AppDeps, tx: Executor, orderId: number, to: 'paying' | 'paid'): Promise<void> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order || order.paymentState === to) return
+  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), updatedAt: deps.now() })
 }
 
 /** The platform's share of a payment: connect keeps its fee; a seller's own account the platform fee. */
@@ -241,7 +253,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   if (payment.rateNumber !== null) {
     // Plans with rates: the rate this payment charged (rate 1 at checkout) is paid.
     const rate = await repo.findRateByNumber(tx, order.id, payment.rateNumber, { lock: true })
-    if (rate && rate.state !== 'paid') await moveRate(tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id })
+    if (rate && rate.state !== 'paid') await moveRate(deps, tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id })
   }
   await chargeRecorded(deps, tx, order, payment)
   const payer = order.payer as { email: string; first_name: string }
@@ -299,20 +311,16 @@ async function ratePaymentSucceeded(deps: AppDeps, tx: Executor, order: repo.Ord
     return
   }
   const hadFailed = rate.lastFailureReason !== null || rate.state === 'debt'
-  await moveRate(tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id, nextAttemptAt: null })
-  const rates = await repo.ratesOf(tx, order.id)
-  const form = planFormOf(order)
-  if (form === 'subscription') await extendOpenSubscription(tx, order, rates)
-  const open = rates.some((r) => r.id !== rate.id && ['future', 'unpaid', 'pending', 'debt', 'partly_paid'].includes(r.state))
-  const next: OrderPaymentState = form === 'subscription' || !open ? 'paid' : 'paying'
-  const state = order.paymentState !== next && canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, next) ? next : order.paymentState
+  // The rate's move tells the plan's home, which settles the order's state from its rates (billing plan-state.ts).
+  await moveRate(deps, tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id, nextAttemptAt: null })
+  if (planFormOf(order) === 'subscription') await extendOpenSubscription(tx, order, await repo.ratesOf(tx, order.id))
   await repo.updateOrder(tx, order.id, {
-    paymentState: state, paidAmount, updatedAt: now,
+    paidAmount, updatedAt: now,
     // A pay-link payment that kept its method is the one later rates charge from now on.
     savedMethod: outcome.savedMethod ? { ...outcome.savedMethod } : order.savedMethod,
     savedMethodRevokedAt: outcome.savedMethod ? null : order.savedMethodRevokedAt,
   })
-  if (hadFailed) await dunning.rateSettled(deps, tx, { orderId: order.id, rateId: rate.id })
+  if (hadFailed) await deps.rateEvents.emit(deps, tx, { type: 'settled', orderId: order.id, rateId: rate.id })
   await chargeRecorded(deps, tx, order, payment)
 }
 
@@ -337,8 +345,8 @@ async function rateChargeFailed(deps: AppDeps, tx: Executor, order: repo.OrderRo
   if (payment.rateNumber === null) return
   const rate = await repo.findRateByNumber(tx, order.id, payment.rateNumber, { lock: true })
   if (!rate || rate.state !== 'pending' || rate.paymentId !== payment.id) return
-  await moveRate(tx, rate, 'unpaid', { lastFailureReason: reason, nextAttemptAt: null })
-  await dunning.rateChargeFailed(deps, tx, { orderId: order.id, rateId: rate.id, failureReason: reason })
+  await moveRate(deps, tx, rate, 'unpaid', { lastFailureReason: reason, nextAttemptAt: null })
+  await deps.rateEvents.emit(deps, tx, { type: 'charge_failed', orderId: order.id, rateId: rate.id, failureReason: reason })
 }
 
 /**
@@ -388,7 +396,7 @@ export async function cancelPlan(deps: AppDeps, tx: Executor, orderId: number, b
     await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_canceled'), canceledAt: now, canceledBy: by, updatedAt: now })
     await notifications.notifyOrderEvent(deps, tx, { sellerId: order.sellerId, type: 'order_canceled', orderId: order.id })
   }
-  await dunning.planEnded(deps, tx, { orderId: order.id })
+  await deps.rateEvents.emit(deps, tx, { type: 'plan_ended', orderId: order.id })
   return { paidUntil: next?.dueDate ?? null, canceled }
 }
 
@@ -426,7 +434,7 @@ export async function resumePlan(deps: AppDeps, tx: Executor, orderId: number): 
   if (planFormOf(order) !== 'installment') {
     for (const rate of await repo.ratesDueIn(tx, order.id, ['future'], now)) {
       if (order.pausedAt && rate.dueDate < order.pausedAt) continue // due before the pause: owed as before
-      await moveRate(tx, rate, 'skipped')
+      await moveRate(deps, tx, rate, 'skipped')
       skipped++
     }
   }

@@ -8,7 +8,6 @@ import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
-import * as dunning from '../dunning/dunning.service'
 import { issueReversalJob } from '../invoices/invoices.service'
 import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
@@ -68,13 +67,13 @@ export async function refundsOfOrder(db: Executor, orderId: number): Promise<Ref
  * Changes the rate a charge paid: its refunded amount here, its state through the orders service (the one
  * writer of rate states), only where the rate table allows (a rate already refunded or skipped stays).
  */
-async function changeRate(tx: Executor, orderId: number, rateNumber: number | null, change: { refunded?: number; state?: OrderRateState }) {
+async function changeRate(deps: AppDeps, tx: Executor, orderId: number, rateNumber: number | null, change: { refunded?: number; state?: OrderRateState }) {
   if (rateNumber === null) return
   const rate = await orders.findRateByNumber(tx, orderId, rateNumber, { lock: true })
   if (!rate) return
   if (change.refunded) await repo.setRateRefunded(tx, rate.id, rate.refundedAmount + change.refunded)
   if (change.state && rate.state !== change.state && canTransition(orderRateTransitions, rate.state as OrderRateState, change.state)) {
-    await orders.moveRate(tx, rate, change.state)
+    await orders.moveRate(deps, tx, rate, change.state)
   }
 }
 
@@ -100,7 +99,7 @@ export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, r
   }
   await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount + refund.amount, updatedAt: now })
   const refundedOfCharge = await repo.sumOfChildren(tx, charge.id, 'refund', ['successful'])
-  await changeRate(tx, order.id, charge.rateNumber, { refunded: refund.amount, ...(refundedOfCharge >= charge.amount ? { state: 'refunded' as const } : {}) })
+  await changeRate(deps, tx, order.id, charge.rateNumber, { refunded: refund.amount, ...(refundedOfCharge >= charge.amount ? { state: 'refunded' as const } : {}) })
   const refundedAmount = order.refundedAmount + refund.amount
   await repo.updateOrderAmounts(tx, order.id, { refundedAmount, updatedAt: now })
   await deps.jobs.enqueue(tx, issueReversalJob, { refundPaymentId: refund.id }, { singletonKey: `invoice-reversal-${refund.id}` })
@@ -111,7 +110,6 @@ export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, r
       await orders.recordOrderReversal(deps, tx, order.id, 'payment_refunded')
     }
     await orders.cancelPlan(deps, tx, order.id, 'system')
-    await dunning.planEnded(deps, tx, { orderId: order.id })
   }
 }
 
@@ -152,7 +150,7 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
     }), 'chargeback', order.id, row.id, now)
   }
   await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount + amount, updatedAt: now })
-  await changeRate(tx, order.id, charge.rateNumber, { state: 'chargebacked' })
+  await changeRate(deps, tx, order.id, charge.rateNumber, { state: 'chargebacked' })
   await repo.updateOrderAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount + amount, updatedAt: now })
   if (canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_chargebacked')) {
     await orders.recordOrderReversal(deps, tx, order.id, 'payment_chargebacked')
@@ -182,7 +180,7 @@ export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: nu
   await writeLedger(tx, chargebackReversalPostings({ chargeback: booked, sellerId: order.sellerId }), 'chargeback_reversal', order.id, row.id, now)
   await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount - amount, updatedAt: now })
   const disputed = await repo.sumOfChildren(tx, charge.id, 'chargeback', ['successful'])
-  if (disputed - await wonOfCharge(tx, charge.id) === 0) await changeRate(tx, order.id, charge.rateNumber, { state: 'paid' })
+  if (disputed - await wonOfCharge(tx, charge.id) === 0) await changeRate(deps, tx, order.id, charge.rateNumber, { state: 'paid' })
   await repo.updateOrderAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount - amount, updatedAt: now })
   await orders.recordChargebackWon(deps, tx, order.id)
   return true
