@@ -4,7 +4,7 @@ import type { Jobs } from './jobs/jobs'
 import type { Logger } from './logger'
 import type { Mailer } from './mail/mailer'
 import type { Storage } from './modules/media/storage'
-import type { TestClock } from './modules/billing/test-clock'
+import type { TestClock } from './modules/test-clock/test-clock'
 import type { CounterStore } from './plugins/counter-store'
 import type { RateEvents } from './ports/rate-events'
 

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  advanceTestClockInput, advanceTestClockOutput, orderIdParams, planActionInput, planActionOutput, testClockOutput,
-} from '../../../shared/schemas/billing'
+import { orderIdParams, planActionInput, planActionOutput } from '../../../shared/schemas/billing'
 import * as billing from './billing.service'
 
 // The billing engine's routes (decision 0026): the seller's and the manager's plan actions on an order
@@ -29,14 +27,4 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }, async (req) => billing.resumeOrderPlan(req.ctx, req.params.id, as))
   }
-
-  app.get('/admin/test_clock', { config, schema: { tags: ['admin'], security, response: { 200: testClockOutput } } },
-    async (req) => billing.testClockStatus(req.ctx))
-
-  app.post('/admin/test_clock/advance', {
-    config, schema: {
-      tags: ['admin'], security, body: advanceTestClockInput, response: { 200: advanceTestClockOutput },
-      description: 'Moves the billing test clock forward day by day and answers once every charge, retry and expiry due by then has run.',
-    },
-  }, async (req) => billing.advanceTestClock(req.ctx, req.body.days))
 }
