@@ -5,7 +5,7 @@ import { startApiProcess } from '../../../../tests/helpers/api-process'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { testDatabaseKind } from '../../../../tests/helpers/test-db'
 import { dayMs, runDueWork, TestClock } from '../test-clock/test-clock.service'
-import { beginCharge, chargeDueRates } from './billing.service'
+import { beginCharge, chargeDueRates } from './charge-next-installment.service'
 
 // The billing engine with the test clock (decision 0026): renewals and installments charged once each on
 // their due dates over two years, a method that declines later charges, the seller's cancel, pause and

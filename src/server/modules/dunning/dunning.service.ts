@@ -14,7 +14,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import type { RateEvent } from '../../ports/rate-events'
-import * as billing from '../billing/billing.service'
+import * as installments from '../billing/charge-next-installment.service'
 import * as catalog from '../catalog/catalog.service'
 import * as delivery from '../delivery/delivery.service'
 import * as email from '../email/email.service'
@@ -261,9 +261,9 @@ export async function runDueDunning(deps: AppDeps): Promise<number> {
     })
     if (!claimed) continue
     ran++
-    let result: billing.ChargeRateResult | 'error'
+    let result: installments.ChargeRateResult | 'error'
     try {
-      result = await billing.chargeRate(deps, claimed.rateId, { reason: 'dunning' })
+      result = await installments.chargeRate(deps, claimed.rateId, { reason: 'dunning' })
     } catch (error) {
       // The billing reconciles a charge that threw; the step counts as tried without an answer.
       deps.logger.error({ err: error, dunningId: claimed.id }, 'dunning retry failed to run')

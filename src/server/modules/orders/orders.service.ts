@@ -6,7 +6,7 @@ import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import {
-  assertTransition, canTransition, orderPaymentTransitions, orderRateTransitions, paymentTransitions, type OrderPaymentState, type OrderRateState, type PaymentState,
+  assertTransition, canTransition, isRunningPlan, orderPaymentTransitions, orderRateTransitions, paymentTransitions, type OrderPaymentState, type OrderRateState, type PaymentState,
 } from '../../../shared/states'
 import { vatAmounts } from '../../../shared/tax'
 import { actingSellerId } from '../../auth/permissions'
@@ -376,33 +376,24 @@ export async function recordChargebackWon(deps: AppDeps, tx: Executor, orderId: 
 }
 
 /**
- * Cancels a running plan (a subscription or installment plan the payer, seller or manager ends): the rates
- * not yet due are skipped, the order becomes payment_canceled, its dunning ends and the seller is told.
- * Answers the end of the paid period (the next rate's due date), so the caller can end access then. The
- * order row is locked in the caller's transaction. A rate already being charged finishes (its outcome is
- * recorded); nothing is charged after this.
+ * Skips the plan's rates not yet due (a canceled plan charges nothing more). The caller's transaction; the
+ * order row is locked there.
  */
-export async function cancelPlan(deps: AppDeps, tx: Executor, orderId: number, by: 'payer' | 'seller' | 'manager' | 'system' = 'payer'): Promise<{ paidUntil: Date | null; canceled: boolean }> {
-  const order = await repo.findOrder(tx, orderId, { lock: true })
-  if (!order) throw new AppError('not_found', 'This order does not exist')
-  const now = deps.now()
-  const next = (await repo.ratesOf(tx, order.id)).find((r) => r.state === 'future')
-  await repo.skipFutureRates(tx, order.id)
-  // An open subscription is `paid` after each charge (its total is one charge): paid -> payment_canceled
-  // only while it still had rates to come, so a completed one-time order is never canceled here.
-  const running = order.paymentState !== 'paid' || next !== undefined
-  const canceled = running && canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_canceled')
-  if (canceled) {
-    await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_canceled'), canceledAt: now, canceledBy: by, updatedAt: now })
-    await notifications.notifyOrderEvent(deps, tx, { sellerId: order.sellerId, type: 'order_canceled', orderId: order.id })
-  }
-  await deps.rateEvents.emit(deps, tx, { type: 'plan_ended', orderId: order.id })
-  return { paidUntil: next?.dueDate ?? null, canceled }
+export async function skipFutureRates(tx: Executor, orderId: number): Promise<void> {
+  await repo.skipFutureRates(tx, orderId)
 }
 
-/** Whether the order is a plan with charges still to come (rates future or unpaid). */
-export async function hasChargesAhead(db: Executor, orderId: number): Promise<boolean> {
-  return (await repo.ratesOf(db, orderId)).some((r) => r.state === 'future' || r.state === 'unpaid')
+/**
+ * Records a plan's cancellation on its order (payment_canceled, when and by whom) where the order-payment
+ * table allows it; answers whether it moved. The plan's home decides when (billing
+ * cancel-subscription.service.ts); the order row is locked in the caller's transaction.
+ */
+export async function recordPlanCanceled(deps: AppDeps, tx: Executor, orderId: number, by: 'payer' | 'seller' | 'manager' | 'system'): Promise<boolean> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order || !canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_canceled')) return false
+  const now = deps.now()
+  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_canceled'), canceledAt: now, canceledBy: by, updatedAt: now })
+  return true
 }
 
 /**
@@ -412,7 +403,7 @@ export async function hasChargesAhead(db: Executor, orderId: number): Promise<bo
 export async function pausePlan(deps: AppDeps, tx: Executor, orderId: number): Promise<repo.OrderRow> {
   const order = await repo.findOrder(tx, orderId, { lock: true })
   if (!order) throw new AppError('not_found', 'This order does not exist')
-  if (!['paying', 'paid'].includes(order.paymentState) || !(await hasChargesAhead(tx, order.id))) {
+  if (order.paymentState === 'payment_paused' || !isRunningPlan(order.paymentState, await repo.ratesOf(tx, order.id))) {
     throw new AppError('conflict', 'Only a running subscription or installment plan can be paused')
   }
   const now = deps.now()

@@ -9,6 +9,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { issueReversalJob } from '../invoices/invoices.service'
+import * as plans from '../billing/cancel-subscription.service'
 import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as repo from './refunds.repository'
@@ -109,7 +110,7 @@ export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, r
     if (canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_refunded')) {
       await orders.recordOrderReversal(deps, tx, order.id, 'payment_refunded')
     }
-    await orders.cancelPlan(deps, tx, order.id, 'system')
+    await plans.cancelPlan(deps, tx, order.id, 'system')
   }
 }
 

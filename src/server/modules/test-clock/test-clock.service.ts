@@ -3,7 +3,7 @@ import type { TestClockOutput } from '../../../shared/schemas/billing'
 import { assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { AppDeps } from '../../deps'
-import * as billing from '../billing/billing.service'
+import * as installments from '../billing/charge-next-installment.service'
 import * as publishing from '../courses/course-publishing.service'
 import * as delivery from '../delivery/delivery.service'
 import * as dunning from '../dunning/dunning.service'
@@ -39,7 +39,7 @@ export async function testClockStatus(ctx: Ctx): Promise<TestClockOutput> {
  * (invoices, mails, delivery), so an advance answers once all of it ran.
  */
 export async function runDueWork(deps: AppDeps): Promise<number> {
-  const charged = await billing.chargeDueRates(deps)
+  const charged = await installments.chargeDueRates(deps)
   let done = charged.charged + charged.reconciled
   done += await dunning.runDueDunning(deps)
   done += await orders.expireDueReservations(deps)
