@@ -13,6 +13,7 @@ import { createCounterStore } from './plugins/counter-store'
 import { createStorage, type Storage } from './modules/media/storage'
 import { TestClock } from './modules/test-clock/test-clock'
 import * as planState from './modules/billing/plan-state.service'
+import * as coursePlayer from './modules/courses/course-player.service'
 import * as dunning from './modules/dunning/dunning.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
 
@@ -67,6 +68,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     testClock,
     jwtKey: options.jwtKey ?? loadJwtKey(config),
     rateEvents: wireRateEvents(),
+    courseProgressOf: coursePlayer.courseProgressOf,
   }
   return deps
 }

@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer'
 import type { Storage } from './modules/media/storage'
 import type { TestClock } from './modules/test-clock/test-clock'
 import type { CounterStore } from './plugins/counter-store'
+import type { CourseProgressOf } from './ports/course-progress'
 import type { RateEvents } from './ports/rate-events'
 
 /** Everything a use case may need from the outside world, built once per process by main.ts or a test. */
@@ -28,4 +29,6 @@ export type AppDeps = {
   jwtKey: Uint8Array
   /** The plan's rate events (ports/rate-events.ts): dunning and billing listen, wired in bootstrap.ts. */
   rateEvents: RateEvents
+  /** A payer's progress in a course (the courses module's, handed to the payer area; ports/course-progress.ts). */
+  courseProgressOf: CourseProgressOf
 }

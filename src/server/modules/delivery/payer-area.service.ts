@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { courseAccessUrl } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import type { CurrencyId } from '../../../shared/money'
 import { reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
@@ -12,7 +13,6 @@ import { sandboxSetupOutcome, sandboxSetupRef, setupProviders, type SavedMethod,
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as licenseKeys from '../catalog/license-keys.service'
 import * as certificates from '../certificates/certificates.service'
-import * as coursePlayer from '../courses/course-player.service'
 import * as media from '../media/media.service'
 import * as orders from '../orders/orders.service'
 import * as paymentTickets from '../tickets/payment-tickets.service'
@@ -27,7 +27,7 @@ const notFound = () => new AppError('not_found', 'This does not exist')
 
 function accessUrl(ctx: Ctx, grant: repo.PayerGrantRow): string | null {
   if (grant.state !== 'active' || (grant.expiresAt && grant.expiresAt <= ctx.now)) return null
-  if (grant.productForm === 'course') return `${ctx.deps.config.appUrl}${coursePlayer.courseAccessUrl(grant.sellerUsername, grant.productSlug)}`
+  if (grant.productForm === 'course') return `${ctx.deps.config.appUrl}${courseAccessUrl(grant.sellerUsername, grant.productSlug)}`
   if (grant.productForm === 'membership' || grant.productForm === 'bundle') return payerAreaUrl(ctx.deps, grant.sellerId)
   return null
 }
@@ -40,7 +40,7 @@ async function purchasesOf(ctx: Ctx, grants: repo.PayerGrantRow[], payerUserId: 
       grant_id: g.id, product_id: g.productId, product_name: g.productName, form: g.productForm, via_product_name: g.viaProductName,
       order_token: g.orderToken, state: current ? 'active' : g.state === 'active' ? 'expired' : g.state,
       granted_at: g.grantedAt.toISOString(), expires_at: g.expiresAt?.toISOString() ?? null, access_url: accessUrl(ctx, g),
-      progress: g.productForm === 'course' && current ? await coursePlayer.courseProgressOf(ctx.db, payerUserId, g.productId) : null,
+      progress: g.productForm === 'course' && current ? await ctx.deps.courseProgressOf(ctx.db, payerUserId, g.productId) : null,
     })
   }
   return out
