@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import { chargebackPostings, chargebackReversalPostings, refundPostings, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
 import { isCurrencyId, type CurrencyId } from '../../../shared/money'
+import { refundableOfCharge } from '../../../shared/payments'
 import type { RefundOrderInput, RefundOrderOutput, RefundPaymentOutput } from '../../../shared/schemas/refunds'
 import { canTransition, orderPaymentTransitions, orderRateTransitions, type OrderPaymentState, type OrderRateState } from '../../../shared/states'
 import { actingSellerId, assertCan } from '../../auth/permissions'
@@ -247,24 +248,6 @@ export async function reconcileProviderRefund(
 // ------------------------------------------------------------------ the seller's and the manager's refund
 
 type Planned = { refund: repo.PaymentRow; charge: repo.PaymentRow }
-
-/**
- * What is left to refund of one successful charge: its amount less what refunds and open chargebacks took
- * (its refunded_amount) and refunds still waiting for the provider.
- */
-export function refundableOfCharge(charge: Pick<repo.PaymentRow, 'amount' | 'refundedAmount'>, refundsInFlight: number): number {
-  return Math.max(0, charge.amount - charge.refundedAmount - refundsInFlight)
-}
-
-/** What is left to refund of an order, from all its payments (the order detail's refund button). */
-export function refundableOfPayments(payments: readonly Pick<repo.PaymentRow, 'id' | 'kind' | 'state' | 'amount' | 'refundedAmount' | 'parentPaymentId'>[]): number {
-  const inFlight = (chargeId: number) => payments
-    .filter((p) => p.kind === 'refund' && p.state === 'pending' && p.parentPaymentId === chargeId)
-    .reduce((sum, p) => sum + p.amount, 0)
-  return payments
-    .filter((p) => p.kind === 'charge' && p.state === 'successful')
-    .reduce((sum, charge) => sum + refundableOfCharge(charge, inFlight(charge.id)), 0)
-}
 
 async function planRefund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<Planned[]> {
   const now = ctx.deps.now()
