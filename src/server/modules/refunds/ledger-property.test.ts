@@ -11,7 +11,7 @@ import * as plans from '../billing/cancel-subscription.service'
 import * as installments from '../billing/charge-next-installment.service'
 import * as orders from '../orders/orders.service'
 import { receiveProviderEvents } from './provider-events.service'
-import { refundOrderAsSeller } from './refunds.service'
+import { refundOrderAsSeller } from './refund-order.service'
 
 // The books hold whatever happens to one seller's orders (docs/decisions/0028): generated sequences of
 // purchases (with and without a coupon; one-time, subscription, installments), renewals, failed rates,
