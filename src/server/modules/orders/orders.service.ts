@@ -28,6 +28,9 @@ import * as repo from './orders.repository'
 
 export const expireReservationJob = 'orders.expire-reservation'
 export const refundLatePaymentJob = 'orders.refund-late-payment'
+// The two delivery jobs below are handled by delivery (delivery.jobs.ts) but named here, in the module that
+// enqueues them: delivery reads the order store, so the order store cannot import delivery without a circle.
+/** A paid order's delivery (grants, tickets, certificates, keys, its mail). */
 export const deliverOrderJob = 'delivery.order-paid'
 /** The delivery's revocation (access, tickets, certificates, keys), enqueued with a refund or chargeback. */
 export const revokeOrderJob = 'delivery.order-revoked'
