@@ -492,6 +492,37 @@ export async function expireDueReservations(deps: AppDeps): Promise<number> {
   return ids.length
 }
 
+// ------------------------------------------------------------------ the refunds' and chargebacks' writes
+
+// The refunds module books money going back; the order store owns the rows it writes (orders, payments,
+// rates' refunded amounts, ledger entries), so these are its named writers. The caller's transaction; the
+// order row is locked there.
+
+/** A refund or chargeback payment row (pending until its provider answers). */
+export async function insertReversalPayment(tx: Executor, values: Parameters<typeof repo.insertPayment>[1]): Promise<repo.PaymentRow> {
+  return repo.insertPayment(tx, values)
+}
+
+/** A refund's or chargeback's answer, or a charge's refunded amount. */
+export async function updateReversalPayment(tx: Executor, id: number, values: Parameters<typeof repo.updatePayment>[2]): Promise<repo.PaymentRow> {
+  return repo.updatePayment(tx, id, values)
+}
+
+/** The order's refunded and charged-back totals. */
+export async function recordReversalAmounts(tx: Executor, orderId: number, values: { refundedAmount?: number; chargebackAmount?: number; updatedAt: Date }): Promise<void> {
+  await repo.updateOrder(tx, orderId, values)
+}
+
+/** What was refunded of a rate's charge. */
+export async function recordRateRefunded(tx: Executor, rateId: number, refundedAmount: number): Promise<void> {
+  await repo.updateRate(tx, rateId, { refundedAmount })
+}
+
+/** One balanced ledger transaction of the order (a refund, a chargeback, its reversal). */
+export async function bookLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date): Promise<void> {
+  await writeLedger(tx, entries, kind, orderId, paymentId, now)
+}
+
 // ------------------------------------------------------------------ reads
 
 function unpaid(order: repo.OrderRow): number {

@@ -4,6 +4,7 @@ import type { RefundOrderInput, RefundOrderOutput } from '../../../shared/schema
 import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { AppDeps } from '../../deps'
+import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as repo from './refunds.repository'
 import { bookRefund, currencyOf, denyRefund, paymentOutput, paymentToken } from './refunds.service'
@@ -23,7 +24,7 @@ type Planned = { refund: repo.PaymentRow; charge: repo.PaymentRow }
 async function planRefund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<Planned[]> {
   const now = ctx.deps.now()
   return ctx.db.transaction(async (tx) => {
-    const order = await repo.findOrder(tx, orderId, { lock: true })
+    const order = await orders.findOrder(tx, orderId, { lock: true })
     if (!order || (sellerId !== null && order.sellerId !== sellerId)) throw new AppError('not_found', 'This order does not exist')
     if (unpaidStates.includes(order.paymentState) || order.paidAmount === 0) throw new AppError('refund_not_possible', 'This order was not paid')
     const open: { charge: repo.PaymentRow; left: number }[] = []
@@ -46,7 +47,7 @@ async function planRefund(ctx: Ctx, orderId: number, sellerId: number | null, in
       const part = Math.min(rest, left)
       rest -= part
       const token = paymentToken()
-      const refund = await repo.insertPayment(tx, {
+      const refund = await orders.insertReversalPayment(tx, {
         token, orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'refund', provider: charge.provider, method: charge.method,
         state: 'pending', amount: part, currency: charge.currency, parentPaymentId: charge.id, idempotencyKey: `refund:${token}`, createdAt: now, updatedAt: now,
       })
@@ -82,9 +83,9 @@ async function sendRefund(deps: AppDeps, refund: repo.PaymentRow, charge: repo.P
     else if (answer.state === 'denied') await denyRefund(deps, tx, refund.orderId, refund.id, answer.note ?? 'denied')
     else {
       // The provider confirms later (its refund webhook, or the sweep asking again).
-      await repo.findOrder(tx, refund.orderId, { lock: true })
+      await orders.findOrder(tx, refund.orderId, { lock: true })
       const row = await repo.lockPayment(tx, refund.id)
-      if (row?.state === 'pending' && answer.providerRef && !row.providerRef) await repo.updatePayment(tx, row.id, { providerRef: answer.providerRef, updatedAt: deps.now() })
+      if (row?.state === 'pending' && answer.providerRef && !row.providerRef) await orders.updateReversalPayment(tx, row.id, { providerRef: answer.providerRef, updatedAt: deps.now() })
     }
   })
   return failure
@@ -100,7 +101,7 @@ async function refund(ctx: Ctx, orderId: number, sellerId: number | null, input:
   const made = await Promise.all(planned.map(async (p) => (await repo.findPaymentByToken(ctx.db, p.refund.token))!))
   // Every provider refused: the seller sees why (nothing was booked); a part that went through is answered.
   if (failure && made.every((p) => p.state === 'denied')) throw failure
-  const order = (await repo.findOrder(ctx.db, orderId))!
+  const order = (await orders.findOrder(ctx.db, orderId))!
   return {
     order_id: order.id, payment_state: order.paymentState, currency: order.currency, paid_amount: order.paidAmount, refunded_amount: order.refundedAmount,
     chargeback_amount: order.chargebackAmount, refunds: made.map(paymentOutput),

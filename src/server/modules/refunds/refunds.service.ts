@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { chargebackPostings, chargebackReversalPostings, refundPostings, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
+import { randomBytes } from 'node:crypto'
+import { chargebackPostings, chargebackReversalPostings, refundPostings, type LedgerEntry } from '../../../shared/ledger'
 import { isCurrencyId, type CurrencyId } from '../../../shared/money'
 import type { RefundPaymentOutput } from '../../../shared/schemas/refunds'
 import { canTransition, orderPaymentTransitions, orderRateTransitions, type OrderPaymentState, type OrderRateState } from '../../../shared/states'
@@ -34,9 +34,7 @@ export function currencyOf(value: string): CurrencyId {
 
 async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date) {
   if (entries.length === 0) return
-  assertBalanced(entries)
-  const transactionId = randomUUID()
-  await repo.insertLedgerEntries(tx, entries.map((e) => ({ transactionId, kind, account: e.account, amount: e.amount, currency: e.currency, orderId, paymentId, createdAt: now })))
+  await orders.bookLedger(tx, entries, kind, orderId, paymentId, now)
 }
 
 async function ledgerRows(tx: Executor, paymentId: number, kinds: readonly string[]): Promise<LedgerEntry[]> {
@@ -66,7 +64,7 @@ async function changeRate(deps: AppDeps, tx: Executor, orderId: number, rateNumb
   if (rateNumber === null) return
   const rate = await orders.findRateByNumber(tx, orderId, rateNumber, { lock: true })
   if (!rate) return
-  if (change.refunded) await repo.setRateRefunded(tx, rate.id, rate.refundedAmount + change.refunded)
+  if (change.refunded) await orders.recordRateRefunded(tx, rate.id, rate.refundedAmount + change.refunded)
   if (change.state && rate.state !== change.state && canTransition(orderRateTransitions, rate.state as OrderRateState, change.state)) {
     await orders.moveRate(deps, tx, rate, change.state)
   }
@@ -80,23 +78,23 @@ async function changeRate(deps: AppDeps, tx: Executor, orderId: number, rateNumb
  */
 export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, refundId: number, result: { providerRef?: string | null; note?: string | null }): Promise<void> {
   const now = deps.now()
-  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const refund = (await repo.lockPayment(tx, refundId))!
   if (refund.kind !== 'refund' || refund.state !== 'pending' || refund.parentPaymentId === null) return
   const charge = (await repo.lockPayment(tx, refund.parentPaymentId))!
   const currency = currencyOf(charge.currency)
-  await repo.updatePayment(tx, refund.id, {
+  await orders.updateReversalPayment(tx, refund.id, {
     state: 'successful', providerRef: result.providerRef ?? refund.providerRef, failureReason: result.note ?? refund.failureReason, completedAt: now, updatedAt: now,
   })
   const charged = await ledgerRows(tx, charge.id, chargeLedgerKinds)
   if (charged.length > 0) {
     await writeLedger(tx, refundPostings({ charge: charged, amount: { amount: refund.amount, currency }, refunded: { amount: charge.refundedAmount, currency } }), 'refund', order.id, refund.id, now)
   }
-  await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount + refund.amount, updatedAt: now })
+  await orders.updateReversalPayment(tx, charge.id, { refundedAmount: charge.refundedAmount + refund.amount, updatedAt: now })
   const refundedOfCharge = await repo.sumOfChildren(tx, charge.id, 'refund', ['successful'])
   await changeRate(deps, tx, order.id, charge.rateNumber, { refunded: refund.amount, ...(refundedOfCharge >= charge.amount ? { state: 'refunded' as const } : {}) })
   const refundedAmount = order.refundedAmount + refund.amount
-  await repo.updateOrderAmounts(tx, order.id, { refundedAmount, updatedAt: now })
+  await orders.recordReversalAmounts(tx, order.id, { refundedAmount, updatedAt: now })
   await deps.jobs.enqueue(tx, issueReversalJob, { refundPaymentId: refund.id }, { singletonKey: `invoice-reversal-${refund.id}` })
   // Refunds alone decide "everything refunded" (not refunds plus chargebacks), so the outcome does not
   // depend on the order in which a refund and a dispute arrive.
@@ -110,11 +108,11 @@ export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, r
 
 /** Marks a pending refund denied by the provider: nothing is booked, the amount is refundable again. */
 export async function denyRefund(deps: AppDeps, tx: Executor, orderId: number, refundId: number, reason: string): Promise<void> {
-  await repo.findOrder(tx, orderId, { lock: true })
+  await orders.findOrder(tx, orderId, { lock: true })
   const refund = await repo.lockPayment(tx, refundId)
   if (!refund || refund.state !== 'pending') return
   const now = deps.now()
-  await repo.updatePayment(tx, refund.id, { state: 'denied', failureReason: reason, completedAt: now, updatedAt: now })
+  await orders.updateReversalPayment(tx, refund.id, { state: 'denied', failureReason: reason, completedAt: now, updatedAt: now })
 }
 
 /**
@@ -124,7 +122,7 @@ export async function denyRefund(deps: AppDeps, tx: Executor, orderId: number, r
  */
 export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, dispute: { ref: string; amount: Money }): Promise<void> {
   const now = deps.now()
-  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const charge = (await repo.lockPayment(tx, chargeId))!
   if (await repo.findPaymentByRef(tx, charge.provider, dispute.ref)) return
   const currency = currencyOf(charge.currency)
@@ -133,7 +131,7 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
     return
   }
   const amount = Math.max(0, Math.min(dispute.amount.amount, charge.amount - charge.refundedAmount))
-  const row = await repo.insertPayment(tx, {
+  const row = await orders.insertReversalPayment(tx, {
     token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'chargeback', provider: charge.provider, method: charge.method,
     state: 'successful', amount, currency, providerRef: dispute.ref, parentPaymentId: charge.id, completedAt: now, createdAt: now, updatedAt: now,
   })
@@ -144,9 +142,9 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
       charge: charged, amount: { amount, currency }, refunded: { amount: charge.refundedAmount, currency }, sellerId: order.sellerId,
     }), 'chargeback', order.id, row.id, now)
   }
-  await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount + amount, updatedAt: now })
+  await orders.updateReversalPayment(tx, charge.id, { refundedAmount: charge.refundedAmount + amount, updatedAt: now })
   await changeRate(deps, tx, order.id, charge.rateNumber, { state: 'chargebacked' })
-  await repo.updateOrderAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount + amount, updatedAt: now })
+  await orders.recordReversalAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount + amount, updatedAt: now })
   if (canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_chargebacked')) {
     await orders.recordOrderReversal(deps, tx, order.id, 'payment_chargebacked')
   }
@@ -159,24 +157,24 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
  */
 export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, disputeRef: string): Promise<boolean> {
   const now = deps.now()
-  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const charge = (await repo.lockPayment(tx, chargeId))!
   const chargeback = await repo.findPaymentByRef(tx, charge.provider, disputeRef)
   if (!chargeback || chargeback.kind !== 'chargeback' || chargeback.parentPaymentId !== charge.id) return false
   const wonRef = `${disputeRef}:won`
   if (await repo.findPaymentByRef(tx, charge.provider, wonRef)) return true
   const amount = chargeback.amount
-  const row = await repo.insertPayment(tx, {
+  const row = await orders.insertReversalPayment(tx, {
     token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'chargeback_reversal', provider: charge.provider,
     method: charge.method, state: 'successful', amount, currency: charge.currency, providerRef: wonRef, parentPaymentId: chargeback.id, completedAt: now, createdAt: now, updatedAt: now,
   })
   if (amount === 0) return true
   const booked = await ledgerRows(tx, chargeback.id, ['chargeback'])
   await writeLedger(tx, chargebackReversalPostings({ chargeback: booked, sellerId: order.sellerId }), 'chargeback_reversal', order.id, row.id, now)
-  await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount - amount, updatedAt: now })
+  await orders.updateReversalPayment(tx, charge.id, { refundedAmount: charge.refundedAmount - amount, updatedAt: now })
   const disputed = await repo.sumOfChildren(tx, charge.id, 'chargeback', ['successful'])
   if (disputed - await wonOfCharge(tx, charge.id) === 0) await changeRate(deps, tx, order.id, charge.rateNumber, { state: 'paid' })
-  await repo.updateOrderAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount - amount, updatedAt: now })
+  await orders.recordReversalAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount - amount, updatedAt: now })
   await orders.recordChargebackWon(deps, tx, order.id)
   return true
 }
@@ -199,7 +197,7 @@ export async function reconcileProviderRefund(
   deps: AppDeps, tx: Executor, orderId: number, chargeId: number, event: { eventId: string; ref?: string | undefined; amount: Money; totalRefunded?: Money | undefined },
 ): Promise<void> {
   const now = deps.now()
-  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const charge = (await repo.lockPayment(tx, chargeId))!
   const currency = currencyOf(charge.currency)
   if ((event.totalRefunded ?? event.amount).currency !== currency) {
@@ -212,7 +210,7 @@ export async function reconcileProviderRefund(
     const room = (await repo.lockPayment(tx, charge.id))!
     const booked = Math.min(amount, room.amount - room.refundedAmount)
     if (booked <= 0) return
-    const row = await repo.insertPayment(tx, {
+    const row = await orders.insertReversalPayment(tx, {
       token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'refund', provider: charge.provider, method: charge.method,
       state: 'pending', amount: booked, currency, providerRef, parentPaymentId: charge.id, failureReason: 'started_at_provider', createdAt: now, updatedAt: now,
     })
