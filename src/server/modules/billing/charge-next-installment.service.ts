@@ -142,7 +142,7 @@ export async function reconcilePendingCharges(deps: AppDeps): Promise<number> {
   const cutoff = new Date(now.getTime() - reconcileAfterMs)
   let reconciled = 0
   for (const stale of await repo.stalePendingCharges(deps.db, cutoff, sweepBatch)) {
-    if (!(await repo.leaseStaleCharge(deps.db, stale.paymentId, cutoff, now))) continue
+    if (!(await orders.leaseStaleCharge(deps.db, stale.paymentId, cutoff, now))) continue
     const payment = await orders.findPaymentByToken(deps.db, stale.paymentToken)
     const order = payment ? await orders.findOrder(deps.db, payment.orderId) : undefined
     if (!payment || !order) continue

@@ -492,6 +492,14 @@ export async function expireDueReservations(deps: AppDeps): Promise<number> {
   return ids.length
 }
 
+/**
+ * The billing engine's reconcile step takes a charge that got no answer for one run (a conditional touch):
+ * false when another run took it first.
+ */
+export async function leaseStaleCharge(db: Executor, paymentId: number, cutoff: Date, now: Date): Promise<boolean> {
+  return repo.leaseStaleCharge(db, paymentId, cutoff, now)
+}
+
 // ------------------------------------------------------------------ the refunds' and chargebacks' writes
 
 // The refunds module books money going back; the order store owns the rows it writes (orders, payments,
