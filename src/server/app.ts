@@ -44,7 +44,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { billingRoutes } from './modules/billing/billing.routes'
-import { payerPayRoutes } from './modules/delivery/payer-area.routes'
+import { testClockRoutes } from './modules/test-clock/test-clock.routes'
 import { refundsRoutes } from './modules/refunds/refunds.routes'
 import { dunningRoutes } from './modules/dunning/dunning.routes'
 import { registerStorefront } from './plugins/storefront'
@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(ordersRoutes)
     await v1.register(refundsRoutes)
     await v1.register(billingRoutes)
-    await v1.register(payerPayRoutes)
+    await v1.register(testClockRoutes)
     await v1.register(csvExportsRoutes)
     await v1.register(orderRatesRoutes)
     await v1.register(payersRoutes)

@@ -11,7 +11,11 @@ import type { Logger } from './logger'
 import { createMailer } from './mail/mailer'
 import { createCounterStore } from './plugins/counter-store'
 import { createStorage, type Storage } from './modules/media/storage'
-import { TestClock } from './modules/billing/test-clock'
+import { TestClock } from './modules/test-clock/test-clock'
+import * as planState from './modules/billing/plan-state.service'
+import * as coursePlayer from './modules/courses/course-player.service'
+import * as dunning from './modules/dunning/dunning.service'
+import { createRateEvents, type RateEvents } from './ports/rate-events'
 
 /** Opens the configured database: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -63,8 +67,21 @@ export async function createDeps(config: Config, options: { database?: Database;
     realNow,
     testClock,
     jwtKey: options.jwtKey ?? loadJwtKey(config),
+    rateEvents: wireRateEvents(),
+    courseProgressOf: coursePlayer.courseProgressOf,
   }
   return deps
+}
+
+/**
+ * The rate events' listeners, in this order: the plan's home settles the order's state first, then
+ * dunning reacts (it may move the rate again, which settles the order once more).
+ */
+function wireRateEvents(): RateEvents {
+  const events = createRateEvents()
+  events.on(planState.onRateEvent)
+  events.on(dunning.onRateEvent)
+  return events
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {

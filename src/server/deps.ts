@@ -4,8 +4,10 @@ import type { Jobs } from './jobs/jobs'
 import type { Logger } from './logger'
 import type { Mailer } from './mail/mailer'
 import type { Storage } from './modules/media/storage'
-import type { TestClock } from './modules/billing/test-clock'
+import type { TestClock } from './modules/test-clock/test-clock'
 import type { CounterStore } from './plugins/counter-store'
+import type { CourseProgressOf } from './ports/course-progress'
+import type { RateEvents } from './ports/rate-events'
 
 /** Everything a use case may need from the outside world, built once per process by main.ts or a test. */
 export type AppDeps = {
@@ -25,4 +27,8 @@ export type AppDeps = {
   /** The billing test clock (TEST_CLOCK=on); its offset is 0 when off. */
   testClock: TestClock
   jwtKey: Uint8Array
+  /** The plan's rate events (ports/rate-events.ts): dunning and billing listen, wired in bootstrap.ts. */
+  rateEvents: RateEvents
+  /** A payer's progress in a course (the courses module's, handed to the payer area; ports/course-progress.ts). */
+  courseProgressOf: CourseProgressOf
 }

@@ -20,6 +20,17 @@ export type OrderPaymentState = (typeof orderPaymentStates)[number]
 /** SPEC-NOTES 6: the spec's active-like subset "paying, paid, waiting, pending". */
 export const activeOrderPaymentStates: readonly OrderPaymentState[] = Object.freeze(['paying', 'paid', 'payment_waiting', 'payment_pending'])
 
+/** Rates that are still to be charged or chased: a plan with one of them has charges ahead. */
+const ratesAhead: readonly string[] = ['future', 'unpaid']
+
+/**
+ * The one "is it running" rule of a plan (installment or subscription): its order is being paid or paused
+ * and it has charges ahead (a rate future or unpaid). Cancel, pause and the payer's manage page all ask it.
+ */
+export function isRunningPlan(paymentState: string, rates: readonly { state: string }[]): boolean {
+  return ['paying', 'paid', 'payment_paused'].includes(paymentState) && rates.some((r) => ratesAhead.includes(r.state))
+}
+
 export const orderPaymentTransitions = {
   payment_waiting: ['payment_pending', 'paying', 'paid', 'payment_canceled', 'payment_not_completed'],
   // A failed attempt goes back to waiting, so the payer can try another method.
@@ -27,9 +38,11 @@ export const orderPaymentTransitions = {
   paying: ['paid', 'payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
   // An open subscription is `paid` after each charge (its total is one charge); cancelling it ends it
   // (spec 001 section 4 shows no transitions; SPEC-NOTES 6-7 and the state's meaning above allow it). Only
-  // orders with rates still to come are canceled (orders.cancelPlan); a one-time order is refunded instead.
+  // orders with rates still to come are canceled (billing cancel-subscription.service.ts); a one-time order is refunded instead.
   // An open subscription (paid after each charge) can be paused by the seller like a paying plan (decision 0026).
-  paid: ['payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
+  // A running plan whose later charge failed owes money again: paid -> paying while a rate is unpaid or in
+  // debt (the plan's home settles it from the rates, billing plan-state.service.ts).
+  paid: ['paying', 'payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
   payment_paused: ['paying', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
   // A canceled subscription keeps the charges already paid; they can still be refunded or charged back.
   payment_canceled: ['payment_refunded', 'payment_chargebacked'],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isChargeable } from './billing.service'
+import { isChargeable } from './charge-next-installment.service'
 
 // Which rate the engine may charge, and for which reason (pure; the lock and re-check use the same rule).
 

@@ -4,8 +4,8 @@ import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../.
 import { startApiProcess } from '../../../../tests/helpers/api-process'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { testDatabaseKind } from '../../../../tests/helpers/test-db'
-import { beginCharge, chargeDueRates, runDueWork } from './billing.service'
-import { dayMs, TestClock } from './test-clock'
+import { dayMs, runDueWork, TestClock } from '../test-clock/test-clock.service'
+import { beginCharge, chargeDueRates } from './charge-next-installment.service'
 
 // The billing engine with the test clock (decision 0026): renewals and installments charged once each on
 // their due dates over two years, a method that declines later charges, the seller's cancel, pause and
@@ -176,6 +176,33 @@ describe('the billing engine charges every due rate exactly once', () => {
     // Another payer's order answers 404.
     const stranger = await signInPayer((await buy(monthly)).email)
     expect((await t.request({ method: 'POST', url: `/api/v1/payer/orders/${bought.token}/rates/2/pay`, token: stranger, payload: {} })).statusCode).toBe(404)
+  })
+
+  test('the order follows its plan: a subscription whose later charges decline reads paying, not paid, four months on', async () => {
+    const bought = await buy(monthly, 'success_then_decline', 'course')
+    expect(await orderState(bought.orderId)).toMatchObject({ payment_state: 'paid', paid_amount: '900' })
+
+    await advance(122, 8)
+    const rates = await ratesOf(bought.orderId)
+    expect(rates[0]!.state).toBe('paid')
+    const due = rates.filter((r) => r.number > 1 && new Date(r.due_date).getTime() <= t.deps.now().getTime())
+    expect(due.length).toBe(4)
+    expect(due.map((r) => r.state)).toContain('debt')
+    for (const rate of due) expect(['unpaid', 'debt']).toContain(rate.state)
+    // Rates owed (in dunning, in debt): the order owes money again, so it is paying, never paid.
+    expect(await orderState(bought.orderId)).toMatchObject({ payment_state: 'paying', paid_amount: '900' })
+
+    // The seller's list, its filter and its counts agree with the order.
+    const list = await t.request({ method: 'GET', url: `/api/v1/cabinet/orders?payment_state=paid&counts=true&per=500`, token: seller.accessToken })
+    expect(list.statusCode, list.body).toBe(200)
+    expect(list.json().list.map((o: { id: number }) => o.id)).not.toContain(bought.orderId)
+    const paying = await t.request({ method: 'GET', url: `/api/v1/cabinet/orders?payment_state=paying&per=500`, token: seller.accessToken })
+    expect(paying.json().list.map((o: { id: number }) => o.id)).toContain(bought.orderId)
+    // The payer's manage page says the same.
+    const token = await signInPayer(bought.email)
+    const manage = await t.request({ method: 'GET', url: `/api/v1/payer/orders/${bought.token}`, token })
+    expect(manage.json().payment_state).toBe('paying')
+
   })
 
   test('the seller cancels a subscription: no charge after it; another seller gets 404', async () => {

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps'
 import { defineJob, type JobDefinition } from '../../jobs/jobs'
-import { chargeDueRates, chargeDueRatesCron, chargeDueRatesJob } from './billing.service'
+import { chargeDueRates, chargeDueRatesCron, chargeDueRatesJob } from './charge-next-installment.service'
 
 // The scheduler: every minute one run charges the rates that fell due (decision 0026). A run beside
 // another (two workers, a retry) charges nothing twice: each charge is decided under the order's lock.

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client'
 import { orderRates, orders, payments } from '../../db/schema'
 
 // The billing engine's reads: which rates are due, which charges wait for an answer too long. Every write
-// of an order, rate or payment goes through the orders service (one writer per state column).
+// of an order, rate or payment goes through the orders service (one writing module per table).
 
 /** Order states whose rates the engine charges (not paused, canceled, refunded or charged back). */
 export const chargingOrderStates = ['paying', 'paid']
@@ -37,14 +37,6 @@ export async function stalePendingCharges(db: Executor, cutoff: Date, limit: num
       eq(orderRates.state, 'pending'), inArray(payments.state, ['waiting', 'pending']), isNotNull(payments.idempotencyKey), lt(payments.updatedAt, cutoff),
     ))
     .orderBy(asc(payments.id)).limit(limit)
-}
-
-/** Takes a stale charge for one reconcile run (a conditional touch): false when another run took it first. */
-export async function leaseStaleCharge(db: Executor, paymentId: number, cutoff: Date, now: Date): Promise<boolean> {
-  const rows = await db.update(payments).set({ updatedAt: now })
-    .where(and(eq(payments.id, paymentId), lt(payments.updatedAt, cutoff), inArray(payments.state, ['waiting', 'pending'])))
-    .returning({ id: payments.id })
-  return rows.length > 0
 }
 
 /** Payments of a rate that a payer is still paying through the pay link (no idempotency key: not the engine's). */

@@ -2,199 +2,20 @@ import { randomBytes } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import type { CurrencyId } from '../../../shared/money'
 import { reusableMethods, type CheckoutMethod } from '../../../shared/payments'
-import type { PlanActionOutput, PayRateOutput, TestClockOutput } from '../../../shared/schemas/billing'
+import type { PlanActionOutput, PayRateOutput } from '../../../shared/schemas/billing'
 import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
-import type { AppDeps } from '../../deps'
-import type { PaymentOutcome, SavedMethod } from '../../payments/providers/types'
-import * as publishing from '../courses/course-publishing.service'
-import * as delivery from '../delivery/delivery.service'
-import * as dunning from '../dunning/dunning.service'
+import * as payerArea from '../delivery/payer-area.service'
 import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
-import * as repo from './billing.repository'
-import { dayMs } from './test-clock'
 
-// The billing engine (decision 0026): charges each due rate of installment and subscription orders exactly
-// once. A charge is three steps: (1) a short transaction takes the per-order lock, then the rate's, checks
-// again that the rate is due and not being charged, writes the payment with its idempotency key and moves
-// the rate to pending; (2) outside any transaction the provider charges the saved method with that key;
-// (3) recordPaymentOutcome applies the answer under the payment's lock. A call that throws or times out
-// leaves the rate pending; the sweep's reconcile step asks the provider again with the SAME key (or
-// retrieves the payment), so a lost answer never becomes a second charge.
-
-export type ChargeRateResult = 'paid' | 'failed' | 'pending' | 'skipped'
-
-/** Why a rate is charged: the scheduler's due date, a dunning retry, or a manual charge. */
-export type ChargeReason = 'scheduled' | 'dunning' | 'manual'
-
-/** The scheduler's sweep, every minute (pg-boss cron, UTC). */
-export const chargeDueRatesJob = 'billing.charge-due-rates'
-export const chargeDueRatesCron = '* * * * *'
-
-/** A charge without an answer for this long is asked about again (reconcile). */
-export const reconcileAfterMs = 5 * 60_000
-/** A pay-link payment younger than this holds the engine off the rate (the payer is on the provider's page). */
-const payLinkHoldMs = 30 * 60_000
-const sweepBatch = 200
+// The plan's pay link and the seller's and manager's pause and resume (decision 0026). Charging a due
+// rate is charge-next-installment.service.ts; cancelling a plan, cancel-subscription.service.ts; the
+// order's state from its rates, plan-state.service.ts.
 
 function token(): string {
   return randomBytes(24).toString('base64url')
-}
-
-/** The rate states each reason may charge: the scheduler future and unpaid; a retry or the seller also debt. */
-const chargeableStates: Record<ChargeReason, readonly string[]> = {
-  scheduled: ['future', 'unpaid'],
-  dunning: ['unpaid', 'debt'],
-  manual: ['future', 'unpaid', 'debt'],
-}
-
-/** Whether `rate` of `order` may be charged now for `reason` (read under both row locks). */
-export function isChargeable(order: Pick<orders.OrderRow, 'paymentState'>, rate: Pick<orders.RateRow, 'state' | 'dueDate' | 'attempts' | 'nextAttemptAt'>, reason: ChargeReason, now: Date): boolean {
-  if (!repo.chargingOrderStates.includes(order.paymentState)) return false
-  if (!chargeableStates[reason].includes(rate.state)) return false
-  if (rate.dueDate.getTime() > now.getTime()) return false
-  if (reason === 'scheduled') {
-    // Never tried, or a retry dunning scheduled has come: the same rule as the sweep's query.
-    const retryDue = rate.nextAttemptAt !== null && rate.nextAttemptAt.getTime() <= now.getTime()
-    return (rate.attempts === 0 && rate.nextAttemptAt === null) || retryDue
-  }
-  return true
-}
-
-type Begun = { order: orders.OrderRow; rate: orders.RateRow; payment: orders.PaymentRow }
-
-/**
- * Step 1: under the order's lock (then the rate's), re-checks and writes the attempt. Null when there is
- * nothing to charge (already charged, being charged, not due, the plan paused or ended).
- */
-export async function beginCharge(deps: AppDeps, rateId: number, reason: ChargeReason): Promise<Begun | null> {
-  const now = deps.now()
-  return deps.db.transaction(async (tx) => {
-    const peek = await orders.findRate(tx, rateId)
-    if (!peek) return null
-    // The per-order lock first, always in this order, so two workers queue instead of deadlocking.
-    const order = await orders.findOrder(tx, peek.orderId, { lock: true })
-    const rate = await orders.findRate(tx, rateId, { lock: true })
-    if (!order || !rate || !isChargeable(order, rate, reason, now)) return null
-    if (await repo.openPayLinkPayments(tx, order.id, rate.number, new Date(now.getTime() - payLinkHoldMs)) > 0) return null
-    const attempt = rate.attempts + 1
-    const payment = await orders.insertPayment(tx, {
-      token: token(), orderId: order.id, sellerId: order.sellerId, rateNumber: rate.number, kind: 'charge', provider: order.provider,
-      method: order.paymentMethod, state: 'waiting', amount: rate.amount, currency: order.currency,
-      idempotencyKey: `rate-${rate.id}-${attempt}`, createdAt: now, updatedAt: now,
-    })
-    const pending = await orders.moveRate(tx, rate, 'pending', { attempts: attempt, paymentId: payment.id, nextAttemptAt: null })
-    return { order, rate: pending, payment }
-  })
-}
-
-/**
- * Step 2: asks the provider to charge the saved method with the attempt's idempotency key (outside any
- * transaction). Answers the outcome to record, or null when the answer is unknown (threw, timed out):
- * the payment stays waiting for the reconcile step.
- */
-async function askProvider(deps: AppDeps, order: orders.OrderRow, payment: orders.PaymentRow): Promise<PaymentOutcome | null> {
-  const amount = { amount: payment.amount, currency: payment.currency as CurrencyId }
-  if (payment.amount === 0) return { providerRef: `free_${payment.token}`, state: 'successful', amount }
-  const saved = order.savedMethod as SavedMethod | null
-  if (!saved || order.savedMethodRevokedAt) return { providerRef: `failed_${payment.token}`, state: 'denied', amount, failureReason: 'no_saved_method' }
-  try {
-    const adapter = await paymentSettings.providerAdapter(deps.db, deps, order.sellerId, payment.provider)
-    const { product } = await orders.productAndSeller(deps.db, order.productId)
-    const payer = order.payer as { email: string; first_name: string; last_name: string; country_code: string }
-    const result = await adapter.chargeSavedMethod({
-      paymentToken: payment.token, orderToken: order.token, amount, method: payment.method as CheckoutMethod, description: product.name,
-      payer: { email: payer.email, firstName: payer.first_name, lastName: payer.last_name, countryCode: payer.country_code },
-      idempotencyKey: payment.idempotencyKey ?? `rate-payment-${payment.token}`, savedMethod: saved,
-    })
-    const { nextAction, ...outcome } = result
-    void nextAction
-    return outcome
-  } catch (error) {
-    // A refusal the provider named (4xx: declined, method gone) is an answer; anything else is not known.
-    if (error instanceof AppError && error.status < 500) return { providerRef: `failed_${payment.token}`, state: 'denied', amount, failureReason: error.type }
-    deps.logger.warn({ err: error, paymentId: payment.id }, 'rate charge got no answer; it is reconciled later with the same idempotency key')
-    return null
-  }
-}
-
-function resultOf(state: string): ChargeRateResult {
-  if (state === 'successful') return 'paid'
-  if (state === 'waiting' || state === 'pending' || state === 'partially_paid') return 'pending'
-  return 'failed'
-}
-
-/** Steps 2 and 3 of a begun charge. */
-async function sendCharge(deps: AppDeps, begun: Begun): Promise<ChargeRateResult> {
-  const outcome = await askProvider(deps, begun.order, begun.payment)
-  if (!outcome) return 'pending'
-  return resultOf(await orders.recordPaymentOutcome(deps, begun.payment.token, outcome))
-}
-
-/** Charges one rate now through the order's provider and saved method (scheduler, dunning retry, seller). */
-export async function chargeRate(deps: AppDeps, rateId: number, options: { reason: ChargeReason }): Promise<ChargeRateResult> {
-  const begun = await beginCharge(deps, rateId, options.reason)
-  if (!begun) return 'skipped'
-  return sendCharge(deps, begun)
-}
-
-/**
- * The reconcile step: charges that got no answer for `reconcileAfterMs`. With the provider's reference the
- * payment is retrieved; without one (the call never answered) the charge is asked again with the same
- * idempotency key, which the provider answers with the first charge, never a second one.
- */
-export async function reconcilePendingCharges(deps: AppDeps): Promise<number> {
-  const now = deps.now()
-  const cutoff = new Date(now.getTime() - reconcileAfterMs)
-  let reconciled = 0
-  for (const stale of await repo.stalePendingCharges(deps.db, cutoff, sweepBatch)) {
-    if (!(await repo.leaseStaleCharge(deps.db, stale.paymentId, cutoff, now))) continue
-    const payment = await orders.findPaymentByToken(deps.db, stale.paymentToken)
-    const order = payment ? await orders.findOrder(deps.db, payment.orderId) : undefined
-    if (!payment || !order) continue
-    let outcome: PaymentOutcome | null
-    if (payment.providerRef) {
-      try {
-        outcome = await (await paymentSettings.providerAdapter(deps.db, deps, order.sellerId, payment.provider)).retrievePayment(payment.providerRef)
-      } catch (error) {
-        deps.logger.warn({ err: error, paymentId: payment.id }, 'reconcile could not retrieve the payment')
-        outcome = null
-      }
-    } else {
-      outcome = await askProvider(deps, order, payment)
-    }
-    if (outcome && outcome.state !== 'waiting') {
-      await orders.recordPaymentOutcome(deps, payment.token, outcome)
-      reconciled++
-    }
-  }
-  return reconciled
-}
-
-export type SweepResult = { charged: number; paid: number; failed: number; pending: number; reconciled: number }
-
-/**
- * The scheduler (`billing.charge-due-rates`): reconciles charges without an answer, then charges every due
- * rate once. Safe beside another run on any process: each charge is decided under the order's lock.
- */
-export async function chargeDueRates(deps: AppDeps): Promise<SweepResult> {
-  await deps.testClock.refresh(deps.db)
-  const result: SweepResult = { charged: 0, paid: 0, failed: 0, pending: 0, reconciled: await reconcilePendingCharges(deps) }
-  const now = deps.now()
-  let afterId = 0
-  for (;;) {
-    const ids = await repo.dueRateIds(deps.db, now, afterId, sweepBatch)
-    for (const id of ids) {
-      const charged = await chargeRate(deps, id, { reason: 'scheduled' })
-      if (charged === 'skipped') continue
-      result.charged++
-      result[charged]++
-    }
-    if (ids.length < sweepBatch) return result
-    afterId = ids[ids.length - 1]!
-  }
 }
 
 // ------------------------------------------------------------------ the payer's pay link
@@ -243,12 +64,21 @@ export async function startRatePayment(ctx: Ctx, orderId: number, rateNumber: nu
   return { url: result.nextAction.type === 'redirect' ? result.nextAction.url : manageUrl, payment_id: payment.token }
 }
 
+/**
+ * POST /payer/orders/{token}/rates/{number}/pay: the payer pays an open rate (unpaid or in debt) of their
+ * own order now, the pay link of the dunning mails. Answers where to send the payer.
+ */
+export async function payRate(ctx: Ctx, token: string, rateNumber: number): Promise<PayRateOutput> {
+  const order = await payerArea.ownOrder(ctx, token)
+  return startRatePayment(ctx, order.id, rateNumber)
+}
+
 // ------------------------------------------------------------------ the seller's plan actions
 
-type PlanActor = 'seller' | 'manager'
+export type PlanActor = 'seller' | 'manager'
 
 /** The order a seller (their own only: another's is 404) or a manager (any) acts on, locked. */
-async function orderFor(ctx: Ctx, tx: Executor, orderId: number, as: PlanActor): Promise<orders.OrderRow> {
+export async function orderFor(ctx: Ctx, tx: Executor, orderId: number, as: PlanActor): Promise<orders.OrderRow> {
   const sellerId = as === 'seller' ? actingSellerId(ctx.actor, 'orders.write') : null
   if (as === 'manager') assertCan(ctx.actor, 'admin.write')
   const order = await orders.findOrder(tx, orderId, { lock: true })
@@ -256,30 +86,14 @@ async function orderFor(ctx: Ctx, tx: Executor, orderId: number, as: PlanActor):
   return order
 }
 
-async function planOutput(db: Executor, orderId: number): Promise<PlanActionOutput> {
+/** What a plan action answers: the order's state and its rates. */
+export async function planOutput(db: Executor, orderId: number): Promise<PlanActionOutput> {
   const order = (await orders.findOrder(db, orderId))!
   const rates = await orders.ratesOf(db, orderId)
   return {
     id: order.id, payment_state: order.paymentState, paused_at: order.pausedAt?.toISOString() ?? null, canceled_at: order.canceledAt?.toISOString() ?? null,
     canceled_by: order.canceledBy, rates: rates.map((r) => ({ id: r.id, number: r.number, amount: r.amount, due_at: r.dueDate.toISOString(), state: r.state })),
   }
-}
-
-/**
- * POST /cabinet/orders/{id}/cancel: stops a running subscription or installment plan. No charge after it:
- * future rates are skipped and the engine charges only running orders; access lasts to the end of the paid
- * period; dunning ends; the seller is notified (orders.cancelPlan).
- */
-export async function cancelOrderPlan(ctx: Ctx, orderId: number, as: PlanActor = 'seller'): Promise<PlanActionOutput> {
-  await ctx.db.transaction(async (tx) => {
-    const order = await orderFor(ctx, tx, orderId, as)
-    if (!['paying', 'paid', 'payment_paused'].includes(order.paymentState) || !(await orders.hasChargesAhead(tx, order.id))) {
-      throw new AppError('conflict', 'Only a running subscription or installment plan can be canceled')
-    }
-    const { paidUntil } = await orders.cancelPlan(ctx.deps, tx, order.id, as)
-    await delivery.endAccessOfOrder(tx, order.id, 'subscription_canceled', paidUntil ?? ctx.now, ctx.now)
-  })
-  return planOutput(ctx.db, orderId)
 }
 
 /** POST /cabinet/orders/{id}/pause: payment_paused; nothing is charged until it is resumed. */
@@ -298,67 +112,4 @@ export async function resumeOrderPlan(ctx: Ctx, orderId: number, as: PlanActor =
     await orders.resumePlan(ctx.deps, tx, order.id)
   })
   return planOutput(ctx.db, orderId)
-}
-
-// ------------------------------------------------------------------ the test clock
-
-function clockOutput(deps: AppDeps): TestClockOutput {
-  return { now: deps.now().toISOString(), offset_days: Math.round((deps.testClock.offsetMs / dayMs) * 1000) / 1000, enabled: true }
-}
-
-function assertClockOn(deps: AppDeps) {
-  // Off, the clock's routes do not exist.
-  if (!deps.testClock.enabled) throw new AppError('not_found', 'The test clock is off')
-}
-
-/** GET /admin/test_clock */
-export async function testClockStatus(ctx: Ctx): Promise<TestClockOutput> {
-  assertClockOn(ctx.deps)
-  assertCan(ctx.actor, 'admin.read')
-  await ctx.deps.testClock.refresh(ctx.db)
-  return clockOutput(ctx.deps)
-}
-
-/**
- * Everything scheduled by business time that is due now, in order: rate charges (and their reconcile),
- * dunning retries, reservation expiry, grant expiry, lesson publishing; then the jobs they queued
- * (invoices, mails, delivery), so an advance answers once all of it ran.
- */
-export async function runDueWork(deps: AppDeps): Promise<number> {
-  const charged = await chargeDueRates(deps)
-  let done = charged.charged + charged.reconciled
-  done += await dunning.runDueDunning(deps)
-  done += await orders.expireDueReservations(deps)
-  done += await delivery.expireGrants(deps)
-  const lessons = await publishing.publishDueLessons(deps)
-  done += lessons.created + lessons.published + lessons.canceled
-  // The jobs they queued (a day with nothing due queued nothing; the advance drains once more at its end).
-  if (done > 0) await deps.jobs.drain()
-  return done
-}
-
-const advancing = new WeakMap<AppDeps, Promise<unknown>>()
-
-/**
- * POST /admin/test_clock/advance: moves business time `days` forward one day at a time, running what fell
- * due after each day, so a month of renewals and retries happens in order. One advance at a time per
- * process; the offset itself is one row every process reads.
- */
-export async function advanceTestClock(ctx: Ctx, days: number): Promise<{ now: string }> {
-  const deps = ctx.deps
-  assertClockOn(deps)
-  assertCan(ctx.actor, 'admin.write')
-  const previous = advancing.get(deps) ?? Promise.resolve()
-  const run = previous.catch(() => undefined).then(async () => {
-    await deps.testClock.refresh(deps.db)
-    await deps.jobs.drain() // what was queued before, at the time it was queued
-    for (let day = 0; day < days; day++) {
-      await deps.testClock.advance(deps.db, dayMs)
-      await runDueWork(deps)
-    }
-    await deps.jobs.drain()
-  })
-  advancing.set(deps, run)
-  await run
-  return { now: deps.now().toISOString() }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { chargeDueRates } from '../billing/billing.service'
+import { chargeDueRates } from '../billing/charge-next-installment.service'
 
 // Trial periods (docs/decisions/0033): the seller saves a trial on a subscription plan; buying it charges
 // 0, keeps the method, delivers at once and schedules rate 1 at the trial's end; methods that cannot be

@@ -34,9 +34,6 @@ export const sessionGapSeconds = 30 * 60
 /** How long a signed media link of a lesson works. */
 const mediaLinkSeconds = 6 * 3600
 
-export function courseAccessUrl(sellerUsername: string, productSlug: string): string {
-  return `/s/${encodeURIComponent(sellerUsername)}/courses/${encodeURIComponent(productSlug)}`
-}
 
 function percentOf(finished: number, total: number): number {
   return total === 0 ? 0 : Math.floor((finished * 100) / total)

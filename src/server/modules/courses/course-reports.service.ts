@@ -1,3 +1,4 @@
+import { courseAccessUrl } from '../../../shared/catalog'
 import type { GradableQuestion, GradedAnswer } from '../../../shared/courses/quiz-grading'
 import { reviewGrade } from '../../../shared/courses/quiz-grading'
 import { AppError } from '../../../shared/errors'
@@ -8,7 +9,7 @@ import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import * as catalog from '../catalog/catalog.service'
 import * as delivery from '../delivery/delivery.service'
-import { applyReviewedAttempt, courseAccessUrl } from './course-player.service'
+import { applyReviewedAttempt } from './course-player.service'
 import * as playerRepo from './course-player.repository'
 import * as repo from './course-reports.repository'
 

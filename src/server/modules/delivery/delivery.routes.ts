@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  cancelSubscriptionInput, changeMethodInput, changeMethodOutput, managePaymentOutput, methodSetupOutput, methodSetupParams, orderTokenParams,
+  changeMethodInput, changeMethodOutput, managePaymentOutput, methodSetupOutput, methodSetupParams, orderTokenParams,
   payerOverviewOutput, payerSellerOutput, payerSellerParams, paymentManagementInput, paymentManagementOutput, productDeliveryInput,
   productDeliveryOutput, sandboxSetupInput,
 } from '../../../shared/schemas/delivery'
 import * as delivery from './delivery.service'
 import * as payerArea from './payer-area.service'
 
-// The delivery's routes: the payer area (/api/v1/payer/*), managing a payment (cancel, change the method of
-// later rates), the product's delivery step and the seller's payment-management setting. Thin: parse, then
+// The delivery's routes: the payer area (/api/v1/payer/*), managing a payment (change the method of later
+// rates; cancel and pay now are billing's routes), the product's delivery step and the seller's payment-management setting. Thin: parse, then
 // one use case.
 
 const security = [{ bearer: [] }]
@@ -25,10 +25,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/payer/orders/:token', { config: auth, schema: { tags: ['payer'], security, params: orderTokenParams, response: { 200: managePaymentOutput } } },
     async (req) => payerArea.managePayment(req.ctx, req.params.token))
-
-  app.post('/payer/orders/:token/cancel', {
-    config: auth, schema: { tags: ['payer'], security, params: orderTokenParams, body: cancelSubscriptionInput.optional(), response: { 200: managePaymentOutput } },
-  }, async (req) => payerArea.cancelSubscription(req.ctx, req.params.token))
 
   // Changing the method later rates are charged to: start, the sandbox's setup page, the provider's return.
   app.post('/payer/orders/:token/payment_method', {

@@ -1,6 +1,7 @@
 import { formatMoney, isCurrencyId } from '../../../shared/money'
 import type { DeliverablesOutput, DeliveryEmailMode, ProductDeliveryInput, ProductDeliveryOutput } from '../../../shared/schemas/delivery'
 import { deliveryPlaceholders } from '../../../shared/schemas/delivery'
+import { courseAccessUrl } from '../../../shared/catalog'
 import { accessGrantTransitions, canTransition, type AccessGrantState } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -9,7 +10,6 @@ import type { AppDeps } from '../../deps'
 import * as catalog from '../catalog/catalog.service'
 import * as licenseKeys from '../catalog/license-keys.service'
 import * as certificates from '../certificates/certificates.service'
-import * as coursePlayer from '../courses/course-player.service'
 import * as email from '../email/email.service'
 import * as media from '../media/media.service'
 import * as orders from '../orders/orders.service'
@@ -246,7 +246,7 @@ export function payerAreaUrl(deps: AppDeps, sellerId: number): string {
 
 /** Where the payer opens a product: the course player, or the seller's page of the payer area for a membership or bundle. */
 function accessUrlOf(deps: AppDeps, sellerId: number, username: string, product: { form: string; slug: string }): string | null {
-  if (product.form === 'course') return `${deps.config.appUrl}${coursePlayer.courseAccessUrl(username, product.slug)}`
+  if (product.form === 'course') return `${deps.config.appUrl}${courseAccessUrl(username, product.slug)}`
   if (product.form === 'membership' || product.form === 'bundle') return payerAreaUrl(deps, sellerId)
   return null
 }

@@ -1,23 +1,22 @@
 import { randomBytes } from 'node:crypto'
+import { courseAccessUrl } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import type { CurrencyId } from '../../../shared/money'
 import { reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
-import type { PayRateOutput } from '../../../shared/schemas/billing'
 import type { ManagePaymentOutput, MethodSetupOutput, PayerOverviewOutput, PayerSellerOutput } from '../../../shared/schemas/delivery'
-import { canTransition, methodSetupTransitions, type MethodSetupState } from '../../../shared/states'
+import { canTransition, isRunningPlan, methodSetupTransitions, type MethodSetupState } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
 import { requireActor, type Ctx } from '../../context'
+import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { sandboxSetupOutcome, sandboxSetupRef, setupProviders, type SavedMethod, type SetupOutcome } from '../../payments/providers'
-import * as billing from '../billing/billing.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as licenseKeys from '../catalog/license-keys.service'
 import * as certificates from '../certificates/certificates.service'
-import * as coursePlayer from '../courses/course-player.service'
 import * as media from '../media/media.service'
 import * as orders from '../orders/orders.service'
 import * as paymentTickets from '../tickets/payment-tickets.service'
-import { endAccessOfOrder, payerAreaUrl } from './delivery.service'
+import { payerAreaUrl } from './delivery.service'
 import * as repo from './delivery.repository'
 
 // The payer area (/api/v1/payer/*): what the signed-in payer bought, grouped by seller, and managing a
@@ -28,7 +27,7 @@ const notFound = () => new AppError('not_found', 'This does not exist')
 
 function accessUrl(ctx: Ctx, grant: repo.PayerGrantRow): string | null {
   if (grant.state !== 'active' || (grant.expiresAt && grant.expiresAt <= ctx.now)) return null
-  if (grant.productForm === 'course') return `${ctx.deps.config.appUrl}${coursePlayer.courseAccessUrl(grant.sellerUsername, grant.productSlug)}`
+  if (grant.productForm === 'course') return `${ctx.deps.config.appUrl}${courseAccessUrl(grant.sellerUsername, grant.productSlug)}`
   if (grant.productForm === 'membership' || grant.productForm === 'bundle') return payerAreaUrl(ctx.deps, grant.sellerId)
   return null
 }
@@ -41,7 +40,7 @@ async function purchasesOf(ctx: Ctx, grants: repo.PayerGrantRow[], payerUserId: 
       grant_id: g.id, product_id: g.productId, product_name: g.productName, form: g.productForm, via_product_name: g.viaProductName,
       order_token: g.orderToken, state: current ? 'active' : g.state === 'active' ? 'expired' : g.state,
       granted_at: g.grantedAt.toISOString(), expires_at: g.expiresAt?.toISOString() ?? null, access_url: accessUrl(ctx, g),
-      progress: g.productForm === 'course' && current ? await coursePlayer.courseProgressOf(ctx.db, payerUserId, g.productId) : null,
+      progress: g.productForm === 'course' && current ? await ctx.deps.courseProgressOf(ctx.db, payerUserId, g.productId) : null,
     })
   }
   return out
@@ -105,18 +104,20 @@ export async function sellerPage(ctx: Ctx, sellerId: number): Promise<PayerSelle
 const subscriptionForms = ['subscription', 'limited_subscription']
 
 /** The signed-in payer's own order by token, or 404. */
-async function ownOrder(ctx: Ctx, token: string) {
+export async function ownOrder(ctx: Ctx, token: string) {
   const { userId } = requireActor(ctx)
   const order = await orders.findOrderByToken(ctx.db, token).catch(() => null)
   if (!order || order.payerUserId !== userId) throw notFound()
   return order
 }
 
-/** A subscription with charges still to come (an open one is `paid` after each charge, so the rates tell). */
-function isRunningSubscription(order: orders.OrderRow, rates: { state: string }[]): boolean {
+/**
+ * A subscription the payer may cancel: a subscription form (an installment plan is a debt agreed, the
+ * seller's to end) that is running by the plan's one rule (isRunningPlan, src/shared/states).
+ */
+export function isRunningSubscription(order: orders.OrderRow, rates: readonly { state: string }[]): boolean {
   const form = (order.planSnapshot as { form?: string } | null)?.form
-  return form !== undefined && subscriptionForms.includes(form) && ['paid', 'paying', 'payment_paused'].includes(order.paymentState)
-    && rates.some((r) => r.state === 'future')
+  return form !== undefined && subscriptionForms.includes(form) && isRunningPlan(order.paymentState, rates)
 }
 
 /**
@@ -163,30 +164,9 @@ export async function managePayment(ctx: Ctx, token: string): Promise<ManagePaym
   }
 }
 
-/**
- * POST /payer/orders/{token}/cancel: the payer cancels a running subscription when the seller allows it.
- * Future rates are skipped; access lasts to the end of the paid period.
- */
-export async function cancelSubscription(ctx: Ctx, token: string): Promise<ManagePaymentOutput> {
-  const order = await ownOrder(ctx, token)
-  await ctx.db.transaction(async (tx) => {
-    const fresh = (await orders.findOrder(tx, order.id, { lock: true }))!
-    const settings = await repo.findPaymentManagement(tx, fresh.sellerId)
-    if (!settings?.payersMayCancel) throw new AppError('forbidden', 'The seller does not let payers cancel here; please contact the seller')
-    if (!isRunningSubscription(fresh, await orders.ratesOf(tx, fresh.id))) throw new AppError('conflict', 'Only a running subscription can be canceled')
-    const { paidUntil } = await orders.cancelPlan(ctx.deps, tx, fresh.id)
-    await endAccessOfOrder(tx, fresh.id, 'subscription_canceled', paidUntil ?? ctx.now, ctx.now)
-  })
-  return managePayment(ctx, token)
-}
-
-/**
- * POST /payer/orders/{token}/rates/{number}/pay: the payer pays an open rate (unpaid or in debt) now, the
- * pay link of the dunning mails. Answers where to send the payer (the provider's page, the sandbox's).
- */
-export async function payRate(ctx: Ctx, token: string, rateNumber: number): Promise<PayRateOutput> {
-  const order = await ownOrder(ctx, token)
-  return billing.startRatePayment(ctx, order.id, rateNumber)
+/** Whether the seller lets payers cancel their subscriptions themselves (the payment management settings). */
+export async function payersMayCancel(db: Executor, sellerId: number): Promise<boolean> {
+  return (await repo.findPaymentManagement(db, sellerId))?.payersMayCancel ?? false
 }
 
 // ------------------------------------------------------------------ changing the payment method of later rates

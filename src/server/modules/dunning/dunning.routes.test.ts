@@ -3,7 +3,7 @@ import { createSeller, signInManager, type TestSeller } from '../../../../tests/
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { sandboxDeclinedMethodId } from '../../payments/providers'
-import * as billing from '../billing/billing.service'
+import * as installments from '../billing/charge-next-installment.service'
 import * as delivery from '../delivery/delivery.service'
 import { rateChargeFailed, runDueDunning } from './dunning.service'
 
@@ -63,7 +63,7 @@ async function chargeDueRate(b: Bought) {
   const [rate] = await sql<{ due_date: Date }>('select due_date from order_rates where id = $1', [b.rate2])
   const wait = Math.ceil((new Date(rate!.due_date).getTime() - t.deps.now().getTime()) / 1000) + 60
   if (wait > 0) await advance(wait)
-  return billing.chargeRate(t.deps, b.rate2, { reason: 'scheduled' })
+  return installments.chargeRate(t.deps, b.rate2, { reason: 'scheduled' })
 }
 
 async function putSettings(token: string, body: Record<string, unknown>) {
@@ -108,7 +108,7 @@ describe('a failed rate through the whole dunning', () => {
 
     // The payer pays the debt with a working method: the claim is collected and access comes back.
     await restoreMethod(b)
-    expect(await billing.chargeRate(t.deps, b.rate2, { reason: 'manual' })).toBe('paid')
+    expect(await installments.chargeRate(t.deps, b.rate2, { reason: 'manual' })).toBe('paid')
     expect(await rateOf(b.rate2)).toMatchObject({ state: 'paid' })
     expect(await claimOf(b.rate2)).toMatchObject({ outcome_status: 'collected', collected_amount: 900 })
     expect(await hasAccess(b)).toBe(true)
@@ -135,7 +135,7 @@ describe('a failed rate through the whole dunning', () => {
     await decline(b.orderId)
     expect(await chargeDueRate(b)).toBe('failed')
     await advance(3 * dayS + 60)
-    expect(await billing.chargeRate(t.deps, b.rate2, { reason: 'scheduled' })).toBe('failed')
+    expect(await installments.chargeRate(t.deps, b.rate2, { reason: 'scheduled' })).toBe('failed')
     expect(await dunningOf(b.rate2)).toMatchObject({ state: 'in_progress', step: 1, reminders_sent: 2 })
     expect(await runDueDunning(t.deps)).toBe(0)
     expect(await chargesOf(b)).toBe(2)

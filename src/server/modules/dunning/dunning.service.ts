@@ -13,7 +13,8 @@ import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
-import * as billing from '../billing/billing.service'
+import type { RateEvent } from '../../ports/rate-events'
+import * as installments from '../billing/charge-next-installment.service'
 import * as catalog from '../catalog/catalog.service'
 import * as delivery from '../delivery/delivery.service'
 import * as email from '../email/email.service'
@@ -55,15 +56,15 @@ async function endDunning(tx: Executor, dunning: repo.DunningRow, result: Dunnin
 type RateRow = orders.RateRow
 
 /** Moves a locked rate through the orders module when the order-rate table allows it; answers whether it moved. */
-async function moveRate(tx: Executor, rate: RateRow, to: OrderRateState, values: Partial<Omit<RateRow, 'id' | 'state'>> = {}): Promise<boolean> {
+async function moveRate(deps: AppDeps, tx: Executor, rate: RateRow, to: OrderRateState, values: Partial<Omit<RateRow, 'id' | 'state'>> = {}): Promise<boolean> {
   if (!canTransition(orderRateTransitions, rate.state as OrderRateState, to)) return false
-  await orders.moveRate(tx, rate, to, values)
+  await orders.moveRate(deps, tx, rate, to, values)
   return true
 }
 
 /** When the billing's sweep may charge the rate again (its own retry rule): the dunning's next step. */
-async function setNextAttempt(tx: Executor, rate: RateRow, at: Date | null): Promise<void> {
-  await orders.moveRate(tx, rate, rate.state as OrderRateState, { nextAttemptAt: at })
+async function setNextAttempt(deps: AppDeps, tx: Executor, rate: RateRow, at: Date | null): Promise<void> {
+  await orders.moveRate(deps, tx, rate, rate.state as OrderRateState, { nextAttemptAt: at })
 }
 
 /**
@@ -122,7 +123,7 @@ export async function rateChargeFailed(deps: AppDeps, tx: Executor, event: { ord
       return
     }
     // Ended unpaid before (the rate was in debt): a failed pay-now leaves the rate in debt.
-    if ((dunning.state === 'skipped' || dunning.result === 'unpaid') && rate.state === 'unpaid') await moveRate(tx, rate, 'debt', { nextAttemptAt: null })
+    if ((dunning.state === 'skipped' || dunning.result === 'unpaid') && rate.state === 'unpaid') await moveRate(deps, tx, rate, 'debt', { nextAttemptAt: null })
     return
   }
 
@@ -136,7 +137,7 @@ export async function rateChargeFailed(deps: AppDeps, tx: Executor, event: { ord
     // Dunning off: not retried or chased; the rate is debt at once and a claim records it.
     const row = await repo.insertDunning(tx, { ...base, state: 'skipped', step: 0, nextStepAt: null, accessPaused: paused, endedAt: now })
     if (!row) return
-    await moveRate(tx, rate, 'debt', { nextAttemptAt: null })
+    await moveRate(deps, tx, rate, 'debt', { nextAttemptAt: null })
     await openClaim(tx, row, rate, settings, now)
     return
   }
@@ -152,6 +153,16 @@ export async function rateSettled(deps: AppDeps, tx: Executor, event: { orderId:
   const rate = await lockRate(tx, event.rateId)
   if (!rate || rate.orderId !== event.orderId) return
   await settle(tx, rate, now)
+}
+
+/**
+ * Dunning's listener of the rate events (ports/rate-events.ts, registered in bootstrap.ts): the order store
+ * and the billing engine tell what happened to a rate without importing dunning.
+ */
+export async function onRateEvent(deps: AppDeps, tx: Executor, event: RateEvent): Promise<void> {
+  if (event.type === 'charge_failed') await rateChargeFailed(deps, tx, event)
+  else if (event.type === 'settled') await rateSettled(deps, tx, event)
+  else if (event.type === 'plan_ended') await planEnded(deps, tx, event)
 }
 
 /** The plan ended (canceled, refunded, charged back): stop its dunning runs. */
@@ -182,13 +193,13 @@ async function recordFailedStep(deps: AppDeps, tx: Executor, dunning: repo.Dunni
   const reminders = dunning.step + 1
   if (dunning.nextStepAt) {
     await repo.updateDunning(tx, dunning.id, { remindersSent: reminders, updatedAt: now })
-    await setNextAttempt(tx, rate, dunning.nextStepAt)
+    await setNextAttempt(deps, tx, rate, dunning.nextStepAt)
     await sendDunningMail(deps, tx, 'payment_reminder', rate, owed, dunning.nextStepAt)
     return
   }
   const settings = await settingsOf(tx, dunning.sellerId)
   const ended = await endDunning(tx, dunning, 'unpaid', now, { remindersSent: reminders, amount: owed })
-  await moveRate(tx, rate, 'debt', { nextAttemptAt: null })
+  await moveRate(deps, tx, rate, 'debt', { nextAttemptAt: null })
   await openClaim(tx, ended, rate, settings, now)
   await sendDunningMail(deps, tx, 'payment_final_notice', rate, owed, null)
 }
@@ -245,14 +256,14 @@ export async function runDueDunning(deps: AppDeps): Promise<number> {
       if (!dunning.nextStepAt || dunning.nextStepAt.getTime() > now.getTime() || dunning.remindersSent <= dunning.step) return null
       const row = await claimStep(tx, dunning, now)
       // Keeps the billing's own sweep off the rate while this retry is in flight.
-      await setNextAttempt(tx, rate, new Date(now.getTime() + stepLeaseMs))
+      await setNextAttempt(deps, tx, rate, new Date(now.getTime() + stepLeaseMs))
       return row
     })
     if (!claimed) continue
     ran++
-    let result: billing.ChargeRateResult | 'error'
+    let result: installments.ChargeRateResult | 'error'
     try {
-      result = await billing.chargeRate(deps, claimed.rateId, { reason: 'dunning' })
+      result = await installments.chargeRate(deps, claimed.rateId, { reason: 'dunning' })
     } catch (error) {
       // The billing reconciles a charge that threw; the step counts as tried without an answer.
       deps.logger.error({ err: error, dunningId: claimed.id }, 'dunning retry failed to run')
@@ -509,7 +520,7 @@ async function writeOff(ctx: Ctx, scope: ClaimScope, id: number, input: ClaimWri
     }
     await repo.updateClaim(tx, claim.id, values)
     if (rest === 0) {
-      if (rate) await moveRate(tx, rate, 'skipped', { nextAttemptAt: null })
+      if (rate) await moveRate(ctx.deps, tx, rate, 'skipped', { nextAttemptAt: null })
       await resumeAccessIfClear(tx, claim.orderId, ctx.now)
     }
     return answerClaim(tx, scope, claim.id, ctx.now)

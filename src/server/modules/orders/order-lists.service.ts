@@ -1,3 +1,4 @@
+import { refundableOfPayments } from '../../../shared/payments'
 import { AppError } from '../../../shared/errors'
 import { isCurrencyId, toMajorUnitsString } from '../../../shared/money'
 import {
@@ -10,7 +11,6 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { csvFromPages } from '../../csv-export'
-import * as refunds from '../refunds/refunds.service'
 import * as repo from './order-lists.repository'
 import { paymentsOf, ratesOf } from './orders.repository'
 
@@ -138,7 +138,7 @@ const runningStates: readonly string[] = ['paying', 'paid', 'payment_paused']
 
 function actionsOf(order: repo.OrderRow, form: string | null, paymentRows: PaymentRow[], rates: RateRow[]): OrderDetailOutput['actions'] {
   const state = order.paymentState as OrderPaymentState
-  const refundable = refundableStates.includes(state) ? refunds.refundableOfPayments(paymentRows) : 0
+  const refundable = refundableStates.includes(state) ? refundableOfPayments(paymentRows) : 0
   const plan = form !== null && form !== 'one_time'
   const ratesToCome = rates.some((r) => r.state === 'future')
   return {

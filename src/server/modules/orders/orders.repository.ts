@@ -160,6 +160,17 @@ export async function updatePayment(db: Executor, id: number, values: Partial<ty
   return row!
 }
 
+/**
+ * Takes a charge left without an answer for one reconcile run of the billing engine (a conditional touch
+ * of updated_at): false when another run took it first.
+ */
+export async function leaseStaleCharge(db: Executor, paymentId: number, cutoff: Date, now: Date): Promise<boolean> {
+  const rows = await db.update(payments).set({ updatedAt: now })
+    .where(and(eq(payments.id, paymentId), sql`${payments.updatedAt} < ${cutoff}`, inArray(payments.state, ['waiting', 'pending'])))
+    .returning({ id: payments.id })
+  return rows.length > 0
+}
+
 const paymentByTokenQuery = reusableQuery((db) => db.select().from(payments).where(eq(payments.token, param('token'))).limit(1))
 const lockedPaymentByTokenQuery = reusableQuery((db) => db.select().from(payments).where(eq(payments.token, param('token'))).limit(1).for('update'))
 

@@ -6,7 +6,7 @@ import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import {
-  assertTransition, canTransition, orderPaymentTransitions, orderRateTransitions, paymentTransitions, type OrderPaymentState, type OrderRateState, type PaymentState,
+  assertTransition, canTransition, isRunningPlan, orderPaymentTransitions, orderRateTransitions, paymentTransitions, type OrderPaymentState, type OrderRateState, type PaymentState,
 } from '../../../shared/states'
 import { vatAmounts } from '../../../shared/tax'
 import { actingSellerId } from '../../auth/permissions'
@@ -16,7 +16,6 @@ import type { AppDeps } from '../../deps'
 import type { PaymentOutcome } from '../../payments/providers/types'
 import * as stock from '../catalog/stock.service'
 import * as coupons from '../coupons/coupons.service'
-import * as dunning from '../dunning/dunning.service'
 import * as email from '../email/email.service'
 import { issueInvoiceJob } from '../invoices/invoices.service'
 import * as notifications from '../notifications/notifications.service'
@@ -29,6 +28,9 @@ import * as repo from './orders.repository'
 
 export const expireReservationJob = 'orders.expire-reservation'
 export const refundLatePaymentJob = 'orders.refund-late-payment'
+// The two delivery jobs below are handled by delivery (delivery.jobs.ts) but named here, in the module that
+// enqueues them: delivery reads the order store, so the order store cannot import delivery without a circle.
+/** A paid order's delivery (grants, tickets, certificates, keys, its mail). */
 export const deliverOrderJob = 'delivery.order-paid'
 /** The delivery's revocation (access, tickets, certificates, keys), enqueued with a refund or chargeback. */
 export const revokeOrderJob = 'delivery.order-revoked'
@@ -47,11 +49,24 @@ function moveOrder(order: repo.OrderRow, to: OrderPaymentState): OrderPaymentSta
 
 /**
  * The one writer of a rate's state (order-rate.ts transitions), with the columns that change with it. The
- * rate row is locked by the caller's transaction.
+ * order and rate rows are locked by the caller's transaction. A change of state is told to the rate
+ * events' listeners (ports/rate-events.ts): the plan's home in billing settles the order's state from it.
  */
-export async function moveRate(tx: Executor, rate: repo.RateRow, to: OrderRateState, values: Partial<Omit<repo.RateRow, 'id' | 'state'>> = {}): Promise<repo.RateRow> {
+export async function moveRate(deps: AppDeps, tx: Executor, rate: repo.RateRow, to: OrderRateState, values: Partial<Omit<repo.RateRow, 'id' | 'state'>> = {}): Promise<repo.RateRow> {
   if (rate.state !== to) assertTransition(orderRateTransitions, rate.state as OrderRateState, to, 'rate state')
-  return repo.updateRate(tx, rate.id, { ...values, state: to })
+  const moved = await repo.updateRate(tx, rate.id, { ...values, state: to })
+  if (rate.state !== to) await deps.rateEvents.emit(deps, tx, { type: 'rate_moved', orderId: rate.orderId, rateId: rate.id, from: rate.state, to })
+  return moved
+}
+
+/**
+ * Writes the payment_state the plan's home (billing, plan-state.ts) decided from the order's rates; the
+ * order-payment table is checked. The order row is locked in the caller's transaction.
+ */
+export async function setPlanPaymentState(deps: AppDeps, tx: Executor, orderId: number, to: 'paying' | 'paid'): Promise<void> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order || order.paymentState === to) return
+  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), updatedAt: deps.now() })
 }
 
 /** The platform's share of a payment: connect keeps its fee; a seller's own account the platform fee. */
@@ -241,7 +256,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   if (payment.rateNumber !== null) {
     // Plans with rates: the rate this payment charged (rate 1 at checkout) is paid.
     const rate = await repo.findRateByNumber(tx, order.id, payment.rateNumber, { lock: true })
-    if (rate && rate.state !== 'paid') await moveRate(tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id })
+    if (rate && rate.state !== 'paid') await moveRate(deps, tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id })
   }
   await chargeRecorded(deps, tx, order, payment)
   const payer = order.payer as { email: string; first_name: string }
@@ -299,20 +314,16 @@ async function ratePaymentSucceeded(deps: AppDeps, tx: Executor, order: repo.Ord
     return
   }
   const hadFailed = rate.lastFailureReason !== null || rate.state === 'debt'
-  await moveRate(tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id, nextAttemptAt: null })
-  const rates = await repo.ratesOf(tx, order.id)
-  const form = planFormOf(order)
-  if (form === 'subscription') await extendOpenSubscription(tx, order, rates)
-  const open = rates.some((r) => r.id !== rate.id && ['future', 'unpaid', 'pending', 'debt', 'partly_paid'].includes(r.state))
-  const next: OrderPaymentState = form === 'subscription' || !open ? 'paid' : 'paying'
-  const state = order.paymentState !== next && canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, next) ? next : order.paymentState
+  // The rate's move tells the plan's home, which settles the order's state from its rates (billing plan-state.ts).
+  await moveRate(deps, tx, rate, 'paid', { paidAt: now, paidAmount: rate.paidAmount + payment.amount, paymentId: payment.id, nextAttemptAt: null })
+  if (planFormOf(order) === 'subscription') await extendOpenSubscription(tx, order, await repo.ratesOf(tx, order.id))
   await repo.updateOrder(tx, order.id, {
-    paymentState: state, paidAmount, updatedAt: now,
+    paidAmount, updatedAt: now,
     // A pay-link payment that kept its method is the one later rates charge from now on.
     savedMethod: outcome.savedMethod ? { ...outcome.savedMethod } : order.savedMethod,
     savedMethodRevokedAt: outcome.savedMethod ? null : order.savedMethodRevokedAt,
   })
-  if (hadFailed) await dunning.rateSettled(deps, tx, { orderId: order.id, rateId: rate.id })
+  if (hadFailed) await deps.rateEvents.emit(deps, tx, { type: 'settled', orderId: order.id, rateId: rate.id })
   await chargeRecorded(deps, tx, order, payment)
 }
 
@@ -337,8 +348,8 @@ async function rateChargeFailed(deps: AppDeps, tx: Executor, order: repo.OrderRo
   if (payment.rateNumber === null) return
   const rate = await repo.findRateByNumber(tx, order.id, payment.rateNumber, { lock: true })
   if (!rate || rate.state !== 'pending' || rate.paymentId !== payment.id) return
-  await moveRate(tx, rate, 'unpaid', { lastFailureReason: reason, nextAttemptAt: null })
-  await dunning.rateChargeFailed(deps, tx, { orderId: order.id, rateId: rate.id, failureReason: reason })
+  await moveRate(deps, tx, rate, 'unpaid', { lastFailureReason: reason, nextAttemptAt: null })
+  await deps.rateEvents.emit(deps, tx, { type: 'charge_failed', orderId: order.id, rateId: rate.id, failureReason: reason })
 }
 
 /**
@@ -368,33 +379,24 @@ export async function recordChargebackWon(deps: AppDeps, tx: Executor, orderId: 
 }
 
 /**
- * Cancels a running plan (a subscription or installment plan the payer, seller or manager ends): the rates
- * not yet due are skipped, the order becomes payment_canceled, its dunning ends and the seller is told.
- * Answers the end of the paid period (the next rate's due date), so the caller can end access then. The
- * order row is locked in the caller's transaction. A rate already being charged finishes (its outcome is
- * recorded); nothing is charged after this.
+ * Skips the plan's rates not yet due (a canceled plan charges nothing more). The caller's transaction; the
+ * order row is locked there.
  */
-export async function cancelPlan(deps: AppDeps, tx: Executor, orderId: number, by: 'payer' | 'seller' | 'manager' | 'system' = 'payer'): Promise<{ paidUntil: Date | null; canceled: boolean }> {
-  const order = await repo.findOrder(tx, orderId, { lock: true })
-  if (!order) throw new AppError('not_found', 'This order does not exist')
-  const now = deps.now()
-  const next = (await repo.ratesOf(tx, order.id)).find((r) => r.state === 'future')
-  await repo.skipFutureRates(tx, order.id)
-  // An open subscription is `paid` after each charge (its total is one charge): paid -> payment_canceled
-  // only while it still had rates to come, so a completed one-time order is never canceled here.
-  const running = order.paymentState !== 'paid' || next !== undefined
-  const canceled = running && canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_canceled')
-  if (canceled) {
-    await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_canceled'), canceledAt: now, canceledBy: by, updatedAt: now })
-    await notifications.notifyOrderEvent(deps, tx, { sellerId: order.sellerId, type: 'order_canceled', orderId: order.id })
-  }
-  await dunning.planEnded(deps, tx, { orderId: order.id })
-  return { paidUntil: next?.dueDate ?? null, canceled }
+export async function skipFutureRates(tx: Executor, orderId: number): Promise<void> {
+  await repo.skipFutureRates(tx, orderId)
 }
 
-/** Whether the order is a plan with charges still to come (rates future or unpaid). */
-export async function hasChargesAhead(db: Executor, orderId: number): Promise<boolean> {
-  return (await repo.ratesOf(db, orderId)).some((r) => r.state === 'future' || r.state === 'unpaid')
+/**
+ * Records a plan's cancellation on its order (payment_canceled, when and by whom) where the order-payment
+ * table allows it; answers whether it moved. The plan's home decides when (billing
+ * cancel-subscription.service.ts); the order row is locked in the caller's transaction.
+ */
+export async function recordPlanCanceled(deps: AppDeps, tx: Executor, orderId: number, by: 'payer' | 'seller' | 'manager' | 'system'): Promise<boolean> {
+  const order = await repo.findOrder(tx, orderId, { lock: true })
+  if (!order || !canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_canceled')) return false
+  const now = deps.now()
+  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_canceled'), canceledAt: now, canceledBy: by, updatedAt: now })
+  return true
 }
 
 /**
@@ -404,7 +406,7 @@ export async function hasChargesAhead(db: Executor, orderId: number): Promise<bo
 export async function pausePlan(deps: AppDeps, tx: Executor, orderId: number): Promise<repo.OrderRow> {
   const order = await repo.findOrder(tx, orderId, { lock: true })
   if (!order) throw new AppError('not_found', 'This order does not exist')
-  if (!['paying', 'paid'].includes(order.paymentState) || !(await hasChargesAhead(tx, order.id))) {
+  if (order.paymentState === 'payment_paused' || !isRunningPlan(order.paymentState, await repo.ratesOf(tx, order.id))) {
     throw new AppError('conflict', 'Only a running subscription or installment plan can be paused')
   }
   const now = deps.now()
@@ -426,7 +428,7 @@ export async function resumePlan(deps: AppDeps, tx: Executor, orderId: number): 
   if (planFormOf(order) !== 'installment') {
     for (const rate of await repo.ratesDueIn(tx, order.id, ['future'], now)) {
       if (order.pausedAt && rate.dueDate < order.pausedAt) continue // due before the pause: owed as before
-      await moveRate(tx, rate, 'skipped')
+      await moveRate(deps, tx, rate, 'skipped')
       skipped++
     }
   }
@@ -488,6 +490,45 @@ export async function expireDueReservations(deps: AppDeps): Promise<number> {
   const ids = await repo.ordersWithExpiredReservations(deps.db, deps.now(), 500)
   for (const orderId of ids) await expireReservation(deps, { orderId })
   return ids.length
+}
+
+/**
+ * The billing engine's reconcile step takes a charge that got no answer for one run (a conditional touch):
+ * false when another run took it first.
+ */
+export async function leaseStaleCharge(db: Executor, paymentId: number, cutoff: Date, now: Date): Promise<boolean> {
+  return repo.leaseStaleCharge(db, paymentId, cutoff, now)
+}
+
+// ------------------------------------------------------------------ the refunds' and chargebacks' writes
+
+// The refunds module books money going back; the order store owns the rows it writes (orders, payments,
+// rates' refunded amounts, ledger entries), so these are its named writers. The caller's transaction; the
+// order row is locked there.
+
+/** A refund or chargeback payment row (pending until its provider answers). */
+export async function insertReversalPayment(tx: Executor, values: Parameters<typeof repo.insertPayment>[1]): Promise<repo.PaymentRow> {
+  return repo.insertPayment(tx, values)
+}
+
+/** A refund's or chargeback's answer, or a charge's refunded amount. */
+export async function updateReversalPayment(tx: Executor, id: number, values: Parameters<typeof repo.updatePayment>[2]): Promise<repo.PaymentRow> {
+  return repo.updatePayment(tx, id, values)
+}
+
+/** The order's refunded and charged-back totals. */
+export async function recordReversalAmounts(tx: Executor, orderId: number, values: { refundedAmount?: number; chargebackAmount?: number; updatedAt: Date }): Promise<void> {
+  await repo.updateOrder(tx, orderId, values)
+}
+
+/** What was refunded of a rate's charge. */
+export async function recordRateRefunded(tx: Executor, rateId: number, refundedAmount: number): Promise<void> {
+  await repo.updateRate(tx, rateId, { refundedAmount })
+}
+
+/** One balanced ledger transaction of the order (a refund, a chargeback, its reversal). */
+export async function bookLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date): Promise<void> {
+  await writeLedger(tx, entries, kind, orderId, paymentId, now)
 }
 
 // ------------------------------------------------------------------ reads

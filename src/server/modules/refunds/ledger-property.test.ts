@@ -7,10 +7,11 @@ import { AppError } from '../../../shared/errors'
 import { orderPaymentStates, orderRateStates } from '../../../shared/states'
 import { systemContext } from '../../context'
 import { sandboxDeclinedMethodId } from '../../payments/providers'
-import * as billing from '../billing/billing.service'
+import * as plans from '../billing/cancel-subscription.service'
+import * as installments from '../billing/charge-next-installment.service'
 import * as orders from '../orders/orders.service'
 import { receiveProviderEvents } from './provider-events.service'
-import { refundOrderAsSeller } from './refunds.service'
+import { refundOrderAsSeller } from './refund-order.service'
 
 // The books hold whatever happens to one seller's orders (docs/decisions/0028): generated sequences of
 // purchases (with and without a coupon; one-time, subscription, installments), renewals, failed rates,
@@ -82,7 +83,7 @@ async function renew(orderId: number, declined: boolean) {
   const [order] = await sql('select saved_method from orders where id = $1', [orderId])
   if (declined) await sql('update orders set saved_method = $1::jsonb where id = $2', [JSON.stringify({ provider: 'sandbox', paymentMethodId: sandboxDeclinedMethodId }), orderId])
   try {
-    await billing.chargeRate(t.deps, rate.id, { reason: 'manual' })
+    await installments.chargeRate(t.deps, rate.id, { reason: 'manual' })
   } finally {
     if (declined) await sql('update orders set saved_method = $1::jsonb where id = $2', [JSON.stringify(order.saved_method), orderId])
   }
@@ -151,7 +152,7 @@ async function apply(run: Run, step: Step) {
     case 'full': return refund(orderId, null)
     case 'chargeback': return chargeback(run, orderId)
     case 'won': return won(run, step.pick)
-    case 'cancel': return t.deps.db.transaction(async (tx) => { await orders.cancelPlan(t.deps, tx, orderId, 'seller') })
+    case 'cancel': return t.deps.db.transaction(async (tx) => { await plans.cancelPlan(t.deps, tx, orderId, 'seller') })
   }
 }
 

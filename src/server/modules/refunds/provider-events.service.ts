@@ -94,7 +94,7 @@ async function applyStoredEvent(deps: AppDeps, provider: string, row: repo.Provi
   // order's, so waiting for it under the order's lock would deadlock. A successful charge is final.
   if (payment.state !== 'successful') return false
   return deps.db.transaction(async (tx) => {
-    await repo.findOrder(tx, payment.orderId, { lock: true })
+    await orders.findOrder(tx, payment.orderId, { lock: true })
     const fresh = await repo.lockProviderEvent(tx, row.id)
     if (!fresh || fresh.processedAt) return false
     switch (event.kind) {

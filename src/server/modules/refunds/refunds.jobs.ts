@@ -1,7 +1,7 @@
 import { defineJob, type JobDefinition } from '../../jobs/jobs'
 import type { AppDeps } from '../../deps'
 import { applyAllPendingProviderEvents } from './provider-events.service'
-import { retryPendingRefunds } from './refunds.service'
+import { retryPendingRefunds } from './refund-order.service'
 
 /** Every 10 minutes: provider events still waiting are tried again, refunds left pending asked again. */
 export const refundsSweepJob = 'refunds.sweep'

@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { ledgerEntries, orderRates, orders, payments, providerEvents } from '../../db/schema'
 
-// The SQL of refunds, chargebacks and their reversals: the payment rows that give money back, the
-// amounts they move on charges, rates and orders, and the provider events waiting to be applied. Order
-// payment states are moved by the orders service, never here.
+// The reads of refunds, chargebacks and their reversals (payment rows locked and summed, the ledger rows a
+// payment wrote) and the provider events table this module owns. Orders, payments, rates and ledger rows
+// are written by the orders service's named writers, never here (one writing module per table).
 
 export type OrderRow = typeof orders.$inferSelect
 export type PaymentRow = typeof payments.$inferSelect
@@ -14,17 +14,6 @@ export type ProviderEventRow = typeof providerEvents.$inferSelect
 /** The kinds of payment that give back (part of) a charge, and the won chargeback that undoes one. */
 export const reversalKinds = ['refund', 'chargeback', 'chargeback_reversal'] as const
 
-// ------------------------------------------------------------------ orders
-
-export async function findOrder(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
-  const query = db.select().from(orders).where(eq(orders.id, id)).limit(1)
-  const [row] = options.lock ? await query.for('update') : await query
-  return row
-}
-
-export async function updateOrderAmounts(db: Executor, id: number, values: { refundedAmount?: number; chargebackAmount?: number; updatedAt: Date }) {
-  await db.update(orders).set(values).where(eq(orders.id, id))
-}
 
 // ------------------------------------------------------------------ payments
 
@@ -72,22 +61,7 @@ export async function reversalsOfOrder(db: Executor, orderId: number): Promise<P
   return db.select().from(payments).where(and(eq(payments.orderId, orderId), inArray(payments.kind, [...reversalKinds]))).orderBy(asc(payments.id))
 }
 
-export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [row] = await db.insert(payments).values(values).returning()
-  return row!
-}
 
-export async function updatePayment(db: Executor, id: number, values: Partial<typeof payments.$inferInsert>): Promise<PaymentRow> {
-  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning()
-  return row!
-}
-
-// ------------------------------------------------------------------ rates
-
-/** A rate's refunded amount (its state is the orders service's to move). */
-export async function setRateRefunded(db: Executor, id: number, refundedAmount: number) {
-  await db.update(orderRates).set({ refundedAmount }).where(eq(orderRates.id, id))
-}
 
 // ------------------------------------------------------------------ ledger
 
@@ -96,9 +70,6 @@ export async function ledgerOfPayment(db: Executor, paymentId: number, kinds: re
   return db.select().from(ledgerEntries).where(and(eq(ledgerEntries.paymentId, paymentId), inArray(ledgerEntries.kind, [...kinds]))).orderBy(asc(ledgerEntries.id))
 }
 
-export async function insertLedgerEntries(db: Executor, values: (typeof ledgerEntries.$inferInsert)[]) {
-  if (values.length > 0) await db.insert(ledgerEntries).values(values)
-}
 
 // ------------------------------------------------------------------ provider events
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { refundOrderInput, refundOrderOutput } from '../../../shared/schemas/refunds'
-import * as refunds from './refunds.service'
+import * as refunds from './refund-order.service'
 
 // Refunds by the seller (/cabinet) and by a manager (/admin): all or part of what an order paid goes back
 // through the provider that took it (docs/decisions/0028).

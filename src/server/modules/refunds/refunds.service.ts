@@ -1,20 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { AppError } from '../../../shared/errors'
-import { chargebackPostings, chargebackReversalPostings, refundPostings, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
+import { randomBytes } from 'node:crypto'
+import { chargebackPostings, chargebackReversalPostings, refundPostings, type LedgerEntry } from '../../../shared/ledger'
 import { isCurrencyId, type CurrencyId } from '../../../shared/money'
-import type { RefundOrderInput, RefundOrderOutput, RefundPaymentOutput } from '../../../shared/schemas/refunds'
+import type { RefundPaymentOutput } from '../../../shared/schemas/refunds'
 import { canTransition, orderPaymentTransitions, orderRateTransitions, type OrderPaymentState, type OrderRateState } from '../../../shared/states'
-import { actingSellerId, assertCan } from '../../auth/permissions'
-import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
-import * as dunning from '../dunning/dunning.service'
 import { issueReversalJob } from '../invoices/invoices.service'
+import * as plans from '../billing/cancel-subscription.service'
 import * as orders from '../orders/orders.service'
-import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as repo from './refunds.repository'
 
-// Refunds, chargebacks and won chargebacks (docs/decisions/0028). A refund the seller asks for is made in
+// Booking refunds, chargebacks and won chargebacks (docs/decisions/0028); the use case "refund an order" is
+// refund-order.service.ts. A refund the seller asks for is made in
 // three steps, because the provider is never called inside a transaction: (1) under the order's lock the
 // refundable rest of each successful charge is counted and a pending refund payment is written per charge
 // touched, newest charge first; (2) each provider is asked with the refund's idempotency key; (3) each
@@ -23,26 +20,21 @@ import * as repo from './refunds.repository'
 
 /** The ledger kinds of a charge's own rows (the first payment and each later rate). */
 const chargeLedgerKinds = ['charge', 'renewal'] as const
-/** An order still waiting for its first payment has nothing to give back. */
-const unpaidStates: readonly string[] = ['payment_waiting', 'payment_pending', 'payment_not_completed']
-const bankWireNote = 'manual_bank_transfer: the seller sends the money back by bank transfer'
 
 type Money = { amount: number; currency: CurrencyId }
 
-function currencyOf(value: string): CurrencyId {
+export function paymentToken(): string {
+  return randomBytes(24).toString('base64url')
+}
+
+export function currencyOf(value: string): CurrencyId {
   if (!isCurrencyId(value)) throw new Error(`unknown currency ${value}`)
   return value
 }
 
-function paymentToken(): string {
-  return randomBytes(24).toString('base64url')
-}
-
 async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date) {
   if (entries.length === 0) return
-  assertBalanced(entries)
-  const transactionId = randomUUID()
-  await repo.insertLedgerEntries(tx, entries.map((e) => ({ transactionId, kind, account: e.account, amount: e.amount, currency: e.currency, orderId, paymentId, createdAt: now })))
+  await orders.bookLedger(tx, entries, kind, orderId, paymentId, now)
 }
 
 async function ledgerRows(tx: Executor, paymentId: number, kinds: readonly string[]): Promise<LedgerEntry[]> {
@@ -68,13 +60,13 @@ export async function refundsOfOrder(db: Executor, orderId: number): Promise<Ref
  * Changes the rate a charge paid: its refunded amount here, its state through the orders service (the one
  * writer of rate states), only where the rate table allows (a rate already refunded or skipped stays).
  */
-async function changeRate(tx: Executor, orderId: number, rateNumber: number | null, change: { refunded?: number; state?: OrderRateState }) {
+async function changeRate(deps: AppDeps, tx: Executor, orderId: number, rateNumber: number | null, change: { refunded?: number; state?: OrderRateState }) {
   if (rateNumber === null) return
   const rate = await orders.findRateByNumber(tx, orderId, rateNumber, { lock: true })
   if (!rate) return
-  if (change.refunded) await repo.setRateRefunded(tx, rate.id, rate.refundedAmount + change.refunded)
+  if (change.refunded) await orders.recordRateRefunded(tx, rate.id, rate.refundedAmount + change.refunded)
   if (change.state && rate.state !== change.state && canTransition(orderRateTransitions, rate.state as OrderRateState, change.state)) {
-    await orders.moveRate(tx, rate, change.state)
+    await orders.moveRate(deps, tx, rate, change.state)
   }
 }
 
@@ -86,23 +78,23 @@ async function changeRate(tx: Executor, orderId: number, rateNumber: number | nu
  */
 export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, refundId: number, result: { providerRef?: string | null; note?: string | null }): Promise<void> {
   const now = deps.now()
-  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const refund = (await repo.lockPayment(tx, refundId))!
   if (refund.kind !== 'refund' || refund.state !== 'pending' || refund.parentPaymentId === null) return
   const charge = (await repo.lockPayment(tx, refund.parentPaymentId))!
   const currency = currencyOf(charge.currency)
-  await repo.updatePayment(tx, refund.id, {
+  await orders.updateReversalPayment(tx, refund.id, {
     state: 'successful', providerRef: result.providerRef ?? refund.providerRef, failureReason: result.note ?? refund.failureReason, completedAt: now, updatedAt: now,
   })
   const charged = await ledgerRows(tx, charge.id, chargeLedgerKinds)
   if (charged.length > 0) {
     await writeLedger(tx, refundPostings({ charge: charged, amount: { amount: refund.amount, currency }, refunded: { amount: charge.refundedAmount, currency } }), 'refund', order.id, refund.id, now)
   }
-  await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount + refund.amount, updatedAt: now })
+  await orders.updateReversalPayment(tx, charge.id, { refundedAmount: charge.refundedAmount + refund.amount, updatedAt: now })
   const refundedOfCharge = await repo.sumOfChildren(tx, charge.id, 'refund', ['successful'])
-  await changeRate(tx, order.id, charge.rateNumber, { refunded: refund.amount, ...(refundedOfCharge >= charge.amount ? { state: 'refunded' as const } : {}) })
+  await changeRate(deps, tx, order.id, charge.rateNumber, { refunded: refund.amount, ...(refundedOfCharge >= charge.amount ? { state: 'refunded' as const } : {}) })
   const refundedAmount = order.refundedAmount + refund.amount
-  await repo.updateOrderAmounts(tx, order.id, { refundedAmount, updatedAt: now })
+  await orders.recordReversalAmounts(tx, order.id, { refundedAmount, updatedAt: now })
   await deps.jobs.enqueue(tx, issueReversalJob, { refundPaymentId: refund.id }, { singletonKey: `invoice-reversal-${refund.id}` })
   // Refunds alone decide "everything refunded" (not refunds plus chargebacks), so the outcome does not
   // depend on the order in which a refund and a dispute arrive.
@@ -110,18 +102,17 @@ export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, r
     if (canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_refunded')) {
       await orders.recordOrderReversal(deps, tx, order.id, 'payment_refunded')
     }
-    await orders.cancelPlan(deps, tx, order.id, 'system')
-    await dunning.planEnded(deps, tx, { orderId: order.id })
+    await plans.cancelPlan(deps, tx, order.id, 'system')
   }
 }
 
 /** Marks a pending refund denied by the provider: nothing is booked, the amount is refundable again. */
-async function denyRefund(deps: AppDeps, tx: Executor, orderId: number, refundId: number, reason: string): Promise<void> {
-  await repo.findOrder(tx, orderId, { lock: true })
+export async function denyRefund(deps: AppDeps, tx: Executor, orderId: number, refundId: number, reason: string): Promise<void> {
+  await orders.findOrder(tx, orderId, { lock: true })
   const refund = await repo.lockPayment(tx, refundId)
   if (!refund || refund.state !== 'pending') return
   const now = deps.now()
-  await repo.updatePayment(tx, refund.id, { state: 'denied', failureReason: reason, completedAt: now, updatedAt: now })
+  await orders.updateReversalPayment(tx, refund.id, { state: 'denied', failureReason: reason, completedAt: now, updatedAt: now })
 }
 
 /**
@@ -131,7 +122,7 @@ async function denyRefund(deps: AppDeps, tx: Executor, orderId: number, refundId
  */
 export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, dispute: { ref: string; amount: Money }): Promise<void> {
   const now = deps.now()
-  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const charge = (await repo.lockPayment(tx, chargeId))!
   if (await repo.findPaymentByRef(tx, charge.provider, dispute.ref)) return
   const currency = currencyOf(charge.currency)
@@ -140,7 +131,7 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
     return
   }
   const amount = Math.max(0, Math.min(dispute.amount.amount, charge.amount - charge.refundedAmount))
-  const row = await repo.insertPayment(tx, {
+  const row = await orders.insertReversalPayment(tx, {
     token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'chargeback', provider: charge.provider, method: charge.method,
     state: 'successful', amount, currency, providerRef: dispute.ref, parentPaymentId: charge.id, completedAt: now, createdAt: now, updatedAt: now,
   })
@@ -151,9 +142,9 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
       charge: charged, amount: { amount, currency }, refunded: { amount: charge.refundedAmount, currency }, sellerId: order.sellerId,
     }), 'chargeback', order.id, row.id, now)
   }
-  await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount + amount, updatedAt: now })
-  await changeRate(tx, order.id, charge.rateNumber, { state: 'chargebacked' })
-  await repo.updateOrderAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount + amount, updatedAt: now })
+  await orders.updateReversalPayment(tx, charge.id, { refundedAmount: charge.refundedAmount + amount, updatedAt: now })
+  await changeRate(deps, tx, order.id, charge.rateNumber, { state: 'chargebacked' })
+  await orders.recordReversalAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount + amount, updatedAt: now })
   if (canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_chargebacked')) {
     await orders.recordOrderReversal(deps, tx, order.id, 'payment_chargebacked')
   }
@@ -166,24 +157,24 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
  */
 export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, disputeRef: string): Promise<boolean> {
   const now = deps.now()
-  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const charge = (await repo.lockPayment(tx, chargeId))!
   const chargeback = await repo.findPaymentByRef(tx, charge.provider, disputeRef)
   if (!chargeback || chargeback.kind !== 'chargeback' || chargeback.parentPaymentId !== charge.id) return false
   const wonRef = `${disputeRef}:won`
   if (await repo.findPaymentByRef(tx, charge.provider, wonRef)) return true
   const amount = chargeback.amount
-  const row = await repo.insertPayment(tx, {
+  const row = await orders.insertReversalPayment(tx, {
     token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'chargeback_reversal', provider: charge.provider,
     method: charge.method, state: 'successful', amount, currency: charge.currency, providerRef: wonRef, parentPaymentId: chargeback.id, completedAt: now, createdAt: now, updatedAt: now,
   })
   if (amount === 0) return true
   const booked = await ledgerRows(tx, chargeback.id, ['chargeback'])
   await writeLedger(tx, chargebackReversalPostings({ chargeback: booked, sellerId: order.sellerId }), 'chargeback_reversal', order.id, row.id, now)
-  await repo.updatePayment(tx, charge.id, { refundedAmount: charge.refundedAmount - amount, updatedAt: now })
+  await orders.updateReversalPayment(tx, charge.id, { refundedAmount: charge.refundedAmount - amount, updatedAt: now })
   const disputed = await repo.sumOfChildren(tx, charge.id, 'chargeback', ['successful'])
-  if (disputed - await wonOfCharge(tx, charge.id) === 0) await changeRate(tx, order.id, charge.rateNumber, { state: 'paid' })
-  await repo.updateOrderAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount - amount, updatedAt: now })
+  if (disputed - await wonOfCharge(tx, charge.id) === 0) await changeRate(deps, tx, order.id, charge.rateNumber, { state: 'paid' })
+  await orders.recordReversalAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount - amount, updatedAt: now })
   await orders.recordChargebackWon(deps, tx, order.id)
   return true
 }
@@ -206,7 +197,7 @@ export async function reconcileProviderRefund(
   deps: AppDeps, tx: Executor, orderId: number, chargeId: number, event: { eventId: string; ref?: string | undefined; amount: Money; totalRefunded?: Money | undefined },
 ): Promise<void> {
   const now = deps.now()
-  const order = (await repo.findOrder(tx, orderId, { lock: true }))!
+  const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const charge = (await repo.lockPayment(tx, chargeId))!
   const currency = currencyOf(charge.currency)
   if ((event.totalRefunded ?? event.amount).currency !== currency) {
@@ -219,7 +210,7 @@ export async function reconcileProviderRefund(
     const room = (await repo.lockPayment(tx, charge.id))!
     const booked = Math.min(amount, room.amount - room.refundedAmount)
     if (booked <= 0) return
-    const row = await repo.insertPayment(tx, {
+    const row = await orders.insertReversalPayment(tx, {
       token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'refund', provider: charge.provider, method: charge.method,
       state: 'pending', amount: booked, currency, providerRef, parentPaymentId: charge.id, failureReason: 'started_at_provider', createdAt: now, updatedAt: now,
     })
@@ -243,139 +234,4 @@ export async function reconcileProviderRefund(
     return
   }
   await insert(event.amount.amount, ref)
-}
-
-// ------------------------------------------------------------------ the seller's and the manager's refund
-
-type Planned = { refund: repo.PaymentRow; charge: repo.PaymentRow }
-
-/**
- * What is left to refund of one successful charge: its amount less what refunds and open chargebacks took
- * (its refunded_amount) and refunds still waiting for the provider.
- */
-export function refundableOfCharge(charge: Pick<repo.PaymentRow, 'amount' | 'refundedAmount'>, refundsInFlight: number): number {
-  return Math.max(0, charge.amount - charge.refundedAmount - refundsInFlight)
-}
-
-/** What is left to refund of an order, from all its payments (the order detail's refund button). */
-export function refundableOfPayments(payments: readonly Pick<repo.PaymentRow, 'id' | 'kind' | 'state' | 'amount' | 'refundedAmount' | 'parentPaymentId'>[]): number {
-  const inFlight = (chargeId: number) => payments
-    .filter((p) => p.kind === 'refund' && p.state === 'pending' && p.parentPaymentId === chargeId)
-    .reduce((sum, p) => sum + p.amount, 0)
-  return payments
-    .filter((p) => p.kind === 'charge' && p.state === 'successful')
-    .reduce((sum, charge) => sum + refundableOfCharge(charge, inFlight(charge.id)), 0)
-}
-
-async function planRefund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<Planned[]> {
-  const now = ctx.deps.now()
-  return ctx.db.transaction(async (tx) => {
-    const order = await repo.findOrder(tx, orderId, { lock: true })
-    if (!order || (sellerId !== null && order.sellerId !== sellerId)) throw new AppError('not_found', 'This order does not exist')
-    if (unpaidStates.includes(order.paymentState) || order.paidAmount === 0) throw new AppError('refund_not_possible', 'This order was not paid')
-    const open: { charge: repo.PaymentRow; left: number }[] = []
-    for (const charge of await repo.lockSuccessfulCharges(tx, order.id)) {
-      const left = refundableOfCharge(charge, await repo.sumOfChildren(tx, charge.id, 'refund', ['pending']))
-      if (left > 0) open.push({ charge, left })
-    }
-    const refundable = open.reduce((sum, o) => sum + o.left, 0)
-    if (refundable === 0) throw new AppError('refund_not_possible', 'Nothing is left to refund')
-    const amount = input.amount ?? refundable
-    if (amount > refundable) {
-      const error = new AppError('refund_not_possible', 'The amount is more than is left to refund')
-      error.details = { refundable_amount: refundable }
-      throw error
-    }
-    let rest = amount
-    const planned: Planned[] = []
-    for (const { charge, left } of open) {
-      if (rest === 0) break
-      const part = Math.min(rest, left)
-      rest -= part
-      const token = paymentToken()
-      const refund = await repo.insertPayment(tx, {
-        token, orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'refund', provider: charge.provider, method: charge.method,
-        state: 'pending', amount: part, currency: charge.currency, parentPaymentId: charge.id, idempotencyKey: `refund:${token}`, createdAt: now, updatedAt: now,
-      })
-      planned.push({ refund, charge })
-    }
-    return planned
-  })
-}
-
-/** Asks the provider for one planned refund (outside any transaction) and records its answer. */
-async function sendRefund(deps: AppDeps, refund: repo.PaymentRow, charge: repo.PaymentRow, reason: string | undefined): Promise<AppError | null> {
-  let answer: { state: 'successful' | 'pending' | 'denied'; providerRef: string | null; note: string | null }
-  let failure: AppError | null = null
-  if (charge.provider === 'bank_wire') {
-    // No API moves a wire back: the seller transfers it, and the platform records it as done.
-    answer = { state: 'successful', providerRef: null, note: bankWireNote }
-  } else {
-    try {
-      const adapter = await paymentSettings.providerAdapter(deps.db, deps, charge.sellerId, charge.provider)
-      const result = await adapter.refund({
-        providerRef: charge.providerRef ?? '', amount: { amount: refund.amount, currency: currencyOf(refund.currency) }, idempotencyKey: refund.idempotencyKey ?? `refund:${refund.token}`,
-        ...(reason ? { reason } : {}),
-      })
-      answer = { state: result.state, providerRef: result.refundRef, note: null }
-    } catch (error) {
-      failure = error instanceof AppError ? error : new AppError('provider_error', 'The payment provider could not refund; please try again')
-      if (!(error instanceof AppError)) deps.logger.error({ err: error, refundId: refund.id }, 'refund failed at the provider')
-      answer = { state: 'denied', providerRef: null, note: failure.type }
-    }
-  }
-  await deps.db.transaction(async (tx) => {
-    if (answer.state === 'successful') await bookRefund(deps, tx, refund.orderId, refund.id, { providerRef: answer.providerRef, note: answer.note })
-    else if (answer.state === 'denied') await denyRefund(deps, tx, refund.orderId, refund.id, answer.note ?? 'denied')
-    else {
-      // The provider confirms later (its refund webhook, or the sweep asking again).
-      await repo.findOrder(tx, refund.orderId, { lock: true })
-      const row = await repo.lockPayment(tx, refund.id)
-      if (row?.state === 'pending' && answer.providerRef && !row.providerRef) await repo.updatePayment(tx, row.id, { providerRef: answer.providerRef, updatedAt: deps.now() })
-    }
-  })
-  return failure
-}
-
-async function refund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<RefundOrderOutput> {
-  const planned = await planRefund(ctx, orderId, sellerId, input)
-  let failure: AppError | null = null
-  for (const { refund: row, charge } of planned) {
-    const refused = await sendRefund(ctx.deps, row, charge, input.reason)
-    failure ??= refused
-  }
-  const made = await Promise.all(planned.map(async (p) => (await repo.findPaymentByToken(ctx.db, p.refund.token))!))
-  // Every provider refused: the seller sees why (nothing was booked); a part that went through is answered.
-  if (failure && made.every((p) => p.state === 'denied')) throw failure
-  const order = (await repo.findOrder(ctx.db, orderId))!
-  return {
-    order_id: order.id, payment_state: order.paymentState, currency: order.currency, paid_amount: order.paidAmount, refunded_amount: order.refundedAmount,
-    chargeback_amount: order.chargebackAmount, refunds: made.map(paymentOutput),
-  }
-}
-
-/** POST /cabinet/orders/{id}/refund: the seller refunds all or part of what the order paid. */
-export async function refundOrderAsSeller(ctx: Ctx, orderId: number, input: RefundOrderInput): Promise<RefundOrderOutput> {
-  return refund(ctx, orderId, actingSellerId(ctx.actor, 'orders.write'), input)
-}
-
-/** POST /admin/orders/{id}/refund: a manager refunds any seller's order. */
-export async function refundOrderAsManager(ctx: Ctx, orderId: number, input: RefundOrderInput): Promise<RefundOrderOutput> {
-  assertCan(ctx.actor, 'admin.write')
-  return refund(ctx, orderId, null, input)
-}
-
-/**
- * The sweep's part: refunds still pending after a while (the process stopped between writing the refund
- * and asking the provider, or the provider answered pending) are asked again with the same idempotency
- * key, so the provider refunds once.
- */
-export async function retryPendingRefunds(deps: AppDeps, olderThanMinutes = 10): Promise<number> {
-  const before = new Date(deps.now().getTime() - olderThanMinutes * 60_000)
-  const rows = await repo.stalePendingRefunds(deps.db, before, 50)
-  for (const row of rows) {
-    const charge = row.parentPaymentId === null ? undefined : await repo.findPaymentById(deps.db, row.parentPaymentId)
-    if (charge) await sendRefund(deps, row, charge, undefined)
-  }
-  return rows.length
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { refundableOfPayments } from './refunds.service'
+import { refundableOfPayments } from './refundable'
 
 // The one rule the refund route and the order detail's refund button share.
 describe('refundableOfPayments', () => {

@@ -1,0 +1,135 @@
+import { AppError } from '../../../shared/errors'
+import { refundableOfCharge } from '../../../shared/payments'
+import type { RefundOrderInput, RefundOrderOutput } from '../../../shared/schemas/refunds'
+import { actingSellerId, assertCan } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import type { AppDeps } from '../../deps'
+import * as orders from '../orders/orders.service'
+import * as paymentSettings from '../payment-settings/payment-settings.service'
+import * as repo from './refunds.repository'
+import { bookRefund, currencyOf, denyRefund, paymentOutput, paymentToken } from './refunds.service'
+
+// Refund an order (docs/decisions/0028): the seller or a manager gives back all or part of what an order
+// paid, in three steps, since the provider is never called inside a transaction: plan under the order's
+// lock, ask each provider with the refund's idempotency key, record each answer (refunds.service books it).
+
+/** An order still waiting for its first payment has nothing to give back. */
+const unpaidStates: readonly string[] = ['payment_waiting', 'payment_pending', 'payment_not_completed']
+const bankWireNote = 'manual_bank_transfer: the seller sends the money back by bank transfer'
+
+// ------------------------------------------------------------------ the seller's and the manager's refund
+
+type Planned = { refund: repo.PaymentRow; charge: repo.PaymentRow }
+
+async function planRefund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<Planned[]> {
+  const now = ctx.deps.now()
+  return ctx.db.transaction(async (tx) => {
+    const order = await orders.findOrder(tx, orderId, { lock: true })
+    if (!order || (sellerId !== null && order.sellerId !== sellerId)) throw new AppError('not_found', 'This order does not exist')
+    if (unpaidStates.includes(order.paymentState) || order.paidAmount === 0) throw new AppError('refund_not_possible', 'This order was not paid')
+    const open: { charge: repo.PaymentRow; left: number }[] = []
+    for (const charge of await repo.lockSuccessfulCharges(tx, order.id)) {
+      const left = refundableOfCharge(charge, await repo.sumOfChildren(tx, charge.id, 'refund', ['pending']))
+      if (left > 0) open.push({ charge, left })
+    }
+    const refundable = open.reduce((sum, o) => sum + o.left, 0)
+    if (refundable === 0) throw new AppError('refund_not_possible', 'Nothing is left to refund')
+    const amount = input.amount ?? refundable
+    if (amount > refundable) {
+      const error = new AppError('refund_not_possible', 'The amount is more than is left to refund')
+      error.details = { refundable_amount: refundable }
+      throw error
+    }
+    let rest = amount
+    const planned: Planned[] = []
+    for (const { charge, left } of open) {
+      if (rest === 0) break
+      const part = Math.min(rest, left)
+      rest -= part
+      const token = paymentToken()
+      const refund = await orders.insertReversalPayment(tx, {
+        token, orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'refund', provider: charge.provider, method: charge.method,
+        state: 'pending', amount: part, currency: charge.currency, parentPaymentId: charge.id, idempotencyKey: `refund:${token}`, createdAt: now, updatedAt: now,
+      })
+      planned.push({ refund, charge })
+    }
+    return planned
+  })
+}
+
+/** Asks the provider for one planned refund (outside any transaction) and records its answer. */
+async function sendRefund(deps: AppDeps, refund: repo.PaymentRow, charge: repo.PaymentRow, reason: string | undefined): Promise<AppError | null> {
+  let answer: { state: 'successful' | 'pending' | 'denied'; providerRef: string | null; note: string | null }
+  let failure: AppError | null = null
+  if (charge.provider === 'bank_wire') {
+    // No API moves a wire back: the seller transfers it, and the platform records it as done.
+    answer = { state: 'successful', providerRef: null, note: bankWireNote }
+  } else {
+    try {
+      const adapter = await paymentSettings.providerAdapter(deps.db, deps, charge.sellerId, charge.provider)
+      const result = await adapter.refund({
+        providerRef: charge.providerRef ?? '', amount: { amount: refund.amount, currency: currencyOf(refund.currency) }, idempotencyKey: refund.idempotencyKey ?? `refund:${refund.token}`,
+        ...(reason ? { reason } : {}),
+      })
+      answer = { state: result.state, providerRef: result.refundRef, note: null }
+    } catch (error) {
+      failure = error instanceof AppError ? error : new AppError('provider_error', 'The payment provider could not refund; please try again')
+      if (!(error instanceof AppError)) deps.logger.error({ err: error, refundId: refund.id }, 'refund failed at the provider')
+      answer = { state: 'denied', providerRef: null, note: failure.type }
+    }
+  }
+  await deps.db.transaction(async (tx) => {
+    if (answer.state === 'successful') await bookRefund(deps, tx, refund.orderId, refund.id, { providerRef: answer.providerRef, note: answer.note })
+    else if (answer.state === 'denied') await denyRefund(deps, tx, refund.orderId, refund.id, answer.note ?? 'denied')
+    else {
+      // The provider confirms later (its refund webhook, or the sweep asking again).
+      await orders.findOrder(tx, refund.orderId, { lock: true })
+      const row = await repo.lockPayment(tx, refund.id)
+      if (row?.state === 'pending' && answer.providerRef && !row.providerRef) await orders.updateReversalPayment(tx, row.id, { providerRef: answer.providerRef, updatedAt: deps.now() })
+    }
+  })
+  return failure
+}
+
+async function refund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<RefundOrderOutput> {
+  const planned = await planRefund(ctx, orderId, sellerId, input)
+  let failure: AppError | null = null
+  for (const { refund: row, charge } of planned) {
+    const refused = await sendRefund(ctx.deps, row, charge, input.reason)
+    failure ??= refused
+  }
+  const made = await Promise.all(planned.map(async (p) => (await repo.findPaymentByToken(ctx.db, p.refund.token))!))
+  // Every provider refused: the seller sees why (nothing was booked); a part that went through is answered.
+  if (failure && made.every((p) => p.state === 'denied')) throw failure
+  const order = (await orders.findOrder(ctx.db, orderId))!
+  return {
+    order_id: order.id, payment_state: order.paymentState, currency: order.currency, paid_amount: order.paidAmount, refunded_amount: order.refundedAmount,
+    chargeback_amount: order.chargebackAmount, refunds: made.map(paymentOutput),
+  }
+}
+
+/** POST /cabinet/orders/{id}/refund: the seller refunds all or part of what the order paid. */
+export async function refundOrderAsSeller(ctx: Ctx, orderId: number, input: RefundOrderInput): Promise<RefundOrderOutput> {
+  return refund(ctx, orderId, actingSellerId(ctx.actor, 'orders.write'), input)
+}
+
+/** POST /admin/orders/{id}/refund: a manager refunds any seller's order. */
+export async function refundOrderAsManager(ctx: Ctx, orderId: number, input: RefundOrderInput): Promise<RefundOrderOutput> {
+  assertCan(ctx.actor, 'admin.write')
+  return refund(ctx, orderId, null, input)
+}
+
+/**
+ * The sweep's part: refunds still pending after a while (the process stopped between writing the refund
+ * and asking the provider, or the provider answered pending) are asked again with the same idempotency
+ * key, so the provider refunds once.
+ */
+export async function retryPendingRefunds(deps: AppDeps, olderThanMinutes = 10): Promise<number> {
+  const before = new Date(deps.now().getTime() - olderThanMinutes * 60_000)
+  const rows = await repo.stalePendingRefunds(deps.db, before, 50)
+  for (const row of rows) {
+    const charge = row.parentPaymentId === null ? undefined : await repo.findPaymentById(deps.db, row.parentPaymentId)
+    if (charge) await sendRefund(deps, row, charge, undefined)
+  }
+  return rows.length
+}
