@@ -91,7 +91,7 @@ const otherFeature = (/** @type {number} */ depth) => ({
 /** @type {Record<string, string[]>} */
 export const moduleDependencies = {
   accounts: ['email'],
-  billing: ['courses', 'delivery', 'dunning', 'orders', 'payment-settings'],
+  billing: ['delivery', 'notifications', 'orders', 'payment-settings'],
   catalog: [],
   certificates: ['catalog', 'media'],
   checkout: ['accounts', 'catalog', 'checkout-settings', 'coupons', 'delivery', 'notifications', 'orders', 'payment-settings', 'tickets'],
@@ -101,35 +101,20 @@ export const moduleDependencies = {
   courses: ['catalog', 'certificates', 'delivery', 'email', 'media', 'notifications'],
   'csv-exports': ['email', 'orders'],
   dashboard: [],
-  delivery: ['billing', 'catalog', 'certificates', 'courses', 'email', 'media', 'orders', 'payment-settings', 'tickets'],
+  delivery: ['catalog', 'certificates', 'email', 'media', 'orders', 'payment-settings', 'tickets'],
   dunning: ['billing', 'catalog', 'delivery', 'email', 'orders'],
   email: [],
   invoices: ['email'],
   media: ['catalog'],
   notifications: ['email'],
-  orders: ['catalog', 'coupons', 'dunning', 'email', 'invoices', 'notifications', 'refunds'],
+  orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications'],
   'payment-settings': [],
   payments: ['orders', 'payment-settings', 'refunds'],
   'product-content': ['catalog', 'certificates', 'courses', 'media', 'tickets'],
-  refunds: ['dunning', 'invoices', 'orders', 'payment-settings'],
+  refunds: ['billing', 'invoices', 'orders', 'payment-settings'],
+  'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders'],
   tickets: ['catalog', 'media'],
 }
-
-/**
- * TEMPORARY: edges of the circles that still exist among orders, billing, dunning, refunds, delivery and
- * courses (being untangled on other branches). The circle checks (here and scripts/check-import-cycles.mjs)
- * ignore exactly these edges, and loading this file fails when one of them closes no circle any more, so the
- * list only shrinks: remove an edge here (and from moduleDependencies) once the import is gone; the list
- * ends empty.
- * @type {[string, string][]}
- */
-export const knownCircles = [
-  ['orders', 'dunning'],
-  ['orders', 'refunds'],
-  ['billing', 'dunning'],
-  ['billing', 'delivery'],
-  ['courses', 'delivery'],
-]
 
 /** The first circle of a graph as `a -> b -> ... -> a`, or null (depth-first search, edges in map order). */
 const findCircle = (/** @type {Record<string, string[]>} */ graph) => {
@@ -170,17 +155,8 @@ const checkModuleDependencies = () => {
     if (!folders.includes(module)) problems.push(`moduleDependencies declares ${module}, which has no folder in src/server/modules: remove it`)
     for (const used of uses) if (!(used in moduleDependencies) || used === module) problems.push(`${module} declares ${used}, which is not another module`)
   }
-  const known = new Set(knownCircles.map(([from, to]) => `${from} -> ${to}`))
-  for (const [from, to] of knownCircles) {
-    if (!moduleDependencies[from]?.includes(to)) problems.push(`knownCircles lists ${from} -> ${to}, which moduleDependencies does not declare: remove it from knownCircles`)
-  }
-  const withoutKnown = Object.fromEntries(Object.entries(moduleDependencies).map(([from, uses]) => [from, uses.filter((to) => !known.has(`${from} -> ${to}`))]))
-  const circle = findCircle(withoutKnown)
+  const circle = findCircle(moduleDependencies)
   if (circle) problems.push(`an import circle among server modules: ${circle}. Break it (a port wired in bootstrap.ts, a job, or the use case moved to a module above both)`)
-  for (const [from, to] of knownCircles) {
-    const withIt = { ...withoutKnown, [from]: [...(withoutKnown[from] ?? []), to] }
-    if (!findCircle(withIt)) problems.push(`knownCircles lists ${from} -> ${to}, which closes no circle any more: remove it from knownCircles`)
-  }
   if (problems.length > 0) throw new Error(`eslint.config.js, moduleDependencies (see ARCHITECTURE.md):\n- ${problems.join('\n- ')}`)
 }
 checkModuleDependencies()

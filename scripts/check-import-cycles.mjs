@@ -2,14 +2,12 @@
 // ESLint checks the module level (moduleDependencies in eslint.config.js: each module imports only the
 // modules it declares, and the declarations have no circle); this finds circles between single files, inside
 // a module or through files outside the modules (a module importing bootstrap.ts, which imports it back).
-// Type-only imports are erased when the code runs, so they close no circle. Edges between modules listed
-// in eslint.config.js's knownCircles are skipped, like there. One TypeScript parse per file, no type
-// checking: about a second.
+// Type-only imports are erased when the code runs, so they close no circle. One TypeScript parse per file,
+// no type checking: about a second.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
-import { knownCircles } from '../eslint.config.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const roots = ['src/server', 'src/shared']
@@ -52,15 +50,10 @@ const runtimeImports = (/** @type {string} */ path) => {
   return specifiers.filter((s) => s.startsWith('.')).map((s) => resolveImport(path, s)).filter((p) => p !== null)
 }
 
-const moduleOf = (/** @type {string} */ path) => /src\/server\/modules\/([^/]+)\//.exec(relative(root, path))?.[1] ?? null
-const known = new Set(knownCircles.map(([from, to]) => `${from} -> ${to}`))
 
 const files = roots.flatMap((dir) => filesUnder(join(root, dir)))
 /** @type {Map<string, string[]>} */
-const graph = new Map(files.map((file) => [file, runtimeImports(file).filter((to) => {
-  const a = moduleOf(file), b = moduleOf(to)
-  return !(a && b && known.has(`${a} -> ${b}`)) && !skip(to)
-})]))
+const graph = new Map(files.map((file) => [file, runtimeImports(file).filter((to) => !skip(to))]))
 
 // Tarjan's strongly connected components: every component of more than one file (or a file importing
 // itself) is a circle.
