@@ -107,7 +107,7 @@ export const moduleDependencies = {
   invoices: ['email'],
   media: ['catalog'],
   notifications: ['email'],
-  orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications'],
+  orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
   'payment-settings': [],
   payments: ['orders', 'payment-settings', 'refunds'],
   'product-content': ['catalog', 'certificates', 'courses', 'media', 'tickets'],

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps'
 import type { JobDefinition } from './jobs'
 import { emailJobs } from '../modules/email/email.jobs'
-import { checkoutJobs } from '../modules/checkout/checkout.jobs'
+import { ordersJobs } from '../modules/orders/orders.jobs'
 import { deliveryJobs } from '../modules/delivery/delivery.jobs'
 import { coursesJobs } from '../modules/courses/courses.jobs'
 import { invoicesJobs } from '../modules/invoices/invoices.jobs'
@@ -18,7 +18,7 @@ import { billingJobs } from '../modules/billing/billing.jobs'
  */
 export const jobsByModule: Record<string, JobDefinition<AppDeps>[]> = {
   email: emailJobs,
-  checkout: checkoutJobs,
+  orders: ordersJobs,
   delivery: deliveryJobs,
   courses: coursesJobs,
   invoices: invoicesJobs,

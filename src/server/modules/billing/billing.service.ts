@@ -3,8 +3,10 @@ import { AppError } from '../../../shared/errors'
 import type { CurrencyId } from '../../../shared/money'
 import { reusableMethods, type CheckoutMethod } from '../../../shared/payments'
 import type { PlanActionOutput, PayRateOutput } from '../../../shared/schemas/billing'
+import { isRunningPlan } from '../../../shared/states'
 import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
+import type { AppDeps } from '../../deps'
 import type { Executor } from '../../db/client'
 import * as payerArea from '../delivery/payer-area.service'
 import * as orders from '../orders/orders.service'
@@ -35,7 +37,7 @@ export async function startRatePayment(ctx: Ctx, orderId: number, rateNumber: nu
     if (!['paying', 'paid', 'payment_paused', 'payment_canceled'].includes(order.paymentState) || !['unpaid', 'debt', 'partly_paid'].includes(rate.state)) {
       throw new AppError('conflict', 'This rate is not open for payment')
     }
-    const payment = await orders.insertPayment(tx, {
+    const payment = await orders.openPayment(tx, {
       token: token(), orderId: order.id, sellerId: order.sellerId, rateNumber: rate.number, kind: 'charge', provider: order.provider, method: order.paymentMethod,
       state: 'waiting', amount: Math.max(0, rate.amount - rate.paidAmount), currency: order.currency, createdAt: now, updatedAt: now,
     })
@@ -59,7 +61,7 @@ export async function startRatePayment(ctx: Ctx, orderId: number, rateNumber: nu
     await orders.recordPaymentOutcome(deps, payment.token, { providerRef: `failed_${payment.token}`, state: 'error', failureReason: error instanceof AppError ? error.type : 'provider_error' })
     throw error instanceof AppError ? error : new AppError('provider_error', 'The payment provider is not reachable; please try again')
   }
-  await orders.updatePayment(ctx.db, payment.id, { providerRef: result.providerRef, reference: result.nextAction.type === 'bank_wire' ? result.nextAction.details.reference : null, updatedAt: deps.now() })
+  await orders.recordProviderReference(ctx.db, payment.id, { providerRef: result.providerRef, reference: result.nextAction.type === 'bank_wire' ? result.nextAction.details.reference : null, at: deps.now() })
   if (result.state !== 'waiting') await orders.recordPaymentOutcome(deps, payment.token, result)
   return { url: result.nextAction.type === 'redirect' ? result.nextAction.url : manageUrl, payment_id: payment.token }
 }
@@ -100,16 +102,45 @@ export async function planOutput(db: Executor, orderId: number): Promise<PlanAct
 export async function pauseOrderPlan(ctx: Ctx, orderId: number, as: PlanActor = 'seller'): Promise<PlanActionOutput> {
   await ctx.db.transaction(async (tx) => {
     const order = await orderFor(ctx, tx, orderId, as)
-    await orders.pausePlan(ctx.deps, tx, order.id)
+    await pausePlan(ctx.deps, tx, order.id)
   })
   return planOutput(ctx.db, orderId)
 }
 
-/** POST /cabinet/orders/{id}/resume: back to paying; missed charges per orders.resumePlan's rule. */
+/** POST /cabinet/orders/{id}/resume: back to paying; missed charges per resumePlan's rule. */
 export async function resumeOrderPlan(ctx: Ctx, orderId: number, as: PlanActor = 'seller'): Promise<PlanActionOutput> {
   await ctx.db.transaction(async (tx) => {
     const order = await orderFor(ctx, tx, orderId, as)
-    await orders.resumePlan(ctx.deps, tx, order.id)
+    await resumePlan(ctx.deps, tx, order.id)
   })
   return planOutput(ctx.db, orderId)
+}
+
+/** Pauses a running plan (the one "is it running" rule, isRunningPlan); nothing is charged while paused. */
+export async function pausePlan(deps: AppDeps, tx: Executor, orderId: number): Promise<orders.OrderRow> {
+  const order = await orders.findOrder(tx, orderId, { lock: true })
+  if (!order) throw new AppError('not_found', 'This order does not exist')
+  if (order.paymentState === 'payment_paused' || !isRunningPlan(order.paymentState, await orders.ratesOf(tx, order.id))) {
+    throw new AppError('conflict', 'Only a running subscription or installment plan can be paused')
+  }
+  return orders.markPlanPaused(deps, tx, order)
+}
+
+/**
+ * Resumes a paused plan. A subscription's rates that fell due while paused are skipped (not owed); an
+ * installment plan's rates stay owed, and rates due before the pause are owed as before.
+ */
+export async function resumePlan(deps: AppDeps, tx: Executor, orderId: number): Promise<{ order: orders.OrderRow; skipped: number }> {
+  const order = await orders.findOrder(tx, orderId, { lock: true })
+  if (!order) throw new AppError('not_found', 'This order does not exist')
+  if (order.paymentState !== 'payment_paused') throw new AppError('conflict', 'Only a paused plan can be resumed')
+  let skipped = 0
+  if ((order.planSnapshot as { form?: string } | null)?.form !== 'installment') {
+    for (const rate of await orders.ratesDueIn(tx, order.id, ['future'], deps.now())) {
+      if (order.pausedAt && rate.dueDate < order.pausedAt) continue // due before the pause: owed as before
+      await orders.moveRate(deps, tx, rate, 'skipped')
+      skipped++
+    }
+  }
+  return { order: await orders.markPlanResumed(deps, tx, order), skipped }
 }

@@ -72,7 +72,7 @@ export async function beginCharge(deps: AppDeps, rateId: number, reason: ChargeR
     if (!order || !rate || !isChargeable(order, rate, reason, now)) return null
     if (await repo.openPayLinkPayments(tx, order.id, rate.number, new Date(now.getTime() - payLinkHoldMs)) > 0) return null
     const attempt = rate.attempts + 1
-    const payment = await orders.insertPayment(tx, {
+    const payment = await orders.openPayment(tx, {
       token: token(), orderId: order.id, sellerId: order.sellerId, rateNumber: rate.number, kind: 'charge', provider: order.provider,
       method: order.paymentMethod, state: 'waiting', amount: rate.amount, currency: order.currency,
       idempotencyKey: `rate-${rate.id}-${attempt}`, createdAt: now, updatedAt: now,

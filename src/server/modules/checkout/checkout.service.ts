@@ -16,7 +16,6 @@ import { bumpPlan, discountOf, sellable } from './quote.service'
 //   public-order.service.ts   GET /shop/orders/{token}: the order as its payer sees it
 //   upsell-offers.ts          which one-click offers an order's page shows
 //   upsells.service.ts        accepting a one-click offer
-//   late-refunds.service.ts   refunding a payment that came after its reservation ran out
 //   ticket-upgrade.service.ts a payment ticket upgraded to a better type
 // Elsewhere: the Idempotency-Key engine (src/server/plugins/idempotency.ts), a rush's checkout slots and
 // sold-out memory (../catalog/rush.service.ts), applying a coupon (../coupons/apply-coupon.service.ts), the

@@ -184,7 +184,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     const payerUserId = await accounts.ensurePayer(tx, { email: input.payer.email, firstName: input.payer.first_name, lastName: input.payer.last_name, locale: ctx.locale })
     const versionId = priced.plan.row.currentVersionId
     const snapshot = planSnapshot(priced.plan.plan)
-    const order = await orders.insertOrder(tx, {
+    const order = await orders.openOrder(tx, {
       token: token(), sellerId: facts.seller.id, productId: facts.product.id, payerUserId, orderType: 'standard',
       pricingPlanId: priced.plan.row.id, pricingPlanVersionId: versionId, planSnapshot: { ...snapshot, id: priced.plan.row.id, version_id: versionId } as Record<string, unknown>,
       ticketId: priced.ticket?.id ?? null, quantity: priced.quantity, currency: price.currency, priceKind: price.priceKind,
@@ -199,7 +199,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       reservationState: holds ? 'held' : 'none', reservedUntil: holds ? reservedUntil : null, heldStock: holds ? held : null,
       createdAt: now, updatedAt: now,
     })
-    const items = await orders.insertOrderItems(tx, price.lines.map((l) => ({
+    const items = await orders.addOrderLines(tx, price.lines.map((l) => ({
       orderId: order.id, productId: l.productId, kind: l.kind, name: l.name, quantity: l.quantity,
       pricingPlanVersionId: l.kind === 'main' ? versionId : (priced.bumps.find((b) => b.facts.product.id === l.productId)?.plan.row.currentVersionId ?? null),
       ticketId: l.kind === 'main' ? (priced.ticket?.id ?? null) : null,
@@ -209,9 +209,9 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     if (recurring && !free) {
       const schedule = rateSchedule(priced.plan.plan, now, 24)
       // With a trial, rate 1 is due at its end (rateSchedule) and waits as `future` for the billing engine.
-      await orders.insertRates(tx, schedule.map((c) => ({ orderId: order.id, number: c.number, dueDate: c.dueDate, amount: c.number === 1 ? price.firstAmount : price.laterRate(c.number), state: c.number === 1 && !trial ? 'unpaid' : 'future' })))
+      await orders.scheduleRates(tx, schedule.map((c) => ({ orderId: order.id, number: c.number, dueDate: c.dueDate, amount: c.number === 1 ? price.firstAmount : price.laterRate(c.number), state: c.number === 1 && !trial ? 'unpaid' : 'future' })))
     }
-    const payment = await orders.insertPayment(tx, {
+    const payment = await orders.openPayment(tx, {
       // A trial's payment is 0 and keeps the method; it pays no rate.
       token: token(), orderId: order.id, sellerId: facts.seller.id, rateNumber: recurring && !trial ? 1 : null, kind: 'charge', provider, method,
       state: 'waiting', amount: price.dueNow, currency: price.currency, createdAt: now, updatedAt: now,
@@ -260,12 +260,11 @@ export async function startPayment(ctx: Ctx, made: Made, key: string, status: nu
   const nextAction = result.nextAction
   const started = nextAction.type === 'bank_wire'
     ? await ctx.db.transaction(async (tx) => {
-      const row = await orders.updatePayment(tx, payment.id, { providerRef: result.providerRef, reference: nextAction.details.reference, updatedAt: ctx.deps.now() })
-      const fresh = (await orders.findOrder(tx, order.id))!
-      await orders.updateOrder(tx, order.id, { vat: { ...fresh.vat, bank_wire: { ...nextAction.details } } })
+      const row = await orders.recordProviderReference(tx, payment.id, { providerRef: result.providerRef, reference: nextAction.details.reference, at: ctx.deps.now() })
+      await orders.keepBankWireDetails(tx, order.id, nextAction.details)
       return row
     })
-    : await orders.updatePayment(ctx.db, payment.id, { providerRef: result.providerRef, reference: null, updatedAt: ctx.deps.now() }) // one statement: no transaction needed
+    : await orders.recordProviderReference(ctx.db, payment.id, { providerRef: result.providerRef, reference: null, at: ctx.deps.now() }) // one statement: no transaction needed
   if (result.state !== 'waiting') await orders.recordPaymentOutcome(ctx.deps, payment.token, result)
   // A new order still waiting for its payer is answered from the rows just written; anything else is read.
   const unchanged = made.written && result.state === 'waiting' && result.nextAction.type !== 'bank_wire'

@@ -197,7 +197,7 @@ async function makeUpgrade(ctx: Ctx, access: UpgradeAccess, id: number, input: O
     const limited = chosen.type.limit !== null
     const snapshot = planSnapshot(chosen.plan.plan)
     const versionId = chosen.plan.row.currentVersionId
-    const order = await orders.insertOrder(tx, {
+    const order = await orders.openOrder(tx, {
       token: token(), sellerId: ticket.sellerId, productId: ticket.productId, payerUserId: parent.payerUserId, orderType: 'ticket_upgrade',
       parentOrderId: parent.id, upgradePaymentTicketId: ticket.id, pricingPlanId: chosen.plan.row.id, pricingPlanVersionId: versionId,
       planSnapshot: { ...snapshot, id: chosen.plan.row.id, version_id: versionId } as Record<string, unknown>,
@@ -208,11 +208,11 @@ async function makeUpgrade(ctx: Ctx, access: UpgradeAccess, id: number, input: O
       reservationState: 'held', reservedUntil, heldStock: { product: false, ticket: limited, bumps: [] },
       createdAt: now, updatedAt: now,
     })
-    await orders.insertOrderItems(tx, [{
+    await orders.addOrderLines(tx, [{
       orderId: order.id, productId: ticket.productId, kind: 'main', name: line.name, quantity: 1, pricingPlanVersionId: versionId, ticketId: chosen.type.id,
       listAmount: line.listAmount, discountAmount: 0, netAmount: line.netAmount, vatAmount: line.vatAmount, grossAmount: line.grossAmount, vatRateBps: line.vatRateBps,
     }])
-    const payment = await orders.insertPayment(tx, {
+    const payment = await orders.openPayment(tx, {
       token: token(), orderId: order.id, sellerId: ticket.sellerId, kind: 'charge', provider, method, state: 'waiting', amount: price.firstAmount,
       currency: price.currency, createdAt: now, updatedAt: now,
     })

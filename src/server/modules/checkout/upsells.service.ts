@@ -40,7 +40,7 @@ export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, 
       if (limited) await stock.reserveStock(tx, facts.product.id, null, 1)
       const heldStock = limited ? { product: true, ticket: false, bumps: [] } : null
       const snapshot = planSnapshot(priced.plan.plan)
-      const order = await orders.insertOrder(tx, {
+      const order = await orders.openOrder(tx, {
         token: token(), sellerId: parent.sellerId, productId: facts.product.id, payerUserId: parent.payerUserId, orderType: 'standard',
         upsellType: offer.kind, parentOrderId: parent.id, pricingPlanId: priced.plan.row.id, pricingPlanVersionId: priced.plan.row.currentVersionId,
         planSnapshot: { ...snapshot, id: priced.plan.row.id } as Record<string, unknown>, quantity: 1, currency: price.currency, priceKind: price.priceKind,
@@ -49,12 +49,12 @@ export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, 
         payer: parent.payer, vat: { ...quoteOf(price, false, null).vat }, campaignId: parent.campaignId, referrer: parent.referrer,
         termsAcceptedAt: parent.termsAcceptedAt, reservationState: limited ? 'held' : 'none', reservedUntil: null, heldStock, savedMethod: parent.savedMethod, createdAt: now, updatedAt: now,
       })
-      await orders.insertOrderItems(tx, price.lines.map((l) => ({
+      await orders.addOrderLines(tx, price.lines.map((l) => ({
         orderId: order.id, productId: l.productId, kind: l.kind, name: l.name, quantity: l.quantity, pricingPlanVersionId: priced.plan.row.currentVersionId,
         listAmount: l.listAmount, discountAmount: l.discountAmount, netAmount: l.netAmount, vatAmount: l.vatAmount, grossAmount: l.grossAmount, vatRateBps: l.vatRateBps,
       })))
       if (facts.product.form === 'licenseKey') await stock.reserveLicenseKeys(tx, facts.product.id, order.id, 1)
-      const payment = await orders.insertPayment(tx, {
+      const payment = await orders.openPayment(tx, {
         token: token(), orderId: order.id, sellerId: parent.sellerId, kind: 'charge', provider: parent.provider, method: parent.paymentMethod,
         state: 'waiting', amount: price.firstAmount, currency: price.currency, createdAt: now, updatedAt: now,
       })

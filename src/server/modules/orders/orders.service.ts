@@ -6,7 +6,7 @@ import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import {
-  assertTransition, canTransition, isRunningPlan, orderPaymentTransitions, orderRateTransitions, paymentTransitions, type OrderPaymentState, type OrderRateState, type PaymentState,
+  assertTransition, canTransition, orderPaymentTransitions, orderRateTransitions, paymentTransitions, type OrderPaymentState, type OrderRateState, type PaymentState,
 } from '../../../shared/states'
 import { vatAmounts } from '../../../shared/tax'
 import { actingSellerId } from '../../auth/permissions'
@@ -399,41 +399,20 @@ export async function recordPlanCanceled(deps: AppDeps, tx: Executor, orderId: n
   return true
 }
 
-/**
- * Pauses a running plan (payment_paused): the billing engine charges nothing while it is paused. The order
- * row is locked in the caller's transaction.
- */
-export async function pausePlan(deps: AppDeps, tx: Executor, orderId: number): Promise<repo.OrderRow> {
-  const order = await repo.findOrder(tx, orderId, { lock: true })
-  if (!order) throw new AppError('not_found', 'This order does not exist')
-  if (order.paymentState === 'payment_paused' || !isRunningPlan(order.paymentState, await repo.ratesOf(tx, order.id))) {
-    throw new AppError('conflict', 'Only a running subscription or installment plan can be paused')
-  }
+/** The plan's home paused this running plan (billing's pause-plan rule): the order reads payment_paused. */
+export async function markPlanPaused(deps: AppDeps, tx: Executor, order: repo.OrderRow): Promise<repo.OrderRow> {
   const now = deps.now()
   return repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_paused'), pausedAt: now, updatedAt: now })
 }
 
-/**
- * Resumes a paused plan (back to paying). The rule for the charges that fell due while it was paused
- * (decision 0026): a subscription (open or limited) skips them, as nothing was owed for the paused time;
- * an installment plan keeps them, and the billing engine charges them at its next run, because they are
- * the price already agreed.
- */
-export async function resumePlan(deps: AppDeps, tx: Executor, orderId: number): Promise<{ order: repo.OrderRow; skipped: number }> {
-  const order = await repo.findOrder(tx, orderId, { lock: true })
-  if (!order) throw new AppError('not_found', 'This order does not exist')
-  if (order.paymentState !== 'payment_paused') throw new AppError('conflict', 'Only a paused plan can be resumed')
-  const now = deps.now()
-  let skipped = 0
-  if (planFormOf(order) !== 'installment') {
-    for (const rate of await repo.ratesDueIn(tx, order.id, ['future'], now)) {
-      if (order.pausedAt && rate.dueDate < order.pausedAt) continue // due before the pause: owed as before
-      await moveRate(deps, tx, rate, 'skipped')
-      skipped++
-    }
-  }
-  const resumed = await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'paying'), pausedAt: null, updatedAt: now })
-  return { order: resumed, skipped }
+/** The plan's home resumed this paused plan: the order reads paying again. */
+export async function markPlanResumed(deps: AppDeps, tx: Executor, order: repo.OrderRow): Promise<repo.OrderRow> {
+  return repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'paying'), pausedAt: null, updatedAt: deps.now() })
+}
+
+/** An order's rates in these states due until the given time, by number. */
+export function ratesDueIn(db: Executor, orderId: number, states: OrderRateState[], until: Date): Promise<repo.RateRow[]> {
+  return repo.ratesDueIn(db, orderId, states, until)
 }
 
 /**
@@ -618,7 +597,111 @@ export async function ledgerTotals(db: Executor) {
 
 // The checkout module makes orders and their payments; these are the order store's writes it may use
 // (the orders module owns the tables, the checkout the use case).
-export {
-  insertOrder, insertOrderItems, orderItemsOf, ratesOf, insertRates, findRate, findRateByNumber, type RateRow, insertPayment, updatePayment, updateOrder, findOrder, paymentsOf, childOrders, sellerUsername,
-  productBrief, productAndSeller, paymentWithLabels, findPaymentByToken, findPaymentByRef, recordProviderEvent, type OrderRow, type OrderItemRow, type PaymentRow,
-} from './orders.repository'
+export type { OrderRow, OrderItemRow, PaymentRow, RateRow } from './orders.repository'
+
+// ------------------------------------------------------------------ the order store's use cases
+// Other modules write orders, their lines, rates and payments only through these named use cases (each
+// table has one writing module: ARCHITECTURE.md "Tables and jobs"), and read them through the named reads
+// below; the repository stays this module's own.
+
+/** A new order row (checkout, an upsell, a ticket upgrade), in the caller's transaction. */
+export function openOrder(tx: Executor, values: Parameters<typeof repo.insertOrder>[1]): Promise<repo.OrderRow> {
+  return repo.insertOrder(tx, values)
+}
+
+/** The lines of a new order (main product, order bumps), priced by the caller. */
+export function addOrderLines(tx: Executor, lines: Parameters<typeof repo.insertOrderItems>[1]): Promise<repo.OrderItemRow[]> {
+  return repo.insertOrderItems(tx, lines)
+}
+
+/** The rates of a new order's plan (installments or a subscription's first rates). */
+export async function scheduleRates(tx: Executor, rates: Parameters<typeof repo.insertRates>[1]): Promise<void> {
+  await repo.insertRates(tx, rates)
+}
+
+/** A new payment attempt of an order (its first charge, a rate's charge, an upsell's or upgrade's charge). */
+export function openPayment(tx: Executor, values: Parameters<typeof repo.insertPayment>[1]): Promise<repo.PaymentRow> {
+  return repo.insertPayment(tx, values)
+}
+
+/** The provider's reference for a payment it accepted (and the bank wire's transfer reference). */
+export function recordProviderReference(db: Executor, paymentId: number, values: { providerRef: string; reference: string | null; at: Date }): Promise<repo.PaymentRow> {
+  return repo.updatePayment(db, paymentId, { providerRef: values.providerRef, reference: values.reference, updatedAt: values.at })
+}
+
+/** Keeps the bank details a payer transfers to with the order, for its page and the invoice. */
+export async function keepBankWireDetails(tx: Executor, orderId: number, details: Record<string, unknown>): Promise<void> {
+  const order = await repo.findOrder(tx, orderId)
+  if (!order) throw new AppError('not_found', 'Order not found')
+  await repo.updateOrder(tx, orderId, { vat: { ...(order.vat as Record<string, unknown>), bank_wire: { ...details } } })
+}
+
+/** An order by id; `lock` takes its row lock in the caller's transaction. */
+export function findOrder(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<repo.OrderRow | undefined> {
+  return repo.findOrder(db, id, options)
+}
+
+/** An order's lines. */
+export function orderItemsOf(db: Executor, orderId: number): Promise<repo.OrderItemRow[]> {
+  return repo.orderItemsOf(db, orderId)
+}
+
+/** An order's rates, by number. */
+export function ratesOf(db: Executor, orderId: number): ReturnType<typeof repo.ratesOf> {
+  return repo.ratesOf(db, orderId)
+}
+
+/** A rate by id; `lock` takes its row lock. */
+export function findRate(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<repo.RateRow | undefined> {
+  return repo.findRate(db, id, options)
+}
+
+/** An order's rate by its number; `lock` takes its row lock. */
+export function findRateByNumber(db: Executor, orderId: number, number: number, options: { lock?: boolean } = {}): Promise<repo.RateRow | undefined> {
+  return repo.findRateByNumber(db, orderId, number, options)
+}
+
+/** An order's payments. */
+export function paymentsOf(db: Executor, orderId: number): Promise<repo.PaymentRow[]> {
+  return repo.paymentsOf(db, orderId)
+}
+
+/** The orders made from an order (upsells, order bumps bought later, ticket upgrades). */
+export function childOrders(db: Executor, parentId: number): Promise<repo.OrderRow[]> {
+  return repo.childOrders(db, parentId)
+}
+
+/** The seller's username (shop links in mails and pages). */
+export function sellerUsername(db: Executor, sellerId: number): Promise<string> {
+  return repo.sellerUsername(db, sellerId)
+}
+
+/** A product's name, slug and form, for texts about an order. */
+export function productBrief(db: Executor, productId: number): ReturnType<typeof repo.productBrief> {
+  return repo.productBrief(db, productId)
+}
+
+/** A product with its seller's username, for a payment's description and links. */
+export function productAndSeller(db: Executor, productId: number): ReturnType<typeof repo.productAndSeller> {
+  return repo.productAndSeller(db, productId)
+}
+
+/** A payment with the labels a page or mail about it needs (order token, product name, username). */
+export function paymentWithLabels(db: Executor, paymentToken: string): ReturnType<typeof repo.paymentWithLabels> {
+  return repo.paymentWithLabels(db, paymentToken)
+}
+
+/** A payment by its token; `lock` takes its row lock. */
+export function findPaymentByToken(db: Executor, token: string, options: { lock?: boolean } = {}): Promise<repo.PaymentRow | undefined> {
+  return repo.findPaymentByToken(db, token, options)
+}
+
+/** A payment by its provider's reference (webhooks). */
+export function findPaymentByRef(db: Executor, provider: string, providerRef: string): Promise<repo.PaymentRow | undefined> {
+  return repo.findPaymentByRef(db, provider, providerRef)
+}
+
+/** Records a provider's event once; false when it was recorded before (a replayed webhook). */
+export function recordProviderEvent(db: Executor, values: Parameters<typeof repo.recordProviderEvent>[1]): Promise<boolean> {
+  return repo.recordProviderEvent(db, values)
+}
