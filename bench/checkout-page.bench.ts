@@ -1,4 +1,4 @@
-// The product page's weight and speed (DESIGN "Layout": the checkout page stays under 100 KiB of gzipped
+// The product page's weight and speed (docs/DESIGN.md "Layout": the checkout page stays under 100 KiB of gzipped
 // JavaScript). Serves the demo catalogue on 127.0.0.1, reads the page's HTML, gzips every script it loads
 // (<script src> and <link rel="modulepreload">) with node:zlib, and runs Lighthouse (mobile, Debian
 // Chromium) for the largest contentful paint. Prints raw figures, then the ratios on the last line:

@@ -1,4 +1,4 @@
-// QUALITY benchmark "checkout": successful checkouts per second through the full stack (POST /api/v1/shop/orders
+// docs/QUALITY.md benchmark "checkout": successful checkouts per second through the full stack (POST /api/v1/shop/orders
 // then the sandbox's success, over HTTP to an API process on 127.0.0.1) divided by pgbench's TPS for the same
 // SQL statements on the same PostgreSQL in the same run. The statements are recorded from one real checkout
 // (order and payment) and replayed by pgbench with their values as literals, fresh where a checkout makes

@@ -1,4 +1,4 @@
-// QUALITY benchmark "rush": 500 payers at once for 100 tickets of one ticket type, split over two API
+// docs/QUALITY.md benchmark "rush": 500 payers at once for 100 tickets of one ticket type, split over two API
 // processes on one PostgreSQL database. Each payer submits the order and, when it gets a ticket, pays it in
 // the sandbox. Reports oversold (must be 0), lost sales (must be 0), whether every payer was answered (sold
 // or sold out, no 5xx), the p99 time to that answer (<= 2 s) and decisions per second; the ratio on the last

@@ -31,7 +31,7 @@ const configSchema = z.object({
   RATE_LIMIT_AUTH_IP_MAX: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_AUTH_EMAIL_FAILURES: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  /** Wrong access-password guesses per IP and product before the product page answers 429 (QUALITY "abuse"). */
+  /** Wrong access-password guesses per IP and product before the product page answers 429 (docs/QUALITY.md "abuse"). */
   RATE_LIMIT_PRODUCT_PASSWORD_FAILURES: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PRODUCT_PASSWORD_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** Wrong coupon codes per IP and shop before coupon checks answer 429. */
@@ -42,7 +42,7 @@ const configSchema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   JOBS: z.enum(['on', 'off']).default('on'),
   HOME_COUNTRY: z.string().length(2).default('DE'),
-  /** The built-in sandbox payment provider is active for every seller (DESIGN "Payments"; SPEC-NOTES 23). */
+  /** The built-in sandbox payment provider is active for every seller (docs/DESIGN.md "Payments"; docs/reference/readings.md 23). */
   PAYMENTS_TEST_MODE: bool.default(true),
   /** Encrypts payment provider credentials at rest (32 bytes, hex or base64). Embedded mode keeps a generated one in DATA_DIR. */
   PAYMENTS_SECRET_KEY: z.string().min(32).optional(),
@@ -50,7 +50,7 @@ const configSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   /** The wallet provider's REST address: unset is its sandbox in test mode, production otherwise. */
   PAYPAL_API_BASE: z.url().optional(),
-  /** The platform's own merchant account for the connect provider (SPEC-NOTES 27); unset: connect is off. */
+  /** The platform's own merchant account for the connect provider (docs/reference/readings.md 27); unset: connect is off. */
   CONNECT_STRIPE_SECRET_KEY: z.string().optional(),
   CONNECT_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   CONNECT_STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import type { Config } from './config'
 
-// Payment provider credentials at rest (DESIGN "Payments"): a JSON object sealed with AES-256-GCM into one
+// Payment provider credentials at rest (docs/DESIGN.md "Payments"): a JSON object sealed with AES-256-GCM into one
 // string `v1:<iv>:<tag>:<ciphertext>` (base64 parts, a 12-byte random IV per seal, a 16-byte tag). The
 // key is PAYMENTS_SECRET_KEY (32 bytes as hex or base64) or, when unset, derived with HKDF-SHA256 from the
 // access-token key, so an install without the setting still never stores a secret in clear text.

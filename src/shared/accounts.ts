@@ -1,4 +1,4 @@
-// Account vocabulary of spec 001 sections 1 and 3. The spec's "ablefy_affiliate" is `platform_affiliate`
+// Account vocabulary of docs/reference/accounts-and-orders.md §1 and §3. The spec's "ablefy_affiliate" is `platform_affiliate`
 // in code; the UI keeps the spec's word where it appears.
 export const profileTypes = [
   'seller', 'publisher', 'platform_affiliate', 'team_member', 'sales_team_member', 'payer', 'manager', 'shop', 'reseller',
@@ -23,9 +23,9 @@ export const profileEntryOrder: ProfileType[] = [
 
 export const accountStates = ['active', 'deactivated', 'deleted'] as const
 export type AccountState = (typeof accountStates)[number]
-/** What happened to an account's data (spec 001 section 3). */
+/** What happened to an account's data (docs/reference/accounts-and-orders.md §3). */
 export const deletionDataHandling = ['empty', 'inactive_plan', 'data_scrambled', 'deleted'] as const
-/** Account deletion questionnaire steps -1..5 (spec 001 section 2). */
+/** Account deletion questionnaire steps -1..5 (docs/reference/accounts-and-orders.md §2). */
 export const deletionSteps = {
   notPossible: -1,
   whyDeleting: 0,
@@ -36,7 +36,7 @@ export const deletionSteps = {
   confirmDeactivation: 5,
 } as const
 
-/** Feature flags of spec 001 section 6, with their defaults for a new seller. */
+/** Feature flags of docs/reference/accounts-and-orders.md §6, with their defaults for a new seller. */
 export const featureFlags = {
   google_analytics: true, tag_manager: true, facebook_pixel: true, custom_css: true, lesson_quiz_comments: true,
   multicurrency: true, virtual_iban: false, customization: true, product_sharing: true, vimeo: true,
@@ -47,7 +47,7 @@ export const featureFlags = {
 } as const satisfies Record<string, boolean>
 export type FeatureFlag = keyof typeof featureFlags
 
-/** SPEC-NOTES 23: a seller can sell with a payment account, a finished profile, a confirmed email, unblocked. */
+/** docs/reference/readings.md 23: a seller can sell with a payment account, a finished profile, a confirmed email, unblocked. */
 export function sellerCanSell(seller: { paymentAccountDone: boolean; profileFinished: boolean; confirmed: boolean; blocked: boolean }): boolean {
   return seller.paymentAccountDone && seller.profileFinished && seller.confirmed && !seller.blocked
 }

@@ -1,4 +1,4 @@
-// Cookie consent categories (spec 001 section 3 "Consent"): the accepted ones are kept in the cookie
+// Cookie consent categories (docs/reference/accounts-and-orders.md §3 "Consent"): the accepted ones are kept in the cookie
 // `sf_cookie_consent` as `all` or a comma list of category ids. Required ones cannot be refused.
 export const cookieConsentCookie = 'sf_cookie_consent'
 

@@ -7,7 +7,7 @@ export const errorStatus = {
   validation_failed: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
-  // sessions (spec 001 section 8: exactly these six)
+  // sessions (docs/reference/accounts-and-orders.md §8: exactly these six)
   missing_access_token: 401,
   invalid_access_token: 401,
   expired_access_token: 401,

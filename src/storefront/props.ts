@@ -38,7 +38,7 @@ export type ProductPageProps = {
   /** The product's access password when it was opened with one. */
   password: string | null
   values: FormValues
-  /** Two-step layouts: 1 method selection, 2 payment selection (SPEC-NOTES 24). */
+  /** Two-step layouts: 1 method selection, 2 payment selection (docs/reference/readings.md 24). */
   step: 1 | 2
   error: PageError | null
   quote: QuoteOutput | null

@@ -14,7 +14,7 @@ export const buyButtonTexts = {
   complete_order: 'Complete order',
   accept_and_pay_now: 'Accept and pay now',
   free: 'Get for free',
-  /** A plan with a trial: nothing is charged now (docs/decisions/0033). */
+  /** A plan with a trial: nothing is charged now (docs/decisions/0033-trial-periods.md). */
   trial: 'Start free trial',
   pay: (amount: string) => `Pay ${amount}`,
 } as const

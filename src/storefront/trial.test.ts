@@ -4,7 +4,7 @@ import { checkoutTheme, trustSeals } from '../shared/schemas/checkout-settings'
 import { checkoutPage, plan, product } from './test-fixtures'
 import type { ProductPageProps } from './props'
 
-// The product page of a plan with a trial (docs/decisions/0033): what it says, what it charges today,
+// The product page of a plan with a trial (docs/decisions/0033-trial-periods.md): what it says, what it charges today,
 // and which methods it offers.
 
 const assets = { css: [], js: [], preload: [] }

@@ -6,7 +6,7 @@ import { extractText } from '../helpers/read-pdf'
 import { buyWithSandbox, deliverablesOf } from './buyer'
 import { apiSignIn, launchBrowser, startServer, type RunningServer } from './harness'
 
-// Issue 5 in Chromium: a payer buys a certificate product, a license key product and a download product
+// Certificates, license keys and downloads in Chromium (docs/decisions/0020-issued-certificates-licenses-downloads.md): a payer buys a certificate product, a license key product and a download product
 // with the sandbox provider on the public product pages; then the certificate's verification page says it
 // is genuine and valid for the payer, the license key the order delivered verifies through the API, and
 // the download is a PDF stamped with the payer's name and email (read back with unpdf). The seller's set-up

@@ -4,7 +4,7 @@ import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { apiSignIn, launchBrowser, latestMailLink, signedInPage, startServer, type RunningServer } from './harness'
 import { buyWithSandbox, watchProblems } from './buyer'
 
-// The course form end to end (issue 5, SPEC-NOTES 14): a payer buys a course on its product page with the
+// The course form end to end (docs/decisions/0019-course-player.md, docs/reference/readings.md 14): a payer buys a course on its product page with the
 // sandbox provider, opens /s/{seller}/courses/{slug}, is sent to the seller's course sign-in, comes back
 // through the magic link, finishes a lesson and sees the progress change, passes the lesson quiz and sees
 // the course completed; the seller's course tabs then count the customer, the session and the attempt.

@@ -4,7 +4,7 @@ import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
 import { buyWithSandbox, deliverablesOf, watchProblems } from './buyer'
 
-// Delivery and the payer area in Chromium (issue 5): a payer buys a digital product, a membership (with a
+// Delivery and the payer area in Chromium (docs/decisions/0017-delivery.md): a payer buys a digital product, a membership (with a
 // course and another product inside), a bundle and a subscription on the demo seller's product pages with the
 // sandbox provider; the delivery mails (standard_email) in the stored outbox list what was delivered; the
 // payer signs in by the shop's mail link and finds everything in /payer and /payer/s/{id}, opens the

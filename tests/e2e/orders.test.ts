@@ -6,7 +6,7 @@ import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
 import { buyWithSandbox, watchProblems } from './buyer'
 
-// The seller's orders area in Chromium (issue 6, docs/decisions/0030): a payer buys two of the demo
+// The seller's orders area in Chromium (docs/decisions/0030-orders-list-detail-and-csv-exports.md): a payer buys two of the demo
 // seller's products with the sandbox and leaves a third order unpaid; the seller filters the orders list by
 // product and by payment state (the tabs show the counts), opens an order's detail (amounts, items,
 // payments), refunds it from the detail, and downloads the CSV with chosen columns and a decimal comma.

@@ -6,7 +6,7 @@ import { extractImages } from '../helpers/read-pdf'
 import { deliverablesOf, fillPayerDetails, payWithSandbox, watchProblems } from './buyer'
 import { apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
 
-// Event tickets end to end in Chromium (issue 5 "Event tickets"): a payer buys two tickets of the demo
+// Event tickets end to end in Chromium (docs/decisions/0018-payment-tickets-expire-when-read.md): a payer buys two tickets of the demo
 // seller's event on its product page and pays with the sandbox provider; the order's deliverables show two
 // payment tickets; the ticket PDF's QR image is extracted (unpdf) and decoded (jsQR); the seller checks the
 // decoded code in on the cabinet's check-in page (green), a second scan is refused as already used with the

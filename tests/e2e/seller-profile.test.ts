@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { apiSignIn, latestMailLink, launchBrowser, newPage, startServer, type RunningServer } from './harness'
 
-// A seller who signs up on a fresh install can sell (SPEC-NOTES 23): the sandbox provider is active in
+// A seller who signs up on a fresh install can sell (docs/reference/readings.md 23): the sandbox provider is active in
 // test mode, the email is confirmed from the stored mail, and the seller profile is finished at the
 // dashboard's finish-registration link. Then a paid product publishes.
 

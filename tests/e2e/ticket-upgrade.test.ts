@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core'
 import { apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
 import { watchProblems } from './buyer'
 
-// Ticket upgrades end to end in Chromium (SPEC-NOTES 8, issue 5 "Event tickets"): a payer buys a Standard
+// Ticket upgrades end to end in Chromium (docs/reference/readings.md 8, docs/decisions/0022-ticket-upgrades.md): a payer buys a Standard
 // ticket of the demo seller's event and pays with the sandbox; in the payer area the ticket offers an
 // upgrade to "With materials" for the difference; choosing it goes to the sandbox's page, and once paid the
 // payer area shows the Standard ticket invalidated and a new "With materials" ticket, unused, with its own

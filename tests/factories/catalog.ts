@@ -6,7 +6,7 @@ import { ensureManager } from '../../src/server/modules/accounts/accounts.servic
 export type TestSeller = SignedUp & { sellerId: number; username: string }
 
 /**
- * A seller who can sell (SPEC-NOTES 23): email confirmed, profile finished, payment account done. The flags
+ * A seller who can sell (docs/reference/readings.md 23): email confirmed, profile finished, payment account done. The flags
  * are set on the rows directly to keep catalogue tests short; seller-profile.routes.test.ts covers the route.
  */
 export async function createSeller(t: TestApp, options: { ready?: boolean; powerSeller?: boolean } = {}): Promise<TestSeller> {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { testConfigEnv } from './test-app'
 
 // A second API process (src/server/main.ts --role=api) on the same PostgreSQL database as the test's own
-// app, for the races that only show with more than one process (QUALITY "rush"). It listens on
+// app, for the races that only show with more than one process (docs/QUALITY.md "rush"). It listens on
 // 127.0.0.1 only, works no jobs and shares the test's JWT_SECRET, so tokens of one process are valid in
 // the other. Bounded: it must answer /healthz within `startTimeoutMs`, and stop() ends it for sure.
 

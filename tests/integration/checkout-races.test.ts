@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app'
 import { testDatabaseKind } from '../helpers/test-db'
 import { licenseKeysOfOrder } from '../../src/server/modules/catalog/license-keys.service'
 
-// QUALITY "rush", "coupon-race", "idempotency", "license-pool": many checkouts at once over real HTTP on
+// docs/QUALITY.md "rush", "coupon-race", "idempotency", "license-pool": many checkouts at once over real HTTP on
 // 127.0.0.1. On PostgreSQL the traffic is split between this process's app and a second API process
 // (src/server/main.ts --role=api) on the same database, so the counting has to hold across processes and
 // connections. PGlite is one session and serialises every transaction, so there the same checks run against
@@ -28,7 +28,7 @@ let bases: string[] = []
 
 beforeAll(async () => {
   // Every payer here comes from 127.0.0.1; a used-up coupon counts as a wrong guess for that IP, so the
-  // guess limit (QUALITY "abuse", tested elsewhere) is lifted to see the race alone.
+  // guess limit (docs/QUALITY.md "abuse", tested elsewhere) is lifted to see the race alone.
   t = await createTestApp({ RATE_LIMIT_COUPON_FAILURES: '1000000' })
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   bases = [`http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`]
@@ -230,7 +230,7 @@ describe(`checkout races on ${testDatabaseKind}${onPostgres ? ' with two API pro
     expect(new Set(used.map((r: any) => r.key)).size).toBe(n.keys)
     expect(new Set(used.map((r: any) => Number(r.order_id))).size).toBe(n.keys)
     for (const r of used) expect(r.payment_state).toBe('paid')
-    // What each order delivers (licenseKeysOfOrder, issue 5): one key each, all distinct.
+    // What each order delivers (licenseKeysOfOrder, docs/decisions/0020-issued-certificates-licenses-downloads.md): one key each, all distinct.
     const delivered = await Promise.all(created.map((a) => licenseKeysOfOrder(t.deps.db, a.json.order.id)))
     expect(delivered.every((keys) => keys.length === 1)).toBe(true)
     expect(new Set(delivered.map((keys) => keys[0]!.key)).size).toBe(n.keys)

@@ -6,7 +6,7 @@ import { createProduct, createSeller, oneTimePlan, type TestSeller } from '../fa
 import { fullPayer } from '../factories/checkout'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
-// QUALITY "price-tamper": generated checkout bodies, valid ones mixed with bodies carrying extra or hostile
+// docs/QUALITY.md "price-tamper": generated checkout bodies, valid ones mixed with bodies carrying extra or hostile
 // fields (unknown keys at the top and in nested objects, amounts, negative and huge numbers, strings where
 // numbers go, __proto__ / constructor keys, script tags). The pass line: a body with a key the API does not
 // know is refused with 400, nothing answers 5xx, and every order made charges exactly what the server's
@@ -34,7 +34,7 @@ const attendeeKeys = ['first_name', 'last_name', 'email']
 const answerKeys = ['question_id', 'value']
 
 beforeAll(async () => {
-  // Wrong coupon codes are part of the mix; the guess limit for them (QUALITY "abuse") is tested elsewhere.
+  // Wrong coupon codes are part of the mix; the guess limit for them (docs/QUALITY.md "abuse") is tested elsewhere.
   t = await createTestApp({ RATE_LIMIT_COUPON_FAILURES: '1000000' })
   seller = await createSeller(t)
   const publish = async (overrides: Record<string, unknown>) => {

@@ -289,7 +289,7 @@ export async function startPayPalStandIn(
   return stand
 }
 
-/** "19.99" -> 1999, for the two-decimal currencies the stand-in is used with (integers only, as STYLE 1). */
+/** "19.99" -> 1999, for the two-decimal currencies the stand-in is used with (integers only, as docs/STYLE.md 1). */
 function cents(value: string): number {
   const [whole = '0', fraction = ''] = value.split('.')
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2))

@@ -1,7 +1,7 @@
 import type { ProfileType } from '../../shared/accounts'
 import { AppError } from '../../shared/errors'
 
-// One check per action (DESIGN "Actors, acting for"). A seller owns every seller action; team members
+// One check per action (docs/DESIGN.md "Actors, acting for"). A seller owns every seller action; team members
 // hold an explicit list, and an empty list denies; managers hold the admin actions.
 
 export const sellerActions = [

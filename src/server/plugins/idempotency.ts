@@ -4,7 +4,7 @@ import type { Ctx } from '../context'
 import type { Executor } from '../db/client'
 import * as repo from './idempotency.repository'
 
-// The Idempotency-Key engine of mutating calls (DESIGN "API conventions"; docs/decisions/0016-orders-exactly-once.md):
+// The Idempotency-Key engine of mutating calls (docs/DESIGN.md "API conventions"; docs/decisions/0016-orders-exactly-once.md):
 // the claim of a key, the replay of its stored answer, the request hash that tells another body under the
 // same key. Used by the checkout's orders and upsells and by ticket upgrades; its SQL is
 // ./idempotency.repository.ts. It knows no module: a caller gives its scope, its work and (for a rush)

@@ -8,7 +8,7 @@ export function authRateLimit(deps: AppDeps) {
 }
 
 /**
- * A limit on wrong guesses of a secret (a product's access password, a coupon code: QUALITY "abuse"):
+ * A limit on wrong guesses of a secret (a product's access password, a coupon code: docs/QUALITY.md "abuse"):
  * at most `failures` wrong guesses per key inside `windowSeconds`, counted in the shared CounterStore
  * (Redis when REDIS_URL is set, so every API process counts the same guesses).
  */

@@ -24,7 +24,7 @@ import * as sandboxPage from '../modules/payments/sandbox-page.service'
 import * as certificates from '../modules/certificates/certificates.service'
 import { authRateLimit } from './rate-limits'
 
-// The server-rendered public pages (src/storefront, DESIGN "Layout"): shop, product page with its checkout,
+// The server-rendered public pages (src/storefront, docs/DESIGN.md "Layout"): shop, product page with its checkout,
 // success page, sandbox test page, legal document, payer sign-in. Each route reads its data through the
 // services, hands it to the storefront's built server entry (dist/storefront/server/entry-server.js; the
 // server never imports the storefront's source) and answers the HTML document. Every page works without
@@ -179,7 +179,7 @@ export function derivedKey(...parts: string[]): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-/** Country choices of the payer form: English names, in name order; RU is not sold to (SPEC-NOTES 22). */
+/** Country choices of the payer form: English names, in name order; RU is not sold to (docs/reference/readings.md 22). */
 const countries: [string, string][] = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' })
   return countryCodes.filter((c) => c !== 'RU').map((c) => [c, names.of(c) ?? c] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], 'en'))
@@ -525,7 +525,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     // ---------------------------------------------------------------- payer sign-in (magic link)
 
-    // `return_to`: the seller's course player to come back to (SPEC-NOTES 14); anything else is dropped.
+    // `return_to`: the seller's course player to come back to (docs/reference/readings.md 14); anything else is dropped.
     const courseReturn = (username: string, value: string | undefined | null) =>
       value && coursePlayerPath.test(value) && value.toLowerCase().startsWith(`/s/${encodeURIComponent(username).toLowerCase()}/courses/`) ? value : null
 
@@ -548,7 +548,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       return send(request, reply, { page: 'sign-in', cacheControl: noStore, props: { username, sent: true, email: parsed.data.email, error: null } })
     })
 
-    // ---------------------------------------------------------------- certificate verification (issue 5)
+    // ---------------------------------------------------------------- certificate verification (docs/decisions/0020-issued-certificates-licenses-downloads.md)
 
     // Public, no sign-in: the page a certificate's QR code opens. Never cached: a revocation shows at once.
     sf.get<{ Params: { serial: string } }>('/certificates/:serial', async (request, reply) => {

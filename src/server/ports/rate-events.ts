@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps'
 
 // What happens to the rates of a plan, told to the modules that react to it (dunning, the plan's home in
 // billing) without the order store importing them: listeners are registered once at start-up in
-// bootstrap.ts (DESIGN "a module that must react to another's event takes a port"). Listeners run in the
+// bootstrap.ts (docs/DESIGN.md "a module that must react to another's event takes a port"). Listeners run in the
 // emitter's transaction, in the order they were registered, with the order row already locked.
 
 export type RateEvent =

@@ -1,4 +1,4 @@
-// The catalogue (spec 000): product forms, types and categories, the edit wizard's steps, product
+// The catalogue (docs/reference/catalogue-and-selling.md): product forms, types and categories, the edit wizard's steps, product
 // states, the statuses shown to sellers with the rules of who can sell, and status colours.
 export * from './product-forms'
 export * from './product-states'

@@ -3,7 +3,7 @@ import {
   isProductForm, productCategories, productFormOfType, productForms, productTypeOfForm, productTypes, zProductCategory, zProductForm,
 } from './product-forms'
 
-describe('product forms, types and categories (spec 000 sections 1 and 3)', () => {
+describe('product forms, types and categories (docs/reference/catalogue-and-selling.md §1 and §3)', () => {
   test('the eight forms', () => {
     expect([...productForms]).toEqual(['digital', 'download', 'course', 'membership', 'bundle', 'eventTickets', 'licenseKey', 'certificate'])
   })

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 
-// Product forms, types and categories (spec 000 sections 1 and 3). The form decides the editor and the
+// Product forms, types and categories (docs/reference/catalogue-and-selling.md §1 and §3). The form decides the editor and the
 // delivery; the type is the spec's user-facing word for it; a category is the seller's label for the shop.
 
 export const productForms = ['digital', 'download', 'course', 'membership', 'bundle', 'eventTickets', 'licenseKey', 'certificate'] as const
 export type ProductForm = (typeof productForms)[number]
 
-/** Spec 000 section 1: "course, service (digital), download, membership, event (tickets), certificate, license_key, bundle". */
+/** docs/reference/catalogue-and-selling.md §1: "course, service (digital), download, membership, event (tickets), certificate, license_key, bundle". */
 export const productTypes = ['course', 'service', 'download', 'membership', 'event', 'certificate', 'license_key', 'bundle'] as const
 export type ProductType = (typeof productTypes)[number]
 

@@ -15,7 +15,7 @@ const product = (more: Partial<ProductStatusInput> = {}): ProductStatusInput => 
 })
 const seller = (more: Partial<SellerFlags> = {}): SellerFlags => ({ canSell: true, powerSeller: false, paymentAccountDone: true, ...more })
 
-describe('productStatuses (spec 000 section 8)', () => {
+describe('productStatuses (docs/reference/catalogue-and-selling.md §8)', () => {
   test('a complete, published product of a seller who can sell has no status and can sell', () => {
     expect(productStatuses(product(), seller())).toEqual([])
     expect(canSell(product(), seller())).toBe(true)
@@ -30,7 +30,7 @@ describe('productStatuses (spec 000 section 8)', () => {
     expect(productStatuses(product({ free: true, anyPaymentMethodActive: false }), seller({ paymentAccountDone: false }))).toEqual([])
   })
   test('no pricing plans', () => expect(productStatuses(product({ pricingPlansCount: 0 }), seller())).toEqual(['no_pricing_plans']))
-  test('limit reached when sold + reserved is at least the limit (SPEC-NOTES 4)', () => {
+  test('limit reached when sold + reserved is at least the limit (docs/reference/readings.md 4)', () => {
     expect(productStatuses(product({ limit: 10, soldCount: 9, reservedCount: 0 }), seller())).toEqual([])
     expect(productStatuses(product({ limit: 10, soldCount: 9, reservedCount: 1 }), seller())).toEqual(['limit_reached'])
     expect(productStatuses(product({ limit: 10, soldCount: 10 }), seller())).toEqual(['limit_reached'])
@@ -74,7 +74,7 @@ describe('productStatuses (spec 000 section 8)', () => {
   })
 })
 
-describe('review messages are for power sellers only (spec 000 sections 4 and 8, SPEC-NOTES 23)', () => {
+describe('review messages are for power sellers only (docs/reference/catalogue-and-selling.md §4 and §8, docs/reference/readings.md 23)', () => {
   const power = seller({ powerSeller: true })
   test('rejected, on review, not reviewed from the review state', () => {
     expect(productStatuses(product({ reviewState: 'rejected' }), power)).toEqual(['rejected'])
@@ -135,7 +135,7 @@ describe('statuses together', () => {
 })
 
 describe('what blocks a sale', () => {
-  test('every status but has_access_password blocks (SPEC-NOTES 11: a password only hides it from the shop)', () => {
+  test('every status but has_access_password blocks (docs/reference/readings.md 11: a password only hides it from the shop)', () => {
     expect(productStatusKeys.filter((status) => !isSellBlocking(status))).toEqual(['has_access_password'])
     expect(sellBlockingStatuses).toHaveLength(productStatusKeys.length - 1)
   })
@@ -146,13 +146,13 @@ describe('what blocks a sale', () => {
   })
 })
 
-describe('canBeSoldViaShop (spec 000 section 4)', () => {
+describe('canBeSoldViaShop (docs/reference/catalogue-and-selling.md §4)', () => {
   test('a listed product that can sell, of a seller who can sell', () => expect(canBeSoldViaShop(product(), seller())).toBe(true))
   test('a free product can be sold via the shop even if the seller cannot sell', () => {
     expect(canBeSoldViaShop(product({ free: true }), seller({ canSell: false, paymentAccountDone: false }))).toBe(true)
   })
   test('a paid product of a seller who cannot sell cannot', () => expect(canBeSoldViaShop(product(), seller({ canSell: false }))).toBe(false))
-  test('a product hidden from the shop cannot (it is private, SPEC-NOTES 11)', () => {
+  test('a product hidden from the shop cannot (it is private, docs/reference/readings.md 11)', () => {
     expect(canBeSoldViaShop(product({ hiddenInShop: true }), seller())).toBe(false)
     expect(isPrivate(product({ hiddenInShop: true }))).toBe(true)
     expect(isPrivate(product({ accessPassword: 'pw' }))).toBe(true)

@@ -1,8 +1,8 @@
 import type { ProductForm } from './product-forms'
 import { productStatusKeys, type ProductStatus, type PublishState, type ReviewState } from './product-states'
 
-// Why a product cannot sell (spec 000 section 8), computed in one place from plain facts, so the product
-// list's warnings, the CSV column `sell` (SPEC-NOTES 11), the shop and checkout all agree.
+// Why a product cannot sell (docs/reference/catalogue-and-selling.md §8), computed in one place from plain facts, so the product
+// list's warnings, the CSV column `sell` (docs/reference/readings.md 11), the shop and checkout all agree.
 
 /** The facts about a product that decide its statuses. Counts are whole numbers >= 0. */
 export type ProductStatusInput = {
@@ -13,14 +13,14 @@ export type ProductStatusInput = {
   readonly published?: boolean
   readonly archived: boolean
   readonly accessPassword?: string | null
-  /** The seller hid it from the shop (pages step, SPEC-NOTES 29). */
+  /** The seller hid it from the shop (pages step, docs/reference/readings.md 29). */
   readonly hiddenInShop?: boolean
   /** How many may be sold; null or absent: no limit. */
   readonly limit?: number | null
   readonly soldCount: number
-  /** Held while payers pay (SPEC-NOTES 4). */
+  /** Held while payers pay (docs/reference/readings.md 4). */
   readonly reservedCount: number
-  /** For event tickets, the plans of its tickets (their prices live there, spec 000 section 3). */
+  /** For event tickets, the plans of its tickets (their prices live there, docs/reference/catalogue-and-selling.md §3). */
   readonly pricingPlansCount: number
   readonly anyPaymentMethodActive: boolean
   /** A download has files to deliver. */
@@ -32,7 +32,7 @@ export type ProductStatusInput = {
   readonly valid: boolean
 }
 
-/** The seller flags of spec 000 section 3, as SPEC-NOTES 23 defines them. */
+/** The seller flags of docs/reference/catalogue-and-selling.md §3, as docs/reference/readings.md 23 defines them. */
 export type SellerFlags = {
   readonly canSell: boolean
   readonly powerSeller: boolean
@@ -41,7 +41,7 @@ export type SellerFlags = {
 
 /**
  * The statuses that stop a sale. Every status but one: has_access_password only keeps the product out of
- * the shop (it is private, SPEC-NOTES 11); a payer who has the password can buy it.
+ * the shop (it is private, docs/reference/readings.md 11); a payer who has the password can buy it.
  */
 export const sellBlockingStatuses: readonly ProductStatus[] = Object.freeze([
   'not_valid', 'no_active_pay_method', 'no_pricing_plans', 'limit_reached', 'on_review', 'rejected', 'not_reviewed', 'not_active',
@@ -57,7 +57,7 @@ export function isPublished(product: Pick<ProductStatusInput, 'publishState' | '
   return product.publishState !== undefined ? product.publishState === 'published' : product.published === true
 }
 
-/** SPEC-NOTES 4: sold out ("limit reached") when sold + reserved is at least the limit; no limit, never. */
+/** docs/reference/readings.md 4: sold out ("limit reached") when sold + reserved is at least the limit; no limit, never. */
 export function isSoldOut(product: Pick<ProductStatusInput, 'limit' | 'soldCount' | 'reservedCount'>): boolean {
   const { limit } = product
   return limit !== null && limit !== undefined && product.soldCount + product.reservedCount >= limit
@@ -69,7 +69,7 @@ export function remainingStock(product: Pick<ProductStatusInput, 'limit' | 'sold
   return limit === null || limit === undefined ? null : Math.max(0, limit - product.soldCount - product.reservedCount)
 }
 
-/** SPEC-NOTES 11: private = not listed in the shop (hidden, or protected by an access password). */
+/** docs/reference/readings.md 11: private = not listed in the shop (hidden, or protected by an access password). */
 export function isPrivate(product: Pick<ProductStatusInput, 'accessPassword' | 'hiddenInShop'>): boolean {
   return product.hiddenInShop === true || hasAccessPassword(product)
 }
@@ -78,7 +78,7 @@ function hasAccessPassword(product: Pick<ProductStatusInput, 'accessPassword'>):
   return typeof product.accessPassword === 'string' && product.accessPassword.length > 0
 }
 
-/** The review status of a power seller's product (spec 000 section 8: review messages for power sellers only). */
+/** The review status of a power seller's product (docs/reference/catalogue-and-selling.md §8: review messages for power sellers only). */
 function reviewStatus(state: ReviewState, free: boolean): ProductStatus | undefined {
   switch (state) {
     case 'rejected':
@@ -86,7 +86,7 @@ function reviewStatus(state: ReviewState, free: boolean): ProductStatus | undefi
     case 'in_review':
       return 'on_review'
     case 'not_for_review':
-      // Never submitted. A free product needs no review (SPEC-NOTES 23: free_without_fee).
+      // Never submitted. A free product needs no review (docs/reference/readings.md 23: free_without_fee).
       return free ? undefined : 'not_reviewed'
     case 'reviewed':
     case 'free_without_fee':
@@ -95,11 +95,11 @@ function reviewStatus(state: ReviewState, free: boolean): ProductStatus | undefi
 }
 
 /**
- * Every status of a product shown to its seller, in the spec's order (productStatusKeys), per spec 000
- * section 8:
+ * Every status of a product shown to its seller, in the spec's order (productStatusKeys), per docs/reference/catalogue-and-selling.md
+ * §8:
  * - no_active_pay_method: not free, and no payment method active or the payment account not done;
  * - no_pricing_plans: no pricing plan;
- * - limit_reached: sold + reserved >= limit (SPEC-NOTES 4);
+ * - limit_reached: sold + reserved >= limit (docs/reference/readings.md 4);
  * - not_valid, on_review, rejected, not_reviewed: the review, for power sellers only;
  * - not_active: not published;
  * - no_active_events: event tickets with no active ticket;
@@ -135,9 +135,9 @@ export function canSell(product: ProductStatusInput, seller: SellerFlags): boole
 }
 
 /**
- * Spec 000 section 4: a product can be sold via the shop if canBeSoldViaShop and (it is free or the
+ * docs/reference/catalogue-and-selling.md §4: a product can be sold via the shop if canBeSoldViaShop and (it is free or the
  * seller canSell). The product's own canBeSoldViaShop is: it is listed in the shop (not private,
- * SPEC-NOTES 11) and it can sell now.
+ * docs/reference/readings.md 11) and it can sell now.
  */
 export function canBeSoldViaShop(product: ProductStatusInput, seller: SellerFlags): boolean {
   return !isPrivate(product) && canSell(product, seller) && (product.free || seller.canSell)

@@ -1,4 +1,4 @@
-// Status colours (spec 001 section 4), kept exactly as listed even where they look odd (SPEC-NOTES 5:
+// Status colours (docs/reference/accounts-and-orders.md §4), kept exactly as listed even where they look odd (docs/reference/readings.md 5:
 // paused is red; canceled and refunded are amber). Any other status is neutral.
 
 export const statusColors = ['green', 'red', 'amber', 'neutral'] as const
@@ -12,7 +12,7 @@ const listed: Readonly<Record<string, StatusColor>> = Object.freeze({
 
 /**
  * The colour of a status badge. An order payment state `payment_<word>` that is not listed itself takes
- * the colour of its word, as SPEC-NOTES 6 reads the spec's short names ("waiting, pending") as
+ * the colour of its word, as docs/reference/readings.md 6 reads the spec's short names ("waiting, pending") as
  * payment_waiting and payment_pending: payment_pending amber, payment_paused red, payment_refunded amber.
  */
 export function statusColor(state: string): StatusColor {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { productForms } from './product-forms'
 import { clampStep, lastStep, stepFromQuery, stepKeyAt, stepNumber, stepQuery, wizardStepKeys, wizardSteps } from './wizard'
 
-describe('wizard steps per form (spec 000 section 2 table)', () => {
+describe('wizard steps per form (docs/reference/catalogue-and-selling.md §2 table)', () => {
   test.each([
     ['digital', ['product_details', 'checkout', 'market_upsell', 'delivery', 'pages', 'advanced']],
     ['download', ['product_details', 'file_upload', 'checkout', 'market_upsell', 'delivery', 'pages', 'advanced']],
@@ -48,7 +48,7 @@ describe('step numbers', () => {
   })
 })
 
-describe('?step= (SPEC-NOTES 15)', () => {
+describe('?step= (docs/reference/readings.md 15)', () => {
   test('a step beyond the last clamps to the last', () => {
     expect(clampStep('digital', 8)).toBe(6)
     expect(clampStep('eventTickets', 8)).toBe(8)

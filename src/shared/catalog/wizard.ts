@@ -1,8 +1,8 @@
 import type { ProductForm } from './product-forms'
 
-// The product edit wizard (spec 000 section 2): its steps per form, exactly as the spec's table, and the
-// `?step=` query of /cabinet/products/{id}/edit (SPEC-NOTES 15: step 1 has no query, the query runs
-// 2..N, a step beyond the form's last goes to the last). What each step holds is SPEC-NOTES 29.
+// The product edit wizard (docs/reference/catalogue-and-selling.md §2): its steps per form, exactly as the spec's table, and the
+// `?step=` query of /cabinet/products/{id}/edit (docs/reference/readings.md 15: step 1 has no query, the query runs
+// 2..N, a step beyond the form's last goes to the last). What each step holds is docs/reference/readings.md 29.
 
 export const wizardStepKeys = [
   'product_details', 'file_upload', 'content', 'products', 'tickets_details', 'add_license_keys', 'keys_details', 'design',
@@ -44,7 +44,7 @@ export function stepKeyAt(form: ProductForm, n: number): WizardStepKey | undefin
   return Number.isInteger(n) && n >= 1 ? steps[form][n - 1] : undefined
 }
 
-/** A step number brought into 1..last: beyond the last is the last (SPEC-NOTES 15), below 1 or not whole is 1. */
+/** A step number brought into 1..last: beyond the last is the last (docs/reference/readings.md 15), below 1 or not whole is 1. */
 export function clampStep(form: ProductForm, n: number): number {
   if (!Number.isInteger(n) || n < 1) return 1
   return Math.min(n, lastStep(form))

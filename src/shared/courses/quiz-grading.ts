@@ -1,4 +1,4 @@
-// Grading a lesson quiz (SPEC-NOTES 9: single_choice, multiple_choice, open_answer). Pure, so the server
+// Grading a lesson quiz (docs/reference/readings.md 9: single_choice, multiple_choice, open_answer). Pure, so the server
 // grades with it and tests hold its rules. Choice questions score all or nothing: the chosen options must
 // be exactly the correct ones. An open answer matches an accepted answer without regard to case and
 // surrounding or repeated spaces; a question without accepted answers is the seller's to grade ("review",

@@ -1,4 +1,4 @@
-// The seller dashboard's periods (spec 001: "Dashboard period default 90_days; options 7, 30, 90, 180,
+// The seller dashboard's periods (docs/reference/accounts-and-orders.md: "Dashboard period default 90_days; options 7, 30, 90, 180,
 // 365 days") and how a period's days fold into the chart's buckets. Days are UTC calendar days; a period
 // of N days is today and the N - 1 days before it, so "7 days" on a Wednesday starts last Thursday.
 // Short periods chart one bucket per day; 180 and 365 days one per ISO week (Monday first), the first

@@ -233,7 +233,7 @@ describe('assertBalanced, balanceOf, trialBalance', () => {
   })
 })
 
-// QUALITY.md, ledger battery: random sequences of purchases, refunds, chargebacks, renewals,
+// docs/QUALITY.md, ledger battery: random sequences of purchases, refunds, chargebacks, renewals,
 // commissions and payouts keep every currency at 0 after every step.
 describe('ledger battery', () => {
   const currencies = ['eur', 'usd', 'jpy', 'kwd', 'chf'] as const satisfies readonly CurrencyId[]

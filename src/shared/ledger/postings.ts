@@ -4,7 +4,7 @@
 // positive, a CREDIT is negative. So money owed to us by a provider (payer_clearing) or paid out of
 // a balance shows positive, and what the platform owes (a seller's balance, VAT payable, its own
 // revenue) shows negative: a seller with `seller_balance:42` at -9405 eur is owed 94,05 €.
-// Balances are sums of entries, never stored counters (DESIGN "Money, ledger, tax").
+// Balances are sums of entries, never stored counters (docs/DESIGN.md "Money, ledger, tax").
 import { allocate, assertSameCurrency, percentOf, type Money } from '../money/money'
 import { isCurrencyId, type CurrencyId } from '../money/currencies'
 import { isAccountKey, parseAccountKey, publisherBalance, sellerBalance, type AccountKey, type OwnerId } from './accounts'

@@ -5,7 +5,7 @@ import { z } from 'zod'
 // metals and the testing codes. Withdrawn codes (ANG -> XCG, BGN -> EUR, CUC, HRK, SLL, ZWL) are not here.
 // Codes are lowercase, as the spec's API carries them ("about 150 lowercase codes, default eur").
 //
-// `exponent` is the ISO minor unit: an amount of 1234 is 12.34 eur, 1234 jpy, 1.234 kwd (SPEC-NOTES 12).
+// `exponent` is the ISO minor unit: an amount of 1234 is 12.34 eur, 1234 jpy, 1.234 kwd (docs/reference/readings.md 12).
 // `symbol` is set where one is usual and does not collide with the spec's rules; every other currency
 // shows its uppercase code. Other dollars and pounds keep their code (CAD, AUD, EGP...) so that "$" and
 // "£" only ever mean usd and gbp.

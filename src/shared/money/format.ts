@@ -4,7 +4,7 @@ import type { Money } from './money'
 // Amounts as people read and type them. Every string here is built from the integer's digits: no float
 // division, no toFixed, no Intl (whose locale data would override the spec's rules).
 //
-// The spec's display rules (section 9), applied literally to every currency (SPEC-NOTES 12 ties the
+// The spec's display rules (section 9), applied literally to every currency (docs/reference/readings.md 12 ties the
 // "two decimals" to exponent-2 currencies; exponent 0 shows no decimals, exponent 3 shows three):
 // - the dollar (usd) writes "." for decimals and "," for thousands: "$1,234.56";
 // - every other currency, the pound included, writes "," and ".": "1.234,56€", "£1.234,56";

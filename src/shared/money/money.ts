@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { type CurrencyId, zCurrencyId } from './currencies'
 
 // Money is an integer count of the currency's ISO 4217 minor unit (cents for eur, yen for jpy, fils for
-// kwd; SPEC-NOTES 12). No float is ever stored; arithmetic stays in integers, and where a ratio must be
-// rounded it goes through `roundHalfUp`, the one rounding function (SPEC-NOTES 13).
+// kwd; docs/reference/readings.md 12). No float is ever stored; arithmetic stays in integers, and where a ratio must be
+// rounded it goes through `roundHalfUp`, the one rounding function (docs/reference/readings.md 13).
 
 export type Money = { amount: number; currency: CurrencyId }
 
@@ -121,7 +121,7 @@ export function sumMoney(list: readonly Money[], currency?: CurrencyId): Money {
 
 /**
  * `bps` basis points of an amount (1 % = 100 bps, 19.5 % = 1950), rounded half away from zero to a
- * whole minor unit (SPEC-NOTES 13). Exact for every safe amount: the product is taken in bigint.
+ * whole minor unit (docs/reference/readings.md 13). Exact for every safe amount: the product is taken in bigint.
  */
 export function percentOf(money: Money, bps: number): Money {
   assertAmount(money.amount)

@@ -1,3 +1,3 @@
-// Payment methods and providers (spec 000 section 3, SPEC-NOTES 27).
+// Payment methods and providers (docs/reference/catalogue-and-selling.md §3, docs/reference/readings.md 27).
 export * from './methods'
 export * from './refundable'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-// Payment method codes and providers of spec 000 section 3, with the outcome SPEC-NOTES 27 gives each code
-// (docs/decisions/0015). Pure: the checkout, the payment settings matrix and the storefront read it.
+// Payment method codes and providers of docs/reference/catalogue-and-selling.md §3, with the outcome docs/reference/readings.md 27 gives each code
+// (docs/decisions/0015-payment-methods-and-providers.md). Pure: the checkout, the payment settings matrix and the storefront read it.
 
 /** Every method code of the spec, in the spec's order. */
 export const paymentMethodCodes = [
@@ -11,7 +11,7 @@ export const paymentMethodCodes = [
 export type PaymentMethodCode = (typeof paymentMethodCodes)[number]
 
 /**
- * What each code does (SPEC-NOTES 27): `checkout` is offered at checkout; `alias` is stored and shown but
+ * What each code does (docs/reference/readings.md 27): `checkout` is offered at checkout; `alias` is stored and shown but
  * charged as the method it names (cardAmEx and stripeCard are card); `legacy` and `stored` are values an
  * order may carry with no checkout of their own.
  */
@@ -45,7 +45,7 @@ export type CheckoutMethod = (typeof checkoutMethods)[number]
 
 /**
  * Providers. `sandbox` is the built-in test provider (test mode only); `connect` is the platform's own
- * merchant account through the Stripe adapter with the platform's keys (SPEC-NOTES 27).
+ * merchant account through the Stripe adapter with the platform's keys (docs/reference/readings.md 27).
  */
 export const paymentProviders = ['sandbox', 'stripe', 'connect', 'paypal', 'bank_wire', 'free'] as const
 export type PaymentProvider = (typeof paymentProviders)[number]
@@ -55,7 +55,7 @@ export const sellerCredentialProviders = ['stripe', 'paypal', 'bank_wire'] as co
 export type SellerCredentialProvider = (typeof sellerCredentialProviders)[number]
 
 /**
- * The method x provider matrix: each method is limited to a set of providers (spec 000 "Provider choice
+ * The method x provider matrix: each method is limited to a set of providers (docs/reference/catalogue-and-selling.md "Provider choice
  * fields"); Klarna and TWINT only through the card provider or the connect provider. The sandbox can
  * stand in for every method in test mode.
  */

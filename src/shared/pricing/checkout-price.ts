@@ -5,14 +5,14 @@ import { customIntervalsOf, type PricingPlan } from './plan'
 import { checkoutMinimumPrice } from './totals'
 import { trialDaysOf } from './trial'
 
-// The price of a checkout (issue 4): the product bought and its order bumps, each with its own discount,
-// the coupon on the product, VAT by place of supply (SPEC-NOTES 26), net or gross plans. Pure, so the
+// The price of a checkout (docs/decisions/0016-orders-exactly-once.md): the product bought and its order bumps, each with its own discount,
+// the coupon on the product, VAT by place of supply (docs/reference/readings.md 26), net or gross plans. Pure, so the
 // quote the payer sees and the amount the order charges come from the same function.
 //
 // Discounts (the product's and the coupon) lower the first payment, which is what the checkout charges
-// (docs/decisions/0014); later rates of a plan keep their terms.
+// (docs/decisions/0014-discounts-per-product.md); later rates of a plan keep their terms.
 //
-// A trial on the main line's plan (docs/decisions/0033) moves the whole first payment, add-ons included,
+// A trial on the main line's plan (docs/decisions/0033-trial-periods.md) moves the whole first payment, add-ons included,
 // to the trial's end: `firstAmount` stays that first charge (rate 1, discounted), `dueNow` is 0.
 
 export type CheckoutLineInput = {

@@ -5,7 +5,7 @@ import { discountAmount, discountApplies, discountInCurrency, priceWithDiscount,
 const currency = (value: number, more: Partial<Discount> = {}): Discount => ({ active: true, value, valueForm: 'currency', ordersCount: 0, ...more })
 const percent = (bps: number, more: Partial<Discount> = {}): Discount => ({ active: true, value: bps, valueForm: 'percents', ordersCount: 0, ...more })
 
-describe('discountApplies (spec 000 section 9)', () => {
+describe('discountApplies (docs/reference/catalogue-and-selling.md §9)', () => {
   test('an active discount without a limit applies', () => expect(discountApplies(currency(100))).toBe(true))
   test('an inactive discount never applies', () => expect(discountApplies(currency(100, { active: false }))).toBe(false))
   test('applies while ordersCount is below the limit, not at it', () => {
@@ -19,7 +19,7 @@ describe('discountApplies (spec 000 section 9)', () => {
   })
 })
 
-describe('priceWithDiscount (spec 000 section 9, SPEC-NOTES 13)', () => {
+describe('priceWithDiscount (docs/reference/catalogue-and-selling.md §9, docs/reference/readings.md 13)', () => {
   test('a currency discount is subtracted', () => expect(priceWithDiscount(10_000, currency(2_500))).toBe(7_500))
   test('a currency discount does not go below 0', () => {
     expect(priceWithDiscount(1_000, currency(2_500))).toBe(0)

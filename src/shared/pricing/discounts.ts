@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { roundHalfUp } from '../money'
 
-// Discounts (spec 000 sections 3 and 9). `value` is minor units for a currency discount and basis points
-// for a percent discount (1 % = 100, SPEC-NOTES 13): a 12.5 % discount has value 1250.
+// Discounts (docs/reference/catalogue-and-selling.md §3 and §9). `value` is minor units for a currency discount and basis points
+// for a percent discount (1 % = 100, docs/reference/readings.md 13): a 12.5 % discount has value 1250.
 
 export const discountValueForms = ['currency', 'percents'] as const
 export type DiscountValueForm = (typeof discountValueForms)[number]
@@ -17,7 +17,7 @@ export type Discount = {
   readonly ordersCount: number
 }
 
-/** Spec 000 section 9: a discount applies only if it is active and ordersCount is below the limit (or no limit). */
+/** docs/reference/catalogue-and-selling.md §9: a discount applies only if it is active and ordersCount is below the limit (or no limit). */
 export function discountApplies(discount: Discount): boolean {
   if (!discount.active) return false
   return discount.limit === null || discount.limit === undefined || discount.ordersCount < discount.limit
@@ -29,14 +29,14 @@ export function discountAmount(amount: number, discount: Discount | null | undef
   if (discount === null || discount === undefined || !discountApplies(discount)) return 0
   const { value } = discount
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`discount value must be a whole number >= 0, got ${value}`)
-  // SPEC-NOTES 13: a percent discount is rounded half-up to a whole minor unit ("rounded to 2 decimals"
+  // docs/reference/readings.md 13: a percent discount is rounded half-up to a whole minor unit ("rounded to 2 decimals"
   // in the spec's words, for a two-decimal currency), by the one rounding function.
   const off = discount.valueForm === 'currency' ? value : roundHalfUp(BigInt(amount) * BigInt(value), 10_000)
   return Math.min(off, amount)
 }
 
 /**
- * Spec 000 section 9: the price with a discount. A currency discount is subtracted, not below 0; a percent
+ * docs/reference/catalogue-and-selling.md §9: the price with a discount. A currency discount is subtracted, not below 0; a percent
  * discount reduces by that percent of the amount, rounded half-up to a whole minor unit. A discount that
  * does not apply (inactive, or its limit used up) leaves the amount as it is.
  */

@@ -1,4 +1,4 @@
-// Pricing plans (spec 000 sections 3 and 9): forms and kinds, intervals, the plan formulas, discounts,
+// Pricing plans (docs/reference/catalogue-and-selling.md §3 and §9): forms and kinds, intervals, the plan formulas, discounts,
 // the API input schema, rate schedules and the snapshot an order keeps. See README.md.
 export * from './discounts'
 export * from './intervals'

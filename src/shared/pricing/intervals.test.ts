@@ -5,7 +5,7 @@ import { addInterval, intervalCode, intervalCodes, isIntervalCode, normalizeInte
 const utc = (y: number, m: number, d: number, h = 0, min = 0) => new Date(Date.UTC(y, m - 1, d, h, min))
 const iso = (date: Date) => date.toISOString().slice(0, 10)
 
-describe('interval codes (SPEC-NOTES 2)', () => {
+describe('interval codes (docs/reference/readings.md 2)', () => {
   test('days 1..27 except multiples of 7, weeks 1..4, months 1..11, years 1 and 2: 41 codes', () => {
     const expected = [
       ...Array.from({ length: 27 }, (_, i) => i + 1).filter((n) => n % 7 !== 0).map((n) => `${n}d`),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { daysInMonth } from '../validation/dates'
 
-// Billing intervals (spec 000 section 3, SPEC-NOTES 2): days 1d..27d except the multiples of 7, which are
+// Billing intervals (docs/reference/catalogue-and-selling.md §3, docs/reference/readings.md 2): days 1d..27d except the multiples of 7, which are
 // weeks 1w..4w (7, 14, 21, 28 days); months 1m..11m; years 1y, 2y. Input may say 7d, 14d, 21d or 28d;
 // they are stored as 1w..4w. An interval is stored as unit + count; its code is the two joined.
 

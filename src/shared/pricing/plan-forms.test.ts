@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isPlanForm, planFormOfKind, planForms, planKindOf, planKinds, zPlanForm } from './plan-forms'
 
-describe('plan kinds map by name (SPEC-NOTES 1)', () => {
+describe('plan kinds map by name (docs/reference/readings.md 1)', () => {
   test('one_time 0, installment 1, limited_subscription 2, subscription 3', () => {
     expect(planKindOf('one_time')).toBe(0)
     expect(planKindOf('installment')).toBe(1)

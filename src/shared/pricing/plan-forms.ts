@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 // Pricing plan forms and their numeric kinds. The kinds map by name, never by list position
-// (SPEC-NOTES 1): one_time 0, installment 1, limited_subscription 2, subscription 3. `planForms` happens
+// (docs/reference/readings.md 1): one_time 0, installment 1, limited_subscription 2, subscription 3. `planForms` happens
 // to list them in kind order, but nothing below relies on that.
 
 export const planForms = ['one_time', 'installment', 'limited_subscription', 'subscription'] as const
@@ -21,7 +21,7 @@ export function isPlanForm(value: unknown): value is PlanForm {
   return typeof value === 'string' && (planForms as readonly string[]).includes(value)
 }
 
-/** The numeric kind stored and exported for a plan form (SPEC-NOTES 1). */
+/** The numeric kind stored and exported for a plan form (docs/reference/readings.md 1). */
 export function planKindOf(form: PlanForm): PlanKind {
   return planKinds[form]
 }
@@ -35,10 +35,10 @@ export const zPlanForm = z.enum(planForms, {
   error: (issue) => (issue.input === undefined ? 'required' : 'invalid_value'),
 })
 
-/** Spec 000 section 9 and SPEC-NOTES 3: an installment plan has 2 to 24 payments. */
+/** docs/reference/catalogue-and-selling.md §9 and docs/reference/readings.md 3: an installment plan has 2 to 24 payments. */
 export const installmentMinPayments = 2
 export const installmentMaxPayments = 24
-/** SPEC-NOTES 3: a limited subscription has at most 100 charges (and, being limited, at least 2). */
+/** docs/reference/readings.md 3: a limited subscription has at most 100 charges (and, being limited, at least 2). */
 export const limitedSubscriptionMinCharges = 2
 export const limitedSubscriptionMaxCharges = 100
 /** Custom intervals replace an installment's regular rates: one entry per rate, 2 to 24 of them. */

@@ -39,7 +39,7 @@ describe('pricingPlanInput: what each form needs', () => {
       'first_amount: required', 'next_amount: required', 'payments_count: required', 'interval: required',
     ])
   })
-  test('installments have 2 to 24 payments (SPEC-NOTES 3): 1 and 25 are out of range, 2 and 24 pass', () => {
+  test('installments have 2 to 24 payments (docs/reference/readings.md 3): 1 and 25 are out of range, 2 and 24 pass', () => {
     expect(issues({ ...installment, payments_count: 1 })).toEqual(['payments_count: out_of_range'])
     expect(issues({ ...installment, payments_count: 25 })).toEqual(['payments_count: out_of_range'])
     expect(run({ ...installment, payments_count: 2 })).toHaveProperty('ok')
@@ -50,7 +50,7 @@ describe('pricingPlanInput: what each form needs', () => {
     expect(issue?.message).toBe('out_of_range')
     expect((issue as { params?: unknown } | undefined)?.params).toEqual({ min: 2, max: 24 })
   })
-  test('a limited subscription has 2 to 100 charges (SPEC-NOTES 3) and an interval', () => {
+  test('a limited subscription has 2 to 100 charges (docs/reference/readings.md 3) and an interval', () => {
     expect(issues({ ...limited, payments_count: 101 })).toEqual(['payments_count: out_of_range'])
     expect(issues({ ...limited, payments_count: 1 })).toEqual(['payments_count: out_of_range'])
     expect(run({ ...limited, payments_count: 100 })).toHaveProperty('ok')
@@ -101,7 +101,7 @@ describe('pricingPlanInput: intervals', () => {
     expect(issues({ ...subscription, interval: '12m' })).toEqual(['interval: invalid_interval'])
     expect(issues({ ...subscription, interval: '0d' })).toEqual(['interval: invalid_interval'])
   })
-  test('7d is stored as 1w (SPEC-NOTES 2)', () => {
+  test('7d is stored as 1w (docs/reference/readings.md 2)', () => {
     expect(pricingPlanInput.parse({ ...subscription, interval: '7d' }).interval).toBe('1w')
   })
 })
@@ -176,7 +176,7 @@ describe('planFromInput and planToInput', () => {
   })
 })
 
-describe('pricingPlanInput: trial_days (docs/decisions/0033)', () => {
+describe('pricingPlanInput: trial_days (docs/decisions/0033-trial-periods.md)', () => {
   test('a subscription or limited subscription may have 1 to 365 free days', () => {
     expect(run({ ...subscription, trial_days: 14 })).toHaveProperty('ok')
     expect(run({ ...limited, trial_days: 1 })).toHaveProperty('ok')

@@ -9,10 +9,10 @@ import {
   limitedSubscriptionMinCharges, maxPlanAmount, zPlanForm, type PlanForm,
 } from './plan-forms'
 
-// A pricing plan as the API takes it (snake_case, spec 000 section 7). Every issue message is a message
+// A pricing plan as the API takes it (snake_case, docs/reference/catalogue-and-selling.md §7). Every issue message is a message
 // key (src/shared/validation/messages.ts); range issues carry their bounds as params {min, max}.
 //
-// What each form needs (spec 000 sections 3 and 9, SPEC-NOTES 3):
+// What each form needs (docs/reference/catalogue-and-selling.md §3 and §9, docs/reference/readings.md 3):
 // - one_time: price.
 // - installment: first_amount, next_amount, payments_count 2..24 and interval; or custom_intervals (2..24
 //   entries of interval and amount), which replace all four (payments_count, if sent, must equal their number).
@@ -33,7 +33,7 @@ const amount = () => z
   .max(maxPlanAmount, { error: 'out_of_range' })
 
 /**
- * The plan's name shown to payers: trimmed, no script tags (SPEC-NOTES 20). Built here rather than with
+ * The plan's name shown to payers: trimmed, no script tags (docs/reference/readings.md 20). Built here rather than with
  * validation/schemas' zPlainText, whose module would pull the phone, IBAN and VAT libraries into the
  * checkout page's bundle.
  */

@@ -3,7 +3,7 @@ import type { IntervalCode } from './intervals'
 import type { PlanForm } from './plan-forms'
 
 // A pricing plan as the domain holds it (camelCase; the API's snake_case input is plan-input.ts).
-// Every amount is an integer of the currency's minor unit (SPEC-NOTES 12). A term that does not apply to
+// Every amount is an integer of the currency's minor unit (docs/reference/readings.md 12). A term that does not apply to
 // the form is null or absent.
 
 /**

@@ -112,7 +112,7 @@ describe('rateSchedule', () => {
   })
 })
 
-describe('rateSchedule with a trial (docs/decisions/0033)', () => {
+describe('rateSchedule with a trial (docs/decisions/0033-trial-periods.md)', () => {
   const bought = new Date(Date.UTC(2025, 0, 17, 9, 0))
   const monthly: PricingPlan = { form: 'subscription', currencyId: 'eur', price: 1900, interval: '1m', trialDays: 14 }
   test('charge 1 falls due when the trial ends, each later charge one interval after', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { checkoutMinimumPrice, installmentTotal } from './totals'
 
-describe('installmentTotal (spec 000 section 9)', () => {
+describe('installmentTotal (docs/reference/catalogue-and-selling.md §9)', () => {
   test('installment total is first + next x (count - 1)', () => {
     expect(installmentTotal({ firstAmount: 5000, nextAmount: 2500, paymentsCount: 4 })).toBe(12_500)
     expect(installmentTotal({ firstAmount: 1000, nextAmount: 1000, paymentsCount: 2 })).toBe(2000)
@@ -44,7 +44,7 @@ describe('installmentTotal (spec 000 section 9)', () => {
   })
 })
 
-describe('checkoutMinimumPrice (spec 000 section 9)', () => {
+describe('checkoutMinimumPrice (docs/reference/catalogue-and-selling.md §9)', () => {
   test('with custom intervals, rate 1\'s amount', () => {
     expect(checkoutMinimumPrice({ price: 9000, firstAmount: 8000, customIntervals: [{ interval: '1m', amount: 1234 }, { interval: '1m', amount: 1 }] })).toBe(1234)
   })

@@ -1,13 +1,13 @@
 import { addMoney, multiplyMoney, sumMoney, toMoney, type CurrencyId } from '../money'
 import { customIntervalsOf, type PricingPlan } from './plan'
 
-// The plan formulas of spec 000 section 9, in one place. Sums go through src/shared/money so that an
+// The plan formulas of docs/reference/catalogue-and-selling.md §9, in one place. Sums go through src/shared/money so that an
 // amount outside the safe integer range throws instead of losing units.
 
 const unit: CurrencyId = 'eur' // the currency does not change integer sums; the money helpers want one
 
 /**
- * Spec 000 section 9: installment total = firstAmount + nextAmount x (paymentsCount - 1); with custom
+ * docs/reference/catalogue-and-selling.md §9: installment total = firstAmount + nextAmount x (paymentsCount - 1); with custom
  * intervals, the sum of the rate amounts; 0 if paymentsCount is 1 or less. A missing amount counts as 0.
  */
 export function installmentTotal(
@@ -23,7 +23,7 @@ export function installmentTotal(
 }
 
 /**
- * Spec 000 section 9: the checkout minimum price is rate 1's amount with custom intervals, else the
+ * docs/reference/catalogue-and-selling.md §9: the checkout minimum price is rate 1's amount with custom intervals, else the
  * price, else the first amount, else 0. "Else" means "not set": a price of 0 is a price.
  */
 export function checkoutMinimumPrice(

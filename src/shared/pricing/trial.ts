@@ -2,7 +2,7 @@ import type { CheckoutMethod } from '../payments'
 import type { PricingPlan } from './plan'
 import type { PlanForm } from './plan-forms'
 
-// Trial periods (issue 6, docs/decisions/0033-trial-periods.md). A subscription or limited subscription
+// Trial periods (docs/decisions/0033-trial-periods.md). A subscription or limited subscription
 // may start with `trialDays` free days: the checkout charges nothing but keeps the payer's method, access
 // starts at once, and charge 1 falls due when the trial ends. Counted in whole days rather than interval
 // codes: the codes stop at 27 days, and "30 days free" is what sellers offer.

@@ -43,7 +43,7 @@ export const magicLinkRequestInput = z.object({
   email: zEmail,
   profile_type: profileType.optional(),
   seller: z.string().max(100).optional(),
-  /** The course player to open after signing in (the seller's course sign-in, SPEC-NOTES 14). */
+  /** The course player to open after signing in (the seller's course sign-in, docs/reference/readings.md 14). */
   return_to: z.string().max(320).regex(coursePlayerPath).optional(),
 }).strict()
 

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { productForms, publishStates, reviewStates } from '../catalog'
 import { listOutput, listQuery } from './lists'
 
-// The managers' lists (issue 3 "Seller flags" and "Publishing and review"): every seller with the flags
-// of SPEC-NOTES 23, and every seller's products with their publish and review states. The changes
+// The managers' lists: every seller with the flags
+// of docs/reference/readings.md 23, and every seller's products with their publish and review states. The changes
 // themselves are the catalogue's admin routes (PATCH /admin/sellers/{id}, /admin/products/{id}/...).
 
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
@@ -28,7 +28,7 @@ export const adminSellerOutput = z.object({
   blocked: z.boolean(),
   payment_account_done: z.boolean(),
   profile_finished: z.boolean(),
-  /** SPEC-NOTES 23: payment account done, profile finished, email confirmed, not blocked. */
+  /** docs/reference/readings.md 23: payment account done, profile finished, email confirmed, not blocked. */
   can_sell: z.boolean(),
   products_count: z.number().int(),
   created_at: z.string(),

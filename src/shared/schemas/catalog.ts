@@ -9,7 +9,7 @@ import { listOutput, listQuery } from './lists'
 import { discountOutput } from './discounts'
 import { coverOutput } from './media'
 
-// Request and answer schemas of the catalogue (issue 3 "The seller API"): products of the eight forms,
+// Request and answer schemas of the catalogue: products of the eight forms,
 // pricing plans, event tickets, add-ons, categories, shop categories, license keys, the managers' review
 // and the public shop. Amounts are integers of minor units with a lowercase currency_id. Every issue
 // message is a message key (src/shared/validation/messages.ts).
@@ -19,7 +19,7 @@ const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'inval
 const count = (max = 1_000_000_000) => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(max, { error: 'out_of_range' })
 const amount = () => count(maxPlanAmount)
 const bool = () => z.boolean({ error: keyOr('invalid_value') })
-/** A required name: trimmed, 1..max characters, no script tag (SPEC-NOTES 20). */
+/** A required name: trimmed, 1..max characters, no script tag (docs/reference/readings.md 20). */
 const zName = (max: number) => z.string({ error: keyOr('invalid_value') }).trim()
   .min(1, { error: 'required', abort: true })
   .max(max, { error: 'too_long', abort: true })
@@ -125,7 +125,7 @@ export const pricingPlanOutput = z.object({
   custom_intervals: z.array(z.object({ interval: z.string(), amount: z.number() })).nullable(),
   use_net_price: z.boolean(),
   name: z.string().nullable(),
-  /** Free days before the first charge (subscriptions only; docs/decisions/0033); null: no trial. */
+  /** Free days before the first charge (subscriptions only; docs/decisions/0033-trial-periods.md); null: no trial. */
   trial_days: z.number().nullable(),
   position: z.number(),
   /**
@@ -134,7 +134,7 @@ export const pricingPlanOutput = z.object({
    */
   checkout_amount: z.number(),
   total: z.number().nullable(),
-  /** The checkout amount with the product's discount (priceWithDiscount; docs/decisions/0014). */
+  /** The checkout amount with the product's discount (priceWithDiscount; docs/decisions/0014-discounts-per-product.md). */
   display_price: z.number(),
   /** The checkout amount before the discount, when the discount lowers it; else null. */
   display_old_price: z.number().nullable(),
@@ -210,7 +210,7 @@ export const productOutput = z.object({
   addons: z.array(addonOutput),
   /** Images with size variants (default s100). */
   covers: z.array(coverOutput),
-  /** The product's discount (docs/decisions/0014), or null. */
+  /** The product's discount (docs/decisions/0014-discounts-per-product.md), or null. */
   discount: discountOutput.nullable(),
   /** The price the shop shows, with the discount applied (what the public answers carry). */
   shop_price: shopPriceOutput,
@@ -223,7 +223,7 @@ const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'tr
 
 export const productSortKeys = ['id', 'name', 'created_at', 'position', 'sold_count'] as const
 
-/** The list parameters of DESIGN.md plus the spec's product filters (spec 000 section 3). */
+/** The list parameters of docs/DESIGN.md plus the spec's product filters (docs/reference/catalogue-and-selling.md §3). */
 export const productListQuery = listQuery.extend({
   sort_key: z.enum(productSortKeys).optional(),
   /** A spec type (service, event, ...) or a form (digital, eventTickets, ...). */
@@ -238,7 +238,7 @@ export const productListQuery = listQuery.extend({
 export type ProductListQuery = z.infer<typeof productListQuery>
 export const productListOutput = listOutput(productOutput)
 
-/** The columns of the product CSV, exactly as spec 000 section 3 lists them. */
+/** The columns of the product CSV, exactly as docs/reference/catalogue-and-selling.md §3 lists them. */
 export const productCsvColumns = [
   'id', 'name', 'created_at', 'updated_at', 'sell', 'published', 'display_price', 'limit', 'sold_count', 'reserved_count',
   'product_groups', 'internal_name', 'cost_center',
@@ -342,7 +342,7 @@ export const shopProductOutput = z.object({
   currency_id: z.string().nullable(),
   pricing_plans: z.array(publicPlanOutput),
   tickets: z.array(ticketOutput.omit({ position: true, sold_count: true, reserved_count: true }).extend({ pricing_plans: z.array(publicPlanOutput) })),
-  /** How many are left (null: no limit) and whether it is sold out (SPEC-NOTES 4). */
+  /** How many are left (null: no limit) and whether it is sold out (docs/reference/readings.md 4). */
   availability: z.object({ sold_out: z.boolean(), remaining: z.number().nullable() }),
   can_sell: z.boolean(),
 })

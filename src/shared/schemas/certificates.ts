@@ -2,14 +2,14 @@ import { z } from 'zod'
 import { isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 
-// The design of a certificate product (spec 000 "Certificate layouts: landscape, portrait, custom.
+// The design of a certificate product (docs/reference/catalogue-and-selling.md "Certificate layouts: landscape, portrait, custom.
 // Certificate date sources: purchase_date, relative_date, custom_text. Validity start: from_static_date,
 // from_payment."). Title and body take placeholders that are filled for each payer.
 
 export const certificateLayouts = ['landscape', 'portrait', 'custom'] as const
 export const certificateDateSources = ['purchase_date', 'relative_date', 'custom_text'] as const
 export const certificateValidityStarts = ['from_static_date', 'from_payment'] as const
-/** When a certificate is issued (docs/decisions/0020): on purchase, or when the payer completes the course. */
+/** When a certificate is issued (docs/decisions/0020-issued-certificates-licenses-downloads.md): on purchase, or when the payer completes the course. */
 export const certificateTriggers = ['purchase', 'course_completion'] as const
 export type CertificateTrigger = (typeof certificateTriggers)[number]
 export const certificatePlaceholders = ['payer_name', 'product_name', 'date', 'valid_until', 'seller_name', 'certificate_number'] as const

@@ -5,16 +5,16 @@ import { isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 import { zHexColor, zPlainText, zUrl } from '../validation/schemas'
 
-// Checkout settings (spec 000 section 3 "Checkout settings"; spec 000 section 9 "Default buy button colour
+// Checkout settings (docs/reference/catalogue-and-selling.md §3 "Checkout settings"; docs/reference/catalogue-and-selling.md §9 "Default buy button colour
 // #ffc107, radius 22"), what a product's checkout and market-upsell steps choose (order bump presentation,
-// one-click upsells, checkout questions of SPEC-NOTES 9, terms consent, success page) and the seller's
+// one-click upsells, checkout questions of docs/reference/readings.md 9, terms consent, success page) and the seller's
 // cancellation terms per product form. One strict schema per request; answers have every default applied,
 // and `checkoutTheme` is the one place that fills the defaults in (server, back office and storefront).
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
 const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' })
 
-/** A required plain text: trimmed, 1..max characters, no script tag (SPEC-NOTES 20). */
+/** A required plain text: trimmed, 1..max characters, no script tag (docs/reference/readings.md 20). */
 const requiredText = (max: number) => z.string({ error: keyOr('invalid_value') }).trim()
   .min(1, { error: 'required', abort: true })
   .max(max, { error: 'too_long', abort: true })
@@ -27,7 +27,7 @@ export const checkoutLayouts = ['default', 'simplified', 'two_steps', 'two_steps
 export type CheckoutLayout = (typeof checkoutLayouts)[number]
 export const buyButtonTexts = ['dynamic_cta', 'buy_now', 'agree_on_terms_and_pay', 'complete_order', 'accept_and_pay_now'] as const
 export type BuyButtonText = (typeof buyButtonTexts)[number]
-/** SPEC-NOTES 25: full asks the payer's address and phone; minimal only email, names and country. */
+/** docs/reference/readings.md 25: full asks the payer's address and phone; minimal only email, names and country. */
 export const buyerInformationIncludeTypes = ['full', 'minimal'] as const
 export type BuyerInformationIncludeType = (typeof buyerInformationIncludeTypes)[number]
 export const bumpPositions = ['belowProductDetails', 'belowPayerDetails', 'belowPaymentMethods'] as const
@@ -38,7 +38,7 @@ export const bumpPriceAnimations = ['none', 'blink', 'bounce', 'shake'] as const
 export const expandableDescriptionBehaviors = ['expanded', 'collapsed'] as const
 
 /**
- * Fonts a checkout may use: Montserrat is self-hosted from @fontsource (SPEC-NOTES 31); the others are
+ * Fonts a checkout may use: Montserrat is self-hosted from @fontsource (docs/reference/readings.md 31); the others are
  * system families every supported browser has, so no page loads a font from another host.
  */
 export const checkoutFontFamilies = ['Montserrat', 'Arial', 'Helvetica', 'Georgia', 'Verdana', 'Trebuchet MS', 'system-ui'] as const
@@ -46,7 +46,7 @@ export type CheckoutFontFamily = (typeof checkoutFontFamilies)[number]
 
 export const maxRadius = 100
 
-/** The theme with every value it can have (spec 000 section 9 for the buy button). */
+/** The theme with every value it can have (docs/reference/catalogue-and-selling.md §9 for the buy button). */
 export const checkoutThemeDefaults = {
   upsell_position: 'belowPaymentMethods' as (typeof bumpPositions)[number],
   coupon_button_color: '#343a40',

@@ -5,11 +5,11 @@ import { buyButtonTexts, buyerInformationIncludeTypes, checkoutLayouts, checkout
 import { zCouponCode } from './coupons'
 import { deliverablesOutput } from './delivery'
 
-// The shop API of the checkout (issue 4): a quote while the payer chooses, the order, its public read,
+// The shop API of the checkout (docs/decisions/0016-orders-exactly-once.md): a quote while the payer chooses, the order, its public read,
 // one-click upsells and the sandbox provider's test page. Amounts are integers of minor units; the server
 // recomputes every amount from the catalogue, so nothing here carries a price. Bodies refuse unknown keys.
 
-/** SPEC-NOTES 25 (the cabinet's setting is checkout-settings.ts buyerInformationIncludeTypes). */
+/** docs/reference/readings.md 25 (the cabinet's setting is checkout-settings.ts buyerInformationIncludeTypes). */
 export const buyerInformationTypes = buyerInformationIncludeTypes
 export type BuyerInformationType = (typeof buyerInformationTypes)[number]
 
@@ -19,7 +19,7 @@ const id = () => z.number().int().positive().max(2_147_483_647)
 const rawText = (max: number) => z.string().max(max).refine((value) => !value.includes('\u0000'), { error: 'invalid_value' })
 const shortText = (max: number) => zPlainText(max)
 
-/** The payer's details; which are required follows the seller's buyer-information setting (SPEC-NOTES 25). */
+/** The payer's details; which are required follows the seller's buyer-information setting (docs/reference/readings.md 25). */
 export const payerInput = z.strictObject({
   email: zEmail,
   first_name: zPersonName,
@@ -32,12 +32,12 @@ export const payerInput = z.strictObject({
   phone: zPhone.optional(),
   company: shortText(120).optional(),
   vat_id: zVatId.optional(),
-  /** US, CA, MX, IN (SPEC-NOTES 22). */
+  /** US, CA, MX, IN (docs/reference/readings.md 22). */
   state: shortText(80).optional(),
 })
 export type PayerInput = z.infer<typeof payerInput>
 
-/** The fields `full` adds to `minimal` (spec 001 "payer required fields"). */
+/** The fields `full` adds to `minimal` (docs/reference/accounts-and-orders.md §3 "payer required fields"). */
 export const fullBuyerFields = ['street', 'street_number', 'zip', 'city', 'phone'] as const
 
 export const attendeeInput = z.strictObject({
@@ -46,7 +46,7 @@ export const attendeeInput = z.strictObject({
   email: zEmail.optional(),
 })
 
-/** An answer to a custom checkout question (SPEC-NOTES 9): text, a checkbox, or chosen option ids. */
+/** An answer to a custom checkout question (docs/reference/readings.md 9): text, a checkbox, or chosen option ids. */
 export const answerInput = z.strictObject({
   question_id: rawText(40).min(1),
   value: z.union([rawText(2000), z.boolean(), z.array(rawText(40)).max(50)]),
@@ -124,7 +124,7 @@ export const quoteOutput = z.object({
   }),
   coupon: z.object({ code: z.string(), applied: z.boolean(), message: z.string().nullable() }).nullable(),
   free: z.boolean(),
-  /** A trial (docs/decisions/0033): nothing is charged now; the first charge (as the lines) falls due after `days`. */
+  /** A trial (docs/decisions/0033-trial-periods.md): nothing is charged now; the first charge (as the lines) falls due after `days`. */
   trial: z.object({ days: z.number(), first_charge_amount: z.number() }).nullable(),
 })
 export type QuoteOutput = z.infer<typeof quoteOutput>
@@ -166,7 +166,7 @@ export const publicOrderOutput = z.object({
   card: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() }).nullable(),
   payer: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
   success_page_url: z.string().nullable(),
-  /** One-click offers after payment (autopay, SPEC-NOTES 28), while the order is paid and an offer is open. */
+  /** One-click offers after payment (autopay, docs/reference/readings.md 28), while the order is paid and an offer is open. */
   upsell_offers: z.array(z.object({
     index: z.number(), kind: z.enum(['upsell', 'downsell']), product_id: z.number(), pricing_plan_id: z.number(),
     name: z.string(), headline: z.string().nullable(), amount: z.number(), currency: z.string(),
@@ -175,7 +175,7 @@ export const publicOrderOutput = z.object({
   bank_wire: nextActionOutput.options[1].nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
-  /** What the order delivered (issue 5): null until it is paid and delivered, and after a refund. */
+  /** What the order delivered (docs/decisions/0017-delivery.md): null until it is paid and delivered, and after a refund. */
   deliverables: deliverablesOutput.nullable().optional(),
 })
 export type PublicOrderOutput = z.infer<typeof publicOrderOutput>
@@ -206,7 +206,7 @@ export const sandboxPaymentOutput = z.object({
 })
 
 
-/** A custom checkout question as the payer sees it (SPEC-NOTES 9). */
+/** A custom checkout question as the payer sees it (docs/reference/readings.md 9). */
 export const checkoutQuestionOutput = z.object({
   id: z.string(),
   type: z.enum(checkoutQuestionTypes),

@@ -4,7 +4,7 @@ import { maxPlanAmount } from '../pricing'
 import { zIsoDateTime } from '../validation/schemas'
 import { listOutput, listQuery } from './lists'
 
-// Coupons (spec 000 section 3, issue 3): created singly or in bulk; discount in percents (a whole percent
+// Coupons (docs/reference/catalogue-and-selling.md §3): created singly or in bulk; discount in percents (a whole percent
 // 1..100 in the API, stored as basis points) or in currency (minor units of currency_id); amount base
 // end_amount or net_amount; scope all, one or several of the seller's products; a usage limit; a validity
 // window; an active flag. Issue messages are message keys.

@@ -3,14 +3,14 @@ import { lessonStatuses } from '../states/lesson-status'
 import { quizKinds } from './courses'
 import { listQuery } from './lists'
 
-// The course player (payer) and the seller's course tabs (SPEC-NOTES 14): /api/v1/payer/courses/{seller}/{slug}
-// and /api/v1/cabinet/courses/*. Lesson statuses per spec 001; quiz kinds per SPEC-NOTES 9.
+// The course player (payer) and the seller's course tabs (docs/reference/readings.md 14): /api/v1/payer/courses/{seller}/{slug}
+// and /api/v1/cabinet/courses/*. Lesson statuses per docs/reference/accounts-and-orders.md; quiz kinds per docs/reference/readings.md 9.
 
 const positiveId = z.coerce.number().int().positive()
 export const quizResults = ['passed', 'failed', 'pending_review'] as const
 export const openAnswerModes = ['review', 'accept'] as const
 
-/** The course player's path (SPEC-NOTES 14), the only page the seller's course sign-in returns to. */
+/** The course player's path (docs/reference/readings.md 14), the only page the seller's course sign-in returns to. */
 export const coursePlayerPath = /^\/s\/[^/?#\\]{1,100}\/courses\/[^/?#\\]{1,200}$/
 
 export const courseParams = z.strictObject({ seller: z.string().min(1).max(100), slug: z.string().min(1).max(200) })
@@ -135,7 +135,7 @@ export const idParams = z.strictObject({ id: positiveId })
 export const quizReviewInput = z.strictObject({ accept: z.boolean() })
 export const commentModerationInput = z.strictObject({ hidden: z.boolean() })
 
-/** The access extension wizard (spec 001: access, extend, selectCustomers, customers, confirmation). */
+/** The access extension wizard (docs/reference/accounts-and-orders.md §2: access, extend, selectCustomers, customers, confirmation). */
 export const courseCustomerItem = z.object({
   payer_user_id: z.number(), email: z.string(), name: z.string(), granted_at: z.string(), expires_at: z.string().nullable(), percent: z.number(),
 })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { coursePublishStates, lessonNotifyStates } from '../states/course-publish'
 import { courseListQuery } from './course-player'
 
-// Publishing dripped lessons (spec 001 course access publish and notify states): the course's drip
+// Publishing dripped lessons (docs/reference/accounts-and-orders.md §4 course access publish and notify states): the course's drip
 // controls at /api/v1/cabinet/products/{id}/course/drip and the list at /api/v1/cabinet/courses/lesson_publications.
 
 export const courseDripInput = z.strictObject({

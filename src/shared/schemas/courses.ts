@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { lessonAccessModes, lessonPublishStates } from '../states/lesson-status'
 import { hasScriptTag } from '../validation/text'
 
-// Course content as data (spec 000 wizard step "content"; SPEC-NOTES 9): modules and lessons in order,
+// Course content as data (docs/reference/catalogue-and-selling.md §2 wizard step "content"; docs/reference/readings.md 9): modules and lessons in order,
 // lesson content blocks (text, video, audio, file, pdf) and lesson quizzes whose questions are
 // single_choice, multiple_choice or open_answer. Text blocks are HTML the server sanitises on save.
 
@@ -20,7 +20,7 @@ export const maxQuestionsPerQuiz = 100
 export const maxOptionsPerQuestion = 20
 export const textBlockMaxLength = 200_000
 
-/** Hosts an external lesson video may come from (an own upload is the other video type, spec 000 block settings). */
+/** Hosts an external lesson video may come from (an own upload is the other video type, docs/reference/catalogue-and-selling.md §3 block settings). */
 export const allowedVideoHosts = [
   'youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com',
   'vimeo.com', 'player.vimeo.com', 'fast.wistia.net', 'fast.wistia.com', 'www.loom.com', 'loom.com',
@@ -114,9 +114,9 @@ export const lessonInput = z.strictObject({
   title: title(),
   blocks: z.array(contentBlock).max(maxBlocksPerLesson, { error: 'out_of_range' }).optional(),
   quiz: quizInput.nullish(),
-  /** Hidden from payers while not_for_publish (spec 001 lesson status). */
+  /** Hidden from payers while not_for_publish (docs/reference/accounts-and-orders.md §4 lesson status). */
   publish_state: z.enum(lessonPublishStates, { error: 'invalid_value' }).optional(),
-  /** Drip (spec 001 lesson-access modes): open at once, `access_after_days` after the payer's access began, or from `access_from`. */
+  /** Drip (docs/reference/accounts-and-orders.md §9 lesson-access modes): open at once, `access_after_days` after the payer's access began, or from `access_from`. */
   access_mode: z.enum(lessonAccessModes, { error: 'invalid_value' }).optional(),
   access_after_days: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(3650, { error: 'out_of_range' }).nullish(),
   access_from: z.iso.datetime({ offset: true, error: 'invalid_value' }).nullish(),

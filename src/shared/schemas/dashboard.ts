@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { dashboardPeriods, defaultDashboardPeriod } from '../dashboard/periods'
 
-// GET /api/v1/cabinet/dashboard (SPEC-NOTES 14: the seller dashboard is /cabinet): the seller's figures
-// for a period, per currency. Amounts are integers of minor units (SPEC-NOTES 12).
+// GET /api/v1/cabinet/dashboard (docs/reference/readings.md 14: the seller dashboard is /cabinet): the seller's figures
+// for a period, per currency. Amounts are integers of minor units (docs/reference/readings.md 12).
 
 /** Any other period is refused (400). */
 export const dashboardQuery = z.object({

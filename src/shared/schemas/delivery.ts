@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { hasScriptTag } from '../validation/text'
 
-// Delivery (issue 5): the product's delivery step (email mode and the seller's own mail), what a paid order
+// Delivery (docs/decisions/0017-delivery.md): the product's delivery step (email mode and the seller's own mail), what a paid order
 // delivered (the public order's `deliverables`), the payer area (/api/v1/payer/*) and managing a payment.
 
-/** Spec 000 "Delivery email modes". */
+/** docs/reference/catalogue-and-selling.md §3 "Delivery email modes". */
 export const deliveryEmailModes = ['standard_email', 'custom_email', 'no_email'] as const
 export type DeliveryEmailMode = (typeof deliveryEmailModes)[number]
 

@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { zCurrencyId } from '../money'
 import { discountValueForms, maxPlanAmount } from '../pricing'
 
-// A product's discount (spec 000 section 3 "Discount: active, limit, value, valueForm, ordersCount";
-// docs/decisions/0014). In the API a percent discount is a whole percent 1..100 (stored as basis points,
-// SPEC-NOTES 13) and a currency discount is minor units of its currency_id. orders_count is counted by
+// A product's discount (docs/reference/catalogue-and-selling.md §3 "Discount: active, limit, value, valueForm, ordersCount";
+// docs/decisions/0014-discounts-per-product.md). In the API a percent discount is a whole percent 1..100 (stored as basis points,
+// docs/reference/readings.md 13) and a currency discount is minor units of its currency_id. orders_count is counted by
 // orders, never set by the seller. Issue messages are message keys.
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)

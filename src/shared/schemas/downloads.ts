@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Downloads of a download product's files (issue 5 "Downloads"): the seller's settings (PDF stamping with
+// Downloads of a download product's files (docs/decisions/0020-issued-certificates-licenses-downloads.md): the seller's settings (PDF stamping with
 // the payer's name and email, downloads per file and order) and the signed, expiring download link.
 
 export const downloadSettingsInput = z.strictObject({

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { claimOutcomeStates, dunningResults, dunningStates, inkassoStates } from '../states/dunning'
 import { listQuery } from './lists'
 
-// Dunning and collection (issue 6; docs/decisions/0027-dunning-and-claims.md): the seller's settings, the
+// Dunning and collection (docs/decisions/0027-dunning-and-claims.md): the seller's settings, the
 // schedule they make, the dunning runs list and the claims list with their actions. Amounts are integer
 // minor units of the row's currency.
 

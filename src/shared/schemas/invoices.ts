@@ -3,7 +3,7 @@ import { paymentStates } from '../states/payment'
 import { zCountryCode } from '../validation'
 import { listQuery } from './lists'
 
-// Invoices, reversal (cancellation) invoices and transfers (issue 6, SPEC-NOTES 7 and 10): the seller's
+// Invoices, reversal (cancellation) invoices and transfers (docs/decisions/0029-invoices-and-transfers.md, docs/reference/readings.md 7 and 10): the seller's
 // lists /cabinet/invoices and /cabinet/transfers with their filters and CSV exports, the invoice numbering
 // settings, and the payer's own invoices. docs/decisions/0029-invoices-and-transfers.md.
 
@@ -51,7 +51,7 @@ export type InvoiceSettingsOutput = z.infer<typeof invoiceSettingsOutput>
 
 export const invoiceSortKeys = ['id', 'issued_at', 'number', 'gross_amount'] as const
 
-/** GET /cabinet/invoices and its CSV: the list parameters and the filters of spec 001 section 7. */
+/** GET /cabinet/invoices and its CSV: the list parameters and the filters of docs/reference/accounts-and-orders.md §7. */
 export const invoiceListQuery = listQuery.extend({
   sort_key: z.enum(invoiceSortKeys).optional(),
   invoice_number: z.string().trim().max(60).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The license key activation API (issue 5 "License keys": beyond the spec). Public and rate limited; an
+// The license key activation API (docs/decisions/0020-issued-certificates-licenses-downloads.md: beyond the spec). Public and rate limited; an
 // unknown, undelivered or revoked key answers `valid: false` with status 200, so keys cannot be told apart
 // by status. A use is one activation (one installation); an activation limit is per product.
 

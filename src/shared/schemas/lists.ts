@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// List parameters and answers of every list route (DESIGN "API conventions", spec 001 section 7).
+// List parameters and answers of every list route (docs/DESIGN.md "API conventions", docs/reference/accounts-and-orders.md §7).
 export const pageSizeOptions = [10, 20, 50, 100, 200, 500] as const
 export const defaultPageSize = 30
 export const maxPageSize = 500

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 
-// Request and answer schemas of uploads (issue 3 "download: upload files", "Covers"): download files of a
+// Request and answer schemas of uploads (docs/decisions/0011-storage-keys-and-local-storage.md): download files of a
 // download product, cover images with their size variants, and the seller's media uploads that course
 // lessons and certificate designs reference by key. Files themselves travel as multipart/form-data.
 
 const id = () => z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' })
 
-/** Cover variants by width (spec 000 section 9: default s100, cover width 1920); never upscaled. */
+/** Cover variants by width (docs/reference/catalogue-and-selling.md §9: default s100, cover width 1920); never upscaled. */
 export const coverVariantWidths = { s100: 100, s300: 300, s640: 640, s1200: 1200, cover: 1920 } as const
 export type CoverVariant = keyof typeof coverVariantWidths
 export const defaultCoverVariant: CoverVariant = 's100'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { listOutput, listQuery } from './lists'
 
-// The seller's notifications (spec 001 section 3 "Notification types"): in the app (the bell and
+// The seller's notifications (docs/reference/accounts-and-orders.md §3 "Notification types"): in the app (the bell and
 // /cabinet/notifications) and by mail, as the seller's settings say (/cabinet/settings/notifications).
 
 export const notificationTypes = [

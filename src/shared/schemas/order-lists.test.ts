@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { orderListQuery, relativeRange } from './order-lists'
 
-describe('relative periods (spec 001 "last, current, previous")', () => {
+describe('relative periods (docs/reference/accounts-and-orders.md §7 "last, current, previous")', () => {
   const now = new Date('2025-03-12T15:30:00Z') // a Wednesday
 
   test('last n units run from n units ago, open towards now', () => {

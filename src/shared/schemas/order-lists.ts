@@ -2,14 +2,14 @@ import { z } from 'zod'
 import { orderPaymentStates, orderRateStates } from '../states'
 import { listQuery } from './lists'
 
-// The seller's orders area (spec 001 sections 3, 4 and 7; docs/decisions/0030): the list with every
+// The seller's orders area (docs/reference/accounts-and-orders.md §3, §4 and §7; docs/decisions/0030-orders-list-detail-and-csv-exports.md): the list with every
 // filter of the spec's list-filter list that applies to orders, its counts, the order detail with the
 // relations the spec says can be loaded, the CSV export with the spec's columns, and scheduled exports.
 
 export const orderTypes = ['standard', 'bundle', 'bump', 'ticket_upgrade'] as const
-/** Spec 001 "Payment plan kinds" by name (SPEC-NOTES 1). */
+/** docs/reference/accounts-and-orders.md §3 "Payment plan kinds" by name (docs/reference/readings.md 1). */
 export const paymentForms = ['one_time', 'installment', 'limited_subscription', 'subscription'] as const
-/** Spec 001 "Order period units": the plan's interval unit. */
+/** docs/reference/accounts-and-orders.md §3 "Order period units": the plan's interval unit. */
 export const periodTypes = ['d', 'w', 'm', 'y'] as const
 /** `none`: an order that is no accepted one-click offer. */
 export const upsellTypes = ['upsell', 'downsell', 'none'] as const
@@ -17,7 +17,7 @@ export const orderSortKeys = ['id', 'created_at', 'total', 'paid', 'success_at',
 
 // ------------------------------------------------------------------ relative periods
 
-/** Spec 001 section 7 "Relative-time filters use last, current, previous". */
+/** docs/reference/accounts-and-orders.md §7 "Relative-time filters use last, current, previous". */
 export const relativePeriods = ['last', 'current', 'previous'] as const
 export const relativeUnits = ['day', 'week', 'month', 'year'] as const
 export type RelativePeriod = (typeof relativePeriods)[number]
@@ -171,7 +171,7 @@ export type OrderListOutput = z.infer<typeof orderListOutput>
 
 // ------------------------------------------------------------------ detail
 
-/** Spec 001 "Related data that can be loaded with an order", plus the order's rates. */
+/** docs/reference/accounts-and-orders.md §3 "Related data that can be loaded with an order", plus the order's rates. */
 export const orderRelations = [
   'product', 'publisher', 'deal', 'sellables', 'credit_card', 'payer', 'funnel', 'affiliate_program', 'cancellation_term', 'invoices',
   'transfers', 'claim_data', 'dunning', 'rates',
@@ -272,7 +272,7 @@ export type OrderDetailOutput = z.infer<typeof orderDetailOutput>
 // ------------------------------------------------------------------ CSV
 
 /**
- * Spec 001 section 3 "Order" CSV columns in the spec's order; its prose groups spelled out (pricing plan
+ * docs/reference/accounts-and-orders.md §3 "Order" CSV columns in the spec's order; its prose groups spelled out (pricing plan
  * name and id; buyer and owner contact and address fields; sales team member name, id and fee).
  */
 export const orderCsvColumns = [

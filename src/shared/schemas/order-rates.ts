@@ -3,14 +3,14 @@ import { paymentMethodCodes } from '../payments/methods'
 import { orderRateStates } from '../states/order-rate'
 import { listQuery } from './lists'
 
-// The seller's order rates (spec 001 "Order rate", /cabinet/order_rates): one row per charge of every
-// installment, subscription and limited subscription order, with the filters of spec 001 section 7 that
+// The seller's order rates (docs/reference/accounts-and-orders.md §3 "Order rate", /cabinet/order_rates): one row per charge of every
+// installment, subscription and limited subscription order, with the filters of docs/reference/accounts-and-orders.md §7 that
 // apply to rates and the bounds of section 5 (charges count 0 to 10000, overdue days 0 to 365).
 
 export const chargesCountMax = 10_000
 export const daysOverdueMax = 365
 
-/** The plan forms that have rates (SPEC-NOTES 1: kinds 1, 2 and 3). */
+/** The plan forms that have rates (docs/reference/readings.md 1: kinds 1, 2 and 3). */
 export const ratePeriodTypes = ['installment', 'limited_subscription', 'subscription'] as const
 
 /**

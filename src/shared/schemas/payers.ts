@@ -3,7 +3,7 @@ import { listQuery } from './lists'
 
 // The seller's payers (/cabinet/payers) and payment authorizations (/cabinet/payment_authorizations):
 // everyone who ordered from the seller, one row per payer, and the saved mandates and cards behind the
-// seller's orders. Spec 001 section 7 names payer_id, payer_type, product_id and buyer_country_code.
+// seller's orders. docs/reference/accounts-and-orders.md §7 names payer_id, payer_type, product_id and buyer_country_code.
 
 /** business: the payer gave a company or a VAT id in the payer details of their latest order. */
 export const payerTypes = ['individual', 'business'] as const
@@ -78,7 +78,7 @@ export const paymentAuthorizationListQuery = listQuery.extend({
 })
 export type PaymentAuthorizationListQuery = z.infer<typeof paymentAuthorizationListQuery>
 
-/** An authorization's id is the id of the first order that used the saved method (docs/decisions/0031). */
+/** An authorization's id is the id of the first order that used the saved method (docs/decisions/0031-rates-payers-payment-authorizations.md). */
 export const paymentAuthorizationIdParams = z.object({ id })
 
 export const paymentAuthorizationOutput = z.object({

@@ -4,7 +4,7 @@ import { hasScriptTag } from '../validation/text'
 import { zBic, zEmail, zIban, zPlainText } from '../validation/schemas'
 
 // The seller's payment providers (/cabinet/settings/payment_providers) and the method x provider matrix
-// (/cabinet/settings/payment_settings), spec 000 section 3 "Payment methods", "Providers", SPEC-NOTES 23
+// (/cabinet/settings/payment_settings), docs/reference/catalogue-and-selling.md §3 "Payment methods", "Providers", docs/reference/readings.md 23
 // and 27. Credentials go in, never come out: answers carry `public_info` (the publishable key, masked
 // secrets, the email, the last 4 of an IBAN). A secret field left out of a PUT keeps the stored value.
 
@@ -52,7 +52,7 @@ export type StripeCredentialsInput = z.infer<typeof stripeCredentialsInput>
 
 const paypalId = /^[A-Za-z0-9_-]{10,}$/
 
-/** The older NVP mode's API credentials: stored only, payments run on REST (SPEC-NOTES 27). */
+/** The older NVP mode's API credentials: stored only, payments run on REST (docs/reference/readings.md 27). */
 export const paypalNvpInput = z.strictObject({
   user: requiredText(200),
   /** Left out: the stored one stays. */

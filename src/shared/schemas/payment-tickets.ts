@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ticketStates } from '../states/payment-ticket'
 import { listQuery } from './lists'
 
-// Payment tickets (spec 000 "Payment ticket", spec 001 section 3): one per ticket bought, each with an
+// Payment tickets (docs/reference/catalogue-and-selling.md §3 "Payment ticket", docs/reference/accounts-and-orders.md §3): one per ticket bought, each with an
 // unguessable code its QR code carries. The seller's lists /cabinet/payment_tickets/overview and /details,
 // the CSV export, check-in, and the public ticket files whose secret is the code.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Refunds (issue 6, docs/decisions/0028): the seller (or a manager) gives back all or part of what an order
+// Refunds (docs/decisions/0028-refunds-chargebacks-provider-events.md): the seller (or a manager) gives back all or part of what an order
 // paid, through the provider. Amounts are minor units of the order's currency.
 
 /** The largest amount a request may name; the order's own refundable rest is checked by the service. */

@@ -10,7 +10,7 @@ const natural: SellerProfile = {
 }
 const entity: SellerProfile = { ...natural, business_type: 'entity', company: 'Acme GmbH' }
 
-describe('required profile fields (spec 001 section 5)', () => {
+describe('required profile fields (docs/reference/accounts-and-orders.md §5)', () => {
   test('a natural person with every required field is complete', () => {
     expect(sellerProfileMissingFields(natural)).toEqual([])
     expect(isSellerProfileComplete(natural)).toBe(true)
@@ -58,7 +58,7 @@ describe('required profile fields (spec 001 section 5)', () => {
     expect(regionRequired({ ...natural, country_code: 'AT' })).toBe(false)
   })
 
-  test('US, CA, MX and IN need a region (state or province) for everyone (SPEC-NOTES 22)', () => {
+  test('US, CA, MX and IN need a region (state or province) for everyone (docs/reference/readings.md 22)', () => {
     for (const country of ['US', 'CA', 'MX', 'IN'] as const) {
       expect(sellerProfileMissingFields({ ...natural, country_code: country }), country).toEqual(['region'])
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { requiresState, zBirthday, zCountryCode, zPersonName, zPhone, zPlainText, zVatId } from '../validation'
 
-// The seller profile (spec 001 section 3 "Profile", section 2 "Profile modal steps", section 5 "Required
+// The seller profile (docs/reference/accounts-and-orders.md §3 "Profile", section 2 "Profile modal steps", section 5 "Required
 // profile fields"). A seller saves it step by step, so the request accepts a partial profile whose present
 // fields are valid; `profile_finished` is whether every required field is there (isSellerProfileComplete).
 
@@ -10,7 +10,7 @@ export const vatPayerStates = ['liable', 'exempt'] as const
 export const vatExemptReasons = ['small_business', 'educational', 'regulated_profession', 'other'] as const
 export const salutations = ['mr', 'mrs', 'non_binary', 'dr', 'none'] as const
 export const taxNumberTypes = ['number', 'identification_number'] as const
-/** SPEC-NOTES 22: the platform's home country unless configured otherwise (HOME_COUNTRY). */
+/** docs/reference/readings.md 22: the platform's home country unless configured otherwise (HOME_COUNTRY). */
 export const defaultHomeCountry = 'DE'
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -43,7 +43,7 @@ export const sellerProfileDraft = z.object({
 export type SellerProfile = z.output<typeof sellerProfileDraft>
 export type SellerProfileField = keyof SellerProfile
 
-/** Spec section 5 and SPEC-NOTES 22: entities outside the home country, and addresses in US, CA, MX, IN. */
+/** Spec section 5 and docs/reference/readings.md 22: entities outside the home country, and addresses in US, CA, MX, IN. */
 export function regionRequired(profile: Partial<SellerProfile>, homeCountry: string = defaultHomeCountry): boolean {
   const country = profile.country_code
   if (!country) return false

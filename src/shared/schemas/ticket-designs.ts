@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 
-// The design of an eventTickets product's tickets (spec 000 section 2, wizard step "design"): the page
+// The design of an eventTickets product's tickets (docs/reference/catalogue-and-selling.md §2, wizard step "design"): the page
 // layout, two colours, the seller's logo, the QR code and which facts of the ticket are printed. The
 // payment tickets themselves (code, qr_code_url, state) come with the delivery.
 

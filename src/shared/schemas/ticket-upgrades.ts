@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { zPaymentMethodInput } from '../payments'
 
-// Ticket upgrades (SPEC-NOTES 8, behind the seller's ticket_upgrade flag): the payer of an unused payment
+// Ticket upgrades (docs/reference/readings.md 8, behind the seller's ticket_upgrade flag): the payer of an unused payment
 // ticket sees the better ticket types of the same event with the difference to pay, and chooses one; that
 // makes an order of type ticket_upgrade paid like a checkout. The signed-in payer uses /payer/...; whoever
 // holds the ticket's order token uses /shop/orders/{token}/... . Amounts are integers of minor units.

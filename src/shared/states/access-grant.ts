@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// A payer's access to a product through an order (issue 5 "delivery engine"). The spec names no states;
+// A payer's access to a product through an order (docs/decisions/0017-delivery.md). The spec names no states;
 // these are designed here (docs/decisions/0017-delivery.md):
 // - active: the payer may use the product (until expires_at, when set).
 // - expired: the access period ran out, or the subscription that paid for it ended. The seller can extend

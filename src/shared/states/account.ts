@@ -1,7 +1,7 @@
 import { accountStates, type AccountState } from '../accounts'
 import type { Transitions } from './transitions'
 
-// A user account (spec 001 sections 2 and 3). Deactivating keeps the data and signing in again reactivates
+// A user account (docs/reference/accounts-and-orders.md §2 and §3). Deactivating keeps the data and signing in again reactivates
 // it; deleting is final (the data is scrambled or deleted).
 
 export { accountStates, type AccountState }

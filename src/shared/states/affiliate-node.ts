@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// A publisher's participation in an affiliate program (spec 001 section 4); accepted is shown as Active.
+// A publisher's participation in an affiliate program (docs/reference/accounts-and-orders.md §4); accepted is shown as Active.
 // The seller accepts or rejects a request; either side can end an accepted participation (canceled); the
 // publisher can withdraw a request (canceled). There is one participation per program and publisher, so
 // applying again after a rejection or an end re-opens the same one as requested: no state is terminal.

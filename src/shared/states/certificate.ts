@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// An issued certificate (issue 5 "Certificates"). Valid from issue; revoked when its order is refunded or
+// An issued certificate (docs/decisions/0020-issued-certificates-licenses-downloads.md). Valid from issue; revoked when its order is refunded or
 // charged back. Revocation is final: a payer who buys again gets a new certificate with a new serial.
 // Expiry is not a state: it follows from valid_until and the clock, so the verification page says
 // "expired" without a job having to run.

@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// Dripped lessons open per payer (spec 001 "Course access publish" and "Notify state"). One publication
+// Dripped lessons open per payer (docs/reference/accounts-and-orders.md §4 "Course access publish" and "Notify state"). One publication
 // per payer and dripped lesson: publish_pending until its time, publishing while the job opens it,
 // published once open; publish_paused while the seller pauses the course's drip; publish_canceled when the
 // payer's access ended or the seller took the lesson back before it opened. Its notify state says whether

@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// Dunning and collection (spec 001 section 4 "Dunning", "Inkasso", "Outcomes"; docs/decisions/0027-dunning-and-claims.md).
+// Dunning and collection (docs/reference/accounts-and-orders.md §4 "Dunning", "Inkasso", "Outcomes"; docs/decisions/0027-dunning-and-claims.md).
 // The spec shows the value sets only; the transitions are designed here.
 
 // A dunning run of one failed rate: retried on the seller's schedule (in_progress) until paid, ended or
@@ -20,7 +20,7 @@ export type DunningResult = (typeof dunningResults)[number]
 
 // A claim's collection (inkasso) stage. A claim opens not_ready (the seller keeps it) or ready (to hand to
 // an agency); an agency may hand it back (in_inkasso -> ready). court and post_court are seen and set only
-// by managers and power sellers (spec 001 section 4).
+// by managers and power sellers (docs/reference/accounts-and-orders.md §4).
 export const inkassoStates = ['not_ready_for_inkasso', 'ready_for_inkasso', 'in_inkasso', 'pre_court', 'court', 'post_court'] as const
 export type InkassoState = (typeof inkassoStates)[number]
 

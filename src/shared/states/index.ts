@@ -1,4 +1,4 @@
-// State machines (spec 000 section 4, spec 001 section 4): the value sets and, as tables, the transitions
+// State machines (docs/reference/catalogue-and-selling.md §4, docs/reference/accounts-and-orders.md §4): the value sets and, as tables, the transitions
 // the spec does not show. One file per machine; see README.md for the reasoning.
 export * from './access-grant'
 export * from './account'

@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// A lesson's status for one payer (spec 001 "Lesson status"). not_for_publish: the seller keeps the lesson
+// A lesson's status for one payer (docs/reference/accounts-and-orders.md §4 "Lesson status"). not_for_publish: the seller keeps the lesson
 // from payers; pending: published but not yet open to this payer (drip); published: open, not opened yet;
 // viewed: opened; finished: done (a lesson with a quiz finishes when the quiz is passed). Only viewed and
 // finished are stored (lesson_progress.status); the other three follow from the lesson and the drip date.
@@ -22,7 +22,7 @@ export const lessonStatusTransitions = {
 export const lessonPublishStates = ['published', 'not_for_publish'] as const
 export type LessonPublishState = (typeof lessonPublishStates)[number]
 
-/** Lesson-access (drip) modes, spec 001 section 9 ("duration, endDate") plus the default: open at once. */
+/** Lesson-access (drip) modes, docs/reference/accounts-and-orders.md §9 ("duration, endDate") plus the default: open at once. */
 export const lessonAccessModes = ['immediately', 'duration', 'endDate'] as const
 export type LessonAccessMode = (typeof lessonAccessModes)[number]
 

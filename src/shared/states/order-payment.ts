@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// An order's payment_state (spec 001 section 4, SPEC-NOTES 7): where the order as a whole stands. The
+// An order's payment_state (docs/reference/accounts-and-orders.md §4, docs/reference/readings.md 7): where the order as a whole stands. The
 // state of each charge is its rate (order-rate.ts) and of each attempt its payment (payment.ts).
 // - payment_waiting: created, waiting for the payer to pay (checkout open, bank wire not yet received).
 // - payment_pending: a payment was sent and the provider has not confirmed it (SEPA, bank wire, 3-D Secure).
@@ -17,7 +17,7 @@ export const orderPaymentStates = [
 ] as const
 export type OrderPaymentState = (typeof orderPaymentStates)[number]
 
-/** SPEC-NOTES 6: the spec's active-like subset "paying, paid, waiting, pending". */
+/** docs/reference/readings.md 6: the spec's active-like subset "paying, paid, waiting, pending". */
 export const activeOrderPaymentStates: readonly OrderPaymentState[] = Object.freeze(['paying', 'paid', 'payment_waiting', 'payment_pending'])
 
 /** Rates that are still to be charged or chased: a plan with one of them has charges ahead. */
@@ -37,7 +37,7 @@ export const orderPaymentTransitions = {
   payment_pending: ['payment_waiting', 'paying', 'paid', 'payment_canceled', 'payment_not_completed'],
   paying: ['paid', 'payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'],
   // An open subscription is `paid` after each charge (its total is one charge); cancelling it ends it
-  // (spec 001 section 4 shows no transitions; SPEC-NOTES 6-7 and the state's meaning above allow it). Only
+  // (docs/reference/accounts-and-orders.md §4 shows no transitions; docs/reference/readings.md 6-7 and the state's meaning above allow it). Only
   // orders with rates still to come are canceled (billing cancel-subscription.service.ts); a one-time order is refunded instead.
   // An open subscription (paid after each charge) can be paused by the seller like a paying plan (decision 0026).
   // A running plan whose later charge failed owes money again: paid -> paying while a rate is unpaid or in

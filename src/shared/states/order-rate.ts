@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// One charge of an installment or subscription order (spec 001 section 4 "Order rate").
+// One charge of an installment or subscription order (docs/reference/accounts-and-orders.md §4 "Order rate").
 // - future: not yet due. unpaid: due and not paid. pending: a charge is in flight.
 // - partly_paid: part of it arrived (a bank wire short of the amount). debt: overdue, in dunning/collection.
 // - skipped: the seller waived it (or the plan was canceled before it fell due). paid, refunded, chargebacked.

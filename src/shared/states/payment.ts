@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// A payment (transfer: the records at /cabinet/transfers, SPEC-NOTES 7): one attempt to move money.
+// A payment (transfer: the records at /cabinet/transfers, docs/reference/readings.md 7): one attempt to move money.
 // - waiting: created, waiting for the payer (redirect to the provider, bank wire instructions sent).
 // - pending: the payer acted, the provider has not confirmed (SEPA, 3-D Secure, bank wire in transit).
 // - partially_paid: part of a bank wire arrived.

@@ -1,6 +1,6 @@
 import type { Transitions } from './transitions'
 
-// A payout of a seller's or publisher's balance to their bank account (spec 001 section 4).
+// A payout of a seller's or publisher's balance to their bank account (docs/reference/accounts-and-orders.md §4).
 // pending: requested or scheduled; issued: sent to the bank; successful: the bank confirmed it.
 
 export const payoutStates = ['pending', 'issued', 'successful', 'canceled'] as const

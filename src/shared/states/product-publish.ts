@@ -1,7 +1,7 @@
 import { publishStates, reviewStates, type PublishState, type ReviewState } from '../catalog/product-states'
 import type { Transitions } from './transitions'
 
-// A product's publish state and its review state (spec 000 section 4, SPEC-NOTES 23). A power seller's
+// A product's publish state and its review state (docs/reference/catalogue-and-selling.md §4, docs/reference/readings.md 23). A power seller's
 // paid product is reviewed before it is published: publish_pending -> in_review -> published (review
 // state reviewed) or rejected. Other products publish directly (review state not_for_review, free ones
 // free_without_fee). Who may take a step is the service's check, not the table's:

@@ -98,10 +98,10 @@ describe('the transition helpers', () => {
 })
 
 describe('the rules the tables hold', () => {
-  test('a ticket is unused until it is used, refunded, expired or invalidated (STYLE.md section 6)', () => {
+  test('a ticket is unused until it is used, refunded, expired or invalidated (docs/STYLE.md section 6)', () => {
     expect(ticketTransitions).toEqual({ unused: ['used', 'refunded', 'expired', 'invalidated'], used: ['refunded'], refunded: [], expired: [], invalidated: [] })
   })
-  test('the active-like order states are paying, paid, payment_waiting, payment_pending (SPEC-NOTES 6)', () => {
+  test('the active-like order states are paying, paid, payment_waiting, payment_pending (docs/reference/readings.md 6)', () => {
     expect([...activeOrderPaymentStates].sort()).toEqual(['paid', 'paying', 'payment_pending', 'payment_waiting'])
   })
   test('an order is paid only after money came in: never straight from not completed or refunded', () => {
@@ -127,7 +127,7 @@ describe('the rules the tables hold', () => {
     expect(canTransition(payoutTransitions, 'pending', 'successful')).toBe(false)
     expect(canTransition(payoutTransitions, 'issued', 'successful')).toBe(true)
   })
-  test('a power seller\'s product goes publish_pending -> in_review -> published or rejected (SPEC-NOTES 23)', () => {
+  test('a power seller\'s product goes publish_pending -> in_review -> published or rejected (docs/reference/readings.md 23)', () => {
     expect(canTransition(productPublishTransitions, 'unpublished', 'publish_pending')).toBe(true)
     expect(canTransition(productPublishTransitions, 'publish_pending', 'in_review')).toBe(true)
     expect(canTransition(productPublishTransitions, 'in_review', 'published')).toBe(true)

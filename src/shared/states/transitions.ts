@@ -1,7 +1,7 @@
 import { AppError } from '../errors'
 
 // A state machine is a table: each state lists the states it may move to. A state with an empty list is
-// terminal. Only one function writes a state column, and it checks its table (STYLE.md section 6); what a
+// terminal. Only one function writes a state column, and it checks its table (docs/STYLE.md section 6); what a
 // transition causes (mail, webhook, revoking access) is a job, not part of the table.
 
 export type Transitions<S extends string> = { readonly [K in S]: readonly S[] }

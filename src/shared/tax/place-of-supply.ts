@@ -6,7 +6,7 @@ import {
   countryOfVatIdPrefix, hasVatRate, isEuMemberState, vatRateBps, type EuMemberState, type VatCountry, type VatRateCategory,
 } from './vat-rates'
 
-// Where a sale is taxed and at which rate (SPEC-NOTES 26, issue 4 "VAT"). Pure: the caller gives the
+// Where a sale is taxed and at which rate (docs/reference/readings.md 26). Pure: the caller gives the
 // seller's status, the payer's country and VAT id, and what is sold; the answer is stored on the order
 // and printed on the invoice, so every "no VAT" case says why.
 //
@@ -31,7 +31,7 @@ export type SupplyKind = Supply['kind']
 
 /**
  * How far a business VAT id was checked. The format check is always possible offline; where an online
- * VIES check is configured and reachable the server records its answer here (SPEC-NOTES 26).
+ * VIES check is configured and reachable the server records its answer here (docs/reference/readings.md 26).
  */
 export const vatIdVerifications = ['format_only', 'vies_valid', 'vies_invalid'] as const
 export type VatIdVerification = (typeof vatIdVerifications)[number]

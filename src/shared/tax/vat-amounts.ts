@@ -1,8 +1,8 @@
 import { addMoney, percentOf, roundHalfUp, subtractMoney, toMoney, type Money } from '../money/money'
 import type { CurrencyId } from '../money/currencies'
 
-// Net, VAT and gross of a price in integer minor units (SPEC-NOTES 12). Each computation rounds exactly
-// once, through roundHalfUp (SPEC-NOTES 13), and the third amount is derived by subtraction or addition,
+// Net, VAT and gross of a price in integer minor units (docs/reference/readings.md 12). Each computation rounds exactly
+// once, through roundHalfUp (docs/reference/readings.md 13), and the third amount is derived by subtraction or addition,
 // so net + vat = gross holds to the minor unit whatever the rate.
 
 export type VatAmounts = { net: Money; vat: Money; gross: Money; rateBps: number }

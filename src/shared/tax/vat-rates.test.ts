@@ -54,7 +54,7 @@ describe('the VAT rate table', () => {
   })
 })
 
-describe('Greece is GR in addresses and EL in VAT ids (SPEC-NOTES 22)', () => {
+describe('Greece is GR in addresses and EL in VAT ids (docs/reference/readings.md 22)', () => {
   test('the VAT id prefix of GR is EL, other countries keep their code', () => {
     expect(vatIdPrefixOfCountry('GR')).toBe('EL')
     expect(vatIdPrefixOfCountry('DE')).toBe('DE')

@@ -1,9 +1,9 @@
 import { isCountryCode, vatPrefixOf, type CountryCode } from '../validation/countries'
 
-// The one table of VAT rates (issue 4: "Rates live in one table with its source and date"). Rates are
-// basis points (1 % = 100, STYLE.md "Money is exact"), so 25.5 % is 2550 and no float is ever stored.
+// The one table of VAT rates, each with its source and date. Rates are
+// basis points (1 % = 100, docs/STYLE.md "Money is exact"), so 25.5 % is 2550 and no float is ever stored.
 //
-// Keyed by the address country code: Greece is GR here and EL only in VAT ids (SPEC-NOTES 22); the two
+// Keyed by the address country code: Greece is GR here and EL only in VAT ids (docs/reference/readings.md 22); the two
 // helpers at the end map between them so callers never special-case Greece themselves.
 //
 // A rate change is a new row of this file with a new `asOf`, reviewed against the source; orders store
@@ -15,7 +15,7 @@ export const euMemberStates = [
 ] as const satisfies readonly CountryCode[]
 export type EuMemberState = (typeof euMemberStates)[number]
 
-/** Countries outside the EU whose sellers the platform serves with a domestic rate of their own (SPEC-NOTES 22). */
+/** Countries outside the EU whose sellers the platform serves with a domestic rate of their own (docs/reference/readings.md 22). */
 export const nonEuVatCountries = ['CH', 'GB'] as const satisfies readonly CountryCode[]
 export type VatCountry = EuMemberState | (typeof nonEuVatCountries)[number]
 
@@ -62,7 +62,7 @@ export function vatRateBps(country: VatCountry, category: VatRateCategory = 'sta
   return vatRateTable.standardBps[country]
 }
 
-/** SPEC-NOTES 22: the prefix of a country's VAT ids (GR -> EL; every other country keeps its code). */
+/** docs/reference/readings.md 22: the prefix of a country's VAT ids (GR -> EL; every other country keeps its code). */
 export function vatIdPrefixOfCountry(country: CountryCode): string {
   return vatPrefixOf(country)
 }

@@ -5,7 +5,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools'
 
 const bicShape = /^[A-Za-z0-9]{8}(?:[A-Za-z0-9]{3})?$/
 
-/** Spec 001 section 5: 8 or 11 letters or digits, with a real country code in it. */
+/** docs/reference/accounts-and-orders.md §5: 8 or 11 letters or digits, with a real country code in it. */
 export function isBic(value: string): boolean {
   return bicShape.test(value) && isValidBIC(value.toUpperCase())
 }

@@ -1,4 +1,4 @@
-// Spec 000/001 section 5: # then 3 or 6 hex digits (#fff, #ffc107). No alpha channel.
+// docs/reference/catalogue-and-selling.md and accounts-and-orders.md §5: # then 3 or 6 hex digits (#fff, #ffc107). No alpha channel.
 const hexColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 
 export function isHexColor(value: string): boolean {

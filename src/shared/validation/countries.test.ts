@@ -15,7 +15,7 @@ describe('country codes (ISO 3166-1 alpha-2)', () => {
   })
 })
 
-describe('states and provinces (SPEC-NOTES 22)', () => {
+describe('states and provinces (docs/reference/readings.md 22)', () => {
   test('US, CA, MX and IN need a state; DE does not', () => {
     expect(stateRequiredCountries).toEqual(['US', 'CA', 'MX', 'IN'])
     for (const code of ['US', 'CA', 'MX', 'IN']) expect(requiresState(code)).toBe(true)

@@ -22,14 +22,14 @@ export function isCountryCode(value: string): value is CountryCode {
   return (countryCodes as readonly string[]).includes(value)
 }
 
-// SPEC-NOTES 22: addresses in these countries need a state or province.
+// docs/reference/readings.md 22: addresses in these countries need a state or province.
 export const stateRequiredCountries = ['US', 'CA', 'MX', 'IN'] as const satisfies readonly CountryCode[]
 
 export function requiresState(countryCode: string): boolean {
   return (stateRequiredCountries as readonly string[]).includes(countryCode)
 }
 
-/** SPEC-NOTES 22: Greece is GR in addresses and EL in VAT ids; every other country uses its own code. */
+/** docs/reference/readings.md 22: Greece is GR in addresses and EL in VAT ids; every other country uses its own code. */
 export function vatPrefixOf(countryCode: CountryCode): string {
   return countryCode === 'GR' ? 'EL' : countryCode
 }

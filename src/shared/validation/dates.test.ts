@@ -22,7 +22,7 @@ describe('date dd.mm.yyyy', () => {
   test('a real date is parsed to its parts', () => {
     expect(parseDottedDate('22.11.2026')).toEqual({ year: 2026, month: 11, day: 22 })
   })
-  test('01.01.0001 and 31.12.9999 pass: any real date, no year bound (SPEC-NOTES 19)', () => {
+  test('01.01.0001 and 31.12.9999 pass: any real date, no year bound (docs/reference/readings.md 19)', () => {
     expect(isDottedDate('01.01.0001')).toBe(true)
     expect(isDottedDate('31.12.9999')).toBe(true)
     expect(isDottedDate('15.06.1750')).toBe(true)
@@ -48,7 +48,7 @@ describe('date dd.mm.yyyy', () => {
   })
 })
 
-describe('birthday (SPEC-NOTES 19: 1900 to today minus 18 years)', () => {
+describe('birthday (docs/reference/readings.md 19: 1900 to today minus 18 years)', () => {
   const today = new Date(2026, 10, 22) // 22.11.2026, local time
   test('born exactly 18 years ago today passes', () => {
     expect(isBirthday('22.11.2008', today)).toBe(true)

@@ -1,6 +1,6 @@
 import type { MessageKey } from './messages'
 
-// Spec 001 section 5 date and time formats. The dotted forms and the 4-digit year refuse year 0000,
+// docs/reference/accounts-and-orders.md §5 date and time formats. The dotted forms and the 4-digit year refuse year 0000,
 // which no calendar has.
 
 export type CalendarDate = { year: number; month: number; day: number }
@@ -65,8 +65,8 @@ export function isIsoDateTime(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString() === value
 }
 
-// SPEC-NOTES 19: the spec's 1800-2019 bound was a birthday rule. Birthdays run from 1900 to today minus
-// 18 years (spec 001 section 5 "at least 18 years before today"); other dates take any real date.
+// docs/reference/readings.md 19: the spec's 1800-2019 bound was a birthday rule. Birthdays run from 1900 to today minus
+// 18 years (docs/reference/accounts-and-orders.md §5 "at least 18 years before today"); other dates take any real date.
 export const birthdayMinYear = 1900
 export const minimumAge = 18
 

@@ -1,6 +1,6 @@
 import { isDomain } from './web'
 
-// Spec 001 section 5: an email must look like an email. The local part takes the RFC 5322 "atext"
+// docs/reference/accounts-and-orders.md §5: an email must look like an email. The local part takes the RFC 5322 "atext"
 // characters in dot-separated atoms; the domain must be a public host name (see isDomain).
 // Addresses are kept as typed (not lowercased); only the server's lookups compare case-insensitively.
 

@@ -1,4 +1,4 @@
-// Validation rules of spec 001 section 5 (and spec 000 section 5), shared by server and browser.
+// Validation rules of docs/reference/accounts-and-orders.md §5 (and docs/reference/catalogue-and-selling.md §5), shared by server and browser.
 // Plain functions for forms and services, zod schemas for routes and form schemas, messages for both.
 export * from './bank'
 export * from './boolean'

@@ -10,7 +10,7 @@ const counter = () => {
   return (n: number) => i++ % n
 }
 
-describe('license key formats (spec 000 section 5)', () => {
+describe('license key formats (docs/reference/catalogue-and-selling.md §5)', () => {
   test('a format of placeholders alphabetic, alphanumeric and numeric with literal text is valid', () => {
     expect(licenseKeyFormatIssue('{alphanumeric:5}-{numeric:4}')).toBeUndefined()
     expect(licenseKeyFormatIssue('PRO-{alphabetic:3}')).toBeUndefined()

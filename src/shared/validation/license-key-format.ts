@@ -1,6 +1,6 @@
 import type { MessageKey } from './messages'
 
-// License key formats (spec 000 section 5). A format is literal text with placeholders in braces:
+// License key formats (docs/reference/catalogue-and-selling.md §5). A format is literal text with placeholders in braces:
 //
 //   {alphabetic:N}    N random letters A-Z
 //   {alphanumeric:N}  N random characters A-Z and 0-9
@@ -95,7 +95,7 @@ export function licenseKeyFormatIssue(format: string): LicenseKeyFormatIssue | u
   return parsed.ok ? undefined : parsed.issue
 }
 
-/** Spec 000 section 5: a format containing the protection token placeholder is detected. */
+/** docs/reference/catalogue-and-selling.md §5: a format containing the protection token placeholder is detected. */
 export function hasProtectionToken(format: string): boolean {
   return format.includes(protectionTokenPlaceholder)
 }

@@ -1,6 +1,6 @@
 import { rangeFilters } from './ranges'
 
-// Spec 000/001 section 5: what the float and number fields do to the text the user types. 'change' runs
+// docs/reference/catalogue-and-selling.md and accounts-and-orders.md §5: what the float and number fields do to the text the user types. 'change' runs
 // on every keystroke and lets half-typed values ("1.", "-") stand; 'blur' settles the value. Both return
 // the field's new text, with "." as the decimal separator ("," is read as one too).
 

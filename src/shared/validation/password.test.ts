@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isPassword, passwordIssue, passwordSpecialCharacters } from './password'
 
-describe('password (SPEC-NOTES 18)', () => {
+describe('password (docs/reference/readings.md 18)', () => {
   test('password of 7 characters is too short', () => {
     expect(passwordIssue('abcdef!')).toBe('password_too_short')
   })

@@ -1,11 +1,11 @@
 import type { MessageKey } from './messages'
 
-// SPEC-NOTES 18: 8 to 40 characters with at least one character from the special set. Lengths count
+// docs/reference/readings.md 18: 8 to 40 characters with at least one character from the special set. Lengths count
 // UTF-16 code units, like zod's .max() and the browser's maxlength, so form and server agree.
 
 export const passwordMinLength = 8
 export const passwordMaxLength = 40
-/** Exactly the set of SPEC-NOTES 18, which is every ASCII punctuation character. */
+/** Exactly the set of docs/reference/readings.md 18, which is every ASCII punctuation character. */
 export const passwordSpecialCharacters = '!@#$%^&*()-_=+[]{};:\'",.<>/?\\|`~'
 
 export type PasswordIssue = Extract<MessageKey, 'password_too_short' | 'password_too_long' | 'password_needs_special'>

@@ -1,6 +1,6 @@
 import { isPossiblePhoneNumber, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 
-// Spec 001 section 5: digits with an optional country prefix and groups ("+49 (0)30 123-4567",
+// docs/reference/accounts-and-orders.md §5: digits with an optional country prefix and groups ("+49 (0)30 123-4567",
 // "030/1234567"). International numbers always pass; a national number needs the default country.
 // We check the length per country (isPossible), not the number ranges (isValid): the library's author
 // advises it, because stale range data would refuse freshly assigned numbers and block a checkout.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isInRange, rangeFilters } from './ranges'
 
-describe('range filters of spec 001 section 5', () => {
+describe('range filters of docs/reference/accounts-and-orders.md §5', () => {
   test('vat and rate percentages: 0 and 100 pass, -0.01 and 100.01 fail, fractions pass', () => {
     for (const range of [rangeFilters.vatPercent, rangeFilters.ratePercent]) {
       expect(isInRange(0, range)).toBe(true)

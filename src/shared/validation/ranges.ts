@@ -1,4 +1,4 @@
-// Spec 001 section 5 range filters: the bounds of list filters and of the number field.
+// docs/reference/accounts-and-orders.md §5 range filters: the bounds of list filters and of the number field.
 
 export type NumericRange = { readonly min: number; readonly max?: number; readonly integer?: boolean }
 

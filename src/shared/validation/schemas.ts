@@ -42,7 +42,7 @@ export const zUsername = requiredText()
   .max(usernameMaxLength, { error: 'username_too_long', abort: true })
   .superRefine(issueFrom(usernameIssue))
 
-/** A text field that may be empty; `max` in characters after trimming. Refuses script tags (SPEC-NOTES 20). */
+/** A text field that may be empty; `max` in characters after trimming. Refuses script tags (docs/reference/readings.md 20). */
 export const zPlainText = (max: number) => string()
   .trim()
   .max(max, { error: 'too_long', abort: true })
@@ -71,17 +71,17 @@ export const zCountryCode = z.enum(countryCodes, {
   error: (issue) => (issue.input === undefined ? 'required' : 'invalid_country'),
 })
 
-/** Slug form 1, no Cyrillic (SPEC-NOTES 20). */
+/** Slug form 1, no Cyrillic (docs/reference/readings.md 20). */
 export const zSlug = requiredText()
   .max(slugMaxLength, { error: 'invalid_slug', abort: true })
   .superRefine(issueFrom(slugIssue))
 
-/** A shop's address at the root: also not a reserved path (SPEC-NOTES 16). */
+/** A shop's address at the root: also not a reserved path (docs/reference/readings.md 16). */
 export const zShopSlug = requiredText()
   .max(slugMaxLength, { error: 'invalid_slug', abort: true })
   .superRefine(issueFrom(shopSlugIssue))
 
-/** A product's address under /s/{username}/: also none of the seller's own pages (SPEC-NOTES 16). */
+/** A product's address under /s/{username}/: also none of the seller's own pages (docs/reference/readings.md 16). */
 export const zProductSlug = requiredText()
   .max(slugMaxLength, { error: 'invalid_slug', abort: true })
   .superRefine(issueFrom(productSlugIssue))
@@ -118,5 +118,5 @@ export const zBic = requiredText()
 
 export const zTime = requiredText().refine(isTime, { error: 'invalid_time' })
 
-/** dd.mm.yyyy, at least 18 years before the day it is checked (SPEC-NOTES 19). */
+/** dd.mm.yyyy, at least 18 years before the day it is checked (docs/reference/readings.md 19). */
 export const zBirthday = requiredText().superRefine(issueFrom((value) => birthdayIssue(value)))

@@ -19,7 +19,7 @@ describe('slug form 1: letters, digits, hyphens, 2 to 102', () => {
   test('underscore, space, dot and slash fail', () => {
     for (const value of ['my_course', 'my course', 'my.course', 'my/course']) expect(isSlug(value)).toBe(false)
   })
-  test('Cyrillic letters fail, with their own message (SPEC-NOTES 20)', () => {
+  test('Cyrillic letters fail, with their own message (docs/reference/readings.md 20)', () => {
     expect(isSlug('курс')).toBe(false)
     expect(slugIssue('курс')).toBe('cyrillic')
     expect(slugIssue('my_course')).toBe('invalid_slug')
@@ -38,7 +38,7 @@ describe('slug form 2: optional hyphen and a letter, then letters, digits, under
   })
 })
 
-describe('reserved slugs (SPEC-NOTES 16)', () => {
+describe('reserved slugs (docs/reference/readings.md 16)', () => {
   test('the list holds the app paths and both promo prefixes', () => {
     expect(reservedSlugs).toEqual(expect.arrayContaining(['cabinet', 'publish', 'api', 'healthz', 'preise', 'elopage_promos', 'ablefy_promos']))
     expect(reservedSellerPathSegments).toEqual(['sign_in', 'document', 'payment', 'courses'])

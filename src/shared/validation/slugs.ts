@@ -1,8 +1,8 @@
 import type { MessageKey } from './messages'
 import { hasCyrillic } from './text'
 
-// Spec 001 section 5 has two slug forms. "Letters" are any script's letters except Cyrillic, which
-// SPEC-NOTES 20 refuses in slugs (look-alike addresses).
+// docs/reference/accounts-and-orders.md §5 has two slug forms. "Letters" are any script's letters except Cyrillic, which
+// docs/reference/readings.md 20 refuses in slugs (look-alike addresses).
 
 export const slugMinLength = 2
 export const slugMaxLength = 102
@@ -11,12 +11,12 @@ const slugPattern = /^[\p{L}0-9-]{2,102}$/u
 /** Form 2: an optional hyphen and a letter first, then letters, digits, underscores or hyphens. */
 const identifierSlugPattern = /^-?\p{L}[\p{L}0-9_-]*$/u
 
-// SPEC-NOTES 16: paths the app itself answers at the root, so no shop or product may take them.
+// docs/reference/readings.md 16: paths the app itself answers at the root, so no shop or product may take them.
 export const reservedSlugs = [
   'plans', 'terms', 'privacy', 'imprint', 'cabinet', 'publish', 'team_member', 'payer', 'admin', 'users', 'emails',
   'email_logs', 's', 'v', 'api', 'healthz', 'certificates', 'preise', 'elopage_promos', 'ablefy_promos',
 ] as const
-// SPEC-NOTES 16: the app's own pages under /s/{username}/, so no product slug may take them.
+// docs/reference/readings.md 16: the app's own pages under /s/{username}/, so no product slug may take them.
 export const reservedSellerPathSegments = ['sign_in', 'document', 'payment', 'courses'] as const
 
 export function isSlug(value: string): boolean {
@@ -50,7 +50,7 @@ export function shopSlugIssue(value: string): SlugIssue | undefined {
   return slugIssue(value) ?? (isReservedSlug(value) ? 'reserved_slug' : undefined)
 }
 
-/** A product's slug: a shop slug that is also none of the seller's own pages (SPEC-NOTES 16). */
+/** A product's slug: a shop slug that is also none of the seller's own pages (docs/reference/readings.md 16). */
 export function productSlugIssue(value: string): SlugIssue | undefined {
   return shopSlugIssue(value) ?? (isReservedSellerPathSegment(value) ? 'reserved_slug' : undefined)
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { hasCyrillic, hasScriptTag, isLengthBetween, isPersonName, isProfileName } from './text'
 
-describe('script tag detection (SPEC-NOTES 20)', () => {
+describe('script tag detection (docs/reference/readings.md 20)', () => {
   test('<script> in any case is detected', () => {
     expect(hasScriptTag('hi <script>alert(1)</script>')).toBe(true)
     expect(hasScriptTag('<SCRIPT>')).toBe(true)

@@ -1,5 +1,5 @@
 // Plain-text rules shared by every free-text field. Escaping on output is the real defence; refusing
-// script tags on input (SPEC-NOTES 20) also keeps them out of CSV exports, emails and webhooks.
+// script tags on input (docs/reference/readings.md 20) also keeps them out of CSV exports, emails and webhooks.
 
 /** `<script`, `</script`, `< script ...>` in any case; `<scripts>` or `description` are not tags. */
 const scriptTag = /<\s*\/?\s*script(?=[\s/>]|$)/i
@@ -9,7 +9,7 @@ export function hasScriptTag(value: string): boolean {
   return scriptTag.test(value)
 }
 
-/** SPEC-NOTES 20: refused in usernames and slugs (look-alike names), allowed elsewhere. */
+/** docs/reference/readings.md 20: refused in usernames and slugs (look-alike names), allowed elsewhere. */
 export function hasCyrillic(value: string): boolean {
   return cyrillic.test(value)
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { isTrackingId } from './tracking'
 
-describe('tracking IDs (spec 000 section 5)', () => {
+describe('tracking IDs (docs/reference/catalogue-and-selling.md §5)', () => {
   test('Universal Analytics: UA-12345678-1 passes; G- or missing parts fail', () => {
     expect(isTrackingId('google_analytics', 'UA-12345678-1')).toBe(true)
     for (const value of ['G-ABC123', 'UA-12345678', 'UA--1', 'ua-12345678-1', 'UA-1234567A-1']) {

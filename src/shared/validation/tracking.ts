@@ -1,4 +1,4 @@
-// Spec 000 section 5: tracking IDs by tracking code type. The prefixes are the spec's; what follows
+// docs/reference/catalogue-and-selling.md §5: tracking IDs by tracking code type. The prefixes are the spec's; what follows
 // them is the vendors' published shape (UA-12345678-1, G-ABC123XYZ9, GTM-ABC1234).
 
 export const trackingIdPatterns = {

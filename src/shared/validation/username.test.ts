@@ -27,7 +27,7 @@ describe('username', () => {
     expect(isUsername('Jürgen Müller')).toBe(true)
     expect(isUsername('Ελένη')).toBe(true)
   })
-  test('username with a Cyrillic letter is refused as cyrillic (SPEC-NOTES 20)', () => {
+  test('username with a Cyrillic letter is refused as cyrillic (docs/reference/readings.md 20)', () => {
     expect(usernameIssue('Иван')).toBe('cyrillic')
     // a Cyrillic "а" that looks like a Latin "a"
     expect(usernameIssue('p\u0430ypal')).toBe('cyrillic')

@@ -1,8 +1,8 @@
 import type { MessageKey } from './messages'
 import { hasCyrillic } from './text'
 
-// Spec 001 section 5: a letter first, then letters, digits, underscore, hyphen or space. "Letters" are
-// any script's letters except Cyrillic (SPEC-NOTES 20), which is refused for look-alike names.
+// docs/reference/accounts-and-orders.md §5: a letter first, then letters, digits, underscore, hyphen or space. "Letters" are
+// any script's letters except Cyrillic (docs/reference/readings.md 20), which is refused for look-alike names.
 // Whether a name is taken is the server's lowercased lookup, not a rule here.
 
 export const usernameMinLength = 3

@@ -11,7 +11,7 @@ const wellFormed: Record<string, string> = {
 }
 
 describe('VAT id', () => {
-  test('every country of spec 001 section 5 has a pattern, Greece under EL', () => {
+  test('every country of docs/reference/accounts-and-orders.md §5 has a pattern, Greece under EL', () => {
     for (const prefix of Object.keys(wellFormed)) expect(vatPatternPrefixes).toContain(prefix)
   })
   test('an id matching its country pattern passes, for each listed country', () => {
@@ -25,7 +25,7 @@ describe('VAT id', () => {
     expect(vatIdIssue('DE13669597')).toBe('wrong_vat')
     expect(vatIdIssue('DE1366959761')).toBe('wrong_vat')
   })
-  test('a Greek id with the address code GR instead of EL is wrong_vat (SPEC-NOTES 22)', () => {
+  test('a Greek id with the address code GR instead of EL is wrong_vat (docs/reference/readings.md 22)', () => {
     expect(vatIdIssue('GR094259216')).toBe('wrong_vat')
     expect(vatIdIssue('EL094259216')).toBeUndefined()
   })

@@ -5,8 +5,8 @@ import {
 } from 'jsvat'
 import type { MessageKey } from './messages'
 
-// Spec 001 section 5: a VAT id holds letters, digits, underscores and hyphens; for the listed countries it
-// must also match that country's pattern, else 'wrong_vat'. Only the format is checked here (SPEC-NOTES
+// docs/reference/accounts-and-orders.md §5: a VAT id holds letters, digits, underscores and hyphens; for the listed countries it
+// must also match that country's pattern, else 'wrong_vat'. Only the format is checked here (docs/reference/readings.md
 // 26: an online VIES check, where configured, is the server's). jsvat also knows checksums; we do not
 // refuse on them, so a number the tax office issued never fails on stale check-digit rules.
 
@@ -15,7 +15,7 @@ const vatIdShape = /^[A-Za-z0-9_-]+$/
 
 /**
  * The countries with a pattern, by the prefix their VAT ids start with. Greece's ids start with EL
- * (SPEC-NOTES 22); an id starting with GR is matched against Greece's pattern so it fails as wrong_vat.
+ * (docs/reference/readings.md 22); an id starting with GR is matched against Greece's pattern so it fails as wrong_vat.
  */
 const vatCountries: Readonly<Record<string, Country>> = {
   AT: austria, BE: belgium, BG: bulgaria, CY: cyprus, CZ: czechRepublic, DE: germany, DK: denmark, EE: estonia,

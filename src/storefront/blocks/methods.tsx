@@ -21,7 +21,7 @@ export function PaymentMethods({ methods, selected, error }: { methods: string[]
 
 const cardBrands = ['Visa', 'Mastercard', 'American Express']
 
-/** Trust seals (spec 000 trustSealsSettings): card brand badges, "SSL secure", the payment provider badge. */
+/** Trust seals (docs/reference/catalogue-and-selling.md §3 trustSealsSettings): card brand badges, "SSL secure", the payment provider badge. */
 export function TrustSeals({ seals, methods }: { seals: Seals; methods: string[] }) {
   const cards = seals.card_brands && methods.some((m) => m === 'card' || m === 'apple_pay' || m === 'google_pay')
   const ssl = seals.ssl_secure

@@ -13,7 +13,7 @@ const autoComplete: Record<string, string> = {
 }
 const inputType: Record<string, string> = { email: 'email', phone: 'tel' }
 
-/** Stage 2: the payer's details, as many as the seller's buyer-information setting asks (SPEC-NOTES 25). */
+/** Stage 2: the payer's details, as many as the seller's buyer-information setting asks (docs/reference/readings.md 25). */
 export function PayerFields({ include, values, countries, errors }: {
   include: BuyerInformation
   values: FormValues

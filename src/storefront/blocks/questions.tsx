@@ -42,7 +42,7 @@ function QuestionField({ q, values, error }: { q: Question; values: FormValues; 
     )
   }
   // select_box and service (a choice among the seller's services): a drop-down, or a list of radios or
-  // checkboxes (SPEC-NOTES 9)
+  // checkboxes (docs/reference/readings.md 9)
   const many = q.option_group === 'checkboxes'
   if (q.select_style !== 'list') {
     return (

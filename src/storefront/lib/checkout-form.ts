@@ -24,7 +24,7 @@ export const fields = {
 
 export type BuyerInformation = CheckoutPageOutput['settings']['buyer_information']
 
-/** The payer fields each buyer-information type asks, in display order (SPEC-NOTES 25). */
+/** The payer fields each buyer-information type asks, in display order (docs/reference/readings.md 25). */
 export const payerFields = {
   minimal: ['email', 'first_name', 'last_name', 'country_code'],
   full: ['email', 'first_name', 'last_name', 'company', 'vat_id', 'street', 'street_number', 'zip', 'city', 'state', 'country_code', 'phone'],

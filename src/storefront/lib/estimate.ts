@@ -16,7 +16,7 @@ export type PriceSummary = {
   vat: { amount: number; note: string | null; breakdown: QuoteOutput['vat']['breakdown']; kind: QuoteOutput['price_kind'] } | null
   coupon: QuoteOutput['coupon']
   free: boolean
-  /** The plan's free days (docs/decisions/0033): nothing is due now, the first charge comes after them. */
+  /** The plan's free days (docs/decisions/0033-trial-periods.md): nothing is due now, the first charge comes after them. */
   trialDays: number | null
   /** true: the server's quote; false: the page's own estimate. */
   exact: boolean

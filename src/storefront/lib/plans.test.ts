@@ -40,7 +40,7 @@ describe('plans as the payer reads them', () => {
   })
 })
 
-describe('a plan with a trial (docs/decisions/0033)', () => {
+describe('a plan with a trial (docs/decisions/0033-trial-periods.md)', () => {
   const trial = (more: Parameters<typeof plan>[0]) => plan({ form: 'subscription', price: 1900, interval: '1m', display_price: 1900, total: null, trial_days: 14, ...more })
   test('reads "N days free, then X per month"', () => {
     expect(describePlan(trial({}))).toBe('14 days free, then 19,00€ per month until cancelled')

@@ -29,7 +29,7 @@ export function perInterval(code: string | null): string {
   return `per ${unitNames[interval.unit][0]}`
 }
 
-/** "14 days free", "1 day free": a plan's trial (docs/decisions/0033). */
+/** "14 days free", "1 day free": a plan's trial (docs/decisions/0033-trial-periods.md). */
 export function trialText(days: number): string {
   return days === 1 ? '1 day free' : `${days} days free`
 }

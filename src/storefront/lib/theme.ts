@@ -1,6 +1,6 @@
 import type { CheckoutTheme, TrustSeals } from '../../shared/schemas/checkout-settings'
 
-// The seller's checkout theme (spec 000 "Checkout settings": theme) as CSS custom properties on the page's
+// The seller's checkout theme (docs/reference/catalogue-and-selling.md §3 "Checkout settings": theme) as CSS custom properties on the page's
 // root element. checkoutPageOutput.settings.theme arrives with every default applied (buy button #ffc107,
 // radius 22, ...) and every stored value checked by `checkoutTheme` of src/shared/schemas/checkout-settings.ts,
 // the one place that fills them in; the server plugin runs it once more before rendering, so only hex

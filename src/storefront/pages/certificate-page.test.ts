@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { CertificateVerificationOutput } from '../../shared/schemas/certificates'
 import { renderPage } from '../entry-server'
 
-// The certificate check /certificates/{serial} in the reader's language (docs/decisions/0025): German or
+// The certificate check /certificates/{serial} in the reader's language (docs/decisions/0025-certificates-licenses-downloads-follow-ups.md): German or
 // English texts and dates, the document's lang, and the same test ids in both.
 
 const verification: CertificateVerificationOutput = {

@@ -2,9 +2,9 @@ import { Shell } from '../blocks/shell'
 import type { CertificatePageProps } from '../props'
 import { certificateTexts, type CertificateLanguage } from '../texts'
 
-// The public verification page /certificates/{serial} (issue 5): anyone holding a certificate or its QR code
+// The public verification page /certificates/{serial} (docs/decisions/0020-issued-certificates-licenses-downloads.md): anyone holding a certificate or its QR code
 // can see whether it is genuine and valid now, for whom, for what and from which seller. No sign-in. In
-// German or English, as the reader's browser asks (the server picks; docs/decisions/0025).
+// German or English, as the reader's browser asks (the server picks; docs/decisions/0025-certificates-licenses-downloads-follow-ups.md).
 
 const good = (status: CertificatePageProps['verification']['status']) => status === 'valid'
 

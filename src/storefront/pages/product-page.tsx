@@ -20,7 +20,7 @@ import { postJson, type ApiResult } from '../lib/api'
 import { buyButtonTexts, methodName, unavailableTexts } from '../texts'
 import type { CreateOrderOutput, FormValues, PageError, ProductPageProps, QuoteOutput } from '../props'
 
-// The product page with its checkout (spec 000 section 2, SPEC-NOTES 24): stage 1 method selection (plan,
+// The product page with its checkout (docs/reference/catalogue-and-selling.md §2, docs/reference/readings.md 24): stage 1 method selection (plan,
 // ticket, quantity, method), stage 2 payment selection (payer details, pay), stage 3 the price refreshed on
 // every change, stage 4 the success page (success-page.tsx). One <form> holds every input, so it works
 // without JavaScript (it posts to this page's URL and the server answers with the next page); with
@@ -174,7 +174,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
     window.location.assign(next.type === 'redirect' ? next.url : orderPath(username, result.body.order.token))
   }
 
-  // A trial plan offers only the methods kept without a charge (docs/decisions/0033).
+  // A trial plan offers only the methods kept without a charge (docs/decisions/0033-trial-periods.md).
   const offered = { ...checkout, payment_methods: methodsForPlan(checkout.payment_methods, plan) }
   const method = selectedMethod(product, offered, values)
   const chosenAddons = selectedAddons(checkout, values)

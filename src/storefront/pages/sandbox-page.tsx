@@ -5,7 +5,7 @@ import { money } from '../lib/plans'
 import { methodName } from '../texts'
 import type { PageError, SandboxPageProps } from '../props'
 
-// The built-in sandbox provider's hosted page (DESIGN "Payments"): the payer picks what the "bank" answers.
+// The built-in sandbox provider's hosted page (docs/DESIGN.md "Payments"): the payer picks what the "bank" answers.
 // Clearly test mode. Each choice posts the outcome (JSON with JavaScript, a form post without) and then
 // returns to the shop's success page. The 3-D Secure button shows a pretend challenge first.
 

@@ -9,7 +9,7 @@ import type { CreateOrderOutput, PageError, PublicOrderOutput, SuccessPageProps 
 
 // Stage 4, the success page: where the order stands (polled every second while the payment is awaited),
 // what was paid and how, the bank details of a bank wire, one-click upsell offers charged to the saved
-// method (SPEC-NOTES 28, autopay), the way into the payer area and the seller's own success page.
+// method (docs/reference/readings.md 28, autopay), the way into the payer area and the seller's own success page.
 
 const waitingStates = ['payment_waiting', 'payment_pending']
 const pollEveryMs = 1000

@@ -11,7 +11,7 @@ import { currentLocale, i18n } from '../i18n'
 import { router } from './router'
 import { theme } from './theme'
 
-/** Arabic turns the whole layout right-to-left (SPEC-NOTES 21): Mantine's direction follows the locale. */
+/** Arabic turns the whole layout right-to-left (docs/reference/readings.md 21): Mantine's direction follows the locale. */
 function DirectionSync() {
   const { i18n: instance } = useTranslation()
   const { setDirection } = useDirection()

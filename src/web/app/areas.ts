@@ -5,7 +5,7 @@ import {
 } from '@tabler/icons-react'
 import type { Area } from '../lib/profiles'
 
-// The back-office areas of spec 001 section 2: their navigation and the screens whose features arrive
+// The back-office areas of docs/reference/accounts-and-orders.md §2: their navigation and the screens whose features arrive
 // later (each shows an honest "arrives soon" page with its own title and description, never fake data).
 // Labels are i18n keys: nav.<area>.<key>; soon pages use pages.<area>.<key>.title and .text.
 

@@ -1,7 +1,7 @@
 import { DashboardPage } from '../features/cabinet/routes/dashboard-page'
 import { SellerDashboard } from '../features/dashboard/routes/seller-dashboard'
 
-// /cabinet (SPEC-NOTES 14): the seller's state (cabinet feature) with the seller dashboard's figures
+// /cabinet (docs/reference/readings.md 14): the seller's state (cabinet feature) with the seller dashboard's figures
 // under it (dashboard feature); features do not import each other, so they meet here.
 export function CabinetHomePage() {
   return (

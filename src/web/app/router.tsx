@@ -6,7 +6,7 @@ import { requireSession, requireSignedIn } from './guard'
 import { AreaNotFound, PublicNotFound, RouteError, RoutePending, SoonPage } from './route-states'
 import { RootLayout } from './layouts/root-layout'
 
-// Code-based routes (spec 001 section 2, spec 000 section 2). Pages and area layouts load lazily, so the
+// Code-based routes (docs/reference/accounts-and-orders.md §2, docs/reference/catalogue-and-selling.md §2). Pages and area layouts load lazily, so the
 // first load carries only the router, the providers and the page asked for.
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: PublicNotFound })
@@ -137,7 +137,7 @@ const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/a
   { path: 'test_clock', component: lazyRouteComponent(() => import('../features/admin/routes/test-clock-page'), 'TestClockPage') },
 ])
 
-// The payer's course player (SPEC-NOTES 14): its own full-page layout; signed out it sends the payer to
+// The payer's course player (docs/reference/readings.md 14): its own full-page layout; signed out it sends the payer to
 // the seller's course sign-in (/s/{seller}/sign_in), which the storefront serves.
 const coursePlayer = createRoute({
   getParentRoute: () => rootRoute,
@@ -157,7 +157,7 @@ export const router = createRouter({
   scrollRestoration: true,
 })
 
-// A route change cancels the calls of the page being left (spec 001 section 4); exempt calls go on.
+// A route change cancels the calls of the page being left (docs/reference/accounts-and-orders.md §4); exempt calls go on.
 router.subscribe('onBeforeNavigate', (event) => {
   if (event.fromLocation && event.pathChanged) api.cancelRouteRequests()
 })

@@ -1,7 +1,7 @@
 import { Tooltip, createTheme } from '@mantine/core'
 
-// Montserrat is self-hosted from @fontsource (SPEC-NOTES 31); the spec's breakpoints are mobile 576,
-// tablet 768 and desktop 992 (spec 000 section 9); tooltips hide after 200 ms with an 8 px offset.
+// Montserrat is self-hosted from @fontsource (docs/reference/readings.md 31); the spec's breakpoints are mobile 576,
+// tablet 768 and desktop 992 (docs/reference/catalogue-and-selling.md §9); tooltips hide after 200 ms with an 8 px offset.
 export const theme = createTheme({
   fontFamily: 'Montserrat, sans-serif',
   headings: { fontFamily: 'Montserrat, sans-serif', fontWeight: '600' },

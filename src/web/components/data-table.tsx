@@ -8,7 +8,7 @@ import {
   clampToLastPage, lastPage, pageSizeChoices, withPage, withPer, withQuery, withSort, type ListState,
 } from './list-state'
 
-// A server-side list (spec 001 section 4): search, sortable columns, pages and page sizes. The list state
+// A server-side list (docs/reference/accounts-and-orders.md §4): search, sortable columns, pages and page sizes. The list state
 // lives with the caller (usually in a query key) and changes only through the pure functions in
 // list-state.ts.
 

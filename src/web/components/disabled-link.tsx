@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 
-// Spec 000 section 4: a disabled link ignores clicks and leaves the tab order.
+// docs/reference/catalogue-and-selling.md §4: a disabled link ignores clicks and leaves the tab order.
 export type DisabledLinkProps = { to: string; disabled?: boolean; children: ReactNode; 'data-testid'?: string }
 
 export function DisabledLink({ to, disabled = false, children, ...rest }: DisabledLinkProps) {

@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core'
 import { clampFloatInput, type FloatInputOptions } from '../../shared/validation/number-input'
 
-// Spec 000/001 section 5 float field: at most 2 fractional digits by default, above max clamps to max,
+// docs/reference/catalogue-and-selling.md and accounts-and-orders.md §5 float field: at most 2 fractional digits by default, above max clamps to max,
 // on blur at or below min becomes min, empty only when allowed. The shared clamp function decides.
 
 export type NumericFieldBaseProps = Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> & {

@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
-// Spec 000 section 4: an info popover toggles on click (help texts next to selects and fields).
+// docs/reference/catalogue-and-selling.md §4: an info popover toggles on click (help texts next to selects and fields).
 export type InfoPopoverProps = { children: ReactNode; label?: string; width?: number }
 
 export function InfoPopover({ children, label, width = 280 }: InfoPopoverProps) {

@@ -3,7 +3,7 @@ import {
   clampToLastPage, initialListState, lastPage, listParams, pageSizeChoices, withFilter, withPage, withPer, withQuery, withSort,
 } from './list-state'
 
-describe('list behaviour (spec 001 section 4)', () => {
+describe('list behaviour (docs/reference/accounts-and-orders.md §4)', () => {
   test('defaults: page 1, 30 per page, id descending', () => {
     expect(initialListState()).toEqual({ page: 1, per: 30, query: '', sortKey: 'id', sortDir: 'desc', filters: {} })
   })

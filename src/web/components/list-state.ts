@@ -1,6 +1,6 @@
 import { defaultPageSize, pageSizeOptions } from '../../shared/schemas/lists'
 
-// Spec 001 section 4 "List behaviour": page resets to 1 when filters, query or page size change; the page
+// docs/reference/accounts-and-orders.md §4 "List behaviour": page resets to 1 when filters, query or page size change; the page
 // is clamped to the last page; choosing the same sort key again toggles the direction. Default sort is
 // id descending, default page size 30 (section 9).
 
@@ -59,7 +59,7 @@ export function pageSizeChoices(current: number): number[] {
   return [...new Set<number>([...pageSizeOptions, current])].sort((a, b) => a - b)
 }
 
-/** The list query the API takes (DESIGN "API conventions"); the client converts keys to snake_case. */
+/** The list query the API takes (docs/DESIGN.md "API conventions"); the client converts keys to snake_case. */
 export function listParams(state: ListState): Record<string, string | number | undefined> {
   return { page: state.page, per: state.per, query: state.query || undefined, sortKey: state.sortKey, sortDir: state.sortDir, ...state.filters }
 }

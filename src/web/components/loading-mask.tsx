@@ -1,7 +1,7 @@
 import { Box, LoadingOverlay } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-// Spec 000 section 4: a loading mask and spinner appear while data loads.
+// docs/reference/catalogue-and-selling.md §4: a loading mask and spinner appear while data loads.
 export type LoadingMaskProps = { visible: boolean; children?: ReactNode; minHeight?: number }
 
 export function LoadingMask({ visible, children, minHeight = 120 }: LoadingMaskProps) {

@@ -1,6 +1,6 @@
 import { Modal as MantineModal, type ModalProps as MantineModalProps } from '@mantine/core'
 
-// Spec 000 sections 4 and 9: small by default, Escape triggers the close action, page scrolling is
+// docs/reference/catalogue-and-selling.md §4 and §9: small by default, Escape triggers the close action, page scrolling is
 // blocked while open (also in fullscreen), with a fullscreen option.
 export type ModalProps = Omit<MantineModalProps, 'fullScreen' | 'closeOnEscape' | 'lockScroll'> & {
   fullscreen?: boolean

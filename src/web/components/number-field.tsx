@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react'
 import { clampNumberInput, type NumberInputOptions } from '../../shared/validation/number-input'
 import type { NumericFieldBaseProps } from './float-field'
 
-// Spec 000/001 section 5 number field: non-integer input becomes empty, above max clamps to max, on blur
+// docs/reference/catalogue-and-selling.md and accounts-and-orders.md §5 number field: non-integer input becomes empty, above max clamps to max, on blur
 // at or below min becomes min, arrow keys step by the step value. The shared clamp function decides.
 
 export type NumberFieldProps = NumericFieldBaseProps & NumberInputOptions & { step?: number }

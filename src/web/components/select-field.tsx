@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import { useState, type FocusEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 
-// Spec 000/001 section 5: searchable by default, not clearable, not required. When required and left
+// docs/reference/catalogue-and-selling.md and accounts-and-orders.md §5: searchable by default, not clearable, not required. When required and left
 // empty on blur it shows a configurable required message with a warning icon; the message clears once
 // an option is picked. An invalid field with error text shows that text.
 export type SelectFieldProps = Omit<SelectProps, 'error'> & {

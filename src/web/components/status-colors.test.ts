@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { humanizeStatus, statusTone, toneColor } from './status-colors'
 
-describe('status colours (spec 001 section 4)', () => {
+describe('status colours (docs/reference/accounts-and-orders.md §4)', () => {
   test.each(['active', 'successful', 'paid', 'paying', 'published'])('%s is green', (s) => expect(statusTone(s)).toBe('green'))
   test.each(['error', 'expired', 'payment_not_completed', 'paused'])('%s is red', (s) => expect(statusTone(s)).toBe('red'))
   test.each(['pending', 'waiting', 'canceled', 'refunded'])('%s is amber', (s) => expect(statusTone(s)).toBe('amber'))

@@ -1,4 +1,4 @@
-// Spec 001 section 4 status colours (kept as listed, SPEC-NOTES 5: paused red; canceled and refunded amber).
+// docs/reference/accounts-and-orders.md §4 status colours (kept as listed, docs/reference/readings.md 5: paused red; canceled and refunded amber).
 export const statusColorGroups = {
   green: ['active', 'successful', 'paid', 'paying', 'published'],
   red: ['error', 'expired', 'payment_not_completed', 'paused'],

@@ -1,6 +1,6 @@
 import { accessTokenErrors, refreshTokenErrors, type FieldError } from '../../shared/errors'
 
-// The one HTTP client of the back-office (spec 001 sections 4 and 8, DESIGN "Client behaviour").
+// The one HTTP client of the back-office (docs/reference/accounts-and-orders.md §4 and §8, docs/DESIGN.md "Client behaviour").
 // It is a factory over injected browser parts (fetch, storage, notifications, navigation) so the whole
 // session behaviour runs in node tests with a fake fetch; `lib/api.ts` wires the browser instance.
 
@@ -103,7 +103,7 @@ export function isRefreshTokenError(error: { status: number; type: string }): bo
   return tokenErrorStatuses.has(error.status) && (refreshTokenErrors as readonly string[]).includes(error.type)
 }
 
-/** Reads `{ error: { message, type, fields } }` or `{ error: 'text' }` (spec 001 section 8). */
+/** Reads `{ error: { message, type, fields } }` or `{ error: 'text' }` (docs/reference/accounts-and-orders.md §8). */
 export function parseErrorBody(status: number, body: unknown, statusText = ''): ApiError {
   const fallbackMessage = statusText || `Request failed with status ${status}`
   const fallbackType = status === 429 ? 'MS_MAX_CONCURRENT_REQ' : `http_${status}`
@@ -384,7 +384,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /**
    * Renews the session once. Returns null on success, or the error that ended it. A refresh-token error
-   * (or any 401 from renewal) ends the session; a 429 keeps the tokens (SPEC-NOTES 30).
+   * (or any 401 from renewal) ends the session; a 429 keeps the tokens (docs/reference/readings.md 30).
    */
   async function renew(redirect: boolean): Promise<ApiError | null> {
     renewing = true

@@ -1,6 +1,6 @@
 import type { LocaleCode } from '../../shared/schemas/accounts'
 
-// The spec's locales (spec 000 section 9): en and de complete, the others fall back to en.
+// The spec's locales (docs/reference/catalogue-and-selling.md §9): en and de complete, the others fall back to en.
 export const locales = [
   'en', 'de', 'es', 'ar', 'cs', 'da', 'el', 'fr', 'hu', 'it', 'pl', 'pt_br', 'pt_pt', 'sv', 'tr', 'ko', 'no', 'hr', 'ro', 'nl',
 ] as const satisfies readonly LocaleCode[]
@@ -16,7 +16,7 @@ export const languageNames: Record<Locale, string> = {
   sv: 'Svenska', tr: 'Türkçe', ko: '한국어', no: 'Norsk', hr: 'Hrvatski', ro: 'Română', nl: 'Nederlands',
 }
 
-/** Arabic renders right-to-left, the whole layout (SPEC-NOTES 21). */
+/** Arabic renders right-to-left, the whole layout (docs/reference/readings.md 21). */
 export function localeDirection(locale: string): 'ltr' | 'rtl' {
   return locale === 'ar' ? 'rtl' : 'ltr'
 }

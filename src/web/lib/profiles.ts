@@ -1,6 +1,6 @@
 import { profileArea, profileEntryOrder, type ProfileType } from '../../shared/accounts'
 
-// Which profile works in which back-office area, and where a user lands (spec 001 section 2, "Cabinet
+// Which profile works in which back-office area, and where a user lands (docs/reference/accounts-and-orders.md §2, "Cabinet
 // entry per profile"). Pure, so the guard and the sign-in redirect are tested without a browser.
 
 export const areas = ['cabinet', 'publish', 'team_member', 'payer', 'admin'] as const

@@ -5,7 +5,7 @@ import { executeRows, type Database, type Executor } from '../client'
 import { askTogether } from './index'
 
 // Questions asked in one turn of the event loop share one statement, per executor and group, each caller
-// getting its own answer (docs/decisions/0023); on both databases.
+// getting its own answer (docs/decisions/0023-read-once-and-checkout-slots.md); on both databases.
 
 let database: Database
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Executor } from '../executor'
 
-// Questions asked in one turn of the event loop share one statement (docs/decisions/0023: in a rush the
+// Questions asked in one turn of the event loop share one statement (docs/decisions/0023-read-once-and-checkout-slots.md: in a rush the
 // payers waiting behind the last ticket are all told "sold out" by one insert). The batch closes when the
 // turn ends (setImmediate runs after the turn's I/O callbacks and their promise jobs), so a lone question
 // waits for no timer and a crowd of them costs one round trip.

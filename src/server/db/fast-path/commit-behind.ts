@@ -2,7 +2,7 @@ import type pg from 'pg'
 import type { Executor } from '../executor'
 import { driverClientOf, isPgConnection, simpleQueryResults, transactionEndTexts } from './internals'
 
-// A transaction's last statements and its COMMIT as one message to PostgreSQL (docs/decisions/0036).
+// A transaction's last statements and its COMMIT as one message to PostgreSQL (docs/decisions/0036-hot-rows-commit-behind.md).
 
 /** A statement's text with `$n` parameters and their driver values (reusable queries give them: `.statement()`). */
 export type Statement = { text: string; values: unknown[] }

@@ -3,7 +3,7 @@ import { answerAfterCommitBehind } from './commit-behind'
 import { wrapConnectionQuery, type QueryFunction } from './internals'
 
 // Every parameterised statement is prepared once per PostgreSQL connection under a name made from its text
-// (docs/decisions/0035): PostgreSQL parses and plans it once and then only binds and executes it, as
+// (docs/decisions/0035-queries-built-once-and-prepared.md): PostgreSQL parses and plans it once and then only binds and executes it, as
 // postgres.js does by default. A checkout runs some thirty statements; parsing and planning them again on
 // every call was most of the database's work per checkout. node-postgres keeps the prepared names per
 // connection and sends Parse only the first time.

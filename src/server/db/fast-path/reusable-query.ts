@@ -6,7 +6,7 @@ import { driverClientOf, executePreparedOn, prepareUnnamed, type PreparedQuery }
 // Drizzle builds a query's SQL text again on every call: for a checkout's wide rows (an order has some fifty
 // columns) that was about a quarter of the API's CPU per checkout (bench/checkout.bench.ts). A reusable
 // query is built once per shape, with placeholders, as Drizzle's own prepared queries are, and then runs on
-// whichever executor it is given: the database or an open transaction, on either driver (docs/decisions/0035).
+// whichever executor it is given: the database or an open transaction, on either driver (docs/decisions/0035-queries-built-once-and-prepared.md).
 
 /** A Drizzle query builder that can be prepared (select, insert, update, delete). */
 type Preparable = { prepare(name: string): unknown; execute(): Promise<unknown> }

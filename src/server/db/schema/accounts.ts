@@ -13,9 +13,9 @@ export const users = pgTable('users', {
   lastName: text('last_name').notNull(),
   locale: text('locale').notNull().default('en'),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  /** active | deactivated | deleted (spec 001 section 4 "Account") */
+  /** active | deactivated | deleted (docs/reference/accounts-and-orders.md §4 "Account") */
   accountState: text('account_state').notNull().default('active'),
-  /** empty | inactive_plan | data_scrambled | deleted (spec 001 section 3) */
+  /** empty | inactive_plan | data_scrambled | deleted (docs/reference/accounts-and-orders.md §3) */
   dataHandling: text('data_handling').notNull().default('empty'),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -41,7 +41,7 @@ export const sellers = pgTable('sellers', {
   countryCode: text('country_code'),
   profileFinished: boolean('profile_finished').notNull().default(false),
   paymentAccountDone: boolean('payment_account_done').notNull().default(false),
-  /** The seller profile (spec 001 section 3 "Profile"), as src/shared/schemas/seller-profile.ts validates it. */
+  /** The seller profile (docs/reference/accounts-and-orders.md §3 "Profile"), as src/shared/schemas/seller-profile.ts validates it. */
   profile: jsonb('profile').$type<Record<string, unknown>>(),
   powerSeller: boolean('power_seller').notNull().default(false),
   blocked: boolean('blocked').notNull().default(false),
@@ -60,7 +60,7 @@ export const profiles = pgTable('profiles', {
   type: text('type').notNull(),
   /** The seller this profile works for: its own for `seller`, the employer for team members. */
   sellerId: integer('seller_id').references(() => sellers.id),
-  /** Actions a team member may take; an empty list denies everything (DESIGN "Actors"). */
+  /** Actions a team member may take; an empty list denies everything (docs/DESIGN.md "Actors"). */
   permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 }, (t) => [

@@ -9,7 +9,7 @@ import { sellers } from './accounts'
 // seller's category tree and shop categories. Amounts are integers of minor units with a lowercase currency
 // id (docs/decisions/0002-money-in-minor-units.md).
 
-/** The seller's own category tree (spec 000 "Category tree: id, parentId, children, position"). */
+/** The seller's own category tree (docs/reference/catalogue-and-selling.md §3 "Category tree: id, parentId, children, position"). */
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
@@ -27,7 +27,7 @@ export const products = pgTable('products', {
   name: text('name').notNull(),
   description: text('description'),
   free: boolean('free').notNull().default(false),
-  /** How many may be sold; null: no limit. Sold out when sold + reserved >= limit (SPEC-NOTES 4). */
+  /** How many may be sold; null: no limit. Sold out when sold + reserved >= limit (docs/reference/readings.md 4). */
   limit: integer('limit'),
   soldCount: integer('sold_count').notNull().default(0),
   reservedCount: integer('reserved_count').notNull().default(0),
@@ -59,8 +59,8 @@ export const products = pgTable('products', {
 ])
 
 /**
- * A product's discount (spec 000 "Discount: active, limit, value, valueForm, ordersCount"), at most one per
- * product (docs/decisions/0014). `value` is basis points for percents (1 % = 100) and minor units of
+ * A product's discount (docs/reference/catalogue-and-selling.md §3 "Discount: active, limit, value, valueForm, ordersCount"), at most one per
+ * product (docs/decisions/0014-discounts-per-product.md). `value` is basis points for percents (1 % = 100) and minor units of
  * `currencyId` for currency; the shared `priceWithDiscount` applies it, and it stops applying once
  * `ordersCount` reaches `limit` (null: no limit). Orders count it up in the checkout's transaction.
  */
@@ -112,19 +112,19 @@ export const pricingPlans = pgTable('pricing_plans', {
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   ticketId: integer('ticket_id').references(() => eventTickets.id, { onDelete: 'cascade' }),
   form: text('form').notNull(),
-  /** SPEC-NOTES 1: one_time 0, installment 1, limited_subscription 2, subscription 3. */
+  /** docs/reference/readings.md 1: one_time 0, installment 1, limited_subscription 2, subscription 3. */
   kind: integer('kind').notNull(),
   currencyId: text('currency_id').notNull(),
   price: bigint('price', { mode: 'number' }),
   firstAmount: bigint('first_amount', { mode: 'number' }),
   nextAmount: bigint('next_amount', { mode: 'number' }),
   paymentsCount: integer('payments_count'),
-  /** Canonical code (SPEC-NOTES 2: unit + count, "1w" never "7d"). */
+  /** Canonical code (docs/reference/readings.md 2: unit + count, "1w" never "7d"). */
   interval: text('interval'),
   customIntervals: jsonb('custom_intervals').$type<{ interval: string; amount: number }[]>(),
   useNetPrice: boolean('use_net_price').notNull().default(false),
   name: text('name'),
-  /** Subscriptions only: free days before the first charge (1..365; docs/decisions/0033). */
+  /** Subscriptions only: free days before the first charge (1..365; docs/decisions/0033-trial-periods.md). */
   trialDays: integer('trial_days'),
   position: integer('position').notNull().default(0),
   /** A removed plan is deactivated, never deleted: orders keep pointing at its versions. */
@@ -165,7 +165,7 @@ export const licenseKeys = pgTable('license_keys', {
 }, (t) => [uniqueIndex('license_keys_product_key_unique').on(t.productId, t.key), index('license_keys_state_idx').on(t.productId, t.state)])
 
 /**
- * What happened to a delivered license key after the sale (issue 5 "activation API"): its use counter and
+ * What happened to a delivered license key after the sale (docs/decisions/0020-issued-certificates-licenses-downloads.md): its use counter and
  * its revocation (refund, chargeback). A key without a row has no uses and is not revoked.
  */
 export const licenseKeyUses = pgTable('license_key_uses', {
@@ -182,7 +182,7 @@ export const licenseSettings = pgTable('license_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** Spec 000 "Shop category: id, title, description, color, hidden, position, productIds". */
+/** docs/reference/catalogue-and-selling.md §3 "Shop category: id, title, description, color, hidden, position, productIds". */
 export const shopCategories = pgTable('shop_categories', {
   id: serial('id').primaryKey(),
   sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),

@@ -7,7 +7,7 @@ import { orders } from './orders'
 // The certificates module's tables: a certificate product's design and the certificates issued to payers
 // (docs/decisions/0013-certificate-design-placeholders.md, 0020-issued-certificates-licenses-downloads.md).
 
-// The design of a certificate product (spec 000 "Certificate layouts ... date sources ... validity start"):
+// The design of a certificate product (docs/reference/catalogue-and-selling.md §3 "Certificate layouts ... date sources ... validity start"):
 // one row per product holding the design as validated by src/shared/schemas/certificates.ts.
 export const certificateDesigns = pgTable('certificate_designs', {
   productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
@@ -16,7 +16,7 @@ export const certificateDesigns = pgTable('certificate_designs', {
 })
 
 /**
- * A certificate issued to a payer (issue 5 "Certificates"). The serial (formatCertificateSerial in
+ * A certificate issued to a payer (docs/decisions/0020-issued-certificates-licenses-downloads.md). The serial (formatCertificateSerial in
  * src/shared/schemas/certificates.ts, 60 random bits) is what the QR code and the public verification page
  * /certificates/{serial} take. The design and the printed values are frozen at issue, so a later change of
  * the design does not change an issued document.

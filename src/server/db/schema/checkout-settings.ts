@@ -8,7 +8,7 @@ import { products } from './catalog'
 // checkout offers, and the cancellation terms per product form.
 
 /**
- * A seller's named checkout settings (spec 000 "Checkout settings"): layout, theme, trust seals, buyer
+ * A seller's named checkout settings (docs/reference/catalogue-and-selling.md §3 "Checkout settings"): layout, theme, trust seals, buyer
  * information. One per seller is the default; a product may pick another.
  */
 export const checkoutSettings = pgTable('checkout_settings', {
@@ -21,7 +21,7 @@ export const checkoutSettings = pgTable('checkout_settings', {
   /** The theme fields of the spec, as src/shared/schemas/checkout-settings.ts validates them. */
   theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
   trustSeals: jsonb('trust_seals').$type<Record<string, unknown>>().notNull().default({}),
-  /** full | minimal (SPEC-NOTES 25) */
+  /** full | minimal (docs/reference/readings.md 25) */
   buyerInformation: text('buyer_information').notNull().default('full'),
   /** dynamic_cta | buy_now | agree_on_terms_and_pay | complete_order | accept_and_pay_now */
   buyButtonText: text('buy_button_text').notNull().default('dynamic_cta'),
@@ -35,7 +35,7 @@ export const checkoutSettings = pgTable('checkout_settings', {
 /**
  * What a product's checkout step and market-upsell step choose: its checkout settings, the methods it
  * offers (null: every active method of the seller), order bump presentation, one-click upsells, custom
- * checkout questions (SPEC-NOTES 9), terms consent and the success page.
+ * checkout questions (docs/reference/readings.md 9), terms consent and the success page.
  */
 export const productCheckouts = pgTable('product_checkouts', {
   productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),

@@ -3,8 +3,8 @@ import { users } from './accounts'
 import { products } from './catalog'
 import { createdAt, updatedAt } from './columns'
 
-// Course content as data (spec 000 wizard step "content"): modules in order, lessons in order inside a
-// module, each lesson with its content blocks and an optional quiz (SPEC-NOTES 9 quiz kinds). The block and
+// Course content as data (docs/reference/catalogue-and-selling.md §2 wizard step "content"): modules in order, lessons in order inside a
+// module, each lesson with its content blocks and an optional quiz (docs/reference/readings.md 9 quiz kinds). The block and
 // quiz shapes are the shared schemas of src/shared/schemas/courses.ts; playing one is in the tables below.
 
 export const courseModules = pgTable('course_modules', {
@@ -27,9 +27,9 @@ export const courseLessons = pgTable('course_lessons', {
   blocks: jsonb('blocks').$type<Record<string, unknown>[]>().notNull().default([]),
   /** { pass_percent, questions: [...] } or null when the lesson has no quiz. */
   quiz: jsonb('quiz').$type<Record<string, unknown> | null>(),
-  /** published, or not_for_publish: hidden from payers while the seller works on it (spec 001 lesson status). */
+  /** published, or not_for_publish: hidden from payers while the seller works on it (docs/reference/accounts-and-orders.md §4 lesson status). */
   publishState: text('publish_state').notNull().default('published'),
-  /** Drip (spec 001 lesson-access modes): immediately, duration (days after the payer's access began) or end_date (from a date). */
+  /** Drip (docs/reference/accounts-and-orders.md §9 lesson-access modes): immediately, duration (days after the payer's access began) or end_date (from a date). */
   accessMode: text('access_mode').notNull().default('immediately'),
   accessAfterDays: integer('access_after_days'),
   accessFrom: timestamp('access_from', { withTimezone: true, mode: 'date' }),
@@ -37,7 +37,7 @@ export const courseLessons = pgTable('course_lessons', {
   updatedAt: updatedAt(),
 }, (t) => [index('course_lessons_module_idx').on(t.moduleId, t.position), index('course_lessons_product_idx').on(t.productId)])
 
-// ------------------------------------------------------------------ playing a course (issue 5)
+// ------------------------------------------------------------------ playing a course (docs/decisions/0019-course-player.md)
 
 /** Per course: whether payers may comment on lessons, how open quiz answers are graded, an attempts limit. */
 export const courseSettings = pgTable('course_settings', {

@@ -4,7 +4,7 @@ import { products } from './catalog'
 import { orders } from './orders'
 import { createdAt, updatedAt } from './columns'
 
-// What paid orders deliver (issue 5): an access grant per order and product (memberships and bundles grant
+// What paid orders deliver (docs/decisions/0017-delivery.md): an access grant per order and product (memberships and bundles grant
 // each included product through themselves), one delivery record per order, and a log of every grant and
 // revocation. Tickets, certificates, license keys and download links belong to their own modules.
 
@@ -63,7 +63,7 @@ export const deliveryEvents = pgTable('delivery_events', {
 }, (t) => [index('delivery_events_order_idx').on(t.orderId), index('delivery_events_grant_idx').on(t.grantId)])
 
 /**
- * The product's delivery step (SPEC-NOTES 29): the delivery email mode and, for custom_email, the seller's
+ * The product's delivery step (docs/reference/readings.md 29): the delivery email mode and, for custom_email, the seller's
  * subject and text with placeholders (src/shared/schemas/delivery.ts lists them). No row: standard_email.
  */
 export const productDeliverySettings = pgTable('product_delivery_settings', {

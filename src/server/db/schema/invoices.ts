@@ -21,7 +21,7 @@ export const invoiceSettings = pgTable('invoice_settings', {
 })
 
 /**
- * An invoice for a paid charge, or a reversal (cancellation) invoice for a refund (SPEC-NOTES 10). The
+ * An invoice for a paid charge, or a reversal (cancellation) invoice for a refund (docs/reference/readings.md 10). The
  * seller's and the payer's details, the lines and the VAT treatment are frozen when it is issued.
  */
 export const invoices = pgTable('invoices', {

@@ -4,7 +4,7 @@ import { products } from './catalog'
 import { orders } from './orders'
 import { createdAt, updatedAt } from './columns'
 
-// Uploaded files (issue 3 "download: upload files", "Covers"). The bytes live in the storage adapter under
+// Uploaded files (docs/decisions/0011-storage-keys-and-local-storage.md). The bytes live in the storage adapter under
 // generated keys; these rows say whose they are, what they are called and in which order they come.
 
 /** The files a payer of a download product receives. */
@@ -21,7 +21,7 @@ export const downloadFiles = pgTable('download_files', {
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('download_files_key_unique').on(t.storageKey), index('download_files_product_idx').on(t.productId, t.position)])
 
-/** Cover images of a product; each stored as size variants (s100 the default, spec 000 section 9). */
+/** Cover images of a product; each stored as size variants (s100 the default, docs/reference/catalogue-and-selling.md §9). */
 export const productCovers = pgTable('product_covers', {
   id: serial('id').primaryKey(),
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
@@ -49,7 +49,7 @@ export const mediaUploads = pgTable('media_uploads', {
 }, (t) => [uniqueIndex('media_uploads_key_unique').on(t.storageKey), index('media_uploads_seller_idx').on(t.sellerId, t.createdAt)])
 
 /**
- * How a download product's files are handed out (issue 5 "Downloads"): PDF files stamped with the payer's
+ * How a download product's files are handed out (docs/decisions/0020-issued-certificates-licenses-downloads.md): PDF files stamped with the payer's
  * name and email when served, and how often one order may download each file (null: no limit).
  */
 export const downloadSettings = pgTable('download_settings', {

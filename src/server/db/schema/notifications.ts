@@ -5,7 +5,7 @@ import { sellers } from './accounts'
 // The notifications module's tables: a seller's notifications and which types arrive in the app or by mail
 // (docs/decisions/0032-seller-dashboard-and-notifications.md).
 
-/** A seller's in-app notification (spec 001 "Notification types"). */
+/** A seller's in-app notification (docs/reference/accounts-and-orders.md §3 "Notification types"). */
 export const notifications = pgTable('notifications', {
   id: serial('id').primaryKey(),
   sellerId: integer('seller_id').notNull().references(() => sellers.id),

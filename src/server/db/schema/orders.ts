@@ -16,7 +16,7 @@ export const orders = pgTable('orders', {
   sellerId: integer('seller_id').notNull().references(() => sellers.id),
   productId: integer('product_id').notNull().references(() => products.id),
   payerUserId: integer('payer_user_id').references(() => users.id),
-  /** standard | bundle | bump | ticket_upgrade (SPEC-NOTES 8) */
+  /** standard | bundle | bump | ticket_upgrade (docs/reference/readings.md 8) */
   orderType: text('order_type').notNull().default('standard'),
   /** upsell | downsell for an accepted one-click offer; null otherwise. */
   upsellType: text('upsell_type'),
@@ -111,7 +111,7 @@ export const orderItems = pgTable('order_items', {
   licenseKeyIds: jsonb('license_key_ids').$type<number[]>().notNull().default([]),
 }, (t) => [index('order_items_order_idx').on(t.orderId)])
 
-/** A payment (transfer, SPEC-NOTES 7): one attempt to move money, its state final once reached. */
+/** A payment (transfer, docs/reference/readings.md 7): one attempt to move money, its state final once reached. */
 export const payments = pgTable('payments', {
   id: serial('id').primaryKey(),
   /** Public id for the payment page and the sandbox (unguessable). */

@@ -50,7 +50,7 @@ export const paymentTickets = pgTable('payment_tickets', {
   eventEndsAt: timestamp('event_ends_at', { withTimezone: true }),
   usedAt: timestamp('used_at', { withTimezone: true }),
   checkedInByUserId: integer('checked_in_by_user_id').references(() => users.id),
-  /** The ticket this one replaced through a ticket_upgrade order (SPEC-NOTES 8; payment-tickets.service upgradePaymentTicket). */
+  /** The ticket this one replaced through a ticket_upgrade order (docs/reference/readings.md 8; payment-tickets.service upgradePaymentTicket). */
   upgradedFromId: integer('upgraded_from_id'),
   stateChangedAt: timestamp('state_changed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -413,7 +413,7 @@ describe('account settings', () => {
     expect(res.json().error.type).toBe('expired_token')
   })
 
-  test('an unconfirmed user can sign in and use the cabinet, and cannot sell yet (SPEC-NOTES 23)', async () => {
+  test('an unconfirmed user can sign in and use the cabinet, and cannot sell yet (docs/reference/readings.md 23)', async () => {
     const user = await signUpUser(t)
     const me = await t.request({ method: 'GET', url: '/api/v1/app/user/me', token: user.accessToken })
     expect(me.json()).toMatchObject({ confirmed: false, seller: { can_sell: false } })

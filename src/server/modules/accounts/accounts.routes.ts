@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps'
 import * as accounts from './accounts.service'
 import { authRateLimit } from '../../plugins/rate-limits'
 
-/** /api/v1/app: users and sessions (spec 001 section 7). Routes parse, call one use case, answer. */
+/** /api/v1/app: users and sessions (docs/reference/accounts-and-orders.md §7). Routes parse, call one use case, answer. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const tags = ['accounts']
   const noContent = { 204: z.null().describe('No content') }

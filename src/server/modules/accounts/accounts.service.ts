@@ -15,7 +15,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './accounts.pass
 import * as repo from './accounts.repository'
 import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './accounts.tokens'
 
-// Accounts and sessions (spec 001 sections 2 to 5, 8). Each exported function is one use case.
+// Accounts and sessions (docs/reference/accounts-and-orders.md §2 to §5, §8). Each exported function is one use case.
 
 const tokenLifetimeSeconds = { confirmation: 3 * 86400, reset_password: 2 * 3600, magic_link: 15 * 60, change_email: 3 * 86400 } as const
 type MailTokenKind = keyof typeof tokenLifetimeSeconds
@@ -224,7 +224,7 @@ async function createProfileRows(ctx: Ctx, tx: Executor, user: repo.UserRow, typ
     const existing = await repo.findSellerByUser(tx, user.id)
     const seller = existing ?? await repo.insertSeller(tx, {
       userId: user.id,
-      // SPEC-NOTES 23: in test mode the built-in sandbox provider is active for every seller.
+      // docs/reference/readings.md 23: in test mode the built-in sandbox provider is active for every seller.
       paymentAccountDone: ctx.deps.config.PAYMENTS_TEST_MODE,
       username: user.username && !(await repo.usernameInUse(tx, user.username, user.id)) ? user.username : await freeSellerUsername(tx, user.username ?? `${user.firstName}-${user.lastName}`),
     })
@@ -554,7 +554,7 @@ export async function ensureManager(ctx: Ctx, input: { email: string; password: 
   })
 }
 
-/** A finished seller profile for the demo seller (spec 001 section 5). */
+/** A finished seller profile for the demo seller (docs/reference/accounts-and-orders.md §5). */
 const demoSellerProfile = {
   business_type: 'natural', vat_payer: 'exempt', vat_exempt_reason: 'small_business', salutation: 'none', first_name: 'Demo', last_name: 'Seller',
   phone: '+49 30 1234567', street: 'Musterstraße', street_number: '1', zip: '10115', city: 'Berlin', country_code: 'DE',
@@ -581,7 +581,7 @@ export async function ensureDemoSeller(ctx: Ctx, input: { email: string; usernam
 }
 
 /**
- * The payer account of a checkout (issue 4), in the order's transaction: the user with this email (any
+ * The payer account of a checkout (docs/decisions/0016-orders-exactly-once.md), in the order's transaction: the user with this email (any
  * case), or a new one without a password (the payer signs in by magic link at /s/{seller}/sign_in), with
  * a payer profile. An existing account keeps its names and password.
  */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sellerProfileDraft, sellerProfileOutput } from '../../../shared/schemas/seller-profile'
 import * as sellerProfile from './seller-profile.service'
 
-// /api/v1/cabinet/profile: the seller profile of the profile modal (spec 001 sections 2, 3 and 5).
+// /api/v1/cabinet/profile: the seller profile of the profile modal (docs/reference/accounts-and-orders.md §2, §3 and §5).
 
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }

@@ -6,8 +6,8 @@ import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import * as repo from './accounts.repository'
 
-// The seller profile of the cabinet (spec 001 sections 2, 3 and 5): read it, save it, and keep
-// `profile_finished` (SPEC-NOTES 23) equal to whether every required field is there.
+// The seller profile of the cabinet (docs/reference/accounts-and-orders.md §2, §3 and §5): read it, save it, and keep
+// `profile_finished` (docs/reference/readings.md 23) equal to whether every required field is there.
 
 function output(ctx: Ctx, seller: repo.SellerRow): SellerProfileOutput {
   const home = ctx.deps.config.HOME_COUNTRY

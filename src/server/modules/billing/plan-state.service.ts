@@ -5,7 +5,7 @@ import type { RateEvent } from '../../ports/rate-events'
 import * as orders from '../orders/orders.service'
 
 // The plan's home decides where a running plan's order stands from its rates, here and nowhere else
-// (docs/decisions/0026; the states in src/shared/states/order-payment.ts and order-rate.ts). Every change
+// (docs/decisions/0026-billing-engine-and-test-clock.md; the states in src/shared/states/order-payment.ts and order-rate.ts). Every change
 // of a rate's state reaches settleOrderState through the rate events (wired in bootstrap.ts).
 
 /** Rates that were due and are not (wholly) paid: the payer owes them now, in dunning or in debt. */

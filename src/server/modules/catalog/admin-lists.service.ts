@@ -6,7 +6,7 @@ import type { Ctx } from '../../context'
 import * as repo from './catalog.repository'
 import { sellerFlags } from './catalog.views'
 
-// The managers' lists of /admin (issue 3): every seller with the flags they set (review.service
+// The managers' lists of /admin: every seller with the flags they set (review.service
 // updateSellerFlags) and every seller's products with the states their decisions move (approve, reject,
 // revoke, take down, restore). Read-only; managers only (admin.read).
 

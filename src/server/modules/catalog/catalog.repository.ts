@@ -60,7 +60,7 @@ const isSellerId = (value: string) => /^[0-9]{1,9}$/.test(value)
 /** A value of a statement: given, or a reusable query's parameter. */
 type SqlValue<T> = T | ReturnType<typeof param>
 
-/** A shop path names its seller by username (any case) or, when it is a number, also by id (SPEC-NOTES 17). */
+/** A shop path names its seller by username (any case) or, when it is a number, also by id (docs/reference/readings.md 17). */
 function sellerMatch(username: SqlValue<string>, id: SqlValue<number> | null) {
   const byUsername = sql`lower(${sellers.username}) = lower(${username})`
   return id === null ? byUsername : or(eq(sellers.id, id), byUsername)!
@@ -166,7 +166,7 @@ export async function listProducts(db: Executor, sellerId: number, params: {
   filters: ProductFilters; sortKey?: ProductSortKey; sortDir?: 'asc' | 'desc'; offset: number; limit: number
 }) {
   const where = productWhere(sellerId, params.filters)
-  // Default order: position ascending, then newest first (issue 3).
+  // Default order: position ascending, then newest first.
   const order = params.sortKey
     ? [params.sortDir === 'desc' ? desc(productSort[params.sortKey]) : asc(productSort[params.sortKey]), desc(products.id)]
     : [asc(products.position), desc(products.createdAt), desc(products.id)]
@@ -449,7 +449,7 @@ export async function listReviewQueue(db: Executor, params: { offset: number; li
 
 // ------------------------------------------------------------------ managers' lists
 
-/** SPEC-NOTES 23 in SQL, the same rule as `sellerFlags` in catalog.views.ts (which answers `can_sell`). */
+/** docs/reference/readings.md 23 in SQL, the same rule as `sellerFlags` in catalog.views.ts (which answers `can_sell`). */
 const sellerCanSell = sql<boolean>`(${sellers.paymentAccountDone} and ${sellers.profileFinished} and ${users.confirmedAt} is not null and not ${sellers.blocked})`
 const sellerProductsCount = sql<number>`(select count(*) from ${products} where ${products.sellerId} = ${sellers.id})`.mapWith(Number)
 
@@ -513,7 +513,7 @@ export async function listAllProducts(db: Executor, params: {
   return { rows, total: filtered?.n ?? 0, totalMax: all?.n ?? 0 }
 }
 
-/** Listed in the shop: published, not archived, not hidden and without an access password (SPEC-NOTES 11). */
+/** Listed in the shop: published, not archived, not hidden and without an access password (docs/reference/readings.md 11). */
 const listedInShop = and(
   eq(products.publishState, 'published'), isNull(products.archivedAt), eq(products.hiddenInShop, false),
   or(isNull(products.accessPassword), eq(products.accessPassword, '')),

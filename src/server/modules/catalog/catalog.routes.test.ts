@@ -58,7 +58,7 @@ describe('create and read', () => {
     expect(body.pricing_plans.map((p: any) => [p.form, p.kind, p.total])).toEqual([
       ['one_time', 0, 1000], ['installment', 1, 9000], ['limited_subscription', 2, 3000], ['subscription', 3, null],
     ])
-    // SPEC-NOTES 2: 14d is stored as 2w.
+    // docs/reference/readings.md 2: 14d is stored as 2w.
     expect(body.pricing_plans[2].interval).toBe('2w')
   })
 })
@@ -97,7 +97,7 @@ describe('bad input changes nothing and names the field', () => {
     expect(b.slug).toBe('same-name-2')
   })
 
-  test('a reserved slug is refused (SPEC-NOTES 16)', async () => {
+  test('a reserved slug is refused (docs/reference/readings.md 16)', async () => {
     const res = await t.request({ method: 'POST', url, token: seller.accessToken, payload: { form: 'digital', name: 'X', slug: 'courses' } })
     expect(res.statusCode).toBe(400)
     expect(res.json().error.fields[0]).toMatchObject({ path: 'slug' })
@@ -188,7 +188,7 @@ describe('tickets and add-ons', () => {
   })
 })
 
-describe('publishing (SPEC-NOTES 23)', () => {
+describe('publishing (docs/reference/readings.md 23)', () => {
   test('publishing a product without pricing plans answers 422 cannot_publish with no_pricing_plans', async () => {
     const product = await createProduct(t, seller.accessToken, { pricing_plans: [] })
     const res = await t.request({ method: 'POST', url: `${url}/${product.id}/publish`, token: seller.accessToken })

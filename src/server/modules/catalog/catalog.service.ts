@@ -17,8 +17,7 @@ import type { Executor } from '../../db/client'
 import * as repo from './catalog.repository'
 import { loadRelations, planOfRow, productViews, sellerFlags, statusFacts, type Relations } from './catalog.views'
 
-// Products of the eight forms, their pricing plans, tickets and add-ons, and publishing (issue 3 "The
-// seller API"). Each use case acts for the seller of the request (never a seller id from the request)
+// Products of the eight forms, their pricing plans, tickets and add-ons, and publishing. Each use case acts for the seller of the request (never a seller id from the request)
 // and runs in one transaction; another seller's product answers 404 like a missing one.
 
 const notFound = () => new AppError('not_found', 'This product does not exist')
@@ -58,7 +57,7 @@ async function reload(tx: Executor, seller: repo.SellerFacts, id: number): Promi
 
 // ------------------------------------------------------------------ slugs, categories, add-ons
 
-/** A slug made from a name: ASCII letters, digits and hyphens, never a reserved path (SPEC-NOTES 16). */
+/** A slug made from a name: ASCII letters, digits and hyphens, never a reserved path (docs/reference/readings.md 16). */
 export function slugFromName(name: string): string {
   let base = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
     .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 90).replace(/-+$/, '')
@@ -227,7 +226,7 @@ export async function listProducts(ctx: Ctx, query: ProductListQuery): Promise<L
   return answer
 }
 
-/** The product list as CSV with exactly the spec's columns (spec 000 section 3), filtered like the list. */
+/** The product list as CSV with exactly the spec's columns (docs/reference/catalogue-and-selling.md §3), filtered like the list. */
 export async function exportProductsCsv(ctx: Ctx, query: ProductListQuery): Promise<string> {
   const sellerId = actingSellerId(ctx.actor, 'products.read')
   const seller = await loadSeller(ctx.db, sellerId)
@@ -261,7 +260,7 @@ export async function updateProduct(ctx: Ctx, id: number, input: UpdateProductIn
 /**
  * A product that becomes free needs no review (free_without_fee); one that becomes paid needs it again
  * (not_for_review). A power seller's published product that becomes paid is unpublished, so that
- * publishing it again sends it to review (SPEC-NOTES 23) instead of selling unreviewed.
+ * publishing it again sends it to review (docs/reference/readings.md 23) instead of selling unreviewed.
  */
 function freeChange(product: repo.ProductRow, free: boolean, seller: repo.SellerFacts) {
   const review = product.reviewState as ReviewState
@@ -361,7 +360,7 @@ export async function publishProduct(ctx: Ctx, id: number): Promise<ProductOutpu
     }
     const state = product.publishState as PublishState
     if (seller.powerSeller && !product.free) {
-      // SPEC-NOTES 23: a power seller's paid product is reviewed first.
+      // docs/reference/readings.md 23: a power seller's paid product is reviewed first.
       if (state !== 'publish_pending' && state !== 'in_review' && !(state === 'published' && product.reviewState === 'reviewed')) {
         await moveStates(tx, product, { publish: 'publish_pending', review: 'in_review', reason: null }, ctx.now)
       }
@@ -579,7 +578,7 @@ export { planOfRow } from './catalog.views'
 export type DeliveryProduct = { id: number; sellerId: number; form: string; name: string; slug: string; included: { id: number; form: string; name: string; slug: string }[] }
 
 /**
- * What the delivery reads (issue 5): the products of an order and, for memberships and bundles, the products
+ * What the delivery reads (docs/decisions/0017-delivery.md): the products of an order and, for memberships and bundles, the products
  * they include (add-ons of kind bundle), in the seller's order. Archived or unpublished products are still
  * delivered: the payer paid for them.
  */

@@ -18,7 +18,7 @@ import * as repo from './catalog.repository'
 // Answers of the catalogue, computed from rows with the shared rules: statuses and can-sell come from
 // src/shared/catalog, plan totals from src/shared/pricing.
 
-/** SPEC-NOTES 23: canSell = payment account done, profile finished, email confirmed, not blocked. */
+/** docs/reference/readings.md 23: canSell = payment account done, profile finished, email confirmed, not blocked. */
 export function sellerFlags(seller: repo.SellerFacts): SellerFlags {
   return {
     canSell: sellerCanSell(seller),
@@ -43,7 +43,7 @@ export function planOfRow(row: repo.PlanRow): PricingPlan {
   }
 }
 
-// ------------------------------------------------------------------ discounts (docs/decisions/0014)
+// ------------------------------------------------------------------ discounts (docs/decisions/0014-discounts-per-product.md)
 
 export type ProductDiscount = Discount & { readonly currencyId: string | null }
 
@@ -127,7 +127,7 @@ export function statusFacts(product: repo.ProductRow, relations: Relations, sell
     soldCount: product.soldCount,
     reservedCount: product.reservedCount,
     pricingPlansCount: plansCount,
-    // SPEC-NOTES 23: the payment account is done when a provider is configured and active; until the
+    // docs/reference/readings.md 23: the payment account is done when a provider is configured and active; until the
     // checkout issue stores payment methods per product, that account is the active method.
     anyPaymentMethodActive: seller.paymentAccountDone,
     // A download has digitals once it has at least one file (media module).

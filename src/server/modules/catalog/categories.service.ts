@@ -8,7 +8,7 @@ import type { Ctx } from '../../context'
 import * as repo from './catalog.repository'
 import { assertProductsOwned } from './catalog.service'
 
-// The seller's category tree (spec 000 "Category tree: id, parentId, children, position") and shop
+// The seller's category tree (docs/reference/catalogue-and-selling.md §3 "Category tree: id, parentId, children, position") and shop
 // categories (title, description, colour, hidden, position, products). Scoped by the acting seller.
 
 const categoryNotFound = () => new AppError('not_found', 'This category does not exist')

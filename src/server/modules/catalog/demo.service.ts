@@ -83,7 +83,7 @@ function demoContext(deps: AppDeps, userId: number, sellerId: number): Ctx {
 export async function seedDemoCatalog(deps: AppDeps, userId: number) {
   const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, userId)).limit(1)
   if (!seller) return { created: 0 }
-  // SPEC-NOTES 23: the demo seller can sell. The payment account counts as done because the built-in
+  // docs/reference/readings.md 23: the demo seller can sell. The payment account counts as done because the built-in
   // sandbox provider is active in test mode (PAYMENTS_TEST_MODE); provider settings arrive with the checkout work.
   await repo.updateSellerFlags(deps.db, seller.id, { paymentAccountDone: deps.config.PAYMENTS_TEST_MODE, profileFinished: true }, deps.now())
   const ctx = demoContext(deps, userId, seller.id)

@@ -18,7 +18,7 @@ const setDiscount = (id: number, payload: Record<string, unknown>, token = selle
 const read = async (id: number) => (await t.request({ method: 'GET', url: `${products}/${id}`, token: seller.accessToken })).json()
 const setOrdersCount = (id: number, n: number) => t.deps.database.executeSql('update product_discounts set orders_count = $1 where product_id = $2', [n, id])
 
-describe('a product discount (spec 000 "Discount", docs/decisions/0014)', () => {
+describe('a product discount (docs/reference/catalogue-and-selling.md §3 "Discount", docs/decisions/0014-discounts-per-product.md)', () => {
   test('a percent is a whole percent in the API and basis points in storage; the product shows its price with the discount', async () => {
     const product = await createProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(1990)] })
     const res = await setDiscount(product.id, { value_form: 'percents', value: 20 })

@@ -7,7 +7,7 @@ import * as repo from './catalog.repository'
 import { ownedProduct } from './catalog.service'
 import { discountOutput } from './catalog.views'
 
-// A product's discount (spec 000 "Discount"; docs/decisions/0014): one per product, set, read and cleared
+// A product's discount (docs/reference/catalogue-and-selling.md §3 "Discount"; docs/decisions/0014-discounts-per-product.md): one per product, set, read and cleared
 // by its seller. The product answers show prices with it through the shared priceWithDiscount
 // (catalog.views `withDiscount`); orders count it up (checkout issue) and it stops applying at its limit.
 

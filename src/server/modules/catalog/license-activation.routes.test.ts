@@ -4,7 +4,7 @@ import { fullPayer, sandboxPay, submitOrder } from '../../../../tests/factories/
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { licenseKeysOfOrder, licenseKeysOfPayer, revokeLicenseKeysOfOrder } from './license-keys.service'
 
-// The license key activation API (issue 5): verify answers 200 for every key, valid only for a delivered,
+// The license key activation API (docs/decisions/0020-issued-certificates-licenses-downloads.md): verify answers 200 for every key, valid only for a delivered,
 // not revoked one; activate counts uses up to the product's limit, also under concurrent calls; deactivate
 // gives one back; the payer's and the order's keys; the seller's limit setting.
 

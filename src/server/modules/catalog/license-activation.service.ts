@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client'
 import * as repo from './catalog.repository'
 import * as activation from './license-activation.repository'
 
-// The license key activation API (issue 5, beyond the spec): a seller's software asks whether a key is
+// The license key activation API (docs/decisions/0020-issued-certificates-licenses-downloads.md, beyond the spec): a seller's software asks whether a key is
 // valid and counts its installations. Unknown, undelivered (still in the pool) and revoked keys all answer
 // `{ valid: false }` with 200, so neither status nor timing of a refusal tells them apart.
 

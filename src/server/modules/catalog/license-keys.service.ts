@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client'
 import * as repo from './catalog.repository'
 import * as activation from './license-activation.repository'
 
-// License keys of a licenseKey product (spec 000 sections 3 and 5): added by hand, by CSV upload or
+// License keys of a licenseKey product (docs/reference/catalogue-and-selling.md §3 and §5): added by hand, by CSV upload or
 // generated from a format. A key is stored once per product: duplicates, within a batch or against
 // stored keys, are refused and counted (the unique index decides, so concurrent uploads agree).
 
@@ -91,7 +91,7 @@ export async function deleteLicenseKey(ctx: Ctx, id: number, keyId: number) {
   })
 }
 
-// ------------------------------------------------------------------ delivered keys (issue 5)
+// ------------------------------------------------------------------ delivered keys (docs/decisions/0020-issued-certificates-licenses-downloads.md)
 
 /** The keys an order delivered (not revoked), for its deliverables and mail. */
 export async function licenseKeysOfOrder(db: Executor, orderId: number): Promise<{ key: string; product_id: number }[]> {

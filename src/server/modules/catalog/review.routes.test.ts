@@ -12,7 +12,7 @@ afterAll(async () => { await t.close() })
 
 const products = '/api/v1/cabinet/products'
 
-describe('review of power sellers\' products (SPEC-NOTES 23)', () => {
+describe('review of power sellers\' products (docs/reference/readings.md 23)', () => {
   test('a power seller\'s product goes to review and a manager approves it', async () => {
     const power = await createSeller(t, { powerSeller: true })
     const product = await createProduct(t, power.accessToken, { name: 'Reviewed course', form: 'course' })

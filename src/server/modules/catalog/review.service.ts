@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client'
 import * as repo from './catalog.repository'
 import { moveStates } from './catalog.service'
 
-// The managers' review of power sellers' products (SPEC-NOTES 23) and the seller flags they set.
+// The managers' review of power sellers' products (docs/reference/readings.md 23) and the seller flags they set.
 // publish_pending -> in_review -> published (reviewed) or rejected; a published product's approval can
 // be revoked; a published product can be taken down (admin_unpublished) and restored. Every move goes
 // through the transition tables (catalog.service moveStates).

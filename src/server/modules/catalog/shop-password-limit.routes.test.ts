@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createProduct, createSeller, type TestSeller } from '../../../../tests/factories/catalog'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 
-// QUALITY "abuse": a product page's access password cannot be guessed at speed. Wrong guesses are counted
+// docs/QUALITY.md "abuse": a product page's access password cannot be guessed at speed. Wrong guesses are counted
 // per IP and product in the shared CounterStore (RATE_LIMIT_PRODUCT_PASSWORD_FAILURES in
 // RATE_LIMIT_PRODUCT_PASSWORD_WINDOW_SECONDS, default 10 in 15 minutes).
 

@@ -8,7 +8,7 @@ import * as repo from './catalog.repository'
 import { loadRelations, productView, productViews } from './catalog.views'
 
 // The public shop (no sign-in): a seller's listed products and a product page. Shop paths name the seller
-// by username or numeric id (SPEC-NOTES 17). Unpublished and archived products do not exist here; a
+// by username or numeric id (docs/reference/readings.md 17). Unpublished and archived products do not exist here; a
 // password-protected one asks for its password (403 password_required) and never shows the password.
 
 async function shopSeller(ctx: Ctx, username: string) {
@@ -42,7 +42,7 @@ function samePassword(given: string, stored: string): boolean {
   return timingSafeEqual(a, b)
 }
 
-/** Wrong access-password guesses per IP and product (QUALITY "abuse"; RATE_LIMIT_PRODUCT_PASSWORD_*). */
+/** Wrong access-password guesses per IP and product (docs/QUALITY.md "abuse"; RATE_LIMIT_PRODUCT_PASSWORD_*). */
 export function productPasswordLimit(config: Ctx['deps']['config']): GuessLimit {
   return { name: 'product-password', failures: config.RATE_LIMIT_PRODUCT_PASSWORD_FAILURES, windowSeconds: config.RATE_LIMIT_PRODUCT_PASSWORD_WINDOW_SECONDS }
 }

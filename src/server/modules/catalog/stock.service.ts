@@ -5,11 +5,11 @@ import { commitBehind, param, reusableQuery, type ReusableQuery, type Statement 
 import { overLimitSql } from './catalog.repository'
 import { eventTickets, licenseKeys, productDiscounts, products } from '../../db/schema'
 
-// What the checkout counts (QUALITY "rush", "license-pool"): stock of products and ticket types, license
+// What the checkout counts (docs/QUALITY.md "rush", "license-pool"): stock of products and ticket types, license
 // keys and the product discount's uses. Each is taken by one UPDATE inside the order's transaction that
 // checks as it counts (a stock hold raises sold out, a discount's or key's WHERE re-checks after waiting):
 // two payers can never both take the last one, on PGlite or on PostgreSQL with any number of API processes
-// (the row lock of the UPDATE serialises them). Stock held while a payer pays is `reserved_count` (SPEC-NOTES 4).
+// (the row lock of the UPDATE serialises them). Stock held while a payer pays is `reserved_count` (docs/reference/readings.md 4).
 
 type Counted = { table: typeof products | typeof eventTickets; id: number }
 

@@ -8,7 +8,7 @@ import {
   certificateAttachments, certificatesOfOrder, certificatesOfPayer, certificateTriggerOf, issueCertificate, revokeCertificatesOfOrder,
 } from './certificates.service'
 
-// Issued certificates (issue 5): issuing is idempotent per payer and product, the serial is unguessable and
+// Issued certificates (docs/decisions/0020-issued-certificates-licenses-downloads.md): issuing is idempotent per payer and product, the serial is unguessable and
 // readable, the PDF carries the serial and a QR code to the public check, which says valid, not yet valid,
 // expired, revoked or unknown; the PDF link works only with its signature.
 
@@ -102,7 +102,7 @@ describe('issued certificates', () => {
     expect((await t.request({ method: 'GET', url: forged })).statusCode).toBe(404)
     const attachments = await certificateAttachments(t.deps.db, t.deps, order.orderId)
     expect(attachments.map((a) => a.filename)).toEqual([`certificate-${cert!.serial}.pdf`])
-    // A German reader gets the dates in German (docs/decisions/0025); the English PDF keeps them in English.
+    // A German reader gets the dates in German (docs/decisions/0025-certificates-licenses-downloads-follow-ups.md); the English PDF keeps them in English.
     const [{ paid_at: paidAt }] = await sql('select paid_at from orders where id = $1', [order.orderId])
     const german = await t.request({ method: 'GET', url: cert!.pdf_url.replace('http://localhost:3000', ''), headers: { 'accept-language': 'de-DE,de;q=0.9' } })
     const germanDay = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(paidAt))

@@ -19,9 +19,9 @@ import { pageSize, renderCertificatePdf, type CertificateValues } from './certif
 import * as repo from './certificates.repository'
 import * as issued from './certificate-issue.repository'
 
-// The design of a certificate product and its PDF preview (issue 3 "certificate: keys details and design").
+// The design of a certificate product and its PDF preview (docs/decisions/0013-certificate-design-placeholders.md).
 // Certificate products have a design; a course product may have one too, for a certificate on completion
-// (docs/decisions/0020). Other forms: 422 wrong_product_form; another seller's product: 404.
+// (docs/decisions/0020-issued-certificates-licenses-downloads.md). Other forms: 422 wrong_product_form; another seller's product: 404.
 
 export const samplePayerName = 'Alex Example'
 const dayMs = 86_400_000
@@ -140,7 +140,7 @@ export async function copyDesign(tx: Executor, fromProductId: number, toProductI
   if (row) await repo.saveDesign(tx, toProductId, row.design, now)
 }
 
-// ------------------------------------------------------------------ issued certificates (issue 5)
+// ------------------------------------------------------------------ issued certificates (docs/decisions/0020-issued-certificates-licenses-downloads.md)
 
 /** The dates an issued certificate prints and is valid for, by the design's date source and validity. */
 export function issueDates(design: CertificateDesign, paidAt: Date, locale = 'en'): { shownDate: string; validFrom: Date; validUntil: Date | null } {

@@ -164,7 +164,7 @@ export async function deleteTerms(db: Executor, id: number) {
 
 // ------------------------------------------------------------------ shops
 
-/** A shop path names its seller by username (any case) or numeric id (SPEC-NOTES 17); blocked sellers have no shop. */
+/** A shop path names its seller by username (any case) or numeric id (docs/reference/readings.md 17); blocked sellers have no shop. */
 export async function findShopSeller(db: Executor, value: string): Promise<{ id: number; username: string } | undefined> {
   const byName = sql`lower(${sellers.username}) = lower(${value})`
   const where = /^[0-9]{1,9}$/.test(value) ? or(eq(sellers.id, Number(value)), byName) : byName

@@ -4,7 +4,7 @@ import { createProduct, createSeller, type TestSeller } from '../../../../tests/
 import { signUpUser } from '../../../../tests/factories/users'
 import { checkoutConfigFor } from './checkout-settings.service'
 
-// Checkout settings (spec 000 section 3 "Checkout settings", section 9 defaults) and a product's checkout
+// Checkout settings (docs/reference/catalogue-and-selling.md §3 "Checkout settings", section 9 defaults) and a product's checkout
 // (checkout step and market-upsell step of the wizard).
 
 let t: TestApp

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as repo from './checkout-settings.repository'
 
-// Checkout settings, what a product's checkout uses, and cancellation terms (spec 000 section 3; README.md
+// Checkout settings, what a product's checkout uses, and cancellation terms (docs/reference/catalogue-and-selling.md §3; README.md
 // in this folder). Cabinet use cases act for the seller of the request and run in one transaction; another
 // seller's object answers 404 like a missing one. `checkoutConfigFor` and `cancellationTermsFor` are the
 // reads the checkout calls.

@@ -14,7 +14,7 @@ afterAll(async () => { await t.close() })
 const ledgerSums = async () => (await t.deps.database.executeSql('select currency, sum(amount)::bigint as total from ledger_entries group by currency')).rows.map((r: any) => [r.currency, Number(r.total)])
 const order = async (token: string) => (await t.request({ method: 'GET', url: `/api/v1/shop/orders/${token}` })).json()
 
-describe('buying with the sandbox (issue 4)', () => {
+describe('buying with the sandbox (docs/decisions/0015-payment-methods-and-providers.md)', () => {
   test('a one-time product: the order waits, the sandbox success pays it, the ledger balances, the payer gets a mail', async () => {
     const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(11_900)] })
     const plan = product.pricing_plans[0]

@@ -10,7 +10,7 @@ import { getPublicOrder } from './public-order.service'
 import { quote } from './quote.service'
 import { acceptUpsell } from './upsells.service'
 
-// /api/v1/shop: the public checkout API (issue 4). The product page uses it, and so can a headless
+// /api/v1/shop: the public checkout API (docs/decisions/0016-orders-exactly-once.md). The product page uses it, and so can a headless
 // storefront. Mutating calls take an Idempotency-Key header (400 without it). The provider return, webhooks
 // and the sandbox page are the payments module's (../payments/payments.routes.ts).
 

@@ -9,7 +9,7 @@ import * as coupons from '../coupons/coupons.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import { bumpPlan, discountOf, sellable } from './quote.service'
 
-// The checkout (DESIGN "The request path"): the checkout page's data here; each other concern in its own
+// The checkout (docs/DESIGN.md "The request path"): the checkout page's data here; each other concern in its own
 // file, re-exported below as the module's use cases for the storefront's pages:
 //   quote.service.ts          prices a selection, the quote, whether a product can be sold now
 //   place-order.service.ts    POST /shop/orders: the order's transaction and the provider's first answer

@@ -22,7 +22,7 @@ import * as paymentSettings from '../payment-settings/payment-settings.service'
 import { getPublicOrder } from './public-order.service'
 import { priceSelection, quoteOf, sellable } from './quote.service'
 
-// Placing an order (DESIGN "The request path"; docs/decisions/0016-orders-exactly-once.md): the order is made
+// Placing an order (docs/DESIGN.md "The request path"; docs/decisions/0016-orders-exactly-once.md): the order is made
 // in one transaction that counts what is limited (stock, ticket types, license keys, the coupon's and the
 // discount's uses) with conditional updates, prices everything again from the catalogue (the body carries no
 // amount), and writes the order, its lines, its rates and its payment. The provider is asked only after that

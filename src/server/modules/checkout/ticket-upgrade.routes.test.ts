@@ -7,7 +7,7 @@ import { deliverOrder } from '../delivery/delivery.service'
 import { expireReservation, findOrder } from '../orders/orders.service'
 import { upgradePaymentTicket } from '../tickets/payment-tickets.service'
 
-// Ticket upgrades (SPEC-NOTES 8, behind the ticket_upgrade flag): the payer of an unused ticket pays the
+// Ticket upgrades (docs/reference/readings.md 8, behind the ticket_upgrade flag): the payer of an unused ticket pays the
 // difference to a better ticket type as an order of type ticket_upgrade; paid, the old ticket is invalidated
 // and a ticket of the better type is issued once; the new type's unit is held while the payer pays and given
 // back when the reservation runs out; one ticket has at most one open upgrade; another payer's ticket is 404.

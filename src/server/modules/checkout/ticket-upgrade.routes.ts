@@ -5,7 +5,7 @@ import { createOrderOutput } from '../../../shared/schemas/checkout'
 import { createTicketUpgradeInput, ticketUpgradeOptionsOutput, ticketUpgradeParams, ticketUpgradeTokenParams } from '../../../shared/schemas/ticket-upgrades'
 import * as upgrades from './ticket-upgrade.service'
 
-// Ticket upgrades (SPEC-NOTES 8): the signed-in payer's ticket under /payer, or the ticket of the order whose
+// Ticket upgrades (docs/reference/readings.md 8): the signed-in payer's ticket under /payer, or the ticket of the order whose
 // token the caller holds under /shop/orders/{token}. Behind the seller's ticket_upgrade flag (403
 // feature_disabled); another payer's ticket is 404. Creating one answers like POST /shop/orders.
 

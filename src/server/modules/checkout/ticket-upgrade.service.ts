@@ -18,7 +18,7 @@ import * as paymentTickets from '../tickets/payment-tickets.service'
 import { startPayment, token, type Made } from './place-order.service'
 import { priceSelection, quoteOf, supplyOf } from './quote.service'
 
-// Ticket upgrades (SPEC-NOTES 8; issue 5 "Event tickets"; behind the seller's ticket_upgrade flag). The payer
+// Ticket upgrades (docs/reference/readings.md 8; docs/decisions/0022-ticket-upgrades.md; behind the seller's ticket_upgrade flag). The payer
 // of an unused payment ticket sees the better ticket types of the same event (a higher price, active, not
 // sold out) and pays the difference as an order of type ticket_upgrade: parent_order_id is the ticket's
 // order, upgrade_payment_ticket_id the ticket. The order is written like a checkout's (one transaction that

@@ -4,7 +4,7 @@ import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../.
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { chargeDueRates } from '../billing/charge-next-installment.service'
 
-// Trial periods (docs/decisions/0033): the seller saves a trial on a subscription plan; buying it charges
+// Trial periods (docs/decisions/0033-trial-periods.md): the seller saves a trial on a subscription plan; buying it charges
 // 0, keeps the method, delivers at once and schedules rate 1 at the trial's end; methods that cannot be
 // kept without a charge are refused; the billing engine charges rate 1 once when the trial is over.
 

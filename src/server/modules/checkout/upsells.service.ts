@@ -20,8 +20,8 @@ const upsellsScope = 'shop.upsells'
 
 /**
  * POST /shop/orders/{token}/upsells: the payer accepts offer `index` after paying; it becomes its own
- * standard order with upsell_type set (SPEC-NOTES 8), charged to the method the first payment saved
- * (SPEC-NOTES 28 autopay), without entering it again.
+ * standard order with upsell_type set (docs/reference/readings.md 8), charged to the method the first payment saved
+ * (docs/reference/readings.md 28 autopay), without entering it again.
  */
 export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, key: string): Promise<Answer<CreateOrderOutput>> {
   return idempotent(ctx, upsellsScope, key, { orderToken, index }, async () => {

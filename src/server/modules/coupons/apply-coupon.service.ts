@@ -27,7 +27,7 @@ export async function applyCoupon(
   return { id: found.id, code: found.code, discount: found.discount, amountBase: found.amountBase }
 }
 
-/** Wrong coupon codes per IP and shop (QUALITY "abuse"; RATE_LIMIT_COUPON_*). */
+/** Wrong coupon codes per IP and shop (docs/QUALITY.md "abuse"; RATE_LIMIT_COUPON_*). */
 export function couponGuessLimit(config: Ctx['deps']['config']): GuessLimit {
   return { name: 'coupon', failures: config.RATE_LIMIT_COUPON_FAILURES, windowSeconds: config.RATE_LIMIT_COUPON_WINDOW_SECONDS }
 }
@@ -45,7 +45,7 @@ export type RedeemableCoupon = {
  * the product: active, inside its validity window, below its usage limit (the shared discountApplies) and
  * in scope. Anything else answers 422 coupon_invalid without saying why, and counts as a wrong guess for
  * the payer's IP and this shop; past RATE_LIMIT_COUPON_FAILURES in the window every check answers 429
- * with Retry-After (QUALITY "abuse"). Redeeming (counting the order under a lock) is the checkout's.
+ * with Retry-After (docs/QUALITY.md "abuse"). Redeeming (counting the order under a lock) is the checkout's.
  */
 export async function checkCouponCode(ctx: Ctx, input: { sellerId: number; productId: number; code: string }): Promise<RedeemableCoupon> {
   const found: { coupon: RedeemableCoupon | null } = { coupon: null }
@@ -68,7 +68,7 @@ export async function checkCouponCode(ctx: Ctx, input: { sellerId: number; produ
 }
 
 /**
- * Counts one use of a coupon for an order, in the order's transaction (QUALITY "coupon-race"): one
+ * Counts one use of a coupon for an order, in the order's transaction (docs/QUALITY.md "coupon-race"): one
  * conditional UPDATE that re-checks the limit and the active flag, so a limit of 1 under any number of
  * simultaneous checkouts is redeemed once. Throws 422 coupon_invalid when the coupon was used up meanwhile.
  */

@@ -7,7 +7,7 @@ import { systemContext } from '../../context'
 import { checkCouponCode } from './apply-coupon.service'
 
 // The payer's coupon check, ready for the checkout issue (no public route yet), held at the service level:
-// which codes are usable, and QUALITY "abuse": wrong codes are limited per IP and shop
+// which codes are usable, and docs/QUALITY.md "abuse": wrong codes are limited per IP and shop
 // (RATE_LIMIT_COUPON_FAILURES in RATE_LIMIT_COUPON_WINDOW_SECONDS, default 10 in 15 minutes).
 
 let t: TestApp

@@ -12,8 +12,8 @@ import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as repo from './coupons.repository'
 
-// Coupons of the acting seller (spec 000 section 3, issue 3). Percents arrive as a whole percent and are
-// stored as basis points (SPEC-NOTES 13); currency values are minor units. Scoped products must be the
+// Coupons of the acting seller (docs/reference/catalogue-and-selling.md §3). Percents arrive as a whole percent and are
+// stored as basis points (docs/reference/readings.md 13); currency values are minor units. Scoped products must be the
 // seller's own (another seller's product id answers 404 like a missing one).
 
 const notFound = () => new AppError('not_found', 'This coupon does not exist')

@@ -4,7 +4,7 @@ import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../.
 import { multipart, tempDataDir } from '../../../../tests/factories/media'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 
-// The course player and the seller's course tabs (issue 5, SPEC-NOTES 14): a payer without a grant or
+// The course player and the seller's course tabs (docs/decisions/0019-course-player.md, docs/reference/readings.md 14): a payer without a grant or
 // another payer gets 404, drip keeps lessons pending, progress counts finished lessons, quizzes are graded
 // on the server with an attempts limit and open answers waiting for review, comments follow the course
 // setting and the seller's moderation, and the access extension changes the customers' end of access.

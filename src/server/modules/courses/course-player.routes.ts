@@ -8,7 +8,7 @@ import { courseReportsRoutes } from './course-reports.routes'
 import * as player from './course-player.service'
 import { byteRange } from '../media/media.service'
 
-// /api/v1/payer/courses/{seller}/{slug}/...: the course player of a signed-in payer (SPEC-NOTES 14), and the
+// /api/v1/payer/courses/{seller}/{slug}/...: the course player of a signed-in payer (docs/reference/readings.md 14), and the
 // signed media links its lessons use (/api/v1/payer/course_media/{lesson_id}/{key}?u&e&s: video, audio and PDF elements
 // cannot send the access token, so the link itself is the proof, short-lived and bound to the payer).
 

@@ -21,7 +21,7 @@ import * as notifications from '../notifications/notifications.service'
 import * as repo from './course-player.repository'
 import * as publishing from './course-publishing.service'
 
-// The payer's course player (SPEC-NOTES 14: /s/{seller}/courses/{product_slug}). A payer plays a course
+// The payer's course player (docs/reference/readings.md 14: /s/{seller}/courses/{product_slug}). A payer plays a course
 // while the delivery grants access (delivery.accessOf); without a grant, and for lessons the seller keeps
 // back (not_for_publish), everything answers 404, so a payer learns nothing of courses not theirs. Drip
 // dates count from the grant. Finishing the last lesson completes the course once, which issues the

@@ -4,7 +4,7 @@ import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../.
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { publishDueLessons } from './course-publishing.service'
 
-// Publishing dripped lessons (decision 0024, spec 001 course access publish and notify states): the job
+// Publishing dripped lessons (decision 0024, docs/reference/accounts-and-orders.md §4 course access publish and notify states): the job
 // makes one publication per customer and dripped lesson, opens it at its time with exactly one lesson mail
 // (run twice or twice at once), a paused drip holds lessons, access that ended cancels as outdate, and the
 // seller's preview shows every lesson and writes nothing.

@@ -16,7 +16,7 @@ import * as email from '../email/email.service'
 import * as playerRepo from './course-player.repository'
 import * as repo from './course-publishing.repository'
 
-// Publishing dripped lessons (spec 001 course access publish and notify states; decision 0024). A job on a
+// Publishing dripped lessons (docs/reference/accounts-and-orders.md §4 course access publish and notify states; decision 0024). A job on a
 // schedule (1) makes one publication per customer and dripped lesson from the delivery's grants
 // (delivery.customersOf), (2) claims the due ones into `publishing` and (3) opens each in its own short
 // transaction: published with the lesson mail written in that same transaction, or canceled when the

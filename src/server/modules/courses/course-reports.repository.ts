@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Executor } from '../../db/client'
 import { courseCompletions, courseLessons, courseSessions, lessonComments, lessonProgress, products, quizAttempts, users } from '../../db/schema'
 
-// The SQL of the seller's course tabs (SPEC-NOTES 14). Every query joins products and keeps the acting
+// The SQL of the seller's course tabs (docs/reference/readings.md 14). Every query joins products and keeps the acting
 // seller's rows only, so another seller's ids simply find nothing.
 
 export type Page = { offset: number; limit: number; query?: string; productId?: number; sortDir: 'asc' | 'desc' }

@@ -9,7 +9,7 @@ import { listOutput } from '../../../shared/schemas/lists'
 import { z } from 'zod'
 import * as reports from './course-reports.service'
 
-// /api/v1/cabinet/courses/*: the seller's course tabs (SPEC-NOTES 14), comment moderation, and per course
+// /api/v1/cabinet/courses/*: the seller's course tabs (docs/reference/readings.md 14), comment moderation, and per course
 // its player settings and the access extension wizard (/cabinet/products/{id}/course/...).
 
 const security = [{ bearer: [] }]

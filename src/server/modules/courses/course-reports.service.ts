@@ -13,9 +13,9 @@ import { applyReviewedAttempt } from './course-player.service'
 import * as playerRepo from './course-player.repository'
 import * as repo from './course-reports.repository'
 
-// The seller's course tabs (SPEC-NOTES 14: /cabinet/courses/overview, /sessions, /lesson_statuses,
+// The seller's course tabs (docs/reference/readings.md 14: /cabinet/courses/overview, /sessions, /lesson_statuses,
 // /quiz_attempts), the course settings (comments, open answers, attempts), comment moderation, and the
-// access extension wizard (spec 001: access, extend, selectCustomers, customers, confirmation) on top of
+// access extension wizard (docs/reference/accounts-and-orders.md §2: access, extend, selectCustomers, customers, confirmation) on top of
 // the delivery's grants (delivery.customersOf / extendAccess).
 
 const page = (query: CourseListQuery) => ({

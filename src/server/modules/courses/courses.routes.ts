@@ -8,7 +8,7 @@ import {
 import { reorderInput } from '../../../shared/schemas/media'
 import * as courses from './courses.service'
 
-// /api/v1/cabinet/products/:id/course/...: the content tree of a course product (spec 000 step "content").
+// /api/v1/cabinet/products/:id/course/...: the content tree of a course product (docs/reference/catalogue-and-selling.md §2 step "content").
 
 const noContent = { 204: z.null().describe('No content') }
 const security = [{ bearer: [] }]

@@ -14,7 +14,7 @@ import * as media from '../media/media.service'
 import * as repo from './courses.repository'
 import { sanitizeHtml } from './html-sanitizer'
 
-// Course content as data (spec 000 wizard step "content"): the module and lesson tree of a course product,
+// Course content as data (docs/reference/catalogue-and-selling.md §2 wizard step "content"): the module and lesson tree of a course product,
 // lesson blocks and quizzes. Only course products have content (others: 422 wrong_product_form); another
 // seller's product, module or lesson answers 404. Playing the course: course-player.service.ts.
 

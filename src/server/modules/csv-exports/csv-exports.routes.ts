@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { createCsvExportInput, csvExportOutput, updateCsvExportInput } from '../../../shared/schemas/order-lists'
 import * as csvExports from './csv-exports.service'
 
-// /api/v1/cabinet/csv_exports: the seller's scheduled CSV exports (docs/decisions/0030).
+// /api/v1/cabinet/csv_exports: the seller's scheduled CSV exports (docs/decisions/0030-orders-list-detail-and-csv-exports.md).
 
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }

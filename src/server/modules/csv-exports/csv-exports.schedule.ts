@@ -1,4 +1,4 @@
-// When a scheduled CSV export is sent (docs/decisions/0030): at 06:00 UTC on its day, so a seller finds
+// When a scheduled CSV export is sent (docs/decisions/0030-orders-list-detail-and-csv-exports.md): at 06:00 UTC on its day, so a seller finds
 // yesterday's orders in the morning. daily: every day; weekly: on `day` 1..7 (Monday = 1); monthly: on
 // `day` 1..28 (every month has it). The sweep runs every 15 minutes, so a mail leaves within 15 minutes.
 

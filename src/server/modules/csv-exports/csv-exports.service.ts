@@ -9,7 +9,7 @@ import * as orderLists from '../orders/order-lists.service'
 import * as repo from './csv-exports.repository'
 import { nextRunAt, type ExportFrequency } from './csv-exports.schedule'
 
-// Scheduled CSV exports (/cabinet/csv_exports, docs/decisions/0030): a seller saves a list's columns,
+// Scheduled CSV exports (/cabinet/csv_exports, docs/decisions/0030-orders-list-detail-and-csv-exports.md): a seller saves a list's columns,
 // decimal separator and filters with a frequency and a day; a sweep every 15 minutes (csv-exports.jobs.ts)
 // mails each due export with the CSV attached. The mail is queued in the same transaction that moves next_run_at on, under the
 // schedule's row lock, so a sweep run twice (or by two workers) sends each export once per due time.

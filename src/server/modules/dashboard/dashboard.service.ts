@@ -4,7 +4,7 @@ import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import * as repo from './dashboard.repository'
 
-// The seller dashboard (/cabinet, spec 001 "Dashboard period"): money in and out per currency, orders,
+// The seller dashboard (/cabinet, docs/reference/accounts-and-orders.md §9 "Dashboard period"): money in and out per currency, orders,
 // new payers, upcoming and overdue rates, the chart's series and the top products, for one period ending
 // now (the business clock). Read-only: every figure is an aggregate of payments, orders and order_rates.
 // docs/decisions/0032-seller-dashboard-and-notifications.md

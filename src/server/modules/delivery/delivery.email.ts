@@ -1,6 +1,6 @@
 import type { DeliverablesOutput, DeliveryPlaceholder } from '../../../shared/schemas/delivery'
 
-// The delivery mail (spec 000 "Delivery email modes"): standard_email is the platform's text; custom_email
+// The delivery mail (docs/reference/catalogue-and-selling.md §3 "Delivery email modes"): standard_email is the platform's text; custom_email
 // the seller's subject and text with {placeholders}; both list what was delivered below the text.
 // no_email sends nothing (the order confirmation still goes out). Every value put into HTML is escaped.
 

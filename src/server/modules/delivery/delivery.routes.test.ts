@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { recordOrderReversal } from '../orders/orders.service'
 import { accessOf, customersOf, deliverOrder, endAccessOfOrder, extendAccess } from './delivery.service'
 
-// The delivery engine and the payer area (issue 5): a paid order grants once, a rerun issues nothing, a
+// The delivery engine and the payer area (docs/decisions/0017-delivery.md): a paid order grants once, a rerun issues nothing, a
 // refund revokes, memberships and bundles grant what they include, the public order lists what was
 // delivered, the delivery mail follows the product's mode, and another payer's ids answer 404.
 

@@ -17,7 +17,7 @@ import * as paymentTickets from '../tickets/payment-tickets.service'
 import { renderDeliveryMail } from './delivery.email'
 import * as repo from './delivery.repository'
 
-// The delivery engine (issue 5). A paid order's job grants access to each product bought (memberships and
+// The delivery engine (docs/decisions/0017-delivery.md). A paid order's job grants access to each product bought (memberships and
 // bundles: to every included product), calls the issuers of the other modules for the forms they own
 // (payment tickets, certificates; license keys were taken at payment) and enqueues the delivery mail, all
 // in one transaction claimed by the order's delivery row: a rerun, or a run after a crash halfway, issues
@@ -25,7 +25,7 @@ import * as repo from './delivery.repository'
 
 export const sendDeliveryEmailJob = 'delivery.send-email'
 
-/** Order states whose order delivers: paid, or the first charge of a plan paid (SPEC-NOTES 6). */
+/** Order states whose order delivers: paid, or the first charge of a plan paid (docs/reference/readings.md 6). */
 const deliverableStates = ['paid', 'paying']
 
 type OrderRow = orders.OrderRow
@@ -34,7 +34,7 @@ function payerOf(order: OrderRow) {
   return order.payer as { email: string; first_name: string; last_name: string }
 }
 
-/** Writes a grant's state, checking the table (STYLE 6); answers false for a move the table refuses. */
+/** Writes a grant's state, checking the table (docs/STYLE.md 6); answers false for a move the table refuses. */
 async function moveGrant(tx: Executor, grant: repo.GrantRow, to: AccessGrantState, values: Partial<repo.GrantRow>, now: Date): Promise<boolean> {
   if (!canTransition(accessGrantTransitions, grant.state as AccessGrantState, to)) return false
   await repo.updateGrant(tx, grant.id, { ...values, state: to, updatedAt: now })
@@ -53,7 +53,7 @@ export async function deliverOrder(deps: AppDeps, data: { orderId: number }): Pr
     const mode = (settings?.emailMode ?? 'standard_email') as DeliveryEmailMode
     if (!(await repo.claimDelivery(tx, { orderId: order.id, emailMode: mode, deliveredAt: now }))) return // delivered before
 
-    // Main product and bumps; an accepted upsell is its own order with its own delivery (SPEC-NOTES 8).
+    // Main product and bumps; an accepted upsell is its own order with its own delivery (docs/reference/readings.md 8).
     const items = await orders.orderItemsOf(tx, order.id)
     const bought = await catalog.deliveryProducts(tx, items.length > 0 ? items.map((i) => i.productId) : [order.productId])
     const rows: Parameters<typeof repo.insertGrants>[1] = []
@@ -75,7 +75,7 @@ export async function deliverOrder(deps: AppDeps, data: { orderId: number }): Pr
       forms.set(product.id, product.form)
       for (const included of product.included) forms.set(included.id, included.form)
     }
-    // A ticket_upgrade order (SPEC-NOTES 8) swaps the payer's ticket for one of the better type instead.
+    // A ticket_upgrade order (docs/reference/readings.md 8) swaps the payer's ticket for one of the better type instead.
     if (order.orderType === 'ticket_upgrade') await paymentTickets.upgradePaymentTicket(tx, deps, order)
     else if (order.ticketId !== null) await paymentTickets.issuePaymentTickets(tx, deps, order)
     const payer = payerOf(order)
@@ -178,7 +178,7 @@ export async function expireGrants(deps: AppDeps): Promise<number> {
   let total = 0
   for (;;) {
     const expired = await deps.db.transaction(async (tx) => {
-      // The table allows active -> expired (STYLE 6); the update below re-checks the state itself.
+      // The table allows active -> expired (docs/STYLE.md 6); the update below re-checks the state itself.
       if (!canTransition(accessGrantTransitions, 'active', 'expired')) return []
       const rows = await repo.expireDueGrants(tx, now, expireBatch)
       await repo.insertEvents(tx, rows.map((g) => ({

@@ -8,7 +8,7 @@ import { createStripeClient } from '../../payments/providers/stripe'
 import type { SavedMethod } from '../../payments/providers/types'
 import { expireGrants } from './delivery.service'
 
-// Changing the payment method for later rates at the manage page (issue 5): the sandbox's setup page and
+// Changing the payment method for later rates at the manage page (docs/decisions/0021-changing-the-payment-method.md): the sandbox's setup page and
 // Stripe Checkout in setup mode keep a new method that replaces the order's saved method, so later rates
 // charge it; another payer's order and setup answer 404; providers without a setup flow say so. Also the
 // scheduled expiry of grants past their end, and a canceled open subscription moving paid -> payment_canceled.

@@ -47,7 +47,7 @@ async function settingsOf(db: Executor, sellerId: number): Promise<Settings & { 
   return { enabled: row.enabled, retryDays: [...row.retryDays], pauseAccess: row.pauseAccess, createClaims: row.createClaims, isDefault: false }
 }
 
-/** Writes a dunning's state, checking the table (STYLE 6). */
+/** Writes a dunning's state, checking the table (docs/STYLE.md 6). */
 async function endDunning(tx: Executor, dunning: repo.DunningRow, result: DunningResult, now: Date, values: Partial<repo.DunningRow> = {}): Promise<repo.DunningRow> {
   assertTransition(dunningTransitions, dunning.state as DunningState, 'completed', 'dunning')
   return repo.updateDunning(tx, dunning.id, { ...values, state: 'completed', result, nextStepAt: null, endedAt: now, updatedAt: now })

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { invoiceVatOf, payerDetailsOf, rateLine, rateLineName, reversalLines, sellerDetailsOf } from './invoice-document'
 
 // What an invoice says (pure): reversal shares that add up to the original however a charge is refunded,
-// later rates split by the order's VAT rate, the line names of rates, and the VAT notes of SPEC-NOTES 26.
+// later rates split by the order's VAT rate, the line names of rates, and the VAT notes of docs/reference/readings.md 26.
 
 const line = (name: string, net: number, vat: number, rate: number) => ({ name, quantity: 1, net_amount: net, vat_amount: vat, gross_amount: net + vat, vat_rate_bps: rate })
 

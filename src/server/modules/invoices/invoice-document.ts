@@ -4,7 +4,7 @@ import { countryOfVatIdPrefix, vatAmounts, vatBreakdown } from '../../../shared/
 import { normalizeVatId, vatIdIssue } from '../../../shared/validation/vat'
 
 // What an invoice says, frozen when it is issued (pure; invoices.service.ts reads the rows and stores the
-// result). The seller's and the payer's details, the lines, the VAT per rate and the VAT note (SPEC-NOTES
+// result). The seller's and the payer's details, the lines, the VAT per rate and the VAT note (docs/reference/readings.md
 // 26): an exempt seller's reason, the reverse-charge note with what was checked, or the rates charged.
 
 export type SellerDetails = {
@@ -22,7 +22,7 @@ export type VatRateRow = { rate_bps: number; net: number; vat: number; gross: nu
 
 export type ReverseChargeCheck = {
   vat_id: string
-  /** The id matches its country's pattern (spec 001 section 5). */
+  /** The id matches its country's pattern (docs/reference/accounts-and-orders.md §5). */
   format_valid: boolean
   /** The member state that issued the id (EL -> GR). */
   country: string | null
@@ -44,7 +44,7 @@ export type InvoiceTotals = { net: number; vat: number; gross: number }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null)
 
-/** The seller block from the seller profile (spec 001 section 3): company or name, address, tax ids, VAT status. */
+/** The seller block from the seller profile (docs/reference/accounts-and-orders.md §3): company or name, address, tax ids, VAT status. */
 export function sellerDetailsOf(profile: Record<string, unknown> | null, fallbackName: string, email: string | null): SellerDetails {
   const p = profile ?? {}
   const person = [text(p.first_name), text(p.last_name)].filter(Boolean).join(' ')
@@ -136,7 +136,7 @@ export function rateLine(name: string, gross: number, rateBps: number, currency:
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
-/** dd.mm.yyyy in UTC (spec 001 section 5). */
+/** dd.mm.yyyy in UTC (docs/reference/accounts-and-orders.md §5). */
 export function dateText(date: Date): string {
   return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`
 }

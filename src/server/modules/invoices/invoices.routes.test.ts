@@ -6,7 +6,7 @@ import { extractText } from '../../../../tests/helpers/read-pdf'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { issueInvoice, issueInvoiceIn, issueReversal } from './invoices.service'
 
-// Invoices, reversals and transfers (issue 6, docs/decisions/0029): one invoice per paid charge with the
+// Invoices, reversals and transfers (docs/decisions/0029-invoices-and-transfers.md): one invoice per paid charge with the
 // frozen parties, lines and VAT; gapless numbers under concurrency and after a rollback; reversals with
 // negative totals that add up to the original; the exempt and reverse-charge notes; the PDF read back;
 // the seller's lists, filters, CSV and settings; the payer's own invoices; another seller's answer 404.

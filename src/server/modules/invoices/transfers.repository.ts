@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'd
 import type { Executor } from '../../db/client'
 import { orders, payments, products } from '../../db/schema'
 
-// The SQL of /cabinet/transfers: the seller's payments (charges, refunds, chargebacks; SPEC-NOTES 7) with
+// The SQL of /cabinet/transfers: the seller's payments (charges, refunds, chargebacks; docs/reference/readings.md 7) with
 // their order's product and payer. Read-only.
 
 export type TransferFilters = {

@@ -6,7 +6,7 @@ import type { Ctx } from '../../context'
 import { csvFromPages } from '../../csv-export'
 import * as repo from './transfers.repository'
 
-// /cabinet/transfers (SPEC-NOTES 7): every payment of the seller's orders, charges, refunds and
+// /cabinet/transfers (docs/reference/readings.md 7): every payment of the seller's orders, charges, refunds and
 // chargebacks, with its state (successful, denied, error, pending, canceled, expired, waiting,
 // partially_paid), the spec's filters, counts per state and the CSV. Read-only: payments are written by
 // the checkout, the billing engine and refunds.

@@ -7,7 +7,7 @@ import { extractText } from '../../../../tests/helpers/read-pdf'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { downloadLinksOf } from './media.service'
 
-// Downloads (issue 5): signed links that expire, refused without data when forged, expired, of another
+// Downloads (docs/decisions/0020-issued-certificates-licenses-downloads.md): signed links that expire, refused without data when forged, expired, of another
 // order or after a refund; counted per file and order up to the product's limit; PDFs stamped with the
 // payer's name and email on every page when the seller asks for it (read back with unpdf).
 

@@ -11,7 +11,7 @@ import * as downloads from './downloads.repository'
 import { checkDownload, downloadPath, downloadSigningKey, signDownload, type DownloadGrant } from './downloads.signing'
 import { stampPdf } from './downloads.stamp'
 
-// Downloads of a download product's files (issue 5): signed links that expire, served from storage while
+// Downloads of a download product's files (docs/decisions/0020-issued-certificates-licenses-downloads.md): signed links that expire, served from storage while
 // the order stands (paid, or paying for a running plan), counted per file and order up to the product's
 // limit, PDFs stamped with the payer's name and email when the seller asks for it.
 
@@ -44,7 +44,7 @@ export type ServedDownload = { name: string; contentType: string; body: Buffer |
 
 /**
  * The largest PDF stamped when served: stamping loads the whole document into memory (pdf-lib), so a bigger
- * one is refused like a PDF that cannot be stamped (docs/decisions/0025).
+ * one is refused like a PDF that cannot be stamped (docs/decisions/0025-certificates-licenses-downloads-follow-ups.md).
  */
 export const stampMaxBytes = 64 * 1024 * 1024
 
@@ -67,7 +67,7 @@ export async function serveDownload(ctx: Ctx, fileId: number, query: DownloadQue
     if (!file || !order || order.payerUserId !== grant.payerUserId || !downloadableStates.has(order.paymentState)) throw notFound
     const settings = await downloads.findSettings(tx, grant.productId)
     // The seller's pdf_stamp flag gates stamping: with it off the saved setting rests and files go out as
-    // uploaded (docs/decisions/0025).
+    // uploaded (docs/decisions/0025-certificates-licenses-downloads-follow-ups.md).
     const stamp = settings.stampPdf && featureEnabled({ sellerFeatures: await downloads.sellerFeaturesOfProduct(tx, grant.productId) }, 'pdf_stamp')
     const count = await downloads.countDownload(tx, file.id, order.id, settings.downloadLimit, ctx.now)
     if (count === null) throw new AppError('download_limit_reached', 'This file was downloaded as often as the seller allows')

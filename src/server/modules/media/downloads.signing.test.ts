@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { checkDownload, downloadPath, downloadSigningKey, signDownload, type DownloadGrant } from './downloads.signing'
 
-// Download link signing (issue 5): any changed part or a passed expiry makes a link worthless.
+// Download link signing (docs/decisions/0020-issued-certificates-licenses-downloads.md): any changed part or a passed expiry makes a link worthless.
 
 const key = downloadSigningKey(new TextEncoder().encode('test-secret-test-secret-test-secret-0123'))
 const grant: DownloadGrant = { fileId: 7, productId: 3, orderId: 11, payerUserId: 5, expires: 2_000_000_000 }

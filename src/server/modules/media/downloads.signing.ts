@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-// Download links (issue 5 "signed, expiring download links"): an HMAC-SHA256 over the file, the product,
+// Download links (docs/decisions/0020-issued-certificates-licenses-downloads.md): an HMAC-SHA256 over the file, the product,
 // the order, the payer and the expiry, with a key derived from the server's token secret for this one
 // purpose. Changing any part of the link, or using it after its expiry, makes it worthless.
 

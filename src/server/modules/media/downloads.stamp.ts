@@ -1,6 +1,6 @@
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 
-// PDF stamping (spec 000 feature "pdf stamp"; issue 5): every page of a PDF download carries the payer's
+// PDF stamping (docs/reference/catalogue-and-selling.md feature "pdf stamp"; docs/decisions/0020-issued-certificates-licenses-downloads.md): every page of a PDF download carries the payer's
 // name and email, so a shared copy says whose it was. Done when served, never stored.
 
 /** Keeps the characters the standard font can write (WinAnsi); others become "?". */

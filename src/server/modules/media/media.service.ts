@@ -12,7 +12,7 @@ import * as catalog from '../catalog/catalog.service'
 import * as repo from './media.repository'
 import { isStorageKey, newStorageKey, newStorageKeyLike, NotStoredError, type ByteRange, type Storage } from './storage'
 
-// Download files, covers and media uploads (issue 3). Bytes are written to storage before the database
+// Download files, covers and media uploads (docs/decisions/0011-storage-keys-and-local-storage.md). Bytes are written to storage before the database
 // transaction (disk work never holds a transaction open) and removed again when the transaction fails;
 // removed rows take their bytes with them after the commit.
 
@@ -392,6 +392,6 @@ export async function openUpload(ctx: Ctx, sellerId: number, key: string): Promi
   return { size, stream: (range) => storage.getStream(key, range) }
 }
 
-// ------------------------------------------------------------------ downloads (issue 5: downloads.service.ts)
+// ------------------------------------------------------------------ downloads (downloads.service.ts)
 
 export { downloadLinksOf } from './downloads.service'

@@ -7,7 +7,7 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Config } from '../../config'
 
-// Where uploaded bytes live (DESIGN "Scale": local disk or S3-compatible storage by configuration). Keys
+// Where uploaded bytes live (docs/DESIGN.md "Scale": local disk or S3-compatible storage by configuration). Keys
 // are generated here, never taken from a user: a prefix, 32 random hex characters and an optional
 // extension (`file-9f...e1.pdf`). A key is one path segment, so no key can point outside the root.
 

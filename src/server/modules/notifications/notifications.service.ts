@@ -13,7 +13,7 @@ import * as email from '../email/email.service'
 import * as repo from './notifications.repository'
 import { notificationText } from './notifications.texts'
 
-// The seller's notifications (spec 001 "Notification types"): in the app and by mail, per the seller's
+// The seller's notifications (docs/reference/accounts-and-orders.md §3 "Notification types"): in the app and by mail, per the seller's
 // settings (defaults: every type in the app; paid_transaction and order_canceled by mail too). Other
 // modules report events in their own transaction; each event has a dedupe key, so reporting it twice (a
 // job run again, a webhook delivered twice) writes one row and queues one mail. A type the seller wants

@@ -4,7 +4,7 @@ import {
   cancellationTerms, claims, dunnings, invoices, orderItems, orderRates, orders, payments, productCategories, products, sellers, users,
 } from '../../db/schema'
 
-// The read side of the seller's orders area (docs/decisions/0030): the list with the spec's filters, its
+// The read side of the seller's orders area (docs/decisions/0030-orders-list-detail-and-csv-exports.md): the list with the spec's filters, its
 // counts, the CSV rows and the relations of the order detail. The orders module's write side
 // (orders.repository.ts) stays the only writer of these tables; nothing here writes.
 

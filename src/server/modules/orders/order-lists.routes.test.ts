@@ -9,7 +9,7 @@ import { sendDueExports } from '../csv-exports/csv-exports.service'
 /** How the CSV writes a text cell: one a spreadsheet would read as a formula (a token may start with -) gets an apostrophe. */
 const cell = (value: string | undefined) => (value !== undefined && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value))
 
-// The seller's orders area (docs/decisions/0030): every filter narrows the list as it says, counts per
+// The seller's orders area (docs/decisions/0030-orders-list-detail-and-csv-exports.md): every filter narrows the list as it says, counts per
 // payment state and order type, the detail with its relations, the CSV with the spec's columns and the
 // decimal separator, scheduled exports sent once when due, and one seller never sees another's orders.
 

@@ -14,7 +14,7 @@ import { csvFromPages } from '../../csv-export'
 import * as repo from './order-lists.repository'
 import { paymentsOf, ratesOf } from './orders.repository'
 
-// The seller's orders area, read side (docs/decisions/0030): the list with the spec's filters and its
+// The seller's orders area, read side (docs/decisions/0030-orders-list-detail-and-csv-exports.md): the list with the spec's filters and its
 // counts, the order detail with the relations the spec says can be loaded, and the CSV export with the
 // spec's columns (also what scheduled exports mail). Writes (refund, cancel, pause, resume) are other
 // modules' use cases; the detail only says which of them apply now (`actions`).
@@ -218,7 +218,7 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
     detail.claim_data = claimRows.map((c) => ({
       id: c.id, rate_id: c.rateId, dunning_id: c.dunningId, amount: c.amount, currency: c.currency, collected_amount: c.collectedAmount,
       written_off_amount: c.writtenOffAmount, is_written_off: c.isWrittenOff, written_off_at: iso(c.writtenOffAt),
-      // Court stages are seen only by managers and power sellers (spec 001 section 6).
+      // Court stages are seen only by managers and power sellers (docs/reference/accounts-and-orders.md §6).
       inkasso_status: !row.sellerPower && (c.inkassoStatus === 'court' || c.inkassoStatus === 'post_court') ? 'pre_court' : c.inkassoStatus,
       outcome_status: c.outcomeStatus, date_resolved: iso(c.dateResolved), created_at: c.createdAt.toISOString(),
     }))

@@ -9,8 +9,8 @@ import type { Ctx } from '../../context'
 import { csvFromPages } from '../../csv-export'
 import * as repo from './order-rates.repository'
 
-// /cabinet/order_rates (issue 6 "Rates"): every charge of the seller's installment, subscription and
-// limited subscription orders with its state, the filters of spec 001 section 7 that apply to rates, counts
+// /cabinet/order_rates (docs/decisions/0031-rates-payers-payment-authorizations.md): every charge of the seller's installment, subscription and
+// limited subscription orders with its state, the filters of docs/reference/accounts-and-orders.md §7 that apply to rates, counts
 // per state and the CSV export. Read only; `overdue` and `days_overdue` are computed against ctx.now (the
 // business clock), never stored. docs/decisions/0031-rates-payers-payment-authorizations.md.
 

@@ -4,7 +4,7 @@ import { orderCsvQuery, orderDetailOutput, orderDetailQuery, orderIdParams, orde
 import * as orderLists from './order-lists.service'
 
 // /api/v1/cabinet/orders: the seller's orders list with the spec's filters and counts, its CSV export and
-// the order detail with the relations the spec lists (docs/decisions/0030). Refund, cancel, pause and
+// the order detail with the relations the spec lists (docs/decisions/0030-orders-list-detail-and-csv-exports.md). Refund, cancel, pause and
 // resume are the billing and refunds modules' routes.
 
 const security = [{ bearer: [] }]

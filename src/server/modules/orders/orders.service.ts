@@ -24,7 +24,7 @@ import * as repo from './orders.repository'
 // Orders after they are made: the one place a payment's outcome changes an order (recordPaymentOutcome),
 // reservations that run out, the payer's and the seller's reads. Every outcome is applied under the
 // payment's row lock and only once: a payment that already reached a final state ignores later news, so
-// provider webhooks delivered twice or out of order change nothing (QUALITY "provider-replay").
+// provider webhooks delivered twice or out of order change nothing (docs/QUALITY.md "provider-replay").
 
 export const expireReservationJob = 'orders.expire-reservation'
 export const refundLatePaymentJob = 'orders.refund-late-payment'
@@ -366,7 +366,7 @@ export async function recordOrderReversal(deps: AppDeps, tx: Executor, orderId: 
 }
 
 /**
- * The seller won the last open chargeback (refunds module, docs/decisions/0028): a payment_chargebacked
+ * The seller won the last open chargeback (refunds module, docs/decisions/0028-refunds-chargebacks-provider-events.md): a payment_chargebacked
  * order goes back to where its payments put it, paid when everything owed is paid, else paying. The
  * caller's transaction, after it lowered chargeback_amount; the order row is locked.
  */

@@ -4,7 +4,7 @@ import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../.
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 
 // /cabinet/payers: one row per payer of the seller with orders count and per-currency totals, the payer
-// type from the latest payer details (company or VAT id = business), the filters of spec 001 section 7
+// type from the latest payer details (company or VAT id = business), the filters of docs/reference/accounts-and-orders.md §7
 // that apply, and the detail with the payer's orders. Another seller's payer is invisible (404).
 
 let t: TestApp

@@ -5,7 +5,7 @@ import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import * as repo from './payers.repository'
 
-// /cabinet/payers (issue 6 "Payers"): everyone who ordered from the seller, one row per payer (payer_id is
+// /cabinet/payers (docs/decisions/0031-rates-payers-payment-authorizations.md): everyone who ordered from the seller, one row per payer (payer_id is
 // the payer's user id), with orders count and per-currency paid and refunded totals; the detail lists the
 // payer's orders. Only the seller's own orders are ever counted: another seller's payer is 404.
 

@@ -26,7 +26,7 @@ export type CardRow = { orderId: number; brand: string | null; last4: string; ex
 
 /**
  * Per order, the card it last showed: its newest successful charge or successful method setup (the payer's
- * replacement method, docs/decisions/0021) that carries card details.
+ * replacement method, docs/decisions/0021-changing-the-payment-method.md) that carries card details.
  */
 export async function latestCards(db: Executor, sellerId: number, orderIds: number[]): Promise<CardRow[]> {
   if (orderIds.length === 0) return []

@@ -7,7 +7,7 @@ import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import * as repo from './payment-authorizations.repository'
 
-// /cabinet/payment_authorizations (issue 6 "Payers and payment authorizations"): the saved mandates and
+// /cabinet/payment_authorizations (docs/decisions/0031-rates-payers-payment-authorizations.md): the saved mandates and
 // cards behind the seller's orders. One authorization is one saved method (the provider's customer and
 // method ids), shared by the orders that use it (a plan and its one-click upsells); its id is the id of
 // the first of those orders. Revoking clears the method on all of them, so later rates cannot be charged

@@ -5,7 +5,7 @@ import { signUpUser } from '../../../../tests/factories/users'
 import { activeMethods, providerCredentials } from './payment-settings.service'
 
 // Payment providers and the method x provider matrix, in test mode (the sandbox is built in) and without
-// it (payment_account_done follows the configured providers, SPEC-NOTES 23).
+// it (payment_account_done follows the configured providers, docs/reference/readings.md 23).
 
 const providers = '/api/v1/cabinet/payment_providers'
 const matrix = '/api/v1/cabinet/payment_settings'

@@ -16,7 +16,7 @@ import { createProvider } from '../../payments/providers'
 import type { BankWireCredentials, PaymentProviderAdapter, PayPalCredentials, StripeCredentials } from '../../payments/providers/types'
 import * as repo from './payment-settings.repository'
 
-// A seller's payment providers and method x provider matrix (spec 000 section 3; SPEC-NOTES 23, 27;
+// A seller's payment providers and method x provider matrix (docs/reference/catalogue-and-selling.md §3; docs/reference/readings.md 23, 27;
 // README.md in this folder). Credentials are sealed with AES-256-GCM (src/server/payment-secrets.ts) and
 // never leave the server except through `providerCredentials` for the checkout. Every change recomputes
 // sellers.payment_account_done in the same transaction, under a lock on the seller's row.
@@ -86,7 +86,7 @@ function effectiveMatrix(config: Config, accounts: readonly repo.ProviderAccount
 }
 
 /**
- * SPEC-NOTES 23: at least one provider configured and active. The sandbox counts in test mode; connect
+ * docs/reference/readings.md 23: at least one provider configured and active. The sandbox counts in test mode; connect
  * counts once the seller runs a method through it.
  */
 function accountDone(config: Config, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[]): boolean {

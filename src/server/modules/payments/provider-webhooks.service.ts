@@ -9,7 +9,7 @@ import * as providerEvents from '../refunds/provider-events.service'
 
 /**
  * POST /shop/webhooks/{provider}/{seller}: verified by the provider's own code, then stored and applied
- * exactly once in any order of delivery (refunds module, docs/decisions/0028): payments through
+ * exactly once in any order of delivery (refunds module, docs/decisions/0028-refunds-chargebacks-provider-events.md): payments through
  * orders.recordPaymentOutcome, refunds, chargebacks and won chargebacks through the refunds module.
  */
 export async function providerWebhook(ctx: Ctx, provider: PaymentProvider, sellerId: number | null, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: number }> {

@@ -9,7 +9,7 @@ import * as ticketDesigns from '../tickets/ticket-designs.service'
 
 /**
  * A copy to edit: the catalogue's copy (unpublished, nothing sold, plans with fresh versions, tickets, add-ons,
- * categories, discount), copies of its download files and covers under new storage keys (docs/decisions/0011;
+ * categories, discount), copies of its download files and covers under new storage keys (docs/decisions/0011-storage-keys-and-local-storage.md;
  * the bytes are copied before the transaction and removed again if it fails), its course tree, its
  * certificate design and its ticket design.
  */

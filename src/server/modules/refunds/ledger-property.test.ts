@@ -13,7 +13,7 @@ import * as orders from '../orders/orders.service'
 import { receiveProviderEvents } from './provider-events.service'
 import { refundOrderAsSeller } from './refund-order.service'
 
-// The books hold whatever happens to one seller's orders (docs/decisions/0028): generated sequences of
+// The books hold whatever happens to one seller's orders (docs/decisions/0028-refunds-chargebacks-provider-events.md): generated sequences of
 // purchases (with and without a coupon; one-time, subscription, installments), renewals, failed rates,
 // partial and full refunds, chargebacks, won chargebacks and cancellations. After EVERY step: the ledger
 // sums to 0 per currency; per order, payer clearing + refunds clearing + chargebacks equals paid -

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe-stand-in'
 import { createStripeClient } from '../../payments/providers/stripe'
 
-// Provider event replay (docs/decisions/0028): a Stripe payment, a refund started at Stripe, a dispute and
+// Provider event replay (docs/decisions/0028-refunds-chargebacks-provider-events.md): a Stripe payment, a refund started at Stripe, a dispute and
 // the dispute won, delivered 5 times each, concurrently and shuffled (refund and dispute often before the
 // payment itself), leave exactly the state one in-order delivery leaves: order, payments, rates, ledger.
 

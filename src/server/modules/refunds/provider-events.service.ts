@@ -7,7 +7,7 @@ import * as repo from './refunds.repository'
 import { bookChargeback, bookChargebackWon, reconcileProviderRefund } from './refunds.service'
 
 // Provider webhook events, applied exactly once whatever the order, number and concurrency of their
-// deliveries (docs/decisions/0028). Each verified event is stored first (provider_events, unique per
+// deliveries (docs/decisions/0028-refunds-chargebacks-provider-events.md). Each verified event is stored first (provider_events, unique per
 // provider and event id) with what it says, unapplied; then every unapplied event of the provider is
 // tried, oldest first, until a round applies nothing more. An event that cannot apply yet (a refund or
 // dispute of a payment not yet successful, a won dispute whose dispute is not booked) stays unapplied and

@@ -9,7 +9,7 @@ import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as repo from './refunds.repository'
 import { bookRefund, currencyOf, denyRefund, paymentOutput, paymentToken } from './refunds.service'
 
-// Refund an order (docs/decisions/0028): the seller or a manager gives back all or part of what an order
+// Refund an order (docs/decisions/0028-refunds-chargebacks-provider-events.md): the seller or a manager gives back all or part of what an order
 // paid, in three steps, since the provider is never called inside a transaction: plan under the order's
 // lock, ask each provider with the refund's idempotency key, record each answer (refunds.service books it).
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { applyAllPendingProviderEvents, receiveProviderEvents } from './provider-events.service'
 import { refundsOfOrder } from './refunds.service'
 
-// The seller's and the manager's refund (docs/decisions/0028): full, partial twice then the rest, more than
+// The seller's and the manager's refund (docs/decisions/0028-refunds-chargebacks-provider-events.md): full, partial twice then the rest, more than
 // is left, another seller's order, an unpaid order, a plan whose later rates stop, the books balanced.
 
 let t: TestApp

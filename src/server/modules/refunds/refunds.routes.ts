@@ -4,7 +4,7 @@ import { refundOrderInput, refundOrderOutput } from '../../../shared/schemas/ref
 import * as refunds from './refund-order.service'
 
 // Refunds by the seller (/cabinet) and by a manager (/admin): all or part of what an order paid goes back
-// through the provider that took it (docs/decisions/0028).
+// through the provider that took it (docs/decisions/0028-refunds-chargebacks-provider-events.md).
 
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }

@@ -10,7 +10,7 @@ import * as plans from '../billing/cancel-subscription.service'
 import * as orders from '../orders/orders.service'
 import * as repo from './refunds.repository'
 
-// Booking refunds, chargebacks and won chargebacks (docs/decisions/0028); the use case "refund an order" is
+// Booking refunds, chargebacks and won chargebacks (docs/decisions/0028-refunds-chargebacks-provider-events.md); the use case "refund an order" is
 // refund-order.service.ts. A refund the seller asks for is made in
 // three steps, because the provider is never called inside a transaction: (1) under the order's lock the
 // refundable rest of each successful charge is counted and a pending refund payment is written per charge

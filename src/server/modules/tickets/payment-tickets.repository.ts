@@ -45,7 +45,7 @@ export async function moveTicket(db: Executor, id: number, from: readonly Ticket
   return row
 }
 
-/** Unused tickets whose event has ended become expired (docs/decisions/0018): scoped by seller, payer or code. */
+/** Unused tickets whose event has ended become expired (docs/decisions/0018-payment-tickets-expire-when-read.md): scoped by seller, payer or code. */
 export async function expireEnded(db: Executor, scope: { sellerId?: number; payerUserId?: number; code?: string; orderId?: number }, now: Date): Promise<number> {
   const conditions: SQL[] = [eq(paymentTickets.state, 'unused'), isNotNull(paymentTickets.eventEndsAt), lt(paymentTickets.eventEndsAt, now)]
   if (scope.sellerId !== undefined) conditions.push(eq(paymentTickets.sellerId, scope.sellerId))

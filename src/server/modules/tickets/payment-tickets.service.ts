@@ -18,7 +18,7 @@ import * as stock from '../catalog/stock.service'
 import * as repo from './payment-tickets.repository'
 import { formatDateTime, qrCodePng, ticketPdf } from './ticket-designs.service'
 
-// Payment tickets (issue 5 "Event tickets"): issued by the delivery for a paid order of an event product,
+// Payment tickets (docs/decisions/0018-payment-tickets-expire-when-read.md): issued by the delivery for a paid order of an event product,
 // one per ticket bought; checked in once at the entrance (check-in-ticket.service.ts); revoked by refunds; listed and exported for the
 // seller; handed to the payer as PDF (the product's ticket design), QR code and calendar file through
 // public URLs whose only secret is the ticket code. Unused tickets of an ended event expire when they are
@@ -120,9 +120,9 @@ export async function paymentTicketsOfPayer(db: Executor, deps: AppDeps, payerUs
   }))
 }
 
-// ------------------------------------------------------------------ upgrades (SPEC-NOTES 8, checkout/ticket-upgrade.service.ts)
+// ------------------------------------------------------------------ upgrades (docs/reference/readings.md 8, checkout/ticket-upgrade.service.ts)
 
-/** A payment ticket by id, expired first when its event has ended (docs/decisions/0018); `lock` holds its row. */
+/** A payment ticket by id, expired first when its event has ended (docs/decisions/0018-payment-tickets-expire-when-read.md); `lock` holds its row. */
 export async function findPaymentTicket(db: Executor, id: number, now: Date, options: { lock?: boolean } = {}): Promise<repo.PaymentTicketRow | undefined> {
   const row = await repo.findById(db, id, options)
   if (!row || row.state !== 'unused' || !row.eventEndsAt || row.eventEndsAt >= now) return row

@@ -9,7 +9,7 @@ import { createStripeProvider } from './stripe'
 import type { BankWireCredentials, PayPalCredentials, PaymentProviderAdapter, StripeCredentials } from './types'
 
 // The one place a provider code becomes an adapter. Sellers' credentials come decrypted from the payment
-// settings; `connect` uses the platform's own keys (SPEC-NOTES 27); `sandbox` and `free` need none.
+// settings; `connect` uses the platform's own keys (docs/reference/readings.md 27); `sandbox` and `free` need none.
 
 export type * from './types'
 export { bankWireReference } from './bank-wire'

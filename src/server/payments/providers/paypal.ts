@@ -13,7 +13,7 @@ import type {
   ChargeSavedInput, CreatePaymentInput, CreatePaymentResult, PaymentOutcome, PaymentProviderAdapter, ProviderEvent, RefundResult,
 } from './types'
 
-// PayPal through its REST Orders API (spec 000 "PayPal"; NVP credentials may be stored but are not used).
+// PayPal through its REST Orders API (docs/reference/catalogue-and-selling.md §3 "PayPal"; NVP credentials may be stored but are not used).
 // The payer approves the order on PayPal's page; the platform then captures it, on the payer's return or
 // on the CHECKOUT.ORDER.APPROVED webhook, whichever comes first (both capture under one request id). The
 // PayPal order id is the payment's providerRef.

@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors'
 import { sandboxOutcome, type SandboxChoice } from './sandbox'
 import type { PaymentOutcome } from './types'
 
-// The sandbox provider's hosted test page (DESIGN "Payments"): what it shows of a payment and what its
+// The sandbox provider's hosted test page (docs/DESIGN.md "Payments"): what it shows of a payment and what its
 // buttons record. Like every adapter it holds no database code: the payment store is handed in (the
 // payments module wires the orders module's reads and writes: src/server/modules/payments/sandbox-page.service.ts).
 

@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors'
 import { assertCanSave, noWebhooks } from './common'
 import type { CardDetails, CreatePaymentResult, PaymentOutcome, PaymentProviderAdapter, SetupOutcome } from './types'
 
-// The built-in test provider (DESIGN "Payments"): no network. The payer is sent to our own hosted test
+// The built-in test provider (docs/DESIGN.md "Payments"): no network. The payer is sent to our own hosted test
 // page, chooses an outcome there, and the platform records `sandboxOutcome(...)` itself; so the provider
 // never knows an outcome afterwards and sends no webhooks.
 

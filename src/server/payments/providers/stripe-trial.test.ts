@@ -4,7 +4,7 @@ import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-
 import { createStripeProvider } from './stripe'
 import type { PaymentProviderAdapter } from './types'
 
-// A trial's first payment is 0 and keeps the method (docs/decisions/0033): Checkout in setup mode.
+// A trial's first payment is 0 and keeps the method (docs/decisions/0033-trial-periods.md): Checkout in setup mode.
 
 let stand: StripeStandIn
 let stripe: PaymentProviderAdapter

@@ -9,8 +9,8 @@ import type {
 } from './types'
 
 // The card provider, for a seller's own account (`stripe`) and for the platform's account (`connect`,
-// SPEC-NOTES 27). Payments run through a Stripe-hosted Checkout Session: the payer is redirected, so the
-// storefront loads no third-party script (docs/decisions/0015). The session id is the payment's
+// docs/reference/readings.md 27). Payments run through a Stripe-hosted Checkout Session: the payer is redirected, so the
+// storefront loads no third-party script (docs/decisions/0015-payment-methods-and-providers.md). The session id is the payment's
 // providerRef; an off-session charge of a saved method has no session, and its PaymentIntent id is.
 
 export type StripeProviderOptions = {
@@ -229,7 +229,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       assertCurrency(method, input.amount.currency)
       const metadata = { [meta.paymentToken]: input.paymentToken, [meta.orderToken]: input.orderToken, [meta.flow]: 'checkout' satisfies Flow }
       if (input.amount.amount === 0) {
-        // A trial (docs/decisions/0033): Checkout refuses a payment of 0, so the method is set up instead.
+        // A trial (docs/decisions/0033-trial-periods.md): Checkout refuses a payment of 0, so the method is set up instead.
         // The session names our payment like a paid one, so its return and webhooks complete it as 0.
         if (!input.saveMethod) throw new AppError('no_payment_method', 'The card provider takes no payment of 0')
         const session = await setupSession({

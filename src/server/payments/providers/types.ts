@@ -1,7 +1,7 @@
 import type { Money } from '../../../shared/money'
 import type { CheckoutMethod, PaymentProvider } from '../../../shared/payments'
 
-// One interface for every provider (DESIGN "Payments"). A provider is called outside any database
+// One interface for every provider (docs/DESIGN.md "Payments"). A provider is called outside any database
 // transaction (PGlite is one session): the checkout commits the order and its payment row first, then asks
 // the provider, then records the answer in a second short transaction.
 

@@ -1,4 +1,4 @@
-// Spec 001 section 3 "Consent": the accepted categories live in a cookie, as `all` or a comma list of
+// docs/reference/accounts-and-orders.md §3 "Consent": the accepted categories live in a cookie, as `all` or a comma list of
 // category ids. Required categories are always on.
 
 export const CONSENT_COOKIE = 'sf_cookie_consent'

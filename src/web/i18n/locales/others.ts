@@ -1,7 +1,7 @@
 import type { Locale } from '../../lib/locale'
 import type { Translations } from './en'
 
-// The other spec locales (spec 000 section 9). Each carries the words of its language switcher and the
+// The other spec locales (docs/reference/catalogue-and-selling.md §9). Each carries the words of its language switcher and the
 // most visible buttons; everything else falls back to English until a translation is contributed.
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> }

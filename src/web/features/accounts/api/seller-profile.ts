@@ -3,7 +3,7 @@ import type { SellerProfile, SellerProfileOutput } from '../../../../shared/sche
 import { api } from '../../../lib/api'
 import { toSnake } from '../../../lib/api-client'
 
-// GET and PUT /cabinet/profile: the seller profile (spec 001 sections 2, 3 and 5). The profile's keys stay
+// GET and PUT /cabinet/profile: the seller profile (docs/reference/accounts-and-orders.md §2, §3 and §5). The profile's keys stay
 // snake_case here, as the shared schema and the form use them.
 
 export const sellerProfileKey = ['cabinet', 'profile'] as const

@@ -10,7 +10,7 @@ import { meQueryOptions, switchProfile, type User } from '../../../lib/session'
 import { createProfile } from '../api/create-profile'
 
 // Adds a profile to the signed-in account and switches to it (POST /user/profiles, then PUT
-// /session/profile). The become-seller dialog of spec 001 section 2 is this dialog for sellers.
+// /session/profile). The become-seller dialog of docs/reference/accounts-and-orders.md §2 is this dialog for sellers.
 
 export type AddableProfile = 'seller' | 'publisher' | 'payer' | 'platform_affiliate'
 

@@ -14,7 +14,7 @@ import { deactivateAccount } from '../api/deactivate-account'
 import { deleteAccount } from '../api/delete-account'
 import { deletionStatusQuery } from '../api/deletion-status'
 
-// The account deletion questionnaire of spec 001 section 2, steps -1 to 5:
+// The account deletion questionnaire of docs/reference/accounts-and-orders.md §2, steps -1 to 5:
 // -1 deletion not possible (blockers) · 0 why deleting · 1 preparing account · 2 ready to be deleted ·
 // 3 confirm deletion · 4 first deactivate (offer deactivation instead) · 5 confirm deactivation.
 

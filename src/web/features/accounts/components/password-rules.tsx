@@ -3,7 +3,7 @@ import { IconCheck, IconPoint } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { passwordMaxLength, passwordMinLength, passwordSpecialCharacters } from '../../../../shared/validation'
 
-// The password rules of SPEC-NOTES 18, checked live while the user types.
+// The password rules of docs/reference/readings.md 18, checked live while the user types.
 export function passwordRuleChecks(value: string) {
   return [
     { key: 'length', met: value.length >= passwordMinLength && value.length <= passwordMaxLength },

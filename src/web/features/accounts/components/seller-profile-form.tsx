@@ -13,9 +13,9 @@ import { meKey } from '../../../lib/session'
 import { saveSellerProfile, sellerProfileKey, sellerProfileQuery } from '../api/seller-profile'
 import { useCountryOptions } from './about-you-form'
 
-// The seller profile (spec 001 section 2 "Profile modal steps"): a natural person fills business,
+// The seller profile (docs/reference/accounts-and-orders.md §2 "Profile modal steps"): a natural person fills business,
 // personal and tax details; a legal entity business, representative, details and tax. Saving with every
-// required field (section 5) finishes the profile, one of the conditions to sell (SPEC-NOTES 23).
+// required field (section 5) finishes the profile, one of the conditions to sell (docs/reference/readings.md 23).
 
 type Values = {
   business_type: 'natural' | 'entity'

@@ -25,7 +25,7 @@ import { PasswordRules } from '../components/password-rules'
 import { SellerProfileForm } from '../components/seller-profile-form'
 
 // /<area>/profile/edit: the account settings, reachable from every area's user menu. In the cabinet,
-// `?seller_profile_edit=true` opens it with the seller profile first (finish registration, spec 001 section 2).
+// `?seller_profile_edit=true` opens it with the seller profile first (finish registration, docs/reference/accounts-and-orders.md §2).
 
 function Section({ title, description, children, testId }: { title: string; description?: string; children: ReactNode; testId?: string }) {
   return (

@@ -5,7 +5,7 @@ import type { Camelize } from '../../../lib/api-client'
 
 export type SellerFlags = Camelize<z.output<typeof sellerFlagsOutput>>
 
-/** PATCH /admin/sellers/{id}: power seller and blocked (SPEC-NOTES 23); answers the seller's flags. */
+/** PATCH /admin/sellers/{id}: power seller and blocked (docs/reference/readings.md 23); answers the seller's flags. */
 export function updateSeller(sellerId: number, input: z.input<typeof updateSellerFlagsInput>): Promise<SellerFlags> {
   return api.patch<SellerFlags>(`/admin/sellers/${sellerId}`, input, { silent: true })
 }

@@ -6,7 +6,7 @@ import { FormError } from '../../../components/form-error'
 import { Modal } from '../../../components/modal'
 import { updateSeller, type SellerFlags } from '../api/update-seller'
 
-// Confirms one change of a seller's flags (SPEC-NOTES 23) before it is sent: power seller (their paid
+// Confirms one change of a seller's flags (docs/reference/readings.md 23) before it is sent: power seller (their paid
 // products are reviewed before they go live) or blocked (cannot sell, loses the cabinet and the shop).
 
 export type SellerFlagChange = { sellerId: number; username: string; flag: 'power_seller' | 'blocked'; value: boolean }

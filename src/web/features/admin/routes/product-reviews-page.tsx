@@ -12,7 +12,7 @@ import { decideReview, type ReviewDecision } from '../api/review-decision'
 import { reviewQueueKey, reviewQueueQuery, type ReviewItem } from '../api/review-queue'
 import { RejectModal } from '../components/reject-modal'
 
-// /admin/product_reviews: the managers' review queue of power sellers' products (SPEC-NOTES 23):
+// /admin/product_reviews: the managers' review queue of power sellers' products (docs/reference/readings.md 23):
 // approve, reject with a reason, revoke. A seller's flags are set on /admin/sellers (the seller's name
 // links there) and take-downs happen on /admin/products.
 

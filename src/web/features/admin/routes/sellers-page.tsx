@@ -12,7 +12,7 @@ import { useSearchParam } from '../../../lib/search'
 import { adminSellersKey, adminSellersQuery, type AdminSeller } from '../api/list-sellers'
 import { SellerFlagModal, type SellerFlagChange } from '../components/seller-flag-modal'
 
-// /admin/sellers: every seller with the flags of SPEC-NOTES 23. Managers search by username, email or
+// /admin/sellers: every seller with the flags of docs/reference/readings.md 23. Managers search by username, email or
 // company, filter by power seller, blocked and can-sell, and switch power seller and blocked after a
 // confirmation (PATCH /admin/sellers/{id}). `?query=` opens the list searched (links from other lists).
 

@@ -8,7 +8,7 @@ import { useMe } from '../../../lib/session'
 import { productCountQuery } from '../api/product-count'
 
 // /cabinet: the seller's state at a glance, then the figures the app composes in (src/web/app/cabinet-home.tsx). A seller can sell once the email is confirmed, the seller
-// profile is finished and a payment provider is active (SPEC-NOTES 23); each open step links to where
+// profile is finished and a payment provider is active (docs/reference/readings.md 23); each open step links to where
 // it is done.
 
 function Step({ done, title, text, action, testId }: { done: boolean; title: string; text: string; action?: ReactNode; testId: string }) {

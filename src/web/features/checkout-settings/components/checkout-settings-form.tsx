@@ -19,7 +19,7 @@ import { updateCheckoutSettings } from '../api/update-checkout-settings'
 import { BuyButtonPreview } from './buy-button-preview'
 import { colorIssue, previewTheme, themeChange, themeValues, type ThemeKey, type ThemeValues } from './theme-values'
 
-// Checkout settings (spec 000 section 3): name, layout, buyer information, buy button text, the theme's
+// Checkout settings (docs/reference/catalogue-and-selling.md §3): name, layout, buyer information, buy button text, the theme's
 // colours, radii, font, texts, countdown and mobile description, and the trust seals, with a live
 // preview of the buy button. Colours are # with 3 or 6 hex digits (spec section 5).
 

@@ -18,7 +18,7 @@ import { LessonBlocks } from '../components/lesson-blocks'
 import { LessonComments } from '../components/lesson-comments'
 import { QuizForm } from '../components/quiz-form'
 
-// /s/{seller}/courses/{product_slug}: the payer's course player (SPEC-NOTES 14). Signed out, the payer goes
+// /s/{seller}/courses/{product_slug}: the payer's course player (docs/reference/readings.md 14). Signed out, the payer goes
 // to the seller's course sign-in (/s/{seller}/sign_in) and comes back here from the magic link. Outline with
 // progress beside (a drawer on phones), the lesson with its blocks, quiz and comments, previous and next.
 

@@ -37,7 +37,7 @@ export const quizAttemptsQuery = (state: ListState) => listQuery<SellerQuizAttem
 /** GET /cabinet/courses/comments (filters product_id, hidden). */
 export const commentsQuery = (state: ListState) => listQuery<SellerComment>('comments', state)
 
-/** Every course of the seller, for the course filter (at most 300 at once, SPEC-NOTES 11). */
+/** Every course of the seller, for the course filter (at most 300 at once, docs/reference/readings.md 11). */
 export function courseChoicesQuery() {
   return queryOptions({
     queryKey: [...courseReportsKey, 'choices'],

@@ -7,7 +7,7 @@ import { Modal } from '../../../components/modal'
 import { formatDateTime } from '../../../lib/format'
 import { courseReportsKey, customersQuery, extendAccess, type CourseOverviewItem } from '../api/course-reports'
 
-// The access extension wizard (spec 001: access, extend, selectCustomers, customers, confirmation): the
+// The access extension wizard (docs/reference/accounts-and-orders.md §2: access, extend, selectCustomers, customers, confirmation): the
 // course's access today, the new end of access (a date or unlimited), all or chosen customers, then a
 // summary to confirm. The delivery keeps the grants; this only sets their end.
 

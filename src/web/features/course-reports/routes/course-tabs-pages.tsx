@@ -16,7 +16,7 @@ import { publicationsQuery, type LessonPublication } from '../api/course-publish
 import { CourseSettingsModal } from '../components/course-settings-modal'
 import { ExtendAccessWizard } from '../components/extend-access-wizard'
 
-// The seller's course tabs (SPEC-NOTES 14): /cabinet/courses/overview, /sessions, /lesson_statuses and
+// The seller's course tabs (docs/reference/readings.md 14): /cabinet/courses/overview, /sessions, /lesson_statuses and
 // /quiz_attempts, each a server-side list with the course filter; the overview opens each course's player
 // settings, comment moderation and the access extension wizard.
 

@@ -12,7 +12,7 @@ import { money, RevenueChart } from '../components/revenue-chart'
 
 // The seller dashboard's figures (/cabinet; the app's cabinet home composes it under the seller's
 // state): money per currency, orders and new payers, the revenue chart, upcoming and overdue rates, the
-// top products and quick links, for the chosen period (default 90 days, spec 001).
+// top products and quick links, for the chosen period (default 90 days, docs/reference/accounts-and-orders.md).
 
 function Figure({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: 'red' | 'teal' }) {
   return (

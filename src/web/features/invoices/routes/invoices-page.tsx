@@ -14,7 +14,7 @@ import {
   exportInvoicesCsv, invoiceListQuery, invoiceSettingsQuery, openInvoicePdf, saveInvoiceSettings, type Invoice, type InvoiceSettings,
 } from '../api/invoices'
 
-// /cabinet/invoices: invoices of paid charges and reversal (cancellation) invoices of refunds (SPEC-NOTES
+// /cabinet/invoices: invoices of paid charges and reversal (cancellation) invoices of refunds (docs/reference/readings.md
 // 10), with the spec's filters, counts per kind, the CSV, each PDF, and the numbering settings card.
 
 function SettingsCard() {

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api'
 import type { Camelize } from '../../../lib/api-client'
 
 // The seller's orders area: the list with filters and counts, the detail, the CSV export and scheduled
-// exports (docs/decisions/0030), and the order actions other modules serve (refund, cancel, pause, resume).
+// exports (docs/decisions/0030-orders-list-detail-and-csv-exports.md), and the order actions other modules serve (refund, cancel, pause, resume).
 
 export type SellerOrder = Camelize<SellerOrderOutput>
 export type OrderDetail = Camelize<OrderDetailOutput>

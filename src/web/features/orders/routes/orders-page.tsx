@@ -16,8 +16,8 @@ import { OrderFilters } from '../components/order-filters'
 import { ScheduledExportsDialog } from '../components/scheduled-exports-dialog'
 
 // /cabinet/orders: the seller's orders with the payment-state tabs (counts for the other filters), the
-// filter panel, search, sort, pages and page sizes (spec 001 sections 4 and 9), the CSV export with a
-// column picker and scheduled exports (docs/decisions/0030).
+// filter panel, search, sort, pages and page sizes (docs/reference/accounts-and-orders.md §4 and §9), the CSV export with a
+// column picker and scheduled exports (docs/decisions/0030-orders-list-detail-and-csv-exports.md).
 
 export function OrdersPage() {
   const { t, i18n } = useTranslation()

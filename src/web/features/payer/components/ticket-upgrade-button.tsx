@@ -7,7 +7,7 @@ import { useErrorText } from '../../../components/form-error'
 import { Modal } from '../../../components/modal'
 import { createTicketUpgrade, ticketUpgradeOptionsQuery } from '../api/ticket-upgrades'
 
-// "Upgrade" on an unused ticket of the payer area (SPEC-NOTES 8): the better ticket types of the event with
+// "Upgrade" on an unused ticket of the payer area (docs/reference/readings.md 8): the better ticket types of the event with
 // the difference to pay; choosing one makes a ticket_upgrade order and goes to its payment. Shows nothing
 // when there is no better type, or when the seller's ticket_upgrade flag is off (the server answers 403).
 export function TicketUpgradeButton({ paymentTicketId }: { paymentTicketId: number }) {

@@ -15,7 +15,7 @@ import { PaymentManagementCard } from '../components/payment-management-card'
 import { ProviderCard } from '../components/provider-card'
 
 // /cabinet/settings/payment_providers (tab "Providers") and /cabinet/settings/payment_settings (tab
-// "Payment settings", the method x provider matrix), spec 000 section 2.
+// "Payment settings", the method x provider matrix), docs/reference/catalogue-and-selling.md §2.
 
 type Tab = 'payment_providers' | 'payment_settings'
 

@@ -1,7 +1,7 @@
 import { certificateTriggers, type CertificateTrigger } from '../../../../shared/schemas/certificates'
 import type { ProductForm } from '../../../../shared/catalog/product-forms'
 
-// Certificates of a course (docs/decisions/0020 and 0025): a course has one only once its seller saved a
+// Certificates of a course (docs/decisions/0020-issued-certificates-licenses-downloads.md and 0025): a course has one only once its seller saved a
 // design, issued on course completion by default; a certificate product is always issued on purchase.
 
 /** The "issue the certificate" choices of a form: a certificate product has no course to complete. */

@@ -19,7 +19,7 @@ export type LessonDraft = {
   questions: QuestionDraft[]
   /** Shown to payers (published) or kept back (not_for_publish). */
   published: boolean
-  /** Drip: when the lesson opens for a payer (spec 001 lesson-access modes). */
+  /** Drip: when the lesson opens for a payer (docs/reference/accounts-and-orders.md §9 lesson-access modes). */
   access_mode: LessonAccessMode
   access_after_days: string
   /** yyyy-mm-dd, the day the lesson opens (endDate mode), midnight UTC. */

@@ -18,7 +18,7 @@ import type { PricingPlan, Product } from '../api/types'
 import { updatePlan } from '../api/update-plan'
 import { countOf, currencyOf, minorToText, moneyToMinor } from './money'
 
-// The pricing plans of a product or of one ticket type (spec 000 sections 3 and 9): one_time,
+// The pricing plans of a product or of one ticket type (docs/reference/catalogue-and-selling.md §3 and §9): one_time,
 // installment, limited_subscription, subscription; amounts typed as money and sent as minor units;
 // intervals from the shared codes; custom intervals for installments; the installment total and the
 // checkout minimum price shown live with the shared formulas.
@@ -36,7 +36,7 @@ type PlanValues = {
   custom: boolean
   custom_intervals: { interval: string | null; amount: string }[]
   use_net_price: boolean
-  /** Subscriptions: free days before the first charge (docs/decisions/0033). */
+  /** Subscriptions: free days before the first charge (docs/decisions/0033-trial-periods.md). */
   trial: boolean
   trial_days: string
 }

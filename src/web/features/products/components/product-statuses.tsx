@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { isSellBlocking, type ProductStatus } from '../../../../shared/catalog'
 
-// Why a product cannot sell (spec 000 section 8), as the server computed it with the shared rules.
+// Why a product cannot sell (docs/reference/catalogue-and-selling.md §8), as the server computed it with the shared rules.
 // "Finish registration" links to the seller profile edit.
 
 export function ProductStatuses({ statuses, compact = false }: { statuses: readonly ProductStatus[]; compact?: boolean }) {

@@ -32,9 +32,9 @@ import type { StepProps } from '../components/steps/step-types'
 import { TicketDesignStep } from '../components/steps/ticket-design-step'
 import { TicketsStep } from '../components/steps/tickets-step'
 
-// /cabinet/products/$productId/edit?step=N: the product wizard (spec 000 section 2). Its steps are the
+// /cabinet/products/$productId/edit?step=N: the product wizard (docs/reference/catalogue-and-selling.md §2). Its steps are the
 // form's (wizardSteps); step 1 has no query, 2..N do, a step beyond the last goes to the last
-// (SPEC-NOTES 15), so the URL step survives a reload. Each step saves on its own.
+// (docs/reference/readings.md 15), so the URL step survives a reload. Each step saves on its own.
 
 function stepComponent(product: Product, key: WizardStepKey): ComponentType<StepProps> {
   switch (key) {

@@ -30,7 +30,7 @@ import { NewProductModal } from '../components/new-product-modal'
 import { ProductStatuses } from '../components/product-statuses'
 import { cannotPublishReasons } from '../components/publish-reasons'
 
-// /cabinet/products: the seller's products (spec 000 section 3 filters, spec 001 section 4 list
+// /cabinet/products: the seller's products (docs/reference/catalogue-and-selling.md §3 filters, docs/reference/accounts-and-orders.md §4 list
 // behaviour), why each cannot sell, the row actions, the CSV export and "New product".
 
 const yesNo = ['isPublished', 'isArchived', 'isPrivate', 'isFree'] as const

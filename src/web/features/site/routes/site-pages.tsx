@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../../../shared/money'
 import { LegalDocument } from '../components/legal-document'
 
-// The public pages of spec 000/001 section 2: landing, plans and the legal pages.
+// The public pages of docs/reference/catalogue-and-selling.md and accounts-and-orders.md §2: landing, plans and the legal pages.
 
 const highlights = [
   { key: 'products', icon: IconPackage },

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api'
 import type { Camelize } from '../../../lib/api-client'
 import { saveListCsv } from '../../../lib/csv-download'
 
-// The seller's transfers (/cabinet/transfers, SPEC-NOTES 7): every payment with its state; read-only.
+// The seller's transfers (/cabinet/transfers, docs/reference/readings.md 7): every payment with its state; read-only.
 
 export type Transfer = Camelize<TransferOutput>
 

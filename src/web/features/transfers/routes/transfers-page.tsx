@@ -14,7 +14,7 @@ import { dayBound, formatDateTime, money } from '../../../lib/format'
 import { exportTransfersCsv, transferListQuery, type Transfer } from '../api/transfers'
 import { snakeToCamelKey } from '../../../lib/api-client'
 
-// /cabinet/transfers (SPEC-NOTES 7): every payment of the seller's orders (charges, refunds, chargebacks)
+// /cabinet/transfers (docs/reference/readings.md 7): every payment of the seller's orders (charges, refunds, chargebacks)
 // with its state, the spec's filters (state, transferable_type, provider, payment method, order, product,
 // payer country, created range, amount), counts per state and the CSV. Read-only.
 

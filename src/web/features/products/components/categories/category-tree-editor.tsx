@@ -20,7 +20,7 @@ import {
   flattenTree, indentNode, moveAmongSiblings, moveNode, normalizeTree, outdentNode, reorderItems, type DropPlace, type FlatNode, type TreeNode,
 } from './category-tree'
 
-// The seller's category tree (spec 000 section 3 "category tree", issue 3 "drag to reorder"): create,
+// The seller's category tree (docs/reference/catalogue-and-selling.md §3 "category tree"): create,
 // rename, nest, delete, and reorder by native HTML5 drag and drop or with the buttons of each row
 // (keyboard users). Every move saves the whole order at once with POST /cabinet/categories/reorder.
 

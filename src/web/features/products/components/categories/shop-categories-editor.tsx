@@ -16,9 +16,9 @@ import { productListQuery } from '../../api/list-products'
 import { shopCategoriesKey, shopCategoriesQuery, type ShopCategory } from '../../api/list-shop-categories'
 import { saveShopCategory } from '../../api/save-shop-category'
 
-// Shop categories (spec 000 section 3): the groups the shop lists products in, with a title, a
+// Shop categories (docs/reference/catalogue-and-selling.md §3): the groups the shop lists products in, with a title, a
 // description, a colour (hex), hidden, a position and the products they hold (a picker loads at most
-// 300 products, SPEC-NOTES 11).
+// 300 products, docs/reference/readings.md 11).
 
 type Values = { title: string; description: string; color: string; hidden: boolean; position: string; products: string[] }
 

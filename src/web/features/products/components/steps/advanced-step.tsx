@@ -11,7 +11,7 @@ import { countOf } from '../money'
 import { SaveBar } from './save-bar'
 import type { StepProps } from './step-types'
 
-// Step "advanced" (SPEC-NOTES 29): slug, internal name, cost centre, product groups, categories, access
+// Step "advanced" (docs/reference/readings.md 29): slug, internal name, cost centre, product groups, categories, access
 // password, limit and whether the product is hidden in the shop.
 
 type Values = {

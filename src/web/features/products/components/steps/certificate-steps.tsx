@@ -124,7 +124,7 @@ function DesignForm({ product, design, part }: { product: StepProps['product']; 
             <SelectField
               label={t('certificatesIssued.issueOn')}
               description={t('certificatesIssued.issueOnHelp')}
-              // A certificate product has no course to complete (docs/decisions/0020): it is issued on purchase.
+              // A certificate product has no course to complete (docs/decisions/0020-issued-certificates-licenses-downloads.md): it is issued on purchase.
               data={certificateIssueOptions(product.form).map((o) => ({ value: o, label: t(`certificatesIssued.issueOnOptions.${o}`) }))}
               value={v.issue_on}
               onChange={(value) => value && form.setValue('issue_on', value)}

@@ -7,7 +7,7 @@ import { CertificateStep } from './certificate-steps'
 import { ContentStep } from './content-step'
 import type { StepProps } from './step-types'
 
-// The course's certificate (docs/decisions/0025): the spec's course wizard has no design step, so the
+// The course's certificate (docs/decisions/0025-certificates-licenses-downloads-follow-ups.md): the spec's course wizard has no design step, so the
 // content step carries it below the lessons, reusing the certificate product's two design parts. Saving
 // either part gives the course a certificate, issued on course completion unless the seller chooses purchase.
 

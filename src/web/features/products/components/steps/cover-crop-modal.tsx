@@ -7,7 +7,7 @@ import { Modal } from '../../../../components/modal'
 import { NumberField } from '../../../../components/number-field'
 import { fitCrop, initialCrop, movedBy, withWidth, type Crop, type CropRatio } from '../cover-crop'
 
-// Choosing the part of a new cover image to keep (issue 3 "crop ratios 1 and 16:9"): a box over the
+// Choosing the part of a new cover image to keep: a box over the
 // preview that is dragged to move and resized by its corner, the same box as numbers (image pixels),
 // or the whole image. The box always keeps its ratio and stays inside the image.
 

@@ -10,7 +10,7 @@ import { uploadCover } from '../../api/upload-cover'
 import { CoverCropModal } from './cover-crop-modal'
 import type { StepProps } from './step-types'
 
-// The product's cover images (spec 000 section 9: default variant s100, cover width 1920). A chosen
+// The product's cover images (docs/reference/catalogue-and-selling.md §9: default variant s100, cover width 1920). A chosen
 // image is cropped to 1:1 or 16:9 (or kept whole) before upload; the server checks the image by its
 // content, cuts the crop and makes the size variants.
 

@@ -10,7 +10,7 @@ import type { Camelize } from '../../../../lib/api-client'
 
 type DeliverySettings = Camelize<z.output<typeof productDeliveryOutput>>
 
-// The delivery step's mail (spec 000 "Delivery email modes"): standard, the seller's own text with
+// The delivery step's mail (docs/reference/catalogue-and-selling.md §3 "Delivery email modes"): standard, the seller's own text with
 // placeholders, or none. Saved with PUT /cabinet/products/{id}/delivery.
 export function DeliveryEmailSection({ productId }: { productId: number }) {
   const { t } = useTranslation()

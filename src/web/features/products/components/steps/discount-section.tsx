@@ -12,8 +12,8 @@ import { deleteDiscount, saveDiscount } from '../../api/save-discount'
 import type { Product } from '../../api/types'
 import { countOf, currencyOf, minorToText, moneyToMinor } from '../money'
 
-// The product's discount (spec 000 section 3 "Discount: active, limit, value, valueForm, ordersCount";
-// docs/decisions/0014): a whole percent 1..100 or an amount in one currency, an optional limit of
+// The product's discount (docs/reference/catalogue-and-selling.md §3 "Discount: active, limit, value, valueForm, ordersCount";
+// docs/decisions/0014-discounts-per-product.md): a whole percent 1..100 or an amount in one currency, an optional limit of
 // orders, the orders that used it so far, and the prices it gives, computed live with the shared
 // priceWithDiscount.
 

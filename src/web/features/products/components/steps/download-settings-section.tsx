@@ -7,7 +7,7 @@ import { NumberField } from '../../../../components/number-field'
 import { downloadSettingsQuery, saveDownloadSettings } from '../../api/download-settings'
 
 // Part of the "file upload" step: stamp PDF files with the payer's name and email when downloaded, and
-// limit how often one order may download each file (docs/decisions/0020).
+// limit how often one order may download each file (docs/decisions/0020-issued-certificates-licenses-downloads.md).
 
 export function DownloadSettingsSection({ productId }: { productId: number }) {
   const { t } = useTranslation()

@@ -5,7 +5,7 @@ import { StepNote } from './step-note'
 import type { StepProps } from './step-types'
 import { MarketUpsellSections } from './upsell-sections'
 
-// Steps filled by later capabilities (SPEC-NOTES 29). Each shows what belongs to the product record
+// Steps filled by later capabilities (docs/reference/readings.md 29). Each shows what belongs to the product record
 // itself and says honestly what arrives later.
 
 export function MarketUpsellStep({ product }: StepProps) {

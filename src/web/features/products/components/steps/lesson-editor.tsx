@@ -19,7 +19,7 @@ import {
   lessonDraft, lessonInputOf, newQuestion, questionInput, withKind, type LessonDraft, type MediaBlock, type OptionDraft, type QuestionDraft,
 } from '../lesson-draft'
 
-// One lesson of a course (spec 000 step "content", SPEC-NOTES 9): its title, a text block (HTML the server
+// One lesson of a course (docs/reference/catalogue-and-selling.md §2 step "content", docs/reference/readings.md 9): its title, a text block (HTML the server
 // sanitises), an external video, attached audio, PDF, uploaded video and other files (sent to
 // /cabinet/uploads with the kind their type names; the server checks the content), and the lesson
 // quiz with single choice, multiple choice and open answer questions, their options, correct answers
@@ -113,7 +113,7 @@ function MediaList({ media, onChange }: { media: MediaBlock[]; onChange: (media:
   )
 }
 
-/** Whether payers see the lesson, and when it opens for them (drip, spec 001 lesson-access modes). */
+/** Whether payers see the lesson, and when it opens for them (drip, docs/reference/accounts-and-orders.md §9 lesson-access modes). */
 function LessonAccess({ draft, errors, onChange }: { draft: LessonDraft; errors: FieldErrors; onChange: (next: Partial<LessonDraft>) => void }) {
   const { t } = useTranslation()
   return (

@@ -20,7 +20,7 @@ import { LicenseSettingsSection } from './license-settings-section'
 import type { StepProps } from './step-types'
 
 // Step "add license keys": keys pasted by hand (one per line), a CSV upload, or keys generated from a
-// format (spec 000 section 5 format rules, checked with the shared schema). Duplicates are counted and
+// format (docs/reference/catalogue-and-selling.md §5 format rules, checked with the shared schema). Duplicates are counted and
 // skipped; the keys list shows available and used counts and each sold key's activations against the
 // product's activation limit (set in LicenseSettingsSection).
 

@@ -10,7 +10,7 @@ import { licenseSettingsQuery, saveLicenseSettings } from '../../api/license-set
 import { countOf } from '../money'
 
 // Part of the "add license keys" step: how many activations one sold key may have at once through the
-// activation API (docs/decisions/0020); empty is no limit.
+// activation API (docs/decisions/0020-issued-certificates-licenses-downloads.md); empty is no limit.
 
 export function LicenseSettingsSection({ productId }: { productId: number }) {
   const { t, i18n } = useTranslation()

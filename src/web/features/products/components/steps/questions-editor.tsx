@@ -6,7 +6,7 @@ import {
 } from '../../../../../shared/schemas/checkout-settings'
 import type { ProductCheckout } from '../../api/product-checkout'
 
-// Custom checkout questions (SPEC-NOTES 9): checkbox, open question, service and select box; select boxes
+// Custom checkout questions (docs/reference/readings.md 9): checkbox, open question, service and select box; select boxes
 // show as a drop-down or a list; options (of services and select boxes) form checkboxes or radios and may
 // carry a group heading. Ids are made here once and kept, since orders' answers refer to them.
 

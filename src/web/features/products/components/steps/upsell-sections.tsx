@@ -20,7 +20,7 @@ import { problemLines } from './product-checkout-section'
 
 // The market-upsell step's "Order bump presentation" (where and how the product's order bumps, its add-ons
 // of kind bump, show on the checkout) and "One-click upsells" (up to 5 offers of the seller's published
-// products after payment, charged with the saved method; SPEC-NOTES 28). Each section saves on its own.
+// products after payment, charged with the saved method; docs/reference/readings.md 28). Each section saves on its own.
 
 type Bump = { position: string; placement: string; layout: string; border_animation: string; price_animation: string; headline: string; text: string }
 type UpsellDraft = { key: string; kind: (typeof upsellKinds)[number]; product_id: string | null; pricing_plan_id: string | null; headline: string }
