@@ -1,8 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { at, createdAt, updatedAt } from './columns'
 import { sellers } from './accounts'
-import { orders } from './orders'
-import { orderRates } from './billing'
+import { orderRates, orders } from './orders'
 
 // The dunning module's tables: the seller's dunning settings, a dunning run per failed rate, and the claims
 // followed through collection (docs/decisions/0027-dunning-and-claims.md).

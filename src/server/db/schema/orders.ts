@@ -152,17 +152,6 @@ export const payments = pgTable('payments', {
   index('payments_seller_idx').on(t.sellerId, t.createdAt),
 ])
 
-/** Provider webhook events seen, so a second delivery changes nothing. */
-export const providerEvents = pgTable('provider_events', {
-  id: serial('id').primaryKey(),
-  provider: text('provider').notNull(),
-  eventId: text('event_id').notNull(),
-  type: text('type').notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  processedAt: timestamp('processed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('provider_events_unique').on(t.provider, t.eventId)])
-
 /**
  * The double-entry ledger (src/shared/ledger): every money movement is a transaction of rows that sum to
  * 0 per currency. Debit positive, credit negative. Balances are sums of rows, never stored counters.
@@ -182,4 +171,29 @@ export const ledgerEntries = pgTable('ledger_entries', {
   index('ledger_entries_tx_idx').on(t.transactionId),
   index('ledger_entries_account_idx').on(t.account, t.currency),
   index('ledger_entries_order_idx').on(t.orderId),
+])
+
+/** The schedule of an installment plan or subscription (its rates); the billing module charges each one when due. */
+export const orderRates = pgTable('order_rates', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  number: integer('number').notNull(),
+  dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  /** paid | unpaid | future | skipped | chargebacked | debt | refunded | pending | partly_paid */
+  state: text('state').notNull().default('future'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** Paid so far (a part payment leaves it partly_paid) and refunded so far. */
+  paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
+  refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+  /** Charge attempts made (the scheduler's and dunning's retries), the next one, and the last failure. */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  lastFailureReason: text('last_failure_reason'),
+  /** The payment that paid it (or the attempt in flight while pending). */
+  paymentId: integer('payment_id'),
+}, (t) => [
+  uniqueIndex('order_rates_order_number_unique').on(t.orderId, t.number),
+  // The scheduler's scan: rates due and not yet charged.
+  index('order_rates_due_idx').on(t.state, t.dueDate),
 ])

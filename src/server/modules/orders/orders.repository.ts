@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm'
 import { rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
-import { ledgerEntries, orderItems, orderRates, orders, payments, products, providerEvents, sellers } from '../../db/schema'
+import { ledgerEntries, orderItems, orderRates, orders, payments, products, sellers } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
@@ -207,12 +207,6 @@ export async function paymentsOf(db: Executor, orderId: number): Promise<Payment
 }
 
 // ------------------------------------------------------------------ provider events
-
-/** Records an event once; false when it was seen before. */
-export async function recordProviderEvent(db: Executor, values: typeof providerEvents.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(providerEvents).values(values).onConflictDoNothing().returning({ id: providerEvents.id })
-  return rows.length > 0
-}
 
 // ------------------------------------------------------------------ ledger
 

@@ -700,8 +700,3 @@ export function findPaymentByToken(db: Executor, token: string, options: { lock?
 export function findPaymentByRef(db: Executor, provider: string, providerRef: string): Promise<repo.PaymentRow | undefined> {
   return repo.findPaymentByRef(db, provider, providerRef)
 }
-
-/** Records a provider's event once; false when it was recorded before (a replayed webhook). */
-export function recordProviderEvent(db: Executor, values: Parameters<typeof repo.recordProviderEvent>[1]): Promise<boolean> {
-  return repo.recordProviderEvent(db, values)
-}
