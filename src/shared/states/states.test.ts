@@ -109,9 +109,9 @@ describe('the rules the tables hold', () => {
     expect(canTransition(orderPaymentTransitions, 'payment_refunded', 'paid')).toBe(false)
     expect(canTransition(orderPaymentTransitions, 'payment_waiting', 'paid')).toBe(true)
   })
-  test('a paused plan resumes to paying; a paid order can be refunded or charged back, an open subscription paused or canceled', () => {
+  test('a paused plan resumes to paying; a paid order can be refunded or charged back, an open subscription paused or canceled, and a paid plan reads paying again when a later rate is owed', () => {
     expect(canTransition(orderPaymentTransitions, 'payment_paused', 'paying')).toBe(true)
-    expect(nextStates(orderPaymentTransitions, 'paid')).toEqual(['payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'])
+    expect(nextStates(orderPaymentTransitions, 'paid')).toEqual(['paying', 'payment_paused', 'payment_canceled', 'payment_refunded', 'payment_chargebacked'])
   })
   test('a rate must be paid before it is refunded or charged back', () => {
     for (const state of orderRateStates) {
