@@ -19,6 +19,10 @@ import type { AppDeps } from '../deps'
 import * as accounts from '../modules/accounts/accounts.service'
 import * as shop from '../modules/catalog/shop.service'
 import * as checkout from '../modules/checkout/checkout.service'
+import { createOrder } from '../modules/checkout/place-order.service'
+import { getPublicOrder } from '../modules/checkout/public-order.service'
+import { quote } from '../modules/checkout/quote.service'
+import { acceptUpsell } from '../modules/checkout/upsells.service'
 import * as checkoutSettings from '../modules/checkout-settings/checkout-settings.service'
 import * as sandboxPage from '../modules/payments/sandbox-page.service'
 import * as certificates from '../modules/certificates/certificates.service'
@@ -365,9 +369,9 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const selection = checkoutSelection.safeParse(entry.selectionFromValues(values, data))
       if (!selection.success) return { quote: null, error: null }
       try {
-        if (!quotes || selection.data.coupon_code || !cacheable) return { quote: await checkout.quote(ctx, selection.data), error: null }
+        if (!quotes || selection.data.coupon_code || !cacheable) return { quote: await quote(ctx, selection.data), error: null }
         // Without a coupon the price depends only on the selection and the catalogue (cached alike).
-        return { quote: await quotes.remember(JSON.stringify(selection.data), () => checkout.quote(ctx, selection.data)), error: null }
+        return { quote: await quotes.remember(JSON.stringify(selection.data), () => quote(ctx, selection.data)), error: null }
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return { quote: null, error }
         throw error
@@ -449,7 +453,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       // One key per form attempt and body: pressing Buy twice replays the first answer; other input is another attempt.
       const key = derivedKey('order', body.get('idempotency_key') ?? '', JSON.stringify(parsed.data))
       try {
-        const answer = await checkout.createOrder(request.ctx, parsed.data, key)
+        const answer = await createOrder(request.ctx, parsed.data, key)
         if (answer.status >= 400) {
           const stored = (answer.body as unknown as { error?: PageErrorProps }).error
           return stay(stored ?? { type: 'error', message: 'The order could not be placed.' }, 422)
@@ -470,7 +474,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     async function renderOrder(request: FastifyRequest, reply: FastifyReply, username: string, token: string, error: PageErrorProps | null, status = 200) {
       let order
       try {
-        order = await checkout.getPublicOrder(request.ctx, token)
+        order = await getPublicOrder(request.ctx, token)
       } catch (failed) {
         return failure(request, reply, failed, username)
       }
@@ -487,7 +491,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const index = Number(body.get('index'))
       if (!Number.isInteger(index) || index < 0 || index > 20) return renderOrder(request, reply, username, orderToken, { type: 'INVALID_INPUT', message: 'This offer does not exist.' }, 422)
       try {
-        const answer: { status: number; body: CreateOrderOutput } = await checkout.acceptUpsell(request.ctx, orderToken, index, derivedKey('upsell', body.get('idempotency_key') ?? '', orderToken, String(index)))
+        const answer: { status: number; body: CreateOrderOutput } = await acceptUpsell(request.ctx, orderToken, index, derivedKey('upsell', body.get('idempotency_key') ?? '', orderToken, String(index)))
         if (answer.status >= 400) {
           const stored = (answer.body as unknown as { error?: PageErrorProps }).error
           return renderOrder(request, reply, username, orderToken, stored ?? { type: 'error', message: 'The offer could not be added.' }, 422)

@@ -21,10 +21,6 @@ import { bumpPlan, discountOf, sellable } from './quote.service'
 // sold-out memory (../catalog/rush.service.ts), applying a coupon (../coupons/apply-coupon.service.ts), the
 // provider return, webhooks and sandbox page (../payments/).
 
-export { quote } from './quote.service'
-export { createOrder } from './place-order.service'
-export { getPublicOrder } from './public-order.service'
-export { acceptUpsell } from './upsells.service'
 
 export async function checkoutPage(ctx: Ctx, username: string, slug: string, password?: string): Promise<CheckoutPageOutput> {
   const facts = await catalog.checkoutFacts(ctx.db, { username }, { slug })
