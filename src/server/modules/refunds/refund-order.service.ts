@@ -1,9 +1,10 @@
-import { AppError } from '../../../shared/errors'
+import { AppError, type ErrorBody, type ErrorType } from '../../../shared/errors'
 import { refundableOfCharge } from '../../../shared/payments'
 import type { RefundOrderInput, RefundOrderOutput } from '../../../shared/schemas/refunds'
 import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { AppDeps } from '../../deps'
+import { idempotent, recordProgress, type Answer } from '../../plugins/idempotency'
 import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as repo from './refunds.repository'
@@ -12,6 +13,9 @@ import { bookRefund, currencyOf, denyRefund, paymentOutput, paymentToken } from 
 // Refund an order (docs/decisions/0028-refunds-chargebacks-provider-events.md): the seller or a manager gives back all or part of what an order
 // paid, in three steps, since the provider is never called inside a transaction: plan under the order's
 // lock, ask each provider with the refund's idempotency key, record each answer (refunds.service books it).
+// The request's Idempotency-Key (docs/decisions/0016-orders-exactly-once.md) holds all three steps: the plan
+// writes the refunds it made into the key, so a retry after a timeout or a crash finishes those refunds
+// (or answers them again) instead of planning new ones.
 
 /** An order still waiting for its first payment has nothing to give back. */
 const unpaidStates: readonly string[] = ['payment_waiting', 'payment_pending', 'payment_not_completed']
@@ -21,7 +25,13 @@ const bankWireNote = 'manual_bank_transfer: the seller sends the money back by b
 
 type Planned = { refund: repo.PaymentRow; charge: repo.PaymentRow }
 
-async function planRefund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<Planned[]> {
+/** The request's Idempotency-Key and its scope (who asks, on which route); null for an in-process caller. */
+type Keyed = { scope: string; key: string } | null
+
+/** What the plan writes into the key: the refund payments it made, to be finished by a retry. */
+type Progress = { refund_tokens: string[] }
+
+async function planRefund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput, keyed: Keyed): Promise<Planned[]> {
   const now = ctx.deps.now()
   return ctx.db.transaction(async (tx) => {
     const order = await orders.findOrder(tx, orderId, { lock: true })
@@ -53,8 +63,27 @@ async function planRefund(ctx: Ctx, orderId: number, sellerId: number | null, in
       })
       planned.push({ refund, charge })
     }
+    // A crash after this commit and before the answer is stored resumes these refunds on the retry.
+    if (keyed) await recordProgress(tx, keyed.scope, keyed.key, { refund_tokens: planned.map((p) => p.refund.token) } satisfies Progress)
     return planned
   })
+}
+
+/**
+ * The refunds an earlier attempt under the same key planned (its `resume`), with their charges; null when
+ * there are none to finish: nothing was planned, or every provider refused them (nothing went back, so
+ * the retry plans again as a new request would).
+ */
+async function plannedBefore(ctx: Ctx, resume: Record<string, unknown> | null): Promise<Planned[] | null> {
+  const tokens = (resume as Partial<Progress> | null)?.refund_tokens
+  if (!Array.isArray(tokens) || tokens.length === 0) return null
+  const planned: Planned[] = []
+  for (const token of tokens) {
+    const refund = await repo.findPaymentByToken(ctx.db, token)
+    const charge = refund?.parentPaymentId == null ? undefined : await repo.findPaymentById(ctx.db, refund.parentPaymentId)
+    if (refund && charge) planned.push({ refund, charge })
+  }
+  return planned.length === 0 || planned.every((p) => p.refund.state === 'denied') ? null : planned
 }
 
 /** Asks the provider for one planned refund (outside any transaction) and records its answer. */
@@ -91,10 +120,12 @@ async function sendRefund(deps: AppDeps, refund: repo.PaymentRow, charge: repo.P
   return failure
 }
 
-async function refund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput): Promise<RefundOrderOutput> {
-  const planned = await planRefund(ctx, orderId, sellerId, input)
+async function refund(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput, keyed: Keyed = null, resume: Record<string, unknown> | null = null): Promise<RefundOrderOutput> {
+  const planned = (await plannedBefore(ctx, resume)) ?? (await planRefund(ctx, orderId, sellerId, input, keyed))
   let failure: AppError | null = null
   for (const { refund: row, charge } of planned) {
+    // A resumed refund the provider answered already is not asked again.
+    if (row.state !== 'pending') continue
     const refused = await sendRefund(ctx.deps, row, charge, input.reason)
     failure ??= refused
   }
@@ -108,15 +139,56 @@ async function refund(ctx: Ctx, orderId: number, sellerId: number | null, input:
   }
 }
 
-/** POST /cabinet/orders/{id}/refund: the seller refunds all or part of what the order paid. */
-export async function refundOrderAsSeller(ctx: Ctx, orderId: number, input: RefundOrderInput): Promise<RefundOrderOutput> {
-  return refund(ctx, orderId, actingSellerId(ctx.actor, 'orders.write'), input)
+/** The key scopes: a seller's keys are the seller's on the cabinet route, a manager's their own on the admin route. */
+export const sellerRefundsScope = (sellerId: number) => `cabinet.refunds:${sellerId}`
+export const managerRefundsScope = (userId: number) => `admin.refunds:${userId}`
+
+const errorAnswer = (error: AppError): Answer<ErrorBody> => ({
+  status: error.status, body: { error: { ...error.details, message: error.message, type: error.type, ...(error.fields ? { fields: error.fields } : {}) } },
+})
+
+/** The stored answer's error thrown again, as the error handler answered it the first time. */
+function errorOf(body: ErrorBody): AppError {
+  const { message, type, fields, ...details } = body.error
+  const error = new AppError(type as ErrorType, message, fields)
+  if (Object.keys(details).length > 0) error.details = details as AppError['details']
+  return error
 }
 
-/** POST /admin/orders/{id}/refund: a manager refunds any seller's order. */
-export async function refundOrderAsManager(ctx: Ctx, orderId: number, input: RefundOrderInput): Promise<RefundOrderOutput> {
+/**
+ * The refund once per key: the same key and body answer the first answer again (a refusal too, with its
+ * details), another body (or order) under the key 422 idempotency_key_reused, a retry while the first
+ * runs 409 idempotency_in_progress, and a retry after a crash finishes the refunds the first planned.
+ */
+async function refundOnce(ctx: Ctx, orderId: number, sellerId: number | null, input: RefundOrderInput, keyed: NonNullable<Keyed>): Promise<RefundOrderOutput> {
+  const answer = await idempotent<RefundOrderOutput | ErrorBody>(ctx, keyed.scope, keyed.key, { order_id: orderId, ...input }, async (resume) => {
+    try {
+      return { status: 200, body: await refund(ctx, orderId, sellerId, input, keyed, resume) }
+    } catch (error) {
+      // An expected refusal is the key's answer, kept whole (the engine would keep no details).
+      if (error instanceof AppError && error.status < 500) return errorAnswer(error)
+      throw error
+    }
+  })
+  if (answer.status >= 400) throw errorOf(answer.body as ErrorBody)
+  return answer.body as RefundOrderOutput
+}
+
+/**
+ * POST /cabinet/orders/{id}/refund: the seller refunds all or part of what the order paid, once per
+ * Idempotency-Key (the route requires one; an in-process caller without a key refunds at once).
+ */
+export async function refundOrderAsSeller(ctx: Ctx, orderId: number, input: RefundOrderInput, key?: string): Promise<RefundOrderOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'orders.write')
+  if (key === undefined) return refund(ctx, orderId, sellerId, input)
+  return refundOnce(ctx, orderId, sellerId, input, { scope: sellerRefundsScope(sellerId), key })
+}
+
+/** POST /admin/orders/{id}/refund: a manager refunds any seller's order, once per Idempotency-Key. */
+export async function refundOrderAsManager(ctx: Ctx, orderId: number, input: RefundOrderInput, key?: string): Promise<RefundOrderOutput> {
   assertCan(ctx.actor, 'admin.write')
-  return refund(ctx, orderId, null, input)
+  if (key === undefined) return refund(ctx, orderId, null, input)
+  return refundOnce(ctx, orderId, null, input, { scope: managerRefundsScope(ctx.actor!.userId), key })
 }
 
 /**

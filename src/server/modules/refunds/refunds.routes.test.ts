@@ -19,8 +19,10 @@ beforeAll(async () => {
 afterAll(async () => { await t.close() })
 
 const sql = async <T = any>(text: string, values: unknown[] = []) => (await t.deps.database.executeSql(text, values)).rows as T[]
+let keys = 0
+// Each call is a new refund the client means, so each has its own Idempotency-Key (refunds.idempotency.test.ts retries one).
 const refund = (orderId: number, payload: object, token = seller.accessToken, area = 'cabinet') =>
-  t.request({ method: 'POST', url: `/api/v1/${area}/orders/${orderId}/refund`, token, payload })
+  t.request({ method: 'POST', url: `/api/v1/${area}/orders/${orderId}/refund`, token, payload, headers: { 'idempotency-key': `refund-${Date.now()}-${++keys}` } })
 
 async function ledgerSums() {
   return (await sql<{ currency: string; total: string }>('select currency, sum(amount)::bigint as total from ledger_entries group by currency order by currency'))
@@ -96,7 +98,7 @@ describe('refunds by the seller', () => {
     const res = await refund(unpaid, {})
     expect(res.statusCode).toBe(422)
     expect(res.json().error.message).toBe('This order was not paid')
-    expect((await t.request({ method: 'POST', url: `/api/v1/cabinet/orders/${orderId}/refund`, payload: {} })).statusCode).toBe(401)
+    expect((await t.request({ method: 'POST', url: `/api/v1/cabinet/orders/${orderId}/refund`, payload: {}, headers: { 'idempotency-key': 'refund-no-token' } })).statusCode).toBe(401)
   })
 
   test('a refunded subscription charges nothing more: its later rates are skipped and its rate refunded', async () => {
