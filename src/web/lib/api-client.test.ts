@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
-  ApiError, FINGERPRINT_KEY, PROFILE_KEY, ROUTE_CHANGE_MESSAGE, TOKENS_KEY, createApiClient, parseErrorBody,
+  ApiError, FINGERPRINT_KEY, PROFILE_KEY, ROUTE_CHANGE_MESSAGE, TOKENS_KEY, createApiClient, newIdempotencyKey, parseErrorBody,
   signInPath, toCamel, toSnake, type Notice, type SessionTokens,
 } from './api-client'
 
@@ -110,6 +110,22 @@ describe('requests', () => {
     expect(call.headers['Content-Language']).toBe('de')
     expect(call.headers['Accept-Language']).toBe('de')
     expect(call.headers['X-User-Session']).toBe('fp-123456789')
+  })
+
+  test('an idempotency key goes out as the Idempotency-Key header, the same on the retry after a renewal', async () => {
+    let first = true
+    const t = setup((call) => {
+      if (call.url.endsWith('/renew_token')) return json(200, { access_token: 'access-new', expires_at: '2030-01-01T00:00:00.000Z', refresh_token: 'refresh-2', refresh_expires_at: '2030-02-01T00:00:00.000Z' })
+      if (first) { first = false; return json(401, { error: { type: 'expired_access_token', message: 'expired' } }) }
+      return json(200, { order_id: 5 })
+    })
+    const key = newIdempotencyKey()
+    expect(key).not.toBe(newIdempotencyKey())
+    await t.api.post('/cabinet/orders/5/refund', {}, { idempotencyKey: key })
+    const sent = t.calls.filter((c) => c.url === '/api/v1/cabinet/orders/5/refund')
+    expect(sent.map((c) => c.headers['Idempotency-Key'])).toEqual([key, key])
+    await t.api.post('/cabinet/orders/5/cancel', {})
+    expect(t.calls.at(-1)!.headers['Idempotency-Key']).toBeUndefined()
   })
 
   test('query keys go out in snake_case and empty values are left out', async () => {

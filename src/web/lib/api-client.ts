@@ -199,11 +199,21 @@ export type RequestOptions = {
   redirectOnSessionEnd?: boolean
   /** `blob`: a successful answer is read as a Blob (PDFs, images), not as JSON or text. Errors stay JSON. */
   responseType?: 'json' | 'blob'
+  /**
+   * Sent as the Idempotency-Key header (refunds, docs/decisions/0016-orders-exactly-once.md): the caller
+   * makes one per action it means (newIdempotencyKey) and sends it again on each retry of that action.
+   */
+  idempotencyKey?: string
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** A new Idempotency-Key for one action the user means (a UUID, or a random id where there is none). */
+export function newIdempotencyKey(): string {
+  return defaultRandomId()
+}
 
 function defaultRandomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID()
@@ -319,7 +329,7 @@ export function createApiClient(deps: ApiClientDeps) {
     while (renewing) await sleep(retryWaitMs)
   }
 
-  function headers(withAuth: boolean, json: boolean): Record<string, string> {
+  function headers(withAuth: boolean, json: boolean, idempotencyKey: string | undefined): Record<string, string> {
     const locale = deps.locale()
     const out: Record<string, string> = {
       Accept: 'application/json',
@@ -330,6 +340,7 @@ export function createApiClient(deps: ApiClientDeps) {
     if (json) out['Content-Type'] = 'application/json'
     const access = withAuth ? getTokens()?.accessToken : undefined
     if (access) out.Authorization = `Bearer ${access}`
+    if (idempotencyKey) out['Idempotency-Key'] = idempotencyKey
     return out
   }
 
@@ -363,7 +374,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const hasBody = body !== undefined && method !== 'GET'
     const init: RequestInit = {
       method,
-      headers: headers(withAuth, hasBody && !isForm),
+      headers: headers(withAuth, hasBody && !isForm, opts.idempotencyKey),
       body: hasBody ? (isForm ? body : JSON.stringify(toSnake(body))) : undefined,
       signal,
     }

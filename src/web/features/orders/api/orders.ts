@@ -113,8 +113,9 @@ export function deleteCsvExport(id: number) {
 
 // ------------------------------------------------------------------ actions (served by the refunds and billing modules)
 
-export function refundOrder(id: number, amount: number | undefined) {
-  return api.post<unknown>(`/cabinet/orders/${id}/refund`, amount === undefined ? {} : { amount })
+/** POST /cabinet/orders/{id}/refund with the form's Idempotency-Key: a retried submission refunds once. */
+export function refundOrder(id: number, amount: number | undefined, idempotencyKey: string) {
+  return api.post<unknown>(`/cabinet/orders/${id}/refund`, amount === undefined ? {} : { amount }, { idempotencyKey })
 }
 
 export function orderAction(id: number, action: 'cancel' | 'pause' | 'resume') {

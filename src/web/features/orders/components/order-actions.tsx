@@ -1,10 +1,11 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, isCurrencyId, parseMoneyInput, toMajorUnitsString } from '../../../../shared/money'
 import { Modal } from '../../../components/modal'
+import { newIdempotencyKey } from '../../../lib/api-client'
 import { orderAction, ordersKey, refundOrder, type OrderDetail } from '../api/orders'
 
 // The order detail's actions, each behind a confirmation and shown only when the order says it applies
@@ -21,10 +22,26 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const [amountText, setAmountText] = useState('')
   const parsed = amountText.trim() === '' ? refundable : parseMoneyInput(amountText, currency)
   const amountValid = parsed !== null && parsed > 0 && parsed <= refundable
+  // One Idempotency-Key per refund the seller means: a submission retried after a timeout or an error sends
+  // the same key (the server refunds once and answers the first answer again); another amount, or the next
+  // refund after one went through, takes a new key.
+  const refundKey = useRef<{ amount: number | undefined; key: string } | null>(null)
+  const keyFor = (amount: number | undefined): string => {
+    const kept = refundKey.current
+    if (kept && kept.amount === amount) return kept.key
+    const key = newIdempotencyKey()
+    refundKey.current = { amount, key }
+    return key
+  }
   const run = useMutation({
-    mutationFn: (action: Action) => (action === 'refund' ? refundOrder(order.id, parsed === refundable ? undefined : (parsed ?? undefined)) : orderAction(order.id, action)),
+    mutationFn: (action: Action) => {
+      if (action !== 'refund') return orderAction(order.id, action)
+      const amount = parsed === refundable ? undefined : (parsed ?? undefined)
+      return refundOrder(order.id, amount, keyFor(amount))
+    },
     onSuccess: async (_data, action) => {
       notifications.show({ message: t(`orderLists.actions.done.${action}`), color: 'green' })
+      if (action === 'refund') refundKey.current = null
       setOpen(null)
       setAmountText('')
       await queryClient.invalidateQueries({ queryKey: ordersKey })
