@@ -6,7 +6,7 @@ import * as repo from './idempotency.repository'
 
 // The Idempotency-Key engine of mutating calls (docs/DESIGN.md "API conventions"; docs/decisions/0016-orders-exactly-once.md):
 // the claim of a key, the replay of its stored answer, the request hash that tells another body under the
-// same key. Used by the checkout's orders and upsells and by ticket upgrades; its SQL is
+// same key. Used by the checkout's orders and upsells, by ticket upgrades and by refunds; its SQL is
 // ./idempotency.repository.ts. It knows no module: a caller gives its scope, its work and (for a rush)
 // its turn and its early answer.
 
