@@ -98,14 +98,14 @@ function chargeLines(payment: repo.PaymentRow, facts: ChargeFacts, currency: Cur
       note: null,
     }
   }
-  // A later rate (or a first payment that differs from the lines): the charge split over the lines that
-  // charge again, each at its own VAT rate as frozen at purchase (main line first).
+  // A later rate (or a first payment that differs from the lines): the charge split over the lines it
+  // pays for (a later rate: those that charge again), each at its own VAT rate as frozen at purchase.
   const rate = rates.find((r) => r.number === payment.rateNumber)
   const next = rates.find((r) => r.number === (payment.rateNumber ?? 0) + 1)
   const ordered = [...items.filter((i) => i.kind === 'main'), ...items.filter((i) => i.kind !== 'main')]
   const shares: RateShareLine[] = ordered.map((i) => ({
     name: i.kind === 'main' ? productName : i.name, quantity: i.quantity, grossAmount: i.grossAmount, vatRateBps: i.vatRateBps,
-    recurring: i.kind === 'main' || (i.planForm !== null && i.planForm !== 'one_time'),
+    recurring: first || i.kind === 'main' || (i.planForm !== null && i.planForm !== 'one_time'),
   }))
   if (shares.length === 0) shares.push({ name: productName, quantity: 1, grossAmount: 0, vatRateBps: 0, recurring: true })
   const nameOf = (l: RateShareLine) => (rate ? rateLineName(l.name, plan, rate, next?.dueDate ?? null) : l.name)
