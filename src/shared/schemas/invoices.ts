@@ -7,7 +7,11 @@ import { listQuery } from './lists'
 // lists /cabinet/invoices and /cabinet/transfers with their filters and CSV exports, the invoice numbering
 // settings, and the payer's own invoices. docs/decisions/0029-invoices-and-transfers.md.
 
-export const invoiceKinds = ['invoice', 'reversal'] as const
+/**
+ * invoice: a successful charge (0 too: a free order, a trial's start); reversal: the cancellation invoice
+ * of a refund or a chargeback; reissue: the invoice issued again when a dispute is won.
+ */
+export const invoiceKinds = ['invoice', 'reversal', 'reissue'] as const
 export type InvoiceKind = (typeof invoiceKinds)[number]
 
 /** A payment's kind as the transfers list filters it (the spec's `transferable_type`). */
@@ -94,6 +98,8 @@ export const invoiceOutput = z.object({
   vat_amount: z.number().int(),
   gross_amount: z.number().int(),
   lines: z.array(invoiceLineOutput),
+  /** The document's statement: a trial's first charge, why it was reversed or re-issued. */
+  note: z.string().nullable(),
   vat_note: z.string().nullable(),
   issued_at: z.string(),
   pdf_url: z.string(),
@@ -105,7 +111,7 @@ export const invoiceIdParams = z.object({ id: z.coerce.number().int().positive()
 /** The CSV columns of the invoices list, in order. */
 export const invoiceCsvColumns = [
   'id', 'number', 'kind', 'issued_at', 'order_id', 'transfer_id', 'reversed_invoice_number', 'product_id', 'product_name',
-  'payer_name', 'payer_email', 'payer_company', 'payer_country', 'payer_vat', 'net', 'vat', 'gross', 'currency_key', 'vat_note',
+  'payer_name', 'payer_email', 'payer_company', 'payer_country', 'payer_vat', 'net', 'vat', 'gross', 'currency_key', 'vat_note', 'note',
 ] as const
 
 // ------------------------------------------------------------------ transfers

@@ -21,21 +21,24 @@ export const invoiceSettings = pgTable('invoice_settings', {
 })
 
 /**
- * An invoice for a paid charge, or a reversal (cancellation) invoice for a refund (docs/reference/readings.md 10). The
- * seller's and the payer's details, the lines and the VAT treatment are frozen when it is issued.
+ * An invoice for a successful charge (of 0 too: a free order, a trial's start), a reversal (cancellation)
+ * invoice for a refund or a chargeback (docs/reference/readings.md 10), or a re-issue for a won dispute.
+ * The seller's and the payer's details, the lines and the VAT treatment are frozen when it is issued.
  */
 export const invoices = pgTable('invoices', {
   id: serial('id').primaryKey(),
   sellerId: integer('seller_id').notNull().references(() => sellers.id),
-  /** invoice | reversal */
+  /** invoice | reversal | reissue */
   kind: text('kind').notNull(),
   number: text('number').notNull(),
   sequence: integer('sequence').notNull(),
   orderId: integer('order_id').notNull().references(() => orders.id),
-  /** The charge (invoice) or the refund (reversal) it documents; one document per payment. */
+  /** The payment it documents: the charge (invoice), the refund or chargeback (reversal), the won dispute (reissue); one per payment. */
   paymentId: integer('payment_id').notNull().references(() => payments.id),
-  /** A reversal's original invoice. */
+  /** A reversal's or a re-issue's original invoice. */
   reversedInvoiceId: integer('reversed_invoice_id'),
+  /** A statement printed under the lines, frozen: the trial and its first charge, why a reversal or re-issue was made. */
+  note: text('note'),
   payerUserId: integer('payer_user_id').references(() => users.id),
   currency: text('currency').notNull(),
   /** Signed: a reversal's amounts are negative. */

@@ -1,4 +1,4 @@
-import { allocate, bpsToPercent, roundHalfUp, type CurrencyId } from '../../../shared/money'
+import { allocate, bpsToPercent, formatMoney, roundHalfUp, type CurrencyId, type Money } from '../../../shared/money'
 import type { InvoiceLine } from '../../../shared/schemas/invoices'
 import { countryOfVatIdPrefix, vatAmounts, vatBreakdown } from '../../../shared/tax'
 import { normalizeVatId, vatIdIssue } from '../../../shared/validation/vat'
@@ -135,6 +135,26 @@ export function rateLine(name: string, gross: number, rateBps: number, currency:
   return { name, quantity: 1, net_amount: a.net.amount, vat_amount: a.vat.amount, gross_amount: a.gross.amount, vat_rate_bps: rateBps }
 }
 
+/** An order line as a later rate sees it: its name, its first-charge gross and VAT rate (order_items), and whether its plan charges again. */
+export type RateShareLine = { name: string; quantity: number; grossAmount: number; vatRateBps: number; recurring: boolean }
+
+/**
+ * The lines of a later charge of a plan: the charged gross split over the order's lines that charge again
+ * (the main product and each bump with a plan of rates) in proportion to their gross at purchase, with
+ * `allocate` (the one split of src/shared/money), so the shares add up to the charge exactly; each share
+ * keeps its own line's VAT rate, frozen on the order at purchase. Lines without a later charge (a one-time
+ * bump) take no share; when no line has a weight the main (first) line takes it all.
+ */
+export function rateLines(lines: readonly RateShareLine[], gross: number, currency: CurrencyId, nameOf: (line: RateShareLine) => string): InvoiceLine[] {
+  const sharing = lines.filter((l) => l.recurring && l.grossAmount > 0)
+  if (sharing.length === 0) {
+    const main = lines[0]
+    return [rateLine(main ? nameOf(main) : '', gross, main?.vatRateBps ?? 0, currency)]
+  }
+  const shares = allocate({ amount: gross, currency }, sharing.map((l) => l.grossAmount))
+  return sharing.map((l, i) => ({ ...rateLine(nameOf(l), shares[i]!.amount, l.vatRateBps, currency), quantity: l.quantity }))
+}
+
 const pad = (n: number) => String(n).padStart(2, '0')
 /** dd.mm.yyyy in UTC (docs/reference/accounts-and-orders.md §5). */
 export function dateText(date: Date): string {
@@ -148,6 +168,17 @@ export function rateLineName(productName: string, plan: { form?: unknown; paymen
   if ((form === 'installment' || form === 'limited_subscription') && count !== null) return `${productName}, rate ${rate.number} of ${count}`
   if (nextDue) return `${productName}, ${dateText(rate.dueDate)} - ${dateText(new Date(nextDue.getTime() - 86_400_000))}`
   return `${productName}, from ${dateText(rate.dueDate)}`
+}
+
+/** A line of a trial's start: what the trial gives, free until the first charge. */
+export function trialLineName(name: string, trialEnd: Date): string {
+  return `${name}, free trial until ${dateText(trialEnd)}`
+}
+
+/** What a trial's invoice of 0 states (docs/decisions/0033-trial-periods.md): the trial, and when and what the first charge is. */
+export function trialNote(firstChargeDue: Date, firstCharge: Money | null): string {
+  const charge = firstCharge ? `The first charge of ${formatMoney(firstCharge, { display: 'code' })}` : 'The first charge'
+  return `Free trial: nothing is charged now. ${charge} falls due on ${dateText(firstChargeDue)}.`
 }
 
 /**

@@ -1,15 +1,16 @@
 import PDFDocument from 'pdfkit'
 import { formatMoney, isCurrencyId } from '../../../shared/money'
-import type { InvoiceLine } from '../../../shared/schemas/invoices'
+import type { InvoiceKind, InvoiceLine } from '../../../shared/schemas/invoices'
 import { dateText, percentText, type InvoiceVat, type PayerDetails, type SellerDetails } from './invoice-document'
 
-// Draws an invoice or a reversal (A4, pdfkit standard fonts): the seller block, the payer block, number and
-// dates, the lines, net, VAT per rate and gross, the VAT note, "Reversal of invoice X" for a reversal, and
-// the seller's footer. Amounts are written with the currency code ("19,99 EUR"), which every standard
+// Draws an invoice, a cancellation invoice (reversal) or a re-issued invoice (A4, pdfkit standard fonts):
+// the title of its kind, the seller block, the payer block, number and dates, "Reversal of invoice X" or
+// "Re-issue of invoice X", the lines, net, VAT per rate and gross, the document's note (a trial's first
+// charge, why it was reversed or re-issued), the VAT note, and the seller's footer. Amounts are written with the currency code ("19,99 EUR"), which every standard
 // font can print. The text is English (the seller's and payer's details as they were entered).
 
 export type InvoicePdfInput = {
-  kind: 'invoice' | 'reversal'
+  kind: InvoiceKind
   number: string
   issuedAt: Date
   orderToken: string
@@ -23,7 +24,12 @@ export type InvoicePdfInput = {
   vat: InvoiceVat
   totals: { net: number; vat: number; gross: number }
   footer: string | null
+  /** The document's own statement, printed above the VAT note. */
+  note?: string | null
 }
+
+/** The title printed on each kind of document. */
+export const invoiceTitles: Record<InvoiceKind, string> = { invoice: 'Invoice', reversal: 'Cancellation invoice', reissue: 'Re-issued invoice' }
 
 const a4 = { width: 595.28, height: 841.89 }
 const margin = 50
@@ -36,7 +42,7 @@ function addressLines(d: { street: string | null; street_number: string | null; 
 
 export async function renderInvoicePdf(input: InvoicePdfInput, options: { compress?: boolean } = {}): Promise<Buffer> {
   const money = (amount: number) => (isCurrencyId(input.currency) ? formatMoney({ amount, currency: input.currency }, { display: 'code' }) : `${amount} ${input.currency}`)
-  const title = input.kind === 'reversal' ? 'Reversal invoice' : 'Invoice'
+  const title = invoiceTitles[input.kind]
   const doc = new PDFDocument({ size: [a4.width, a4.height], margin, compress: options.compress ?? true, info: { Title: `${title} ${input.number}`, Creator: 'Sellfront' } })
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -80,8 +86,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput, options: { compre
     doc.text(line, margin, doc.y, { width })
   }
   y = doc.y + 18
-  if (input.kind === 'reversal' && input.reversedNumber) {
-    doc.font('Helvetica-Bold').fontSize(10).text(`Reversal of invoice ${input.reversedNumber}`, margin, y, { width })
+  if (input.kind !== 'invoice' && input.reversedNumber) {
+    const of = input.kind === 'reversal' ? 'Reversal of invoice' : 'Re-issue of invoice'
+    doc.font('Helvetica-Bold').fontSize(10).text(`${of} ${input.reversedNumber}`, margin, y, { width })
     y = doc.y + 10
   }
 
@@ -127,6 +134,10 @@ export async function renderInvoicePdf(input: InvoicePdfInput, options: { compre
   total('Total', money(input.totals.gross), true)
   y += 14
 
+  if (input.note) {
+    doc.font('Helvetica-Bold').fontSize(9).fillColor('#111111').text(input.note, margin, y, { width })
+    y = doc.y + 8
+  }
   if (input.vat.note) {
     doc.font('Helvetica').fontSize(9).fillColor('#333333').text(input.vat.note, margin, y, { width })
     y = doc.y + 10

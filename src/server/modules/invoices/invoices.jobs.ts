@@ -1,8 +1,8 @@
 import { defineJob } from '../../jobs/jobs'
 import type { AppDeps } from '../../deps'
-import { issueInvoice, issueInvoiceJob, issueReversal, issueReversalJob } from './invoices.service'
+import { issueInvoice, issueInvoiceJob, issueReversal, issueReversalJob, type IssueReversalData } from './invoices.service'
 
 export const invoicesJobs = [
   defineJob<AppDeps, { paymentId: number }>({ name: issueInvoiceJob, handler: issueInvoice }),
-  defineJob<AppDeps, { refundPaymentId: number }>({ name: issueReversalJob, handler: issueReversal }),
+  defineJob<AppDeps, IssueReversalData>({ name: issueReversalJob, handler: issueReversal }),
 ]

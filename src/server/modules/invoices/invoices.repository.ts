@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, sum, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { invoices, invoiceSettings, orderItems, orderRates, orders, payments, products, sellers, users } from '../../db/schema'
+import { invoices, invoiceSettings, orderItems, orderRates, orders, payments, pricingPlanVersions, products, sellers, users } from '../../db/schema'
 
 // The SQL of invoices and their numbering. The counter (`invoice_settings.next_number`) is read under the
 // row's lock and bumped in the transaction that writes the invoice, so a rolled-back transaction gives its
@@ -10,11 +10,25 @@ export type InvoiceRow = typeof invoices.$inferSelect
 export type NewInvoice = typeof invoices.$inferInsert
 export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect
 
-/** The seller's numbering row, made with the defaults when missing, locked until the transaction ends. */
+/**
+ * The seller's numbering row, made with the defaults when missing, locked until the transaction ends.
+ * The one statement that takes the numbering lock (invoices.service.ts `lockNumbering` calls it once per
+ * transaction; the settings page's save is the other caller).
+ */
 export async function lockSettings(tx: Executor, sellerId: number): Promise<InvoiceSettingsRow> {
   await tx.insert(invoiceSettings).values({ sellerId }).onConflictDoNothing({ target: invoiceSettings.sellerId })
   const [row] = await tx.select().from(invoiceSettings).where(eq(invoiceSettings.sellerId, sellerId)).for('update')
   return row!
+}
+
+/**
+ * Moves the counter on by one and answers the number it stood at, in one statement: the caller holds the
+ * row's lock already (`lockSettings`), and a rollback (of the transaction or a savepoint) gives it back.
+ */
+export async function takeNextNumber(tx: Executor, sellerId: number, now: Date): Promise<{ sequence: number; prefix: string }> {
+  const [row] = await tx.update(invoiceSettings).set({ nextNumber: sql`${invoiceSettings.nextNumber} + 1`, updatedAt: now })
+    .where(eq(invoiceSettings.sellerId, sellerId)).returning({ next: invoiceSettings.nextNumber, prefix: invoiceSettings.prefix })
+  return { sequence: row!.next - 1, prefix: row!.prefix }
 }
 
 export async function findSettings(db: Executor, sellerId: number): Promise<InvoiceSettingsRow | undefined> {
@@ -37,14 +51,23 @@ export async function findByPaymentKind(db: Executor, paymentId: number, kind: s
   return row
 }
 
+export async function findInvoice(db: Executor, id: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1)
+  return row
+}
+
 export async function insertInvoice(db: Executor, values: NewInvoice): Promise<InvoiceRow> {
   const [row] = await db.insert(invoices).values(values).returning()
   return row!
 }
 
-/** What the reversals of an invoice gave back so far (a positive amount). */
+/**
+ * What the documents referring to an invoice took back so far (a positive amount): its reversals (negative)
+ * less its re-issues after won disputes (positive).
+ */
 export async function reversedGross(db: Executor, invoiceId: number): Promise<number> {
-  const [row] = await db.select({ total: sum(invoices.grossAmount) }).from(invoices).where(and(eq(invoices.reversedInvoiceId, invoiceId), eq(invoices.kind, 'reversal')))
+  const [row] = await db.select({ total: sum(invoices.grossAmount) }).from(invoices)
+    .where(and(eq(invoices.reversedInvoiceId, invoiceId), inArray(invoices.kind, ['reversal', 'reissue'])))
   return -Number(row?.total ?? 0)
 }
 
@@ -65,9 +88,15 @@ export async function chargeFacts(db: Executor, payment: PaymentRow) {
     .innerJoin(users, eq(users.id, sellers.userId))
     .where(eq(orders.id, payment.orderId)).limit(1)
   if (!head) return undefined
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, payment.orderId)).orderBy(asc(orderItems.id))
-  const rates = payment.rateNumber === null ? [] : await db.select({ number: orderRates.number, dueDate: orderRates.dueDate }).from(orderRates)
-    .where(and(eq(orderRates.orderId, payment.orderId), sql`${orderRates.number} in (${payment.rateNumber}, ${payment.rateNumber + 1})`))
+  // Each line with its plan's form as bought (a one-time bump takes no share of a later rate).
+  const lines = await db.select({ item: orderItems, planForm: sql<string | null>`${pricingPlanVersions.snapshot}->>'form'` }).from(orderItems)
+    .leftJoin(pricingPlanVersions, eq(pricingPlanVersions.id, orderItems.pricingPlanVersionId))
+    .where(eq(orderItems.orderId, payment.orderId)).orderBy(asc(orderItems.id))
+  const items = lines.map((l) => ({ ...l.item, planForm: l.planForm }))
+  // The rate charged and the next one; for a trial's 0 payment, rate 1 (what falls due when the trial ends).
+  const numbers = payment.rateNumber === null ? [1] : [payment.rateNumber, payment.rateNumber + 1]
+  const rates = await db.select({ number: orderRates.number, dueDate: orderRates.dueDate, amount: orderRates.amount }).from(orderRates)
+    .where(and(eq(orderRates.orderId, payment.orderId), inArray(orderRates.number, numbers)))
     .orderBy(asc(orderRates.number))
   return { ...head, items, rates }
 }
@@ -134,7 +163,7 @@ export async function listInvoices(db: Executor, sellerId: number, f: InvoiceFil
   return { rows: rows as InvoiceListRow[], total: total?.n ?? 0, totalMax: max?.n ?? 0 }
 }
 
-/** Per kind (invoice, reversal) under the other filters. */
+/** Per kind (invoice, reversal, reissue) under the other filters. */
 export async function kindCounts(db: Executor, sellerId: number, f: InvoiceFilters): Promise<Record<string, number>> {
   const rows = await db.select({ kind: invoices.kind, n: count() }).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId))
     .innerJoin(products, eq(products.id, orders.productId)).where(and(...conditions(sellerId, { ...f, kind: undefined }))).groupBy(invoices.kind)

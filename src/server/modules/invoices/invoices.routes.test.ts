@@ -148,7 +148,7 @@ describe('issuing invoices', () => {
     expect(await invoiceOf(denied, 'reversal')).toBeUndefined()
 
     const text = await pdfText(`/api/v1/cabinet/invoices/${r1.id}/pdf`, seller.accessToken)
-    for (const expected of ['Reversal invoice', r1.number, `Reversal of invoice ${original.number}`, '-42,02 EUR', '-7,98 EUR', '-50,00 EUR']) expect(text).toContain(expected)
+    for (const expected of ['Cancellation invoice', r1.number, `Reversal of invoice ${original.number}`, '-42,02 EUR', '-7,98 EUR', '-50,00 EUR']) expect(text).toContain(expected)
   })
 
   test('an exempt seller\'s invoice charges no VAT and says why', async () => {
@@ -210,7 +210,7 @@ describe('the seller\'s lists', () => {
     const csv = await t.request({ method: 'GET', url: '/api/v1/cabinet/invoices/export.csv?kind=reversal', token: s.accessToken })
     expect(csv.statusCode).toBe(200)
     const [header, row, ...rest] = csv.body.trim().split('\n')
-    expect(header).toBe('id,number,kind,issued_at,order_id,transfer_id,reversed_invoice_number,product_id,product_name,payer_name,payer_email,payer_company,payer_country,payer_vat,net,vat,gross,currency_key,vat_note')
+    expect(header).toBe('id,number,kind,issued_at,order_id,transfer_id,reversed_invoice_number,product_id,product_name,payer_name,payer_email,payer_company,payer_country,payer_vat,net,vat,gross,currency_key,vat_note,note')
     expect(rest).toEqual([])
     expect(row).toContain(',INV-3,reversal,')
     expect(row).toContain(',-10.00,-1.90,-11.90,eur,')

@@ -12,20 +12,27 @@ import type { AppDeps } from '../../deps'
 import { csvFromPages } from '../../csv-export'
 import * as email from '../email/email.service'
 import {
-  invoiceVatOf, payerDetailsOf, rateLine, rateLineName, ratesOf, reversalLines, sellerDetailsOf, type InvoiceVat, type PayerDetails, type SellerDetails,
+  invoiceVatOf, payerDetailsOf, rateLineName, rateLines, ratesOf, reversalLines, sellerDetailsOf, trialLineName, trialNote,
+  type InvoiceVat, type PayerDetails, type RateShareLine, type SellerDetails,
 } from './invoice-document'
 import { renderInvoicePdf } from './invoice-pdf'
 import * as repo from './invoices.repository'
 
-// Invoices for paid charges and reversal (cancellation) invoices for refunds, numbered per seller
-// without gaps (docs/decisions/0029-invoices-and-transfers.md). Other modules enqueue the jobs below in
-// the transaction that records the payment; each job is one transaction that takes the seller's number
-// under the numbering row's lock, so a rollback gives the number back and a second run does nothing.
+// Invoices for successful charges, reversal (cancellation) invoices for refunds and chargebacks, and
+// re-issued invoices for won disputes, numbered per seller without gaps in one sequence
+// (docs/decisions/0029-invoices-and-transfers.md). Other modules enqueue the jobs below in the transaction
+// that records the payment; each job is one transaction that takes the numbering row's lock once
+// (`lockNumbering`), so a rollback gives the numbers back and a second run does nothing.
 
-/** Data `{ paymentId }`: the successful charge to invoice. */
+/** Data `{ paymentId }`: the successful charge to invoice (of 0 too: a free order, a trial's start). */
 export const issueInvoiceJob = 'invoices.issue'
-/** Data `{ refundPaymentId }`: the successful refund to reverse on a cancellation invoice. */
+/**
+ * Data `{ reversalPaymentId }` (`{ refundPaymentId }` in jobs queued before chargebacks had documents): a
+ * successful refund or chargeback to reverse on a cancellation invoice, or a won dispute
+ * (`chargeback_reversal`) to re-invoice.
+ */
 export const issueReversalJob = 'invoices.issue-reversal'
+export type IssueReversalData = { reversalPaymentId?: number; refundPaymentId?: number }
 
 /** The frozen seller block also keeps the footer printed when it was issued. */
 type FrozenSeller = SellerDetails & { footer?: string | null }
@@ -39,63 +46,212 @@ function numberOf(settings: repo.InvoiceSettingsRow, sequence: number): string {
   return `${settings.prefix}${sequence}`
 }
 
-/** Takes the next number under the lock the caller's transaction holds, and moves the counter on. */
-async function takeNumber(tx: Executor, sellerId: number, now: Date): Promise<{ sequence: number; number: string; settings: repo.InvoiceSettingsRow }> {
-  const settings = await repo.lockSettings(tx, sellerId)
-  const sequence = settings.nextNumber
-  await repo.updateSettings(tx, sellerId, { nextNumber: sequence + 1, updatedAt: now })
-  return { sequence, number: numberOf(settings, sequence), settings }
+/** A seller's numbering, locked for the rest of the transaction: every document the transaction issues takes its number here. */
+type Numbering = {
+  settings: repo.InvoiceSettingsRow
+  take(now: Date): Promise<{ sequence: number; number: string }>
 }
 
-/** The lines a charge pays for: the order's items for its first payment, else one line for the rate. */
-function chargeLines(payment: repo.PaymentRow, facts: NonNullable<Awaited<ReturnType<typeof repo.chargeFacts>>>, currency: CurrencyId): InvoiceLine[] {
+/**
+ * The one place that takes the numbering row's lock, once per issuing transaction and before the check
+ * for an existing document (of two runs at once the second waits here, then finds the document). The
+ * documents one payment needs first (a reversal's original invoice, a re-issue's cancellation) are issued
+ * under the same handle, so the lock is never asked for twice.
+ */
+async function lockNumbering(tx: Executor, sellerId: number): Promise<Numbering> {
+  const settings = await repo.lockSettings(tx, sellerId)
+  return {
+    settings,
+    async take(now) {
+      const { sequence, prefix } = await repo.takeNextNumber(tx, sellerId, now)
+      return { sequence, number: `${prefix}${sequence}` }
+    },
+  }
+}
+
+type Issue = { deps: AppDeps; tx: Executor; numbering: Numbering }
+type ChargeFacts = NonNullable<Awaited<ReturnType<typeof repo.chargeFacts>>>
+
+/** The lines a charge pays for (and a note): the order's items for its first payment, the trial's start, or the rate's share of each line. */
+function chargeLines(payment: repo.PaymentRow, facts: ChargeFacts, currency: CurrencyId): { lines: InvoiceLine[]; note: string | null } {
   const { order, items, productName, rates } = facts
   const plan = order.planSnapshot as { form?: unknown; paymentsCount?: unknown } | null
   const first = payment.rateNumber === null || payment.rateNumber === 1
   const itemsGross = items.reduce((sum, i) => sum + i.grossAmount, 0)
+  if (payment.amount === 0 && payment.rateNumber === null && order.trialEndsAt !== null) {
+    // A trial's start (docs/decisions/0033-trial-periods.md): the lines at 0, and when the first charge falls due.
+    const rate1 = rates.find((r) => r.number === 1)
+    const trialEnd = rate1?.dueDate ?? order.trialEndsAt
+    return {
+      lines: items.map((i) => ({ name: trialLineName(i.name, trialEnd), quantity: i.quantity, net_amount: 0, vat_amount: 0, gross_amount: 0, vat_rate_bps: i.vatRateBps })),
+      note: trialNote(trialEnd, rate1 ? { amount: rate1.amount, currency } : null),
+    }
+  }
   if (first && items.length > 0 && itemsGross === payment.amount) {
     const count = typeof plan?.paymentsCount === 'number' ? plan.paymentsCount : null
     const ofPlan = payment.rateNumber === 1 && count !== null && (plan?.form === 'installment' || plan?.form === 'limited_subscription')
-    return items.map((i) => ({
-      name: ofPlan && i.kind === 'main' ? `${i.name}, rate 1 of ${count}` : i.name, quantity: i.quantity,
-      net_amount: i.netAmount, vat_amount: i.vatAmount, gross_amount: i.grossAmount, vat_rate_bps: i.vatRateBps,
-    }))
+    return {
+      lines: items.map((i) => ({
+        name: ofPlan && i.kind === 'main' ? `${i.name}, rate 1 of ${count}` : i.name, quantity: i.quantity,
+        net_amount: i.netAmount, vat_amount: i.vatAmount, gross_amount: i.grossAmount, vat_rate_bps: i.vatRateBps,
+      })),
+      note: null,
+    }
   }
-  // A later rate (or a first payment that differs from the lines): the charged amount at the order's rate.
-  const rateBps = items.find((i) => i.kind === 'main')?.vatRateBps ?? 0
+  // A later rate (or a first payment that differs from the lines): the charge split over the lines it
+  // pays for (a later rate: those that charge again), each at its own VAT rate as frozen at purchase.
   const rate = rates.find((r) => r.number === payment.rateNumber)
   const next = rates.find((r) => r.number === (payment.rateNumber ?? 0) + 1)
-  const name = rate ? rateLineName(productName, plan, rate, next?.dueDate ?? null) : productName
-  return [rateLine(name, payment.amount, rateBps, currency)]
+  const ordered = [...items.filter((i) => i.kind === 'main'), ...items.filter((i) => i.kind !== 'main')]
+  const shares: RateShareLine[] = ordered.map((i) => ({
+    name: i.kind === 'main' ? productName : i.name, quantity: i.quantity, grossAmount: i.grossAmount, vatRateBps: i.vatRateBps,
+    recurring: first || i.kind === 'main' || (i.planForm !== null && i.planForm !== 'one_time'),
+  }))
+  if (shares.length === 0) shares.push({ name: productName, quantity: 1, grossAmount: 0, vatRateBps: 0, recurring: true })
+  const nameOf = (l: RateShareLine) => (rate ? rateLineName(l.name, plan, rate, next?.dueDate ?? null) : l.name)
+  return { lines: rateLines(shares, payment.amount, currency, nameOf), note: null }
 }
 
-/**
- * Issues the invoice of a successful charge in the caller's transaction; answers it (the one made before
- * when it exists) or null when the payment is no successful charge of an amount.
- */
-export async function issueInvoiceIn(deps: AppDeps, tx: Executor, paymentId: number): Promise<repo.InvoiceRow | null> {
-  const payment = await repo.findPayment(tx, paymentId)
-  if (!payment || payment.kind !== 'charge' || payment.state !== 'successful' || payment.amount <= 0) return null
-  // The lock first, then the check: of two runs at once the second waits here and then finds the invoice.
-  await repo.lockSettings(tx, payment.sellerId)
+/** The invoice of a successful charge (0 included: a free order, a trial's start), once. */
+async function chargeInvoice({ deps, tx, numbering }: Issue, payment: repo.PaymentRow): Promise<repo.InvoiceRow | null> {
+  if (payment.kind !== 'charge' || payment.state !== 'successful' || payment.amount < 0) return null
   const existing = await repo.findByPaymentKind(tx, payment.id, 'invoice')
   if (existing) return existing
   const facts = await repo.chargeFacts(tx, payment)
   if (!facts) return null
   const currency = currencyOf(payment.currency)
   const now = deps.now()
-  const lines = chargeLines(payment, facts, currency)
+  const { lines, note } = chargeLines(payment, facts, currency)
   const { rates, totals } = ratesOf(lines, currency)
-  const { sequence, number, settings } = await takeNumber(tx, payment.sellerId, now)
-  const seller: FrozenSeller = { ...sellerDetailsOf(facts.sellerProfile, facts.sellerUsername, facts.sellerEmail), footer: settings.footer }
+  const { sequence, number } = await numbering.take(now)
+  const seller: FrozenSeller = { ...sellerDetailsOf(facts.sellerProfile, facts.sellerUsername, facts.sellerEmail), footer: numbering.settings.footer }
   const payer = payerDetailsOf(facts.order.payer)
   const vat = invoiceVatOf(facts.order.vat, seller, payer, rates)
   const invoice = await repo.insertInvoice(tx, {
     sellerId: payment.sellerId, kind: 'invoice', number, sequence, orderId: facts.order.id, paymentId: payment.id, payerUserId: facts.order.payerUserId,
-    currency, netAmount: totals.net, vatAmount: totals.vat, grossAmount: totals.gross, lines, seller, payer, vat, issuedAt: now, createdAt: now,
+    currency, netAmount: totals.net, vatAmount: totals.vat, grossAmount: totals.gross, lines, seller, payer, vat, note, issuedAt: now, createdAt: now,
   })
-  if (settings.emailToPayer) await mailInvoice(deps, tx, invoice, facts.order.token, facts.order.paidAt, null)
+  // The mail thanks for a payment: a document of 0 (free, trial) stays in the payer area only.
+  if (numbering.settings.emailToPayer && payment.amount > 0) await mailInvoice(deps, tx, invoice, facts.order.token, facts.order.paidAt, null)
   return invoice
+}
+
+const reversalNotes: Record<string, string> = {
+  refund: 'Refund: the amount was paid back to the payer.',
+  chargeback: 'Chargeback: the payer disputed the payment and it was taken back through the payment provider.',
+}
+
+/**
+ * The reversal (cancellation) invoice of a successful refund or chargeback: negative amounts, the
+ * original invoice (of the parent charge, issued first when its job has not run yet) referenced, the next
+ * number of the same sequence. Partial reversals reverse their share; all reversals of a charge add up to
+ * its invoice exactly.
+ */
+async function reversalInvoice(issue: Issue, payment: repo.PaymentRow): Promise<repo.InvoiceRow | null> {
+  const { deps, tx, numbering } = issue
+  const reversed = payment.amount // refunds and chargebacks are stored as positive amounts
+  if (!(payment.kind === 'refund' || payment.kind === 'chargeback') || payment.state !== 'successful' || reversed <= 0 || payment.parentPaymentId === null) return null
+  const existing = await repo.findByPaymentKind(tx, payment.id, 'reversal')
+  if (existing) return existing
+  const original = await repo.findByPaymentKind(tx, payment.parentPaymentId, 'invoice') ?? await chargeInvoiceOf(issue, payment.parentPaymentId)
+  if (!original) return null
+  const currency = currencyOf(original.currency)
+  const before = await repo.reversedGross(tx, original.id)
+  const lines = reversalLines(original.lines as InvoiceLine[], original.grossAmount, before, reversed, currency)
+  const { rates, totals } = ratesOf(lines, currency)
+  if (totals.gross === 0) return null // the invoice is reversed in full already
+  const now = deps.now()
+  const { sequence, number } = await numbering.take(now)
+  const vat: InvoiceVat = { ...(original.vat as InvoiceVat), rates }
+  const invoice = await repo.insertInvoice(tx, {
+    sellerId: payment.sellerId, kind: 'reversal', number, sequence, orderId: original.orderId, paymentId: payment.id, reversedInvoiceId: original.id,
+    payerUserId: original.payerUserId, currency, netAmount: totals.net, vatAmount: totals.vat, grossAmount: totals.gross, lines,
+    seller: { ...original.seller }, payer: { ...original.payer }, vat, note: reversalNotes[payment.kind] ?? null, issuedAt: now, createdAt: now,
+  })
+  // The mail says the seller refunded: a chargeback's cancellation stays in the payer area only.
+  if (numbering.settings.emailToPayer && payment.kind === 'refund') {
+    const row = await repo.findListRow(tx, { id: invoice.id })
+    await mailInvoice(deps, tx, invoice, row?.orderToken ?? '', null, original.number)
+  }
+  return invoice
+}
+
+/**
+ * The re-issued invoice of a won dispute (a `chargeback_reversal`): the chargeback's cancellation
+ * invoice (issued first when its job has not run yet) took the revenue and its VAT back, the money came
+ * back, so the original's share of what was won is invoiced again, positive, with the next number and the
+ * original referenced. Its lines are exactly what the cancellation took back of the won amount, so the
+ * invoice, its reversals and re-issues always add up to what the seller keeps.
+ */
+async function reissueInvoice(issue: Issue, payment: repo.PaymentRow): Promise<repo.InvoiceRow | null> {
+  const { deps, tx, numbering } = issue
+  if (payment.kind !== 'chargeback_reversal' || payment.state !== 'successful' || payment.amount <= 0 || payment.parentPaymentId === null) return null
+  const existing = await repo.findByPaymentKind(tx, payment.id, 'reissue')
+  if (existing) return existing
+  const chargeback = await repo.findPayment(tx, payment.parentPaymentId)
+  if (!chargeback || chargeback.kind !== 'chargeback') return null
+  const cancellation = await repo.findByPaymentKind(tx, chargeback.id, 'reversal') ?? await reversalInvoice(issue, chargeback)
+  if (!cancellation || cancellation.reversedInvoiceId === null) return null
+  const original = await repo.findInvoice(tx, cancellation.reversedInvoiceId)
+  if (!original) return null
+  const currency = currencyOf(original.currency)
+  const before = await repo.reversedGross(tx, original.id)
+  const won = Math.min(payment.amount, -cancellation.grossAmount, before)
+  if (won <= 0) return null
+  const lines = reversalLines(original.lines as InvoiceLine[], original.grossAmount, before - won, won, currency).map(negated)
+  const { rates, totals } = ratesOf(lines, currency)
+  const now = deps.now()
+  const { sequence, number } = await numbering.take(now)
+  const vat: InvoiceVat = { ...(original.vat as InvoiceVat), rates }
+  const invoice = await repo.insertInvoice(tx, {
+    sellerId: payment.sellerId, kind: 'reissue', number, sequence, orderId: original.orderId, paymentId: payment.id, reversedInvoiceId: original.id,
+    payerUserId: original.payerUserId, currency, netAmount: totals.net, vatAmount: totals.vat, grossAmount: totals.gross, lines,
+    seller: { ...original.seller }, payer: { ...original.payer }, vat,
+    note: `Dispute won: the payment taken back by the chargeback was returned, so cancellation invoice ${cancellation.number} is offset by this invoice.`,
+    issuedAt: now, createdAt: now,
+  })
+  return invoice
+}
+
+function negated(line: InvoiceLine): InvoiceLine {
+  return { ...line, net_amount: 0 - line.net_amount, vat_amount: 0 - line.vat_amount, gross_amount: 0 - line.gross_amount }
+}
+
+async function chargeInvoiceOf(issue: Issue, chargeId: number): Promise<repo.InvoiceRow | null> {
+  const charge = await repo.findPayment(issue.tx, chargeId)
+  return charge ? chargeInvoice(issue, charge) : null
+}
+
+/** The document a payment needs, by its kind, under the numbering handle of this transaction. */
+function documentOf(issue: Issue, payment: repo.PaymentRow): Promise<repo.InvoiceRow | null> {
+  switch (payment.kind) {
+    case 'charge': return chargeInvoice(issue, payment)
+    case 'refund': case 'chargeback': return reversalInvoice(issue, payment)
+    case 'chargeback_reversal': return reissueInvoice(issue, payment)
+    default: return Promise.resolve(null)
+  }
+}
+
+/**
+ * Issues the document of a successful payment in the caller's transaction, once: its invoice (a charge),
+ * its cancellation invoice (a refund or chargeback) or its re-issue (a won dispute). Answers it (the one
+ * made before when it exists) or null when the payment needs none. Takes the numbering lock once.
+ */
+export async function issueDocumentIn(deps: AppDeps, tx: Executor, paymentId: number, kinds?: readonly string[]): Promise<repo.InvoiceRow | null> {
+  const payment = await repo.findPayment(tx, paymentId)
+  if (!payment || payment.state !== 'successful' || (kinds && !kinds.includes(payment.kind))) return null
+  const numbering = await lockNumbering(tx, payment.sellerId)
+  return documentOf({ deps, tx, numbering }, payment)
+}
+
+/** The invoice of a successful charge, in the caller's transaction (`issueDocumentIn` for charges). */
+export function issueInvoiceIn(deps: AppDeps, tx: Executor, paymentId: number): Promise<repo.InvoiceRow | null> {
+  return issueDocumentIn(deps, tx, paymentId, ['charge'])
+}
+
+/** The cancellation invoice of a refund or chargeback, or a won dispute's re-issue, in the caller's transaction. */
+export function issueReversalIn(deps: AppDeps, tx: Executor, reversalPaymentId: number): Promise<repo.InvoiceRow | null> {
+  return issueDocumentIn(deps, tx, reversalPaymentId, ['refund', 'chargeback', 'chargeback_reversal'])
 }
 
 /** The job 'invoices.issue'. */
@@ -103,44 +259,11 @@ export async function issueInvoice(deps: AppDeps, data: { paymentId: number }): 
   await deps.db.transaction((tx) => issueInvoiceIn(deps, tx, data.paymentId))
 }
 
-/**
- * Issues the reversal of a successful refund in the caller's transaction: negative amounts, the original
- * invoice (of the refund's charge, issued first if its job has not run yet) referenced, the next number
- * of the same sequence. Partial refunds reverse their share; all reversals of a charge add up to its
- * invoice exactly.
- */
-export async function issueReversalIn(deps: AppDeps, tx: Executor, refundPaymentId: number): Promise<repo.InvoiceRow | null> {
-  const refund = await repo.findPayment(tx, refundPaymentId)
-  const refunded = refund?.amount ?? 0 // refunds are stored as positive amounts of kind refund
-  if (!refund || refund.kind !== 'refund' || refund.state !== 'successful' || refunded === 0 || refund.parentPaymentId === null) return null
-  await repo.lockSettings(tx, refund.sellerId)
-  const existing = await repo.findByPaymentKind(tx, refund.id, 'reversal')
-  if (existing) return existing
-  const original = await repo.findByPaymentKind(tx, refund.parentPaymentId, 'invoice') ?? await issueInvoiceIn(deps, tx, refund.parentPaymentId)
-  if (!original) return null
-  const currency = currencyOf(original.currency)
-  const before = await repo.reversedGross(tx, original.id)
-  const lines = reversalLines(original.lines as InvoiceLine[], original.grossAmount, before, refunded, currency)
-  const { rates, totals } = ratesOf(lines, currency)
-  if (totals.gross === 0) return null // the invoice is reversed in full already
-  const now = deps.now()
-  const { sequence, number, settings } = await takeNumber(tx, refund.sellerId, now)
-  const vat: InvoiceVat = { ...(original.vat as InvoiceVat), rates }
-  const invoice = await repo.insertInvoice(tx, {
-    sellerId: refund.sellerId, kind: 'reversal', number, sequence, orderId: original.orderId, paymentId: refund.id, reversedInvoiceId: original.id,
-    payerUserId: original.payerUserId, currency, netAmount: totals.net, vatAmount: totals.vat, grossAmount: totals.gross, lines,
-    seller: { ...original.seller }, payer: { ...original.payer }, vat, issuedAt: now, createdAt: now,
-  })
-  if (settings.emailToPayer) {
-    const row = await repo.findListRow(tx, { id: invoice.id })
-    await mailInvoice(deps, tx, invoice, row?.orderToken ?? '', null, original.number)
-  }
-  return invoice
-}
-
 /** The job 'invoices.issue-reversal'. */
-export async function issueReversal(deps: AppDeps, data: { refundPaymentId: number }): Promise<void> {
-  await deps.db.transaction((tx) => issueReversalIn(deps, tx, data.refundPaymentId))
+export async function issueReversal(deps: AppDeps, data: IssueReversalData): Promise<void> {
+  const paymentId = data.reversalPaymentId ?? data.refundPaymentId
+  if (paymentId === undefined) return
+  await deps.db.transaction((tx) => issueReversalIn(deps, tx, paymentId))
 }
 
 // ------------------------------------------------------------------ the PDF and the mail
@@ -151,6 +274,7 @@ function pdfOf(invoice: repo.InvoiceRow, orderToken: string, paidAt: Date | null
     kind: invoice.kind as InvoiceKind, number: invoice.number, issuedAt: invoice.issuedAt, orderId: invoice.orderId, orderToken, paidAt,
     reversedNumber, currency: invoice.currency, seller, payer: invoice.payer as PayerDetails, lines: invoice.lines as InvoiceLine[],
     vat: invoice.vat as InvoiceVat, totals: { net: invoice.netAmount, vat: invoice.vatAmount, gross: invoice.grossAmount }, footer: seller.footer ?? null,
+    note: invoice.note,
   })
 }
 
@@ -202,7 +326,7 @@ function output(row: repo.InvoiceListRow): InvoiceOutput {
     id: inv.id, kind: inv.kind as InvoiceKind, number: inv.number, order_id: inv.orderId, order_token: row.orderToken, payment_id: inv.paymentId,
     reversed_invoice_id: inv.reversedInvoiceId, reversed_invoice_number: row.reversedNumber, product_id: row.productId, product_name: row.productName,
     payer_name: payer.name ?? '', payer_email: payer.email ?? '', currency: inv.currency, net_amount: inv.netAmount, vat_amount: inv.vatAmount,
-    gross_amount: inv.grossAmount, lines: inv.lines as InvoiceLine[], vat_note: (inv.vat as InvoiceVat).note ?? null, issued_at: inv.issuedAt.toISOString(),
+    gross_amount: inv.grossAmount, lines: inv.lines as InvoiceLine[], note: inv.note, vat_note: (inv.vat as InvoiceVat).note ?? null, issued_at: inv.issuedAt.toISOString(),
     pdf_url: `/api/v1/cabinet/invoices/${inv.id}/pdf`,
   }
 }
@@ -221,7 +345,7 @@ function filtersOf(query: InvoiceListQuery): repo.InvoiceFilters {
   }
 }
 
-/** GET /cabinet/invoices: invoices and reversals with the filters, and counts per kind when asked. */
+/** GET /cabinet/invoices: invoices, reversals and re-issues with the filters, and counts per kind when asked. */
 export async function listInvoices(ctx: Ctx, query: InvoiceListQuery): Promise<ListAnswer<InvoiceOutput>> {
   const sellerId = actingSellerId(ctx.actor, 'orders.read')
   const filters = filtersOf(query)
@@ -248,7 +372,7 @@ export async function exportInvoicesCsv(ctx: Ctx, query: InvoiceListQuery): Prom
         id: String(inv.id), number: inv.number, kind: inv.kind, issued_at: inv.issuedAt.toISOString(), order_id: String(inv.orderId),
         transfer_id: String(inv.paymentId), reversed_invoice_number: row.reversedNumber ?? '', product_id: String(row.productId), product_name: row.productName,
         payer_name: payer.name ?? '', payer_email: payer.email ?? '', payer_company: payer.company ?? '', payer_country: payer.country_code ?? '',
-        payer_vat: payer.vat_id ?? '', currency_key: inv.currency, vat_note: (inv.vat as InvoiceVat).note ?? '',
+        payer_vat: payer.vat_id ?? '', currency_key: inv.currency, note: inv.note ?? '', vat_note: (inv.vat as InvoiceVat).note ?? '',
         net: major(inv.netAmount), vat: major(inv.vatAmount), gross: major(inv.grossAmount),
       }
     })
@@ -301,7 +425,7 @@ export async function saveInvoiceSettings(ctx: Ctx, input: InvoiceSettingsInput)
 
 // ------------------------------------------------------------------ the payer's invoices
 
-/** GET /payer/invoices: the signed-in payer's invoices and reversals (of one seller when asked). */
+/** GET /payer/invoices: the signed-in payer's invoices, reversals and re-issues (of one seller when asked). */
 export async function payerInvoices(ctx: Ctx, sellerId?: number): Promise<{ list: PayerInvoiceOutput[] }> {
   const { userId } = requireActor(ctx)
   const rows = await repo.listOfPayer(ctx.db, userId, sellerId)

@@ -60,7 +60,7 @@ async function stateOf(orderId: number) {
   const payments = await sql(`select kind, state, amount::int, refunded_amount::int from payments where order_id = $1 order by kind, amount, state`, [orderId])
   const rates = await sql('select number, state, refunded_amount::int from order_rates where order_id = $1 order by number', [orderId])
   const ledger = await sql(`select kind, account, sum(amount)::int as total, count(*)::int as rows from ledger_entries where order_id = $1 group by kind, account order by kind, account`, [orderId])
-  const reversals = await sql(`select count(*)::int as n from pgboss.job where name = 'invoices.issue-reversal' and (data->>'refundPaymentId')::int in (select id from payments where order_id = $1)`, [orderId])
+  const reversals = await sql(`select count(*)::int as n from pgboss.job where name = 'invoices.issue-reversal' and (data->>'reversalPaymentId')::int in (select id from payments where order_id = $1)`, [orderId])
   return { order: { ...order, paid_amount: Number(order.paid_amount), refunded_amount: Number(order.refunded_amount), chargeback_amount: Number(order.chargeback_amount) }, payments, rates, ledger, reversals }
 }
 
@@ -93,7 +93,7 @@ describe('provider events delivered again, out of order and at once', () => {
         { kind: 'chargeback_reversal', state: 'successful', amount: 7_000 },
         { kind: 'refund', state: 'successful', amount: 3_000 },
       ],
-      reversals: [{ n: 1 }],
+      reversals: [{ n: 3 }], // one document job each: the refund's and the chargeback's cancellation, the won dispute's re-issue
     })
     expect(await ledgerSums()).toEqual([['eur', 0]])
   })

@@ -58,7 +58,7 @@ describe('refunds by the seller', () => {
     const clearing = await sql(`select account, sum(amount)::bigint as total from ledger_entries where order_id = $1 and account in ('payer_clearing', 'refunds_clearing') group by account order by account`, [orderId])
     expect(clearing.map((r: any) => [r.account, Number(r.total)])).toEqual([['payer_clearing', 10_000], ['refunds_clearing', -10_000]])
     // The reversal invoice is asked for, once per refund payment.
-    const jobs = await sql(`select data from pgboss.job where name = 'invoices.issue-reversal' and data->>'refundPaymentId' = $1`, [String(res.json().refunds[0].id)])
+    const jobs = await sql(`select data from pgboss.job where name = 'invoices.issue-reversal' and data->>'reversalPaymentId' = $1`, [String(res.json().refunds[0].id)])
     expect(jobs).toHaveLength(1)
     expect(await refundsOfOrder(t.deps.db, orderId)).toMatchObject([{ kind: 'refund', amount: 10_000, state: 'successful' }])
     // Nothing is left.

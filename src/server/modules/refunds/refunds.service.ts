@@ -95,7 +95,7 @@ export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, r
   await changeRate(deps, tx, order.id, charge.rateNumber, { refunded: refund.amount, ...(refundedOfCharge >= charge.amount ? { state: 'refunded' as const } : {}) })
   const refundedAmount = order.refundedAmount + refund.amount
   await orders.recordReversalAmounts(tx, order.id, { refundedAmount, updatedAt: now })
-  await deps.jobs.enqueue(tx, issueReversalJob, { refundPaymentId: refund.id }, { singletonKey: `invoice-reversal-${refund.id}` })
+  await deps.jobs.enqueue(tx, issueReversalJob, { reversalPaymentId: refund.id }, { singletonKey: `invoice-reversal-${refund.id}` })
   // Refunds alone decide "everything refunded" (not refunds plus chargebacks), so the outcome does not
   // depend on the order in which a refund and a dispute arrive.
   if (order.paidAmount > 0 && refundedAmount >= order.paidAmount) {
@@ -135,6 +135,7 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
     token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'chargeback', provider: charge.provider, method: charge.method,
     state: 'successful', amount, currency, providerRef: dispute.ref, parentPaymentId: charge.id, completedAt: now, createdAt: now, updatedAt: now,
   })
+  await deps.jobs.enqueue(tx, issueReversalJob, { reversalPaymentId: row.id }, { singletonKey: `invoice-reversal-${row.id}` })
   if (amount === 0) return // a dispute over money already refunded takes nothing more
   const charged = await ledgerRows(tx, charge.id, chargeLedgerKinds)
   if (charged.length > 0) {
@@ -168,6 +169,7 @@ export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: nu
     token: paymentToken(), orderId: order.id, sellerId: order.sellerId, rateNumber: charge.rateNumber, kind: 'chargeback_reversal', provider: charge.provider,
     method: charge.method, state: 'successful', amount, currency: charge.currency, providerRef: wonRef, parentPaymentId: chargeback.id, completedAt: now, createdAt: now, updatedAt: now,
   })
+  await deps.jobs.enqueue(tx, issueReversalJob, { reversalPaymentId: row.id }, { singletonKey: `invoice-reversal-${row.id}` })
   if (amount === 0) return true
   const booked = await ledgerRows(tx, chargeback.id, ['chargeback'])
   await writeLedger(tx, chargebackReversalPostings({ chargeback: booked, sellerId: order.sellerId }), 'chargeback_reversal', order.id, row.id, now)

@@ -214,7 +214,7 @@ export const de: Translations = {
       orders: { title: 'Bestellungen', text: 'Hier stehen bald alle Bestellungen deiner Produkte mit Zahlungsstatus, Käufer und Beträgen, durchsuchbar und exportierbar.' },
       orderRates: { title: 'Raten', text: 'Hier stehen bald die Raten- und Abozahlungen deiner Bestellungen; überfällige Raten werden hervorgehoben.' },
       transfers: { title: 'Zahlungen', text: 'Hier steht bald jede Zahlung deiner Käufer, ob erfolgreich, ausstehend, erstattet oder fehlgeschlagen.' },
-      invoices: { title: 'Rechnungen', text: 'Hier stehen bald deine Rechnungen und die Stornorechnungen von Erstattungen zum Herunterladen.' },
+      invoices: { title: 'Rechnungen', text: 'Hier stehen bald deine Rechnungen und die Stornorechnungen von Erstattungen und Rückbuchungen zum Herunterladen.' },
       ticketsOverview: { title: 'Tickets', text: 'Hier kommt bald eine Übersicht deiner verkauften Veranstaltungstickets je Veranstaltung und Ticketart.' },
       ticketsDetails: { title: 'Ticketdetails', text: 'Hier steht bald jedes verkaufte Ticket mit Code, Teilnehmer und Status (genutzt, ungenutzt, erstattet, abgelaufen, ungültig).' },
       coursesOverview: { title: 'Kurse', text: 'Hier kommt bald eine Übersicht deiner Kurse und des Fortschritts deiner Teilnehmer.' },
@@ -1939,13 +1939,13 @@ export const de: Translations = {
   // <<< refunds: add this namespace's texts above this line
   invoices: {
     title: 'Rechnungen',
-    lead: 'Für jede bezahlte Zahlung entsteht eine Rechnung, für jede Erstattung eine Stornorechnung. Die Nummern folgen einer Reihe ohne Lücken.',
+    lead: 'Für jede Zahlung entsteht eine Rechnung (auch für Gratisbestellungen und den Start eines Testzeitraums), für jede Erstattung und Rückbuchung eine Stornorechnung und für einen gewonnenen Streitfall eine neu ausgestellte Rechnung. Die Nummern folgen einer Reihe ohne Lücken.',
     export: 'CSV exportieren',
     search: 'Nach Nummer, Käufer oder Produkt suchen',
     empty: 'Keine Rechnungen zu diesen Filtern.',
     pdfFailed: 'Das PDF konnte nicht geöffnet werden.',
     reverses: 'Storniert {{number}}',
-    kinds: { invoice: 'Rechnung', reversal: 'Storno' },
+    kinds: { invoice: 'Rechnung', reversal: 'Storno', reissue: 'Neuausstellung' },
     columns: { number: 'Nummer', kind: 'Art', issuedAt: 'Ausgestellt', order: 'Bestellung', product: 'Produkt', payer: 'Käufer', net: 'Netto', vat: 'USt.', gross: 'Brutto' },
     filters: {
       all: 'Alle', number: 'Rechnungsnummer', orderId: 'Bestell-ID', productId: 'Produkt-ID', from: 'Von', till: 'Bis', amountFrom: 'Betrag ab', amountTo: 'Betrag bis',
@@ -1962,7 +1962,7 @@ export const de: Translations = {
       saved: 'Rechnungseinstellungen gespeichert',
       failed: 'Die Einstellungen konnten nicht gespeichert werden.',
     },
-    payer: { title: 'Rechnungen', invoice: 'Rechnung {{number}}', reversal: 'Storno {{number}}', pdf: 'PDF' },
+    payer: { title: 'Rechnungen', invoice: 'Rechnung {{number}}', reversal: 'Stornorechnung {{number}}', reissue: 'Neu ausgestellte Rechnung {{number}}', pdf: 'PDF' },
     transfers: {
       title: 'Transaktionen',
       lead: 'Jede Zahlung deiner Bestellungen: Zahlungen, Erstattungen und Rückbuchungen, mit ihrem Status.',

@@ -212,7 +212,7 @@ export const en = {
       orders: { title: 'Orders', text: 'All orders of your products will be listed here, with their payment state, payer and amounts, searchable and exportable.' },
       orderRates: { title: 'Order rates', text: 'The instalment and subscription charges of your orders will be listed here, with overdue rates highlighted.' },
       transfers: { title: 'Transfers', text: 'Every payment of your payers (successful, pending, refunded or failed) will be listed here.' },
-      invoices: { title: 'Invoices', text: 'Your invoices and the reversal invoices of refunds will be listed here for download.' },
+      invoices: { title: 'Invoices', text: 'Your invoices and the cancellation invoices of refunds and chargebacks will be listed here for download.' },
       ticketsOverview: { title: 'Tickets', text: 'An overview of the event tickets you sold, per event and ticket type, arrives here.' },
       ticketsDetails: { title: 'Ticket details', text: 'Each sold ticket with its code, attendee and state (used, unused, refunded, expired, invalidated) will be listed here.' },
       coursesOverview: { title: 'Courses', text: 'An overview of your courses and how your participants progress arrives here.' },
@@ -1937,13 +1937,13 @@ export const en = {
   // <<< refunds: add this namespace's texts above this line
   invoices: {
     title: 'Invoices',
-    lead: 'An invoice is issued for every paid charge, and a reversal (cancellation) invoice for every refund. Numbers follow one sequence without gaps.',
+    lead: 'An invoice is issued for every charge (free orders and trial starts included), a cancellation invoice for every refund and chargeback, and a re-issued invoice when a dispute is won. Numbers follow one sequence without gaps.',
     export: 'Export CSV',
     search: 'Search by number, payer or product',
     empty: 'No invoices match these filters.',
     pdfFailed: 'The PDF could not be opened.',
     reverses: 'Reverses {{number}}',
-    kinds: { invoice: 'Invoice', reversal: 'Reversal' },
+    kinds: { invoice: 'Invoice', reversal: 'Cancellation', reissue: 'Re-issue' },
     columns: { number: 'Number', kind: 'Kind', issuedAt: 'Issued', order: 'Order', product: 'Product', payer: 'Payer', net: 'Net', vat: 'VAT', gross: 'Gross' },
     filters: {
       all: 'All', number: 'Invoice number', orderId: 'Order ID', productId: 'Product ID', from: 'From', till: 'Until', amountFrom: 'Amount from', amountTo: 'Amount to',
@@ -1960,7 +1960,7 @@ export const en = {
       saved: 'Invoice settings saved',
       failed: 'The settings could not be saved.',
     },
-    payer: { title: 'Invoices', invoice: 'Invoice {{number}}', reversal: 'Reversal {{number}}', pdf: 'PDF' },
+    payer: { title: 'Invoices', invoice: 'Invoice {{number}}', reversal: 'Cancellation invoice {{number}}', reissue: 'Re-issued invoice {{number}}', pdf: 'PDF' },
     transfers: {
       title: 'Transfers',
       lead: 'Every payment of your orders: charges, refunds and chargebacks, with their state.',

@@ -144,7 +144,7 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
       <Section title={t('orderLists.detail.invoices')} testId="order-invoices">
         {(o.invoices ?? []).length === 0 ? <Text size="sm" c="dimmed">{t('orderLists.detail.noInvoices')}</Text> : (
           <SimpleTable testId="order-invoice-table" head={[...['number', 'kind', 'gross', 'issued'].map((k) => t(`orderLists.detail.invoiceColumns.${k}`)), '']}
-            rows={(o.invoices ?? []).map((i) => [i.number, i.kind, m(i.grossAmount), date(i.issuedAt),
+            rows={(o.invoices ?? []).map((i) => [i.number, t(`invoices.kinds.${i.kind}`, { defaultValue: i.kind }), m(i.grossAmount), date(i.issuedAt),
               <Button key="pdf" size="compact-xs" variant="subtle" leftSection={<IconFileTypePdf size={14} />} onClick={() => void openInvoicePdf(i.pdfUrl)}>{t('orderLists.detail.pdf')}</Button>])} />
         )}
       </Section>
