@@ -106,8 +106,13 @@ describe('a won dispute', () => {
     const ref = await dispute(chargeToken, 1_900)
     expect(await grantStates(orderId)).toEqual(['revoked'])
     // The dispute takes longer than the paid period: once won, the plan says the access has ended.
+    const start = t.clock.now
     t.clock.now = new Date(new Date(grant.expires_at).getTime() + 86_400_000)
-    await disputeWon(chargeToken, ref)
+    try {
+      await disputeWon(chargeToken, ref)
+    } finally {
+      t.clock.now = start // the seller's access token stays valid for the tests after this one
+    }
     const after = await orderRow(orderId)
     expect(after).toMatchObject({ payment_state: 'payment_canceled', canceled_by: 'seller', chargeback_amount: 0 })
     expect(new Date(after.canceled_at).getTime()).toBe(new Date(before.canceled_at).getTime())
