@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { sandboxDeclinedMethodId } from '../../payments/providers'
 import type { ProviderEvent } from '../../payments/providers/types'
+import * as installments from '../billing/charge-next-installment.service'
+import * as orders from '../orders/orders.service'
 import { receiveProviderEvents } from './provider-events.service'
 
 // A won dispute puts the plan back where it stood before the dispute, and access follows the plan
@@ -130,6 +133,31 @@ describe('a won dispute', () => {
     const [events] = await sql(`select count(*)::int as n from delivery_events where order_id = $1 and event = 'restored'`, [orderId])
     expect(events.n).toBe(1)
   })
+
+  test('gives a grant paused for dunning back paused, and the order paying while its rate is owed', async () => {
+    const { orderId, chargeToken } = await paidSubscription()
+    const start = t.clock.now
+    try {
+      // The second rate's charge is declined: dunning pauses the access (the default settings).
+      const rate = (await orders.ratesOf(t.deps.db, orderId)).find((r) => r.state === 'future')!
+      t.clock.now = new Date(rate.dueDate.getTime() + 60_000)
+      await sql('update orders set saved_method = $1::jsonb where id = $2', [JSON.stringify({ provider: 'sandbox', paymentMethodId: sandboxDeclinedMethodId }), orderId])
+      await installments.chargeRate(t.deps, rate.id, { reason: 'manual' })
+      await t.deps.jobs.drain()
+      expect((await orderRow(orderId)).payment_state).toBe('paying')
+      expect(await grantStates(orderId)).toEqual(['paused'])
+
+      const ref = await dispute(chargeToken, 1_900)
+      expect(await grantStates(orderId)).toEqual(['revoked'])
+      await disputeWon(chargeToken, ref)
+      expect((await orderRow(orderId)).payment_state).toBe('paying')
+      expect(await grantStates(orderId)).toEqual(['paused'])
+      const [grant] = await sql('select reason from access_grants where order_id = $1', [orderId])
+      expect(grant.reason).toBe('dunning')
+    } finally {
+      t.clock.now = start
+    }
+  })
 })
 
 describe('a dispute fee', () => {
@@ -155,6 +183,22 @@ describe('a dispute fee', () => {
     await ledgerBalanced()
     const won = await t.request({ method: 'GET', url: `/api/v1/cabinet/orders/${orderId}`, token: seller.accessToken })
     expect(won.json()).toMatchObject({ dispute_fee_amount: 1_500, chargeback_amount: 0, payment_state: 'paid' })
+  })
+
+  test('reported by a later event of the dispute is booked then, once', async () => {
+    const { orderId, chargeToken } = await paidSubscription()
+    const ref = await dispute(chargeToken, 1_900)
+    for (let i = 0; i < 2; i++) {
+      await receiveProviderEvents(t.deps, 'sandbox', null, [{
+        eventId: `evt_updated_${++events}`, type: 'test.dispute.updated', kind: 'chargeback', paymentToken: chargeToken, providerRef: '', ref,
+        amount: { amount: 1_900, currency: 'eur' }, fee: { amount: 2_000, currency: 'eur' },
+      }])
+    }
+    await ledgerBalanced()
+    const fees = await sql(`select count(distinct transaction_id)::int as n, sum(amount)::int as seller from ledger_entries where order_id = $1 and kind = 'dispute_fee' and account like 'seller_balance:%'`, [orderId])
+    expect(fees).toEqual([{ n: 1, seller: 2_000 }])
+    const [chargeback] = await sql(`select fee_amount::int from payments where order_id = $1 and kind = 'chargeback'`, [orderId])
+    expect(chargeback.fee_amount).toBe(2_000)
   })
 
   test('returned by the provider with the won dispute is booked back', async () => {
