@@ -115,6 +115,8 @@ export async function revokeOrder(deps: AppDeps, data: { orderId: number; reason
 
 /** Order states after a won dispute whose plan still grants access (its grants' own ends apply). */
 const restorableStates = ['paid', 'paying', 'payment_paused', 'payment_canceled']
+/** Rates due and not paid: in dunning or in debt, when access may be paused (docs/decisions/0027-dunning-and-claims.md). */
+const owedRateStates: readonly string[] = ['unpaid', 'debt', 'partly_paid']
 
 /**
  * The job `delivery.order-restored` (orders.restoreOrderJob): the seller won the dispute and the order is
@@ -134,6 +136,8 @@ export async function restoreOrderAccess(deps: AppDeps, data: { orderId: number 
     const delivery = await repo.findDelivery(tx, order.id, { lock: true })
     if (!delivery) return true
     if (delivery.state === 'revoked') await repo.updateDelivery(tx, order.id, { state: 'delivered', revokedAt: null })
+    // A grant paused for dunning is paused again only while a rate is still owed (dunning resumes it then).
+    const owed = (await orders.ratesOf(tx, order.id)).some((r) => owedRateStates.includes(r.state))
     for (const grant of await repo.grantsOfOrder(tx, order.id, { lock: true })) {
       if (grant.state !== 'revoked' || grant.reason !== 'chargeback') continue
       const revocation = await repo.lastGrantEvent(tx, grant.id, 'revoked')
@@ -141,7 +145,7 @@ export async function restoreOrderAccess(deps: AppDeps, data: { orderId: number 
       const reason = 'chargeback_won'
       if (!(await moveGrant(tx, grant, ended ? 'expired' : 'active', { revokedAt: null, reason }, now))) continue
       await repo.insertEvents(tx, [{ orderId: order.id, grantId: grant.id, event: ended ? 'expired' : 'restored', reason, createdAt: now }])
-      if (!ended && revocation?.detail.from === 'paused') {
+      if (!ended && owed && revocation?.detail.from === 'paused') {
         // Paused before (a rate in dunning): paused again, until dunning resumes it as before.
         const paused = typeof revocation.detail.from_reason === 'string' ? revocation.detail.from_reason : 'dunning'
         if (await moveGrant(tx, { ...grant, state: 'active' }, 'paused', { reason: paused }, now)) {

@@ -121,7 +121,8 @@ export async function denyRefund(deps: AppDeps, tx: Executor, orderId: number, r
 /**
  * A chargeback (a dispute opened at the provider), once per dispute ref: a chargeback payment for what is
  * left of the charge, the ledger reversal through `chargebacks`, the rate chargebacked, the order's
- * chargeback amount and the order payment_chargebacked (access revoked).
+ * chargeback amount and the order payment_chargebacked (access revoked); the dispute fee when the event
+ * reports one, this time or with a later event of the same dispute (bookDisputeFee, once).
  */
 export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, dispute: { ref: string; amount: Money; fee?: Money | undefined }): Promise<void> {
   const now = deps.now()
