@@ -4,7 +4,7 @@ import type { CurrencyId } from '../money/currencies'
 import { percentOf, type Money } from '../money/money'
 import { publisherBalance, sellerBalance, type AccountKey } from './accounts'
 import {
-  assertBalanced, balanceOf, chargebackPostings, chargebackReversalPostings, chargePostings, LedgerImbalanceError, payoutPostings, refundPostings,
+  assertBalanced, balanceOf, chargebackPostings, chargebackReversalPostings, chargePostings, disputeFeePostings, LedgerImbalanceError, payoutPostings, refundPostings,
   renewalPostings, trialBalance, type ChargeInput, type LedgerEntry,
 } from './postings'
 
@@ -176,6 +176,27 @@ describe('chargebackReversalPostings', () => {
     assertBalanced(ledger)
     expect(balanceOf(ledger, seller)).toEqual({ eur: -9_500 + 1_500 })
     expect(balanceOf(ledger, 'chargebacks')).toEqual({ eur: -1_500 })
+  })
+})
+
+describe('disputeFeePostings', () => {
+  test('a 15,00 € dispute fee is paid from the seller\'s balance to the provider\'s fees, apart from the disputed money', () => {
+    const charge = chargePostings(sale119)
+    const chargeback = chargebackPostings({ charge, sellerId: 42 })
+    const fee = disputeFeePostings({ fee: eur(1_500), sellerId: 42 })
+    expect(fee).toEqual([{ account: seller, amount: 1_500, currency: 'eur' }, { account: 'provider_fees', amount: -1_500, currency: 'eur' }])
+    const won = chargebackReversalPostings({ chargeback, sellerId: 42 })
+    const ledger = [...charge, ...chargeback, ...fee, ...won]
+    assertBalanced(ledger)
+    expect(balanceOf(ledger, seller)).toEqual({ eur: -9_500 + 1_500 })
+    expect(balanceOf(ledger, 'chargebacks')).toEqual({ eur: 0 })
+  })
+  test('a fee given back reverses the pair; a zero fee posts nothing; a negative one is refused', () => {
+    const ledger = [...disputeFeePostings({ fee: eur(1_500), sellerId: 42 }), ...disputeFeePostings({ fee: eur(1_500), sellerId: 42, returned: true })]
+    assertBalanced(ledger)
+    expect(balanceOf(ledger, seller)).toEqual({ eur: 0 })
+    expect(disputeFeePostings({ fee: eur(0), sellerId: 42 })).toEqual([])
+    expect(() => disputeFeePostings({ fee: eur(-1), sellerId: 42 })).toThrow(RangeError)
   })
 })
 

@@ -224,6 +224,28 @@ export function chargebackReversalPostings(input: ChargebackReversalInput): Ledg
   return withoutZeros([...reversed, entry(seller, fee.amount, currency), entry('chargebacks', -fee.amount, currency)])
 }
 
+export type DisputeFeeInput = {
+  /** The dispute fee the provider charged (or, `returned`, the part of it the provider gave back). */
+  fee: Money
+  /** The seller who bears the fee. */
+  sellerId: OwnerId
+  /** The provider gave (part of) the fee back after the seller won: the same pair, reversed. */
+  returned?: boolean
+}
+
+/**
+ * A dispute fee the provider reports, booked apart from the chargeback so the disputed money and the fee
+ * are each reversed on their own: the seller's balance is debited and `provider_fees` credited, as with
+ * the processing fee of a charge (a `returned` fee the other way round). The chargeback's `chargebacks`
+ * rows stay the disputed money only. A zero fee posts nothing.
+ */
+export function disputeFeePostings(input: DisputeFeeInput): LedgerEntry[] {
+  assertMinor(input.fee, 'dispute fee')
+  const { amount, currency } = input.fee
+  const signed = input.returned ? -amount : amount
+  return withoutZeros([entry(sellerBalance(input.sellerId), signed, currency), entry('provider_fees', -signed, currency)])
+}
+
 /** A payout: the seller's or publisher's balance is debited, payout clearing credited. */
 export function payoutPostings(input: PayoutInput): LedgerEntry[] {
   const ref = parseAccountKey(input.from)

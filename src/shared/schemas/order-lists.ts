@@ -199,6 +199,8 @@ export const orderTransferOutput = z.object({
   id: z.number(), token: z.string(), kind: z.string(), state: z.string(), amount: z.number(), currency: z.string(), provider: z.string(),
   method: z.string(), rate_number: z.number().nullable(), refunded_amount: z.number(), parent_payment_id: z.number().nullable(),
   failure_reason: z.string().nullable(), created_at: z.string(), completed_at: isoOrNull,
+  /** A chargeback's dispute fee (0: none reported); a won chargeback's: the part of it the provider gave back. */
+  fee_amount: z.number().optional().default(0),
 })
 
 export const orderInvoiceOutput = z.object({
@@ -225,6 +227,8 @@ export const orderDetailOutput = sellerOrderOutput.extend({
   /** The open part of the rates in state debt. */
   debt_amount: z.number(),
   chargeback_amount: z.number(),
+  /** The dispute fees the providers charged for the order's chargebacks, less what they gave back (0: none). */
+  dispute_fee_amount: z.number().optional().default(0),
   coupon_id: z.number().nullable(),
   ticket_id: z.number().nullable(),
   parent_order_id: z.number().nullable(),

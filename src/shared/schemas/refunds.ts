@@ -30,6 +30,8 @@ export const refundPaymentOutput = z.object({
   note: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /** A chargeback's dispute fee the provider charged (0: none reported); a won chargeback's: the part of it given back. */
+  dispute_fee_amount: z.number().optional().default(0),
 })
 export type RefundPaymentOutput = z.infer<typeof refundPaymentOutput>
 

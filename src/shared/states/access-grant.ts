@@ -5,7 +5,9 @@ import type { Transitions } from './transitions'
 // - active: the payer may use the product (until expires_at, when set).
 // - expired: the access period ran out, or the subscription that paid for it ended. The seller can extend
 //   it (access extension wizard), which makes it active again.
-// - revoked: the money went back (refund, chargeback). Final: a payer who buys again gets a new grant.
+// - revoked: the money went back (refund, chargeback). A payer who buys again gets a new grant; only a
+//   dispute the seller won gives a grant revoked by its chargeback back: active (paused again at once when
+//   it was paused before), or expired when its end passed meanwhile (delivery's restoreOrderAccess).
 // - paused: a rate of the order is in dunning or debt and the seller pauses access then (0027); it gives
 //   no access and becomes active again when the rate is paid, or expired when its end passes meanwhile.
 
@@ -15,6 +17,6 @@ export type AccessGrantState = (typeof accessGrantStates)[number]
 export const accessGrantTransitions = {
   active: ['expired', 'revoked', 'paused'],
   expired: ['active', 'revoked'],
-  revoked: [],
+  revoked: ['active', 'expired'],
   paused: ['active', 'expired', 'revoked'],
 } as const satisfies Transitions<AccessGrantState>

@@ -49,6 +49,8 @@ export const orderPaymentTransitions = {
   payment_refunded: [],
   // A new checkout makes a new order; this one stays as the record of the attempt.
   payment_not_completed: [],
-  // The seller may win the dispute: the money comes back and the order stands where it stood.
-  payment_chargebacked: ['paid', 'paying'],
+  // The seller may win the dispute: the money comes back and the order stands where it stood before the
+  // dispute (orders' payment_state_before_chargeback): paid or paying as its payments say, a paused plan
+  // paused, a canceled plan canceled.
+  payment_chargebacked: ['paid', 'paying', 'payment_paused', 'payment_canceled'],
 } as const satisfies Transitions<OrderPaymentState>

@@ -67,6 +67,11 @@ export const orders = pgTable('orders', {
   refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
   /** What chargebacks took back and was not won back. */
   chargebackAmount: bigint('chargeback_amount', { mode: 'number' }).notNull().default(0),
+  /**
+   * The payment_state the order had when its first open chargeback came (paid, paying, payment_paused,
+   * payment_canceled); a won dispute puts it back there, then clears it. Null while no chargeback is open.
+   */
+  paymentStateBeforeChargeback: text('payment_state_before_chargeback'),
   /** A plan's end: when and by whom (seller, payer, manager, system). */
   canceledAt: timestamp('canceled_at', { withTimezone: true }),
   canceledBy: text('canceled_by'),
@@ -119,7 +124,7 @@ export const payments = pgTable('payments', {
   orderId: integer('order_id').notNull().references(() => orders.id),
   sellerId: integer('seller_id').notNull().references(() => sellers.id),
   rateNumber: integer('rate_number'),
-  /** charge | refund | chargeback */
+  /** charge | refund | chargeback | chargeback_reversal */
   kind: text('kind').notNull().default('charge'),
   provider: text('provider').notNull(),
   method: text('method').notNull(),
@@ -139,6 +144,11 @@ export const payments = pgTable('payments', {
   parentPaymentId: integer('parent_payment_id'),
   /** Charges: what refunds and chargebacks took back of it so far. */
   refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+  /**
+   * Chargebacks: the dispute fee the provider charged, in the payment's currency (booked once, kind
+   * `dispute_fee`); won chargebacks: the part of it the provider gave back (kind `dispute_fee_returned`).
+   */
+  feeAmount: bigint('fee_amount', { mode: 'number' }).notNull().default(0),
   /** The key the provider got with the call, so a call repeated after a timeout charges once. */
   idempotencyKey: text('idempotency_key'),
   completedAt: timestamp('completed_at', { withTimezone: true }),

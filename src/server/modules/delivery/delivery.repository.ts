@@ -167,6 +167,13 @@ export async function insertEvents(db: Executor, values: (typeof deliveryEvents.
   if (values.length > 0) await db.insert(deliveryEvents).values(values)
 }
 
+/** A grant's latest event of a kind (its revocation, to restore it as it was). */
+export async function lastGrantEvent(db: Executor, grantId: number, event: string): Promise<typeof deliveryEvents.$inferSelect | undefined> {
+  const [row] = await db.select().from(deliveryEvents).where(and(eq(deliveryEvents.grantId, grantId), eq(deliveryEvents.event, event)))
+    .orderBy(desc(deliveryEvents.id)).limit(1)
+  return row
+}
+
 // ------------------------------------------------------------------ settings
 
 export async function findDeliverySettings(db: Executor, productId: number): Promise<DeliverySettingsRow | undefined> {

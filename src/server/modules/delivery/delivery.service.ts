@@ -100,16 +100,62 @@ export async function revokeOrder(deps: AppDeps, data: { orderId: number; reason
     const delivery = await repo.findDelivery(tx, order.id, { lock: true })
     if (delivery?.state === 'revoked') return
     if (delivery) await repo.updateDelivery(tx, order.id, { state: 'revoked', revokedAt: now })
-    const revoked: number[] = []
+    const revoked: { id: number; from: string; fromReason: string | null }[] = []
     for (const grant of await repo.grantsOfOrder(tx, order.id, { lock: true })) {
-      if (await moveGrant(tx, grant, 'revoked', { revokedAt: now, reason: data.reason }, now)) revoked.push(grant.id)
+      if (await moveGrant(tx, grant, 'revoked', { revokedAt: now, reason: data.reason }, now)) revoked.push({ id: grant.id, from: grant.state, fromReason: grant.reason })
     }
-    await repo.insertEvents(tx, revoked.map((grantId) => ({ orderId: order.id, grantId, event: 'revoked', reason: data.reason, createdAt: now })))
+    // The state each grant had is kept with its revocation: a won dispute gives it back as it was (restoreOrderAccess).
+    await repo.insertEvents(tx, revoked.map((g) => ({ orderId: order.id, grantId: g.id, event: 'revoked', reason: data.reason, detail: { from: g.from, from_reason: g.fromReason }, createdAt: now })))
     // Each module takes back its own: tickets refunded, certificates revoked, keys verify as invalid.
     if (order.ticketId !== null) await paymentTickets.revokePaymentTicketsOfOrder(tx, order.id, data.reason === 'refund' ? 'refunded' : 'invalidated')
     await certificates.revokeCertificatesOfOrder(tx, order.id)
     await licenseKeys.revokeLicenseKeysOfOrder(tx, order.id)
   })
+}
+
+/** Order states after a won dispute whose plan still grants access (its grants' own ends apply). */
+const restorableStates = ['paid', 'paying', 'payment_paused', 'payment_canceled']
+/** Rates due and not paid: in dunning or in debt, when access may be paused (docs/decisions/0027-dunning-and-claims.md). */
+const owedRateStates: readonly string[] = ['unpaid', 'debt', 'partly_paid']
+
+/**
+ * The job `delivery.order-restored` (orders.restoreOrderJob): the seller won the dispute and the order is
+ * back in the state it had before it (docs/decisions/0028-refunds-chargebacks-provider-events.md), so the
+ * access its chargeback revoked follows the plan again: each grant revoked for the chargeback is active
+ * again (paused again when it was paused before, for dunning), or expired when its end (a canceled plan's
+ * paid period, a limited access) passed meanwhile. An order the chargeback hit before its delivery ran is
+ * delivered now. Idempotent: a grant restored is no longer revoked, and a rerun finds nothing to do.
+ * Payment tickets, certificates and license keys the chargeback revoked stay revoked (their modules
+ * have no way back yet).
+ */
+export async function restoreOrderAccess(deps: AppDeps, data: { orderId: number }): Promise<void> {
+  const now = deps.now()
+  const undelivered = await deps.db.transaction(async (tx) => {
+    const order = await orders.findOrder(tx, data.orderId, { lock: true })
+    if (!order || !restorableStates.includes(order.paymentState)) return false
+    const delivery = await repo.findDelivery(tx, order.id, { lock: true })
+    if (!delivery) return true
+    if (delivery.state === 'revoked') await repo.updateDelivery(tx, order.id, { state: 'delivered', revokedAt: null })
+    // A grant paused for dunning is paused again only while a rate is still owed (dunning resumes it then).
+    const owed = (await orders.ratesOf(tx, order.id)).some((r) => owedRateStates.includes(r.state))
+    for (const grant of await repo.grantsOfOrder(tx, order.id, { lock: true })) {
+      if (grant.state !== 'revoked' || grant.reason !== 'chargeback') continue
+      const revocation = await repo.lastGrantEvent(tx, grant.id, 'revoked')
+      const ended = revocation?.detail.from === 'expired' || (grant.expiresAt !== null && grant.expiresAt.getTime() <= now.getTime())
+      const reason = 'chargeback_won'
+      if (!(await moveGrant(tx, grant, ended ? 'expired' : 'active', { revokedAt: null, reason }, now))) continue
+      await repo.insertEvents(tx, [{ orderId: order.id, grantId: grant.id, event: ended ? 'expired' : 'restored', reason, createdAt: now }])
+      if (!ended && owed && revocation?.detail.from === 'paused') {
+        // Paused before (a rate in dunning): paused again, until dunning resumes it as before.
+        const paused = typeof revocation.detail.from_reason === 'string' ? revocation.detail.from_reason : 'dunning'
+        if (await moveGrant(tx, { ...grant, state: 'active' }, 'paused', { reason: paused }, now)) {
+          await repo.insertEvents(tx, [{ orderId: order.id, grantId: grant.id, event: 'paused', reason: paused, createdAt: now }])
+        }
+      }
+    }
+    return false
+  })
+  if (undelivered) await deliverOrder(deps, data)
 }
 
 /**

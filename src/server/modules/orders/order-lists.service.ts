@@ -151,6 +151,12 @@ function actionsOf(order: repo.OrderRow, form: string | null, paymentRows: Payme
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null
 
+/** The dispute fees the providers charged the order's chargebacks, less what they gave back with won ones. */
+function disputeFeeOf(paymentRows: PaymentRow[]): number {
+  const charged = paymentRows.filter((p) => p.kind === 'chargeback').reduce((sum, p) => sum + p.feeAmount, 0)
+  return charged - paymentRows.filter((p) => p.kind === 'chargeback_reversal').reduce((sum, p) => sum + p.feeAmount, 0)
+}
+
 /** GET /cabinet/orders/{id}: the order with its amounts, what the seller can do, and the relations asked for. */
 export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[]): Promise<OrderDetailOutput> {
   const sellerId = actingSellerId(ctx.actor, 'orders.read')
@@ -167,6 +173,7 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
     debt_amount: debt, chargeback_amount: o.chargebackAmount, coupon_id: o.couponId, ticket_id: o.ticketId, parent_order_id: o.parentOrderId,
     plan: o.planSnapshot ?? null, price_kind: o.priceKind, success_page_url: o.successPageUrl, canceled_at: iso(o.canceledAt), canceled_by: o.canceledBy,
     paused_at: iso(o.pausedAt), trial_ends_at: iso(o.trialEndsAt), actions: actionsOf(o, plan.form, paymentRows, rates),
+    dispute_fee_amount: disputeFeeOf(paymentRows),
   }
   if (wants.has('product')) {
     detail.product = {
@@ -210,7 +217,7 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
     detail.transfers = paymentRows.map((p) => ({
       id: p.id, token: p.token, kind: p.kind, state: p.state, amount: p.amount, currency: p.currency, provider: p.provider, method: p.method,
       rate_number: p.rateNumber, refunded_amount: p.refundedAmount, parent_payment_id: p.parentPaymentId, failure_reason: p.failureReason,
-      created_at: p.createdAt.toISOString(), completed_at: iso(p.completedAt),
+      created_at: p.createdAt.toISOString(), completed_at: iso(p.completedAt), fee_amount: p.feeAmount,
     }))
   }
   const claimRows = wants.has('claim_data') || wants.has('dunning') ? await repo.claimsOf(ctx.db, o.id) : []

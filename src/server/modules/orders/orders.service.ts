@@ -34,6 +34,8 @@ export const refundLatePaymentJob = 'orders.refund-late-payment'
 export const deliverOrderJob = 'delivery.order-paid'
 /** The delivery's revocation (access, tickets, certificates, keys), enqueued with a refund or chargeback. */
 export const revokeOrderJob = 'delivery.order-revoked'
+/** The access a chargeback revoked given back after the dispute was won (where the restored plan grants it). */
+export const restoreOrderJob = 'delivery.order-restored'
 
 const finalPaymentStates: readonly PaymentState[] = ['successful', 'denied', 'error', 'canceled', 'expired']
 
@@ -361,21 +363,34 @@ export async function recordOrderReversal(deps: AppDeps, tx: Executor, orderId: 
   const order = await repo.findOrder(tx, orderId, { lock: true })
   if (!order) throw new AppError('not_found', 'This order does not exist')
   if (order.paymentState === to) return
-  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), updatedAt: deps.now() })
+  // The state a won dispute puts the order back to (recordChargebackWon); a later chargeback of an order
+  // already charged back keeps the first one's.
+  const before = to === 'payment_chargebacked' ? { paymentStateBeforeChargeback: order.paymentState } : {}
+  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), ...before, updatedAt: deps.now() })
   await deps.jobs.enqueue(tx, revokeOrderJob, { orderId: order.id, reason: to === 'payment_refunded' ? 'refund' : 'chargeback' }, { singletonKey: `revoke-${order.id}-${to}` })
 }
 
+/** States a won dispute puts an order back to as they were: the plan's pause and cancellation (with their data) stand. */
+const keptBeforeChargeback: readonly OrderPaymentState[] = ['payment_paused', 'payment_canceled']
+
 /**
- * The seller won the last open chargeback (refunds module, docs/decisions/0028-refunds-chargebacks-provider-events.md): a payment_chargebacked
- * order goes back to where its payments put it, paid when everything owed is paid, else paying. The
- * caller's transaction, after it lowered chargeback_amount; the order row is locked.
+ * The seller won the last open chargeback (refunds module, docs/decisions/0028-refunds-chargebacks-provider-events.md):
+ * a payment_chargebacked order goes back to the state it had before the first chargeback
+ * (payment_state_before_chargeback): a paused plan paused and a canceled plan canceled (paused_at,
+ * canceled_at and canceled_by untouched); otherwise paid when everything owed is paid, else paying (the
+ * plan's home then settles a plan from its rates). The delivery's restore job gives back the access the
+ * chargeback revoked where the restored state grants it. The caller's transaction, after it lowered
+ * chargeback_amount; the order row is locked. Answers the state restored, or null when nothing moved.
  */
-export async function recordChargebackWon(deps: AppDeps, tx: Executor, orderId: number): Promise<void> {
+export async function recordChargebackWon(deps: AppDeps, tx: Executor, orderId: number): Promise<OrderPaymentState | null> {
   const order = await repo.findOrder(tx, orderId, { lock: true })
   if (!order) throw new AppError('not_found', 'This order does not exist')
-  if (order.paymentState !== 'payment_chargebacked' || order.chargebackAmount > 0) return
-  const to: OrderPaymentState = order.paidAmount >= order.totalAmount ? 'paid' : 'paying'
-  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), updatedAt: deps.now() })
+  if (order.paymentState !== 'payment_chargebacked' || order.chargebackAmount > 0) return null
+  const before = order.paymentStateBeforeChargeback as OrderPaymentState | null
+  const to: OrderPaymentState = before !== null && keptBeforeChargeback.includes(before) ? before : order.paidAmount >= order.totalAmount ? 'paid' : 'paying'
+  await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), paymentStateBeforeChargeback: null, updatedAt: deps.now() })
+  await deps.jobs.enqueue(tx, restoreOrderJob, { orderId: order.id }, { singletonKey: `restore-${order.id}` })
+  return to
 }
 
 /**

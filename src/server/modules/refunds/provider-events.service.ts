@@ -102,12 +102,12 @@ async function applyStoredEvent(deps: AppDeps, provider: string, row: repo.Provi
         await reconcileProviderRefund(deps, tx, payment.orderId, payment.id, event)
         break
       case 'chargeback':
-        await bookChargeback(deps, tx, payment.orderId, payment.id, { ref: event.ref ?? event.eventId, amount: event.amount })
+        await bookChargeback(deps, tx, payment.orderId, payment.id, { ref: event.ref ?? event.eventId, amount: event.amount, fee: event.fee })
         break
       case 'chargeback_reversal':
         // A won dispute is matched to its chargeback by the dispute's ref; one without a ref names none.
         if (!event.ref) deps.logger.error({ eventId: row.eventId, provider }, 'won dispute without a dispute ref; not applied')
-        else if (!(await bookChargebackWon(deps, tx, payment.orderId, payment.id, event.ref))) return false
+        else if (!(await bookChargebackWon(deps, tx, payment.orderId, payment.id, event.ref, event.fee))) return false
         break
     }
     return repo.markProviderEventProcessed(tx, row.id, deps.now())

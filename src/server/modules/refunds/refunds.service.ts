@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { chargebackPostings, chargebackReversalPostings, refundPostings, type LedgerEntry } from '../../../shared/ledger'
+import { chargebackPostings, chargebackReversalPostings, disputeFeePostings, refundPostings, type LedgerEntry } from '../../../shared/ledger'
 import { isCurrencyId, type CurrencyId } from '../../../shared/money'
 import type { RefundPaymentOutput } from '../../../shared/schemas/refunds'
 import { canTransition, orderPaymentTransitions, orderRateTransitions, type OrderPaymentState, type OrderRateState } from '../../../shared/states'
@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { issueReversalJob } from '../invoices/invoices.service'
 import * as plans from '../billing/cancel-subscription.service'
+import * as planState from '../billing/plan-state.service'
 import * as orders from '../orders/orders.service'
 import * as repo from './refunds.repository'
 
@@ -46,6 +47,8 @@ export function paymentOutput(row: repo.PaymentRow): RefundPaymentOutput {
     id: row.id, kind: row.kind as RefundPaymentOutput['kind'], state: row.state, amount: row.amount, currency: row.currency, provider: row.provider,
     parent_payment_id: row.parentPaymentId, rate_number: row.rateNumber, provider_ref: row.providerRef, note: row.failureReason,
     created_at: row.createdAt.toISOString(), completed_at: row.completedAt?.toISOString() ?? null,
+    // A chargeback's dispute fee; a won chargeback's: the part of it the provider gave back.
+    dispute_fee_amount: row.feeAmount,
   }
 }
 
@@ -118,13 +121,19 @@ export async function denyRefund(deps: AppDeps, tx: Executor, orderId: number, r
 /**
  * A chargeback (a dispute opened at the provider), once per dispute ref: a chargeback payment for what is
  * left of the charge, the ledger reversal through `chargebacks`, the rate chargebacked, the order's
- * chargeback amount and the order payment_chargebacked (access revoked).
+ * chargeback amount and the order payment_chargebacked (access revoked); the dispute fee when the event
+ * reports one, this time or with a later event of the same dispute (bookDisputeFee, once).
  */
-export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, dispute: { ref: string; amount: Money }): Promise<void> {
+export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, dispute: { ref: string; amount: Money; fee?: Money | undefined }): Promise<void> {
   const now = deps.now()
   const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const charge = (await repo.lockPayment(tx, chargeId))!
-  if (await repo.findPaymentByRef(tx, charge.provider, dispute.ref)) return
+  const known = await repo.findPaymentByRef(tx, charge.provider, dispute.ref)
+  if (known) {
+    // The dispute again (another event of it): only a fee not booked yet is booked.
+    if (known.kind === 'chargeback' && known.parentPaymentId === charge.id) await bookDisputeFee(deps, tx, order, known, dispute.fee)
+    return
+  }
   const currency = currencyOf(charge.currency)
   if (dispute.amount.currency !== currency) {
     deps.logger.error({ paymentId: charge.id, dispute: dispute.ref }, 'chargeback in another currency than the charge; not booked')
@@ -136,6 +145,8 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
     state: 'successful', amount, currency, providerRef: dispute.ref, parentPaymentId: charge.id, completedAt: now, createdAt: now, updatedAt: now,
   })
   await deps.jobs.enqueue(tx, issueReversalJob, { reversalPaymentId: row.id }, { singletonKey: `invoice-reversal-${row.id}` })
+  // The provider charges its fee for the dispute even when the disputed money was refunded already.
+  await bookDisputeFee(deps, tx, order, row, dispute.fee)
   if (amount === 0) return // a dispute over money already refunded takes nothing more
   const charged = await ledgerRows(tx, charge.id, chargeLedgerKinds)
   if (charged.length > 0) {
@@ -152,11 +163,31 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
 }
 
 /**
- * A dispute the seller won, once: the chargeback's ledger rows reversed, the charge's and the order's
- * amounts given back, the rate paid again and, with no other open chargeback, the order back to paid or
- * paying. False while the chargeback itself is not booked yet (the event waits for it).
+ * The dispute fee the provider reports for a chargeback, once per chargeback (its fee_amount is 0 until
+ * booked): the seller's balance pays it to `provider_fees` (`disputeFeePostings`, kind `dispute_fee`, on
+ * the chargeback payment). A fee in another currency than the chargeback's is logged, not booked.
  */
-export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, disputeRef: string): Promise<boolean> {
+async function bookDisputeFee(deps: AppDeps, tx: Executor, order: orders.OrderRow, chargeback: repo.PaymentRow, fee: Money | undefined): Promise<void> {
+  if (!fee || fee.amount <= 0 || chargeback.feeAmount > 0) return
+  if (fee.currency !== chargeback.currency) {
+    deps.logger.error({ paymentId: chargeback.id, fee }, 'dispute fee in another currency than the chargeback; not booked')
+    return
+  }
+  const now = deps.now()
+  await writeLedger(tx, disputeFeePostings({ fee, sellerId: order.sellerId }), 'dispute_fee', order.id, chargeback.id, now)
+  await orders.updateReversalPayment(tx, chargeback.id, { feeAmount: fee.amount, updatedAt: now })
+}
+
+/**
+ * A dispute the seller won, once: the chargeback's ledger rows reversed, the charge's and the order's
+ * amounts given back, the rate paid again and, with no other open chargeback, the order back to the state
+ * it had before the dispute (orders.recordChargebackWon: a paused or canceled plan stays so; paid or
+ * paying settled by the plan's home from its rates), which gives back the access where that state grants
+ * it. The dispute fee stays booked unless the event says the provider kept less of it (`keptFee`): the
+ * difference is booked back (kind `dispute_fee_returned`, on the won chargeback's payment). False while
+ * the chargeback itself is not booked yet (the event waits for it).
+ */
+export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: number, chargeId: number, disputeRef: string, keptFee?: Money): Promise<boolean> {
   const now = deps.now()
   const order = (await orders.findOrder(tx, orderId, { lock: true }))!
   const charge = (await repo.lockPayment(tx, chargeId))!
@@ -170,6 +201,11 @@ export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: nu
     method: charge.method, state: 'successful', amount, currency: charge.currency, providerRef: wonRef, parentPaymentId: chargeback.id, completedAt: now, createdAt: now, updatedAt: now,
   })
   await deps.jobs.enqueue(tx, issueReversalJob, { reversalPaymentId: row.id }, { singletonKey: `invoice-reversal-${row.id}` })
+  if (keptFee && keptFee.currency === chargeback.currency && keptFee.amount >= 0 && keptFee.amount < chargeback.feeAmount) {
+    const returned = { amount: chargeback.feeAmount - keptFee.amount, currency: currencyOf(chargeback.currency) }
+    await writeLedger(tx, disputeFeePostings({ fee: returned, sellerId: order.sellerId, returned: true }), 'dispute_fee_returned', order.id, row.id, now)
+    await orders.updateReversalPayment(tx, row.id, { feeAmount: returned.amount, updatedAt: now })
+  }
   if (amount === 0) return true
   const booked = await ledgerRows(tx, chargeback.id, ['chargeback'])
   await writeLedger(tx, chargebackReversalPostings({ chargeback: booked, sellerId: order.sellerId }), 'chargeback_reversal', order.id, row.id, now)
@@ -177,7 +213,10 @@ export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: nu
   const disputed = await repo.sumOfChildren(tx, charge.id, 'chargeback', ['successful'])
   if (disputed - await wonOfCharge(tx, charge.id) === 0) await changeRate(deps, tx, order.id, charge.rateNumber, { state: 'paid' })
   await orders.recordReversalAmounts(tx, order.id, { chargebackAmount: order.chargebackAmount - amount, updatedAt: now })
-  await orders.recordChargebackWon(deps, tx, order.id)
+  const restored = await orders.recordChargebackWon(deps, tx, order.id)
+  // Paid or paying as the payments say: a plan's rates decide (a rate that fell due during the dispute is
+  // charged by the billing engine's sweep as any due rate; a paused plan's by resumePlan's rule).
+  if (restored === 'paid' || restored === 'paying') await planState.settleOrderState(deps, tx, order.id)
   return true
 }
 

@@ -308,6 +308,21 @@ describe('parseWebhook: verified with the SDK, reduced to our events', () => {
     expect(await deliver('charge.dispute.closed', { ...dispute, status: 'lost' })).toMatchObject([{ kind: 'ignored' }])
   })
 
+  test('a dispute carries the fee of its balance transactions; a won one what Stripe still keeps of it', async () => {
+    const { session } = await paidSession()
+    const dispute = stand.dispute(stand.paymentIntents.get(session.payment_intent)!.latest_charge, 1500)
+    const withdrawal = { id: 'txn_w', object: 'balance_transaction', amount: -3_000, fee: 1_500, currency: 'eur' }
+    expect(await deliver('charge.dispute.created', { ...dispute, balance_transactions: [withdrawal] })).toMatchObject([{
+      kind: 'chargeback', fee: { amount: 1_500, currency: 'eur' },
+    }])
+    const reinstated = { id: 'txn_r', object: 'balance_transaction', amount: 3_000, fee: -1_500, currency: 'eur' }
+    expect(await deliver('charge.dispute.closed', { ...dispute, status: 'won', balance_transactions: [withdrawal, reinstated] })).toMatchObject([{
+      kind: 'chargeback_reversal', fee: { amount: 0, currency: 'eur' },
+    }])
+    const [withoutFee] = await deliver('charge.dispute.created', dispute)
+    expect(withoutFee).not.toHaveProperty('fee')
+  })
+
   test('events of anything Sellfront did not create, and other types, are ignored', async () => {
     const foreign = { ...(await paidSession()).session, metadata: {}, client_reference_id: null }
     expect(await deliver('checkout.session.completed', foreign)).toMatchObject([{ kind: 'ignored' }])

@@ -158,6 +158,22 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return { paymentToken, providerRef: sessions.data[0]?.id ?? intentId }
   }
 
+  /**
+   * The dispute fee Stripe keeps: the sum of the fees of the dispute's balance transactions (the
+   * withdrawal charges it; the reinstatement of a won dispute gives it back as a negative fee where Stripe
+   * returns it), in their currency. Undefined when the event lists none or mixes currencies.
+   */
+  function disputeFee(dispute: Stripe.Dispute): Money | undefined {
+    const moves = (dispute.balance_transactions ?? []) as Partial<Stripe.BalanceTransaction>[]
+    const currency = moves[0]?.currency
+    if (!currency || moves.some((m) => m.currency !== currency || typeof m.fee !== 'number')) return undefined
+    try {
+      return fromStripeAmount(Math.max(0, moves.reduce((sum, m) => sum + (m.fee ?? 0), 0)), currency)
+    } catch {
+      return undefined
+    }
+  }
+
   async function reduce(event: Stripe.Event): Promise<ProviderEvent> {
     const base = { eventId: event.id, type: event.type }
     const ignored: ProviderEvent = { ...base, kind: 'ignored' }
@@ -205,7 +221,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         const dispute = event.data.object
         const payment = await paymentOfIntent(dispute.payment_intent)
         if (!payment) return ignored
-        return { ...base, kind: 'chargeback', ...payment, amount: fromStripeAmount(dispute.amount, dispute.currency), ref: dispute.id }
+        const fee = disputeFee(dispute)
+        return { ...base, kind: 'chargeback', ...payment, amount: fromStripeAmount(dispute.amount, dispute.currency), ref: dispute.id, ...(fee ? { fee } : {}) }
       }
       case 'charge.dispute.closed': {
         // Won: the disputed money comes back (a lost dispute changes nothing: the chargeback stands).
@@ -213,7 +230,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (dispute.status !== 'won') return ignored
         const payment = await paymentOfIntent(dispute.payment_intent)
         if (!payment) return ignored
-        return { ...base, kind: 'chargeback_reversal', ...payment, amount: fromStripeAmount(dispute.amount, dispute.currency), ref: dispute.id }
+        const fee = disputeFee(dispute)
+        return { ...base, kind: 'chargeback_reversal', ...payment, amount: fromStripeAmount(dispute.amount, dispute.currency), ref: dispute.id, ...(fee ? { fee } : {}) }
       }
       default:
         return ignored

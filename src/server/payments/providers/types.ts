@@ -71,6 +71,12 @@ export type ProviderEvent =
       ref?: string
       /** Refunds: the payment's refunded total at the provider after this event, so refunds the platform started itself reconcile. */
       totalRefunded?: Money
+      /**
+       * Disputes: the dispute fee the provider keeps after this event, when the event reports it (Stripe's
+       * dispute balance transactions). On a chargeback, the fee charged; on a chargeback_reversal, what is
+       * still kept (lower than booked when the provider gave the fee back; absent: the booked fee stays).
+       */
+      fee?: Money
     }
   | { eventId: string; type: string; kind: 'ignored' }
 

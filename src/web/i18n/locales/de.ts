@@ -2030,7 +2030,7 @@ export const de: Translations = {
     },
     detail: {
       title: 'Bestellung {{id}}', back: 'Alle Bestellungen', notFound: 'Diese Bestellung gibt es nicht.', token: 'Bestellnummer', created: 'Erstellt {{time}}',
-      amounts: 'Beträge', total: 'Gesamt', vat: 'USt.', paid: 'Bezahlt', unpaid: 'Offen', debt: 'Schulden', refunded: 'Erstattet', chargebacked: 'Zurückgebucht',
+      amounts: 'Beträge', total: 'Gesamt', vat: 'USt.', paid: 'Bezahlt', unpaid: 'Offen', debt: 'Schulden', refunded: 'Erstattet', chargebacked: 'Zurückgebucht', disputeFee: 'Rückbuchungsgebühr',
       discount: 'Rabatt', product: 'Produkt und Plan', plan: 'Preisplan', paymentForm: 'Zahlungsart', period: 'Alle', orderType: 'Bestellart',
       upsellType: 'Upsell', coupon: 'Gutschein', campaign: 'Kampagne', method: 'Zahlungsmethode', card: 'Karte', cardValue: '{{brand}} •••• {{last4}}, gültig bis {{month}}/{{year}}',
       trialEnds: 'Testphase endet', canceledAt: 'Gekündigt', pausedAt: 'Pausiert', payer: 'Zahler', items: 'Positionen', rates: 'Raten', transfers: 'Zahlungen (Transfers)',

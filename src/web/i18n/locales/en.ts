@@ -2028,7 +2028,7 @@ export const en = {
     },
     detail: {
       title: 'Order {{id}}', back: 'All orders', notFound: 'This order does not exist.', token: 'Order number', created: 'Created {{time}}',
-      amounts: 'Amounts', total: 'Total', vat: 'VAT', paid: 'Paid', unpaid: 'Unpaid', debt: 'Debt', refunded: 'Refunded', chargebacked: 'Charged back',
+      amounts: 'Amounts', total: 'Total', vat: 'VAT', paid: 'Paid', unpaid: 'Unpaid', debt: 'Debt', refunded: 'Refunded', chargebacked: 'Charged back', disputeFee: 'Dispute fee',
       discount: 'Discount', product: 'Product and plan', plan: 'Pricing plan', paymentForm: 'Payment form', period: 'Every', orderType: 'Order type',
       upsellType: 'Upsell', coupon: 'Coupon', campaign: 'Campaign', method: 'Payment method', card: 'Card', cardValue: '{{brand}} •••• {{last4}}, expires {{month}}/{{year}}',
       trialEnds: 'Trial ends', canceledAt: 'Canceled', pausedAt: 'Paused', payer: 'Payer', items: 'Items', rates: 'Rates', transfers: 'Payments (transfers)',

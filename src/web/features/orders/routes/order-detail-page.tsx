@@ -79,6 +79,9 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
   const amounts: [string, number, string][] = [
     [t('orderLists.detail.total'), o.totalAmount, 'total'], [t('orderLists.detail.vat'), o.vatAmount, 'vat'], [t('orderLists.detail.paid'), o.paidAmount, 'paid'],
     [t('orderLists.detail.unpaid'), o.unpaidAmount, 'unpaid'], [t('orderLists.detail.debt'), o.debtAmount, 'debt'], [t('orderLists.detail.refunded'), o.refundedAmount, 'refunded'],
+    // Disputes: what an open chargeback took, and the dispute fees the provider charged (kept after a won dispute).
+    ...(o.chargebackAmount > 0 ? [[t('orderLists.detail.chargebacked'), o.chargebackAmount, 'chargeback'] as [string, number, string]] : []),
+    ...((o.disputeFeeAmount ?? 0) > 0 ? [[t('orderLists.detail.disputeFee'), o.disputeFeeAmount ?? 0, 'dispute-fee'] as [string, number, string]] : []),
   ]
   return (
     <Stack gap="lg" data-testid="order-detail" data-order-id={o.id} data-state={o.paymentState}>
