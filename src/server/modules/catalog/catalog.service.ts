@@ -100,14 +100,31 @@ export async function assertProductsOwned(db: Executor, sellerId: number, ids: r
   if (ids.some((id) => !owned.has(id))) throw notFound()
 }
 
-async function writeAddons(tx: Executor, seller: repo.SellerFacts, product: repo.ProductRow, addons: readonly AddonInput[]) {
+/**
+ * The job that makes a membership's members follow its current products (handled by delivery, delivery.jobs.ts),
+ * named here in the module that enqueues it: delivery reads the catalog, so the catalog cannot import delivery.
+ */
+export const membershipProductsChangedJob = 'delivery.membership-products-changed'
+
+const bundledIds = (addons: readonly { kind: string; productId: number }[]) => addons.filter((a) => a.kind === 'bundle').map((a) => a.productId).sort((a, b) => a - b)
+
+async function writeAddons(ctx: Ctx, tx: Executor, seller: repo.SellerFacts, product: repo.ProductRow, addons: readonly AddonInput[]) {
   // Bundle add-ons are what a membership or bundle includes; order bumps (kind bump) any product may offer.
   if (addons.some((a) => a.kind === 'bundle') && product.form !== 'membership' && product.form !== 'bundle') {
     throw new AppError('validation_failed', 'invalid_value', [{ path: 'addons', message: 'invalid_value' }])
   }
   if (addons.some((a) => a.product_id === product.id)) throw new AppError('validation_failed', 'invalid_value', [{ path: 'addons', message: 'invalid_value' }])
   await assertProductsOwned(tx, seller.id, addons.map((a) => a.product_id))
-  await repo.replaceAddons(tx, product.id, addons.map((a) => ({ productId: a.product_id, kind: a.kind })))
+  const before = product.form === 'membership'
+    ? bundledIds((await repo.loadRelations(tx, [product.id], { categories: false })).addons.map((a) => ({ kind: a.kind, productId: a.addonProductId })))
+    : null
+  const after = addons.map((a) => ({ productId: a.product_id, kind: a.kind }))
+  await repo.replaceAddons(tx, product.id, after)
+  // A membership's access follows its current products: its members get what was added and lose what was
+  // taken out, by a job in this transaction (idempotent: it compares the grants with the products then).
+  if (before && before.join() !== [...new Set(bundledIds(after))].join()) {
+    await ctx.deps.jobs.enqueue(tx, membershipProductsChangedJob, { productId: product.id })
+  }
 }
 
 // ------------------------------------------------------------------ plans and tickets
@@ -186,7 +203,7 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput): Promis
     }))
     for (const [i, plan] of (input.pricing_plans ?? []).entries()) await insertPlan(tx, { productId: product.id, ticketId: null }, plan, i)
     for (const [i, ticket] of (input.tickets ?? []).entries()) await insertTicket(tx, product.id, ticket, i)
-    if (input.addons?.length) await writeAddons(tx, seller, product, input.addons)
+    if (input.addons?.length) await writeAddons(ctx, tx, seller, product, input.addons)
     if (input.category_ids?.length) await repo.replaceProductCategories(tx, product.id, input.category_ids)
     return productView(tx, seller, product)
   })
@@ -251,7 +268,7 @@ export async function updateProduct(ctx: Ctx, id: number, input: UpdateProductIn
     const values: Partial<typeof product> = { ...productValues(input), updatedAt: ctx.now }
     if (input.free !== undefined && input.free !== product.free) Object.assign(values, freeChange(product, input.free, seller))
     await guardSlug(() => repo.updateProduct(tx, id, values))
-    if (input.addons) await writeAddons(tx, seller, product, input.addons)
+    if (input.addons) await writeAddons(ctx, tx, seller, product, input.addons)
     if (input.category_ids) await repo.replaceProductCategories(tx, id, input.category_ids)
     return reload(tx, seller, id)
   })
@@ -508,7 +525,7 @@ export async function replaceAddons(ctx: Ctx, id: number, addons: readonly Addon
   return ctx.db.transaction(async (tx) => {
     const seller = await loadSeller(tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)
-    await writeAddons(tx, seller, product, addons)
+    await writeAddons(ctx, tx, seller, product, addons)
     await repo.updateProduct(tx, id, { updatedAt: ctx.now })
     return reload(tx, seller, id)
   })
