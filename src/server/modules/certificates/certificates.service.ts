@@ -125,7 +125,7 @@ async function backgroundOf(deps: AppDeps, db: Executor, sellerId: number, desig
 export async function previewPdf(ctx: Ctx, productId: number): Promise<Buffer> {
   const product = await certificateProduct(ctx, ctx.db, productId, 'products.read')
   const design = designOf(await repo.findDesign(ctx.db, product.id), product.form)
-  const seller = await catalog.loadSeller(ctx.db, product.sellerId)
+  const seller = await catalog.loadSeller(ctx, ctx.db, product.sellerId)
   const background = await backgroundOf(ctx.deps, ctx.db, product.sellerId, design)
   const values = certificateValues(design, {
     payerName: samplePayerName, productName: product.name, sellerName: seller.username, paidAt: ctx.now, number: 'PREVIEW-0001',
