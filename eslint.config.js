@@ -90,9 +90,9 @@ const otherFeature = (/** @type {number} */ depth) => ({
 
 /** @type {Record<string, string[]>} */
 export const moduleDependencies = {
-  accounts: ['email'],
+  accounts: ['email', 'payment-settings'],
   billing: ['delivery', 'notifications', 'orders', 'payment-settings'],
-  catalog: [],
+  catalog: ['payment-settings'],
   certificates: ['catalog', 'media'],
   checkout: ['accounts', 'catalog', 'checkout-settings', 'coupons', 'delivery', 'notifications', 'orders', 'payment-settings', 'tickets'],
   'checkout-settings': ['catalog'],

@@ -6,8 +6,9 @@ import { ensureManager } from '../../src/server/modules/accounts/accounts.servic
 export type TestSeller = SignedUp & { sellerId: number; username: string }
 
 /**
- * A seller who can sell (docs/reference/readings.md 23): email confirmed, profile finished, payment account done. The flags
- * are set on the rows directly to keep catalogue tests short; seller-profile.routes.test.ts covers the route.
+ * A seller who can sell (docs/reference/readings.md 23): email confirmed, profile finished, and (in test mode, where
+ * the sandbox counts) payment account done. The flags are set on the rows directly to keep catalogue tests
+ * short; seller-profile.routes.test.ts covers the route. Outside test mode the seller still needs a provider.
  */
 export async function createSeller(t: TestApp, options: { ready?: boolean; powerSeller?: boolean } = {}): Promise<TestSeller> {
   const user = await signUpUser(t)
@@ -16,7 +17,7 @@ export async function createSeller(t: TestApp, options: { ready?: boolean; power
   const seller = rows[0] as { id: number; username: string }
   if (ready) {
     await t.deps.database.executeSql('update users set confirmed_at = now() where id = $1', [user.userId])
-    await t.deps.database.executeSql('update sellers set payment_account_done = true, profile_finished = true where id = $1', [seller.id])
+    await t.deps.database.executeSql('update sellers set profile_finished = true where id = $1', [seller.id])
   }
   if (options.powerSeller) await t.deps.database.executeSql('update sellers set power_seller = true where id = $1', [seller.id])
   return { ...user, sellerId: seller.id, username: seller.username }

@@ -3,9 +3,16 @@ import { coursePublishStates, coursePublishTransitions, lessonNotifyStates, less
 import { canTransition, reachableStates, statesOf, terminalStates } from './transitions'
 
 describe('course access publish machine', () => {
-  test('the table holds exactly the spec states (publish_paused, publishing, publish_canceled, published, publish_pending); published and publish_canceled are terminal', () => {
+  test('the table holds exactly the spec states (publish_paused, publishing, publish_canceled, published, publish_pending); only published is terminal', () => {
     expect(statesOf(coursePublishTransitions).sort()).toEqual([...coursePublishStates].sort())
-    expect(terminalStates(coursePublishTransitions).sort()).toEqual(['publish_canceled', 'published'])
+    expect(terminalStates(coursePublishTransitions).sort()).toEqual(['published'])
+  })
+
+  test('a row canceled because access ended is scheduled again when the access returns (pending, or paused with the drip)', () => {
+    expect(canTransition(coursePublishTransitions, 'publish_canceled', 'publish_pending')).toBe(true)
+    expect(canTransition(coursePublishTransitions, 'publish_canceled', 'publish_paused')).toBe(true)
+    expect(canTransition(coursePublishTransitions, 'publish_canceled', 'publishing')).toBe(false)
+    expect(canTransition(lessonNotifyTransitions, 'outdate', 'waiting')).toBe(true)
   })
 
   test('only the job publishes: pending -> publishing -> published; a paused row goes back to pending before it can open', () => {
@@ -26,9 +33,9 @@ describe('course access publish machine', () => {
 })
 
 describe('notify machine', () => {
-  test('the table holds exactly the spec states (no_need_email, outdate, waiting, notified); only waiting moves, so a mail is written at most once', () => {
+  test('the table holds exactly the spec states (no_need_email, outdate, waiting, notified); notified is final, so a mail is written at most once', () => {
     expect(statesOf(lessonNotifyTransitions).sort()).toEqual([...lessonNotifyStates].sort())
-    expect(terminalStates(lessonNotifyTransitions).sort()).toEqual(['no_need_email', 'notified', 'outdate'])
+    expect(terminalStates(lessonNotifyTransitions).sort()).toEqual(['no_need_email', 'notified'])
     expect(canTransition(lessonNotifyTransitions, 'notified', 'waiting')).toBe(false)
   })
 

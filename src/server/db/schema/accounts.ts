@@ -40,7 +40,6 @@ export const sellers = pgTable('sellers', {
   phone: text('phone'),
   countryCode: text('country_code'),
   profileFinished: boolean('profile_finished').notNull().default(false),
-  paymentAccountDone: boolean('payment_account_done').notNull().default(false),
   /** The seller profile (docs/reference/accounts-and-orders.md §3 "Profile"), as src/shared/schemas/seller-profile.ts validates it. */
   profile: jsonb('profile').$type<Record<string, unknown>>(),
   powerSeller: boolean('power_seller').notNull().default(false),

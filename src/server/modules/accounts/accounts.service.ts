@@ -12,6 +12,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as email from '../email/email.service'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './accounts.passwords'
+import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as repo from './accounts.repository'
 import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './accounts.tokens'
 
@@ -59,10 +60,12 @@ function requireUser(ctx: Ctx): Actor {
 
 // ---------------------------------------------------------------- outputs
 
-export async function userOutput(db: Executor, user: repo.UserRow, currentProfileId: number | null): Promise<UserOutput> {
+export async function userOutput(ctx: Ctx, db: Executor, user: repo.UserRow, currentProfileId: number | null): Promise<UserOutput> {
   const profiles = await repo.listProfiles(db, user.id)
   const seller = await repo.findSellerByUser(db, user.id)
   const confirmed = user.confirmedAt != null
+  // docs/reference/readings.md 23: derived from the seller's providers and the platform's test mode on every read.
+  const paymentAccountDone = seller ? await paymentSettings.paymentAccountDone(db, ctx.deps.config, seller.id) : false
   return {
     id: user.id,
     email: user.email,
@@ -80,8 +83,8 @@ export async function userOutput(db: Executor, user: repo.UserRow, currentProfil
       ? {
           id: seller.id,
           username: seller.username,
-          can_sell: sellerCanSell({ ...seller, confirmed }),
-          payment_account_done: seller.paymentAccountDone,
+          can_sell: sellerCanSell({ ...seller, paymentAccountDone, confirmed }),
+          payment_account_done: paymentAccountDone,
           power_seller: seller.powerSeller,
           profile_finished: seller.profileFinished,
           features: Object.fromEntries(Object.keys(featureFlags).map((flag) => [flag, seller.features[flag] ?? featureFlags[flag as FeatureFlag]])),
@@ -113,7 +116,7 @@ async function startSession(ctx: Ctx, tx: Executor, user: repo.UserRow, fingerpr
   })
   const tokens = await issueTokens(ctx, tx, session.id, user.id)
   await repo.updateUser(tx, user.id, { lastSignInAt: ctx.now })
-  return { ...tokens, user: await userOutput(tx, user, session.profileId) }
+  return { ...tokens, user: await userOutput(ctx, tx, user, session.profileId) }
 }
 
 async function issueTokens(ctx: Ctx, tx: Executor, sessionId: string, userId: number): Promise<TokensOutput> {
@@ -195,7 +198,7 @@ export async function switchProfile(ctx: Ctx, profileId: number): Promise<{ acce
     await repo.updateSession(tx, actor.sessionId, { profileId })
     const access = await signAccessToken(ctx.deps.jwtKey, { userId: actor.userId, sessionId: actor.sessionId }, ctx.realNow, ctx.deps.config.ACCESS_TOKEN_TTL_SECONDS)
     const user = (await repo.findUserById(tx, actor.userId))!
-    return { access_token: access.token, expires_at: access.expiresAt.toISOString(), user: await userOutput(tx, user, profileId) }
+    return { access_token: access.token, expires_at: access.expiresAt.toISOString(), user: await userOutput(ctx, tx, user, profileId) }
   })
 }
 
@@ -224,8 +227,6 @@ async function createProfileRows(ctx: Ctx, tx: Executor, user: repo.UserRow, typ
     const existing = await repo.findSellerByUser(tx, user.id)
     const seller = existing ?? await repo.insertSeller(tx, {
       userId: user.id,
-      // docs/reference/readings.md 23: in test mode the built-in sandbox provider is active for every seller.
-      paymentAccountDone: ctx.deps.config.PAYMENTS_TEST_MODE,
       username: user.username && !(await repo.usernameInUse(tx, user.username, user.id)) ? user.username : await freeSellerUsername(tx, user.username ?? `${user.firstName}-${user.lastName}`),
     })
     return repo.insertProfile(tx, { userId: user.id, type, sellerId: seller.id })
@@ -286,7 +287,7 @@ export async function createProfile(ctx: Ctx, input: z.infer<typeof createProfil
 export async function getMe(ctx: Ctx): Promise<UserOutput> {
   const actor = requireUser(ctx)
   const user = (await repo.findUserById(ctx.db, actor.userId))!
-  return userOutput(ctx.db, user, actor.profileId)
+  return userOutput(ctx, ctx.db, user, actor.profileId)
 }
 
 export async function updateMe(ctx: Ctx, input: z.infer<typeof updateMeInput>): Promise<UserOutput> {
@@ -299,7 +300,7 @@ export async function updateMe(ctx: Ctx, input: z.infer<typeof updateMeInput>): 
       const user = await repo.updateUser(tx, actor.userId, {
         firstName: input.first_name, lastName: input.last_name, username: input.username, locale: input.locale,
       })
-      return userOutput(tx, user, actor.profileId)
+      return userOutput(ctx, tx, user, actor.profileId)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('username_taken', 'username_taken', [{ path: 'username', message: 'username_taken' }])
@@ -317,7 +318,7 @@ export async function saveAboutYou(ctx: Ctx, input: z.infer<typeof aboutYouInput
         businessType: input.business_type, company: input.company ?? null, phone: input.phone ?? null, countryCode: input.country_code,
       })
     }
-    return userOutput(tx, user, actor.profileId)
+    return userOutput(ctx, tx, user, actor.profileId)
   })
 }
 
@@ -348,7 +349,7 @@ export async function confirmEmail(ctx: Ctx, token: string): Promise<UserOutput>
     const row = await consume(ctx, tx, 'confirmation', token)
     const user = (await repo.findUserById(tx, row.userId))!
     const confirmed = user.confirmedAt ? user : await repo.updateUser(tx, user.id, { confirmedAt: ctx.now })
-    return userOutput(tx, confirmed, ctx.actor?.userId === user.id ? ctx.actor.profileId : null)
+    return userOutput(ctx, tx, confirmed, ctx.actor?.userId === user.id ? ctx.actor.profileId : null)
   })
 }
 
@@ -464,7 +465,7 @@ export async function acceptEmailChange(ctx: Ctx, token: string): Promise<UserOu
       const other = await repo.findUserByEmail(tx, newEmail)
       if (!newEmail || (other && other.id !== user.id)) throw new AppError('email_taken', 'email_taken')
       const updated = await repo.updateUser(tx, user.id, { email: newEmail, unconfirmedEmail: null, confirmedAt: ctx.now })
-      return userOutput(tx, updated, ctx.actor?.userId === user.id ? ctx.actor.profileId : null)
+      return userOutput(ctx, tx, updated, ctx.actor?.userId === user.id ? ctx.actor.profileId : null)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('email_taken', 'email_taken')

@@ -14,6 +14,7 @@ import { productSlugIssue } from '../../../shared/validation/slugs'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
+import type { PaymentAccountConfig } from '../payment-settings/payment-settings.service'
 import * as repo from './catalog.repository'
 import { loadRelations, planOfRow, productViews, sellerFlags, statusFacts, type Relations } from './catalog.views'
 
@@ -22,8 +23,11 @@ import { loadRelations, planOfRow, productViews, sellerFlags, statusFacts, type 
 
 const notFound = () => new AppError('not_found', 'This product does not exist')
 
-export async function loadSeller(db: Executor, sellerId: number): Promise<repo.SellerFacts> {
-  const seller = await repo.findSeller(db, sellerId)
+/** What a read of sellers needs of the request: the configuration `paymentAccountDone` is derived with. */
+export type ConfigOf = { deps: { config: PaymentAccountConfig } }
+
+export async function loadSeller(ctx: ConfigOf, db: Executor, sellerId: number): Promise<repo.SellerFacts> {
+  const seller = await repo.findSeller(db, ctx.deps.config, sellerId)
   if (!seller) throw new AppError('not_found', 'This seller does not exist')
   return seller
 }
@@ -100,14 +104,31 @@ export async function assertProductsOwned(db: Executor, sellerId: number, ids: r
   if (ids.some((id) => !owned.has(id))) throw notFound()
 }
 
-async function writeAddons(tx: Executor, seller: repo.SellerFacts, product: repo.ProductRow, addons: readonly AddonInput[]) {
+/**
+ * The job that makes a membership's members follow its current products (handled by delivery, delivery.jobs.ts),
+ * named here in the module that enqueues it: delivery reads the catalog, so the catalog cannot import delivery.
+ */
+export const membershipProductsChangedJob = 'delivery.membership-products-changed'
+
+const bundledIds = (addons: readonly { kind: string; productId: number }[]) => addons.filter((a) => a.kind === 'bundle').map((a) => a.productId).sort((a, b) => a - b)
+
+async function writeAddons(ctx: Ctx, tx: Executor, seller: repo.SellerFacts, product: repo.ProductRow, addons: readonly AddonInput[]) {
   // Bundle add-ons are what a membership or bundle includes; order bumps (kind bump) any product may offer.
   if (addons.some((a) => a.kind === 'bundle') && product.form !== 'membership' && product.form !== 'bundle') {
     throw new AppError('validation_failed', 'invalid_value', [{ path: 'addons', message: 'invalid_value' }])
   }
   if (addons.some((a) => a.product_id === product.id)) throw new AppError('validation_failed', 'invalid_value', [{ path: 'addons', message: 'invalid_value' }])
   await assertProductsOwned(tx, seller.id, addons.map((a) => a.product_id))
-  await repo.replaceAddons(tx, product.id, addons.map((a) => ({ productId: a.product_id, kind: a.kind })))
+  const before = product.form === 'membership'
+    ? bundledIds((await repo.loadRelations(tx, [product.id], { categories: false })).addons.map((a) => ({ kind: a.kind, productId: a.addonProductId })))
+    : null
+  const after = addons.map((a) => ({ productId: a.product_id, kind: a.kind }))
+  await repo.replaceAddons(tx, product.id, after)
+  // A membership's access follows its current products: its members get what was added and lose what was
+  // taken out, by a job in this transaction (idempotent: it compares the grants with the products then).
+  if (before && before.join() !== [...new Set(bundledIds(after))].join()) {
+    await ctx.deps.jobs.enqueue(tx, membershipProductsChangedJob, { productId: product.id })
+  }
 }
 
 // ------------------------------------------------------------------ plans and tickets
@@ -175,7 +196,7 @@ function productValues(input: UpdateProductInput) {
 export async function createProduct(ctx: Ctx, input: CreateProductInput): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     if (input.category_ids?.length) await assertCategoriesOwned(tx, sellerId, input.category_ids)
     if (input.slug) await assertSlugFree(tx, sellerId, input.slug)
     const slug = input.slug ?? await freeSlug(tx, sellerId, slugFromName(input.name))
@@ -186,7 +207,7 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput): Promis
     }))
     for (const [i, plan] of (input.pricing_plans ?? []).entries()) await insertPlan(tx, { productId: product.id, ticketId: null }, plan, i)
     for (const [i, ticket] of (input.tickets ?? []).entries()) await insertTicket(tx, product.id, ticket, i)
-    if (input.addons?.length) await writeAddons(tx, seller, product, input.addons)
+    if (input.addons?.length) await writeAddons(ctx, tx, seller, product, input.addons)
     if (input.category_ids?.length) await repo.replaceProductCategories(tx, product.id, input.category_ids)
     return productView(tx, seller, product)
   })
@@ -194,7 +215,7 @@ export async function createProduct(ctx: Ctx, input: CreateProductInput): Promis
 
 export async function getProduct(ctx: Ctx, id: number): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.read')
-  const seller = await loadSeller(ctx.db, sellerId)
+  const seller = await loadSeller(ctx, ctx.db, sellerId)
   return reload(ctx.db, seller, id)
 }
 
@@ -217,7 +238,7 @@ function filtersOf(query: ProductListQuery): repo.ProductFilters {
 
 export async function listProducts(ctx: Ctx, query: ProductListQuery): Promise<ListAnswer<ProductOutput>> {
   const sellerId = actingSellerId(ctx.actor, 'products.read')
-  const seller = await loadSeller(ctx.db, sellerId)
+  const seller = await loadSeller(ctx, ctx.db, sellerId)
   const { rows, total, totalMax } = await repo.listProducts(ctx.db, sellerId, {
     filters: filtersOf(query), sortKey: query.sort_key, sortDir: query.sort_dir, offset: (query.page - 1) * query.per, limit: query.per,
   })
@@ -229,7 +250,7 @@ export async function listProducts(ctx: Ctx, query: ProductListQuery): Promise<L
 /** The product list as CSV with exactly the spec's columns (docs/reference/catalogue-and-selling.md §3), filtered like the list. */
 export async function exportProductsCsv(ctx: Ctx, query: ProductListQuery): Promise<string> {
   const sellerId = actingSellerId(ctx.actor, 'products.read')
-  const seller = await loadSeller(ctx.db, sellerId)
+  const seller = await loadSeller(ctx, ctx.db, sellerId)
   return csvFromPages(productCsvColumns, async ({ offset, limit }) => {
     const { rows } = await repo.listProducts(ctx.db, sellerId, { filters: filtersOf(query), sortKey: query.sort_key, sortDir: query.sort_dir, offset, limit })
     return (await productViews(ctx.db, rows, seller)).map((view) => ({
@@ -244,14 +265,14 @@ export async function exportProductsCsv(ctx: Ctx, query: ProductListQuery): Prom
 export async function updateProduct(ctx: Ctx, id: number, input: UpdateProductInput): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)
     if (input.slug && input.slug.toLowerCase() !== product.slug.toLowerCase()) await assertSlugFree(tx, sellerId, input.slug, id)
     if (input.category_ids) await assertCategoriesOwned(tx, sellerId, input.category_ids)
     const values: Partial<typeof product> = { ...productValues(input), updatedAt: ctx.now }
     if (input.free !== undefined && input.free !== product.free) Object.assign(values, freeChange(product, input.free, seller))
     await guardSlug(() => repo.updateProduct(tx, id, values))
-    if (input.addons) await writeAddons(tx, seller, product, input.addons)
+    if (input.addons) await writeAddons(ctx, tx, seller, product, input.addons)
     if (input.category_ids) await repo.replaceProductCategories(tx, id, input.category_ids)
     return reload(tx, seller, id)
   })
@@ -290,8 +311,8 @@ export async function deleteProductWithoutOrders(tx: Executor, sellerId: number,
  * adds what other modules attach): unpublished, nothing sold; the same plans as new plans with fresh
  * versions (version 1 of the current terms), tickets, add-ons, categories and discount (no orders counted).
  */
-export async function copyProduct(tx: Executor, sellerId: number, id: number, now: Date) {
-  const seller = await loadSeller(tx, sellerId)
+export async function copyProduct(ctx: ConfigOf, tx: Executor, sellerId: number, id: number, now: Date) {
+  const seller = await loadSeller(ctx, tx, sellerId)
   const source = await ownProduct(tx, sellerId, id, false)
   const relations = await loadRelations(tx, [id])
   const { id: _id, createdAt: _c, updatedAt: _u, archivedAt: _a, reviewReason: _r, soldCount: _s, reservedCount: _rc, ...copy } = source
@@ -350,7 +371,7 @@ const takenDown = () => new AppError('conflict', 'A manager took this product do
 export async function publishProduct(ctx: Ctx, id: number): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)
     // The table lets a manager lift a take-down straight to published; the seller never does.
     if (product.publishState === 'admin_unpublished') throw takenDown()
@@ -377,7 +398,7 @@ export async function publishProduct(ctx: Ctx, id: number): Promise<ProductOutpu
 export async function unpublishProduct(ctx: Ctx, id: number): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)
     if (product.publishState === 'admin_unpublished') throw takenDown()
     if (product.publishState !== 'unpublished') {
@@ -392,7 +413,7 @@ export async function unpublishProduct(ctx: Ctx, id: number): Promise<ProductOut
 export async function setArchived(ctx: Ctx, id: number, archived: boolean): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)
     if ((product.archivedAt !== null) !== archived) await repo.updateProduct(tx, id, { archivedAt: archived ? ctx.now : null, updatedAt: ctx.now })
     return reload(tx, seller, id)
@@ -404,7 +425,7 @@ export async function setArchived(ctx: Ctx, id: number, archived: boolean): Prom
 export async function addPlan(ctx: Ctx, id: number, input: PricingPlanInput, ticketId: number | null = null): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)
     if (ticketId === null) assertForm(product, product.form !== 'eventTickets', 'pricing_plans')
     else if (!(await repo.findTicket(tx, id, ticketId))) throw new AppError('not_found', 'This ticket does not exist')
@@ -423,7 +444,7 @@ export async function addPlan(ctx: Ctx, id: number, input: PricingPlanInput, tic
 export async function updatePlan(ctx: Ctx, id: number, planId: number, input: PricingPlanInput): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     await ownProduct(tx, sellerId, id)
     const row = await repo.findPlan(tx, id, planId)
     if (!row) throw new AppError('not_found', 'This pricing plan does not exist')
@@ -466,7 +487,7 @@ export async function listPlanVersions(ctx: Ctx, id: number, planId: number) {
 export async function addTicket(ctx: Ctx, id: number, input: TicketInput): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)
     assertForm(product, product.form === 'eventTickets', 'tickets')
     const relations = await loadRelations(tx, [id])
@@ -479,7 +500,7 @@ export async function addTicket(ctx: Ctx, id: number, input: TicketInput): Promi
 export async function updateTicket(ctx: Ctx, id: number, ticketId: number, input: UpdateTicketInput): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     await ownProduct(tx, sellerId, id)
     const ticket = await repo.findTicket(tx, id, ticketId)
     if (!ticket) throw new AppError('not_found', 'This ticket does not exist')
@@ -506,9 +527,9 @@ export async function removeTicket(ctx: Ctx, id: number, ticketId: number): Prom
 export async function replaceAddons(ctx: Ctx, id: number, addons: readonly AddonInput[]): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, sellerId)
+    const seller = await loadSeller(ctx, tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)
-    await writeAddons(tx, seller, product, addons)
+    await writeAddons(ctx, tx, seller, product, addons)
     await repo.updateProduct(tx, id, { updatedAt: ctx.now })
     return reload(tx, seller, id)
   })
@@ -535,16 +556,16 @@ export type CheckoutFacts = CheckoutProduct & {
  * Unknown, unpublished or archived: 404. The password gate is the caller's (shop.service assertPassword).
  */
 export async function checkoutFacts(
-  db: Executor, sellerRef: { id?: number; username?: string }, product: { id?: number; slug?: string }, soldOutFor?: { ticketId: number | null; quantity: number },
+  ctx: ConfigOf, db: Executor, sellerRef: { id?: number; username?: string }, product: { id?: number; slug?: string }, soldOutFor?: { ticketId: number | null; quantity: number },
 ): Promise<CheckoutFacts> {
   // The product, its seller and the seller's VAT details in one read (this runs for every checkout); with
   // `soldOutFor` the read also answers sold_out before anything else is read (in a rush most payers hear this).
   const found = product.id !== undefined
-    ? await repo.findPublishedProductWithSeller(db, { productId: product.id, sellerId: sellerRef.id }, soldOutFor)
-    : sellerRef.username !== undefined ? await repo.findPublishedProductWithSeller(db, { seller: sellerRef.username, slug: product.slug ?? '' }) : undefined
+    ? await repo.findPublishedProductWithSeller(db, ctx.deps.config, { productId: product.id, sellerId: sellerRef.id }, soldOutFor)
+    : sellerRef.username !== undefined ? await repo.findPublishedProductWithSeller(db, ctx.deps.config, { seller: sellerRef.username, slug: product.slug ?? '' }) : undefined
   if (!found) {
     // Which of the two is missing decides the message (a rare path: one more read).
-    const seller = sellerRef.id !== undefined ? await repo.findSeller(db, sellerRef.id) : sellerRef.username !== undefined ? await repo.findSellerByUsernameOrId(db, sellerRef.username) : null
+    const seller = sellerRef.id !== undefined ? await repo.findSeller(db, ctx.deps.config, sellerRef.id) : sellerRef.username !== undefined ? await repo.findSellerByUsernameOrId(db, ctx.deps.config, sellerRef.username) : null
     if (seller !== null && (!seller || seller.blocked)) throw new AppError('not_found', 'This shop does not exist')
     throw new AppError('not_found', 'This product does not exist')
   }

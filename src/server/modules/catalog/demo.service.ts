@@ -83,9 +83,9 @@ function demoContext(deps: AppDeps, userId: number, sellerId: number): Ctx {
 export async function seedDemoCatalog(deps: AppDeps, userId: number) {
   const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, userId)).limit(1)
   if (!seller) return { created: 0 }
-  // docs/reference/readings.md 23: the demo seller can sell. The payment account counts as done because the built-in
-  // sandbox provider is active in test mode (PAYMENTS_TEST_MODE); provider settings arrive with the checkout work.
-  await repo.updateSellerFlags(deps.db, seller.id, { paymentAccountDone: deps.config.PAYMENTS_TEST_MODE, profileFinished: true }, deps.now())
+  // docs/reference/readings.md 23: the demo seller can sell once its profile is finished and a provider is active;
+  // in test mode the built-in sandbox counts (paymentAccountDone is derived on read, never stored).
+  await repo.updateSellerFlags(deps.db, seller.id, { profileFinished: true }, deps.now())
   const ctx = demoContext(deps, userId, seller.id)
   const ids = new Map<string, number>()
   let created = 0

@@ -12,7 +12,7 @@ import { loadRelations, productView, productViews } from './catalog.views'
 // password-protected one asks for its password (403 password_required) and never shows the password.
 
 async function shopSeller(ctx: Ctx, username: string) {
-  const seller = await repo.findSellerByUsernameOrId(ctx.db, username)
+  const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps.config, username)
   if (!seller || seller.blocked) throw new AppError('not_found', 'This shop does not exist')
   return seller
 }

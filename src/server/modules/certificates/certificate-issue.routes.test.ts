@@ -69,6 +69,28 @@ describe('issued certificates', () => {
     expect(await certificateTriggerOf(t.deps.db, digital.id)).toBeNull()
   })
 
+  test('a course certificate can be removed: no more are issued on completion, those issued stay valid and checkable; a certificate product keeps its design', async () => {
+    const course = await publishedProduct(t, seller.accessToken, { form: 'course', name: 'Sketching' })
+    expect((await t.request({ method: 'PUT', url: designUrl(course.id), token: seller.accessToken, payload: design })).statusCode).toBe(200)
+    const order = await buy(course)
+    await t.deps.db.transaction((tx) => issueCertificate(tx, t.deps, {
+      productId: course.id, orderId: order.orderId, sellerId: seller.sellerId, payerUserId: order.payerUserId, recipientName: 'Pia Payer', trigger: 'course_completion',
+    }))
+    const [cert] = await certificatesOfOrder(t.deps.db, t.deps, order.orderId)
+
+    const removed = await t.request({ method: 'DELETE', url: designUrl(course.id), token: seller.accessToken })
+    expect(removed.statusCode, removed.body).toBe(204)
+    expect(await certificateTriggerOf(t.deps.db, course.id)).toBeNull()
+    expect((await t.request({ method: 'GET', url: designUrl(course.id), token: seller.accessToken })).json()).toMatchObject({ saved: false })
+    expect(await verify(cert!.serial)).toMatchObject({ status: 'valid' })
+    // Removing again answers the same; a certificate product's design is its product and stays.
+    expect((await t.request({ method: 'DELETE', url: designUrl(course.id), token: seller.accessToken })).statusCode).toBe(204)
+    const product = await certificateProduct()
+    const refused = await t.request({ method: 'DELETE', url: designUrl(product.id), token: seller.accessToken })
+    expect(refused.statusCode).toBe(422)
+    expect(await certificateTriggerOf(t.deps.db, product.id)).toBe('purchase')
+  })
+
   test('issuing twice (and concurrently) gives one certificate with a readable serial; a second order of the same payer adds none', async () => {
     const product = await certificateProduct()
     const order = await buy(product)

@@ -11,6 +11,12 @@ export async function findDesign(db: Executor, productId: number): Promise<Desig
   return row
 }
 
+/** Deletes the product's design; answers whether there was one. */
+export async function deleteDesign(db: Executor, productId: number): Promise<boolean> {
+  const rows = await db.delete(certificateDesigns).where(eq(certificateDesigns.productId, productId)).returning({ productId: certificateDesigns.productId })
+  return rows.length > 0
+}
+
 export async function saveDesign(db: Executor, productId: number, design: Record<string, unknown>, now: Date): Promise<DesignRow> {
   const [row] = await db.insert(certificateDesigns).values({ productId, design, updatedAt: now })
     .onConflictDoUpdate({ target: certificateDesigns.productId, set: { design, updatedAt: now } }).returning()

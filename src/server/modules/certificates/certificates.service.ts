@@ -85,6 +85,22 @@ export async function saveDesign(ctx: Ctx, productId: number, input: z.output<ty
   })
 }
 
+/**
+ * Takes a course's certificate off (DELETE .../certificate_design): no certificate is issued on completion
+ * from now on. Certificates already issued keep their frozen design and values and stay valid and checkable
+ * (docs/decisions/0020-issued-certificates-licenses-downloads.md). A certificate product's design is what it sells: 422 wrong_product_form.
+ * Removing one that is not there answers the same (idempotent).
+ */
+export async function removeDesign(ctx: Ctx, productId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const product = await certificateProduct(ctx, tx, productId, 'products.write', true)
+    if (product.form !== 'course') {
+      throw new AppError('wrong_product_form', 'Only a course\'s certificate can be removed', [{ path: 'form', message: 'invalid_value' }])
+    }
+    await repo.deleteDesign(tx, product.id)
+  })
+}
+
 /** The languages of the certificate check and of a certificate PDF's dates: German when asked for, else English. */
 export function certificateLanguageOf(locale: string): 'en' | 'de' {
   return locale.toLowerCase().startsWith('de') ? 'de' : 'en'
@@ -125,7 +141,7 @@ async function backgroundOf(deps: AppDeps, db: Executor, sellerId: number, desig
 export async function previewPdf(ctx: Ctx, productId: number): Promise<Buffer> {
   const product = await certificateProduct(ctx, ctx.db, productId, 'products.read')
   const design = designOf(await repo.findDesign(ctx.db, product.id), product.form)
-  const seller = await catalog.loadSeller(ctx.db, product.sellerId)
+  const seller = await catalog.loadSeller(ctx, ctx.db, product.sellerId)
   const background = await backgroundOf(ctx.deps, ctx.db, product.sellerId, design)
   const values = certificateValues(design, {
     payerName: samplePayerName, productName: product.name, sellerName: seller.username, paidAt: ctx.now, number: 'PREVIEW-0001',

@@ -23,7 +23,7 @@ import { bumpPlan, discountOf, sellable } from './quote.service'
 
 
 export async function checkoutPage(ctx: Ctx, username: string, slug: string, password?: string): Promise<CheckoutPageOutput> {
-  const facts = await catalog.checkoutFacts(ctx.db, { username }, { slug })
+  const facts = await catalog.checkoutFacts(ctx, ctx.db, { username }, { slug })
   await assertPassword(ctx, facts.product, password)
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
   const methods = facts.product.free ? [] : await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, config.product.payment_methods ?? null)

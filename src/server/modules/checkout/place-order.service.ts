@@ -118,7 +118,7 @@ async function resumeOrder(ctx: Ctx, orderId: number): Promise<Made> {
 
 async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promise<Made> {
   // The first read answers the payers who come after the last ticket (the transaction below decides for the rest).
-  const facts = await catalog.checkoutFacts(ctx.db, {}, { id: input.product_id }, { ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 })
+  const facts = await catalog.checkoutFacts(ctx, ctx.db, {}, { id: input.product_id }, { ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 })
   await assertPassword(ctx, facts.product, input.password)
   const reason = sellable(facts)
   if (reason === 'sold_out') throw new AppError('sold_out', 'Sold out')

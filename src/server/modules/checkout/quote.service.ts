@@ -130,7 +130,7 @@ export function sellable(facts: Facts): string | null {
 
 /** POST /shop/orders/quote: the price for a selection, as the order would charge it. */
 export async function quote(ctx: Ctx, selection: CheckoutSelection): Promise<QuoteOutput> {
-  const facts = await catalog.checkoutFacts(ctx.db, {}, { id: selection.product_id })
+  const facts = await catalog.checkoutFacts(ctx, ctx.db, {}, { id: selection.product_id })
   let coupon: (CheckoutCoupon & { id: number }) | null = null
   let message: string | null = null
   if (selection.coupon_code) {

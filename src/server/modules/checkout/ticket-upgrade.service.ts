@@ -105,8 +105,8 @@ function optionsOf(facts: catalog.CheckoutFacts, ticket: TicketRow, parent: orde
   return out.sort((a, b) => a.gross - b.gross)
 }
 
-async function factsOf(db: Executor, ticket: TicketRow): Promise<catalog.CheckoutFacts> {
-  const facts = await catalog.checkoutFacts(db, { id: ticket.sellerId }, { id: ticket.productId })
+async function factsOf(ctx: Ctx, db: Executor, ticket: TicketRow): Promise<catalog.CheckoutFacts> {
+  const facts = await catalog.checkoutFacts(ctx, db, { id: ticket.sellerId }, { id: ticket.productId })
   assertFeature({ sellerFeatures: facts.seller.features }, 'ticket_upgrade')
   return facts
 }
@@ -119,7 +119,7 @@ async function methodsFor(ctx: Ctx, facts: catalog.CheckoutFacts) {
 /** GET .../payment_tickets/{id}/upgrades: the better types and what each costs on top; none for a ticket not unused. */
 export async function upgradeOptions(ctx: Ctx, access: UpgradeAccess, id: number): Promise<TicketUpgradeOptionsOutput> {
   const { ticket, parent } = await accessibleTicket(ctx.db, ctx, access, id)
-  const facts = await factsOf(ctx.db, ticket)
+  const facts = await factsOf(ctx, ctx.db, ticket)
   const options = optionsOf(facts, ticket, parent)
   const paid = options.some((o) => o.price.firstAmount > 0)
   return {
@@ -162,7 +162,7 @@ async function resumeUpgrade(ctx: Ctx, orderId: number): Promise<Made> {
 async function makeUpgrade(ctx: Ctx, access: UpgradeAccess, id: number, input: Omit<CreateTicketUpgradeInput, 'idempotency_key'>, key: string): Promise<Made> {
   // Read and priced first (the answer for most refusals); the transaction checks again under the ticket's lock.
   const first = await accessibleTicket(ctx.db, ctx, access, id)
-  const facts = await factsOf(ctx.db, first.ticket)
+  const facts = await factsOf(ctx, ctx.db, first.ticket)
   if (first.ticket.state !== 'unused') throw new AppError('ticket_not_valid', `This ticket is ${first.ticket.state}`)
   const chosen = optionsOf(facts, first.ticket, first.parent).find((o) => o.type.id === input.ticket_id)
   if (!chosen) {

@@ -27,7 +27,7 @@ export async function offerPricesOf(ctx: Ctx, order: orders.OrderRow, upsells: R
   const prices = new Map<number, { name: string; amount: number; currency: string }>()
   for (const [index, u] of upsells.entries()) {
     try {
-      const facts = await catalog.checkoutFacts(ctx.db, { id: order.sellerId }, { id: Number(u.product_id) })
+      const facts = await catalog.checkoutFacts(ctx, ctx.db, { id: order.sellerId }, { id: Number(u.product_id) })
       const priced = priceSelection(facts, { pricing_plan_id: Number(u.pricing_plan_id), country_code: (order.payer as { country_code?: string }).country_code, vat_id: (order.payer as { vat_id?: string }).vat_id }, null)
       if (priced.price.currency === order.currency) prices.set(index, { name: facts.product.name, amount: priced.price.firstAmount, currency: priced.price.currency })
     } catch (error) {

@@ -29,7 +29,7 @@ export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, 
     const view = await getPublicOrder(ctx, orderToken)
     const offer = view.upsell_offers.find((o) => o.index === index)
     if (!offer || !parent.savedMethod) throw new AppError('conflict', 'This offer is not open')
-    const facts = await catalog.checkoutFacts(ctx.db, { id: parent.sellerId }, { id: offer.product_id })
+    const facts = await catalog.checkoutFacts(ctx, ctx.db, { id: parent.sellerId }, { id: offer.product_id })
     const payer = parent.payer as CreateOrderInput['payer']
     const now = ctx.deps.now()
     const made = await ctx.db.transaction(async (tx) => {

@@ -24,17 +24,28 @@ export async function drippedLessons(db: Executor, productId: number) {
     .where(and(eq(courseLessons.productId, productId), eq(courseLessons.publishState, 'published'), ne(courseLessons.accessMode, 'immediately')))
 }
 
+/** A row canceled because the payer's access had ended (not one the seller took back, which is no_need_email). */
+const canceledForAccess = sql`(${lessonPublications.state} = 'publish_canceled' and ${lessonPublications.notifyState} = 'outdate')`
+
 /**
- * Inserts the missing publications; for existing ones not open yet, follows a changed drip date. Opened
- * and canceled rows stay as they are. Answers how many rows were new.
+ * Inserts the missing publications of payers who have access now; for existing ones not open yet, follows a
+ * changed drip date. A row canceled because the access had ended is scheduled again (the access is back):
+ * publish_pending + waiting at its date from the access start, so a date that passed meanwhile is claimed at
+ * once and opens with its mail; publish_paused while the drip is paused and its date is still ahead.
+ * Opened rows, and rows the seller canceled, stay as they are. Answers how many rows were new.
  */
 export async function upsertPublications(db: Executor, rows: NewPublication[]): Promise<number> {
   if (rows.length === 0) return 0
   const result = await db.insert(lessonPublications).values(rows)
     .onConflictDoUpdate({
       target: [lessonPublications.lessonId, lessonPublications.payerUserId],
-      set: { opensAt: sql`excluded.opens_at`, updatedAt: sql`excluded.updated_at` },
-      setWhere: sql`${lessonPublications.state} in ('publish_pending', 'publish_paused') and ${lessonPublications.opensAt} <> excluded.opens_at`,
+      set: {
+        opensAt: sql`excluded.opens_at`, updatedAt: sql`excluded.updated_at`,
+        state: sql`case when ${canceledForAccess} then (case when excluded.state = 'publish_paused' then 'publish_paused' else 'publish_pending' end) else ${lessonPublications.state} end`,
+        notifyState: sql`case when ${canceledForAccess} then 'waiting' else ${lessonPublications.notifyState} end`,
+        claimedAt: sql`case when ${canceledForAccess} then null else ${lessonPublications.claimedAt} end`,
+      },
+      setWhere: sql`(${lessonPublications.state} in ('publish_pending', 'publish_paused') and ${lessonPublications.opensAt} <> excluded.opens_at) or ${canceledForAccess}`,
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` })
   return result.filter((r) => r.inserted).length

@@ -155,6 +155,35 @@ describe('publishing dripped lessons', () => {
     expect(await lessonMails(buyer.email)).toBe(0)
   })
 
+  test('access that comes back reschedules what its end canceled: its date passed, so it opens at once with its mail; a later lesson keeps its date', async () => {
+    const course = await dripCourse(seller)
+    const weekThree = (await request(seller.accessToken, 'POST', `/cabinet/products/${course.product.id}/course/modules/${course.lessons[0].module_id}/lessons`, {
+      title: 'Week three', access_mode: 'duration', access_after_days: 14,
+    })).json()
+    expect(weekThree.id).toBeGreaterThan(0)
+    const buyer = await buy(course.product)
+    const extend = async (until: string | null) => {
+      const token = await sellerToken(seller)
+      const res = await request(token, 'POST', `/cabinet/products/${course.product.id}/course/extend_access`, { customers: 'selected', payer_user_ids: [buyer.userId], until })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await extend(new Date(t.clock.now.getTime() + 2 * day * 1000).toISOString())
+    await publishDueLessons(t.deps)
+    t.clock.advance(8 * day)
+    expect(await publishDueLessons(t.deps)).toMatchObject({ published: 0, canceled: 1 })
+    expect(await lessonMails(buyer.email)).toBe(0)
+    // Access returns (here the seller extends it; a resumed plan or a restored order returns it the same way).
+    await extend(null)
+    expect(await publishDueLessons(t.deps)).toMatchObject({ published: 1, canceled: 0 })
+    const rows = await publicationsOf(course.product.id)
+    expect(rows.find((p) => p.title === 'Week two')).toMatchObject({ state: 'published', notify_state: 'notified' })
+    expect(rows.find((p) => p.title === 'Week three')).toMatchObject({ state: 'publish_pending', notify_state: 'waiting' })
+    expect(await lessonMails(buyer.email)).toBe(1)
+    t.clock.advance(6 * day)
+    expect(await publishDueLessons(t.deps)).toMatchObject({ published: 1 })
+    expect(await lessonMails(buyer.email)).toBe(2)
+  })
+
   test('the seller previews the player: every lesson the payers may see is open, content included; nothing is written; another seller gets 404', async () => {
     const course = await dripCourse(seller)
     const outline = await request(seller.accessToken, 'GET', `/cabinet/products/${course.product.id}/course/preview`)

@@ -20,7 +20,8 @@ import * as repo from './course-publishing.repository'
 // schedule (1) makes one publication per customer and dripped lesson from the delivery's grants
 // (delivery.customersOf), (2) claims the due ones into `publishing` and (3) opens each in its own short
 // transaction: published with the lesson mail written in that same transaction, or canceled when the
-// lesson was taken back or the payer's access ended. Every state write is a conditional update from the
+// lesson was taken back or the payer's access ended. When the access returns (any way: a resumed plan, an
+// extension, an order given back), step 1 sees the payer again and schedules what the end canceled anew. Every state write is a conditional update from the
 // state it leaves, so a second or concurrent run finds nothing left to do and writes no second mail.
 
 /** A run that died leaves rows publishing; after this long another run takes them over. */
@@ -60,6 +61,10 @@ async function syncCourse(db: Executor, course: { id: number; sellerId: number; 
       })
     }
   }
+  // Only payers with access now are here: a row their access end canceled is scheduled again (the table
+  // allows publish_canceled -> publish_pending / publish_paused and outdate -> waiting; the upsert writes it).
+  assertTransition(coursePublishTransitions, 'publish_canceled', 'publish_pending', 'lesson publication')
+  assertTransition(lessonNotifyTransitions, 'outdate', 'waiting', 'lesson notification')
   let created = 0
   for (let i = 0; i < rows.length; i += 500) created += await repo.upsertPublications(db, rows.slice(i, i + 500))
   return created

@@ -34,7 +34,7 @@ const percent = (finished: number, total: number) => (total === 0 ? 0 : Math.flo
 export async function overview(ctx: Ctx, query: CourseListQuery) {
   const sellerId = actingSellerId(ctx.actor, 'courses.read')
   const found = await repo.sellerCourses(ctx.db, sellerId, page(query))
-  const username = found.rows.length > 0 ? (await catalog.loadSeller(ctx.db, sellerId)).username : ''
+  const username = found.rows.length > 0 ? (await catalog.loadSeller(ctx, ctx.db, sellerId)).username : ''
   const list = []
   for (const course of found.rows) {
     const customers = await delivery.customersOf(ctx.db, sellerId, course.id)

@@ -1,17 +1,22 @@
 import { defineJob, type JobDefinition } from '../../jobs/jobs'
 import type { AppDeps } from '../../deps'
+import { membershipProductsChangedJob } from '../catalog/catalog.service'
 import { deliverOrderJob, restoreOrderJob, revokeOrderJob } from '../orders/orders.service'
 import {
-  deliverOrder, expireGrants, expireGrantsCron, expireGrantsJob, restoreOrderAccess, revokeOrder, sendDeliveryEmail, sendDeliveryEmailJob,
+  deliverOrder, expireGrants, expireGrantsCron, expireGrantsJob, restoreOrderAccess, revokeOrder, sendDeliveryEmail, sendDeliveryEmailJob, syncMembershipGrants,
 } from './delivery.service'
 
-// The delivery's jobs (what a paid order grants and issues, its mail, its revocation and its restoration after a won dispute), enqueued in the
-// transaction that causes them; each is idempotent. The expiry sweep runs on a schedule.
+// The delivery's jobs (what a paid order grants and issues, its mail, its revocation and its restoration after
+// a won dispute), enqueued in the transaction that causes them; each is idempotent. A membership's changed
+// products reach its members here. The expiry sweep runs on a schedule.
 export const deliveryJobs: JobDefinition<AppDeps>[] = [
   defineJob<AppDeps, { orderId: number }>({ name: deliverOrderJob, handler: deliverOrder, retryLimit: 10, retryDelaySeconds: 30 }),
   defineJob<AppDeps, { orderId: number }>({ name: sendDeliveryEmailJob, handler: sendDeliveryEmail, retryLimit: 8, retryDelaySeconds: 60 }),
   defineJob<AppDeps, { orderId: number; reason: string }>({ name: revokeOrderJob, handler: revokeOrder, retryLimit: 10, retryDelaySeconds: 30 }),
   defineJob<AppDeps, { orderId: number }>({ name: restoreOrderJob, handler: restoreOrderAccess, retryLimit: 10, retryDelaySeconds: 30 }),
+  defineJob<AppDeps, { productId: number }>({
+    name: membershipProductsChangedJob, retryLimit: 10, retryDelaySeconds: 30, handler: async (deps, data) => { await syncMembershipGrants(deps, data) },
+  }),
   defineJob<AppDeps, Record<string, never>>({
     name: expireGrantsJob, cron: expireGrantsCron, retryLimit: 2, retryDelaySeconds: 60, handler: async (deps) => { await expireGrants(deps) },
   }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import {
   accessGrants, deliveryEvents, orderDeliveries, orderItems, orders, paymentMethodSetups, productDeliverySettings, products, sellerPaymentManagement, sellers, users,
@@ -33,6 +33,16 @@ export async function updateDelivery(db: Executor, orderId: number, values: Part
 export async function insertGrants(db: Executor, values: (typeof accessGrants.$inferInsert)[]): Promise<GrantRow[]> {
   if (values.length === 0) return []
   return db.insert(accessGrants).values(values).onConflictDoNothing({ target: [accessGrants.orderId, accessGrants.productId] }).returning()
+}
+
+/**
+ * The grants of everything bought in the orders that bought this membership (or bundle) directly and still
+ * hold it (not revoked), locked: the membership's own grant and what came with it.
+ */
+export async function grantsOfOrdersHolding(db: Executor, productId: number): Promise<GrantRow[]> {
+  const holding = db.select({ orderId: accessGrants.orderId }).from(accessGrants)
+    .where(and(eq(accessGrants.productId, productId), isNull(accessGrants.viaProductId), ne(accessGrants.state, 'revoked')))
+  return db.select().from(accessGrants).where(inArray(accessGrants.orderId, holding)).orderBy(asc(accessGrants.orderId), asc(accessGrants.id)).for('update')
 }
 
 export async function grantsOfOrder(db: Executor, orderId: number, options: { lock?: boolean } = {}): Promise<GrantRow[]> {

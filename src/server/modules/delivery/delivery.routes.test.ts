@@ -3,7 +3,7 @@ import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/fa
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { recordOrderReversal } from '../orders/orders.service'
-import { accessOf, customersOf, deliverOrder, endAccessOfOrder, extendAccess } from './delivery.service'
+import { accessOf, customersOf, deliverOrder, endAccessOfOrder, extendAccess, syncMembershipGrants } from './delivery.service'
 
 // The delivery engine and the payer area (docs/decisions/0017-delivery.md): a paid order grants once, a rerun issues nothing, a
 // refund revokes, memberships and bundles grant what they include, the public order lists what was
@@ -97,6 +97,36 @@ describe('the delivery job', () => {
     expect(await sql('select product_id from access_grants where order_id = $1 order by id', [b.orderId])).toEqual([{ product_id: bundle.id }, { product_id: digital.id }])
     expect(await accessOf(t.deps.db, b.payerUserId, course.id)).toBeNull()
     expect(await accessOf(t.deps.db, b.payerUserId, digital.id)).not.toBeNull()
+  })
+
+  test('a membership follows its current products: one added later is granted to earlier members, one taken out is revoked; a refunded member gets nothing', async () => {
+    const course = await publishedProduct(t, seller.accessToken, { form: 'course' })
+    const later = await publishedProduct(t, seller.accessToken, { form: 'course' })
+    const membership = await publishedProduct(t, seller.accessToken, { form: 'membership', addons: [{ product_id: course.id, kind: 'bundle' }] })
+    const member = await buy(membership.id, membership.pricing_plans[0].id)
+    const refunded = await buy(membership.id, membership.pricing_plans[0].id)
+    await t.deps.db.transaction((tx) => recordOrderReversal(t.deps, tx, refunded.orderId, 'payment_refunded'))
+    await t.deps.jobs.drain()
+    expect(await accessOf(t.deps.db, member.payerUserId, later.id)).toBeNull()
+
+    const setAddons = async (addons: { product_id: number; kind: 'bundle' }[]) => {
+      const res = await t.request({ method: 'PATCH', url: `/api/v1/cabinet/products/${membership.id}`, token: seller.accessToken, payload: { addons } })
+      expect(res.statusCode, res.body).toBe(200)
+      await t.deps.jobs.drain()
+    }
+    await setAddons([{ product_id: course.id, kind: 'bundle' }, { product_id: later.id, kind: 'bundle' }])
+    expect(await accessOf(t.deps.db, member.payerUserId, later.id)).toMatchObject({ orderId: member.orderId })
+    expect(await sql('select via_product_id, state from access_grants where order_id = $1 and product_id = $2', [member.orderId, later.id]))
+      .toEqual([{ via_product_id: membership.id, state: 'active' }])
+    expect(await accessOf(t.deps.db, refunded.payerUserId, later.id)).toBeNull()
+
+    await setAddons([{ product_id: later.id, kind: 'bundle' }])
+    expect(await accessOf(t.deps.db, member.payerUserId, course.id)).toBeNull()
+    expect(await accessOf(t.deps.db, member.payerUserId, later.id)).not.toBeNull()
+    expect(await sql('select state, reason from access_grants where order_id = $1 and product_id = $2', [member.orderId, course.id]))
+      .toEqual([{ state: 'revoked', reason: 'removed_from_membership' }])
+    // The job compares grants with the products: a rerun changes nothing.
+    expect(await syncMembershipGrants(t.deps, { productId: membership.id })).toEqual({ granted: 0, revoked: 0 })
   })
 
   test('a refund revokes the access and the deliverables; the revocation runs once', async () => {

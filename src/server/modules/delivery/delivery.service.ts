@@ -159,6 +159,49 @@ export async function restoreOrderAccess(deps: AppDeps, data: { orderId: number 
 }
 
 /**
+ * The job `delivery.membership-products-changed` (catalog.membershipProductsChangedJob): a membership's access
+ * follows its current products. Each order that still holds the membership (its grant not revoked) gets a
+ * grant of every product the membership includes now, in the state and with the end of its membership grant
+ * (granted now: a course's drip starts when the member got it), and the products the membership no longer
+ * includes are revoked (reason `removed_from_membership`). A product the order bought directly is left alone.
+ * It compares grants with the products at run time, so a rerun, or runs out of order, end in the same grants.
+ */
+export async function syncMembershipGrants(deps: AppDeps, data: { productId: number }): Promise<{ granted: number; revoked: number }> {
+  const now = deps.now()
+  return deps.db.transaction(async (tx) => {
+    const [membership] = await catalog.deliveryProducts(tx, [data.productId])
+    if (!membership || membership.form !== 'membership') return { granted: 0, revoked: 0 }
+    const included = new Set(membership.included.map((p) => p.id))
+    const byOrder = new Map<number, repo.GrantRow[]>()
+    for (const grant of await repo.grantsOfOrdersHolding(tx, membership.id)) byOrder.set(grant.orderId, [...(byOrder.get(grant.orderId) ?? []), grant])
+    const rows: Parameters<typeof repo.insertGrants>[1] = []
+    const revoked: repo.GrantRow[] = []
+    for (const grants of byOrder.values()) {
+      const own = grants.find((g) => g.productId === membership.id && g.viaProductId === null)
+      if (!own || own.state === 'revoked') continue
+      const held = new Set(grants.map((g) => g.productId))
+      for (const productId of included) {
+        if (held.has(productId)) continue
+        rows.push({
+          sellerId: own.sellerId, payerUserId: own.payerUserId, orderId: own.orderId, productId, viaProductId: membership.id,
+          state: own.state, grantedAt: now, expiresAt: own.expiresAt, reason: own.state === 'active' ? null : own.reason, updatedAt: now,
+        })
+      }
+      for (const grant of grants) {
+        if (grant.viaProductId !== membership.id || included.has(grant.productId) || grant.state === 'revoked') continue
+        if (await moveGrant(tx, grant, 'revoked', { revokedAt: now, reason: 'removed_from_membership' }, now)) revoked.push(grant)
+      }
+    }
+    const granted = await repo.insertGrants(tx, rows)
+    await repo.insertEvents(tx, [
+      ...granted.map((g) => ({ orderId: g.orderId, grantId: g.id, event: 'granted', reason: 'added_to_membership', detail: { product_id: g.productId, via_product_id: g.viaProductId }, createdAt: now })),
+      ...revoked.map((g) => ({ orderId: g.orderId, grantId: g.id, event: 'revoked', reason: 'removed_from_membership', createdAt: now })),
+    ])
+    return { granted: granted.length, revoked: revoked.length }
+  })
+}
+
+/**
  * Ends the access an order gave (a subscription ended, or was canceled to the end of its paid period):
  * at `at` (default now) the grants stop giving access; a past or present `at` marks them expired at once.
  * The billing work calls it in its own transaction.

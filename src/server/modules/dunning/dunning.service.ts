@@ -356,7 +356,7 @@ type ClaimScope = { sellerId: number | null; privileged: boolean }
 
 async function sellerScope(ctx: Ctx, action: 'orders.read' | 'orders.write'): Promise<ClaimScope> {
   const sellerId = actingSellerId(ctx.actor, action)
-  const seller = await catalog.loadSeller(ctx.db, sellerId)
+  const seller = await catalog.loadSeller(ctx, ctx.db, sellerId)
   return { sellerId, privileged: seller.powerSeller }
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { sellerCredentialProviders } from '../../../shared/payments'
 import { executeRows, rowsOfJson, type Executor } from '../../db/client'
 import { paymentMethodSettings, paymentProviderAccounts, sellers } from '../../db/schema'
 
@@ -8,19 +9,26 @@ export type ProviderAccountRow = typeof paymentProviderAccounts.$inferSelect
 export type MethodSettingRow = typeof paymentMethodSettings.$inferSelect
 
 /** Holds the seller's row until the transaction ends: changes of one seller's payment setup run one at a time. */
-export async function lockSeller(db: Executor, sellerId: number): Promise<{ id: number; paymentAccountDone: boolean } | undefined> {
-  const [row] = await db.select({ id: sellers.id, paymentAccountDone: sellers.paymentAccountDone }).from(sellers)
-    .where(eq(sellers.id, sellerId)).limit(1).for('update')
+export async function lockSeller(db: Executor, sellerId: number): Promise<{ id: number } | undefined> {
+  const [row] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, sellerId)).limit(1).for('update')
   return row
 }
 
-export async function paymentAccountDone(db: Executor, sellerId: number): Promise<boolean> {
-  const [row] = await db.select({ done: sellers.paymentAccountDone }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
-  return row?.done ?? false
-}
+/** What of the platform's configuration the flag depends on: test mode (the sandbox counts) and connect's keys. */
+export type AccountRule = { testMode: boolean; connect: boolean }
 
-export async function setPaymentAccountDone(db: Executor, sellerId: number, done: boolean, now: Date) {
-  await db.update(sellers).set({ paymentAccountDone: done, updatedAt: now }).where(eq(sellers.id, sellerId))
+const sellerProviderList = sql.raw(sellerCredentialProviders.map((p) => `'${p}'`).join(', '))
+const bool = (value: boolean) => sql.raw(value ? 'true' : 'false')
+
+/**
+ * docs/reference/readings.md 23 in SQL, the same rule as `accountDone` in payment-settings.service.ts: test mode, or an
+ * active provider of the seller's own, or (connect configured) a method the seller runs through connect.
+ * The rule's values are written into the statement, so it may be part of a reusable one.
+ */
+export function accountDoneSql(sellerId: SQLWrapper, rule: AccountRule): SQL<boolean> {
+  return sql<boolean>`(${bool(rule.testMode)}
+    or exists (select 1 from ${paymentProviderAccounts} where ${paymentProviderAccounts.sellerId} = ${sellerId} and ${paymentProviderAccounts.active} and ${paymentProviderAccounts.provider} in (${sellerProviderList}))
+    or (${bool(rule.connect)} and exists (select 1 from ${paymentMethodSettings} where ${paymentMethodSettings.sellerId} = ${sellerId} and ${paymentMethodSettings.provider} = 'connect' and ${paymentMethodSettings.active})))`
 }
 
 export async function listAccounts(db: Executor, sellerId: number): Promise<ProviderAccountRow[]> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { createSeller, type TestSeller } from '../../../../tests/factories/catalog'
+import { createProduct, createSeller, type TestSeller } from '../../../../tests/factories/catalog'
 import { signUpUser } from '../../../../tests/factories/users'
-import { activeMethods, providerCredentials } from './payment-settings.service'
+import { activeMethods, paymentAccountDone, providerCredentials } from './payment-settings.service'
 
 // Payment providers and the method x provider matrix, in test mode (the sandbox is built in) and without
 // it (payment_account_done follows the configured providers, docs/reference/readings.md 23).
@@ -36,9 +36,9 @@ async function teamMember(t: TestApp, employer: TestSeller, permissions: string[
   return switched.json().access_token
 }
 
+/** The flag as every read derives it (never stored): the payment settings' answer. */
 async function accountDone(t: TestApp, sellerId: number): Promise<boolean> {
-  const { rows } = await t.deps.database.executeSql('select payment_account_done from sellers where id = $1', [sellerId])
-  return rows[0].payment_account_done
+  return paymentAccountDone(t.deps.db, t.deps.config, sellerId)
 }
 
 describe('in test mode', () => {
@@ -299,5 +299,36 @@ describe('without test mode', () => {
     expect(await activeMethods(t.deps.db, t.deps, sellerId, null)).toEqual([{ method: 'card', provider: 'connect' }, { method: 'twint', provider: 'connect' }])
     expect((await save([{ method: 'card', provider: 'connect', active: false }])).json().payment_account_done).toBe(false)
     expect(await accountDone(t, sellerId)).toBe(false)
+  })
+})
+
+describe('test mode turned off later', () => {
+  let t: TestApp
+  beforeAll(async () => { t = await createTestApp() })
+  afterAll(async () => { await t.close() })
+
+  test('a seller made in test mode has no payment account once test mode is off: cannot sell or publish until a provider is configured', async () => {
+    const seller = await createSeller(t)
+    const product = await createProduct(t, seller.accessToken)
+    const me = async (app: TestApp) => (await app.request({ method: 'GET', url: '/api/v1/app/user/me', token: seller.accessToken })).json().seller
+    expect(await me(t)).toMatchObject({ payment_account_done: true, can_sell: true })
+
+    // The same database, now served with test mode off (the sandbox no longer counts).
+    const off = await createTestApp({ PAYMENTS_TEST_MODE: 'false' }, { database: t.deps.database })
+    try {
+      expect(await me(off)).toMatchObject({ payment_account_done: false, can_sell: false })
+      expect((await off.request({ method: 'GET', url: providers, token: seller.accessToken })).json()).toMatchObject({ test_mode: false, payment_account_done: false })
+      const refused = await off.request({ method: 'POST', url: `/api/v1/cabinet/products/${product.id}/publish`, token: seller.accessToken })
+      expect(refused.statusCode, refused.body).toBe(422)
+      expect(refused.json().error.fields).toContainEqual({ path: 'statuses', message: 'no_active_pay_method' })
+
+      expect((await off.request({ method: 'PUT', url: `${providers}/bank_wire`, token: seller.accessToken, payload: bankWire })).statusCode).toBe(200)
+      expect(await me(off)).toMatchObject({ payment_account_done: true, can_sell: true })
+      const published = await off.request({ method: 'POST', url: `/api/v1/cabinet/products/${product.id}/publish`, token: seller.accessToken })
+      expect(published.statusCode, published.body).toBe(200)
+    } finally {
+      await off.app.close()
+      await off.deps.jobs.stop()
+    }
   })
 })

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/payment-settings'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
+import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { paymentSecrets, SecretDecryptionError } from '../../payment-secrets'
@@ -18,8 +19,9 @@ import * as repo from './payment-settings.repository'
 
 // A seller's payment providers and method x provider matrix (docs/reference/catalogue-and-selling.md §3; docs/reference/readings.md 23, 27;
 // README.md in this folder). Credentials are sealed with AES-256-GCM (src/server/payment-secrets.ts) and
-// never leave the server except through `providerCredentials` for the checkout. Every change recomputes
-// sellers.payment_account_done in the same transaction, under a lock on the seller's row.
+// never leave the server except through `providerCredentials` for the checkout. Changes of one seller run
+// one at a time under a lock on the seller's row. `paymentAccountDone` is never stored: it is derived from
+// the providers and the platform's configuration (test mode, connect) each time it is read.
 
 type Config = AppDeps['config']
 type NvpCredentials = { user: string; password: string; signature: string }
@@ -85,22 +87,35 @@ function effectiveMatrix(config: Config, accounts: readonly repo.ProviderAccount
   })
 }
 
+/** What of the platform's configuration `paymentAccountDone` depends on. */
+export type PaymentAccountConfig = Pick<Config, 'PAYMENTS_TEST_MODE' | 'CONNECT_STRIPE_SECRET_KEY'>
+
+const accountRuleOf = (config: PaymentAccountConfig): repo.AccountRule => ({ testMode: config.PAYMENTS_TEST_MODE, connect: Boolean(config.CONNECT_STRIPE_SECRET_KEY) })
+
 /**
  * docs/reference/readings.md 23: at least one provider configured and active. The sandbox counts in test mode; connect
- * counts once the seller runs a method through it.
+ * counts once the seller runs a method through it. Derived on every read, never stored: turning test mode
+ * off (or connect's keys) changes it at once. `repo.accountDoneSql` is the same rule in SQL.
  */
-function accountDone(config: Config, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[]): boolean {
+function accountDone(config: PaymentAccountConfig, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[]): boolean {
   if (config.PAYMENTS_TEST_MODE) return true
   if (accounts.some((account) => account.active && isSellerProvider(account.provider))) return true
   return Boolean(config.CONNECT_STRIPE_SECRET_KEY) && rows.some((row) => row.provider === 'connect' && row.active)
 }
 
-/** Recomputes sellers.payment_account_done inside the caller's transaction; answers the new value. */
-async function refreshAccountDone(tx: Executor, config: Config, sellerId: number, now: Date): Promise<boolean> {
-  const [accounts, rows] = await Promise.all([repo.listAccounts(tx, sellerId), repo.listMethodSettings(tx, sellerId)])
-  const done = accountDone(config, accounts, rows)
-  if (done !== await repo.paymentAccountDone(tx, sellerId)) await repo.setPaymentAccountDone(tx, sellerId, done, now)
-  return done
+/** The seller flag `paymentAccountDone` now (docs/reference/readings.md 23), for the profile, the dashboard and the API's answers. */
+export async function paymentAccountDone(db: Executor, config: PaymentAccountConfig, sellerId: number): Promise<boolean> {
+  if (config.PAYMENTS_TEST_MODE) return true
+  const { accounts, settings } = await repo.accountsAndMethodSettings(db, sellerId)
+  return accountDone(config, accounts, settings)
+}
+
+/**
+ * The same flag as an SQL boolean for the seller whose id is `sellerId` (a column or value), for reads that
+ * filter or list sellers by it (the catalogue's sellers, its checkout facts, the managers' lists).
+ */
+export function paymentAccountDoneSql(config: PaymentAccountConfig, sellerId: SQLWrapper): SQL<boolean> {
+  return repo.accountDoneSql(sellerId, accountRuleOf(config))
 }
 
 async function lockSeller(tx: Executor, sellerId: number) {
@@ -172,7 +187,7 @@ export async function listProviders(ctx: Ctx): Promise<ProviderListOutput> {
       }),
     ],
     test_mode: config.PAYMENTS_TEST_MODE,
-    payment_account_done: await repo.paymentAccountDone(ctx.db, sellerId),
+    payment_account_done: await paymentAccountDone(ctx.db, config, sellerId),
   }
 }
 
@@ -250,7 +265,6 @@ export async function saveProvider<P extends SellerCredentialProvider>(ctx: Ctx,
       active: input.active ?? existing?.active ?? true,
       now: ctx.now,
     })
-    await refreshAccountDone(tx, ctx.deps.config, sellerId, ctx.now)
     return accountOutput(row)
   })
 }
@@ -262,7 +276,6 @@ export async function setProviderActive(ctx: Ctx, provider: SellerCredentialProv
     await lockSeller(tx, sellerId)
     const row = await repo.setAccountActive(tx, sellerId, provider, active, ctx.now)
     if (!row) throw notConfigured()
-    await refreshAccountDone(tx, ctx.deps.config, sellerId, ctx.now)
     return accountOutput(row)
   })
 }
@@ -274,7 +287,6 @@ export async function deleteProvider(ctx: Ctx, provider: SellerCredentialProvide
     await lockSeller(tx, sellerId)
     if (!(await repo.deleteAccount(tx, sellerId, provider))) throw notConfigured()
     await repo.deleteMethodSettingsOf(tx, sellerId, provider)
-    await refreshAccountDone(tx, ctx.deps.config, sellerId, ctx.now)
   })
 }
 
@@ -282,10 +294,9 @@ export async function deleteProvider(ctx: Ctx, provider: SellerCredentialProvide
 
 export async function getPaymentSettings(ctx: Ctx): Promise<PaymentSettingsOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.read')
-  const [accounts, rows, done] = await Promise.all([
-    repo.listAccounts(ctx.db, sellerId), repo.listMethodSettings(ctx.db, sellerId), repo.paymentAccountDone(ctx.db, sellerId),
-  ])
-  return { methods: effectiveMatrix(ctx.deps.config, accounts, rows), test_mode: ctx.deps.config.PAYMENTS_TEST_MODE, payment_account_done: done }
+  const { accounts, settings: rows } = await repo.accountsAndMethodSettings(ctx.db, sellerId)
+  const config = ctx.deps.config
+  return { methods: effectiveMatrix(config, accounts, rows), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows) }
 }
 
 /**
@@ -311,8 +322,7 @@ export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput)
     }
     await repo.replaceMethodSettings(tx, sellerId, input.methods.map((m) => ({ method: m.method, provider: m.provider, active: m.active })), ctx.now)
     const rows = await repo.listMethodSettings(tx, sellerId)
-    const done = await refreshAccountDone(tx, config, sellerId, ctx.now)
-    return { methods: effectiveMatrix(config, accounts, rows), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: done }
+    return { methods: effectiveMatrix(config, accounts, rows), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows) }
   })
 }
 

@@ -20,7 +20,7 @@ export async function duplicateProduct(ctx: Ctx, id: number): Promise<ProductOut
   const mediaCopy = await media.copyProductMedia(ctx, id)
   try {
     return await ctx.db.transaction(async (tx) => {
-      const { seller, source, product } = await catalog.copyProduct(tx, sellerId, id, ctx.now)
+      const { seller, source, product } = await catalog.copyProduct(ctx, tx, sellerId, id, ctx.now)
       await media.recordMediaCopy(tx, product.id, mediaCopy, ctx.now)
       if (source.form === 'course') await courses.copyCourse(tx, id, product.id, ctx.now)
       if (source.form === 'certificate') await certificates.copyDesign(tx, id, product.id, ctx.now)

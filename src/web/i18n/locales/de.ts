@@ -1837,6 +1837,9 @@ export const de: Translations = {
       help: 'Speichern Sie ein Design, damit dieser Kurs ein Zertifikat erhält. Es wird ausgestellt, wenn der Zahler den Kurs abschließt (oder beim Kauf, wenn Sie das wählen), und lässt sich auf seiner öffentlichen Prüfseite prüfen.',
       status: { none: 'Kein Zertifikat', purchase: 'Ausstellung beim Kauf', course_completion: 'Ausstellung beim Kursabschluss' },
       tabs: { keys: 'Datum und Gültigkeit', design: 'Design' },
+      remove: 'Zertifikat entfernen',
+      removeTitle: 'Das Zertifikat dieses Kurses entfernen?',
+      removeText: 'Wer den Kurs ab jetzt abschließt, erhält kein Zertifikat. Bereits ausgestellte Zertifikate bleiben gültig und lassen sich weiter prüfen.',
     },
   },
   // <<< certificatesIssued: add this namespace's texts above this line

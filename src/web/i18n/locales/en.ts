@@ -1835,6 +1835,9 @@ export const en = {
       help: 'Save a design to give this course a certificate. It is issued when the payer completes the course (or on purchase, if you choose so) and can be checked at its public verification page.',
       status: { none: 'No certificate', purchase: 'Issued on purchase', course_completion: 'Issued on course completion' },
       tabs: { keys: 'Date and validity', design: 'Design' },
+      remove: 'Remove certificate',
+      removeTitle: 'Remove this course\'s certificate?',
+      removeText: 'Payers who complete the course from now on get no certificate. Certificates already issued stay valid and can still be checked.',
     },
   },
   // <<< certificatesIssued: add this namespace's texts above this line
