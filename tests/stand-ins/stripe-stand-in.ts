@@ -32,6 +32,11 @@ export type StripeStandIn = StandInServer & {
   settleAsync(sessionId: string, result: 'succeeded' | 'failed'): Obj
   expireSession(id: string): Obj
   dispute(chargeId: string, amount?: number): Obj
+  /**
+   * The next `times` POSTs to `path` are carried out but answered 500 (a timeout after Stripe did the work):
+   * a retry with the same idempotency key then gets the first result.
+   */
+  failAfterProcessing(path: string, times?: number): void
   /** An event as Stripe builds it: the object as it is now, ids not expanded. */
   event(type: string, object: Obj, previousAttributes?: Obj): Obj
   /** A signed delivery of an event: the raw body and the headers Stripe sends. */
@@ -245,7 +250,15 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     return error(404, 'invalid_request_error', `Unrecognized request URL (${r.method}: ${r.path}).`)
   }
 
+  const failures = new Map<string, number>()
   const server = await startServer((r) => {
+    const answer = answerOf(r)
+    const left = r.method === 'POST' ? failures.get(r.path) ?? 0 : 0
+    if (left === 0) return answer
+    failures.set(r.path, left - 1)
+    return error(500, 'api_error', 'An error occurred with our connection to Stripe.')
+  })
+  function answerOf(r: Parameters<Parameters<typeof startServer>[0]>[0]) {
     const key = r.headers['idempotency-key']
     if (r.method !== 'POST' || typeof key !== 'string') return route(r)
     // Stripe's idempotency: the same key and body replay the first answer; another body under it is refused.
@@ -260,7 +273,7 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     const reply = route(r)
     if (reply.status < 500) idempotent.set(key, { fingerprint, reply })
     return reply
-  })
+  }
   base = server.url
 
   function session(id: string): Obj {
@@ -285,6 +298,9 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     paymentIntents,
     charges,
     refunds,
+    failAfterProcessing(path, times = 1) {
+      failures.set(path, times)
+    },
 
     completeSession(id, { paymentMethod = 'pm_card_visa' } = {}) {
       const found = session(id)

@@ -32,9 +32,11 @@ test('every product delivered is listed, linked where it opens (a membership and
 })
 
 describe('access grant machine', () => {
-  test('revoked is final; expired can be extended back to active', () => {
-    expect(terminalStates(accessGrantTransitions)).toEqual(['revoked'])
+  test('expired can be extended back to active; revoked comes back only as a won dispute restores it (active or expired)', () => {
+    expect(terminalStates(accessGrantTransitions)).toEqual([])
     expect(canTransition(accessGrantTransitions, 'expired', 'active')).toBe(true)
-    expect(canTransition(accessGrantTransitions, 'revoked', 'active')).toBe(false)
+    expect(canTransition(accessGrantTransitions, 'revoked', 'active')).toBe(true)
+    expect(canTransition(accessGrantTransitions, 'revoked', 'expired')).toBe(true)
+    expect(canTransition(accessGrantTransitions, 'revoked', 'paused')).toBe(false)
   })
 })

@@ -103,8 +103,11 @@ async function sendRefund(deps: AppDeps, refund: repo.PaymentRow, charge: repo.P
       answer = { state: result.state, providerRef: result.refundRef, note: null }
     } catch (error) {
       failure = error instanceof AppError ? error : new AppError('provider_error', 'The payment provider could not refund; please try again')
-      if (!(error instanceof AppError)) deps.logger.error({ err: error, refundId: refund.id }, 'refund failed at the provider')
-      answer = { state: 'denied', providerRef: null, note: failure.type }
+      if (!(error instanceof AppError) || failure.type === 'provider_error') deps.logger.error({ err: error, refundId: refund.id }, 'refund failed at the provider')
+      // No answer (a timeout, the provider's own failure) may hide a refund the provider made: the refund
+      // stays pending and is asked again with the same key (a retry under the request's key, or the sweep),
+      // so the provider refunds once. Only a refusal (a 4xx of the provider) denies it.
+      answer = failure.type === 'provider_error' ? { state: 'pending', providerRef: null, note: null } : { state: 'denied', providerRef: null, note: failure.type }
     }
   }
   await deps.db.transaction(async (tx) => {
@@ -130,8 +133,9 @@ async function refund(ctx: Ctx, orderId: number, sellerId: number | null, input:
     failure ??= refused
   }
   const made = await Promise.all(planned.map(async (p) => (await repo.findPaymentByToken(ctx.db, p.refund.token))!))
-  // Every provider refused: the seller sees why (nothing was booked); a part that went through is answered.
-  if (failure && made.every((p) => p.state === 'denied')) throw failure
+  // Nothing went through: the seller sees why (nothing was booked; a refund without an answer stays pending
+  // and a retry under the same key asks for it again); a part that went through is answered.
+  if (failure && made.every((p) => p.state !== 'successful')) throw failure
   const order = (await orders.findOrder(ctx.db, orderId))!
   return {
     order_id: order.id, payment_state: order.paymentState, currency: order.currency, paid_amount: order.paidAmount, refunded_amount: order.refundedAmount,

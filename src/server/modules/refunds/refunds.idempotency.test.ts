@@ -128,6 +128,19 @@ describe('a refund with an Idempotency-Key', () => {
     expect((await refund(orderId, { amount: 4_000 }, key)).json()).toEqual(retried.json())
   })
 
+  test('a provider that refunded but answered 500 (a timeout) is asked again with the same key on the retry: one refund at the provider', async () => {
+    const { orderId, chargeId } = await paidOrder()
+    const key = newKey()
+    stand.failAfterProcessing('/v1/refunds')
+    const failed = await refund(orderId, { amount: 2_500 }, key)
+    expect(failed.statusCode, failed.body).toBe(502)
+    // The outcome is unknown: the refund waits, nothing is booked and nothing is refundable twice.
+    expect(await refundedOf(orderId, chargeId)).toMatchObject({ refunded: 0, payments: [{ amount: 2_500, state: 'pending' }], atStripe: [2_500] })
+    const retried = await refund(orderId, { amount: 2_500 }, key)
+    expect(retried.statusCode, retried.body).toBe(200)
+    expect(await refundedOf(orderId, chargeId)).toMatchObject({ refunded: 2_500, payments: [{ amount: 2_500, state: 'successful' }], refundsClearing: -2_500, atStripe: [2_500] })
+  })
+
   test('the same key with another body, or for another order, is refused 422 idempotency_key_reused', async () => {
     const { orderId, chargeId } = await paidOrder()
     const { orderId: otherOrder } = await paidOrder()
