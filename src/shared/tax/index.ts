@@ -3,3 +3,4 @@
 export * from './vat-rates'
 export * from './place-of-supply'
 export * from './vat-amounts'
+export * from './rate-shares'

@@ -1,6 +1,6 @@
 import { allocate, bpsToPercent, formatMoney, roundHalfUp, type CurrencyId, type Money } from '../../../shared/money'
 import type { InvoiceLine } from '../../../shared/schemas/invoices'
-import { countryOfVatIdPrefix, vatAmounts, vatBreakdown } from '../../../shared/tax'
+import { countryOfVatIdPrefix, splitRate, vatAmounts, vatBreakdown, type RateShareLine as SharedRateShareLine } from '../../../shared/tax'
 import { normalizeVatId, vatIdIssue } from '../../../shared/validation/vat'
 
 // What an invoice says, frozen when it is issued (pure; invoices.service.ts reads the rows and stores the
@@ -135,24 +135,19 @@ export function rateLine(name: string, gross: number, rateBps: number, currency:
   return { name, quantity: 1, net_amount: a.net.amount, vat_amount: a.vat.amount, gross_amount: a.gross.amount, vat_rate_bps: rateBps }
 }
 
-/** An order line as a later rate sees it: its name, its first-charge gross and VAT rate (order_items), and whether its plan charges again. */
-export type RateShareLine = { name: string; quantity: number; grossAmount: number; vatRateBps: number; recurring: boolean }
+/** An order line as a later rate sees it: its name and quantity, and what the split reads (src/shared/tax `RateShareLine`). */
+export type RateShareLine = SharedRateShareLine & { name: string; quantity: number }
 
 /**
- * The lines of a later charge of a plan: the charged gross split over the order's lines that charge again
- * (the main product and each bump with a plan of rates) in proportion to their gross at purchase, with
- * `allocate` (the one split of src/shared/money), so the shares add up to the charge exactly; each share
- * keeps its own line's VAT rate, frozen on the order at purchase. Lines without a later charge (a one-time
- * bump) take no share; when no line has a weight the main (first) line takes it all.
+ * The lines of a later charge of a plan: the charge split over the order's lines by `splitRate` (the split
+ * the ledger books too, src/shared/tax/rate-shares.ts), each share at its own line's VAT rate.
  */
 export function rateLines(lines: readonly RateShareLine[], gross: number, currency: CurrencyId, nameOf: (line: RateShareLine) => string): InvoiceLine[] {
-  const sharing = lines.filter((l) => l.recurring && l.grossAmount > 0)
-  if (sharing.length === 0) {
-    const main = lines[0]
-    return [rateLine(main ? nameOf(main) : '', gross, main?.vatRateBps ?? 0, currency)]
-  }
-  const shares = allocate({ amount: gross, currency }, sharing.map((l) => l.grossAmount))
-  return sharing.map((l, i) => ({ ...rateLine(nameOf(l), shares[i]!.amount, l.vatRateBps, currency), quantity: l.quantity }))
+  return splitRate(lines, gross, currency).map((share) => {
+    const line = lines[share.index]
+    const out = rateLine(line ? nameOf(line) : '', share.gross, share.vatRateBps, currency)
+    return lines.length > 0 && (line?.recurring && line.grossAmount > 0) ? { ...out, quantity: line.quantity } : out
+  })
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import type { Executor } from '../../db/client'
 import { invoiceSettings } from '../../db/schema'
 import { bookChargeback, bookChargebackWon } from '../refunds/refunds.service'
+import * as installments from '../billing/charge-next-installment.service'
+import * as orders from '../orders/orders.service'
 import { issueInvoice, issueReversalIn } from './invoices.service'
 
 // Every money movement the seller books has its document (docs/decisions/0029-invoices-and-transfers.md): a chargeback's
@@ -154,6 +156,28 @@ describe('a later rate', () => {
       ['Workbook, rate 2 of 3', 1_000, 70, 1_070, 700],
     ])
     expect(doc).toMatchObject({ net: 11_000, vat: 1_970, gross: 12_970 })
+  })
+
+  test('the ledger books the VAT the rate\'s invoice prints: each share at its own line\'s rate', async () => {
+    const b = await buy({ form: 'installment', currency_id: 'eur', first_amount: 11_900, next_amount: 12_970, payments_count: 3, interval: '1m' })
+    const [main] = await sql<{ product_id: number; pricing_plan_version_id: number }>(
+      `select i.product_id, i.pricing_plan_version_id from order_items i where i.order_id = $1 and i.kind = 'main'`, [b.orderId])
+    await sql(`insert into order_items (order_id, product_id, kind, pricing_plan_version_id, quantity, name, list_amount, net_amount, vat_amount, gross_amount, vat_rate_bps)
+      values ($1, $2, 'bump', $3, 1, 'Workbook', 1070, 1000, 70, 1070, 700)`, [b.orderId, main!.product_id, main!.pricing_plan_version_id])
+    const rate = (await orders.ratesOf(t.deps.db, b.orderId)).find((r) => r.number === 2)!
+    const before = t.clock.now
+    t.clock.now = new Date(rate.dueDate.getTime() + 60_000)
+    try {
+      await installments.chargeRate(t.deps, rate.id, { reason: 'manual' })
+    } finally {
+      t.clock.now = before // the seller's access token keeps working for the tests after this one
+    }
+    await t.deps.jobs.drain()
+    const [charge] = await sql<{ id: number }>(`select id from payments where order_id = $1 and kind = 'charge' and rate_number = 2 and state = 'successful'`, [b.orderId])
+    const doc = (await docsOf(b.orderId)).find((d) => d.payment_id === charge!.id)!
+    expect(doc).toMatchObject({ vat: 1_970, gross: 12_970 })
+    const [ledger] = await sql<{ vat: number }>(`select coalesce(sum(amount), 0)::int as vat from ledger_entries where payment_id = $1 and account = 'vat_payable'`, [charge!.id])
+    expect(-ledger!.vat).toBe(doc.vat)
   })
 })
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm'
 import { rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
-import { ledgerEntries, orderItems, orderRates, orders, payments, products, sellers } from '../../db/schema'
+import { ledgerEntries, orderItems, orderRates, orders, payments, pricingPlanVersions, products, sellers } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
@@ -43,6 +43,17 @@ export async function insertOrderItems(db: Executor, values: (typeof orderItems.
 
 export async function orderItemsOf(db: Executor, orderId: number): Promise<OrderItemRow[]> {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+}
+
+/**
+ * The order's lines as a later charge splits over them (src/shared/tax `splitRate`), the main line first:
+ * gross and VAT rate as frozen at purchase, and whether the line's plan as bought charges again.
+ */
+export async function rateShareLinesOf(db: Executor, orderId: number): Promise<{ kind: string; grossAmount: number; vatRateBps: number; planForm: string | null }[]> {
+  const rows = await db.select({ kind: orderItems.kind, grossAmount: orderItems.grossAmount, vatRateBps: orderItems.vatRateBps, planForm: sql<string | null>`${pricingPlanVersions.snapshot}->>'form'` })
+    .from(orderItems).leftJoin(pricingPlanVersions, eq(pricingPlanVersions.id, orderItems.pricingPlanVersionId))
+    .where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+  return [...rows.filter((r) => r.kind === 'main'), ...rows.filter((r) => r.kind !== 'main')]
 }
 
 export async function updateOrderItemKeys(db: Executor, orderId: number, keyIds: number[]) {

@@ -8,7 +8,7 @@ import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import {
   assertTransition, canTransition, orderPaymentTransitions, orderRateTransitions, paymentTransitions, type OrderPaymentState, type OrderRateState, type PaymentState,
 } from '../../../shared/states'
-import { vatAmounts } from '../../../shared/tax'
+import { splitRate, vatAmounts } from '../../../shared/tax'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
@@ -279,11 +279,16 @@ async function chargeRecorded(deps: AppDeps, tx: Executor, order: repo.OrderRow,
   })
 }
 
-/** The VAT inside a later rate's gross: the main line's rate (later rates carry no discount and no bumps). */
+/**
+ * The VAT inside a later rate's gross: the rate split over the lines that charge again, each share at its
+ * own line's VAT rate (src/shared/tax `splitRate`, the split the rate's invoice prints).
+ */
 async function rateVat(tx: Executor, order: repo.OrderRow, gross: number): Promise<number> {
-  const main = (await repo.orderItemsOf(tx, order.id)).find((i) => i.kind === 'main')
-  if (!main || main.vatRateBps === 0) return 0
-  return vatAmounts(toMoney(gross, currencyOf(order)), main.vatRateBps, false).vat.amount
+  const lines = (await repo.rateShareLinesOf(tx, order.id)).map((l) => ({
+    grossAmount: l.grossAmount, vatRateBps: l.vatRateBps, recurring: l.kind === 'main' || (l.planForm !== null && l.planForm !== 'one_time'),
+  }))
+  const currency = currencyOf(order)
+  return splitRate(lines, gross, currency).reduce((vat, share) => vat + (share.vatRateBps === 0 ? 0 : vatAmounts(toMoney(share.gross, currency), share.vatRateBps, false).vat.amount), 0)
 }
 
 /** The plan forms whose charges end; an open subscription has always more rates ahead. */
