@@ -367,7 +367,8 @@ export async function recordOrderReversal(deps: AppDeps, tx: Executor, orderId: 
   if (!order) throw new AppError('not_found', 'This order does not exist')
   if (order.paymentState === to) return
   await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), updatedAt: deps.now() })
-  await deps.jobs.enqueue(tx, revokeOrderJob, { orderId: order.id, reason: to === 'payment_refunded' ? 'refund' : 'chargeback' }, { singletonKey: `revoke-${order.id}-${to}` })
+  // No once key: each move into a reversal state revokes again (a second chargeback after a won dispute).
+  await deps.jobs.enqueue(tx, revokeOrderJob, { orderId: order.id, reason: to === 'payment_refunded' ? 'refund' : 'chargeback' })
 }
 
 /**
