@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import pino from 'pino'
 import { sql } from 'drizzle-orm'
 import { executeRows, type Database, type Executor } from '../db/client'
@@ -34,7 +34,7 @@ const jobRows = async (key: string) => (await database.executeSql(
   `select name, data->>'label' as label, start_after > now() + interval '1 hour' as later, retry_limit from pgboss.job where singleton_key like $1 order by singleton_key, data->>'label' desc`, [`${key}%`],
 )).rows as { name: string; label: string; later: boolean; retry_limit: number }[]
 
-const onceRows = async (key: string) => ((await database.executeSql(`select key from job_once_keys where key like $1`, [`%:${key}`])).rows as { key: string }[]).map((r) => r.key)
+const onceRows = async (key: string) => ((await database.executeSql(`select key from job_once_keys where key like $1`, [`%:${key}%`])).rows as { key: string }[]).map((r) => r.key)
 
 describe('jobs in a transaction', () => {
   test('a batch inserts what it collected in one statement, with keys, start times and the queue settings, as send would', async () => {
@@ -107,6 +107,22 @@ describe('jobs in a transaction', () => {
     await jobs.drain()
     await database.db.transaction((tx) => jobs.enqueue(tx, noted.name, { label: 'after it ran' }, { singletonKey: key }))
     expect(await jobs.drain()).toBe(0)
+  })
+
+  test('a batch with once keys is still one statement: the once rows and the jobs together', async () => {
+    const key = `one-statement-${Date.now()}`
+    await database.db.transaction(async (tx) => {
+      const sent = vi.spyOn(tx, 'execute')
+      await jobs.batch(tx, async () => {
+        await jobs.enqueue(tx, noted.name, { label: 'a' }, { singletonKey: `${key}-a` })
+        await jobs.enqueue(tx, other.name, { label: 'b' }, { singletonKey: `${key}-b` })
+        await jobs.enqueue(tx, noted.name, { label: 'no key' })
+      })
+      expect(sent).toHaveBeenCalledTimes(1)
+      sent.mockRestore()
+    })
+    expect((await jobRows(key)).map((r) => r.label).sort()).toEqual(['a', 'b'])
+    expect((await onceRows(key)).sort()).toEqual([`test.noted:${key}-a`, `test.other:${key}-b`])
   })
 
   test('two transactions enqueueing one once key at once send one job', async () => {
