@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import pino from 'pino'
 import { sql } from 'drizzle-orm'
 import { executeRows, type Database, type Executor } from '../db/client'
@@ -7,8 +7,9 @@ import { openTestDatabase } from '../../../tests/helpers/test-db'
 import { defineJob, Jobs } from './jobs'
 
 // Jobs enqueued in a transaction exist exactly when it commits, one at a time or collected by `batch` into
-// one insert: the same keys, start times and queue settings either way. The standard-policy queues keep a
-// job's singleton key without deduping by it (pg-boss); handlers are idempotent, so a second job is harmless.
+// one insert: the same keys, start times and queue settings either way. A once key (`singletonKey`) sends
+// its job once ever: a unique row in job_once_keys, written in the same statement as the jobs (pg-boss's own
+// singleton keys do not dedupe on these queues).
 
 const seen: string[] = []
 const noted = defineJob<object, { label: string }>({ name: 'test.noted', handler: async (_deps, data) => { seen.push(data.label) } })
@@ -33,6 +34,8 @@ const jobRows = async (key: string) => (await database.executeSql(
   `select name, data->>'label' as label, start_after > now() + interval '1 hour' as later, retry_limit from pgboss.job where singleton_key like $1 order by singleton_key, data->>'label' desc`, [`${key}%`],
 )).rows as { name: string; label: string; later: boolean; retry_limit: number }[]
 
+const onceRows = async (key: string) => ((await database.executeSql(`select key from job_once_keys where key like $1`, [`%:${key}%`])).rows as { key: string }[]).map((r) => r.key)
+
 describe('jobs in a transaction', () => {
   test('a batch inserts what it collected in one statement, with keys, start times and the queue settings, as send would', async () => {
     const key = `batch-${Date.now()}`
@@ -46,15 +49,15 @@ describe('jobs in a transaction', () => {
       // collected, not yet written: the insert comes when the batch's work returns
       expect(await jobCountOn(tx, key)).toBe(0)
     }))
+    // 'a again' has the once key of 'a': the first is kept
     expect(await jobRows(key)).toEqual([
-      { name: 'test.noted', label: 'a again', later: false, retry_limit: 5 },
       { name: 'test.noted', label: 'a', later: false, retry_limit: 5 },
       { name: 'test.other', label: 'b', later: true, retry_limit: 5 },
       { name: 'test.noted', label: 'c', later: false, retry_limit: 5 },
     ])
     seen.length = 0
     await jobs.drain()
-    expect(seen.sort()).toEqual(['a', 'a again', 'c'])
+    expect(seen.sort()).toEqual(['a', 'c'])
 
     // the same three through send, one insert each, give the same rows
     const sent = `sent-${Date.now()}`
@@ -63,7 +66,7 @@ describe('jobs in a transaction', () => {
       await jobs.enqueue(tx, other.name, { label: 'b' }, { singletonKey: `${sent}-b`, startAfter: later })
       await jobs.enqueue(tx, noted.name, { label: 'a again' }, { singletonKey: `${sent}-a` })
       await jobs.enqueue(tx, noted.name, { label: 'c' }, { singletonKey: `${sent}-c` })
-      expect(await jobCountOn(tx, sent)).toBe(4) // each written as it was sent
+      expect(await jobCountOn(tx, sent)).toBe(3) // each written as it was sent; 'a again' not at all
     })
     expect(await jobRows(sent)).toEqual(await jobRows(key))
   })
@@ -81,5 +84,67 @@ describe('jobs in a transaction', () => {
     expect(await jobRows(key)).toEqual([])
     await database.db.transaction((tx) => jobs.enqueue(tx, noted.name, { label: 'kept' }, { singletonKey: `${key}-kept` }))
     expect((await jobRows(key)).map((r) => r.label)).toEqual(['kept'])
+  })
+
+  test('a once key sends one job: twice in one transaction, again in a later one, or in a batch after a send', async () => {
+    const key = `once-${Date.now()}`
+    await database.db.transaction(async (tx) => {
+      await jobs.enqueue(tx, noted.name, { label: 'first' }, { singletonKey: key })
+      await jobs.enqueue(tx, noted.name, { label: 'same transaction' }, { singletonKey: key })
+    })
+    await database.db.transaction((tx) => jobs.enqueue(tx, noted.name, { label: 'later transaction' }, { singletonKey: key }))
+    await database.db.transaction((tx) => jobs.batch(tx, async () => {
+      await jobs.enqueue(tx, noted.name, { label: 'later batch' }, { singletonKey: key })
+      await jobs.enqueue(tx, noted.name, { label: 'no key' })
+    }))
+    expect((await jobRows(key)).map((r) => r.label)).toEqual(['first'])
+    // the same key on another job is that job's own
+    await database.db.transaction((tx) => jobs.enqueue(tx, other.name, { label: 'other job' }, { singletonKey: key }))
+    expect((await jobRows(key)).map((r) => r.label).sort()).toEqual(['first', 'other job'])
+    expect((await onceRows(key)).sort()).toEqual([`test.noted:${key}`, `test.other:${key}`])
+    // done, the job still runs once: a later enqueue sends nothing
+    seen.length = 0
+    await jobs.drain()
+    await database.db.transaction((tx) => jobs.enqueue(tx, noted.name, { label: 'after it ran' }, { singletonKey: key }))
+    expect(await jobs.drain()).toBe(0)
+  })
+
+  test('a batch with once keys is still one statement: the once rows and the jobs together', async () => {
+    const key = `one-statement-${Date.now()}`
+    await database.db.transaction(async (tx) => {
+      const sent = vi.spyOn(tx, 'execute')
+      await jobs.batch(tx, async () => {
+        await jobs.enqueue(tx, noted.name, { label: 'a' }, { singletonKey: `${key}-a` })
+        await jobs.enqueue(tx, other.name, { label: 'b' }, { singletonKey: `${key}-b` })
+        await jobs.enqueue(tx, noted.name, { label: 'no key' })
+      })
+      expect(sent).toHaveBeenCalledTimes(1)
+      sent.mockRestore()
+    })
+    expect((await jobRows(key)).map((r) => r.label).sort()).toEqual(['a', 'b'])
+    expect((await onceRows(key)).sort()).toEqual([`test.noted:${key}-a`, `test.other:${key}-b`])
+  })
+
+  test('two transactions enqueueing one once key at once send one job', async () => {
+    const key = `racing-${Date.now()}`
+    await Promise.all(['x', 'y', 'z'].map((label) => database.db.transaction((tx) => jobs.enqueue(tx, noted.name, { label }, { singletonKey: key }))))
+    expect(await jobRows(key)).toHaveLength(1)
+  })
+
+  test('a rolled-back enqueue leaves no once row, so the key is free for the next', async () => {
+    const key = `undone-${Date.now()}`
+    await expect(database.db.transaction(async (tx) => {
+      await jobs.enqueue(tx, noted.name, { label: 'sent, rolled back' }, { singletonKey: key })
+      throw new Error('rolled back')
+    })).rejects.toThrow('rolled back')
+    await expect(database.db.transaction((tx) => jobs.batch(tx, async () => {
+      await jobs.enqueue(tx, noted.name, { label: 'batched, rolled back' }, { singletonKey: key })
+      throw new Error('rolled back too')
+    }))).rejects.toThrow('rolled back too')
+    expect(await onceRows(key)).toEqual([])
+    expect(await jobRows(key)).toEqual([])
+    await database.db.transaction((tx) => jobs.enqueue(tx, noted.name, { label: 'kept' }, { singletonKey: key }))
+    expect((await jobRows(key)).map((r) => r.label)).toEqual(['kept'])
+    expect(await onceRows(key)).toEqual([`test.noted:${key}`])
   })
 })

@@ -4,7 +4,8 @@ import { executeSqlOn } from '../db/client'
 import type { Logger } from '../logger'
 
 // Side effects (mails, webhooks, deliveries) are pg-boss jobs enqueued in the same transaction as the
-// change that causes them, so a crash between the two cannot lose one. Handlers must be idempotent.
+// change that causes them, so a crash between the two cannot lose one. Handlers must be idempotent. A job
+// that must run once per subject is enqueued with a once key (EnqueueOptions; the table in README.md).
 
 export type JobHandler<Deps, Data> = (deps: Deps, data: Data) => Promise<void>
 export type JobDefinition<Deps, Data = any> = {
@@ -21,10 +22,39 @@ export type JobDefinition<Deps, Data = any> = {
 }
 
 /**
- * What an enqueue may ask: a key naming the job (on these standard-policy queues pg-boss keeps it but does
- * not dedupe by it; the handlers are idempotent instead) and a later start.
+ * What an enqueue may ask: a once key and a later start.
+ *
+ * `singletonKey` is a once key: the job runs once per (job name, key), ever. The enqueue inserts the row
+ * `<name>:<key>` into `job_once_keys` in the caller's transaction (ON CONFLICT DO NOTHING) and sends the
+ * job only when that row was new, in the same statement as the job's insert: deduplicated by a unique row,
+ * atomic with the transaction (a rolled-back enqueue leaves neither). pg-boss's own singleton keys do not
+ * give this: on the standard queues it keeps the key without deduping, and its `singleton`/`stately`/
+ * `short` queue policies dedupe only while a job is queued or active, not after it completed. A job that
+ * may rightly run again for the same subject takes no key (or one naming what makes each run unique);
+ * src/server/jobs/README.md lists the decision per job. Handlers stay idempotent anyway.
  */
 export type EnqueueOptions = { singletonKey?: string; startAfter?: Date }
+
+/** The once-row of a job: its name and its once key. */
+const onceRowKey = (job: { name: string; singletonKey?: string }) => `${job.name}:${job.singletonKey}`
+
+/**
+ * pg-boss's insert of many jobs (`insert`, one statement) with the once rows folded in: a first CTE
+ * inserts the batch's once rows, and only jobs without a key or whose row it inserted are kept. The text
+ * is pg-boss 10's `insertJobs` (plans.js), changed at two places found by pattern; a pg-boss whose text
+ * no longer matches fails here loudly (jobs.test.ts runs it), not silently without dedupe.
+ */
+function withOnceRows(text: string): string {
+  const withAt = text.search(/\bWITH\s+defaults\s+as\s*\(/i)
+  const recordset = /(json_to_recordset\(\$1\)\s+as\s+x\s*\([^)]*\))(\s*\)\s*j\b)/i
+  if (withAt < 0 || !recordset.test(text)) throw new Error('pg-boss insert statement changed: once keys cannot be folded into it')
+  const once = `WITH job_once_new AS (
+      INSERT INTO job_once_keys (key, created_at) SELECT k, now() FROM json_array_elements_text($7::json) k
+      ON CONFLICT DO NOTHING RETURNING key
+    ), `
+  return text.slice(0, withAt) + once + text.slice(withAt + 'WITH '.length).replace(recordset,
+    `$1 WHERE x."singletonKey" IS NULL OR (x.name || ':' || x."singletonKey") IN (SELECT key FROM job_once_new)$2`)
+}
 
 export function defineJob<Deps, Data>(definition: JobDefinition<Deps, Data>): JobDefinition<Deps, Data> {
   return definition
@@ -33,6 +63,39 @@ export function defineJob<Deps, Data>(definition: JobDefinition<Deps, Data>): Jo
 /** pg-boss Db adapter running on a Drizzle executor (a transaction included). */
 function executorAdapter(executor: Executor): PgBoss.Db {
   return { executeSql: (text, values) => executeSqlOn(executor, text, values) }
+}
+
+const onceTexts = new Map<string, string>()
+
+/** The adapter for an insert of jobs some of which have once keys: their rows go in the same statement. */
+function onceAdapter(executor: Executor, jobs: PgBoss.JobInsert[]): PgBoss.Db {
+  const keys = JSON.stringify(jobs.filter((j) => j.singletonKey !== undefined).map(onceRowKey))
+  return {
+    executeSql: (text, values) => {
+      let changed = onceTexts.get(text)
+      if (!changed) onceTexts.set(text, changed = withOnceRows(text))
+      return executeSqlOn(executor, changed, [...(values ?? []), keys])
+    },
+  }
+}
+
+/** A batch without its repeats: a once key twice in one batch sends its first job only. */
+function firstOfEachOnceKey(jobs: PgBoss.JobInsert[]): PgBoss.JobInsert[] {
+  const seen = new Set<string>()
+  return jobs.filter((j) => {
+    if (j.singletonKey === undefined) return true
+    const key = onceRowKey(j)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+/** Inserts jobs in one statement; with once keys, their rows too (withOnceRows). */
+async function insertJobs(boss: PgBoss, executor: Executor, jobs: PgBoss.JobInsert[]): Promise<void> {
+  const once = firstOfEachOnceKey(jobs)
+  const hasOnce = once.some((j) => j.singletonKey !== undefined)
+  await boss.insert(once, { db: hasOnce ? onceAdapter(executor, once) : executorAdapter(executor) })
 }
 
 export class Jobs<Deps> {
@@ -88,12 +151,15 @@ export class Jobs<Deps> {
 
   /**
    * Enqueue inside the caller's transaction: the job exists exactly when the transaction commits. Inside
-   * `batch` on the same executor the job is collected and inserted with the others in one statement.
+   * `batch` on the same executor the job is collected and inserted with the others in one statement. With
+   * a once key (`singletonKey`) the job is sent only if its key was never sent before (EnqueueOptions),
+   * still in one statement.
    */
   async enqueue(executor: Executor, name: string, data: object, options: EnqueueOptions = {}): Promise<void> {
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`)
     const collected = this.batches.get(executor)
     if (collected) collected.push({ name, data, ...options })
+    else if (options.singletonKey !== undefined) await insertJobs(this.boss, executor, [{ name, data, ...options }])
     else await this.boss.send(name, data, { ...options, db: executorAdapter(executor) })
   }
 
@@ -114,7 +180,7 @@ export class Jobs<Deps> {
       // Closed before the insert: a job enqueued after `work` returned is sent on its own, not lost.
       this.batches.delete(executor)
     }
-    if (collected.length > 0) await this.boss.insert(collected, { db: executorAdapter(executor) })
+    if (collected.length > 0) await insertJobs(this.boss, executor, collected)
     return answer
   }
 

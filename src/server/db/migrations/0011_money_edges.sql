@@ -11,6 +11,11 @@
 --   order by p.completed_at, p.id;
 -- and enqueue, in that order, `invoices.issue` { paymentId } for the charges and `invoices.issue-reversal`
 -- { reversalPaymentId } for the others (both jobs are idempotent).
+CREATE TABLE "job_once_keys" (
+	"key" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_state_before_chargeback" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "fee_amount" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "note" text;--> statement-breakpoint

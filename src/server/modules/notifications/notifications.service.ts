@@ -78,7 +78,8 @@ export const orderEventJob = 'notifications.order-event'
  * mail are the job's, so a payment's transaction stays short. Safe to call twice (one row per event).
  */
 export async function notifyOrderEvent(deps: AppDeps, tx: Executor, event: OrderEvent): Promise<void> {
-  await deps.jobs.enqueue(tx, orderEventJob, event, { singletonKey: `notify-${event.type}-${event.orderId}-${event.paymentId ?? event.amount ?? ''}` })
+  // No once key: the notification's row (seller, dedupe key) is what makes it once; its job may run twice.
+  await deps.jobs.enqueue(tx, orderEventJob, event)
 }
 
 /** The job's work: records the event once (its dedupe key) and queues its mail when the seller wants one. */

@@ -28,6 +28,7 @@ export async function findOrderByToken(db: Executor, token: string): Promise<Ord
   return row
 }
 
+/** An order; with `lock`, the first lock of the lock order (README "Lock order": order, payments, rates, stock). */
 export async function findOrder(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
   const query = db.select().from(orders).where(eq(orders.id, id)).limit(1)
   const [row] = options.lock ? await query.for('update') : await query
@@ -185,25 +186,28 @@ export async function leaseStaleCharge(db: Executor, paymentId: number, cutoff: 
 const paymentByTokenQuery = reusableQuery((db) => db.select().from(payments).where(eq(payments.token, param('token'))).limit(1))
 const lockedPaymentByTokenQuery = reusableQuery((db) => db.select().from(payments).where(eq(payments.token, param('token'))).limit(1).for('update'))
 
+/** A payment; with `lock`, taken only after its order's row (README "Lock order"). */
 export async function findPaymentByToken(db: Executor, token: string, options: { lock?: boolean } = {}): Promise<PaymentRow | undefined> {
   const [row] = await (options.lock ? lockedPaymentByTokenQuery : paymentByTokenQuery)(db, { token })
   return row
 }
 
 /**
- * An order locked, with what a payment's success needs besides: its lines, its product and the seller's
- * username (read, not locked), in one statement.
+ * The order of a payment (found by the payment's token) locked, with what a payment's success needs
+ * besides: its lines, its product and the seller's username (read, not locked). The first lock of a
+ * payment's outcome, taken before the payment's own (README "Lock order"). One statement; undefined when
+ * no payment has this token.
  */
-export async function lockOrderWithLines(db: Executor, orderId: number) {
-  const [row] = await lockOrderWithLinesQuery(db, { orderId })
+export async function lockOrderWithLinesOfPayment(db: Executor, paymentToken: string) {
+  const [row] = await lockOrderWithLinesOfPaymentQuery(db, { paymentToken })
   return row ? { ...row, items: rowsOfJson(orderItems, row.items) } : undefined
 }
 
-const lockOrderWithLinesQuery = reusableQuery((db) => db.select({
+const lockOrderWithLinesOfPaymentQuery = reusableQuery((db) => db.select({
   order: orders, product: { id: products.id, name: products.name, slug: products.slug, form: products.form }, username: sellers.username,
   items: sql<unknown>`(select coalesce(json_agg(i order by i.id), '[]') from ${orderItems} i where i.order_id = ${orders.id})`,
 }).from(orders).innerJoin(products, eq(products.id, orders.productId)).innerJoin(sellers, eq(sellers.id, products.sellerId))
-  .where(eq(orders.id, param('orderId'))).limit(1).for('update', { of: orders }))
+  .where(eq(orders.id, sql`(select ${payments.orderId} from ${payments} where ${payments.token} = ${param('paymentToken')})`)).limit(1).for('update', { of: orders }))
 
 /** What a payment's success reads with its locks: the order's lines, its product and the seller's username. */
 export type OrderLines = { items: OrderItemRow[]; product: { id: number; name: string; slug: string; form: string }; username: string }

@@ -23,7 +23,7 @@ import * as repo from './orders.repository'
 
 // Orders after they are made: the one place a payment's outcome changes an order (recordPaymentOutcome),
 // reservations that run out, the payer's and the seller's reads. Every outcome is applied under the
-// payment's row lock and only once: a payment that already reached a final state ignores later news, so
+// order's and the payment's row locks (in that order, README "Lock order") and only once: a payment that already reached a final state ignores later news, so
 // provider webhooks delivered twice or out of order change nothing (docs/QUALITY.md "provider-replay").
 
 export const expireReservationJob = 'orders.expire-reservation'
@@ -144,7 +144,8 @@ async function commitLicenseKeys(tx: Executor, order: repo.OrderRow, form: strin
 
 /**
  * Applies what the provider says about a payment (a create answer, a return, a webhook, the sandbox). Runs
- * in its own transaction under the payment's row lock; a payment already final stays as it is.
+ * in its own transaction under the order's and then the payment's row lock; a payment already final stays
+ * as it is.
  */
 export async function recordPaymentOutcome(deps: AppDeps, paymentToken: string, outcome: PaymentOutcome): Promise<PaymentState> {
   return (await recordPaymentOutcomeOf(deps, paymentToken, outcome)).state
@@ -175,13 +176,17 @@ export async function recordPaymentOutcomeOf(
   return { state, labels }
 
   async function apply(tx: Executor): Promise<PaymentState> {
-    const payment = await repo.findPaymentByToken(tx, paymentToken, { lock: true })
-    if (!payment) throw new AppError('not_found', 'This payment does not exist')
+    // The lock order (README "Lock order"): the order row first, then the payment, as the reservation's
+    // expiry, refunds and chargebacks take them; the payment's row first would deadlock with them.
+    // Still two statements: the order's lock finds the order by the payment's token.
+    const locked = await repo.lockOrderWithLinesOfPayment(tx, paymentToken)
+    const payment = locked ? await repo.findPaymentByToken(tx, paymentToken, { lock: true }) : undefined
+    if (!locked || !payment) throw new AppError('not_found', 'This payment does not exist')
     const from = payment.state as PaymentState
-    // A final payment changes nothing and leaves the order's lock alone (a refund holds it, then wants the payment's).
+    // A final payment changes nothing.
     if (finalPaymentStates.includes(from)) return from
     const outcome = typeof given === 'function' ? given(payment) : given
-    const { order, ...lines } = (await repo.lockOrderWithLines(tx, payment.orderId))!
+    const { order, ...lines } = locked
     labels = { payment, orderToken: order.token, productName: lines.product.name, username: lines.username }
     let to: PaymentState = outcome.state
     // The charged amount must be ours to the minor unit; anything else is not a payment of this order.
@@ -372,7 +377,8 @@ export async function recordOrderReversal(deps: AppDeps, tx: Executor, orderId: 
   // already charged back keeps the first one's.
   const before = to === 'payment_chargebacked' ? { paymentStateBeforeChargeback: order.paymentState } : {}
   await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), ...before, updatedAt: deps.now() })
-  await deps.jobs.enqueue(tx, revokeOrderJob, { orderId: order.id, reason: to === 'payment_refunded' ? 'refund' : 'chargeback' }, { singletonKey: `revoke-${order.id}-${to}` })
+  // No once key: each move into a reversal state revokes again (a second chargeback after a won dispute).
+  await deps.jobs.enqueue(tx, revokeOrderJob, { orderId: order.id, reason: to === 'payment_refunded' ? 'refund' : 'chargeback' })
 }
 
 /** States a won dispute puts an order back to as they were: the plan's pause and cancellation (with their data) stand. */
@@ -394,7 +400,8 @@ export async function recordChargebackWon(deps: AppDeps, tx: Executor, orderId: 
   const before = order.paymentStateBeforeChargeback as OrderPaymentState | null
   const to: OrderPaymentState = before !== null && keptBeforeChargeback.includes(before) ? before : order.paidAmount >= order.totalAmount ? 'paid' : 'paying'
   await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), paymentStateBeforeChargeback: null, updatedAt: deps.now() })
-  await deps.jobs.enqueue(tx, restoreOrderJob, { orderId: order.id }, { singletonKey: `restore-${order.id}` })
+  // No once key: each won dispute restores (a second chargeback and its win come after the first's).
+  await deps.jobs.enqueue(tx, restoreOrderJob, { orderId: order.id })
   return to
 }
 
@@ -474,9 +481,10 @@ export async function expireReservation(deps: AppDeps, data: { orderId: number }
     if (!order || order.reservationState !== 'held') return
     if (order.reservedUntil && order.reservedUntil.getTime() > now.getTime()) return
     if (order.paymentState !== 'payment_waiting') return // pending: the provider is confirming; keep the hold
-    await releaseHolds(tx, order)
+    // The lock order: the order (above), its payments, then the shared stock rows last.
     const open = (await repo.paymentsOf(tx, order.id)).filter((p) => p.state === 'waiting')
     for (const p of open) await repo.updatePayment(tx, p.id, { state: 'expired', completedAt: now, updatedAt: now })
+    await releaseHolds(tx, order)
     await repo.updateOrder(tx, order.id, { reservationState: 'released', paymentState: moveOrder(order, 'payment_not_completed'), updatedAt: now })
   })
 }

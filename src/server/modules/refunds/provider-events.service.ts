@@ -90,8 +90,8 @@ async function applyStoredEvent(deps: AppDeps, provider: string, row: repo.Provi
     await orders.recordPaymentOutcome(deps, payment.token, event.outcome)
     return done()
   }
-  // Read without a lock first: a charge whose outcome is being recorded holds its row and wants the
-  // order's, so waiting for it under the order's lock would deadlock. A successful charge is final.
+  // Read without a lock: only a successful charge (final) is refunded or disputed; one still open is
+  // retried later. The locks follow the lock order (orders README "Lock order"): the order, then its rows.
   if (payment.state !== 'successful') return false
   return deps.db.transaction(async (tx) => {
     await orders.findOrder(tx, payment.orderId, { lock: true })

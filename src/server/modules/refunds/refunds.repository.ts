@@ -24,6 +24,7 @@ export async function lockSuccessfulCharges(tx: Executor, orderId: number): Prom
     .orderBy(desc(payments.id)).for('update')
 }
 
+/** A payment locked; its order's row is locked first (orders README "Lock order"). */
 export async function lockPayment(tx: Executor, id: number): Promise<PaymentRow | undefined> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1).for('update')
   return row
