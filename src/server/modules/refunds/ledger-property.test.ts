@@ -7,6 +7,7 @@ import { AppError } from '../../../shared/errors'
 import { orderPaymentStates, orderRateStates } from '../../../shared/states'
 import { systemContext } from '../../context'
 import { sandboxDeclinedMethodId } from '../../payments/providers'
+import * as billing from '../billing/billing.service'
 import * as plans from '../billing/cancel-subscription.service'
 import * as installments from '../billing/charge-next-installment.service'
 import * as orders from '../orders/orders.service'
@@ -15,10 +16,14 @@ import { refundOrderAsSeller } from './refund-order.service'
 
 // The books hold whatever happens to one seller's orders (docs/decisions/0028-refunds-chargebacks-provider-events.md): generated sequences of
 // purchases (with and without a coupon; one-time, subscription, installments), renewals, failed rates,
-// partial and full refunds, chargebacks, won chargebacks and cancellations. After EVERY step: the ledger
-// sums to 0 per currency; per order, payer clearing + refunds clearing + chargebacks equals paid -
-// refunded - charged back; each charge's refunded amount is what its refunds and open chargebacks took;
-// order and rate states are states of their tables and agree with the amounts.
+// partial and full refunds (each under an Idempotency-Key, some sent twice with it), chargebacks (some with
+// a dispute fee), won chargebacks (some giving the fee back), pauses and cancellations. After EVERY step: the
+// ledger sums to 0 per currency; per order, payer clearing + refunds clearing + chargebacks equals paid -
+// refunded - charged back, and the dispute fees booked are the fees the chargebacks kept; each charge's
+// refunded amount is what its refunds and open chargebacks took; order and rate states are states of their
+// tables and agree with the amounts; a won last dispute puts a paused or canceled plan back as it was. After
+// the jobs ran: every money movement has its one document (docs/decisions/0038-money-edges.md), numbered
+// without gaps.
 
 let t: TestApp
 let seller: TestSeller
@@ -45,24 +50,32 @@ const sql = async <T = any>(text: string, values: unknown[] = []) => (await t.de
 
 type Step =
   | { op: 'buy'; plan: keyof typeof products; coupon: boolean }
-  | { op: 'renew' | 'fail' | 'full' | 'chargeback' | 'won' | 'cancel'; pick: number }
-  | { op: 'partial'; pick: number; permille: number }
+  | { op: 'renew' | 'fail' | 'full' | 'cancel' | 'pause'; pick: number; twice?: boolean }
+  | { op: 'partial'; pick: number; permille: number; twice: boolean }
+  | { op: 'chargeback'; pick: number; fee: number }
+  | { op: 'won'; pick: number; feeBack: boolean }
 
 const pick = fc.nat({ max: 1_000 })
-const one = (op: 'renew' | 'fail' | 'full' | 'chargeback' | 'won' | 'cancel') => fc.record({ op: fc.constant(op), pick })
+const one = (op: 'renew' | 'fail' | 'cancel' | 'pause') => fc.record({ op: fc.constant(op), pick })
 // Weighted so that most runs see a dispute and many see it won, not just purchases and refunds.
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('buy' as const), plan: fc.constantFrom('one_time' as const, 'subscription' as const, 'installment' as const), coupon: fc.boolean() }), weight: 2 },
-  { arbitrary: fc.record({ op: fc.constant('partial' as const), pick, permille: fc.integer({ min: 1, max: 999 }) }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('partial' as const), pick, permille: fc.integer({ min: 1, max: 999 }), twice: fc.boolean() }), weight: 2 },
   { arbitrary: one('renew'), weight: 2 },
   { arbitrary: one('fail'), weight: 1 },
-  { arbitrary: one('full'), weight: 1 },
-  { arbitrary: one('chargeback'), weight: 2 },
-  { arbitrary: one('won'), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('full' as const), pick, twice: fc.boolean() }), weight: 1 },
+  { arbitrary: fc.record({ op: fc.constant('chargeback' as const), pick, fee: fc.constantFrom(0, 0, 1_500, 2_000) }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('won' as const), pick, feeBack: fc.boolean() }), weight: 2 },
   { arbitrary: one('cancel'), weight: 1 },
+  { arbitrary: one('pause'), weight: 1 },
 )
 
-type Run = { orders: number[]; disputes: { orderId: number; chargeToken: string; ref: string; won: boolean }[] }
+type Run = {
+  orders: number[]
+  disputes: { orderId: number; chargeToken: string; ref: string; won: boolean }[]
+  /** Per order charged back: its state before the first open chargeback (what a won last dispute restores when paused or canceled). */
+  before: Map<number, string>
+}
 let events = 0
 
 async function buy(run: Run, step: Extract<Step, { op: 'buy' }>) {
@@ -100,13 +113,25 @@ async function refundable(orderId: number): Promise<number> {
   return row.left
 }
 
-async function refund(orderId: number, amount: number | null) {
+let refundKeys = 0
+
+async function refund(orderId: number, amount: number | null, twice: boolean) {
   const left = await refundable(orderId)
   const [order] = await sql('select payment_state from orders where id = $1', [orderId])
-  // The service, not the route: the steps move the clock by months, past any access token's life.
-  const status = await refundOrderAsSeller(sellerCtx(), orderId, amount === null ? {} : { amount }).then(() => 200, (error: unknown) => (error instanceof AppError ? error.status : 500))
+  // The service, not the route: the steps move the clock by months, past any access token's life. Each
+  // refund has its Idempotency-Key; sent twice with it, the second is the first's answer and refunds nothing.
+  const key = `property-refund-${++refundKeys}`
+  const send = () => refundOrderAsSeller(sellerCtx(), orderId, amount === null ? {} : { amount }, key)
+    .then((answer) => ({ status: 200, answer }), (error: unknown) => ({ status: error instanceof AppError ? error.status : 500, answer: error instanceof AppError ? error.type : String(error) }))
+  const first = await send()
   const possible = left > 0 && !['payment_waiting', 'payment_pending', 'payment_not_completed'].includes(order.payment_state)
-  expect(status).toBe(possible ? 200 : 422)
+  expect(first.status).toBe(possible ? 200 : 422)
+  if (twice) {
+    const [books] = await sql('select refunded_amount::int from orders where id = $1', [orderId])
+    expect(await send()).toEqual(first)
+    expect((await sql('select refunded_amount::int from orders where id = $1', [orderId]))[0]).toEqual(books)
+  }
+  const status = first.status
   if (possible && amount === null) {
     const after = await sql('select payment_state, refunded_amount::int, paid_amount::int, chargeback_amount::int from orders where id = $1', [orderId])
     // Everything the order paid refunded ends it (unless a chargeback took part of it first).
@@ -114,29 +139,35 @@ async function refund(orderId: number, amount: number | null) {
   }
 }
 
-async function chargeback(run: Run, orderId: number) {
+async function chargeback(run: Run, orderId: number, fee: number) {
   const [charge] = await sql(`select token, provider_ref, amount - refunded_amount as left from payments
     where order_id = $1 and kind = 'charge' and state = 'successful' and amount > refunded_amount order by id desc limit 1`, [orderId])
   if (!charge) return
   const ref = `dp_prop_${++events}`
+  const [state] = await sql('select payment_state from orders where id = $1', [orderId])
+  if (state.payment_state !== 'payment_chargebacked') run.before.set(orderId, state.payment_state)
   await receiveProviderEvents(t.deps, 'sandbox', null, [{
     eventId: `evt_prop_${events}`, type: 'test.dispute.created', kind: 'chargeback', paymentToken: charge.token, providerRef: charge.provider_ref, ref,
-    amount: { amount: Number(charge.left), currency: 'eur' },
+    amount: { amount: Number(charge.left), currency: 'eur' }, ...(fee > 0 ? { fee: { amount: fee, currency: 'eur' } } : {}),
   }])
   run.disputes.push({ orderId, chargeToken: charge.token, ref, won: false })
   const [order] = await sql('select payment_state from orders where id = $1', [orderId])
   expect(order.payment_state).toBe('payment_chargebacked')
 }
 
-async function won(run: Run, index: number) {
+async function won(run: Run, index: number, feeBack: boolean) {
   const open = run.disputes.filter((d) => !d.won)
   const dispute = open[index % Math.max(1, open.length)]
   if (!dispute) return
   await receiveProviderEvents(t.deps, 'sandbox', null, [{
     eventId: `evt_prop_${++events}`, type: 'test.dispute.closed', kind: 'chargeback_reversal', paymentToken: dispute.chargeToken, providerRef: '', ref: dispute.ref,
-    amount: { amount: 0, currency: 'eur' },
+    amount: { amount: 0, currency: 'eur' }, ...(feeBack ? { fee: { amount: 0, currency: 'eur' } } : {}),
   }])
   dispute.won = true
+  // The last open dispute won: a paused or canceled plan is back as it was, not paid or paying.
+  const [order] = await sql('select payment_state, chargeback_amount::int from orders where id = $1', [dispute.orderId])
+  const before = run.before.get(dispute.orderId)
+  if (order.chargeback_amount === 0 && (before === 'payment_paused' || before === 'payment_canceled')) expect(order.payment_state).toBe(before)
 }
 
 async function apply(run: Run, step: Step) {
@@ -147,12 +178,17 @@ async function apply(run: Run, step: Step) {
     case 'fail': return renew(orderId, true)
     case 'partial': {
       const left = await refundable(orderId)
-      return refund(orderId, Math.max(1, Math.floor((left * step.permille) / 1000)))
+      return refund(orderId, Math.max(1, Math.floor((left * step.permille) / 1000)), step.twice)
     }
-    case 'full': return refund(orderId, null)
-    case 'chargeback': return chargeback(run, orderId)
-    case 'won': return won(run, step.pick)
+    case 'full': return refund(orderId, null, step.twice ?? false)
+    case 'chargeback': return chargeback(run, orderId, step.fee)
+    case 'won': return won(run, step.pick, step.feeBack)
     case 'cancel': return t.deps.db.transaction(async (tx) => { await plans.cancelPlan(t.deps, tx, orderId, 'seller') })
+    case 'pause':
+      // Only a running plan pauses (a one-time order, an ended or charged-back plan answer conflict).
+      return billing.pauseOrderPlan(sellerCtx(), orderId).then(() => undefined, (error: unknown) => {
+        if (!(error instanceof AppError && error.type === 'conflict')) throw error
+      })
   }
 }
 
@@ -163,6 +199,11 @@ async function assertBooksHold(run: Run) {
     const [order] = await sql('select payment_state, paid_amount::int, refunded_amount::int, chargeback_amount::int from orders where id = $1', [orderId])
     const [clearing] = await sql(`select coalesce(sum(amount), 0)::int as total from ledger_entries where order_id = $1 and account in ('payer_clearing', 'refunds_clearing', 'chargebacks')`, [orderId])
     expect(clearing.total, `order ${orderId}: clearing = paid - refunded - charged back`).toBe(order.paid_amount - order.refunded_amount - order.chargeback_amount)
+    // Dispute fees: what the ledger charged the seller is what the chargebacks kept (fee minus fee given back).
+    const [fees] = await sql(`select
+        (select coalesce(sum(amount), 0) from ledger_entries where order_id = $1 and account = 'provider_fees' and kind in ('dispute_fee', 'dispute_fee_returned'))::int as booked,
+        (select coalesce(sum(case when kind = 'chargeback' then fee_amount else -fee_amount end), 0) from payments where order_id = $1 and kind in ('chargeback', 'chargeback_reversal'))::int as kept`, [orderId])
+    expect(fees.booked, `order ${orderId}: dispute fees booked = kept`).toBe(fees.kept)
     expect(order.refunded_amount + order.chargeback_amount).toBeLessThanOrEqual(order.paid_amount)
     expect(orderPaymentStates).toContain(order.payment_state)
     if (order.chargeback_amount > 0) expect(order.payment_state).toBe('payment_chargebacked')
@@ -185,11 +226,30 @@ async function assertBooksHold(run: Run) {
   }
 }
 
+/**
+ * Every money movement has its one document once the jobs ran: a successful charge (0 included) its invoice,
+ * a refund and a chargeback of money their cancellation invoice, a won dispute its re-issue; the seller's
+ * numbers run without a gap; an order's documents add up to what it kept.
+ */
+async function assertDocumentsHold(run: Run) {
+  for (const orderId of run.orders) {
+    const missing = await sql(`select p.id, p.kind, p.amount::int, (select count(*) from invoices i where i.payment_id = p.id)::int as documents
+      from payments p where p.order_id = $1 and p.state = 'successful' and p.kind in ('charge', 'refund', 'chargeback', 'chargeback_reversal')
+        and (p.kind = 'charge' or p.amount > 0)`, [orderId])
+    for (const p of missing) expect(p.documents, `payment ${p.id} (${p.kind} of ${p.amount}) has one document`).toBe(1)
+    const [sums] = await sql(`select coalesce((select sum(gross_amount) from invoices where order_id = $1), 0)::int as documents,
+      (select paid_amount - refunded_amount - chargeback_amount from orders where id = $1)::int as kept`, [orderId])
+    expect(sums.documents, `order ${orderId}: its documents add up to what it kept`).toBe(sums.kept)
+  }
+  const numbers = await sql('select sequence from invoices where seller_id = $1 order by sequence', [seller.sellerId])
+  expect(numbers.map((n) => n.sequence)).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1))
+}
+
 test('the ledger balances and every order reconciles after every step of generated order histories', async () => {
   await fc.assert(fc.asyncProperty(
     fc.constantFrom<keyof typeof products>('one_time', 'subscription', 'installment'), fc.boolean(), fc.array(stepArb, { minLength: 5, maxLength: 9 }),
     async (plan, coupon, steps) => {
-      const run: Run = { orders: [], disputes: [] }
+      const run: Run = { orders: [], disputes: [], before: new Map() }
       for (const step of [{ op: 'buy' as const, plan, coupon }, ...steps]) {
         await apply(run, step)
         await assertBooksHold(run)
@@ -197,11 +257,12 @@ test('the ledger balances and every order reconciles after every step of generat
       // The jobs the steps enqueued (delivery, revocation, invoices, mails) run and change no money.
       await t.deps.jobs.drain()
       await assertBooksHold(run)
+      await assertDocumentsHold(run)
     },
   ), { numRuns: 30, endOnFailure: true })
   // The histories reached every kind of money movement (the weights make a miss all but impossible).
   const kinds = await sql(`select distinct kind from ledger_entries l join orders o on o.id = l.order_id where o.seller_id = $1 order by kind`, [seller.sellerId])
-  expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['charge', 'chargeback', 'chargeback_reversal', 'refund', 'renewal']))
+  expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['charge', 'chargeback', 'chargeback_reversal', 'dispute_fee', 'dispute_fee_returned', 'refund', 'renewal']))
   const [failed] = await sql(`select count(*)::int as n from order_rates r join orders o on o.id = r.order_id where o.seller_id = $1 and r.last_failure_reason is not null`, [seller.sellerId])
   expect(failed.n).toBeGreaterThan(0)
 }, 600_000)
