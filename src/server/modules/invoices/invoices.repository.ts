@@ -78,6 +78,21 @@ export async function findPayment(db: Executor, paymentId: number): Promise<Paym
   return row
 }
 
+/**
+ * The order's successful money movements booked before `payment` (by completion, then id) that have no
+ * document yet: their documents are issued first, so the documents follow the bookings whatever order the
+ * jobs run in.
+ */
+export async function earlierWithoutDocument(db: Executor, payment: PaymentRow): Promise<PaymentRow[]> {
+  const rows = await db.select().from(payments).where(and(
+    eq(payments.orderId, payment.orderId), eq(payments.state, 'successful'), inArray(payments.kind, ['charge', 'refund', 'chargeback', 'chargeback_reversal']),
+    sql`${payments.id} <> ${payment.id}`,
+    sql`(${payments.completedAt}, ${payments.id}) < (${payment.completedAt ?? payment.createdAt}, ${payment.id})`,
+    sql`not exists (select 1 from ${invoices} where ${invoices.paymentId} = ${payments.id})`,
+  )).orderBy(asc(payments.completedAt), asc(payments.id))
+  return rows
+}
+
 /** What an invoice of this payment is made of: the order, its product, lines and rates, the seller's profile. */
 export async function chargeFacts(db: Executor, payment: PaymentRow) {
   const [head] = await db.select({

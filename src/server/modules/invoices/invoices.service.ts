@@ -234,13 +234,18 @@ function documentOf(issue: Issue, payment: repo.PaymentRow): Promise<repo.Invoic
 
 /**
  * Issues the document of a successful payment in the caller's transaction, once: its invoice (a charge),
- * its cancellation invoice (a refund or chargeback) or its re-issue (a won dispute). Answers it (the one
- * made before when it exists) or null when the payment needs none. Takes the numbering lock once.
+ * its cancellation invoice (a refund or chargeback) or its re-issue (a won dispute), after the documents
+ * of the order's earlier movements that lack theirs. Answers it (the one made before when it exists) or
+ * null when the payment needs none. Takes the numbering lock once.
  */
 export async function issueDocumentIn(deps: AppDeps, tx: Executor, paymentId: number, kinds?: readonly string[]): Promise<repo.InvoiceRow | null> {
   const payment = await repo.findPayment(tx, paymentId)
   if (!payment || payment.state !== 'successful' || (kinds && !kinds.includes(payment.kind))) return null
   const numbering = await lockNumbering(tx, payment.sellerId)
+  // Jobs run in any order (retries, several workers): the order's earlier movements get their documents
+  // first, so a won dispute's re-issue always follows its cancellation and a later chargeback's
+  // cancellation follows the re-issue, and the documents add up to what the seller keeps.
+  for (const earlier of await repo.earlierWithoutDocument(tx, payment)) await documentOf({ deps, tx, numbering }, earlier)
   return documentOf({ deps, tx, numbering }, payment)
 }
 
