@@ -16,9 +16,14 @@ describe('payment ticket states', () => {
     expect(from('invalidated')).toEqual(['unused'])
   })
 
-  test('a refund takes unused and used tickets; refunded, expired and invalidated are final', () => {
+  test('a refund takes unused and used tickets; refunded and expired are final', () => {
     expect(from('refunded')).toEqual(['unused', 'used'])
-    expect(terminalStates(ticketTransitions).sort()).toEqual(['expired', 'invalidated', 'refunded'])
+    expect(terminalStates(ticketTransitions).sort()).toEqual(['expired', 'refunded'])
     expect(canTransition(ticketTransitions, 'used', 'unused')).toBe(false)
+  })
+
+  test('only an invalidated ticket becomes unused again (a won dispute gives back what its chargeback invalidated)', () => {
+    expect(from('unused')).toEqual(['invalidated'])
+    expect(ticketTransitions.invalidated).toEqual(['unused'])
   })
 })

@@ -19,7 +19,7 @@ type Machine = { values: readonly string[]; table: Transitions<string>; terminal
 
 /** Each machine with its value set from the spec and the states that must be terminal. */
 const machines: Record<string, Machine> = {
-  'payment ticket': { values: ticketStates, table: ticketTransitions, terminal: ['refunded', 'expired', 'invalidated'] },
+  'payment ticket': { values: ticketStates, table: ticketTransitions, terminal: ['refunded', 'expired'] },
   'order payment_state': {
     values: orderPaymentStates, table: orderPaymentTransitions, terminal: ['payment_refunded', 'payment_not_completed'],
   },
@@ -98,8 +98,8 @@ describe('the transition helpers', () => {
 })
 
 describe('the rules the tables hold', () => {
-  test('a ticket is unused until it is used, refunded, expired or invalidated (docs/STYLE.md section 6)', () => {
-    expect(ticketTransitions).toEqual({ unused: ['used', 'refunded', 'expired', 'invalidated'], used: ['refunded'], refunded: [], expired: [], invalidated: [] })
+  test('a ticket is unused until it is used, refunded, expired or invalidated; a won dispute makes an invalidated one unused again (docs/STYLE.md section 6)', () => {
+    expect(ticketTransitions).toEqual({ unused: ['used', 'refunded', 'expired', 'invalidated'], used: ['refunded'], refunded: [], expired: [], invalidated: ['unused'] })
   })
   test('the active-like order states are paying, paid, payment_waiting, payment_pending (docs/reference/readings.md 6)', () => {
     expect([...activeOrderPaymentStates].sort()).toEqual(['paid', 'paying', 'payment_pending', 'payment_waiting'])

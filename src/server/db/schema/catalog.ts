@@ -172,6 +172,8 @@ export const licenseKeyUses = pgTable('license_key_uses', {
   licenseKeyId: integer('license_key_id').primaryKey().references(() => licenseKeys.id, { onDelete: 'cascade' }),
   uses: integer('uses').notNull().default(0),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** Why it was revoked: refund | chargeback (the first revocation's); null while not revoked. A won dispute clears only a chargeback's. */
+  revokedReason: text('revoked_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

@@ -20,7 +20,7 @@ export const certificateDesigns = pgTable('certificate_designs', {
  * src/shared/schemas/certificates.ts, 60 random bits) is what the QR code and the public verification page
  * /certificates/{serial} take. The design and the printed values are frozen at issue, so a later change of
  * the design does not change an issued document.
- * State machine: src/shared/states/certificate.ts (valid -> revoked). At most one valid certificate per
+ * State machine: src/shared/states/certificate.ts (valid -> revoked; back to valid after a won dispute). At most one valid certificate per
  * payer and product: the partial unique index makes issuing idempotent under concurrent jobs.
  */
 export const issuedCertificates = pgTable('issued_certificates', {
@@ -43,6 +43,8 @@ export const issuedCertificates = pgTable('issued_certificates', {
   /** valid | revoked */
   state: text('state').notNull().default('valid'),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** Why it was revoked: refund | chargeback; null while valid. A won dispute makes valid again only what its chargeback revoked. */
+  revokedReason: text('revoked_reason'),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('issued_certificates_serial_unique').on(t.serial),

@@ -53,6 +53,11 @@ export const paymentTickets = pgTable('payment_tickets', {
   /** The ticket this one replaced through a ticket_upgrade order (docs/reference/readings.md 8; payment-tickets.service upgradePaymentTicket). */
   upgradedFromId: integer('upgraded_from_id'),
   stateChangedAt: timestamp('state_changed_at', { withTimezone: true }),
+  /**
+   * Why a ticket was refunded or invalidated: refund | chargeback | upgrade; null while it is valid. A won
+   * dispute gives back only the tickets its chargeback invalidated (docs/decisions/0038-money-edges.md).
+   */
+  revokedReason: text('revoked_reason'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('payment_tickets_code_unique').on(t.code),

@@ -72,12 +72,30 @@ export async function keysOfPayer(db: Executor, payerUserId: number) {
   return rows.map((r) => ({ key: String(r.key), product_id: num(r.product_id), product_name: String(r.product_name), seller_id: num(r.seller_id), uses: num(r.uses) }))
 }
 
-/** Marks the order's delivered keys revoked (kept out of the pool: they were given to a payer). */
-export async function revokeOfOrder(db: Executor, orderId: number, now: Date): Promise<void> {
+/**
+ * Marks the order's delivered keys revoked, with why (kept out of the pool: they were given to a payer). A
+ * key already revoked keeps its first revocation and reason.
+ */
+export async function revokeOfOrder(db: Executor, orderId: number, reason: string, now: Date): Promise<void> {
   await db.execute(sql`
-    insert into ${licenseKeyUses} (license_key_id, uses, revoked_at, updated_at)
-    select id, 0, ${now}, ${now} from ${licenseKeys} where order_id = ${orderId} and state = 'used'
-    on conflict (license_key_id) do update set revoked_at = coalesce(${licenseKeyUses.revokedAt}, excluded.revoked_at), updated_at = excluded.updated_at`)
+    insert into ${licenseKeyUses} (license_key_id, uses, revoked_at, revoked_reason, updated_at)
+    select id, 0, ${now}, ${reason}, ${now} from ${licenseKeys} where order_id = ${orderId} and state = 'used'
+    on conflict (license_key_id) do update set revoked_at = coalesce(${licenseKeyUses.revokedAt}, excluded.revoked_at),
+      revoked_reason = case when ${licenseKeyUses.revokedAt} is null then excluded.revoked_reason else ${licenseKeyUses.revokedReason} end,
+      updated_at = excluded.updated_at`)
+}
+
+/**
+ * Clears the revocation of the order's keys revoked for `reason` that the order still holds (state used,
+ * its order_id): their use count is as it was. Answers the keys given back.
+ */
+export async function unrevokeOfOrder(db: Executor, orderId: number, reason: string, now: Date): Promise<string[]> {
+  const rows = await executeRows<{ key: string }>(db, sql`
+    update ${licenseKeyUses} u set revoked_at = null, revoked_reason = null, updated_at = ${now}
+    from ${licenseKeys} k
+    where k.id = u.license_key_id and k.order_id = ${orderId} and k.state = 'used' and u.revoked_at is not null and u.revoked_reason = ${reason}
+    returning k.key`)
+  return rows.map((r) => String(r.key))
 }
 
 export async function findSettings(db: Executor, productId: number): Promise<number | null> {

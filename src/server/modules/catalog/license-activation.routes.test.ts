@@ -56,7 +56,7 @@ describe('license key activation', () => {
     }
     expect(await licenseKeysOfPayer(t.deps.db, order.payerUserId)).toEqual([{ key: sold!.key, product_id: product.id, product_name: product.name, seller_id: seller.sellerId, uses: 0 }])
 
-    await t.deps.db.transaction((tx) => revokeLicenseKeysOfOrder(tx, order.orderId))
+    await t.deps.db.transaction((tx) => revokeLicenseKeysOfOrder(tx, order.orderId, 'refund'))
     expect((await post('verify', { license_key: sold!.key })).json()).toEqual({ valid: false })
     expect((await post('activate', { license_key: sold!.key })).json()).toEqual({ valid: false })
     expect(await licenseKeysOfOrder(t.deps.db, order.orderId)).toEqual([])

@@ -103,7 +103,21 @@ export async function licenseKeysOfPayer(db: Executor, payerUserId: number): Pro
   return activation.keysOfPayer(db, payerUserId)
 }
 
-/** Revokes the order's keys (refund, chargeback): they then verify as `valid: false` and stay out of the pool. */
-export async function revokeLicenseKeysOfOrder(tx: Executor, orderId: number): Promise<void> {
-  await activation.revokeOfOrder(tx, orderId, new Date())
+/**
+ * Revokes the order's keys for its refund or chargeback, keeping why: they then verify as `valid: false`
+ * and stay out of the pool (state used, still the order's), so no other payer is ever handed them.
+ */
+export async function revokeLicenseKeysOfOrder(tx: Executor, orderId: number, reason: 'refund' | 'chargeback', now: Date = new Date()): Promise<void> {
+  await activation.revokeOfOrder(tx, orderId, reason, now)
+}
+
+/**
+ * The seller won the dispute: the keys the order's chargeback revoked verify again, the same keys with the
+ * uses they had. A revoked key never goes back to the pool, so it cannot have been handed to another payer
+ * meanwhile and no key is taken from the pool in its place (no pool row is counted or locked). Keys revoked
+ * for a refund stay revoked. The caller's transaction, the order row locked; a rerun finds nothing.
+ * Answers the keys given back.
+ */
+export async function restoreLicenseKeysOfOrder(tx: Executor, orderId: number, now: Date): Promise<string[]> {
+  return activation.unrevokeOfOrder(tx, orderId, 'chargeback', now)
 }

@@ -33,11 +33,26 @@ export async function insertIssued(db: Executor, values: typeof issuedCertificat
   return row
 }
 
-/** valid -> revoked (src/shared/states/certificate.ts) for every valid certificate of the order. */
-export async function revokeOfOrder(db: Executor, orderId: number): Promise<number> {
-  const rows = await db.update(issuedCertificates).set({ state: 'revoked', revokedAt: sql`now()` })
+/** valid -> revoked (src/shared/states/certificate.ts) for every valid certificate of the order, with why. */
+export async function revokeOfOrder(db: Executor, orderId: number, reason: string): Promise<number> {
+  const rows = await db.update(issuedCertificates).set({ state: 'revoked', revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(issuedCertificates.orderId, orderId), eq(issuedCertificates.state, 'valid'))).returning({ id: issuedCertificates.id })
   return rows.length
+}
+
+/**
+ * revoked -> valid for the order's certificates revoked for `reason`, except where the payer holds another
+ * valid certificate of the product now (bought again meanwhile: one valid per payer and product). One
+ * statement; answers the serials made valid and those left revoked.
+ */
+export async function unrevokeOfOrder(db: Executor, orderId: number, reason: string): Promise<{ restored: string[]; leftRevoked: string[] }> {
+  const restored = await db.update(issuedCertificates).set({ state: 'valid', revokedAt: null, revokedReason: null })
+    .where(and(eq(issuedCertificates.orderId, orderId), eq(issuedCertificates.state, 'revoked'), eq(issuedCertificates.revokedReason, reason),
+      sql`not exists (select 1 from ${issuedCertificates} v where v.product_id = ${issuedCertificates.productId} and v.payer_user_id = ${issuedCertificates.payerUserId} and v.state = 'valid')`))
+    .returning({ serial: issuedCertificates.serial })
+  const left = await db.select({ serial: issuedCertificates.serial }).from(issuedCertificates)
+    .where(and(eq(issuedCertificates.orderId, orderId), eq(issuedCertificates.state, 'revoked'), eq(issuedCertificates.revokedReason, reason)))
+  return { restored: restored.map((r) => r.serial), leftRevoked: left.map((r) => r.serial) }
 }
 
 const withNames = {

@@ -147,7 +147,7 @@ describe('issued certificates', () => {
     const [future] = await certificatesOfOrder(t.deps.db, t.deps, laterOrder.orderId)
     expect((await verify(future!.serial)).status).toBe('not_yet_valid')
 
-    await t.deps.db.transaction((tx) => revokeCertificatesOfOrder(tx, laterOrder.orderId))
+    await t.deps.db.transaction((tx) => revokeCertificatesOfOrder(tx, laterOrder.orderId, 'refund'))
     expect(await verify(future!.serial)).toMatchObject({ status: 'revoked', revoked_at: expect.any(String) })
     expect((await t.request({ method: 'GET', url: future!.pdf_url.replace('http://localhost:3000', '') })).statusCode).toBe(404)
     expect(await certificateAttachments(t.deps.db, t.deps, laterOrder.orderId)).toEqual([])

@@ -227,10 +227,27 @@ export async function issueCertificate(tx: Executor, deps: AppDeps, input: Issue
   })
 }
 
-/** Revokes the order's valid certificates (refund, chargeback); their pages then say "revoked". */
-export async function revokeCertificatesOfOrder(tx: Executor, orderId: number): Promise<void> {
+/**
+ * Revokes the order's valid certificates for its refund or chargeback, keeping why (`revoked_reason`); their
+ * pages then say "revoked". Certificates already revoked keep their first reason.
+ */
+export async function revokeCertificatesOfOrder(tx: Executor, orderId: number, reason: 'refund' | 'chargeback'): Promise<void> {
   if (!canTransition(certificateTransitions, 'valid', 'revoked')) return
-  await issued.revokeOfOrder(tx, orderId)
+  await issued.revokeOfOrder(tx, orderId, reason)
+}
+
+/**
+ * The seller won the dispute: the order's certificates its chargeback revoked are valid again, the same
+ * serials (their page says valid, or expired when their validity ended meanwhile). One the payer replaced
+ * meanwhile (bought again, a new certificate of the product valid now) stays revoked, logged: a payer holds
+ * one valid certificate per product. Revoked for a refund stays revoked. The caller's transaction; a rerun
+ * finds nothing. Answers the serials made valid again.
+ */
+export async function restoreCertificatesOfOrder(tx: Executor, deps: AppDeps, orderId: number): Promise<string[]> {
+  if (!canTransition(certificateTransitions, 'revoked', 'valid')) return []
+  const { restored, leftRevoked } = await issued.unrevokeOfOrder(tx, orderId, 'chargeback')
+  if (leftRevoked.length > 0) deps.logger.warn({ orderId, serials: leftRevoked }, 'won dispute: certificate left revoked, the payer holds a newer valid one of the product')
+  return restored
 }
 
 function issuedOutput(deps: AppDeps, row: issued.IssuedWithNames): IssuedCertificateOutput {

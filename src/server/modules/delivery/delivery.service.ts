@@ -106,10 +106,12 @@ export async function revokeOrder(deps: AppDeps, data: { orderId: number; reason
     }
     // The state each grant had is kept with its revocation: a won dispute gives it back as it was (restoreOrderAccess).
     await repo.insertEvents(tx, revoked.map((g) => ({ orderId: order.id, grantId: g.id, event: 'revoked', reason: data.reason, detail: { from: g.from, from_reason: g.fromReason }, createdAt: now })))
-    // Each module takes back its own: tickets refunded, certificates revoked, keys verify as invalid.
-    if (order.ticketId !== null) await paymentTickets.revokePaymentTicketsOfOrder(tx, order.id, data.reason === 'refund' ? 'refunded' : 'invalidated')
-    await certificates.revokeCertificatesOfOrder(tx, order.id)
-    await licenseKeys.revokeLicenseKeysOfOrder(tx, order.id)
+    // Each module takes back its own, keeping why (a won dispute gives back only a chargeback's): tickets
+    // refunded (a chargeback invalidates the unused ones), certificates revoked, keys verify as invalid.
+    const reason = data.reason === 'refund' ? 'refund' : 'chargeback'
+    if (order.ticketId !== null) await paymentTickets.revokePaymentTicketsOfOrder(tx, order.id, reason, now)
+    await certificates.revokeCertificatesOfOrder(tx, order.id, reason)
+    await licenseKeys.revokeLicenseKeysOfOrder(tx, order.id, reason, now)
   })
 }
 
@@ -123,10 +125,15 @@ const owedRateStates: readonly string[] = ['unpaid', 'debt', 'partly_paid']
  * back in the state it had before it (docs/decisions/0028-refunds-chargebacks-provider-events.md), so the
  * access its chargeback revoked follows the plan again: each grant revoked for the chargeback is active
  * again (paused again when it was paused before, for dunning), or expired when its end (a canceled plan's
- * paid period, a limited access) passed meanwhile. An order the chargeback hit before its delivery ran is
- * delivered now. Idempotent: a grant restored is no longer revoked, and a rerun finds nothing to do.
- * Payment tickets, certificates and license keys the chargeback revoked stay revoked (their modules
- * have no way back yet).
+ * paid period, a limited access) passed meanwhile. What the other modules took back for the chargeback
+ * comes back through each module, by the reason each revocation kept (docs/decisions/0038-money-edges.md):
+ * payment tickets unused again, the same codes (expired when their event ended meanwhile), certificates
+ * valid again, the same serials (one the payer replaced by buying again stays revoked), license keys valid
+ * again, the same keys (a revoked key never returns to the pool, so none was handed to anyone else). What a
+ * refund, an upgrade or a seller revoked stays revoked. An order the chargeback hit before its delivery ran
+ * gets its keys back and is delivered now. Lock order (orders' README): the order row, its rates (read),
+ * its delivery and grants, then the order's tickets, certificates and keys; no shared pool row is touched.
+ * Idempotent: what was given back is no longer revoked, and a rerun finds nothing to do.
  */
 export async function restoreOrderAccess(deps: AppDeps, data: { orderId: number }): Promise<void> {
   const now = deps.now()
@@ -134,7 +141,11 @@ export async function restoreOrderAccess(deps: AppDeps, data: { orderId: number 
     const order = await orders.findOrder(tx, data.orderId, { lock: true })
     if (!order || !restorableStates.includes(order.paymentState)) return false
     const delivery = await repo.findDelivery(tx, order.id, { lock: true })
-    if (!delivery) return true
+    if (!delivery) {
+      // Keys are taken at payment, so the chargeback revoked them even before the delivery ran.
+      await restoreRevokedForms(tx, deps, order, now)
+      return true
+    }
     if (delivery.state === 'revoked') await repo.updateDelivery(tx, order.id, { state: 'delivered', revokedAt: null })
     // A grant paused for dunning is paused again only while a rate is still owed (dunning resumes it then).
     const owed = (await orders.ratesOf(tx, order.id)).some((r) => owedRateStates.includes(r.state))
@@ -153,9 +164,24 @@ export async function restoreOrderAccess(deps: AppDeps, data: { orderId: number 
         }
       }
     }
+    await restoreRevokedForms(tx, deps, order, now)
     return false
   })
   if (undelivered) await deliverOrder(deps, data)
+}
+
+/**
+ * The tickets, certificates and license keys the order's chargeback revoked, given back by their modules,
+ * logged in delivery_events (`restored`, with what came back) when anything did.
+ */
+async function restoreRevokedForms(tx: Executor, deps: AppDeps, order: OrderRow, now: Date): Promise<void> {
+  const tickets = order.ticketId !== null ? await paymentTickets.restorePaymentTicketsOfOrder(tx, order.id, now) : 0
+  const serials = await certificates.restoreCertificatesOfOrder(tx, deps, order.id)
+  const keys = await licenseKeys.restoreLicenseKeysOfOrder(tx, order.id, now)
+  if (tickets + serials.length + keys.length === 0) return
+  await repo.insertEvents(tx, [{
+    orderId: order.id, event: 'restored', reason: 'chargeback_won', detail: { payment_tickets: tickets, certificates: serials, license_keys: keys.length }, createdAt: now,
+  }])
 }
 
 /**

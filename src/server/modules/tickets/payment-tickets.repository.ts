@@ -31,16 +31,23 @@ export async function eventTicketOf(db: Executor, ticketId: number) {
 }
 
 /** Moves the order's tickets that may move to `to` (from one of `from`); answers how many moved. */
-export async function moveTicketsOfOrder(db: Executor, orderId: number, from: readonly TicketState[], to: TicketState, now: Date): Promise<number> {
+export async function moveTicketsOfOrder(db: Executor, orderId: number, from: readonly TicketState[], to: TicketState, now: Date, revokedReason: string | null = null): Promise<number> {
   if (from.length === 0) return 0
-  const moved = await db.update(paymentTickets).set({ state: to, stateChangedAt: now })
+  const moved = await db.update(paymentTickets).set({ state: to, stateChangedAt: now, revokedReason })
     .where(and(eq(paymentTickets.orderId, orderId), inArray(paymentTickets.state, [...from]))).returning({ id: paymentTickets.id })
   return moved.length
 }
 
+/** Moves the order's tickets in `from` that were revoked for `reason` to `to`, clearing the reason; answers how many. */
+export async function moveRevokedTicketsOfOrder(db: Executor, orderId: number, from: TicketState, reason: string, to: TicketState, now: Date): Promise<number> {
+  const moved = await db.update(paymentTickets).set({ state: to, stateChangedAt: now, revokedReason: null })
+    .where(and(eq(paymentTickets.orderId, orderId), eq(paymentTickets.state, from), eq(paymentTickets.revokedReason, reason))).returning({ id: paymentTickets.id })
+  return moved.length
+}
+
 /** Moves one ticket from one of `from` to `to`; undefined when it was not in one of them. */
-export async function moveTicket(db: Executor, id: number, from: readonly TicketState[], to: TicketState, now: Date): Promise<PaymentTicketRow | undefined> {
-  const [row] = await db.update(paymentTickets).set({ state: to, stateChangedAt: now })
+export async function moveTicket(db: Executor, id: number, from: readonly TicketState[], to: TicketState, now: Date, revokedReason: string | null = null): Promise<PaymentTicketRow | undefined> {
+  const [row] = await db.update(paymentTickets).set({ state: to, stateChangedAt: now, revokedReason })
     .where(and(eq(paymentTickets.id, id), inArray(paymentTickets.state, [...from]))).returning()
   return row
 }

@@ -94,12 +94,12 @@ describe('issuing payment tickets', () => {
     expect(mine[0]!.ics_url).toMatch(/\/event\.ics$/)
   })
 
-  test('a refund moves unused and used tickets to refunded; invalidation only moves unused ones', async () => {
+  test('a refund moves unused and used tickets to refunded; a chargeback invalidates only unused ones', async () => {
     const { order, tickets } = await buyTickets(await eventProduct(), 2)
     expect((await checkIn(tickets[0]!.code)).statusCode).toBe(200)
-    await t.deps.db.transaction((tx) => paymentTickets.revokePaymentTicketsOfOrder(tx, order.id, 'invalidated'))
+    await t.deps.db.transaction((tx) => paymentTickets.revokePaymentTicketsOfOrder(tx, order.id, 'chargeback'))
     expect((await paymentTickets.paymentTicketsOfOrder(t.deps.db, t.deps, order.id)).map((x) => x.state)).toEqual(['used', 'invalidated'])
-    await t.deps.db.transaction((tx) => paymentTickets.revokePaymentTicketsOfOrder(tx, order.id, 'refunded'))
+    await t.deps.db.transaction((tx) => paymentTickets.revokePaymentTicketsOfOrder(tx, order.id, 'refund'))
     expect((await paymentTickets.paymentTicketsOfOrder(t.deps.db, t.deps, order.id)).map((x) => x.state)).toEqual(['refunded', 'invalidated'])
     const refused = await checkIn(tickets[1]!.code)
     expect(refused.statusCode).toBe(409)

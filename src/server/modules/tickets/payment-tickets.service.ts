@@ -19,7 +19,8 @@ import * as repo from './payment-tickets.repository'
 import { formatDateTime, qrCodePng, ticketPdf } from './ticket-designs.service'
 
 // Payment tickets (docs/decisions/0018-payment-tickets-expire-when-read.md): issued by the delivery for a paid order of an event product,
-// one per ticket bought; checked in once at the entrance (check-in-ticket.service.ts); revoked by refunds; listed and exported for the
+// one per ticket bought; checked in once at the entrance (check-in-ticket.service.ts); revoked by refunds and
+// chargebacks (given back by a won dispute); listed and exported for the
 // seller; handed to the payer as PDF (the product's ticket design), QR code and calendar file through
 // public URLs whose only secret is the ticket code. Unused tickets of an ended event expire when they are
 // next read (docs/decisions/0018-payment-tickets-expire-when-read.md).
@@ -84,12 +85,32 @@ function fromStatesOf(to: TicketState): TicketState[] {
   return statesOf(ticketTransitions).filter((from) => canTransition(ticketTransitions, from, to))
 }
 
+/** Why an order's tickets are taken back: its refund, or its chargeback. */
+export type TicketRevocation = 'refund' | 'chargeback'
+
 /**
- * Refund (unused or used tickets become refunded) or invalidation (unused ones; an upgrade replaced them).
- * Tickets already final stay as they are, so a second call changes nothing.
+ * A refund makes the order's unused and used tickets refunded; a chargeback invalidates the unused ones (a
+ * ticket used at the door stays used). Each keeps why (`revoked_reason`), so a won dispute gives back only
+ * what its chargeback took (restorePaymentTicketsOfOrder). Tickets already refunded or invalidated stay as
+ * they are, with their reason, so a second call changes nothing.
  */
-export async function revokePaymentTicketsOfOrder(tx: Executor, orderId: number, state: 'refunded' | 'invalidated'): Promise<void> {
-  await repo.moveTicketsOfOrder(tx, orderId, fromStatesOf(state), state, new Date())
+export async function revokePaymentTicketsOfOrder(tx: Executor, orderId: number, reason: TicketRevocation, now: Date = new Date()): Promise<void> {
+  const state = reason === 'refund' ? 'refunded' : 'invalidated'
+  await repo.moveTicketsOfOrder(tx, orderId, fromStatesOf(state), state, now, reason)
+}
+
+/**
+ * The seller won the dispute: the order's tickets its chargeback invalidated are unused again, the same codes
+ * (they were unused when invalidated, src/shared/states/payment-ticket.ts), and expire at once when their
+ * event ended meanwhile, as any unused ticket of an ended event does. Tickets refunded, or invalidated by an
+ * upgrade, stay. The caller's transaction, the order row locked; a rerun finds nothing to give back.
+ * Answers how many tickets came back.
+ */
+export async function restorePaymentTicketsOfOrder(tx: Executor, orderId: number, now: Date): Promise<number> {
+  if (!canTransition(ticketTransitions, 'invalidated', 'unused')) return 0
+  const restored = await repo.moveRevokedTicketsOfOrder(tx, orderId, 'invalidated', 'chargeback', 'unused', now)
+  if (restored > 0) await repo.expireEnded(tx, { orderId }, now)
+  return restored
 }
 
 function publicBase(deps: AppDeps, code: string): string {
@@ -143,7 +164,7 @@ export async function upgradePaymentTicket(tx: Executor, deps: AppDeps, order: O
   if (!old) return
   if ((await repo.detailsOfOrder(tx, order.id)).length > 0) return // issued before
   const now = deps.now()
-  if (!(await repo.moveTicket(tx, old.id, fromStatesOf('invalidated'), 'invalidated', now))) {
+  if (!(await repo.moveTicket(tx, old.id, fromStatesOf('invalidated'), 'invalidated', now, 'upgrade'))) {
     deps.logger.warn({ orderId: order.id, paymentTicketId: old.id, state: old.state }, 'ticket upgrade paid for a ticket that is no longer unused; nothing issued')
     return
   }
