@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { AppDeps } from './deps'
 import type { Ctx } from './context'
-import { notFoundBody, registerErrorHandler } from './plugins/errors'
+import { clientErrorHandler, handleError, notFoundBody, registerErrorHandler } from './plugins/errors'
 import { pickLocale } from './plugins/locale'
 import { registerStaticWeb } from './plugins/static-web'
 import { registerDevWeb } from './plugins/dev-web'
@@ -73,6 +73,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals made before a route runs answer in the app's error shape too (414, 431, a bad URL).
+    frameworkErrors: handleError,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)

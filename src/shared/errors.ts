@@ -4,9 +4,14 @@ export const errorStatus = {
   // request shape
   INVALID_INPUT: 400,
   bad_request: 400,
+  invalid_json: 400,
+  invalid_upload: 400,
   validation_failed: 422,
+  request_timeout: 408,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   // sessions (docs/reference/accounts-and-orders.md §8: exactly these six)
   missing_access_token: 401,
   invalid_access_token: 401,

@@ -164,6 +164,10 @@ export const messages = {
     en: 'This file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF picture.',
     de: 'Diese Datei ist kein Bild. Lade ein JPEG-, PNG-, WebP-, GIF- oder AVIF-Bild hoch.',
   },
+  corrupt_image: {
+    en: 'This image is damaged: its pixels cannot be read. Save it again and upload the new file.',
+    de: 'Dieses Bild ist beschädigt: Seine Pixel lassen sich nicht lesen. Speichere es neu und lade die neue Datei hoch.',
+  },
   file_too_large: {
     en: 'This file is too large.',
     de: 'Diese Datei ist zu groß.',

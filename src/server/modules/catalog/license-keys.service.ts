@@ -44,13 +44,42 @@ export async function addLicenseKeys(ctx: Ctx, id: number, input: AddLicenseKeys
   return store(ctx, id, Array.from({ length: input.count }, () => generateLicenseKey(input.format, secureRandom)))
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * The file is UTF-8 text PostgreSQL can store: no U+0000 and no byte sequence that is not UTF-8 (a key
+ * with either would be refused by the database). The first offending line is named.
+ */
+function assertStorableText(file: Buffer): void {
+  if (file.length >= 2 && ((file[0] === 0xff && file[1] === 0xfe) || (file[0] === 0xfe && file[1] === 0xff))) {
+    throw new AppError('invalid_upload', 'The file is UTF-16 text: save it as UTF-8 and upload it again', [{ path: 'file', message: 'invalid_value' }])
+  }
+  let start = 0
+  for (let line = 1; start <= file.length; line++) {
+    const end = file.indexOf(0x0a, start)
+    const bytes = file.subarray(start, end === -1 ? file.length : end)
+    if (bytes.includes(0)) throw new AppError('invalid_upload', `Line ${line} of the file holds the character U+0000, which cannot be stored`, [{ path: 'file', message: 'invalid_value' }])
+    try {
+      utf8.decode(bytes)
+    } catch {
+      throw new AppError('invalid_upload', `Line ${line} of the file is not UTF-8 text: save the file as UTF-8 and upload it again`, [{ path: 'file', message: 'invalid_value' }])
+    }
+    if (end === -1) break
+    start = end + 1
+  }
+}
+
 /** A CSV file: the first column of each row is a key; an optional header row "key" or "license_key" is skipped. */
 export async function uploadLicenseKeys(ctx: Ctx, id: number, file: Buffer) {
+  assertStorableText(file)
   let rows: string[][]
   try {
     rows = parse(file, { relax_column_count: true, skip_empty_lines: true, trim: true, bom: true })
-  } catch (_error) {
-    throw new AppError('validation_failed', 'invalid_value', [{ path: 'file', message: 'invalid_value' }])
+  } catch (error) {
+    // A file that is not CSV (an unclosed quote) is a parse error of the upload, named by its line.
+    const line = (error as { lines?: unknown }).lines
+    const where = typeof line === 'number' ? ` (line ${line})` : ''
+    throw new AppError('invalid_upload', `The file is not valid CSV${where}`, [{ path: 'file', message: 'invalid_value' }])
   }
   const keys = rows.map((row) => row[0] ?? '').filter((key) => key.length > 0)
   if (keys.length > 0 && /^(license_)?keys?$/i.test(keys[0]!)) keys.shift()

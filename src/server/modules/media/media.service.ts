@@ -122,6 +122,8 @@ export async function deleteFile(ctx: Ctx, productId: number, fileId: number) {
 
 const imageFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 const notAnImage = () => fieldError('file', 'not_an_image')
+/** An image whose header reads but whose pixels do not decode: a parse error of the upload (400), not a wrong kind of file. */
+const corruptImage = () => new AppError('invalid_upload', 'corrupt_image', [{ path: 'file', message: 'corrupt_image' }])
 
 /** Width and height of an image as shown (EXIF orientation applied); a non-image is a field error. */
 export async function imageSize(buffer: Buffer): Promise<{ width: number; height: number; format: string }> {
@@ -132,6 +134,13 @@ export async function imageSize(buffer: Buffer): Promise<{ width: number; height
     throw notAnImage()
   }
   if (!meta.format || !imageFormats.has(meta.format) || !meta.width || !meta.height) throw notAnImage()
+  // The header alone can be whole while the pixels are not: decode every pixel (stats streams through
+  // them without keeping the image), so a corrupt image is refused before anything is stored.
+  try {
+    await sharp(buffer, { failOn: 'warning' }).stats()
+  } catch {
+    throw corruptImage()
+  }
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height }
   return { width: oriented.width, height: oriented.height, format: meta.format }
 }
