@@ -12,7 +12,7 @@ import { registerErrorHandler } from '../../src/server/plugins/errors'
 
 // Every answer has the app's error shape `{ error: { message, type } }`: Fastify's own refusals (bad JSON,
 // 413, 415, 414, 431, 404), upload parsing errors (`invalid_upload`), and database encoding or range
-// errors (a 400, never a 500). docs/QUALITY.md
+// errors (a 400, never a 500). docs/DESIGN.md
 
 const temp = tempDataDir()
 let t: TestApp
