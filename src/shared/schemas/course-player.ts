@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { zIdParam, zText } from '../validation/storable'
+import { zId, zIdParam, zText } from '../validation/storable'
 import { lessonStatuses } from '../states/lesson-status'
 import { quizKinds } from './courses'
 import { listQuery } from './lists'
@@ -145,7 +145,7 @@ export const extendAccessInput = z.strictObject({
   until: z.iso.datetime({ offset: true }).nullable(),
   /** all: every customer of the course; selected: only payer_user_ids. */
   customers: z.enum(['all', 'selected']),
-  payer_user_ids: z.array(z.number().int().positive()).max(5000).default([]),
+  payer_user_ids: z.array(zId()).max(5000).default([]),
 }).refine((v) => v.customers === 'all' || v.payer_user_ids.length > 0, { error: 'required', path: ['payer_user_ids'] })
 export type ExtendAccessInput = z.infer<typeof extendAccessInput>
 export const extendAccessOutput = z.object({ changed: z.number() })

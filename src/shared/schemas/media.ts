@@ -33,10 +33,10 @@ export const downloadFileListOutput = z.object({ list: z.array(downloadFileOutpu
 /** A crop within the uploaded image, in its pixels; the ratio is width:height. */
 export const coverCropInput = z.strictObject({
   ratio: z.enum(coverRatios, { error: 'invalid_value' }),
-  x: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }),
-  y: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }),
-  width: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }),
-  height: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }),
+  x: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }),
+  y: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }),
+  width: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }),
+  height: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }),
 }).superRefine((crop, ctx) => {
   // One pixel of rounding either way is the same ratio.
   const [w, h] = crop.ratio === '1' ? [1, 1] : [16, 9]
