@@ -13,6 +13,7 @@ import { checkoutSelection, createOrderInput, type CheckoutPageOutput, type Crea
 import { checkoutTheme, trustSeals } from '../../shared/schemas/checkout-settings'
 import { defaultPageSize, listQuery } from '../../shared/schemas/lists'
 import { translateMessage } from '../../shared/validation'
+import { isStorableText } from '../../shared/validation/storable'
 import { countryCodes } from '../../shared/validation/countries'
 import type { Ctx } from '../context'
 import type { AppDeps } from '../deps'
@@ -315,6 +316,15 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
       return message(request, reply, error.status, 'Something is not right', translateMessage(error.message, request.ctx.locale), username)
     }
+
+    // One rule for text (src/shared/validation/storable.ts): a path or query value PostgreSQL cannot store
+    // names no shop, product or order, so it is a 404 before anything is read.
+    sf.addHook('preHandler', async (request, reply) => {
+      const values = [...Object.values((request.params ?? {}) as Record<string, unknown>), ...Object.values((request.query ?? {}) as Record<string, unknown>)]
+      if (values.flat().every((value) => typeof value !== 'string' || isStorableText(value))) return
+      if (!await load()) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+      return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', null)
+    })
 
     // ---------------------------------------------------------------- the shop
 

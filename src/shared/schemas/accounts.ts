@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zId, zText } from '../validation/storable'
 import { zEmail, zPassword, zUsername, zPersonName, zPhone, zCountryCode } from '../validation'
 import { profileTypes } from '../accounts'
 import { coursePlayerPath } from './course-player'
@@ -12,7 +13,7 @@ export const localeCode = z.enum([
 export type LocaleCode = z.infer<typeof localeCode>
 
 export const profileType = z.enum(profileTypes)
-export const fingerprint = z.string().min(8).max(200)
+export const fingerprint = zText().min(8).max(200)
 
 export const signUpInput = z.object({
   email: zEmail,
@@ -28,36 +29,36 @@ export const signUpInput = z.object({
 export type SignUpInput = z.input<typeof signUpInput>
 
 export const signInInput = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  email: zText().trim().min(1).max(254),
+  password: zText().min(1).max(200),
   fingerprint,
 }).strict()
 export type SignInInput = z.infer<typeof signInInput>
 
 export const renewTokenInput = z.object({
-  refresh_token: z.string().max(500).optional(),
+  refresh_token: zText().max(500).optional(),
   fingerprint: fingerprint.optional(),
 }).strict()
 
 export const magicLinkRequestInput = z.object({
   email: zEmail,
   profile_type: profileType.optional(),
-  seller: z.string().max(100).optional(),
+  seller: zText().max(100).optional(),
   /** The course player to open after signing in (the seller's course sign-in, docs/reference/readings.md 14). */
-  return_to: z.string().max(320).regex(coursePlayerPath).optional(),
+  return_to: zText().max(320).regex(coursePlayerPath).optional(),
 }).strict()
 
-export const magicLinkSignInInput = z.object({ token: z.string().min(10).max(200), fingerprint }).strict()
+export const magicLinkSignInInput = z.object({ token: zText().min(10).max(200), fingerprint }).strict()
 
-export const checkEmailInput = z.object({ email: z.string().trim().max(254) }).strict()
-export const checkUsernameInput = z.object({ username: z.string().trim().max(100) }).strict()
+export const checkEmailInput = z.object({ email: zText().trim().max(254) }).strict()
+export const checkUsernameInput = z.object({ username: zText().trim().max(100) }).strict()
 export const availabilityOutput = z.object({ available: z.boolean(), message: z.string().optional() })
 
-export const tokenInput = z.object({ token: z.string().min(10).max(200) }).strict()
+export const tokenInput = z.object({ token: zText().min(10).max(200) }).strict()
 export const emailOnlyInput = z.object({ email: zEmail }).strict()
-export const resetPasswordInput = z.object({ token: z.string().min(10).max(200), password: zPassword }).strict()
-export const changePasswordInput = z.object({ current_password: z.string().min(1).max(200), password: zPassword }).strict()
-export const changeEmailInput = z.object({ email: zEmail, password: z.string().min(1).max(200) }).strict()
+export const resetPasswordInput = z.object({ token: zText().min(10).max(200), password: zPassword }).strict()
+export const changePasswordInput = z.object({ current_password: zText().min(1).max(200), password: zPassword }).strict()
+export const changeEmailInput = z.object({ email: zEmail, password: zText().min(1).max(200) }).strict()
 
 export const updateMeInput = z.object({
   first_name: zPersonName.optional(),
@@ -69,7 +70,7 @@ export const updateMeInput = z.object({
 /** /users/sign_up/about_you: what the new seller tells about themself and their business. */
 export const aboutYouInput = z.object({
   business_type: z.enum(['natural', 'entity']),
-  company: z.string().trim().max(100).optional(),
+  company: zText().trim().max(100).optional(),
   phone: zPhone.optional(),
   country_code: zCountryCode,
   employees: z.enum(['1-5', '6-20', '21-99', '100-500', '500+']).optional(),
@@ -78,10 +79,10 @@ export const aboutYouInput = z.object({
 }).strict()
 
 export const createProfileInput = z.object({ type: z.enum(['seller', 'payer', 'publisher', 'platform_affiliate']) }).strict()
-export const switchProfileInput = z.object({ profile_id: z.number().int().positive() }).strict()
+export const switchProfileInput = z.object({ profile_id: zId() }).strict()
 
 export const deletionReason = z.enum(['not_using', 'too_expensive', 'missing_features', 'switching_platform', 'privacy', 'other'])
-export const deactivateInput = z.object({ password: z.string().min(1).max(200), reason: deletionReason, comment: z.string().trim().max(500).optional() }).strict()
+export const deactivateInput = z.object({ password: zText().min(1).max(200), reason: deletionReason, comment: zText().trim().max(500).optional() }).strict()
 export const deleteAccountInput = deactivateInput
 
 // Answers

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam } from '../validation/storable'
 import { productForms, publishStates, reviewStates } from '../catalog'
 import { listOutput, listQuery } from './lists'
 
@@ -43,7 +44,7 @@ export const adminProductListQuery = listQuery.extend({
   sort_key: z.enum(adminProductSortKeys).optional(),
   publish_state: z.enum(publishStates).optional(),
   review_state: z.enum(reviewStates).optional(),
-  seller_id: z.coerce.number().int().positive().optional(),
+  seller_id: zIdParam().optional(),
   form: z.enum(productForms).optional(),
 })
 export type AdminProductListQuery = z.infer<typeof adminProductListQuery>

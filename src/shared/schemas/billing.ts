@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam, zText } from '../validation/storable'
 
 // The billing engine's requests (decision 0026): the seller's plan actions, the payer's pay link for an
 // open rate, and the manager's test clock.
@@ -19,7 +20,7 @@ export const advanceTestClockOutput = z.object({ now: z.string() })
 export const testClockOutput = z.object({ now: z.string(), offset_days: z.number(), enabled: z.boolean() })
 export type TestClockOutput = z.infer<typeof testClockOutput>
 
-export const orderIdParams = z.object({ id: z.coerce.number().int().positive() })
+export const orderIdParams = z.object({ id: zIdParam() })
 
 /** POST /api/v1/cabinet/orders/{id}/cancel | pause | resume: no body fields. */
 export const planActionInput = z.strictObject({})
@@ -37,7 +38,7 @@ export type PlanActionOutput = z.infer<typeof planActionOutput>
 
 /** POST /api/v1/payer/orders/{token}/rates/{number}/pay: starts a payment of one open rate; answers where to go. */
 export const payRateParams = z.object({
-  token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  token: zText().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/),
   number: z.coerce.number().int().min(1).max(10_000),
 })
 export const payRateInput = z.strictObject({})

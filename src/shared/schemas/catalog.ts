@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int4Max, zIdParam, zText } from '../validation/storable'
 import { productForms, productStatusKeys, productTypes, publishStates, reviewStates } from '../catalog'
 import { zCurrencyId } from '../money'
 import { maxPlanAmount, planForms, pricingPlanInput } from '../pricing'
@@ -15,12 +16,12 @@ import { coverOutput } from './media'
 // message is a message key (src/shared/validation/messages.ts).
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
-const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' })
+const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(int4Max, { error: 'out_of_range' })
 const count = (max = 1_000_000_000) => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(max, { error: 'out_of_range' })
 const amount = () => count(maxPlanAmount)
 const bool = () => z.boolean({ error: keyOr('invalid_value') })
 /** A required name: trimmed, 1..max characters, no script tag (docs/reference/readings.md 20). */
-const zName = (max: number) => z.string({ error: keyOr('invalid_value') }).trim()
+const zName = (max: number) => zText({ error: keyOr('invalid_value') }).trim()
   .min(1, { error: 'required', abort: true })
   .max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
@@ -73,7 +74,7 @@ const productFields = {
   description: zPlainText(productDescriptionMaxLength).nullish(),
   free: bool().optional(),
   limit: count().nullish(),
-  access_password: z.string({ error: 'invalid_value' }).trim().max(100, { error: 'too_long' }).nullish(),
+  access_password: zText({ error: 'invalid_value' }).trim().max(100, { error: 'too_long' }).nullish(),
   display_price: amount().nullish(),
   display_old_price: amount().nullish(),
   display_currency_id: zCurrencyId.nullish(),
@@ -105,9 +106,9 @@ export type CreateProductInput = z.infer<typeof createProductInput>
 export const updateProductInput = z.strictObject({ ...productFields, name: zName(productNameMaxLength).optional() })
 export type UpdateProductInput = z.infer<typeof updateProductInput>
 
-export const productParams = z.strictObject({ id: z.coerce.number().int().positive() })
-export const planParams = z.strictObject({ id: z.coerce.number().int().positive(), plan_id: z.coerce.number().int().positive() })
-export const ticketParams = z.strictObject({ id: z.coerce.number().int().positive(), ticket_id: z.coerce.number().int().positive() })
+export const productParams = z.strictObject({ id: zIdParam() })
+export const planParams = z.strictObject({ id: zIdParam(), plan_id: zIdParam() })
+export const ticketParams = z.strictObject({ id: zIdParam(), ticket_id: zIdParam() })
 
 export const pricingPlanOutput = z.object({
   id: z.number(),
@@ -232,8 +233,8 @@ export const productListQuery = listQuery.extend({
   is_archived: boolParam.optional(),
   is_private: boolParam.optional(),
   is_free: boolParam.optional(),
-  category_id: z.coerce.number().int().positive().optional(),
-  internal_name: z.string().trim().max(200).optional(),
+  category_id: zIdParam().optional(),
+  internal_name: zText().trim().max(200).optional(),
 })
 export type ProductListQuery = z.infer<typeof productListQuery>
 export const productListOutput = listOutput(productOutput)
@@ -276,8 +277,8 @@ export const shopCategoryListOutput = z.object({ list: z.array(shopCategoryOutpu
 // ------------------------------------------------------------------ license keys
 
 export const licenseKeysMaxPerRequest = 10_000
-const zLicenseKey = z.string({ error: 'invalid_value' }).trim().min(1, { error: 'required' }).max(licenseKeyMaxLength, { error: 'too_long' })
-export const zLicenseKeyFormat = z.string({ error: keyOr('invalid_value') }).trim().superRefine((value, ctx) => {
+const zLicenseKey = zText({ error: 'invalid_value' }).trim().min(1, { error: 'required' }).max(licenseKeyMaxLength, { error: 'too_long' })
+export const zLicenseKeyFormat = zText({ error: keyOr('invalid_value') }).trim().superRefine((value, ctx) => {
   const issue = licenseKeyFormatIssue(value)
   if (issue) ctx.addIssue({ code: 'custom', message: issue })
 })
@@ -297,7 +298,7 @@ export const licenseKeyOutput = z.object({
   uses: z.number(), revoked: z.boolean(),
 })
 export const licenseKeyListOutput = listOutput(licenseKeyOutput).extend({ available_count: z.number(), used_count: z.number() })
-export const licenseKeyParams = z.strictObject({ id: z.coerce.number().int().positive(), key_id: z.coerce.number().int().positive() })
+export const licenseKeyParams = z.strictObject({ id: zIdParam(), key_id: zIdParam() })
 
 // ------------------------------------------------------------------ managers
 
@@ -310,7 +311,7 @@ export const reviewItemOutput = z.object({
 })
 export const reviewListOutput = listOutput(reviewItemOutput)
 export const reviewDecisionOutput = z.object({ id: z.number(), publish_state: z.enum(publishStates), review_state: z.enum(reviewStates), review_reason: z.string().nullable() })
-export const sellerParams = z.strictObject({ id: z.coerce.number().int().positive() })
+export const sellerParams = z.strictObject({ id: zIdParam() })
 export const updateSellerFlagsInput = z.strictObject({ power_seller: bool().optional(), blocked: bool().optional() })
 export const sellerFlagsOutput = z.object({
   id: z.number(), username: z.string(), power_seller: z.boolean(), blocked: z.boolean(), payment_account_done: z.boolean(), profile_finished: z.boolean(),
@@ -318,9 +319,9 @@ export const sellerFlagsOutput = z.object({
 
 // ------------------------------------------------------------------ public shop
 
-export const shopParams = z.strictObject({ username: z.string().trim().min(1).max(100) })
-export const shopProductParams = z.strictObject({ username: z.string().trim().min(1).max(100), slug: z.string().trim().min(1).max(200) })
-export const shopProductQuery = z.strictObject({ password: z.string().max(100).optional() })
+export const shopParams = z.strictObject({ username: zText().trim().min(1).max(100) })
+export const shopProductParams = z.strictObject({ username: zText().trim().min(1).max(100), slug: zText().trim().min(1).max(200) })
+export const shopProductQuery = z.strictObject({ password: zText().max(100).optional() })
 export const shopListItemOutput = z.object({
   id: z.number(), slug: z.string(), name: z.string(), form: z.enum(productForms), display_price: z.number().nullable(),
   display_old_price: z.number().nullable(), currency_id: z.string().nullable(), covers: z.array(coverOutput),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zText } from '../validation/storable'
 import { isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 
@@ -26,12 +27,12 @@ export function fillPlaceholders(text: string, values: Readonly<Record<Certifica
 }
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
-const hex = z.string({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' })
-const text = (min: number, max: number) => z.string({ error: keyOr('invalid_value') }).trim()
+const hex = zText({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' })
+const text = (min: number, max: number) => zText({ error: keyOr('invalid_value') }).trim()
   .min(min, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
   .refine((value) => unknownPlaceholders(value).length === 0, { error: 'unknown_placeholder' })
-const isoDate = z.string({ error: keyOr('invalid_date') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' })
+const isoDate = zText({ error: keyOr('invalid_date') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'invalid_date' })
 
 export const certificateDesignInput = z.strictObject({
@@ -55,7 +56,7 @@ export const certificateDesignInput = z.strictObject({
   /** Days the certificate stays valid; none: valid without end. */
   validity_days: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(36500, { error: 'out_of_range' }).nullish(),
   /** A media upload of kind image (see the media uploads). */
-  background_key: z.string({ error: 'invalid_value' }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' }).nullish(),
+  background_key: zText({ error: 'invalid_value' }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' }).nullish(),
   /** Absent: purchase for certificate products, course_completion for course products. */
   issue_on: z.enum(certificateTriggers, { error: 'invalid_value' }).nullish(),
 }).superRefine((d, ctx) => {
@@ -118,7 +119,7 @@ export function normalizeCertificateSerial(input: string): string {
   return input.trim().toUpperCase().replace(/\s+/g, '').replace(/O/g, '0').replace(/[IL]/g, '1').replace(/^SF(?=[0-9A-Z])/, 'SF-')
 }
 
-export const certificateSerialParams = z.strictObject({ serial: z.string().max(40) })
+export const certificateSerialParams = z.strictObject({ serial: zText().max(40) })
 
 /** What the verification page says: genuine and valid, not yet valid, expired, revoked, or not ours. */
 export const certificateVerdicts = ['valid', 'not_yet_valid', 'expired', 'revoked', 'unknown'] as const
@@ -144,4 +145,4 @@ export const issuedCertificateOutput = z.object({
   serial: z.string(), pdf_url: z.string(), verify_url: z.string(), product_id: z.number(), product_name: z.string(), state: z.string(),
 })
 export type IssuedCertificateOutput = z.infer<typeof issuedCertificateOutput>
-export const certificatePdfQuery = z.strictObject({ t: z.string().max(100) })
+export const certificatePdfQuery = z.strictObject({ t: zText().max(100) })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int4Max, zIdParam, zText } from '../validation/storable'
 import { productForms, zProductForm } from '../catalog/product-forms'
 import { checkoutMethods, zCheckoutMethod } from '../payments'
 import { isHexColor } from '../validation/color'
@@ -12,10 +13,10 @@ import { zHexColor, zPlainText, zUrl } from '../validation/schemas'
 // and `checkoutTheme` is the one place that fills the defaults in (server, back office and storefront).
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
-const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' })
+const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(int4Max, { error: 'out_of_range' })
 
 /** A required plain text: trimmed, 1..max characters, no script tag (docs/reference/readings.md 20). */
-const requiredText = (max: number) => z.string({ error: keyOr('invalid_value') }).trim()
+const requiredText = (max: number) => zText({ error: keyOr('invalid_value') }).trim()
   .min(1, { error: 'required', abort: true })
   .max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
@@ -202,7 +203,7 @@ export const updateCheckoutSettingsInput = z.strictObject({
 })
 export type UpdateCheckoutSettingsInput = z.infer<typeof updateCheckoutSettingsInput>
 
-export const idParams = z.strictObject({ id: z.coerce.number().int().positive() })
+export const idParams = z.strictObject({ id: zIdParam() })
 
 const themeOutput = z.object({
   upsell_position: z.enum(bumpPositions),
@@ -252,7 +253,7 @@ export const checkoutQuestionTypes = ['checkbox', 'open_question', 'service', 's
 export const selectStyles = ['drop_down', 'list'] as const
 export const optionGroups = ['checkboxes', 'radios'] as const
 /** Question and option ids: what an order's answers refer to (the checkout's answerInput takes up to 40). */
-export const zQuestionId = z.string({ error: keyOr('invalid_value') }).trim()
+export const zQuestionId = zText({ error: keyOr('invalid_value') }).trim()
   .min(1, { error: 'required', abort: true })
   .max(40, { error: 'too_long', abort: true })
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'invalid_value' })
@@ -447,10 +448,10 @@ export const cancellationTermsListOutput = z.object({ list: z.array(cancellation
 
 /** GET /api/v1/shop/{username}/cancellation_terms: ct_id picks terms by id, else product_type (a form or the spec's type). */
 export const publicCancellationTermsQuery = z.object({
-  ct_id: z.coerce.number().int().positive().optional(),
-  product_type: z.string().trim().max(40).optional(),
+  ct_id: zIdParam().optional(),
+  product_type: zText().trim().max(40).optional(),
 })
-export const shopParams = z.strictObject({ username: z.string().min(1).max(100) })
+export const shopParams = z.strictObject({ username: zText().min(1).max(100) })
 
 export const publicCancellationTermsOutput = z.object({
   id: z.number(),

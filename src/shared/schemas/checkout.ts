@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zId, zText } from '../validation/storable'
 import { zPaymentMethodInput } from '../payments'
 import { zCountryCode, zEmail, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
 import { buyButtonTexts, buyerInformationIncludeTypes, checkoutLayouts, checkoutQuestionTypes, optionGroups, selectStyles } from './checkout-settings'
@@ -14,9 +15,9 @@ export const buyerInformationTypes = buyerInformationIncludeTypes
 export type BuyerInformationType = (typeof buyerInformationTypes)[number]
 
 /** Ids are PostgreSQL integers: larger numbers are no id (400, not a failed lookup). */
-const id = () => z.number().int().positive().max(2_147_483_647)
+const id = () => zId()
 /** Free text without U+0000, which PostgreSQL cannot store. */
-const rawText = (max: number) => z.string().max(max).refine((value) => !value.includes('\u0000'), { error: 'invalid_value' })
+const rawText = (max: number) => zText().max(max).refine((value) => !value.includes('\u0000'), { error: 'invalid_value' })
 const shortText = (max: number) => zPlainText(max)
 
 /** The payer's details; which are required follows the seller's buyer-information setting (docs/reference/readings.md 25). */

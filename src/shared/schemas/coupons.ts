@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int4Max, zIdParam, zText } from '../validation/storable'
 import { zCurrencyId } from '../money'
 import { maxPlanAmount } from '../pricing'
 import { zIsoDateTime } from '../validation/schemas'
@@ -17,10 +18,10 @@ export type CouponCodeType = (typeof couponCodeTypes)[number]
 
 export const couponCodeMaxLength = 40
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
-const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' })
+const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(int4Max, { error: 'out_of_range' })
 
 /** Letters, digits, - and _; compared without regard to case. */
-export const zCouponCode = z.string({ error: keyOr('invalid_value') }).trim()
+export const zCouponCode = zText({ error: keyOr('invalid_value') }).trim()
   .min(3, { error: 'too_short', abort: true })
   .max(couponCodeMaxLength, { error: 'too_long', abort: true })
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'invalid_value' })
@@ -66,7 +67,7 @@ const termFields = {
   amount_base: z.enum(couponAmountBases, { error: keyOr('invalid_value') }).default('end_amount'),
   scope: z.enum(couponScopes, { error: keyOr('invalid_value') }).default('all_products'),
   product_ids: z.array(id()).max(300, { error: 'out_of_range' }).optional(),
-  limit: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).nullish(),
+  limit: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }).nullish(),
   active: z.boolean({ error: 'invalid_value' }).default(true),
   starts_at: zIsoDateTime.nullish(),
   ends_at: zIsoDateTime.nullish(),
@@ -82,7 +83,7 @@ export type CreateCouponInput = z.infer<typeof createCouponInput>
 export const bulkCouponsMax = 1000
 export const bulkCouponsInput = z.strictObject({
   count: z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(bulkCouponsMax, { error: 'out_of_range' }),
-  prefix: z.string({ error: 'invalid_value' }).trim().max(20, { error: 'too_long' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid_value' }).optional(),
+  prefix: zText({ error: 'invalid_value' }).trim().max(20, { error: 'too_long' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'invalid_value' }).optional(),
   /** The length of the random part after the prefix. */
   code_length: z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).min(6, { error: 'out_of_range' }).max(20, { error: 'out_of_range' }),
   code_type: z.enum(couponCodeTypes, { error: keyOr('invalid_value') }),
@@ -106,7 +107,7 @@ export const updateCouponInput = z.strictObject({
 })
 export type UpdateCouponInput = z.infer<typeof updateCouponInput>
 
-export const couponParams = z.strictObject({ id: z.coerce.number().int().positive() })
+export const couponParams = z.strictObject({ id: zIdParam() })
 
 export const couponOutput = z.object({
   id: z.number(),

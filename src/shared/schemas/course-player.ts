@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zId, zIdParam, zText } from '../validation/storable'
 import { lessonStatuses } from '../states/lesson-status'
 import { quizKinds } from './courses'
 import { listQuery } from './lists'
@@ -6,18 +7,18 @@ import { listQuery } from './lists'
 // The course player (payer) and the seller's course tabs (docs/reference/readings.md 14): /api/v1/payer/courses/{seller}/{slug}
 // and /api/v1/cabinet/courses/*. Lesson statuses per docs/reference/accounts-and-orders.md; quiz kinds per docs/reference/readings.md 9.
 
-const positiveId = z.coerce.number().int().positive()
+const positiveId = zIdParam()
 export const quizResults = ['passed', 'failed', 'pending_review'] as const
 export const openAnswerModes = ['review', 'accept'] as const
 
 /** The course player's path (docs/reference/readings.md 14), the only page the seller's course sign-in returns to. */
 export const coursePlayerPath = /^\/s\/[^/?#\\]{1,100}\/courses\/[^/?#\\]{1,200}$/
 
-export const courseParams = z.strictObject({ seller: z.string().min(1).max(100), slug: z.string().min(1).max(200) })
+export const courseParams = z.strictObject({ seller: zText().min(1).max(100), slug: zText().min(1).max(200) })
 export const courseLessonParams = courseParams.extend({ lesson_id: positiveId })
-export const courseMediaParams = z.strictObject({ lesson_id: positiveId, key: z.string().min(1).max(100) })
+export const courseMediaParams = z.strictObject({ lesson_id: positiveId, key: zText().min(1).max(100) })
 /** The signature of a media link: the payer, the expiry (unix seconds) and the HMAC. */
-export const courseMediaQuery = z.strictObject({ u: positiveId, e: z.coerce.number().int().positive(), s: z.string().min(20).max(100), p: z.literal('1').optional() })
+export const courseMediaQuery = z.strictObject({ u: positiveId, e: z.coerce.number().int().positive(), s: zText().min(20).max(100), p: z.literal('1').optional() })
 /** The seller's preview of a course: the product. */
 export const coursePreviewParams = z.strictObject({ id: positiveId })
 export const coursePreviewLessonParams = coursePreviewParams.extend({ lesson_id: positiveId })
@@ -80,15 +81,15 @@ export const lessonProgressOutput = z.object({ lesson_id: z.number(), status: z.
 
 export const quizSubmitInput = z.strictObject({
   answers: z.array(z.strictObject({
-    question_id: z.string().max(64),
-    option_ids: z.array(z.string().max(64)).max(20).optional(),
-    text: z.string().max(5000).optional(),
+    question_id: zText().max(64),
+    option_ids: z.array(zText().max(64)).max(20).optional(),
+    text: zText().max(5000).optional(),
   })).max(100),
 })
 export type QuizSubmitInput = z.infer<typeof quizSubmitInput>
 export const quizSubmitOutput = z.object({ attempt: quizAttemptOutput, lesson_status: z.enum(lessonStatuses), progress: courseProgressOutput, completed_at: z.string().nullable(), attempts_left: z.number().nullable() })
 
-export const commentInput = z.strictObject({ body: z.string().trim().min(1, { error: 'required' }).max(5000, { error: 'too_long' }) })
+export const commentInput = z.strictObject({ body: zText().trim().min(1, { error: 'required' }).max(5000, { error: 'too_long' }) })
 export const commentOutput = z.object({ id: z.number(), author_name: z.string(), body: z.string(), mine: z.boolean(), created_at: z.string() })
 export const commentListOutput = z.object({ enabled: z.boolean(), list: z.array(commentOutput) })
 
@@ -144,7 +145,7 @@ export const extendAccessInput = z.strictObject({
   until: z.iso.datetime({ offset: true }).nullable(),
   /** all: every customer of the course; selected: only payer_user_ids. */
   customers: z.enum(['all', 'selected']),
-  payer_user_ids: z.array(z.number().int().positive()).max(5000).default([]),
+  payer_user_ids: z.array(zId()).max(5000).default([]),
 }).refine((v) => v.customers === 'all' || v.payer_user_ids.length > 0, { error: 'required', path: ['payer_user_ids'] })
 export type ExtendAccessInput = z.infer<typeof extendAccessInput>
 export const extendAccessOutput = z.object({ changed: z.number() })

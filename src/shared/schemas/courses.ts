@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int4Max, zIdParam, zText } from '../validation/storable'
 import { lessonAccessModes, lessonPublishStates } from '../states/lesson-status'
 import { hasScriptTag } from '../validation/text'
 
@@ -7,11 +8,11 @@ import { hasScriptTag } from '../validation/text'
 // single_choice, multiple_choice or open_answer. Text blocks are HTML the server sanitises on save.
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
-const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' })
-const title = (max = 200) => z.string({ error: keyOr('invalid_value') }).trim()
+const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(int4Max, { error: 'out_of_range' })
+const title = (max = 200) => zText({ error: keyOr('invalid_value') }).trim()
   .min(1, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
-const uploadKey = z.string({ error: keyOr('invalid_value') }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' })
+const uploadKey = zText({ error: keyOr('invalid_value') }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' })
 
 export const maxModulesPerCourse = 200
 export const maxLessonsPerModule = 500
@@ -42,12 +43,12 @@ export function isAllowedVideoUrl(value: string): boolean {
     && (allowedVideoHosts as readonly string[]).includes(url.hostname.toLowerCase())
 }
 
-export const textBlock = z.strictObject({ kind: z.literal('text'), html: z.string({ error: keyOr('invalid_value') }).max(textBlockMaxLength, { error: 'too_long' }) })
+export const textBlock = z.strictObject({ kind: z.literal('text'), html: zText({ error: keyOr('invalid_value') }).max(textBlockMaxLength, { error: 'too_long' }) })
 export const videoBlock = z.union([
   z.strictObject({ kind: z.literal('video'), source: z.literal('upload'), key: uploadKey, title: title().optional() }),
   z.strictObject({
     kind: z.literal('video'), source: z.literal('external'),
-    url: z.string({ error: keyOr('invalid_value') }).max(2000, { error: 'too_long' }).refine(isAllowedVideoUrl, { error: 'video_host_not_allowed' }),
+    url: zText({ error: keyOr('invalid_value') }).max(2000, { error: 'too_long' }).refine(isAllowedVideoUrl, { error: 'video_host_not_allowed' }),
     title: title().optional(),
   }),
 ])
@@ -106,7 +107,7 @@ export type QuizOutput = z.infer<typeof quizOutput>
 
 // ------------------------------------------------------------------ modules and lessons
 
-export const moduleInput = z.strictObject({ title: title(), description: z.string().trim().max(5000, { error: 'too_long' }).refine((v) => !hasScriptTag(v), { error: 'script_tag' }).nullish() })
+export const moduleInput = z.strictObject({ title: title(), description: zText().trim().max(5000, { error: 'too_long' }).refine((v) => !hasScriptTag(v), { error: 'script_tag' }).nullish() })
 export const updateModuleInput = moduleInput.partial()
 export type ModuleInput = z.infer<typeof updateModuleInput>
 
@@ -124,11 +125,11 @@ export const lessonInput = z.strictObject({
 export const updateLessonInput = lessonInput.partial()
 export type LessonInput = z.infer<typeof updateLessonInput>
 
-export const moveLessonInput = z.strictObject({ module_id: id(), position: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).optional() })
+export const moveLessonInput = z.strictObject({ module_id: id(), position: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }).optional() })
 export type MoveLessonInput = z.infer<typeof moveLessonInput>
 
-export const moduleParams = z.strictObject({ id: z.coerce.number().int().positive(), module_id: z.coerce.number().int().positive() })
-export const lessonParams = z.strictObject({ id: z.coerce.number().int().positive(), lesson_id: z.coerce.number().int().positive() })
+export const moduleParams = z.strictObject({ id: zIdParam(), module_id: zIdParam() })
+export const lessonParams = z.strictObject({ id: zIdParam(), lesson_id: zIdParam() })
 
 export const lessonOutput = z.object({
   id: z.number(), module_id: z.number(), title: z.string(), position: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam, zText } from '../validation/storable'
 import { hasScriptTag } from '../validation/text'
 
 // Delivery (docs/decisions/0017-delivery.md): the product's delivery step (email mode and the seller's own mail), what a paid order
@@ -18,7 +19,7 @@ export const deliveryPlaceholders = [
 ] as const
 export type DeliveryPlaceholder = (typeof deliveryPlaceholders)[number]
 
-const plain = (max: number) => z.string({ error: 'invalid_value' }).trim().max(max, { error: 'too_long' })
+const plain = (max: number) => zText({ error: 'invalid_value' }).trim().max(max, { error: 'too_long' })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
 
 /** PUT /api/v1/cabinet/products/{id}/delivery: the wizard's delivery step. */
@@ -99,7 +100,7 @@ export const payerOverviewOutput = z.object({
 })
 export type PayerOverviewOutput = z.infer<typeof payerOverviewOutput>
 
-export const payerSellerParams = z.object({ id: z.coerce.number().int().positive() })
+export const payerSellerParams = z.object({ id: zIdParam() })
 
 // ------------------------------------------------------------------ managing a payment
 
@@ -130,7 +131,7 @@ export const managePaymentOutput = z.object({
 })
 export type ManagePaymentOutput = z.infer<typeof managePaymentOutput>
 
-export const orderTokenParams = z.object({ token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) })
+export const orderTokenParams = z.object({ token: zText().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) })
 
 /** POST /api/v1/payer/orders/{token}/cancel: no body fields. */
 export const cancelSubscriptionInput = z.strictObject({})
@@ -140,7 +141,7 @@ export const changeMethodInput = z.strictObject({})
 export const changeMethodOutput = z.object({ url: z.string() })
 
 /** A method setup names itself by its token (32 url-safe characters). */
-export const methodSetupParams = z.object({ token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) })
+export const methodSetupParams = z.object({ token: zText().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) })
 
 /** GET /api/v1/payer/method_setups/{token}: a change of the payment method and where it stands. */
 export const methodSetupOutput = z.object({

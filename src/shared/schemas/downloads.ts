@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam, zText } from '../validation/storable'
 
 // Downloads of a download product's files (docs/decisions/0020-issued-certificates-licenses-downloads.md): the seller's settings (PDF stamping with
 // the payer's name and email, downloads per file and order) and the signed, expiring download link.
@@ -16,10 +17,10 @@ export const downloadSettingsOutput = z.object({
 })
 export type DownloadSettingsOutput = z.infer<typeof downloadSettingsOutput>
 
-export const downloadParams = z.strictObject({ file_id: z.coerce.number().int().positive().max(2_147_483_647) })
+export const downloadParams = z.strictObject({ file_id: zIdParam() })
 const int = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 /** The signed parts of a download link: product, order, payer (0: none), expiry in Unix seconds, signature. */
 export const downloadQuery = z.strictObject({
-  product: int, order: int, payer: int, expires: int, sig: z.string().max(100),
+  product: int, order: int, payer: int, expires: int, sig: zText().max(100),
 })
 export type DownloadQuery = z.infer<typeof downloadQuery>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam, zText } from '../validation/storable'
 import { claimOutcomeStates, dunningResults, dunningStates, inkassoStates } from '../states/dunning'
 import { listQuery } from './lists'
 
@@ -47,7 +48,7 @@ export function scheduleOf(retryDays: readonly number[]): { day: number; retry: 
 
 // ------------------------------------------------------------------ lists
 
-const id = z.coerce.number().int().positive()
+const id = zIdParam()
 const amount = z.coerce.number().int().min(0)
 const isoTime = z.iso.datetime({ offset: true })
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
@@ -153,7 +154,7 @@ export const claimOutcomeInput = z.strictObject({
   outcome: z.enum(claimOutcomeStates),
   /** collected / partially_collected: what arrived in total outside the platform; collected defaults to all of it. */
   collected_amount: z.number().int().min(0).optional(),
-  note: z.string().trim().max(1000).optional(),
+  note: zText().trim().max(1000).optional(),
 })
 export type ClaimOutcomeInput = z.infer<typeof claimOutcomeInput>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam, zText } from '../validation/storable'
 import { paymentStates } from '../states/payment'
 import { zCountryCode } from '../validation'
 import { listQuery } from './lists'
@@ -18,20 +19,20 @@ export type InvoiceKind = (typeof invoiceKinds)[number]
 export const transferableTypes = ['charge', 'refund', 'chargeback'] as const
 
 const isoTime = z.iso.datetime({ offset: true })
-const id = z.coerce.number().int().positive()
+const id = zIdParam()
 /** Minor units; amounts filter on the invoice's gross (a reversal's magnitude) or the payment's amount. */
 const amountParam = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 
 // ------------------------------------------------------------------ settings
 
 /** The prefix printed before the number: letters, digits and a few separators, up to 20 characters. */
-export const invoicePrefix = z.string().trim().max(20).regex(/^[A-Za-z0-9/_.#-]*$/, 'invalid_value')
+export const invoicePrefix = zText().trim().max(20).regex(/^[A-Za-z0-9/_.#-]*$/, 'invalid_value')
 
 /** PUT /cabinet/invoice_settings. `start_number` may only be raised above the numbers already used. */
 export const invoiceSettingsInput = z.strictObject({
   prefix: invoicePrefix,
   start_number: z.number().int().min(1).max(999_999_999),
-  footer: z.string().trim().max(500).nullable().optional(),
+  footer: zText().trim().max(500).nullable().optional(),
   /** Mail each invoice and reversal to the payer with its PDF attached. */
   email_to_payer: z.boolean().optional(),
 })
@@ -58,7 +59,7 @@ export const invoiceSortKeys = ['id', 'issued_at', 'number', 'gross_amount'] as 
 /** GET /cabinet/invoices and its CSV: the list parameters and the filters of docs/reference/accounts-and-orders.md §7. */
 export const invoiceListQuery = listQuery.extend({
   sort_key: z.enum(invoiceSortKeys).optional(),
-  invoice_number: z.string().trim().max(60).optional(),
+  invoice_number: zText().trim().max(60).optional(),
   kind: z.enum(invoiceKinds).optional(),
   order_id: id.optional(),
   product_id: id.optional(),
@@ -106,7 +107,7 @@ export const invoiceOutput = z.object({
 })
 export type InvoiceOutput = z.infer<typeof invoiceOutput>
 
-export const invoiceIdParams = z.object({ id: z.coerce.number().int().positive() })
+export const invoiceIdParams = z.object({ id: zIdParam() })
 
 /** The CSV columns of the invoices list, in order. */
 export const invoiceCsvColumns = [
@@ -123,8 +124,8 @@ export const transferListQuery = listQuery.extend({
   sort_key: z.enum(transferSortKeys).optional(),
   state: z.enum(paymentStates).optional(),
   transferable_type: z.enum(transferableTypes).optional(),
-  provider: z.string().trim().max(40).optional(),
-  payment_method: z.string().trim().max(40).optional(),
+  provider: zText().trim().max(40).optional(),
+  payment_method: zText().trim().max(40).optional(),
   order_id: id.optional(),
   product_id: id.optional(),
   transfer_country_code: zCountryCode.optional(),
@@ -170,7 +171,7 @@ export const transferCsvColumns = [
 
 // ------------------------------------------------------------------ the payer's invoices
 
-export const payerInvoicesQuery = z.object({ seller_id: z.coerce.number().int().positive().optional() })
+export const payerInvoicesQuery = z.object({ seller_id: zIdParam().optional() })
 
 export const payerInvoiceOutput = z.object({
   id: z.number(),

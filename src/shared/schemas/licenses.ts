@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { int4Max, zText } from '../validation/storable'
 
 // The license key activation API (docs/decisions/0020-issued-certificates-licenses-downloads.md: beyond the spec). Public and rate limited; an
 // unknown, undelivered or revoked key answers `valid: false` with status 200, so keys cannot be told apart
 // by status. A use is one activation (one installation); an activation limit is per product.
 
-const licenseKey = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'too_long' })
-const productId = z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' })
+const licenseKey = zText({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'too_long' })
+const productId = z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(int4Max, { error: 'out_of_range' })
 
 export const licenseVerifyInput = z.strictObject({
   license_key: licenseKey,

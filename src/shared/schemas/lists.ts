@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { int4Max, zText } from '../validation/storable'
 
 // List parameters and answers of every list route (docs/DESIGN.md "API conventions", docs/reference/accounts-and-orders.md §7).
 export const pageSizeOptions = [10, 20, 50, 100, 200, 500] as const
@@ -9,12 +10,12 @@ const isoTime = z.iso.datetime({ offset: true })
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(int4Max).default(1),
   per: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
-  query: z.string().trim().max(200).optional(),
-  sort_key: z.string().max(60).optional(),
+  query: zText().trim().max(200).optional(),
+  sort_key: zText().max(60).optional(),
   sort_dir: z.enum(['asc', 'desc']).optional(),
-  expand: z.string().max(300).optional(),
+  expand: zText().max(300).optional(),
   /** Answer counts per state as well. */
   counts: boolParam.optional(),
   created_from_time: isoTime.optional(),

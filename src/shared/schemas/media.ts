@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { int4Max, zIdParam, zText } from '../validation/storable'
 
 // Request and answer schemas of uploads (docs/decisions/0011-storage-keys-and-local-storage.md): download files of a
 // download product, cover images with their size variants, and the seller's media uploads that course
 // lessons and certificate designs reference by key. Files themselves travel as multipart/form-data.
 
-const id = () => z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' })
+const id = () => z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(int4Max, { error: 'out_of_range' })
 
 /** Cover variants by width (docs/reference/catalogue-and-selling.md §9: default s100, cover width 1920); never upscaled. */
 export const coverVariantWidths = { s100: 100, s300: 300, s640: 640, s1200: 1200, cover: 1920 } as const
@@ -14,9 +15,9 @@ export const coverRatios = ['1', '16:9'] as const
 export const maxCoversPerProduct = 20
 export const maxFilesPerProduct = 100
 
-export const fileParams = z.strictObject({ id: z.coerce.number().int().positive(), file_id: z.coerce.number().int().positive() })
-export const coverParams = z.strictObject({ id: z.coerce.number().int().positive(), cover_id: z.coerce.number().int().positive() })
-export const mediaKeyParams = z.strictObject({ key: z.string().max(100) })
+export const fileParams = z.strictObject({ id: zIdParam(), file_id: zIdParam() })
+export const coverParams = z.strictObject({ id: zIdParam(), cover_id: zIdParam() })
+export const mediaKeyParams = z.strictObject({ key: zText().max(100) })
 
 /** `{ ids }`: every item of the list exactly once, in the new order. */
 export const reorderInput = z.strictObject({ ids: z.array(id()).min(1, { error: 'required' }).max(500, { error: 'out_of_range' }) })
@@ -32,10 +33,10 @@ export const downloadFileListOutput = z.object({ list: z.array(downloadFileOutpu
 /** A crop within the uploaded image, in its pixels; the ratio is width:height. */
 export const coverCropInput = z.strictObject({
   ratio: z.enum(coverRatios, { error: 'invalid_value' }),
-  x: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }),
-  y: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }),
-  width: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }),
-  height: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }),
+  x: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }),
+  y: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }),
+  width: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }),
+  height: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }),
 }).superRefine((crop, ctx) => {
   // One pixel of rounding either way is the same ratio.
   const [w, h] = crop.ratio === '1' ? [1, 1] : [16, 9]

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam, zText } from '../validation/storable'
 import { listOutput, listQuery } from './lists'
 
 // The seller's notifications (docs/reference/accounts-and-orders.md §3 "Notification types"): in the app (the bell and
@@ -65,7 +66,7 @@ export const notificationListOutput = listOutput(notificationOutput).extend({
   unread_count: z.number().int(),
 })
 
-export const notificationParams = z.object({ id: z.coerce.number().int().positive() })
+export const notificationParams = z.object({ id: zIdParam() })
 
 export const readAllOutput = z.object({ marked: z.number().int(), unread_count: z.number().int() })
 
@@ -86,8 +87,8 @@ export type UpdateNotificationSettingsInput = z.infer<typeof updateNotificationS
 
 /** POST /admin/sellers/{id}/notifications: a manager's message to one seller. */
 export const customNotificationInput = z.strictObject({
-  title: z.string().trim().min(1).max(200),
-  text: z.string().trim().min(1).max(5000),
+  title: zText().trim().min(1).max(200),
+  text: zText().trim().min(1).max(5000),
 })
 export type CustomNotificationInput = z.infer<typeof customNotificationInput>
-export const sellerParams = z.object({ id: z.coerce.number().int().positive() })
+export const sellerParams = z.object({ id: zIdParam() })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam, zText } from '../validation/storable'
 import { orderPaymentStates, orderRateStates } from '../states'
 import { listQuery } from './lists'
 
@@ -66,7 +67,7 @@ function oneOrSeveral<T extends z.ZodType>(item: T) {
   }, z.array(item).min(1).max(50).optional())
 }
 
-const id = z.coerce.number().int().positive().max(2_147_483_647)
+const id = zIdParam()
 const amount = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
@@ -89,7 +90,7 @@ export const orderFilters = z.object({
   pricing_plan_id: oneOrSeveral(id),
   /** The seller's product categories. */
   product_group_id: oneOrSeveral(id),
-  internal_name: z.string().trim().min(1).max(200).optional(),
+  internal_name: zText().trim().min(1).max(200).optional(),
   coupon_id: oneOrSeveral(id),
   ticket_id: oneOrSeveral(id),
   payer_id: oneOrSeveral(id),
@@ -98,9 +99,9 @@ export const orderFilters = z.object({
   affiliate_program_id: oneOrSeveral(id),
   sales_team_member_id: oneOrSeveral(id),
   funnel_id: oneOrSeveral(id),
-  campaign: z.string().trim().min(1).max(200).optional(),
+  campaign: zText().trim().min(1).max(200).optional(),
   /** The spec's campaign key as the CSV names it; the same as `campaign`. */
-  campaign_id: z.string().trim().min(1).max(200).optional(),
+  campaign_id: zText().trim().min(1).max(200).optional(),
   created_period: z.enum(relativePeriods).optional(),
   created_unit: z.enum(relativeUnits).optional(),
   created_count: z.coerce.number().int().min(1).max(3660).optional(),
@@ -111,7 +112,7 @@ export const orderFilters = z.object({
   amount_to: amount.optional(),
   order_amount_from: amount.optional(),
   order_amount_to: amount.optional(),
-  buyer_country_code: z.string().trim().regex(/^[A-Za-z]{2}$/).transform((v) => v.toUpperCase()).optional(),
+  buyer_country_code: zText().trim().regex(/^[A-Za-z]{2}$/).transform((v) => v.toUpperCase()).optional(),
   /** Plans the seller can still cancel: a running installment or subscription with rates to come. */
   cancellable: boolParam.optional(),
   /** Orders of power sellers (a manager's filter; in the cabinet it keeps or drops all of the seller's). */
@@ -182,7 +183,7 @@ export const orderIdParams = z.object({ id: id })
 
 export const orderDetailQuery = z.strictObject({
   /** Comma-separated relations to load; an unknown one is refused (400). */
-  expand: z.string().max(300).optional()
+  expand: zText().max(300).optional()
     .transform((value) => (value ? value.split(',').map((v) => v.trim()).filter((v) => v !== '') : []))
     .pipe(z.array(z.enum(orderRelations)).max(orderRelations.length)),
 })
@@ -294,7 +295,7 @@ export type OrderCsvColumn = (typeof orderCsvColumns)[number]
 export const decimalSeparators = ['.', ','] as const
 
 /** `columns=a,b` picks and orders a subset (unknown names are refused); `decimal_separator` for amounts. */
-const csvColumnsParam = z.string().max(2000)
+const csvColumnsParam = zText().max(2000)
   .transform((value) => value.split(',').map((v) => v.trim()).filter((v) => v !== ''))
   .pipe(z.array(z.enum(orderCsvColumns)).min(1).max(orderCsvColumns.length))
 
@@ -317,7 +318,7 @@ const csvExportFields = {
   columns: z.array(z.enum(orderCsvColumns)).min(1).max(orderCsvColumns.length),
   decimal_separator: z.enum(decimalSeparators).default('.'),
   /** The list's filters as the list route takes them (strings as in a query string). */
-  filters: z.record(z.string(), z.union([z.string().max(300), z.array(z.string().max(300)).max(50)])).default({}),
+  filters: z.record(zText(), z.union([zText().max(300), z.array(zText().max(300)).max(50)])).default({}),
   email: z.email().max(254),
   active: z.boolean().default(true),
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam } from '../validation/storable'
 import { paymentMethodCodes } from '../payments/methods'
 import { orderRateStates } from '../states/order-rate'
 import { listQuery } from './lists'
@@ -21,7 +22,7 @@ export const owedRateStates = ['unpaid', 'debt', 'partly_paid'] as const
 
 const isoTime = z.iso.datetime({ offset: true })
 const boolParam = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
-const id = z.coerce.number().int().positive()
+const id = zIdParam()
 const bounded = (max: number) => z.coerce.number().int().min(0).max(max)
 
 /** One value or several: `state=paid&state=unpaid` or `state=paid,unpaid`. */

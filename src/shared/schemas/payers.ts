@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam, zText } from '../validation/storable'
 import { listQuery } from './lists'
 
 // The seller's payers (/cabinet/payers) and payment authorizations (/cabinet/payment_authorizations):
@@ -9,7 +10,7 @@ import { listQuery } from './lists'
 export const payerTypes = ['individual', 'business'] as const
 export type PayerType = (typeof payerTypes)[number]
 
-const id = z.coerce.number().int().positive()
+const id = zIdParam()
 
 export const payerSortKeys = ['id', 'email', 'orders_count', 'first_order_at', 'last_order_at'] as const
 
@@ -19,7 +20,7 @@ export const payerListQuery = listQuery.extend({
   payer_id: id.optional(),
   payer_type: z.enum(payerTypes).optional(),
   product_id: id.optional(),
-  buyer_country_code: z.string().trim().regex(/^[A-Za-z]{2}$/).transform((v) => v.toUpperCase()).optional(),
+  buyer_country_code: zText().trim().regex(/^[A-Za-z]{2}$/).transform((v) => v.toUpperCase()).optional(),
 })
 export type PayerListQuery = z.infer<typeof payerListQuery>
 
@@ -74,7 +75,7 @@ export const paymentAuthorizationListQuery = listQuery.extend({
   sort_key: z.enum(['id', 'created_at']).optional(),
   state: z.enum(paymentAuthorizationStates).optional(),
   payer_id: id.optional(),
-  provider: z.string().trim().max(40).optional(),
+  provider: zText().trim().max(40).optional(),
 })
 export type PaymentAuthorizationListQuery = z.infer<typeof paymentAuthorizationListQuery>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zText } from '../validation/storable'
 import { checkoutMethods, zCheckoutMethod, zPaymentProvider } from '../payments'
 import { hasScriptTag } from '../validation/text'
 import { zBic, zEmail, zIban, zPlainText } from '../validation/schemas'
@@ -11,12 +12,12 @@ import { zBic, zEmail, zIban, zPlainText } from '../validation/schemas'
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
 
 /** A key or id with a known shape: trimmed, at most 255 characters. */
-const token = (pattern: RegExp) => z.string({ error: keyOr('invalid_value') }).trim()
+const token = (pattern: RegExp) => zText({ error: keyOr('invalid_value') }).trim()
   .min(1, { error: 'required', abort: true })
   .max(255, { error: 'too_long', abort: true })
   .regex(pattern, { error: 'invalid_value' })
 
-const requiredText = (max: number) => z.string({ error: keyOr('invalid_value') }).trim()
+const requiredText = (max: number) => zText({ error: keyOr('invalid_value') }).trim()
   .min(1, { error: 'required', abort: true })
   .max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
@@ -56,8 +57,8 @@ const paypalId = /^[A-Za-z0-9_-]{10,}$/
 export const paypalNvpInput = z.strictObject({
   user: requiredText(200),
   /** Left out: the stored one stays. */
-  password: z.string({ error: 'invalid_value' }).min(1, { error: 'required' }).max(200, { error: 'too_long' }).optional(),
-  signature: z.string({ error: 'invalid_value' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }).optional(),
+  password: zText({ error: 'invalid_value' }).min(1, { error: 'required' }).max(200, { error: 'too_long' }).optional(),
+  signature: zText({ error: 'invalid_value' }).min(1, { error: 'required' }).max(255, { error: 'too_long' }).optional(),
 })
 
 export const paypalCredentialsInput = z.strictObject({

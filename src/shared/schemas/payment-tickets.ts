@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zIdParam, zText } from '../validation/storable'
 import { ticketStates } from '../states/payment-ticket'
 import { listQuery } from './lists'
 
@@ -19,7 +20,7 @@ export const paymentTicketCsvColumns = [
 
 /** POST /api/v1/cabinet/payment_tickets/check_in: what a scanner read or a person typed. */
 export const checkInInput = z.strictObject({
-  code: z.string().trim().min(1).max(200),
+  code: zText().trim().min(1).max(200),
 })
 export type CheckInInput = z.infer<typeof checkInInput>
 
@@ -34,15 +35,15 @@ export const checkInOutput = z.object({
 })
 export type CheckInOutput = z.infer<typeof checkInOutput>
 
-export const paymentTicketCodeParams = z.object({ code: z.string().max(200) })
+export const paymentTicketCodeParams = z.object({ code: zText().max(200) })
 
 export const paymentTicketSortKeys = ['id', 'created_at', 'event_date', 'state'] as const
 
 /** GET /cabinet/payment_tickets (the details list) and its CSV: the list parameters and the filters. */
 export const paymentTicketListQuery = listQuery.extend({
   sort_key: z.enum(paymentTicketSortKeys).optional(),
-  product_id: z.coerce.number().int().positive().optional(),
-  ticket_id: z.coerce.number().int().positive().optional(),
+  product_id: zIdParam().optional(),
+  ticket_id: zIdParam().optional(),
   state: z.enum(ticketStates).optional(),
   event_from_time: z.iso.datetime({ offset: true }).optional(),
   event_till_time: z.iso.datetime({ offset: true }).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zText } from '../validation/storable'
 
 // Refunds (docs/decisions/0028-refunds-chargebacks-provider-events.md): the seller (or a manager) gives back all or part of what an order
 // paid, through the provider. Amounts are minor units of the order's currency.
@@ -9,7 +10,7 @@ const maxRefundAmount = 100_000_000_00
 /** POST /cabinet/orders/{id}/refund and /admin/orders/{id}/refund: the whole rest when `amount` is left out. */
 export const refundOrderInput = z.strictObject({
   amount: z.number().int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(maxRefundAmount, { error: 'invalid_value' }).optional(),
-  reason: z.string().trim().max(500, { error: 'too_long' }).optional(),
+  reason: zText().trim().max(500, { error: 'too_long' }).optional(),
 })
 export type RefundOrderInput = z.infer<typeof refundOrderInput>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zText } from '../validation/storable'
 import { isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 
@@ -16,7 +17,7 @@ export const ticketFooterMaxLength = 500
 export const sampleTicketCode = 'SF-TEST-0001'
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
-const hex = z.string({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' })
+const hex = zText({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' })
 const millimetres = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' })
   .min(50, { error: 'out_of_range' }).max(1000, { error: 'out_of_range' })
 
@@ -26,14 +27,14 @@ export const ticketDesignInput = z.strictObject({
   custom_size: z.strictObject({ width_mm: millimetres(), height_mm: millimetres() }).nullish(),
   colors: z.strictObject({ accent: hex, text: hex }),
   /** The seller's own media upload of kind image, printed in the corner; none: no logo. */
-  logo_key: z.string({ error: 'invalid_value' }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' }).nullish(),
+  logo_key: zText({ error: 'invalid_value' }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' }).nullish(),
   show_qr_code: z.boolean({ error: keyOr('invalid_value') }),
   /** The facts printed, a subset of ticketPrintFields; each once. */
   fields: z.array(z.enum(ticketPrintFields, { error: 'invalid_value' }), { error: keyOr('invalid_value') })
     .max(ticketPrintFields.length, { error: 'out_of_range' })
     .refine((list) => new Set(list).size === list.length, { error: 'invalid_value' }),
   /** Plain text under the ticket (house rules, contact); no script tags. */
-  footer_text: z.string({ error: 'invalid_value' }).trim()
+  footer_text: zText({ error: 'invalid_value' }).trim()
     .max(ticketFooterMaxLength, { error: 'too_long', abort: true })
     .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
     .default(''),

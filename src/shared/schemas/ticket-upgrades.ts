@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zId, zIdParam, zText } from '../validation/storable'
 import { zPaymentMethodInput } from '../payments'
 
 // Ticket upgrades (docs/reference/readings.md 8, behind the seller's ticket_upgrade flag): the payer of an unused payment
@@ -6,10 +7,10 @@ import { zPaymentMethodInput } from '../payments'
 // makes an order of type ticket_upgrade paid like a checkout. The signed-in payer uses /payer/...; whoever
 // holds the ticket's order token uses /shop/orders/{token}/... . Amounts are integers of minor units.
 
-const id = () => z.coerce.number().int().positive().max(2_147_483_647)
+const id = () => zIdParam()
 
 export const ticketUpgradeParams = z.object({ id: id() })
-export const ticketUpgradeTokenParams = z.object({ token: z.string().min(1).max(100), id: id() })
+export const ticketUpgradeTokenParams = z.object({ token: zText().min(1).max(100), id: id() })
 
 export const ticketUpgradeOption = z.object({
   ticket_id: z.number(),
@@ -44,8 +45,8 @@ export type TicketUpgradeOptionsOutput = z.infer<typeof ticketUpgradeOptionsOutp
  * cannot set headers (the web app's client).
  */
 export const createTicketUpgradeInput = z.strictObject({
-  ticket_id: z.number().int().positive().max(2_147_483_647),
+  ticket_id: zId(),
   payment_method: zPaymentMethodInput.optional(),
-  idempotency_key: z.string().min(8).max(200).optional(),
+  idempotency_key: zText().min(8).max(200).optional(),
 })
 export type CreateTicketUpgradeInput = z.infer<typeof createTicketUpgradeInput>

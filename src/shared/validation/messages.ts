@@ -12,6 +12,10 @@ type Message = Texts & { readonly withParams?: Texts }
 export const messages = {
   required: { en: 'This field is required.', de: 'Dieses Feld ist ein Pflichtfeld.' },
   invalid_value: { en: 'This value is not valid.', de: 'Dieser Wert ist ungültig.' },
+  unstorable_text: {
+    en: 'This text contains a character that cannot be stored (U+0000 or an unpaired surrogate).',
+    de: 'Dieser Text enthält ein Zeichen, das nicht gespeichert werden kann (U+0000 oder ein einzelnes Surrogat).',
+  },
   invalid_interval: { en: 'Choose an interval the platform offers (1 to 27 days, 1 to 4 weeks, 1 to 11 months, 1 or 2 years).', de: 'Wähle ein angebotenes Intervall (1 bis 27 Tage, 1 bis 4 Wochen, 1 bis 11 Monate, 1 oder 2 Jahre).' },
   invalid_email: {
     en: 'Please enter a valid email address.',

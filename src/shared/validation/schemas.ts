@@ -7,6 +7,7 @@ import { emailMaxLength, isEmail } from './email'
 import type { MessageKey } from './messages'
 import { passwordIssue } from './password'
 import { isPhone, phoneMaxLength } from './phone'
+import { zText } from './storable'
 import { productSlugIssue, shopSlugIssue, slugIssue, slugMaxLength } from './slugs'
 import { hasScriptTag, personNameMaxLength, profileNameMaxLength } from './text'
 import { usernameIssue, usernameMaxLength } from './username'
@@ -18,9 +19,7 @@ import { domainMaxLength, isDomain, isUrl, urlMaxLength } from './web'
 // Length checks abort, so a field reports one problem at a time.
 
 /** A missing value reads 'required'; a value of the wrong type 'invalid_value'. */
-const string = () => z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_value') })
-  // PostgreSQL cannot store U+0000 in text; refusing it here keeps it a 400, never a failed write.
-  .refine((value) => !value.includes('\u0000'), { error: 'invalid_value', abort: true })
+const string = () => zText({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_value') })
 /** Trimmed (spec: text is trimmed) and not empty. */
 const requiredText = () => string().trim().min(1, { error: 'required', abort: true })
 /** Adds the issue a rule function returns, if any. */

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { zIdParam } from '../../../shared/validation/storable'
 import { AppError } from '../../../shared/errors'
 import { pricingPlanInput } from '../../../shared/pricing'
 import {
@@ -144,7 +145,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadPlugin)
 
   // ---------------------------------------------------------------- category tree and shop categories
-  const idParams = z.strictObject({ id: z.coerce.number().int().positive() })
+  const idParams = z.strictObject({ id: zIdParam() })
 
   app.get('/cabinet/categories', { config: auth, schema: { tags, security, response: { 200: categoryTreeOutput } } },
     async (req) => categories.categoryTree(req.ctx))

@@ -65,11 +65,14 @@ export async function updateCategory(ctx: Ctx, id: number, input: z.infer<typeof
         throw new AppError('validation_failed', 'invalid_value', [{ path: 'parent_id', message: 'invalid_value' }])
       }
     }
-    return categoryOutput(await repo.updateCategory(tx, id, {
+    const values = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
       ...(input.position !== undefined ? { position: input.position } : {}),
-    }))
+    }
+    // A partial update changes only what it names: an empty one answers the category as it is.
+    if (Object.keys(values).length === 0) return categoryOutput(category)
+    return categoryOutput(await repo.updateCategory(tx, id, values))
   })
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { zText } from '../../../shared/validation/storable'
 import { AppError } from '../../../shared/errors'
 import {
   acceptUpsellInput, checkoutPageOutput, checkoutSelection, createOrderInput, createOrderOutput, publicOrderOutput, quoteOutput,
@@ -15,8 +16,8 @@ import { acceptUpsell } from './upsells.service'
 // and the sandbox page are the payments module's (../payments/payments.routes.ts).
 
 const tags = ['shop checkout']
-const token = z.string().min(1).max(100)
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() }).passthrough()
+const token = zText().min(1).max(100)
+const idempotencyHeaders = z.object({ 'idempotency-key': zText().optional() }).passthrough()
 
 function keyOf(headers: { 'idempotency-key'?: string | undefined }): string {
   const key = headers['idempotency-key']
@@ -26,7 +27,7 @@ function keyOf(headers: { 'idempotency-key'?: string | undefined }): string {
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/shop/:username/products/:slug/checkout', {
-    schema: { tags, params: z.object({ username: z.string(), slug: z.string() }), querystring: z.object({ password: z.string().max(200).optional() }), response: { 200: checkoutPageOutput } },
+    schema: { tags, params: z.object({ username: zText(), slug: zText() }), querystring: z.object({ password: zText().max(200).optional() }), response: { 200: checkoutPageOutput } },
   }, async (req) => checkoutPage(req.ctx, req.params.username, req.params.slug, req.query.password))
 
   app.post('/shop/orders/quote', { schema: { tags, body: checkoutSelection, response: { 200: quoteOutput } } },

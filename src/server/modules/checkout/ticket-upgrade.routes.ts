@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { zText } from '../../../shared/validation/storable'
 import { AppError } from '../../../shared/errors'
 import { createOrderOutput } from '../../../shared/schemas/checkout'
 import { createTicketUpgradeInput, ticketUpgradeOptionsOutput, ticketUpgradeParams, ticketUpgradeTokenParams } from '../../../shared/schemas/ticket-upgrades'
@@ -13,7 +14,7 @@ const tags = ['ticket upgrades']
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }
 const errorBody = z.object({ error: z.object({ message: z.string(), type: z.string() }).catchall(z.unknown()) })
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() }).passthrough()
+const idempotencyHeaders = z.object({ 'idempotency-key': zText().optional() }).passthrough()
 const refusals = { 403: errorBody, 404: errorBody, 409: errorBody }
 
 function keyOf(headers: { 'idempotency-key'?: string | undefined }, body: { idempotency_key?: string | undefined }): string {

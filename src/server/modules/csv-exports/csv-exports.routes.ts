@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { zIdParam } from '../../../shared/validation/storable'
 import { createCsvExportInput, csvExportOutput, updateCsvExportInput } from '../../../shared/schemas/order-lists'
 import * as csvExports from './csv-exports.service'
 
@@ -7,7 +8,7 @@ import * as csvExports from './csv-exports.service'
 
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const params = z.object({ id: zIdParam() })
 const errorBody = z.object({ error: z.object({ message: z.string(), type: z.string() }).catchall(z.unknown()) })
 
 export const csvExportsRoutes: FastifyPluginAsyncZod = async (app) => {

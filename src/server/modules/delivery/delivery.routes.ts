@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { zIdParam } from '../../../shared/validation/storable'
 import {
   changeMethodInput, changeMethodOutput, managePaymentOutput, methodSetupOutput, methodSetupParams, orderTokenParams,
   payerOverviewOutput, payerSellerOutput, payerSellerParams, paymentManagementInput, paymentManagementOutput, productDeliveryInput,
@@ -14,7 +15,7 @@ import * as payerArea from './payer-area.service'
 
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }
-const productParams = z.object({ id: z.coerce.number().int().positive() })
+const productParams = z.object({ id: zIdParam() })
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/payer/purchases', { config: auth, schema: { tags: ['payer'], security, response: { 200: payerOverviewOutput } } },

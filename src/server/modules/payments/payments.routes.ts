@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { zIdParam, zText } from '../../../shared/validation/storable'
 import { AppError } from '../../../shared/errors'
 import { paymentProviders } from '../../../shared/payments'
 import { sandboxPaymentInput, sandboxPaymentOutput } from '../../../shared/schemas/checkout'
@@ -11,7 +12,7 @@ import { completeSandboxPayment, getSandboxPayment } from './sandbox-page.servic
 // sandbox provider's test page. Listed under the checkout's tag: they are the checkout's public API.
 
 const tags = ['shop checkout']
-const token = z.string().min(1).max(100)
+const token = zText().min(1).max(100)
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/shop/payments/:token/return', { schema: { tags, params: z.object({ token }) } },
@@ -27,7 +28,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (hooks) => {
     hooks.removeContentTypeParser('application/json')
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
-    const params = z.object({ provider: z.enum(paymentProviders), sellerId: z.coerce.number().int().positive().optional() })
+    const params = z.object({ provider: z.enum(paymentProviders), sellerId: zIdParam().optional() })
     for (const path of ['/shop/webhooks/:provider', '/shop/webhooks/:provider/:sellerId']) {
       hooks.post(path, { schema: { tags, params } }, async (req) => {
         if (!Buffer.isBuffer(req.body)) throw new AppError('bad_request', 'A JSON body is expected')

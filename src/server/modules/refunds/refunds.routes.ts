@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { zIdParam, zText } from '../../../shared/validation/storable'
 import { AppError } from '../../../shared/errors'
 import { refundOrderInput, refundOrderOutput } from '../../../shared/schemas/refunds'
 import * as refunds from './refund-order.service'
@@ -11,11 +12,11 @@ import * as refunds from './refund-order.service'
 
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }
-const params = z.object({ id: z.coerce.number().int().positive() })
+const params = z.object({ id: zIdParam() })
 /** The engine's key shape (../../plugins/idempotency.ts). */
 const keyPattern = /^[A-Za-z0-9_.:-]{8,200}$/
 const headers = z.object({
-  'idempotency-key': z.string().regex(keyPattern).describe('8 to 200 letters, digits or -_.: chosen by the client once per refund it means, and sent again on each retry of it.'),
+  'idempotency-key': zText().regex(keyPattern).describe('8 to 200 letters, digits or -_.: chosen by the client once per refund it means, and sent again on each retry of it.'),
 }).passthrough()
 const keyNote = ' Requires an `Idempotency-Key` header (400 idempotency_key_required without it): the same key and body answer the first answer again, another body or order under the key 422 idempotency_key_reused, a retry while the first runs 409 idempotency_in_progress.'
 
