@@ -4,13 +4,14 @@ import rateLimit from '@fastify/rate-limit'
 import cookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { AppDeps } from './deps'
 import type { Ctx } from './context'
 import { clientErrorHandler, handleError, notFoundBody, registerErrorHandler } from './plugins/errors'
 import { pickLocale } from './plugins/locale'
+import { openapiTransform, openapiTransformObject, registerRouteHooks } from './plugins/openapi'
 import { registerStaticWeb } from './plugins/static-web'
 import { registerDevWeb } from './plugins/dev-web'
 import { RedisCounterStore } from './plugins/counter-store'
@@ -125,7 +126,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       info: { title: 'Sellfront API', version: '1.0.0', description: 'Sellers, products, checkout, orders, payers and publishers.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
@@ -142,7 +144,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
-  app.addHook('preHandler', async (request) => {
+  // Before validation (preValidation runs ahead of the schema check), so an anonymous request to a route
+  // that needs a sign-in gets 401 whatever it sends and learns nothing of the field rules.
+  app.addHook('preValidation', async (request) => {
     const mode = request.routeOptions.config.auth
     if (!mode) return
     const header = request.headers.authorization
@@ -154,6 +158,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     request.ctx.actor = resolved.actor
     request.ctx.sellerFeatures = resolved.sellerFeatures
   })
+
+  registerRouteHooks(app)
 
   app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } }, async () => {
     await deps.database.executeSql('select 1')

@@ -41,7 +41,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cabinet/products', { config: auth, schema: { tags, security, querystring: productListQuery, response: { 200: productListOutput } } },
     async (req) => catalog.listProducts(req.ctx, req.query))
 
-  app.get('/cabinet/products/export.csv', { config: auth, schema: { tags, security, querystring: productListQuery } },
+  app.get('/cabinet/products/export.csv', { config: auth, schema: { tags, security, querystring: productListQuery, produces: ['text/csv'] } },
     async (req, reply) => reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="products.csv"')
@@ -129,7 +129,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadPlugin: FastifyPluginAsyncZod = async (upload) => {
     await upload.register(multipart, { limits: { fileSize: licenseKeyUploadMaxBytes, files: 1, fields: 5 } })
     upload.post('/cabinet/products/:id/license_keys/upload', {
-      config: auth,
+      config: { ...auth, multipartBody: { file: 'file' } },
       schema: { tags, security, params: productParams, consumes: ['multipart/form-data'], response: { 201: addLicenseKeysOutput } },
     }, async (req, reply) => {
       if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the CSV file as multipart/form-data')

@@ -11,7 +11,7 @@ export const certificateIssueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/common/certificates/:serial', { schema: { tags, params: certificateSerialParams, response: { 200: certificateVerificationOutput } } },
     async (req, reply) => reply.header('cache-control', 'no-store').send(await certificates.verifyCertificate(req.ctx, req.params.serial)))
 
-  app.get('/common/certificates/:serial/pdf', { schema: { tags, params: certificateSerialParams, querystring: certificatePdfQuery } },
+  app.get('/common/certificates/:serial/pdf', { schema: { tags, params: certificateSerialParams, querystring: certificatePdfQuery, produces: ['application/pdf'] } },
     async (req, reply) => {
       const { serial, pdf } = await certificates.issuedCertificatePdf(req.ctx, req.params.serial, req.query.t)
       return reply

@@ -27,7 +27,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null)
     })
 
-  app.get('/cabinet/products/:id/certificate_design/preview.pdf', { config: auth, schema: { tags, security, params: productParams } },
+  app.get('/cabinet/products/:id/certificate_design/preview.pdf', { config: auth, schema: { tags, security, params: productParams, produces: ['application/pdf'] } },
     async (req, reply) => reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', 'inline; filename="certificate-preview.pdf"')

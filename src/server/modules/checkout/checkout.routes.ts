@@ -17,7 +17,9 @@ import { acceptUpsell } from './upsells.service'
 
 const tags = ['shop checkout']
 const token = zText().min(1).max(100)
-const idempotencyHeaders = z.object({ 'idempotency-key': zText().optional() }).passthrough()
+/** Required, and documented so: a missing key answers its own type (400 idempotency_key_required, from `keyRequired`). */
+const idempotencyHeaders = z.object({ 'idempotency-key': zText().min(1).describe('Chosen by the client once per order it means, and sent again on each retry of it.') }).passthrough()
+const keyRequired = async (req: { headers: { 'idempotency-key'?: string | string[] | undefined } }) => { keyOf({ 'idempotency-key': [req.headers['idempotency-key']].flat()[0] }) }
 
 function keyOf(headers: { 'idempotency-key'?: string | undefined }): string {
   const key = headers['idempotency-key']
@@ -33,7 +35,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/shop/orders/quote', { schema: { tags, body: checkoutSelection, response: { 200: quoteOutput } } },
     async (req) => quote(req.ctx, req.body))
 
-  app.post('/shop/orders', { schema: { tags, headers: idempotencyHeaders, body: createOrderInput, response: { 201: createOrderOutput } } },
+  app.post('/shop/orders', { preValidation: keyRequired, schema: { tags, headers: idempotencyHeaders, body: createOrderInput, response: { 201: createOrderOutput } } },
     async (req, reply) => {
       const answer = await createOrder(req.ctx, req.body, keyOf(req.headers))
       return reply.code(answer.status as 201).send(answer.body)
@@ -45,7 +47,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return getPublicOrder(req.ctx, req.params.token)
     })
 
-  app.post('/shop/orders/:token/upsells', { schema: { tags, headers: idempotencyHeaders, params: z.object({ token }), body: acceptUpsellInput, response: { 201: createOrderOutput } } },
+  app.post('/shop/orders/:token/upsells', { preValidation: keyRequired, schema: { tags, headers: idempotencyHeaders, params: z.object({ token }), body: acceptUpsellInput, response: { 201: createOrderOutput } } },
     async (req, reply) => {
       const answer = await acceptUpsell(req.ctx, req.params.token, req.body.index, keyOf(req.headers))
       return reply.code(answer.status as 201).send(answer.body)

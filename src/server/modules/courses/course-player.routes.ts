@@ -43,7 +43,7 @@ export const coursePlayerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${base}/sessions/heartbeat`, { config: auth, schema: { tags, security, params: courseParams, response: { 200: heartbeatOutput } } },
     async (req) => player.heartbeat(req.ctx, req.params.seller, req.params.slug))
 
-  app.get('/payer/course_media/:lesson_id/:key', { schema: { tags, params: courseMediaParams, querystring: courseMediaQuery } }, async (req, reply) => {
+  app.get('/payer/course_media/:lesson_id/:key', { schema: { tags, params: courseMediaParams, querystring: courseMediaQuery, produces: ['*/*'] } }, async (req, reply) => {
     const claims = { userId: req.query.u, lessonId: req.params.lesson_id, key: req.params.key, expires: req.query.e, preview: req.query.p === '1' }
     const file = await player.courseMedia(req.ctx, claims, req.query.s)
     const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/delivery'
 import * as delivery from './delivery.service'
 import * as payerArea from './payer-area.service'
+import { redirectAnswer } from '../../plugins/openapi'
 
 // The delivery's routes: the payer area (/api/v1/payer/*), managing a payment (change the method of later
 // rates; cancel and pay now are billing's routes), the product's delivery step and the seller's payment-management setting. Thin: parse, then
@@ -39,7 +40,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     config: auth, schema: { tags: ['payer'], security, params: methodSetupParams, body: sandboxSetupInput, response: { 200: methodSetupOutput } },
   }, async (req) => payerArea.completeSandboxSetup(req.ctx, req.params.token, req.body.outcome))
 
-  app.get('/shop/method_setups/:token/return', { schema: { tags: ['payer'], params: methodSetupParams } },
+  app.get('/shop/method_setups/:token/return', { schema: { tags: ['payer'], params: methodSetupParams, response: { 303: redirectAnswer } } },
     async (req, reply) => reply.redirect(await payerArea.methodSetupReturn(req.ctx, req.params.token), 303))
 
   app.get('/cabinet/products/:id/delivery', { config: auth, schema: { tags: ['products'], security, params: productParams, response: { 200: productDeliveryOutput } } },

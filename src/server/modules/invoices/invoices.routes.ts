@@ -23,14 +23,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => invoices.listInvoices(req.ctx, req.query))
 
   app.get('/cabinet/invoices/export.csv', {
-    config: auth, schema: { tags, security, querystring: invoiceListQuery, description: 'The filtered invoices and reversals as CSV.' },
+    config: auth, schema: { tags, security, querystring: invoiceListQuery, produces: ['text/csv'], description: 'The filtered invoices and reversals as CSV.' },
   }, async (req, reply) => reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="invoices.csv"')
     .send(await invoices.exportInvoicesCsv(req.ctx, req.query)))
 
   app.get('/cabinet/invoices/:id/pdf', {
-    config: auth, schema: { tags, security, params: invoiceIdParams, description: 'The invoice or reversal as PDF; 404 for another seller\'s.' },
+    config: auth, schema: { tags, security, params: invoiceIdParams, produces: ['application/pdf'], description: 'The invoice or reversal as PDF; 404 for another seller\'s.' },
   }, async (req, reply) => {
     const { filename, pdf } = await invoices.sellerInvoicePdf(req.ctx, req.params.id)
     return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store').send(pdf)
@@ -53,7 +53,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => invoices.payerInvoices(req.ctx, req.query.seller_id))
 
   app.get('/payer/invoices/:id/pdf', {
-    config: auth, schema: { tags: ['payer'], security, params: invoiceIdParams, description: 'The payer\'s own invoice as PDF; 404 otherwise.' },
+    config: auth, schema: { tags: ['payer'], security, params: invoiceIdParams, produces: ['application/pdf'], description: 'The payer\'s own invoice as PDF; 404 otherwise.' },
   }, async (req, reply) => {
     const { filename, pdf } = await invoices.payerInvoicePdf(req.ctx, req.params.id)
     return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store').send(pdf)
@@ -64,7 +64,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => transfers.listTransfers(req.ctx, req.query))
 
   app.get('/cabinet/transfers/export.csv', {
-    config: auth, schema: { tags: ['transfers'], security, querystring: transferListQuery, description: 'The filtered transfers as CSV.' },
+    config: auth, schema: { tags: ['transfers'], security, querystring: transferListQuery, produces: ['text/csv'], description: 'The filtered transfers as CSV.' },
   }, async (req, reply) => reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="transfers.csv"')

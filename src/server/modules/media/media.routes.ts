@@ -87,7 +87,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   const multipartSchema = { tags, security, consumes: ['multipart/form-data'] }
 
   // ---------------------------------------------------------------- download files
-  app.post('/cabinet/products/:id/files', { config: auth, schema: { ...multipartSchema, params: productParams, response: { 201: downloadFileListOutput } } },
+  app.post('/cabinet/products/:id/files', { config: { ...auth, multipartBody: { files: 'files' } }, schema: { ...multipartSchema, params: productParams, response: { 201: downloadFileListOutput } } },
     async (req, reply) => {
       await media.writableProduct(req.ctx, req.params.id, ['download'])
       const received = await receive(req, storage, { maxBytes: config.UPLOAD_MAX_BYTES, maxFiles: maxFilesPerProduct, prefix: 'file' })
@@ -98,7 +98,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.get('/cabinet/products/:id/files', { config: auth, schema: { tags, security, params: productParams, response: { 200: downloadFileListOutput } } },
     async (req) => media.listFiles(req.ctx, req.params.id))
 
-  app.put('/cabinet/products/:id/files/:file_id', { config: auth, schema: { ...multipartSchema, params: fileParams, response: { 200: downloadFileOutput } } },
+  app.put('/cabinet/products/:id/files/:file_id', { config: { ...auth, multipartBody: { file: 'file' } }, schema: { ...multipartSchema, params: fileParams, response: { 200: downloadFileOutput } } },
     async (req) => {
       await media.writableProduct(req.ctx, req.params.id, ['download'])
       const received = await receive(req, storage, { maxBytes: config.UPLOAD_MAX_BYTES, maxFiles: 1, prefix: 'file' })
@@ -115,7 +115,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     })
 
   // ---------------------------------------------------------------- covers
-  app.post('/cabinet/products/:id/covers', { config: auth, schema: { ...multipartSchema, params: productParams, response: { 201: coverOutput } } },
+  app.post('/cabinet/products/:id/covers', { config: { ...auth, multipartBody: { image: 'file', crop: 'text?' } }, schema: { ...multipartSchema, params: productParams, response: { 201: coverOutput } } },
     async (req, reply) => {
       await media.writableProduct(req.ctx, req.params.id, null)
       // The image is worked on in memory, so it is read whole (at most IMAGE_MAX_BYTES) and kept out of storage.
@@ -151,7 +151,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     })
 
   // ---------------------------------------------------------------- media uploads
-  app.post('/cabinet/uploads', { config: auth, schema: { ...multipartSchema, response: { 201: uploadOutput } } },
+  app.post('/cabinet/uploads', { config: { ...auth, multipartBody: { file: 'file', kind: 'text' } }, schema: { ...multipartSchema, response: { 201: uploadOutput } } },
     async (req, reply) => {
       media.assertCanUpload(req.ctx)
       const received = await receive(req, storage, { maxBytes: config.UPLOAD_MAX_BYTES, maxFiles: 1, prefix: 'media' })
@@ -168,7 +168,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     async (req) => media.listUploads(req.ctx, req.query.kind))
 
   // ---------------------------------------------------------------- public cover variants
-  app.get('/media/:key', { schema: { tags, params: mediaKeyParams } }, async (req, reply) => {
+  app.get('/media/:key', { schema: { tags, params: mediaKeyParams, produces: ['image/*'] } }, async (req, reply) => {
     const { stream, contentType } = await media.publicMedia(req.ctx, req.params.key)
     return reply
       .header('content-type', contentType)

@@ -21,7 +21,7 @@ export const orderRatesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => orderRates.listOrderRates(req.ctx, req.query))
 
   app.get('/cabinet/order_rates/export.csv', {
-    config: auth, schema: { tags, security, querystring: orderRateListQuery, description: 'The filtered rates as CSV.' },
+    config: auth, schema: { tags, security, querystring: orderRateListQuery, produces: ['text/csv'], description: 'The filtered rates as CSV.' },
   }, async (req, reply) => reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="order_rates.csv"')

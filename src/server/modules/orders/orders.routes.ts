@@ -27,7 +27,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cabinet/orders/export.csv', {
     config: auth,
     schema: {
-      tags, security, querystring: orderCsvQuery,
+      tags, security, querystring: orderCsvQuery, produces: ['text/csv'],
       description: 'The filtered orders as CSV with the spec\'s columns; columns=a,b picks a subset in that order; decimal_separator=. or , for amounts.',
     },
   }, async (req, reply) => {

@@ -7,6 +7,7 @@ import { sandboxPaymentInput, sandboxPaymentOutput } from '../../../shared/schem
 import { paymentReturn } from './provider-return.service'
 import { providerWebhook } from './provider-webhooks.service'
 import { completeSandboxPayment, getSandboxPayment } from './sandbox-page.service'
+import { redirectAnswer } from '../../plugins/openapi'
 
 // /api/v1/shop: what payment providers send back to the platform (the payer's return, webhooks) and the
 // sandbox provider's test page. Listed under the checkout's tag: they are the checkout's public API.
@@ -15,7 +16,7 @@ const tags = ['shop checkout']
 const token = zText().min(1).max(100)
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/shop/payments/:token/return', { schema: { tags, params: z.object({ token }) } },
+  app.get('/shop/payments/:token/return', { schema: { tags, params: z.object({ token }), response: { 303: redirectAnswer } } },
     async (req, reply) => reply.redirect(await paymentReturn(req.ctx, req.params.token), 303))
 
   app.get('/shop/sandbox/payments/:paymentId', { schema: { tags, params: z.object({ paymentId: token }), response: { 200: sandboxPaymentOutput } } },
@@ -30,7 +31,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
     const params = z.object({ provider: z.enum(paymentProviders), sellerId: zIdParam().optional() })
     for (const path of ['/shop/webhooks/:provider', '/shop/webhooks/:provider/:sellerId']) {
-      hooks.post(path, { schema: { tags, params } }, async (req) => {
+      hooks.post(path, { schema: { tags, params, response: { 200: z.object({ received: z.number() }) } } }, async (req) => {
         if (!Buffer.isBuffer(req.body)) throw new AppError('bad_request', 'A JSON body is expected')
         const { provider, sellerId } = params.parse(req.params)
         return providerWebhook(req.ctx, provider, sellerId ?? null, req.body, req.headers)

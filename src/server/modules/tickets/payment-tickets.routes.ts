@@ -27,7 +27,7 @@ export const paymentTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => paymentTickets.overview(req.ctx))
 
   app.get('/cabinet/payment_tickets/export.csv', {
-    config: auth, schema: { tags, security, querystring: paymentTicketListQuery, description: 'The filtered tickets as CSV with the spec columns.' },
+    config: auth, schema: { tags, security, querystring: paymentTicketListQuery, produces: ['text/csv'], description: 'The filtered tickets as CSV with the spec columns.' },
   }, async (req, reply) => reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="payment_tickets.csv"')
@@ -42,15 +42,15 @@ export const paymentTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => checkInTicket(req.ctx, req.body))
 
-  app.get('/common/payment_tickets/:code/qr.png', { schema: { tags, params: paymentTicketCodeParams } },
+  app.get('/common/payment_tickets/:code/qr.png', { schema: { tags, params: paymentTicketCodeParams, produces: ['image/png'] } },
     async (req, reply) => reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=3600')
       .send(await paymentTickets.publicQr(req.ctx, req.params.code)))
 
-  app.get('/common/payment_tickets/:code/ticket.pdf', { schema: { tags, params: paymentTicketCodeParams } },
+  app.get('/common/payment_tickets/:code/ticket.pdf', { schema: { tags, params: paymentTicketCodeParams, produces: ['application/pdf'] } },
     async (req, reply) => reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="ticket.pdf"')
       .header('cache-control', 'no-store').send(await paymentTickets.publicPdf(req.ctx, req.params.code)))
 
-  app.get('/common/payment_tickets/:code/event.ics', { schema: { tags, params: paymentTicketCodeParams } },
+  app.get('/common/payment_tickets/:code/event.ics', { schema: { tags, params: paymentTicketCodeParams, produces: ['text/calendar'] } },
     async (req, reply) => reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'attachment; filename="event.ics"')
       .header('cache-control', 'no-store').send(await paymentTickets.publicIcs(req.ctx, req.params.code)))
 }

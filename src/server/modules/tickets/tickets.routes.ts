@@ -18,7 +18,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/cabinet/products/:id/ticket_design', { config: auth, schema: { tags, security, params: productParams, body: ticketDesignInput, response: { 200: ticketDesignOutput } } },
     async (req) => ticketDesigns.saveDesign(req.ctx, req.params.id, req.body))
 
-  app.get('/cabinet/products/:id/ticket_design/preview.pdf', { config: auth, schema: { tags, security, params: productParams } },
+  app.get('/cabinet/products/:id/ticket_design/preview.pdf', { config: auth, schema: { tags, security, params: productParams, produces: ['application/pdf'] } },
     async (req, reply) => reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', 'inline; filename="ticket-preview.pdf"')
