@@ -76,7 +76,7 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
     // (filtering stringMatching by length would spin on minLength 16).
     const repeated = /^\^(\[[^\]]+\])(\+|\*|\{(\d+)(?:,(\d*))?\})\$$/.exec(schema.pattern)
     if (repeated) {
-      const [, cls, quantifier, from, to] = repeated
+      const [, cls, quantifier = '', from, to] = repeated
       const lo = Math.max(min, quantifier === '+' ? 1 : Number(from ?? 0))
       const hi = Math.min(max, to === undefined ? (from !== undefined && quantifier.startsWith('{') && !quantifier.includes(',') ? Number(from) : lo + 40) : to === '' ? lo + 40 : Number(to))
       try {
