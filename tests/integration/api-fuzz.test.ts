@@ -31,58 +31,15 @@ type FailureClass = '5xx' | 'undocumented-status' | 'schema-mismatch' | 'complia
  * the code refuses, answers that match their schemas); remove entries as they pass; the goal is empty.
  * The test prints entries that no longer fail.
  */
-// First run (FUZZ_RUNS=3, seed 1313, before the hardening branches were merged):
-//   5xx: ids above the database's integer range reach SQL (500), query dates in year 0 (500), and the shop
-//   pages (/s/…, /certificates/…, /sandbox/…) answer 503 when the storefront is not built (npm test builds it);
-//   undocumented-status: the document lists only the success status of most operations (401, 403, 404, 422, …);
-//   compliant-refused: checks the request schemas do not show (email, colour, date, interval, phone, password
-//   rules; cross-field rules; webhooks' bodies not documented).
+// As first run (FUZZ_RUNS=3, seed 1313) on main with the error shapes merged, before the document and the
+// request-schema hardening:
+//   undocumented-status: the document lists only the success status of most operations (400, 401, 403, 404,
+//   409, 415, 422);
+//   compliant-refused: rules the request schemas do not show (email, colour, date, interval, phone, password,
+//   IBAN, cross-field rules; webhooks' bodies not documented), and values the database refuses (ids above
+//   2^31-1, dates in year 0) answered 400 by the error handler's safety net.
 const allowlist: Record<FailureClass, string[]> = {
   '5xx': [
-    'DELETE /api/v1/cabinet/products/{id}/license_keys/{key_id}',
-    'DELETE /api/v1/cabinet/products/{id}/tickets/{ticket_id}',
-    'GET /api/v1/cabinet/checkout_settings/{id}',
-    'GET /api/v1/cabinet/claims',
-    'GET /api/v1/cabinet/coupons/{id}',
-    'GET /api/v1/cabinet/courses/comments',
-    'GET /api/v1/cabinet/courses/lesson_publications',
-    'GET /api/v1/cabinet/courses/sessions',
-    'GET /api/v1/cabinet/invoices',
-    'GET /api/v1/cabinet/invoices/export.csv',
-    'GET /api/v1/cabinet/order_rates',
-    'GET /api/v1/cabinet/order_rates/export.csv',
-    'GET /api/v1/cabinet/payment_tickets',
-    'GET /api/v1/cabinet/payment_tickets/export.csv',
-    'GET /api/v1/cabinet/products',
-    'GET /api/v1/cabinet/products/{id}/certificate_design',
-    'GET /api/v1/cabinet/products/{id}/certificate_design/preview.pdf',
-    'GET /api/v1/cabinet/products/{id}/course/customers',
-    'GET /api/v1/cabinet/products/{id}/files',
-    'GET /api/v1/cabinet/products/{id}/pricing_plans/{plan_id}/versions',
-    'GET /api/v1/cabinet/transfers/export.csv',
-    'GET /api/v1/payer/invoices',
-    'GET /api/v1/shop/{username}/cancellation_terms',
-    'GET /certificates/{serial}',
-    'GET /s/{username}',
-    'GET /s/{username}/document/cancellation_terms',
-    'GET /s/{username}/payment/{orderToken}',
-    'GET /s/{username}/sign_in',
-    'GET /s/{username}/{slug}',
-    'GET /sandbox/payments/{paymentId}',
-    'PATCH /api/v1/cabinet/cancellation_terms/{id}',
-    'PATCH /api/v1/cabinet/products/{id}',
-    'POST /api/v1/cabinet/categories',
-    'POST /api/v1/cabinet/orders/{id}/resume',
-    'POST /api/v1/cabinet/payment_authorizations/{id}/revoke',
-    'POST /api/v1/cabinet/products/{id}/covers',
-    'POST /api/v1/cabinet/products/{id}/duplicate',
-    'POST /api/v1/common/licenses/activate',
-    'POST /s/{username}/payment/{orderToken}/upsells',
-    'POST /s/{username}/sign_in',
-    'POST /s/{username}/{slug}',
-    'POST /sandbox/payments/{paymentId}',
-    'PUT /api/v1/cabinet/products/{id}/addons',
-    'PUT /api/v1/cabinet/products/{id}/files/{file_id}',
   ],
   'undocumented-status': [
     'DELETE /api/v1/cabinet/cancellation_terms/{id}',
@@ -349,11 +306,36 @@ const allowlist: Record<FailureClass, string[]> = {
   'schema-mismatch': [
   ],
   'compliant-refused': [
+    'DELETE /api/v1/cabinet/products/{id}/license_keys/{key_id}',
+    'DELETE /api/v1/cabinet/products/{id}/tickets/{ticket_id}',
+    'GET /api/v1/cabinet/checkout_settings/{id}',
+    'GET /api/v1/cabinet/claims',
+    'GET /api/v1/cabinet/coupons/{id}',
+    'GET /api/v1/cabinet/courses/comments',
+    'GET /api/v1/cabinet/courses/lesson_publications',
+    'GET /api/v1/cabinet/courses/sessions',
+    'GET /api/v1/cabinet/invoices',
+    'GET /api/v1/cabinet/invoices/export.csv',
+    'GET /api/v1/cabinet/order_rates',
+    'GET /api/v1/cabinet/order_rates/export.csv',
     'GET /api/v1/cabinet/orders',
     'GET /api/v1/cabinet/orders/export.csv',
     'GET /api/v1/cabinet/orders/{id}',
+    'GET /api/v1/cabinet/payment_tickets',
+    'GET /api/v1/cabinet/payment_tickets/export.csv',
+    'GET /api/v1/cabinet/products',
+    'GET /api/v1/cabinet/products/{id}/certificate_design',
+    'GET /api/v1/cabinet/products/{id}/certificate_design/preview.pdf',
+    'GET /api/v1/cabinet/products/{id}/course/customers',
+    'GET /api/v1/cabinet/products/{id}/files',
+    'GET /api/v1/cabinet/products/{id}/pricing_plans/{plan_id}/versions',
+    'GET /api/v1/cabinet/transfers/export.csv',
+    'GET /api/v1/payer/invoices',
+    'GET /api/v1/shop/{username}/cancellation_terms',
+    'GET /s/{username}/courses/{*}',
     'PATCH /api/v1/app/user/about_you',
     'PATCH /api/v1/app/user/me',
+    'PATCH /api/v1/cabinet/cancellation_terms/{id}',
     'PATCH /api/v1/cabinet/checkout_settings/{id}',
     'PATCH /api/v1/cabinet/coupons/{id}',
     'PATCH /api/v1/cabinet/products/{id}',
@@ -367,18 +349,24 @@ const allowlist: Record<FailureClass, string[]> = {
     'POST /api/v1/app/user/password/change',
     'POST /api/v1/app/user/password/reset',
     'POST /api/v1/app/user/send_magic_link',
+    'POST /api/v1/cabinet/categories',
     'POST /api/v1/cabinet/checkout_settings',
     'POST /api/v1/cabinet/coupons',
     'POST /api/v1/cabinet/coupons/bulk',
     'POST /api/v1/cabinet/csv_exports',
+    'POST /api/v1/cabinet/orders/{id}/resume',
+    'POST /api/v1/cabinet/payment_authorizations/{id}/revoke',
     'POST /api/v1/cabinet/products',
     'POST /api/v1/cabinet/products/{id}/course/extend_access',
     'POST /api/v1/cabinet/products/{id}/course/modules/{module_id}/lessons',
+    'POST /api/v1/cabinet/products/{id}/covers',
+    'POST /api/v1/cabinet/products/{id}/duplicate',
     'POST /api/v1/cabinet/products/{id}/license_keys',
     'POST /api/v1/cabinet/products/{id}/pricing_plans',
     'POST /api/v1/cabinet/products/{id}/tickets',
     'POST /api/v1/cabinet/products/{id}/tickets/{ticket_id}/pricing_plans',
     'POST /api/v1/cabinet/shop_categories',
+    'POST /api/v1/common/licenses/activate',
     'POST /api/v1/common/licenses/deactivate',
     'POST /api/v1/shop/orders',
     'POST /api/v1/shop/orders/quote',
@@ -393,10 +381,12 @@ const allowlist: Record<FailureClass, string[]> = {
     'PUT /api/v1/cabinet/payment_providers/bank_wire',
     'PUT /api/v1/cabinet/payment_providers/paypal',
     'PUT /api/v1/cabinet/payment_providers/stripe',
+    'PUT /api/v1/cabinet/products/{id}/addons',
     'PUT /api/v1/cabinet/products/{id}/certificate_design',
     'PUT /api/v1/cabinet/products/{id}/checkout',
     'PUT /api/v1/cabinet/products/{id}/delivery',
     'PUT /api/v1/cabinet/products/{id}/discount',
+    'PUT /api/v1/cabinet/products/{id}/files/{file_id}',
     'PUT /api/v1/cabinet/products/{id}/ticket_design',
     'PUT /api/v1/cabinet/profile',
   ],
@@ -413,6 +403,10 @@ const skipped: Record<string, string> = {
   'PUT /api/v1/app/session/profile': 'switches the caller\'s profile (seller ↔ payer) for the rest of the run',
   'POST /api/v1/admin/test_clock/advance': 'moves the shared clock (and no fuzz caller is a manager)',
 }
+
+/** Server-rendered shop pages: skipped (see skippedPrefixes) when the storefront is not built. */
+const shopPagePrefixes = ['/s/', '/certificates/', '/sandbox/']
+const skippedPrefixes: Record<string, string> = {}
 
 const runs = Number(process.env.FUZZ_RUNS ?? 3)
 const seed = Number(process.env.FUZZ_SEED ?? 1313)
@@ -476,6 +470,12 @@ beforeAll(async () => {
   pools.paymentId = paymentIds
   pools.code = await sql('select code from payment_tickets')
   pools.serial = await sql('select serial from issued_certificates')
+
+  // The shop pages answer 503 until the storefront is built (npm test builds it first; a lone vitest run may not).
+  const shop = await t.request({ method: 'GET', url: `/s/${seller.username}` })
+  if (shop.statusCode === 503) {
+    for (const prefix of shopPagePrefixes) skippedPrefixes[prefix] = 'the storefront is not built in this checkout (npm run build): its pages answer 503'
+  }
 
   const res = await t.request({ method: 'GET', url: '/api/docs/json' })
   expect(res.statusCode).toBe(200)
@@ -622,7 +622,7 @@ function operations(): Operation[] {
     for (const [method, op] of Object.entries(methods)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue
       const key = `${method.toUpperCase()} ${path}`
-      if (!(key in skipped)) list.push({ method: method.toUpperCase(), path, op, key })
+      if (!(key in skipped) && !Object.keys(skippedPrefixes).some((prefix) => path.startsWith(prefix))) list.push({ method: method.toUpperCase(), path, op, key })
     }
   }
   // Deletions last, so the other operations meet the fixtures.
@@ -678,7 +678,7 @@ test('every operation answers as its document says, for a seller, a payer and no
   const counts = Object.fromEntries((Object.keys(allowlist) as FailureClass[]).map((kind) => [kind, all.filter((g) => g.kind === kind).length]))
   mkdirSync('.tmp', { recursive: true })
   writeFileSync('.tmp/api-fuzz-report.json', JSON.stringify({
-    runs, seed, operations: ops.length, firstPassMs: firstPass, shrunk, skipped, counts, allowlistedNoLongerFailing: passing,
+    runs, seed, operations: ops.length, firstPassMs: firstPass, shrunk, skipped, skippedPrefixes, counts, allowlistedNoLongerFailing: passing,
     groups: all.map((g) => ({ ...g, statuses: [...g.statuses], callers: [...g.callers] })),
   }, null, 2))
   console.log(`api fuzz: ${ops.length} operations × 3 callers × ${runs} runs (seed ${seed}) in ${Math.round(firstPass / 1000)} s; operations failing per class: ${JSON.stringify(counts)}; report in .tmp/api-fuzz-report.json`)
