@@ -64,8 +64,10 @@ function mergeAllOf(parts: Schema[], resolve: Resolve): Schema {
   return merged
 }
 
+/** JSON Schema counts a string's length in code points (an astral character is one, not two UTF-16 units). */
 function within(s: string, min: number, max: number): boolean {
-  return s.length >= min && s.length <= max
+  const length = [...s].length
+  return length >= min && length <= max
 }
 
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
