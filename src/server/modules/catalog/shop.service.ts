@@ -5,7 +5,7 @@ import type { ListQuery } from '../../../shared/schemas/lists'
 import type { Ctx } from '../../context'
 import { guessClientKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as repo from './catalog.repository'
-import { loadRelations, productView, productViews } from './catalog.views'
+import { loadRelations, productView, productViews, shopClosed } from './catalog.views'
 
 // The public shop (no sign-in): a seller's listed products and a product page. Shop paths name the seller
 // by username or numeric id (docs/reference/readings.md 17). Unpublished and archived products do not exist here; a
@@ -13,7 +13,7 @@ import { loadRelations, productView, productViews } from './catalog.views'
 
 async function shopSeller(ctx: Ctx, username: string) {
   const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps.config, username)
-  if (!seller || seller.blocked) throw new AppError('not_found', 'This shop does not exist')
+  if (!seller || shopClosed(seller)) throw new AppError('not_found', 'This shop does not exist')
   return seller
 }
 
