@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { zPaymentMethodInput } from '../payments'
-import { zCountryCode, zEmail, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
+import { zEmail, zPayerCountryCode, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
 import { buyButtonTexts, buyerInformationIncludeTypes, checkoutLayouts, checkoutQuestionTypes, optionGroups, selectStyles } from './checkout-settings'
 import { zCouponCode } from './coupons'
 import { deliverablesOutput } from './delivery'
@@ -24,7 +24,7 @@ export const payerInput = z.strictObject({
   email: zEmail,
   first_name: zPersonName,
   last_name: zPersonName,
-  country_code: zCountryCode,
+  country_code: zPayerCountryCode,
   street: shortText(120).optional(),
   street_number: shortText(20).optional(),
   zip: shortText(20).optional(),
@@ -61,7 +61,7 @@ export const checkoutSelection = z.strictObject({
   coupon_code: zCouponCode.optional(),
   addon_ids: z.array(id()).max(20).optional(),
   /** The payer's country and VAT id decide VAT before the payer details are complete. */
-  country_code: zCountryCode.optional(),
+  country_code: zPayerCountryCode.optional(),
   vat_id: zVatId.optional(),
 })
 export type CheckoutSelection = z.infer<typeof checkoutSelection>

@@ -136,6 +136,7 @@ export const messages = {
     },
   },
   invalid_country: { en: 'Please choose a valid country.', de: 'Bitte wähle ein gültiges Land.' },
+  country_not_served: { en: 'Purchases from this country are not possible.', de: 'Käufe aus diesem Land sind nicht möglich.' },
   invalid_tracking_id: {
     en: 'This tracking ID does not have the expected format.',
     de: 'Diese Tracking-ID hat nicht das erwartete Format.',
