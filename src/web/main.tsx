@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built (./lib/zod-config.ts).
+import './lib/zod-config'
 import '@fontsource/montserrat/400.css'
 import '@fontsource/montserrat/500.css'
 import '@fontsource/montserrat/600.css'

@@ -16,6 +16,9 @@ test('security headers are set', async () => {
   const res = await t.request({ method: 'GET', url: '/healthz' })
   expect(res.headers['x-content-type-options']).toBe('nosniff')
   expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+  // No eval for the back office's scripts: its zod runs jitless (src/web/lib/zod-config.ts).
+  expect(res.headers['content-security-policy']).toContain("script-src 'self';")
+  expect(res.headers['content-security-policy']).not.toContain('unsafe-eval')
 })
 
 test('the OpenAPI document lists the public contract', async () => {

@@ -36,3 +36,37 @@ describe.runIf(process.env.REDIS_URL)('redis counters', () => {
     }
   })
 })
+
+// A right guess gives back the one guess it took (docs/decisions/0040-guess-limits.md): never below 0, and
+// never a count without a window.
+describe('decrement', () => {
+  test('in memory: takes one back inside the window, nothing once it ended or from nothing', async () => {
+    let now = 0
+    const store = new MemoryCounterStore(() => now)
+    await store.decrement('k')
+    expect(await store.get('k')).toBe(0)
+    await store.increment('k', 10)
+    await store.increment('k', 10)
+    await store.decrement('k')
+    expect(await store.get('k')).toBe(1)
+    now = 11_000
+    await store.decrement('k')
+    expect(await store.increment('k', 10)).toBe(1)
+  })
+
+  test.runIf(process.env.REDIS_URL)('in Redis: takes one back, never creating a key without expiry', async () => {
+    const store = new RedisCounterStore(new Redis(process.env.REDIS_URL!), `sf:test:${randomBytes(4).toString('hex')}:`)
+    try {
+      await store.decrement('k')
+      expect(await store.get('k')).toBe(0)
+      expect(await store.ttlSeconds('k')).toBe(0)
+      await store.increment('k', 60)
+      await store.increment('k', 60)
+      await store.decrement('k')
+      expect(await store.get('k')).toBe(1)
+      expect(await store.ttlSeconds('k')).toBeGreaterThan(55)
+    } finally {
+      await store.close()
+    }
+  })
+})

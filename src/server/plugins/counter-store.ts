@@ -8,6 +8,8 @@ export interface CounterStore {
   get(key: string): Promise<number>
   /** Whole seconds until the window of `key` ends (at least 1); 0 when nothing is counted. */
   ttlSeconds(key: string): Promise<number>
+  /** Takes one back from `key` inside its window (never below 0, never restarting or creating a window). */
+  decrement(key: string): Promise<void>
   reset(key: string): Promise<void>
   close(): Promise<void>
 }
@@ -35,6 +37,10 @@ export class MemoryCounterStore implements CounterStore {
     const left = entry ? entry.expiresAt - this.now() : 0
     return left > 0 ? Math.max(1, Math.ceil(left / 1000)) : 0
   }
+  async decrement(key: string) {
+    const entry = this.entries.get(key)
+    if (entry && entry.expiresAt > this.now() && entry.count > 0) entry.count--
+  }
   async reset(key: string) {
     this.entries.delete(key)
   }
@@ -43,6 +49,8 @@ export class MemoryCounterStore implements CounterStore {
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key)
   }
 }
+
+const DECREMENT_IF_COUNTED = "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then redis.call('decr', KEYS[1]) end return 0"
 
 export class RedisCounterStore implements CounterStore {
   constructor(readonly redis: Redis, private readonly prefix = 'sf:counter:') {}
@@ -58,6 +66,10 @@ export class RedisCounterStore implements CounterStore {
     // TTL answers -2 for a missing key and -1 for one without expiry (not written by increment).
     const left = await this.redis.ttl(this.prefix + key)
     return left === -2 ? 0 : Math.max(1, left)
+  }
+  async decrement(key: string) {
+    // One script, so a key that expires meanwhile is not recreated without a window (DECR alone would).
+    await this.redis.eval(DECREMENT_IF_COUNTED, 1, this.prefix + key)
   }
   async reset(key: string) {
     await this.redis.del(this.prefix + key)

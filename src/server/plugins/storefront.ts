@@ -13,8 +13,8 @@ import { checkoutSelection, createOrderInput, type CheckoutPageOutput, type Crea
 import { checkoutTheme, trustSeals } from '../../shared/schemas/checkout-settings'
 import { defaultPageSize, listQuery } from '../../shared/schemas/lists'
 import { translateMessage } from '../../shared/validation'
+import { payerCountryCodes } from '../../shared/validation/countries'
 import { isStorableText } from '../../shared/validation/storable'
-import { countryCodes } from '../../shared/validation/countries'
 import type { Ctx } from '../context'
 import type { AppDeps } from '../deps'
 import * as accounts from '../modules/accounts/accounts.service'
@@ -187,7 +187,7 @@ export function derivedKey(...parts: string[]): string {
 /** Country choices of the payer form: English names, in name order; RU is not sold to (docs/reference/readings.md 22). */
 const countries: [string, string][] = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' })
-  return countryCodes.filter((c) => c !== 'RU').map((c) => [c, names.of(c) ?? c] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], 'en'))
+  return payerCountryCodes.map((c) => [c, names.of(c) ?? c] as [string, string]).sort((a, b) => a[1].localeCompare(b[1], 'en'))
 })()
 
 /** The page's CSP with form submissions also allowed to leave for a payment provider's https page (a 303 after the post). */

@@ -63,14 +63,14 @@ describe('pricingPlanInput: what each form needs', () => {
     expect(issues({ form: 'subscription', currency_id: 'eur', first_amount: 100, interval: '1y' })).toEqual(['next_amount: required'])
   })
   test('a price together with first and next amounts is refused: the checkout amount must be unambiguous', () => {
-    expect(issues({ ...subscription, first_amount: 100, next_amount: 200 })).toEqual(['first_amount: invalid_value', 'next_amount: invalid_value'])
+    expect(issues({ ...subscription, first_amount: 100, next_amount: 200 })).toEqual(['first_amount: plan_price_or_first_next', 'next_amount: plan_price_or_first_next'])
   })
   test('a subscription has no payments count; an installment no price', () => {
-    expect(issues({ ...subscription, payments_count: 12 })).toEqual(['payments_count: invalid_value'])
-    expect(issues({ ...installment, price: 12_500 })).toEqual(['price: invalid_value'])
+    expect(issues({ ...subscription, payments_count: 12 })).toEqual(['payments_count: plan_subscription_terms'])
+    expect(issues({ ...installment, price: 12_500 })).toEqual(['price: plan_installment_terms'])
   })
   test('one_time refuses the terms of recurring plans', () => {
-    expect(issues({ ...oneTime, interval: '1m', payments_count: 3 })).toEqual(['payments_count: invalid_value', 'interval: invalid_value'])
+    expect(issues({ ...oneTime, interval: '1m', payments_count: 3 })).toEqual(['payments_count: plan_one_time_terms', 'interval: plan_one_time_terms'])
   })
   test('null is the same as absent', () => {
     expect(run({ ...oneTime, first_amount: null, interval: null, name: null, use_net_price: null })).toHaveProperty('ok')
@@ -124,12 +124,12 @@ describe('pricingPlanInput: custom intervals', () => {
     ])
   })
   test('with them, first/next amounts and interval are refused; payments_count must match their number', () => {
-    expect(issues({ ...custom, first_amount: 1, interval: '1m' })).toEqual(['first_amount: invalid_value', 'interval: invalid_value'])
+    expect(issues({ ...custom, first_amount: 1, interval: '1m' })).toEqual(['first_amount: plan_custom_intervals_replace', 'interval: plan_custom_intervals_replace'])
     expect(issues({ ...custom, payments_count: 4 })).toEqual(['payments_count: invalid_value'])
     expect(run({ ...custom, payments_count: 3 })).toHaveProperty('ok')
   })
   test('only installments have them', () => {
-    expect(issues({ ...limited, custom_intervals: custom.custom_intervals })).toEqual(['custom_intervals: invalid_value'])
+    expect(issues({ ...limited, custom_intervals: custom.custom_intervals })).toEqual(['custom_intervals: plan_limited_subscription_terms'])
   })
 })
 
@@ -191,9 +191,9 @@ describe('pricingPlanInput: trial_days (docs/decisions/0033-trial-periods.md)', 
     expect(issues({ ...subscription, trial_days: '14' })).toEqual(['trial_days: invalid_value'])
   })
   test('a one-time plan or an installment plan has no trial', () => {
-    expect(issues({ ...oneTime, trial_days: 14 })).toEqual(['trial_days: invalid_value'])
-    expect(issues({ ...installment, trial_days: 14 })).toEqual(['trial_days: invalid_value'])
-    expect(issues({ ...custom, trial_days: 14 })).toEqual(['trial_days: invalid_value'])
+    expect(issues({ ...oneTime, trial_days: 14 })).toEqual(['trial_days: plan_one_time_terms'])
+    expect(issues({ ...installment, trial_days: 14 })).toEqual(['trial_days: plan_installment_terms'])
+    expect(issues({ ...custom, trial_days: 14 })).toEqual(['trial_days: plan_installment_terms'])
   })
   test('null or absent is no trial', () => {
     expect(planFromInput(pricingPlanInput.parse({ ...subscription, trial_days: null })).trialDays).toBeNull()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { currencyIds } from '../money'
 import { hasScriptTag } from '../validation/text'
+import type { MessageKey } from '../validation/messages'
 import { zInterval } from './intervals'
 import type { PricingPlan } from './plan'
 import { trialMaxDays, trialMinDays } from './trial'
@@ -80,6 +81,14 @@ type Parsed = {
 
 const isSet = (value: unknown) => value !== null && value !== undefined
 
+/** Why a term is refused, per form: which terms the form takes (src/shared/validation/messages.ts). */
+const formTermsMessage: Record<PlanForm, MessageKey> = {
+  one_time: 'plan_one_time_terms',
+  installment: 'plan_installment_terms',
+  limited_subscription: 'plan_limited_subscription_terms',
+  subscription: 'plan_subscription_terms',
+}
+
 /** The cross-field rules of the form; adds one issue per offending field. */
 function checkTerms(plan: Parsed, ctx: z.RefinementCtx): void {
   const issue = (path: Field, message: string, params?: { min: number; max: number }) =>
@@ -87,8 +96,10 @@ function checkTerms(plan: Parsed, ctx: z.RefinementCtx): void {
   const require = (path: Field) => {
     if (!isSet(plan[path as keyof Parsed])) issue(path, 'required')
   }
-  const refuse = (...paths: Field[]) => {
-    for (const path of paths) if (isSet(plan[path as keyof Parsed])) issue(path, 'invalid_value')
+  /** A term the form does not take: the message says which terms the form takes (not a bare 'invalid_value'). */
+  const refuse = (...paths: Field[]) => refuseAs(formTermsMessage[plan.form], ...paths)
+  const refuseAs = (message: MessageKey, ...paths: Field[]) => {
+    for (const path of paths) if (isSet(plan[path as keyof Parsed])) issue(path, message)
   }
   const count = (min: number, max: number) => {
     const value = plan.payments_count
@@ -97,7 +108,7 @@ function checkTerms(plan: Parsed, ctx: z.RefinementCtx): void {
   }
   /** Subscriptions: a price, or first and next amounts, not both. */
   const priceOrFirstNext = () => {
-    if (isSet(plan.price)) refuse('first_amount', 'next_amount')
+    if (isSet(plan.price)) refuseAs('plan_price_or_first_next', 'first_amount', 'next_amount')
     else if (isSet(plan.first_amount) || isSet(plan.next_amount)) {
       require('first_amount')
       require('next_amount')
@@ -117,7 +128,7 @@ function checkTerms(plan: Parsed, ctx: z.RefinementCtx): void {
         if (length < customIntervalsMin || length > customIntervalsMax) {
           issue('custom_intervals', 'out_of_range', { min: customIntervalsMin, max: customIntervalsMax })
         }
-        refuse('first_amount', 'next_amount', 'interval')
+        refuseAs('plan_custom_intervals_replace', 'first_amount', 'next_amount', 'interval')
         if (isSet(plan.payments_count) && plan.payments_count !== length) issue('payments_count', 'invalid_value')
         return
       }

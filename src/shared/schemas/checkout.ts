@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { zId, zText } from '../validation/storable'
 import { zPaymentMethodInput } from '../payments'
-import { zCountryCode, zEmail, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
+import { zEmail, zPayerCountryCode, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
 import { buyButtonTexts, buyerInformationIncludeTypes, checkoutLayouts, checkoutQuestionTypes, optionGroups, selectStyles } from './checkout-settings'
 import { zCouponCode } from './coupons'
 import { deliverablesOutput } from './delivery'
@@ -25,7 +25,7 @@ export const payerInput = z.strictObject({
   email: zEmail,
   first_name: zPersonName,
   last_name: zPersonName,
-  country_code: zCountryCode,
+  country_code: zPayerCountryCode,
   street: shortText(120).optional(),
   street_number: shortText(20).optional(),
   zip: shortText(20).optional(),
@@ -62,7 +62,7 @@ export const checkoutSelection = z.strictObject({
   coupon_code: zCouponCode.optional(),
   addon_ids: z.array(id()).max(20).optional(),
   /** The payer's country and VAT id decide VAT before the payer details are complete. */
-  country_code: zCountryCode.optional(),
+  country_code: zPayerCountryCode.optional(),
   vat_id: zVatId.optional(),
 })
 export type CheckoutSelection = z.infer<typeof checkoutSelection>

@@ -240,6 +240,15 @@ export const orderDetailOutput = sellerOrderOutput.extend({
   canceled_by: z.string().nullable(),
   paused_at: isoOrNull,
   trial_ends_at: isoOrNull,
+  /**
+   * The order's VAT note, worded as on its invoice: under a reverse charge it names the payer's VAT id and how
+   * far it was checked (for format only unless an online VIES check answered). Null when nothing is to be said.
+   */
+  vat_note: z.string().nullable().optional().default(null),
+  /** What a reverse charge rests on (null without one): the VAT id, its format, its member state, how it was checked. */
+  reverse_charge: z.object({
+    vat_id: z.string(), format_valid: z.boolean(), country: z.string().nullable(), verification: z.enum(['format_only', 'vies_valid', 'vies_invalid']),
+  }).nullable().optional().default(null),
   /** What the seller can do with this order now (the detail page shows only these). */
   actions: z.object({ refund: z.boolean(), refundable_amount: z.number(), cancel: z.boolean(), pause: z.boolean(), resume: z.boolean() }),
   // The relations, present when asked for with `expand`.

@@ -22,6 +22,17 @@ export function isCountryCode(value: string): value is CountryCode {
   return (countryCodes as readonly string[]).includes(value)
 }
 
+// docs/reference/readings.md 22: no checkout for payers in these countries (and no payouts): the storefront's
+// country list leaves them out and the checkout API refuses them, both from this one list.
+export const refusedPayerCountries = ['RU'] as const satisfies readonly CountryCode[]
+
+/** The countries a payer may buy from: every country code except the refused ones. */
+export const payerCountryCodes = countryCodes.filter((c) => !(refusedPayerCountries as readonly string[]).includes(c)) as [CountryCode, ...CountryCode[]]
+
+export function isRefusedPayerCountry(countryCode: string): boolean {
+  return (refusedPayerCountries as readonly string[]).includes(countryCode)
+}
+
 // docs/reference/readings.md 22: addresses in these countries need a state or province.
 export const stateRequiredCountries = ['US', 'CA', 'MX', 'IN'] as const satisfies readonly CountryCode[]
 

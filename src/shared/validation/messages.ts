@@ -139,7 +139,32 @@ export const messages = {
       de: 'Bitte gib höchstens {max} Zeichen ein.',
     },
   },
+  plan_one_time_terms: {
+    en: 'A one-time plan takes a price only (no first_amount, next_amount, payments_count, interval, custom_intervals or trial_days).',
+    de: 'Ein Einmalzahlungsplan nimmt nur einen Preis (price), keine weiteren Zahlungsbedingungen.',
+  },
+  plan_installment_terms: {
+    en: 'An installment plan takes first_amount, next_amount, payments_count and interval (or custom_intervals), not a price or trial_days.',
+    de: 'Ein Ratenplan nimmt first_amount, next_amount, payments_count und interval (oder custom_intervals), keinen Preis (price) und keine trial_days.',
+  },
+  plan_limited_subscription_terms: {
+    en: 'A limited subscription takes a price or first_amount and next_amount, with payments_count and interval; not custom_intervals.',
+    de: 'Ein begrenztes Abo nimmt einen Preis (price) oder first_amount und next_amount, dazu payments_count und interval; keine custom_intervals.',
+  },
+  plan_subscription_terms: {
+    en: 'A subscription takes a price or first_amount and next_amount, with an interval; not payments_count or custom_intervals.',
+    de: 'Ein Abo nimmt einen Preis (price) oder first_amount und next_amount, dazu ein interval; kein payments_count und keine custom_intervals.',
+  },
+  plan_price_or_first_next: {
+    en: 'Send either a price or first_amount and next_amount, not both.',
+    de: 'Bitte sende entweder einen Preis (price) oder first_amount und next_amount, nicht beides.',
+  },
+  plan_custom_intervals_replace: {
+    en: 'custom_intervals replace first_amount, next_amount and interval: send one or the other.',
+    de: 'custom_intervals ersetzen first_amount, next_amount und interval: bitte sende nur eines davon.',
+  },
   invalid_country: { en: 'Please choose a valid country.', de: 'Bitte wähle ein gültiges Land.' },
+  country_not_served: { en: 'Purchases from this country are not possible.', de: 'Käufe aus diesem Land sind nicht möglich.' },
   invalid_tracking_id: {
     en: 'This tracking ID does not have the expected format.',
     de: 'Diese Tracking-ID hat nicht das erwartete Format.',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ibanToElectronicFormat, isBic, isIban } from './bank'
 import { isHexColor } from './color'
-import { countryCodes, type CountryCode } from './countries'
+import { countryCodes, isRefusedPayerCountry, payerCountryCodes, type CountryCode } from './countries'
 import { birthdayIssue, isIsoDateTime, isTime } from './dates'
 import { emailMaxLength, isEmail } from './email'
 import type { MessageKey } from './messages'
@@ -68,6 +68,11 @@ export const zPhoneIn = (country: CountryCode) => requiredText()
 
 export const zCountryCode = z.enum(countryCodes, {
   error: (issue) => (issue.input === undefined ? 'required' : 'invalid_country'),
+})
+
+/** A payer's country at checkout: any country but the refused ones (docs/reference/readings.md 22), which are named as such. */
+export const zPayerCountryCode = z.enum(payerCountryCodes, {
+  error: (issue) => (issue.input === undefined ? 'required' : typeof issue.input === 'string' && isRefusedPayerCountry(issue.input) ? 'country_not_served' : 'invalid_country'),
 })
 
 /** Slug form 1, no Cyrillic (docs/reference/readings.md 20). */

@@ -10,6 +10,7 @@ import type { z } from 'zod'
 import type { Actor } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
+import { guessCounterKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as email from '../email/email.service'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './accounts.passwords'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
@@ -131,23 +132,33 @@ async function issueTokens(ctx: Ctx, tx: Executor, sessionId: string, userId: nu
   }
 }
 
-const failedSignInKey = (emailAddress: string) => `signin-fail:${emailAddress.trim().toLowerCase()}`
+/**
+ * Wrong passwords per account email (docs/decisions/0040-guess-limits.md; RATE_LIMIT_AUTH_EMAIL_FAILURES in
+ * RATE_LIMIT_AUTH_WINDOW_SECONDS); the sign-in door is also limited per IP (authRateLimit, every attempt).
+ */
+function signInGuessLimit(config: Ctx['deps']['config']): GuessLimit {
+  return { name: 'sign-in', failures: config.RATE_LIMIT_AUTH_EMAIL_FAILURES, windowSeconds: config.RATE_LIMIT_AUTH_WINDOW_SECONDS }
+}
+const signInGuessKey = (emailAddress: string) => emailAddress.trim().toLowerCase()
 
+/**
+ * Signs in with email and password. Past the wrong passwords allowed for the email every attempt answers
+ * 429 with Retry-After until the window ends, the right password too; signing in rightly does not clear
+ * the count (only a password reset, which proves the mailbox, does).
+ */
 export async function signIn(ctx: Ctx, input: SignInInput): Promise<SessionOutput> {
-  const { config, counters } = ctx.deps
-  const key = failedSignInKey(input.email)
-  if (config.RATE_LIMIT === 'on' && (await counters.get(key)) >= config.RATE_LIMIT_AUTH_EMAIL_FAILURES) {
-    throw new AppError('MS_MAX_CONCURRENT_REQ', 'Too many failed sign-ins for this email; retry later')
-  }
-  const user = await repo.findUserByEmail(ctx.db, input.email)
-  const valid = user && user.accountState !== 'deleted'
-    ? await verifyPassword(user.passwordHash, input.password)
-    : (await verifyPassword(await dummyPasswordHash(config.ARGON2_MEMORY_KIB), input.password), false)
-  if (!user || !valid) {
-    await counters.increment(key, config.RATE_LIMIT_AUTH_WINDOW_SECONDS)
-    throw new AppError('invalid_credentials', 'Email or password is wrong')
-  }
-  await counters.reset(key)
+  const { config } = ctx.deps
+  const found: { user: repo.UserRow | null } = { user: null }
+  await limitGuesses(ctx.deps, signInGuessLimit(config), signInGuessKey(input.email), async () => {
+    const user = await repo.findUserByEmail(ctx.db, input.email)
+    const valid = user && user.accountState !== 'deleted'
+      ? await verifyPassword(user.passwordHash, input.password)
+      : (await verifyPassword(await dummyPasswordHash(config.ARGON2_MEMORY_KIB), input.password), false)
+    if (valid) found.user = user!
+    return valid
+  })
+  const user = found.user
+  if (!user) throw new AppError('invalid_credentials', 'Email or password is wrong')
   return ctx.db.transaction(async (tx) => {
     // Signing in to a deactivated account reactivates it (its data was kept).
     const current = user.accountState === 'deactivated'
@@ -418,7 +429,7 @@ export async function resetPassword(ctx: Ctx, input: z.infer<typeof resetPasswor
     await repo.revokeUserSessions(tx, user.id, 'password_reset', ctx.now)
     return user.email
   })
-  await ctx.deps.counters.reset(failedSignInKey(address))
+  await ctx.deps.counters.reset(guessCounterKey(signInGuessLimit(ctx.deps.config), signInGuessKey(address)))
 }
 
 export async function changePassword(ctx: Ctx, input: z.infer<typeof changePasswordInput>): Promise<void> {

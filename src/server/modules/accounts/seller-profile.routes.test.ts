@@ -66,10 +66,30 @@ describe('seller profile', () => {
     expect((await me(user)).seller).toMatchObject({ profile_finished: false, can_sell: false })
     const { street_number: _s, salutation: _t, ...lean } = complete
     expect((await save(user, lean)).json()).toMatchObject({ profile_finished: true })
-    // taking a field away again unfinishes the profile
-    expect((await save(user, { ...complete, vat_payer: 'exempt' })).json()).toMatchObject({ profile_finished: false, missing_fields: ['vat_exempt_reason'] })
-    expect((await me(user)).seller.can_sell).toBe(false)
+    // a finished profile stays finished: a replacement lacking a required field is refused, naming it
+    const lacking = await save(user, { ...complete, vat_payer: 'exempt' })
+    expect(lacking.statusCode).toBe(400)
+    expect(lacking.json().error).toMatchObject({ type: 'INVALID_INPUT', fields: [{ path: 'vat_exempt_reason', message: 'This field is required.' }] })
+    expect((await me(user)).seller).toMatchObject({ profile_finished: true, can_sell: true })
     expect((await save(user, { ...complete, vat_payer: 'exempt', vat_exempt_reason: 'small_business' })).json().profile_finished).toBe(true)
+  })
+
+  test('an empty PUT does not unfinish a finished profile: 400 naming the missing fields, the profile and publishing unchanged', async () => {
+    const user = await signUpUser(t)
+    await confirmEmail(user)
+    expect((await save(user, complete)).json().profile_finished).toBe(true)
+    const empty = await save(user, {})
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().error.type).toBe('INVALID_INPUT')
+    expect(empty.json().error.fields).toEqual(expect.arrayContaining([{ path: 'business_type', message: 'This field is required.' }, { path: 'tax_number', message: 'This field is required.' }]))
+    expect((await t.request({ method: 'GET', url, token: user.accessToken })).json()).toMatchObject({ profile_finished: true, profile: { city: 'Berlin' } })
+    const product = await createProduct(t, user.accessToken)
+    expect((await t.request({ method: 'POST', url: `/api/v1/cabinet/products/${product.id}/publish`, token: user.accessToken })).json()).toMatchObject({ publish_state: 'published' })
+    // a draft still saves step by step, and a complete replacement of a complete profile is fine
+    const draft = await signUpUser(t)
+    expect((await save(draft, { business_type: 'natural' })).json()).toMatchObject({ profile_finished: false, profile: { business_type: 'natural' } })
+    expect((await save(draft, { first_name: 'Jonas' })).json()).toMatchObject({ profile_finished: false, profile: { first_name: 'Jonas' } })
+    expect((await save(user, { ...complete, city: 'Hamburg' })).json()).toMatchObject({ profile_finished: true, profile: { city: 'Hamburg' } })
   })
 
   test('entities need a company, and a region outside the home country', async () => {
@@ -77,13 +97,16 @@ describe('seller profile', () => {
     const entity = { ...complete, business_type: 'entity' }
     expect((await save(user, entity)).json()).toMatchObject({ profile_finished: false, missing_fields: ['company'] })
     expect((await save(user, { ...entity, company: 'Weber GmbH' })).json()).toMatchObject({ profile_finished: true })
-    expect((await save(user, { ...entity, company: 'Weber GmbH', country_code: 'AT' })).json()).toMatchObject({ profile_finished: false, missing_fields: ['region'] })
+    // finished: moving abroad without a region is refused, naming it
+    const abroad = await save(user, { ...entity, company: 'Weber GmbH', country_code: 'AT' })
+    expect([abroad.statusCode, abroad.json().error.fields]).toEqual([400, [{ path: 'region', message: 'This field is required.' }]])
     const done = await save(user, { ...entity, company: 'Weber GmbH', country_code: 'AT', region: 'Wien' })
     expect(done.json()).toMatchObject({ profile_finished: true })
     const { rows } = await t.deps.database.executeSql('select business_type, company, country_code from sellers where user_id = $1', [user.userId])
     expect(rows[0]).toEqual({ business_type: 'entity', company: 'Weber GmbH', country_code: 'AT' })
     // a natural person in the US needs a state too
-    expect((await save(user, { ...complete, country_code: 'US' })).json()).toMatchObject({ profile_finished: false, missing_fields: ['region'] })
+    const draft = await signUpUser(t)
+    expect((await save(draft, { ...complete, country_code: 'US' })).json()).toMatchObject({ profile_finished: false, missing_fields: ['region'] })
   })
 
   test('validation errors name the field', async () => {

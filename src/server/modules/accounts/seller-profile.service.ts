@@ -27,22 +27,36 @@ export async function getSellerProfile(ctx: Ctx): Promise<SellerProfileOutput> {
   return output(ctx, seller)
 }
 
-/** Replaces the profile; the seller's business_type, company, phone and country_code columns mirror it. */
+/**
+ * Replaces the profile (PUT: the whole profile, as the web form sends it); the seller's business_type,
+ * company, phone and country_code columns mirror it. A draft is saved as it is, step by step; once the
+ * stored profile is complete its replacement must be complete too, or the request answers 400 INVALID_INPUT
+ * naming each missing field 'required' and nothing changes: a finished profile is never unfinished silently
+ * (an empty body used to unfinish it and stop the seller's products publishing).
+ */
 export async function saveSellerProfile(ctx: Ctx, input: SellerProfile): Promise<SellerProfileOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
+  const home = ctx.deps.config.HOME_COUNTRY
   const profile: SellerProfile = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined && value !== ''),
   )
   // A reason only belongs to an exempt seller, a company only to an entity.
   if (profile.vat_payer !== 'exempt') delete profile.vat_exempt_reason
   if (profile.business_type !== 'entity') delete profile.company
+  const complete = isSellerProfileComplete(profile, home)
+  const current = await repo.findSellerById(ctx.db, sellerId)
+  if (!current) throw new AppError('not_found', 'No such seller')
+  if (!complete && isSellerProfileComplete(current.profile, home)) {
+    const missing = sellerProfileMissingFields(profile, home)
+    throw new AppError('INVALID_INPUT', `The profile is complete; send it whole (missing: ${missing.join(', ')})`, missing.map((path) => ({ path, message: 'required' })))
+  }
   const seller = await repo.updateSeller(ctx.db, sellerId, {
     profile,
     businessType: profile.business_type ?? null,
     company: profile.company ?? null,
     phone: profile.phone ?? null,
     countryCode: profile.country_code ?? null,
-    profileFinished: isSellerProfileComplete(profile, ctx.deps.config.HOME_COUNTRY),
+    profileFinished: complete,
   })
   return output(ctx, seller)
 }

@@ -43,6 +43,8 @@ export type SellerFacts = {
   paymentAccountDone: boolean
   profileFinished: boolean
   confirmed: boolean
+  /** The seller's account is deactivated or deleted: the shop is closed until it signs in again. */
+  deactivated: boolean
 }
 
 /**
@@ -53,6 +55,7 @@ const sellerFacts = (config: PaymentAccountConfig) => ({
   id: sellers.id, username: sellers.username, powerSeller: sellers.powerSeller, blocked: sellers.blocked,
   paymentAccountDone: paymentAccountDoneSql(config, sellers.id), profileFinished: sellers.profileFinished,
   confirmed: sql<boolean>`${users.confirmedAt} is not null`,
+  deactivated: sql<boolean>`${users.accountState} <> 'active'`,
 })
 
 export async function findSeller(db: Executor, config: PaymentAccountConfig, sellerId: number): Promise<SellerFacts | undefined> {

@@ -16,7 +16,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { PaymentAccountConfig } from '../payment-settings/payment-settings.service'
 import * as repo from './catalog.repository'
-import { loadRelations, planOfRow, productViews, sellerFlags, statusFacts, type Relations } from './catalog.views'
+import { loadRelations, planOfRow, productViews, sellerFlags, shopClosed, statusFacts, type Relations } from './catalog.views'
 
 // Products of the eight forms, their pricing plans, tickets and add-ons, and publishing. Each use case acts for the seller of the request (never a seller id from the request)
 // and runs in one transaction; another seller's product answers 404 like a missing one.
@@ -566,11 +566,11 @@ export async function checkoutFacts(
   if (!found) {
     // Which of the two is missing decides the message (a rare path: one more read).
     const seller = sellerRef.id !== undefined ? await repo.findSeller(db, ctx.deps.config, sellerRef.id) : sellerRef.username !== undefined ? await repo.findSellerByUsernameOrId(db, ctx.deps.config, sellerRef.username) : null
-    if (seller !== null && (!seller || seller.blocked)) throw new AppError('not_found', 'This shop does not exist')
+    if (seller !== null && (!seller || shopClosed(seller))) throw new AppError('not_found', 'This shop does not exist')
     throw new AppError('not_found', 'This product does not exist')
   }
   const { seller, tax } = found
-  if (seller.blocked) throw new AppError('not_found', 'This shop does not exist')
+  if (shopClosed(seller)) throw new AppError('not_found', 'This shop does not exist')
   if (found.soldOut) throw new AppError('sold_out', 'Sold out')
   const row = found.product
   const relations = found.relations

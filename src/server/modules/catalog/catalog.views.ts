@@ -27,6 +27,14 @@ export function sellerFlags(seller: repo.SellerFacts): SellerFlags {
   }
 }
 
+/**
+ * A blocked seller, or one whose account is deactivated or deleted, has no public shop: its shop and product
+ * pages and the checkout of its products answer 404 (payers keep what they bought).
+ */
+export function shopClosed(seller: Pick<repo.SellerFacts, 'blocked' | 'deactivated'>): boolean {
+  return seller.blocked || seller.deactivated
+}
+
 export function planOfRow(row: repo.PlanRow): PricingPlan {
   return {
     form: row.form as PlanForm,

@@ -3,9 +3,9 @@ import { remainingStock } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import type { ListQuery } from '../../../shared/schemas/lists'
 import type { Ctx } from '../../context'
-import { limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
+import { guessClientKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as repo from './catalog.repository'
-import { loadRelations, productView, productViews } from './catalog.views'
+import { loadRelations, productView, productViews, shopClosed } from './catalog.views'
 
 // The public shop (no sign-in): a seller's listed products and a product page. Shop paths name the seller
 // by username or numeric id (docs/reference/readings.md 17). Unpublished and archived products do not exist here; a
@@ -13,7 +13,7 @@ import { loadRelations, productView, productViews } from './catalog.views'
 
 async function shopSeller(ctx: Ctx, username: string) {
   const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps.config, username)
-  if (!seller || seller.blocked) throw new AppError('not_found', 'This shop does not exist')
+  if (!seller || shopClosed(seller)) throw new AppError('not_found', 'This shop does not exist')
   return seller
 }
 
@@ -42,7 +42,7 @@ function samePassword(given: string, stored: string): boolean {
   return timingSafeEqual(a, b)
 }
 
-/** Wrong access-password guesses per IP and product (docs/QUALITY.md "abuse"; RATE_LIMIT_PRODUCT_PASSWORD_*). */
+/** Wrong access-password guesses per IP (IPv6 by /64) and product (docs/decisions/0040-guess-limits.md; RATE_LIMIT_PRODUCT_PASSWORD_*). */
 export function productPasswordLimit(config: Ctx['deps']['config']): GuessLimit {
   return { name: 'product-password', failures: config.RATE_LIMIT_PRODUCT_PASSWORD_FAILURES, windowSeconds: config.RATE_LIMIT_PRODUCT_PASSWORD_WINDOW_SECONDS }
 }
@@ -50,14 +50,14 @@ export function productPasswordLimit(config: Ctx['deps']['config']): GuessLimit 
 /**
  * A password-protected product opens when `password` matches. Asking without a password is not a guess;
  * every given password is, limited per IP and product: past the limit the page answers 429 with
- * Retry-After (even to the right password) until the window ends.
+ * Retry-After (even to the right password) until the window ends; a right password does not clear the count.
  */
 export async function assertPassword(ctx: Ctx, product: repo.ProductRow, password: string | undefined) {
   const stored = product.accessPassword
   if (!stored) return
   const required = () => new AppError('password_required', 'This product is protected by a password')
   if (password === undefined || password === '') throw required()
-  const right = await limitGuesses(ctx.deps, productPasswordLimit(ctx.deps.config), `${product.id}:${ctx.ip}`, async () => samePassword(password, stored))
+  const right = await limitGuesses(ctx.deps, productPasswordLimit(ctx.deps.config), `${product.id}:${guessClientKey(ctx.ip)}`, async () => samePassword(password, stored))
   if (!right) throw required()
 }
 

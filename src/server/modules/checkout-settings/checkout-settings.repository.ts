@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
-import { cancellationTerms, checkoutSettings, pricingPlans, productCheckouts, products, sellers } from '../../db/schema'
+import { cancellationTerms, checkoutSettings, pricingPlans, productCheckouts, products, sellers, users } from '../../db/schema'
 
 // The SQL of checkout settings, product checkouts and cancellation terms. Every read of a seller's object
 // is scoped by that seller, so another seller's id finds nothing.
@@ -164,11 +164,11 @@ export async function deleteTerms(db: Executor, id: number) {
 
 // ------------------------------------------------------------------ shops
 
-/** A shop path names its seller by username (any case) or numeric id (docs/reference/readings.md 17); blocked sellers have no shop. */
+/** A shop path names its seller by username (any case) or numeric id (docs/reference/readings.md 17); blocked or deactivated sellers have no shop. */
 export async function findShopSeller(db: Executor, value: string): Promise<{ id: number; username: string } | undefined> {
   const byName = sql`lower(${sellers.username}) = lower(${value})`
   const where = /^[0-9]{1,9}$/.test(value) ? or(eq(sellers.id, Number(value)), byName) : byName
-  const [row] = await db.select({ id: sellers.id, username: sellers.username }).from(sellers)
-    .where(and(where, eq(sellers.blocked, false))).limit(1)
+  const [row] = await db.select({ id: sellers.id, username: sellers.username }).from(sellers).innerJoin(users, eq(users.id, sellers.userId))
+    .where(and(where, eq(sellers.blocked, false), eq(users.accountState, 'active'))).limit(1)
   return row
 }

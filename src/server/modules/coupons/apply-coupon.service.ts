@@ -2,7 +2,7 @@ import { AppError } from '../../../shared/errors'
 import { discountApplies, type CheckoutCoupon, type Discount, type DiscountValueForm } from '../../../shared/pricing'
 import { featureEnabled, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
-import { limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
+import { guessClientKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as repo from './coupons.repository'
 
 // Applying a coupon at checkout: whether the seller offers coupons, the payer's code checked (with its
@@ -27,7 +27,7 @@ export async function applyCoupon(
   return { id: found.id, code: found.code, discount: found.discount, amountBase: found.amountBase }
 }
 
-/** Wrong coupon codes per IP and shop (docs/QUALITY.md "abuse"; RATE_LIMIT_COUPON_*). */
+/** Wrong coupon codes per IP (IPv6 by /64) and shop (docs/decisions/0040-guess-limits.md; RATE_LIMIT_COUPON_*). */
 export function couponGuessLimit(config: Ctx['deps']['config']): GuessLimit {
   return { name: 'coupon', failures: config.RATE_LIMIT_COUPON_FAILURES, windowSeconds: config.RATE_LIMIT_COUPON_WINDOW_SECONDS }
 }
@@ -45,11 +45,12 @@ export type RedeemableCoupon = {
  * the product: active, inside its validity window, below its usage limit (the shared discountApplies) and
  * in scope. Anything else answers 422 coupon_invalid without saying why, and counts as a wrong guess for
  * the payer's IP and this shop; past RATE_LIMIT_COUPON_FAILURES in the window every check answers 429
- * with Retry-After (docs/QUALITY.md "abuse"). Redeeming (counting the order under a lock) is the checkout's.
+ * with Retry-After (docs/QUALITY.md "abuse"); a usable code does not clear the count
+ * (docs/decisions/0040-guess-limits.md). Redeeming (counting the order under a lock) is the checkout's.
  */
 export async function checkCouponCode(ctx: Ctx, input: { sellerId: number; productId: number; code: string }): Promise<RedeemableCoupon> {
   const found: { coupon: RedeemableCoupon | null } = { coupon: null }
-  await limitGuesses(ctx.deps, couponGuessLimit(ctx.deps.config), `${input.sellerId}:${ctx.ip}`, async () => {
+  await limitGuesses(ctx.deps, couponGuessLimit(ctx.deps.config), `${input.sellerId}:${guessClientKey(ctx.ip)}`, async () => {
     const row = await repo.findCouponByCode(ctx.db, input.sellerId, input.code.trim())
     if (!row) return false
     const discount = {

@@ -1,7 +1,6 @@
 import { allocate, bpsToPercent, formatMoney, roundHalfUp, type CurrencyId, type Money } from '../../../shared/money'
 import type { InvoiceLine } from '../../../shared/schemas/invoices'
-import { countryOfVatIdPrefix, splitRate, vatAmounts, vatBreakdown, type RateShareLine as SharedRateShareLine } from '../../../shared/tax'
-import { normalizeVatId, vatIdIssue } from '../../../shared/validation/vat'
+import { reverseChargeOf, splitRate, vatAmounts, vatBreakdown, type RateShareLine as SharedRateShareLine, type ReverseChargeCheck } from '../../../shared/tax'
 
 // What an invoice says, frozen when it is issued (pure; invoices.service.ts reads the rows and stores the
 // result). The seller's and the payer's details, the lines, the VAT per rate and the VAT note (docs/reference/readings.md
@@ -20,15 +19,7 @@ export type PayerDetails = {
 
 export type VatRateRow = { rate_bps: number; net: number; vat: number; gross: number }
 
-export type ReverseChargeCheck = {
-  vat_id: string
-  /** The id matches its country's pattern (docs/reference/accounts-and-orders.md §5). */
-  format_valid: boolean
-  /** The member state that issued the id (EL -> GR). */
-  country: string | null
-  /** format_only unless an online VIES check answered at checkout. */
-  verification: 'format_only' | 'vies_valid' | 'vies_invalid'
-}
+export type { ReverseChargeCheck }
 
 export type InvoiceVat = {
   /** The order's VAT treatment: charged | exempt_seller | reverse_charge | export. */
@@ -74,12 +65,6 @@ const exemptReasonText: Record<string, string> = {
   other: 'the seller is exempt from VAT',
 }
 
-const verificationText = {
-  format_only: 'checked for format only (no online VIES check was made)',
-  vies_valid: 'checked for format and confirmed as valid in VIES',
-  vies_invalid: 'checked for format; VIES reported it as not registered',
-} as const
-
 export function percentText(bps: number): string {
   return `${String(bpsToPercent(bps)).replace('.', ',')} %`
 }
@@ -97,16 +82,8 @@ export function invoiceVatOf(orderVat: Record<string, unknown>, seller: SellerDe
       return { treatment, country, rates, exempt_reason: reason, note: `No VAT is charged: ${exemptReasonText[reason] ?? exemptReasonText.other}.` }
     }
     case 'reverse_charge': {
-      const raw = payer.vat_id ?? ''
-      const id = normalizeVatId(raw)
-      const stored = orderVat.verification
-      const verification = stored === 'vies_valid' || stored === 'vies_invalid' ? stored : 'format_only'
-      const check: ReverseChargeCheck = { vat_id: id, format_valid: raw !== '' && vatIdIssue(raw) === undefined, country: countryOfVatIdPrefix(id.slice(0, 2)) ?? null, verification }
-      return {
-        treatment, country, rates, reverse_charge: check,
-        note: `Reverse charge: the recipient is liable for the VAT (Art. 196 VAT Directive). Recipient's VAT id ${id || 'missing'}`
-          + `${check.country ? ` (issued by ${check.country})` : ''}, ${verificationText[verification]}.`,
-      }
+      const { check, note } = reverseChargeOf(payer.vat_id, orderVat.verification)
+      return { treatment, country, rates, reverse_charge: check, note }
     }
     case 'export':
       return { treatment, country, rates, note: 'No EU VAT is charged: the supply takes place outside the EU.' }

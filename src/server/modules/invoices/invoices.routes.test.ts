@@ -177,6 +177,17 @@ describe('issuing invoices', () => {
     expect(inv.vat.note).toBe('Reverse charge: the recipient is liable for the VAT (Art. 196 VAT Directive). Recipient\'s VAT id ATU13585627 (issued by AT), checked for format only (no online VIES check was made).')
     const text = await pdfText(`/api/v1/cabinet/invoices/${inv.id}/pdf`, seller.accessToken)
     for (const expected of ['Alpen Learning GmbH', 'VAT id: ATU13585627', 'Reverse charge', 'checked for format only']) expect(text).toContain(expected)
+    // The order says it as the invoice does (the id was checked for format only).
+    const detail = await t.request({ method: 'GET', url: `/api/v1/cabinet/orders/${bought.orderId}`, token: seller.accessToken })
+    expect(detail.statusCode, detail.body).toBe(200)
+    expect(detail.json()).toMatchObject({ vat_note: inv.vat.note, reverse_charge: { vat_id: 'ATU13585627', format_valid: true, country: 'AT', verification: 'format_only' } })
+  })
+
+  test('an order with VAT charged has its plain VAT note and no reverse charge', async () => {
+    const bought = await buy(seller, 11_900)
+    const detail = (await t.request({ method: 'GET', url: `/api/v1/cabinet/orders/${bought.orderId}`, token: seller.accessToken })).json()
+    expect(detail).toMatchObject({ reverse_charge: null })
+    expect(detail.vat_note === null || !detail.vat_note.includes('Reverse charge')).toBe(true)
   })
 })
 

@@ -6,6 +6,7 @@ import {
   type OrderListQuery, type OrderRelation, type SellerOrderOutput,
 } from '../../../shared/schemas/order-lists'
 import { canTransition, orderPaymentStates, orderPaymentTransitions, type OrderPaymentState, type OrderRateState } from '../../../shared/states'
+import { reverseChargeOf } from '../../../shared/tax'
 import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
@@ -157,6 +158,17 @@ function disputeFeeOf(paymentRows: PaymentRow[]): number {
   return charged - paymentRows.filter((p) => p.kind === 'chargeback_reversal').reduce((sum, p) => sum + p.feeAmount, 0)
 }
 
+/**
+ * The order's VAT note and reverse-charge check, worded as its invoice words them (src/shared/tax reverseChargeOf):
+ * a reverse charge granted on a VAT id checked for format only says so on the order too.
+ */
+function vatOf(o: { vat: Record<string, unknown>; payer: unknown }): Pick<OrderDetailOutput, 'vat_note' | 'reverse_charge'> {
+  const vat = o.vat ?? {}
+  if (vat.treatment !== 'reverse_charge') return { vat_note: text(vat.note), reverse_charge: null }
+  const { check, note } = reverseChargeOf(text((o.payer as Payer).vat_id), vat.verification)
+  return { vat_note: note, reverse_charge: check }
+}
+
 /** GET /cabinet/orders/{id}: the order with its amounts, what the seller can do, and the relations asked for. */
 export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[]): Promise<OrderDetailOutput> {
   const sellerId = actingSellerId(ctx.actor, 'orders.read')
@@ -173,7 +185,7 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
     debt_amount: debt, chargeback_amount: o.chargebackAmount, coupon_id: o.couponId, ticket_id: o.ticketId, parent_order_id: o.parentOrderId,
     plan: o.planSnapshot ?? null, price_kind: o.priceKind, success_page_url: o.successPageUrl, canceled_at: iso(o.canceledAt), canceled_by: o.canceledBy,
     paused_at: iso(o.pausedAt), trial_ends_at: iso(o.trialEndsAt), actions: actionsOf(o, plan.form, paymentRows, rates),
-    dispute_fee_amount: disputeFeeOf(paymentRows),
+    dispute_fee_amount: disputeFeeOf(paymentRows), ...vatOf(o),
   }
   if (wants.has('product')) {
     detail.product = {

@@ -2039,6 +2039,8 @@ export const de: Translations = {
       trialEnds: 'Testphase endet', canceledAt: 'Gekündigt', pausedAt: 'Pausiert', payer: 'Zahler', items: 'Positionen', rates: 'Raten', transfers: 'Zahlungen (Transfers)',
       invoices: 'Rechnungen', noInvoices: 'Noch keine Rechnungen.', pdf: 'PDF', dunning: 'Mahnwesen', noDunning: 'Kein Mahnverfahren für diese Bestellung.', claims: 'Forderungen',
       noClaims: 'Keine Forderungen.', cancellationTerm: 'Widerrufsbelehrung', none: '–',
+      reverseCharge: 'Reverse Charge: Der Zahler schuldet die Umsatzsteuer. USt-IdNr. {{vatId}}{{country}}, {{checked}}.', reverseChargeCountry: ' (ausgestellt von {{country}})',
+      reverseChargeChecked: { format_only: 'nur auf ihr Format geprüft (keine Online-Prüfung über VIES)', vies_valid: 'auf ihr Format geprüft und in VIES als gültig bestätigt', vies_invalid: 'auf ihr Format geprüft; VIES meldet sie als nicht registriert' },
       itemColumns: { name: 'Position', kind: 'Art', quantity: 'Anz.', net: 'Netto', vat: 'USt.', gross: 'Brutto' },
       rateColumns: { number: '#', dueAt: 'Fällig', amount: 'Betrag', paid: 'Bezahlt', state: 'Status', attempts: 'Versuche' },
       transferColumns: { id: 'ID', kind: 'Art', state: 'Status', amount: 'Betrag', method: 'Methode', created: 'Erstellt', reason: 'Fehler' },

@@ -2037,6 +2037,8 @@ export const en = {
       trialEnds: 'Trial ends', canceledAt: 'Canceled', pausedAt: 'Paused', payer: 'Payer', items: 'Items', rates: 'Rates', transfers: 'Payments (transfers)',
       invoices: 'Invoices', noInvoices: 'No invoices yet.', pdf: 'PDF', dunning: 'Dunning', noDunning: 'No dunning for this order.', claims: 'Claims',
       noClaims: 'No claims.', cancellationTerm: 'Cancellation terms', none: '–',
+      reverseCharge: 'Reverse charge: the payer is liable for the VAT. VAT id {{vatId}}{{country}}, {{checked}}.', reverseChargeCountry: ' (issued by {{country}})',
+      reverseChargeChecked: { format_only: 'checked for format only (no online VIES check was made)', vies_valid: 'checked for format and confirmed as valid in VIES', vies_invalid: 'checked for format; VIES reported it as not registered' },
       itemColumns: { name: 'Item', kind: 'Kind', quantity: 'Qty', net: 'Net', vat: 'VAT', gross: 'Gross' },
       rateColumns: { number: '#', dueAt: 'Due', amount: 'Amount', paid: 'Paid', state: 'State', attempts: 'Attempts' },
       transferColumns: { id: 'ID', kind: 'Kind', state: 'State', amount: 'Amount', method: 'Method', created: 'Created', reason: 'Failure' },

@@ -128,6 +128,14 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
               {o.payer.vatId && <Text size="sm">{o.payer.vatId}</Text>}
             </Stack>
           )}
+          {/* As the invoice says it: a reverse charge names its VAT id and how far the id was checked. */}
+          {o.reverseCharge
+            ? <Text size="sm" c="dimmed" mt="xs" data-testid="order-vat-note">{t('orderLists.detail.reverseCharge', {
+              vatId: o.reverseCharge.vatId || '–',
+              country: o.reverseCharge.country ? t('orderLists.detail.reverseChargeCountry', { country: o.reverseCharge.country }) : '',
+              checked: t(`orderLists.detail.reverseChargeChecked.${o.reverseCharge.verification}`),
+            })}</Text>
+            : o.vatNote && <Text size="sm" c="dimmed" mt="xs" data-testid="order-vat-note">{o.vatNote}</Text>}
         </Section>
       </SimpleGrid>
       <Section title={t('orderLists.detail.items')}>
