@@ -126,6 +126,7 @@ describe('the API document', () => {
       /^\/sandbox\//, // the sandbox payment provider's own page, for tests and demos
       /^\/api\/docs/, // the document and its viewer
       /^\/assets\//, // the built web app's files
+      /^\/storefront\/assets\//, // the built shop pages' files (registered when they are built)
     ]
     const missing: string[] = []
     const routes = routesOf(t.app)
