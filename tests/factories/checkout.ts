@@ -23,3 +23,11 @@ export function submitOrder(t: TestApp, payload: Record<string, unknown>, key: s
 export function sandboxPay(t: TestApp, paymentId: string, outcome: 'success' | 'failure' | 'pending' | 'challenge' = 'success') {
   return t.request({ method: 'POST', url: `/api/v1/shop/sandbox/payments/${paymentId}`, payload: { outcome } })
 }
+
+/** The seller takes cards through Stripe (the stand-in behind `STRIPE_API_BASE`): its keys saved, card on Stripe active. */
+export async function sellCardsWithStripe(t: TestApp, token: string, keys: { publishable_key: string; secret_key: string; webhook_secret: string }) {
+  const saved = await t.request({ method: 'PUT', url: '/api/v1/cabinet/payment_providers/stripe', token, payload: keys })
+  if (saved.statusCode !== 200) throw new Error(`stripe keys failed: ${saved.statusCode} ${saved.body}`)
+  const matrix = await t.request({ method: 'PUT', url: '/api/v1/cabinet/payment_settings', token, payload: { methods: [{ method: 'card', provider: 'stripe', active: true }] } })
+  if (matrix.statusCode !== 200) throw new Error(`payment settings failed: ${matrix.statusCode} ${matrix.body}`)
+}

@@ -6,6 +6,11 @@ import { allocate, type CurrencyId } from '../money'
 /** An order line as a later charge sees it: its gross at purchase, its VAT rate (both frozen on the order) and whether its plan charges again. */
 export type RateShareLine = { grossAmount: number; vatRateBps: number; recurring: boolean }
 
+/** Whether an order line's plan charges again: the main line's always does, a bump's when its plan as bought is not one-time. */
+export function chargesAgain(kind: string, planForm: string | null): boolean {
+  return kind === 'main' || (planForm !== null && planForm !== 'one_time')
+}
+
 /** One line's share of a later charge: the line (its index in the lines given), its gross share and VAT rate. */
 export type RateShare = { index: number; gross: number; vatRateBps: number }
 

@@ -86,7 +86,6 @@ export async function findPayment(db: Executor, paymentId: number): Promise<Paym
 export async function earlierWithoutDocument(db: Executor, payment: PaymentRow): Promise<PaymentRow[]> {
   const rows = await db.select().from(payments).where(and(
     eq(payments.orderId, payment.orderId), eq(payments.state, 'successful'), inArray(payments.kind, ['charge', 'refund', 'chargeback', 'chargeback_reversal']),
-    sql`${payments.id} <> ${payment.id}`,
     sql`(${payments.completedAt}, ${payments.id}) < (${payment.completedAt ?? payment.createdAt}, ${payment.id})`,
     sql`not exists (select 1 from ${invoices} where ${invoices.paymentId} = ${payments.id})`,
   )).orderBy(asc(payments.completedAt), asc(payments.id))

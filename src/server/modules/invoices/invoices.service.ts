@@ -5,6 +5,7 @@ import type {
 } from '../../../shared/schemas/invoices'
 import { invoiceCsvColumns } from '../../../shared/schemas/invoices'
 import type { ListAnswer } from '../../../shared/schemas/lists'
+import { chargesAgain } from '../../../shared/tax'
 import { actingSellerId } from '../../auth/permissions'
 import { requireActor, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
@@ -105,7 +106,7 @@ function chargeLines(payment: repo.PaymentRow, facts: ChargeFacts, currency: Cur
   const ordered = [...items.filter((i) => i.kind === 'main'), ...items.filter((i) => i.kind !== 'main')]
   const shares: RateShareLine[] = ordered.map((i) => ({
     name: i.kind === 'main' ? productName : i.name, quantity: i.quantity, grossAmount: i.grossAmount, vatRateBps: i.vatRateBps,
-    recurring: first || i.kind === 'main' || (i.planForm !== null && i.planForm !== 'one_time'),
+    recurring: first || chargesAgain(i.kind, i.planForm),
   }))
   if (shares.length === 0) shares.push({ name: productName, quantity: 1, grossAmount: 0, vatRateBps: 0, recurring: true })
   const nameOf = (l: RateShareLine) => (rate ? rateLineName(l.name, plan, rate, next?.dueDate ?? null) : l.name)

@@ -8,7 +8,7 @@ import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import {
   assertTransition, canTransition, orderPaymentTransitions, orderRateTransitions, paymentTransitions, type OrderPaymentState, type OrderRateState, type PaymentState,
 } from '../../../shared/states'
-import { splitRate, vatAmounts } from '../../../shared/tax'
+import { chargesAgain, splitRate, vatAmounts } from '../../../shared/tax'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
@@ -290,7 +290,7 @@ async function chargeRecorded(deps: AppDeps, tx: Executor, order: repo.OrderRow,
  */
 async function rateVat(tx: Executor, order: repo.OrderRow, gross: number): Promise<number> {
   const lines = (await repo.rateShareLinesOf(tx, order.id)).map((l) => ({
-    grossAmount: l.grossAmount, vatRateBps: l.vatRateBps, recurring: l.kind === 'main' || (l.planForm !== null && l.planForm !== 'one_time'),
+    grossAmount: l.grossAmount, vatRateBps: l.vatRateBps, recurring: chargesAgain(l.kind, l.planForm),
   }))
   const currency = currencyOf(order)
   return splitRate(lines, gross, currency).reduce((vat, share) => vat + (share.vatRateBps === 0 ? 0 : vatAmounts(toMoney(share.gross, currency), share.vatRateBps, false).vat.amount), 0)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createSeller, oneTimePlan, signInManager, type TestSeller } from '../../../../tests/factories/catalog'
-import { fullPayer, publishedProduct, submitOrder } from '../../../../tests/factories/checkout'
+import { fullPayer, publishedProduct, sellCardsWithStripe, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe-stand-in'
 
@@ -21,10 +21,7 @@ beforeAll(async () => {
   seller = await createSeller(t)
   other = await createSeller(t)
   manager = await signInManager(t)
-  const keys = await t.request({ method: 'PUT', url: '/api/v1/cabinet/payment_providers/stripe', token: seller.accessToken, payload: stripeKeys })
-  expect(keys.statusCode, keys.body).toBe(200)
-  const matrix = await t.request({ method: 'PUT', url: '/api/v1/cabinet/payment_settings', token: seller.accessToken, payload: { methods: [{ method: 'card', provider: 'stripe', active: true }] } })
-  expect(matrix.statusCode, matrix.body).toBe(200)
+  await sellCardsWithStripe(t, seller.accessToken, stripeKeys)
   product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(10_000)] })
 }, 60_000)
 afterAll(async () => {
