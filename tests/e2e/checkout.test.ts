@@ -369,9 +369,9 @@ describe('after paying', () => {
     const managerToken = (await apiSignIn(server, manager.email, manager.password, 'e2e-checkout-manager')).access_token
     let confirmation: { token: string; subject: string } | null = null
     await expect.poll(async () => {
-      confirmation = await latestMailLink(server, managerToken, email).catch(() => null)
+      confirmation = await latestMailLink(server, managerToken, email, 'Your order: Lightroom preset pack').catch(() => null)
       return confirmation?.subject
-    }).toBe('Your order: Lightroom preset pack')
+    }, { timeout: 15_000 }).toBe('Your order: Lightroom preset pack')
     await page.goto(`/email_logs/${confirmation!.token}`)
     const mail = page.frameLocator('[data-testid="email-log-frame"]')
     const orderLink = await mail.getByRole('link', { name: 'View your order' }).getAttribute('href')
@@ -388,9 +388,9 @@ describe('after paying', () => {
 
     let magic: { token: string; subject: string } | null = null
     await expect.poll(async () => {
-      magic = await latestMailLink(server, managerToken, email).catch(() => null)
+      magic = await latestMailLink(server, managerToken, email, 'Your sign-in link').catch(() => null)
       return magic?.subject
-    }).toBe('Your sign-in link')
+    }, { timeout: 15_000 }).toBe('Your sign-in link')
     await page.goto(`/email_logs/${magic!.token}`)
     const link = await page.frameLocator('[data-testid="email-log-frame"]').getByRole('link', { name: 'Sign in' }).getAttribute('href')
     expect(link).toContain('/users/sign_in?magic_link_token=')

@@ -81,9 +81,9 @@ describe('a course through the sandbox provider', () => {
     const managerToken = (await apiSignIn(server, manager.email, manager.password, 'e2e-course-manager')).access_token
     let magic: { token: string; subject: string } | null = null
     await expect.poll(async () => {
-      magic = await latestMailLink(server, managerToken, email).catch(() => null)
+      magic = await latestMailLink(server, managerToken, email, 'Your sign-in link').catch(() => null)
       return magic?.subject
-    }).toBe('Your sign-in link')
+    }, { timeout: 15_000 }).toBe('Your sign-in link')
     await page.goto(`/email_logs/${magic!.token}`)
     const link = await page.frameLocator('[data-testid="email-log-frame"]').getByRole('link', { name: 'Sign in' }).getAttribute('href')
     expect(link).toContain(`return_to=${encodeURIComponent(`/s/demo/courses/${slug}`)}`)

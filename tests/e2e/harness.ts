@@ -90,11 +90,14 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
 }
 
 /** The newest stored mail to an address, read the way a person would: through the outbox link in the app. */
-export async function latestMailLink(server: RunningServer, managerToken: string, to: string): Promise<{ token: string; subject: string }> {
-  const res = await fetch(`${server.url}/api/v1/admin/email_logs?query=${encodeURIComponent(to)}&per=1`, { headers: { authorization: `Bearer ${managerToken}` } })
+export async function latestMailLink(server: RunningServer, managerToken: string, to: string, subject?: string): Promise<{ token: string; subject: string }> {
+  // with a subject, the newest mail of that subject: other mails to the same payer (the order, the delivery)
+  // are sent by jobs and may be stored after the one a test waits for
+  const res = await fetch(`${server.url}/api/v1/admin/email_logs?query=${encodeURIComponent(to)}&per=${subject ? 20 : 1}`, { headers: { authorization: `Bearer ${managerToken}` } })
   const body = await res.json() as { list: { token: string; subject: string }[] }
-  if (!body.list[0]) throw new Error(`no mail to ${to}`)
-  return body.list[0]
+  const mail = subject ? body.list.find((m) => m.subject === subject) : body.list[0]
+  if (!mail) throw new Error(`no mail to ${to}${subject ? ` with the subject ${subject}` : ''}`)
+  return mail
 }
 
 /** Signs in through the API and answers the session (tokens and user). */
