@@ -74,9 +74,14 @@ const configSchema = z.object({
    * Unset: on only in the embedded demo (development, sandbox on, demo seeded); refused in production.
    */
   TEST_CLOCK: z.enum(['on', 'off']).optional(),
+  /**
+   * Mail preview (docs/decisions/0041-first-ten-minutes.md): answers that sent a mail name the stored mail's
+   * page, and the console prints it. Unset: on in development without SMTP_URL; refused in production or with SMTP.
+   */
+  MAIL_PREVIEW: z.enum(['on', 'off']).optional(),
 })
 
-export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean; testClock: boolean }
+export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean; testClock: boolean; mailPreview: boolean }
 
 /** Whether the billing test clock runs: never in production or without test payments. */
 function testClockOf(base: z.infer<typeof configSchema>, embedded: boolean): boolean {
@@ -84,6 +89,14 @@ function testClockOf(base: z.infer<typeof configSchema>, embedded: boolean): boo
   if (base.TEST_CLOCK === 'on' && !allowed) throw new Error('Invalid configuration:\n  TEST_CLOCK: on is refused in production and when PAYMENTS_TEST_MODE is off')
   if (base.TEST_CLOCK !== undefined) return base.TEST_CLOCK === 'on'
   return allowed && embedded && base.SEED_DEMO && base.NODE_ENV === 'development'
+}
+
+/** Whether stored mails are named to whoever caused them: only where no mail server exists and never in production. */
+function mailPreviewOf(base: z.infer<typeof configSchema>): boolean {
+  const allowed = base.NODE_ENV !== 'production' && !base.SMTP_URL
+  if (base.MAIL_PREVIEW === 'on' && !allowed) throw new Error('Invalid configuration:\n  MAIL_PREVIEW: on is refused in production and with SMTP_URL')
+  if (base.MAIL_PREVIEW !== undefined) return base.MAIL_PREVIEW === 'on'
+  return allowed && base.NODE_ENV === 'development'
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
@@ -98,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: (base.APP_URL ?? `http://${base.HOST === '0.0.0.0' ? 'localhost' : base.HOST}:${base.PORT}`).replace(/\/$/, ''),
     embedded: !base.DATABASE_URL,
     testClock: testClockOf(base, !base.DATABASE_URL),
+    mailPreview: mailPreviewOf(base),
   }
 }

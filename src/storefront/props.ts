@@ -59,7 +59,7 @@ export type SandboxPageProps = { payment: SandboxPayment; challenge: boolean; er
 
 export type DocumentPageProps = { username: string; title: string; body: string }
 
-export type SignInPageProps = { username: string; sent: boolean; email: string; error: PageError | null; /** the course player to come back to */ returnTo?: string | null }
+export type SignInPageProps = { username: string; sent: boolean; email: string; error: PageError | null; /** the course player to come back to */ returnTo?: string | null; /** the stored mail's page, only in mail preview mode */ previewUrl?: string | null }
 
 export type MessagePageProps = { title: string; message: string; username: string | null }
 

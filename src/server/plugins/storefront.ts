@@ -558,8 +558,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         const error = { type: 'INVALID_INPUT', message: translateMessage(parsed.error.issues[0]?.message ?? 'invalid_value', request.ctx.locale) }
         return send(request, reply, { page: 'sign-in', status: 422, cacheControl: noStore, props: { username, sent: false, email, error, returnTo } })
       }
-      await accounts.sendMagicLink(request.ctx, parsed.data)
-      return send(request, reply, { page: 'sign-in', cacheControl: noStore, props: { username, sent: true, email: parsed.data.email, error: null } })
+      const previewUrl = await accounts.sendMagicLink(request.ctx, parsed.data)
+      return send(request, reply, { page: 'sign-in', cacheControl: noStore, props: { username, sent: true, email: parsed.data.email, error: null, previewUrl: previewUrl ?? null } })
     })
 
     // ---------------------------------------------------------------- certificate verification (docs/decisions/0020-issued-certificates-licenses-downloads.md)

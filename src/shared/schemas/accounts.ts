@@ -133,6 +133,13 @@ export type TokensOutput = z.infer<typeof tokensOutput>
 export const sessionOutput = tokensOutput.extend({ user: userOutput })
 export type SessionOutput = z.infer<typeof sessionOutput>
 
+/** The stored mail's page, named only in mail preview mode (development without a mail server, docs/decisions/0041-first-ten-minutes.md). */
+const previewUrl = z.string().describe('Only in mail preview mode: the page of the mail just stored')
+export const signUpOutput = sessionOutput.extend({ preview_url: previewUrl.optional() })
+export type SignUpOutput = z.infer<typeof signUpOutput>
+/** What a request that sends a mail answers in mail preview mode (otherwise 204). */
+export const mailSentOutput = z.object({ preview_url: previewUrl })
+
 export const deletionStatusOutput = z.object({
   /** questionnaire step to start at: -1 when deletion is not possible */
   start_step: z.number().int().min(-1).max(5),

@@ -5,13 +5,19 @@ import type { SignInPageProps } from '../props'
  * The payer's sign-in by magic link: the email posts to this page, the server asks the accounts service to
  * mail a link, and the link opens the back office's payer area (the existing magic-link flow).
  */
-export default function SignInPage({ username, sent, email, error, returnTo }: SignInPageProps) {
+export default function SignInPage({ username, sent, email, error, returnTo, previewUrl }: SignInPageProps) {
   return (
     <Shell username={username}>
       <div className="sf-card sf-narrow">
         <h1 className="sf-title">Sign in to access your purchase</h1>
         {sent
-          ? <p className="sf-notice" role="status" data-testid="sign-in-sent">If an account exists for {email}, we have sent it a sign-in link. It is valid for 15 minutes.</p>
+          ? (
+            <>
+              <p className="sf-notice" role="status" data-testid="sign-in-sent">If an account exists for {email}, we have sent it a sign-in link. It is valid for 15 minutes.</p>
+              {/* mail preview mode only: no mail server, so the stored mail is the way in (docs/decisions/0041-first-ten-minutes.md) */}
+              {previewUrl && <p><a href={previewUrl} data-testid="mail-preview">View the mail</a> (no mail server is set up; this link shows only in development)</p>}
+            </>
+          )
           : (
             <>
               <p>We will email you a link that signs you in. No password needed.</p>

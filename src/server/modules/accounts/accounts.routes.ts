@@ -1,9 +1,10 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   aboutYouInput, availabilityOutput, changeEmailInput, changePasswordInput, checkEmailInput, checkUsernameInput,
   createProfileInput, deactivateInput, deleteAccountInput, deletionStatusOutput, emailOnlyInput, magicLinkRequestInput,
-  magicLinkSignInInput, profileOutput, renewTokenInput, resetPasswordInput, sessionOutput, signInInput, signUpInput,
+  magicLinkSignInInput, mailSentOutput, profileOutput, renewTokenInput, resetPasswordInput, sessionOutput, signInInput, signUpInput, signUpOutput,
   switchProfileInput, tokenInput, tokensOutput, updateMeInput, userOutput,
 } from '../../../shared/schemas/accounts'
 import type { AppDeps } from '../../deps'
@@ -16,8 +17,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   const noContent = { 204: z.null().describe('No content') }
   // Abuse limits for the doors an attacker knocks on (per IP); failed sign-ins are also counted per email.
   const strict = { rateLimit: authRateLimit(deps) }
+  // A request that sends a mail answers 204; in mail preview mode (development without a mail server) 200
+  // naming the stored mail's page (docs/decisions/0041-first-ten-minutes.md).
+  const mailSent = { 200: mailSentOutput, ...noContent }
+  const sent = (reply: FastifyReply, preview: string | undefined) => preview ? reply.code(200).send({ preview_url: preview }) : reply.code(204).send(null)
 
-  app.post('/user', { config: strict, schema: { tags, body: signUpInput, response: { 201: sessionOutput } } },
+  app.post('/user', { config: strict, schema: { tags, body: signUpInput, response: { 201: signUpOutput } } },
     async (req, reply) => reply.code(201).send(await accounts.signUp(req.ctx, req.body)))
 
   app.get('/user/me', { config: { auth: 'required' }, schema: { tags, security: [{ bearer: [] }], response: { 200: userOutput } } },
@@ -35,26 +40,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post('/user/check_username', { config: { ...strict, auth: 'optional' }, schema: { tags, body: checkUsernameInput, response: { 200: availabilityOutput } } },
     async (req) => accounts.checkUsername(req.ctx, req.body.username))
 
-  app.post('/user/send_magic_link', { config: strict, schema: { tags, body: magicLinkRequestInput, response: noContent } },
-    async (req, reply) => {
-      await accounts.sendMagicLink(req.ctx, req.body)
-      return reply.code(204).send(null)
-    })
+  app.post('/user/send_magic_link', { config: strict, schema: { tags, body: magicLinkRequestInput, response: mailSent } },
+    async (req, reply) => sent(reply, await accounts.sendMagicLink(req.ctx, req.body)))
 
   app.post('/user/confirmation', { config: { ...strict, auth: 'optional' }, schema: { tags, body: tokenInput, response: { 200: userOutput } } },
     async (req) => accounts.confirmEmail(req.ctx, req.body.token))
 
-  app.post('/user/confirmation/resend', { config: strict, schema: { tags, body: emailOnlyInput, response: noContent } },
-    async (req, reply) => {
-      await accounts.resendConfirmation(req.ctx, req.body.email)
-      return reply.code(204).send(null)
-    })
+  app.post('/user/confirmation/resend', { config: strict, schema: { tags, body: emailOnlyInput, response: mailSent } },
+    async (req, reply) => sent(reply, await accounts.resendConfirmation(req.ctx, req.body.email)))
 
-  app.post('/user/password/reset', { config: strict, schema: { tags, body: emailOnlyInput, response: noContent } },
-    async (req, reply) => {
-      await accounts.requestPasswordReset(req.ctx, req.body.email)
-      return reply.code(204).send(null)
-    })
+  app.post('/user/password/reset', { config: strict, schema: { tags, body: emailOnlyInput, response: mailSent } },
+    async (req, reply) => sent(reply, await accounts.requestPasswordReset(req.ctx, req.body.email)))
 
   app.put('/user/password', { config: strict, schema: { tags, body: resetPasswordInput, response: noContent } },
     async (req, reply) => {

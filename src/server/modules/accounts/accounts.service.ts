@@ -255,7 +255,7 @@ async function createMailToken(ctx: Ctx, tx: Executor, userId: number, kind: Mai
 
 const link = (ctx: Ctx, path: string) => `${ctx.deps.config.appUrl}${path}`
 
-export async function signUp(ctx: Ctx, input: z.output<typeof signUpInput>): Promise<SessionOutput> {
+export async function signUp(ctx: Ctx, input: z.output<typeof signUpInput>): Promise<SessionOutput & { preview_url?: string }> {
   const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -269,11 +269,13 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signUpInput>): Pro
       })
       await createProfileRows(ctx, tx, user, input.profile_type)
       const token = await createMailToken(ctx, tx, user.id, 'confirmation')
-      await email.queueEmail(ctx.deps, tx, {
+      const mail = await email.queueEmail(ctx.deps, tx, {
         to: user.email, kind: 'confirmation', locale: user.locale, userId: user.id, firstName: user.firstName,
         link: link(ctx, `/users/confirmation?confirmation_token=${token}`),
       })
-      return startSession(ctx, tx, user, input.fingerprint)
+      const session = await startSession(ctx, tx, user, input.fingerprint)
+      const preview = email.mailPreviewUrl(ctx.deps, mail)
+      return preview ? { ...session, preview_url: preview } : session
     })
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides, the loser hears email_taken.
@@ -364,31 +366,34 @@ export async function confirmEmail(ctx: Ctx, token: string): Promise<UserOutput>
   })
 }
 
-export async function resendConfirmation(ctx: Ctx, address: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/** Answers the stored mail's page in mail preview mode (docs/decisions/0041-first-ten-minutes.md). */
+export async function resendConfirmation(ctx: Ctx, address: string): Promise<string | undefined> {
+  return ctx.db.transaction(async (tx) => {
     const user = await repo.findUserByEmail(tx, address)
     // Unknown or already confirmed addresses get the same silent answer: no account enumeration.
     if (!user || user.confirmedAt || user.accountState !== 'active') return
     await repo.expireUserTokens(tx, user.id, 'confirmation', ctx.now)
     const token = await createMailToken(ctx, tx, user.id, 'confirmation')
-    await email.queueEmail(ctx.deps, tx, {
+    const mail = await email.queueEmail(ctx.deps, tx, {
       to: user.email, kind: 'confirmation', locale: user.locale, userId: user.id, firstName: user.firstName,
       link: link(ctx, `/users/confirmation?confirmation_token=${token}`),
     })
+    return email.mailPreviewUrl(ctx.deps, mail)
   })
 }
 
-export async function sendMagicLink(ctx: Ctx, input: z.infer<typeof magicLinkRequestInput>): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+export async function sendMagicLink(ctx: Ctx, input: z.infer<typeof magicLinkRequestInput>): Promise<string | undefined> {
+  return ctx.db.transaction(async (tx) => {
     const user = await repo.findUserByEmail(tx, input.email)
     if (!user || user.accountState === 'deleted') return
     const token = await createMailToken(ctx, tx, user.id, 'magic_link', { profile_type: input.profile_type ?? null })
     // from the seller's course sign-in, the link brings the payer back to the course player
     const back = input.return_to ? `&return_to=${encodeURIComponent(input.return_to)}` : ''
-    await email.queueEmail(ctx.deps, tx, {
+    const mail = await email.queueEmail(ctx.deps, tx, {
       to: user.email, kind: 'magic_link', locale: user.locale, userId: user.id, firstName: user.firstName,
       link: link(ctx, `/users/sign_in?magic_link_token=${token}${back}`),
     })
+    return email.mailPreviewUrl(ctx.deps, mail)
   })
 }
 
@@ -406,16 +411,17 @@ export async function signInWithMagicLink(ctx: Ctx, input: { token: string; fing
   })
 }
 
-export async function requestPasswordReset(ctx: Ctx, address: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+export async function requestPasswordReset(ctx: Ctx, address: string): Promise<string | undefined> {
+  return ctx.db.transaction(async (tx) => {
     const user = await repo.findUserByEmail(tx, address)
     if (!user || user.accountState === 'deleted') return
     await repo.expireUserTokens(tx, user.id, 'reset_password', ctx.now)
     const token = await createMailToken(ctx, tx, user.id, 'reset_password')
-    await email.queueEmail(ctx.deps, tx, {
+    const mail = await email.queueEmail(ctx.deps, tx, {
       to: user.email, kind: 'reset_password', locale: user.locale, userId: user.id, firstName: user.firstName,
       link: link(ctx, `/users/password/edit?reset_password_token=${token}`),
     })
+    return email.mailPreviewUrl(ctx.deps, mail)
   })
 }
 

@@ -64,6 +64,8 @@ export async function deliverEmail(deps: AppDeps, data: { emailLogId: number }) 
   if (!row || row.state === 'sent' || row.state === 'stored') return
   if (!deps.mailer.delivers) {
     await repo.setEmailLogState(deps.db, row.id, 'stored')
+    // the console is where a developer without a mail server looks (docs/decisions/0041-first-ten-minutes.md)
+    if (deps.config.mailPreview) console.log(`  Mail to ${row.to} stored ("${row.subject}"): ${storedMailUrl(deps, row.token)}`)
     return
   }
   try {
@@ -74,6 +76,19 @@ export async function deliverEmail(deps: AppDeps, data: { emailLogId: number }) 
     await repo.setEmailLogState(deps.db, row.id, 'failed', { error: (error as Error).message.slice(0, 500) })
     throw error
   }
+}
+
+/** The page of a stored mail; its token is the permission to read it. */
+function storedMailUrl(deps: AppDeps, token: string): string {
+  return `${deps.config.appUrl}/email_logs/${token}`
+}
+
+/**
+ * The stored mail's page for whoever caused the mail, only in mail preview mode (development without a mail
+ * server, docs/decisions/0041-first-ten-minutes.md); undefined otherwise, so a production answer never names it.
+ */
+export function mailPreviewUrl(deps: AppDeps, mail: { token: string } | undefined): string | undefined {
+  return deps.config.mailPreview && mail ? storedMailUrl(deps, mail.token) : undefined
 }
 
 /** One mail by its token: the token is the only key, so knowing it is the permission. */

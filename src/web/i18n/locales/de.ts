@@ -606,6 +606,10 @@ export const de: Translations = {
     deletedDone: 'Dein Konto wurde gelöscht. Auf Wiedersehen!',
     deactivatedDone: 'Dein Konto wurde deaktiviert. Melde dich einfach wieder an, wenn du zurückkommen möchtest.',
   },
+  mailPreview: {
+    text: 'Es ist kein Mailserver eingerichtet (Entwicklungsmodus), daher ist die Mail in Sellfront gespeichert.',
+    open: 'Mail ansehen',
+  },
   emailLog: {
     to: 'An',
     sentAt: 'Gesendet',

@@ -604,6 +604,10 @@ export const en = {
     deletedDone: 'Your account was deleted. Goodbye!',
     deactivatedDone: 'Your account was deactivated. Sign in again whenever you want to come back.',
   },
+  mailPreview: {
+    text: 'No mail server is set up (development mode), so the mail is stored in Sellfront.',
+    open: 'View the mail',
+  },
   emailLog: {
     to: 'To',
     sentAt: 'Sent',

@@ -8,6 +8,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { signUpInput } from '../../../../shared/schemas/accounts'
 import { translateMessage } from '../../../../shared/validation'
 import { FormError } from '../../../components/form-error'
+import { rememberMailPreview } from '../../../components/mail-preview-link'
 import { textInputProps, useZodForm } from '../../../lib/forms'
 import { currentLocale } from '../../../i18n'
 import { startSession, type User } from '../../../lib/session'
@@ -38,7 +39,10 @@ export function SignUpForm({ fixedType, onSignedUp }: { fixedType?: SignUpProfil
 
   const mutation = useMutation({
     mutationFn: (data: ReturnType<typeof formSchema.parse>) => signUp({ ...data, locale: currentLocale(), terms_accepted: true }),
-    onSuccess: (answer) => onSignedUp(startSession(answer)),
+    onSuccess: (answer) => {
+      rememberMailPreview(answer.previewUrl)
+      onSignedUp(startSession(answer))
+    },
     onError: form.fail,
   })
 

@@ -18,6 +18,7 @@ import { setLocale } from '../../../i18n'
 import { changeEmail } from '../api/change-email'
 import { changePassword } from '../api/change-password'
 import { checkUsername } from '../api/check-username'
+import { MailPreviewLink } from '../../../components/mail-preview-link'
 import { resendConfirmation } from '../api/resend-confirmation'
 import { updateMe } from '../api/update-me'
 import { DeletionModal } from '../components/deletion-modal'
@@ -143,6 +144,7 @@ function EmailSettings({ user }: { user: User }) {
           </Group>
         </Alert>
       )}
+      {!user.confirmed && <MailPreviewLink url={resend.data?.previewUrl} />}
       {user.unconfirmedEmail && <Alert color="indigo" variant="light">{t('settings.pendingEmail', { email: user.unconfirmedEmail })}</Alert>}
       <form
         onSubmit={(event) => {

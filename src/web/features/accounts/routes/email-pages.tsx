@@ -6,12 +6,14 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { emailOnlyInput } from '../../../../shared/schemas/accounts'
 import { FormError } from '../../../components/form-error'
+import { forgetMailPreview, MailPreviewLink } from '../../../components/mail-preview-link'
 import { textInputProps, useZodForm } from '../../../lib/forms'
 import { entryPath } from '../../../lib/profiles'
 import { useSearchParam } from '../../../lib/search'
 import { setMe, useMe, type User } from '../../../lib/session'
 import { acceptChangeEmail } from '../api/accept-change-email'
 import { confirmEmail } from '../api/confirm-email'
+import type { MailSent } from '../api/mail-sent'
 import { resendConfirmation } from '../api/resend-confirmation'
 import { AuthCard } from '../components/auth-card'
 
@@ -30,6 +32,7 @@ export function ConfirmationPage() {
   const mutation = useMutation({
     mutationFn: (value: string) => (kind === 'change' ? acceptChangeEmail(value) : confirmEmail(value)),
     onSuccess: (user: User) => {
+      if (kind === 'confirm') forgetMailPreview()
       if (me.data && me.data.id === user.id) setMe(user)
     },
   })
@@ -84,7 +87,7 @@ export function ConfirmationPage() {
 
 /** A small one-field email form with a success message, used for resend and password reset requests. */
 export function EmailRequestForm({ submit, submitLabel, sentTitle, sentText }: {
-  submit: (email: string) => Promise<unknown>
+  submit: (email: string) => Promise<MailSent>
   submitLabel: string
   sentTitle: string
   sentText: (email: string) => string
@@ -97,6 +100,7 @@ export function EmailRequestForm({ submit, submitLabel, sentTitle, sentText }: {
     return (
       <Stack>
         <Alert color="teal" icon={<IconMailCheck size={20} />} title={sentTitle} data-testid="request-sent">{sentText(sentTo)}</Alert>
+        <MailPreviewLink url={mutation.data?.previewUrl} />
         <Anchor component={Link} to="/users/sign_in" size="sm">{t('signIn.backToSignIn')}</Anchor>
       </Stack>
     )

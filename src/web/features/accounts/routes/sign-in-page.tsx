@@ -13,6 +13,7 @@ import { destinationAfterSignIn, entryPath } from '../../../lib/profiles'
 import { useSearchParam } from '../../../lib/search'
 import { startSession, useMe, type SessionAnswer } from '../../../lib/session'
 import { setLocale } from '../../../i18n'
+import { MailPreviewLink } from '../../../components/mail-preview-link'
 import { sendMagicLink } from '../api/send-magic-link'
 import { signIn } from '../api/sign-in'
 import { signInWithMagicLink } from '../api/sign-in-with-magic-link'
@@ -84,6 +85,7 @@ function MagicLinkForm({ onPassword }: { onPassword: () => void }) {
         <Alert color="teal" icon={<IconMailCheck size={20} />} title={t('signIn.magicSentTitle')} data-testid="magic-link-sent">
           {t('signIn.magicSentText', { email: sentTo })}
         </Alert>
+        <MailPreviewLink url={mutation.data?.previewUrl} />
         <Button variant="subtle" onClick={onPassword}>{t('signIn.usePassword')}</Button>
       </Stack>
     )

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { destinationAfterSignIn, hasProfileType } from '../../../lib/profiles'
 import { useSearchParam } from '../../../lib/search'
 import { useMe, type User } from '../../../lib/session'
+import { MailPreviewLink, rememberedMailPreview } from '../../../components/mail-preview-link'
 import { AboutYouForm } from '../components/about-you-form'
 import { AddProfileDialog } from '../components/add-profile-dialog'
 import { AuthCard } from '../components/auth-card'
@@ -53,6 +54,7 @@ export function AboutYouPage() {
   const navigate = useNavigate()
   return (
     <AuthCard size={640} title={t('aboutYou.title')} subtitle={t('aboutYou.subtitle')}>
+      <MailPreviewLink url={rememberedMailPreview()} />
       <AboutYouForm
         submitLabel={t('aboutYou.continue')}
         onSaved={() => void navigate({ to: '/cabinet' })}
