@@ -49,3 +49,23 @@ export const dashboardOutput = z.object({
   top_products: z.array(z.object({ product_id: z.number().int(), name: z.string(), currency: z.string(), revenue: amount, charges_count: z.number().int() })),
 })
 export type DashboardOutput = z.infer<typeof dashboardOutput>
+
+/**
+ * GET /api/v1/cabinet/dashboard/checklist: the "start selling" steps of a new seller, each done or not from
+ * the seller's data (docs/decisions/0041-first-ten-minutes.md). The list is data: a later step is one more
+ * item, and the web app shows each key it has texts for.
+ */
+export const checklistItemKeys = ['confirm_email', 'profile', 'first_product', 'publish', 'view_shop', 'test_purchase'] as const
+export const checklistOutput = z.object({
+  items: z.array(z.object({
+    key: z.string().describe(`One of ${checklistItemKeys.join(', ')} (more may come)`),
+    done: z.boolean(),
+    /** The product the step is about (publish: the oldest unpublished one; test_purchase: the oldest published one). */
+    product_id: z.number().int().optional(),
+    product_slug: z.string().optional(),
+  })),
+  all_done: z.boolean(),
+  /** The shop's address path, /s/{username}. */
+  shop_path: z.string(),
+})
+export type ChecklistOutput = z.infer<typeof checklistOutput>

@@ -95,3 +95,31 @@ export async function productRevenue(db: Executor, sellerId: number, from: Date,
     limit ${limit}`)
   return rows.map((r) => ({ productId: Number(r.product_id), name: r.name, currency: r.currency, revenue: Number(r.revenue), count: Number(r.count) }))
 }
+
+export type ChecklistFacts = {
+  confirmed: boolean; profileFinished: boolean; username: string; products: number
+  unpublishedId: number | null; publishedId: number | null; publishedSlug: string | null; anyOrder: boolean; anyPaidOrder: boolean
+}
+
+/** What the "start selling" checklist is computed from, in one statement (docs/decisions/0041-first-ten-minutes.md). */
+export async function checklistFacts(db: Executor, sellerId: number): Promise<ChecklistFacts | undefined> {
+  const [row] = await executeRows<{
+    confirmed: boolean; profile_finished: boolean; username: string; products: string | number
+    unpublished_id: number | null; published_id: number | null; published_slug: string | null; any_order: boolean; any_paid_order: boolean
+  }>(db, sql`
+    select u.confirmed_at is not null as confirmed, s.profile_finished, s.username,
+      (select count(*) from products p where p.seller_id = s.id and p.archived_at is null)::int as products,
+      (select p.id from products p where p.seller_id = s.id and p.archived_at is null and p.publish_state <> 'published' order by p.created_at, p.id limit 1) as unpublished_id,
+      (select p.id from products p where p.seller_id = s.id and p.archived_at is null and p.publish_state = 'published' order by p.created_at, p.id limit 1) as published_id,
+      (select p.slug from products p where p.seller_id = s.id and p.archived_at is null and p.publish_state = 'published' order by p.created_at, p.id limit 1) as published_slug,
+      exists (select 1 from orders o where o.seller_id = s.id) as any_order,
+      exists (select 1 from orders o where o.seller_id = s.id and o.paid_at is not null) as any_paid_order
+    from sellers s join users u on u.id = s.user_id
+    where s.id = ${sellerId}`)
+  if (!row) return undefined
+  return {
+    confirmed: Boolean(row.confirmed), profileFinished: Boolean(row.profile_finished), username: row.username, products: Number(row.products),
+    unpublishedId: row.unpublished_id == null ? null : Number(row.unpublished_id), publishedId: row.published_id == null ? null : Number(row.published_id),
+    publishedSlug: row.published_slug, anyOrder: Boolean(row.any_order), anyPaidOrder: Boolean(row.any_paid_order),
+  }
+}

@@ -151,3 +151,31 @@ describe('the dashboard', () => {
     expect((await dashboard(other)).json()).toMatchObject({ upcoming_rates: [], overdue_rates: [] })
   })
 })
+
+describe('the start-selling checklist (decision 0041)', () => {
+  const checklist = async (s: TestSeller) => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/cabinet/dashboard/checklist', token: s.accessToken })
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json()
+    return { ...body, done: Object.fromEntries(body.items.map((i: { key: string; done: boolean }) => [i.key, i.done])) }
+  }
+
+  test('each step follows the seller\'s data: nothing done, then a product, published, then a paid order', async () => {
+    const fresh = await createSeller(t, { ready: false })
+    const start = await checklist(fresh)
+    expect(start.items.map((i: { key: string }) => i.key)).toEqual(['confirm_email', 'profile', 'first_product', 'publish', 'view_shop', 'test_purchase'])
+    expect(start).toMatchObject({ all_done: false, shop_path: `/s/${fresh.username}` })
+    expect(Object.values(start.done).every((d) => d === false)).toBe(true)
+
+    const s = await createSeller(t)
+    expect((await checklist(s)).done).toMatchObject({ confirm_email: true, profile: true, first_product: false, publish: false })
+    const product = await publishedProduct(t, s.accessToken, { pricing_plans: [oneTimePlan(1_200)] })
+    const afterPublish = await checklist(s)
+    expect(afterPublish.done).toMatchObject({ first_product: true, publish: true, view_shop: false, test_purchase: false })
+    expect(afterPublish.items.find((i: { key: string }) => i.key === 'test_purchase')).toMatchObject({ product_id: product.id, product_slug: product.slug })
+    await buy(s, product.id, product.pricing_plans[0].id)
+    const done = await checklist(s)
+    expect(done.done).toMatchObject({ view_shop: true, test_purchase: true })
+    expect(done.all_done).toBe(true)
+  })
+})

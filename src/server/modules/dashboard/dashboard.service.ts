@@ -1,5 +1,6 @@
 import { dashboardWindow, foldSeries, upcomingRateDays } from '../../../shared/dashboard/periods'
-import type { DashboardOutput, DashboardQuery } from '../../../shared/schemas/dashboard'
+import { AppError } from '../../../shared/errors'
+import type { ChecklistOutput, DashboardOutput, DashboardQuery } from '../../../shared/schemas/dashboard'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import * as repo from './dashboard.repository'
@@ -60,4 +61,25 @@ export async function dashboard(ctx: Ctx, query: DashboardQuery): Promise<Dashbo
     series: revenue.map((point, i) => ({ start: point.start, revenue: point.amounts, refunds: refunds[i]!.amounts })),
     top_products: top.map((p) => ({ product_id: p.productId, name: p.name, currency: p.currency, revenue: p.revenue, charges_count: p.count })),
   }
+}
+
+/**
+ * The "start selling" checklist (docs/decisions/0041-first-ten-minutes.md): confirm the address, finish the
+ * profile, a first product, published, the shop seen, a first (test) purchase. "Shop seen" is proven here by
+ * any order in the shop; the web app also counts the seller's own visit from the checklist.
+ */
+export async function checklist(ctx: Ctx): Promise<ChecklistOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'dashboard.read')
+  const facts = await repo.checklistFacts(ctx.db, sellerId)
+  if (!facts) throw new AppError('not_found', 'No such seller')
+  const published = facts.publishedId != null
+  const items: ChecklistOutput['items'] = [
+    { key: 'confirm_email', done: facts.confirmed },
+    { key: 'profile', done: facts.profileFinished },
+    { key: 'first_product', done: facts.products > 0 },
+    { key: 'publish', done: published, ...(facts.unpublishedId != null && !published ? { product_id: facts.unpublishedId } : {}) },
+    { key: 'view_shop', done: facts.anyOrder },
+    { key: 'test_purchase', done: facts.anyPaidOrder, ...(facts.publishedId != null ? { product_id: facts.publishedId, product_slug: facts.publishedSlug! } : {}) },
+  ]
+  return { items, all_done: items.every((i) => i.done), shop_path: `/s/${encodeURIComponent(facts.username)}` }
 }
