@@ -7,6 +7,8 @@ import type { Area } from '../lib/profiles'
 
 // The back-office areas of docs/reference/accounts-and-orders.md §2: their navigation and the screens whose features arrive
 // later (each shows an honest "arrives soon" page with its own title and description, never fake data).
+// The navigation never offers a page that only says "arrives soon" (docs/decisions/0041-first-ten-minutes.md):
+// such entries are dropped from `nav`; their routes still answer a direct link.
 // Labels are i18n keys: nav.<area>.<key>; soon pages use pages.<area>.<key>.title and .text.
 
 /** `match`: the path prefix that marks the entry active, when the first two segments are not enough. */
@@ -14,7 +16,7 @@ export type NavEntry = { to: string; key: string; icon: Icon; exact?: boolean; m
 export type SoonPage = { path: string; key: string }
 export type AreaConfig = { area: Area; nav: NavEntry[]; soon: SoonPage[] }
 
-export const areaConfigs: Record<Area, AreaConfig> = {
+const allConfigs: Record<Area, AreaConfig> = {
   cabinet: {
     area: 'cabinet',
     nav: [
@@ -138,3 +140,12 @@ export const areaConfigs: Record<Area, AreaConfig> = {
     ],
   },
 }
+
+/** Whether a navigation entry leads to one of the area's "arrives soon" pages. */
+export function leadsToSoonPage(config: AreaConfig, entry: NavEntry): boolean {
+  return config.soon.some((page) => entry.to === `/${config.area}/${page.path}`)
+}
+
+export const areaConfigs = Object.fromEntries(
+  Object.entries(allConfigs).map(([area, config]) => [area, { ...config, nav: config.nav.filter((entry) => !leadsToSoonPage(config, entry)) }]),
+) as Record<Area, AreaConfig>

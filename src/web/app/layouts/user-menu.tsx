@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core'
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react'
+import { IconBuildingStore, IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import type { Area } from '../../lib/profiles'
@@ -25,6 +25,13 @@ export function UserMenu({ user, area }: { user: User; area: Area }) {
         <Menu.Item component={Link} to={`/${area}/profile/edit`} leftSection={<IconSettings size={16} aria-hidden />} data-testid="account-settings">
           {t('userMenu.account')}
         </Menu.Item>
+        {area === 'cabinet' && user.seller && (
+          // the seller's shop as payers see it (docs/decisions/0041-first-ten-minutes.md)
+          <Menu.Item component="a" href={`/s/${encodeURIComponent(user.seller.username)}`} target="_blank" rel="noopener"
+            leftSection={<IconBuildingStore size={16} aria-hidden />} data-testid="user-menu-view-shop">
+            {t('userMenu.viewShop')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item
           color="red"

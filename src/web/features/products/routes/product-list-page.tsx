@@ -1,9 +1,9 @@
-import { ActionIcon, Anchor, Button, Group, Menu, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Anchor, Button, Group, Menu, SimpleGrid, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import {
-  IconArchive, IconArchiveOff, IconCategory, IconCopy, IconDotsVertical, IconDownload, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash,
+  IconArchive, IconArchiveOff, IconCategory, IconCopy, IconDotsVertical, IconDownload, IconExternalLink, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash,
 } from '@tabler/icons-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -136,7 +136,23 @@ function RowActions({ product, onDelete }: { product: Product; onDelete: (produc
   })
   const archive = useMutation({ mutationFn: () => setProductArchived(product.id, !product.archived), onSuccess: () => void refresh() })
   const busy = duplicate.isPending || publish.isPending || archive.isPending
+  const pageUrl = `/s/${encodeURIComponent(product.sellerUsername)}/${encodeURIComponent(product.slug)}`
+  const viewLabel = product.published ? t('products.list.view', { name: product.name }) : t('products.list.viewUnpublished', { name: product.name })
   return (
+    <Group gap={2} wrap="nowrap">
+      {/* the product page as payers see it; only a published product has one (docs/decisions/0041-first-ten-minutes.md) */}
+      <Tooltip label={viewLabel} withinPortal>
+        {product.published ? (
+          <ActionIcon component="a" href={pageUrl} target="_blank" rel="noopener" variant="subtle" color="gray" aria-label={viewLabel} data-testid={`row-view-${product.id}`}>
+            <IconExternalLink size={18} />
+          </ActionIcon>
+        ) : (
+          <ActionIcon variant="subtle" color="gray" aria-label={viewLabel} data-disabled aria-disabled="true" data-testid={`row-view-${product.id}`}
+            onClick={(event) => event.preventDefault()}>
+            <IconExternalLink size={18} />
+          </ActionIcon>
+        )}
+      </Tooltip>
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t('products.list.actions', { name: product.name })} loading={busy} data-testid={`row-actions-${product.id}`}>
@@ -158,6 +174,7 @@ function RowActions({ product, onDelete }: { product: Product; onDelete: (produc
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(product)} data-testid="action-delete">{t('products.list.delete')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
+    </Group>
   )
 }
 
@@ -199,7 +216,7 @@ export function ProductListPage() {
     { key: 'warnings', title: t('products.columns.warnings'), render: (p) => <ProductStatuses statuses={p.statuses} compact /> },
     { key: 'sold_count', title: t('products.columns.sold'), sortable: true, render: (p) => (p.limit === null ? p.soldCount : `${p.soldCount} / ${p.limit}`) },
     { key: 'created_at', title: t('products.columns.createdAt'), sortable: true, render: (p) => formatDateTime(p.createdAt, i18n.language) },
-    { key: 'actions', title: <VisuallyHidden>{t('products.columns.actions')}</VisuallyHidden>, width: 48, render: (p) => <RowActions product={p} onDelete={setDeleting} /> },
+    { key: 'actions', title: <VisuallyHidden>{t('products.columns.actions')}</VisuallyHidden>, width: 88, render: (p) => <RowActions product={p} onDelete={setDeleting} /> },
   ]
 
   return (

@@ -2,7 +2,7 @@ import {
   Badge, Button, Card, Container, Group, List, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title,
 } from '@mantine/core'
 import {
-  IconAffiliate, IconCheck, IconCode, IconCreditCard, IconPackage, IconSchool, IconUsers,
+  IconCheck, IconCode, IconCreditCard, IconDiscount, IconFileInvoice, IconPackage, IconSchool,
 } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -11,13 +11,14 @@ import { formatMoney } from '../../../../shared/money'
 import { LegalDocument } from '../components/legal-document'
 
 // The public pages of docs/reference/catalogue-and-selling.md and accounts-and-orders.md §2: landing, plans and the legal pages.
+// Every claim names what exists today (docs/decisions/0041-first-ten-minutes.md).
 
 const highlights = [
   { key: 'products', icon: IconPackage },
   { key: 'checkout', icon: IconCreditCard },
   { key: 'courses', icon: IconSchool },
-  { key: 'affiliates', icon: IconAffiliate },
-  { key: 'teams', icon: IconUsers },
+  { key: 'offers', icon: IconDiscount },
+  { key: 'invoices', icon: IconFileInvoice },
   { key: 'openSource', icon: IconCode },
 ] as const
 
@@ -48,8 +49,8 @@ export function LandingPage() {
 
         <Stack gap="md">
           <Title order={2}>{t('landing.rolesTitle')}</Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            {(['seller', 'payer', 'publisher'] as const).map((role) => (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            {(['seller', 'payer'] as const).map((role) => (
               <Stack key={role} gap={4}>
                 <Text fw={600}>{t(`landing.roles.${role}.title`)}</Text>
                 <Text size="sm" c="dimmed">{t(`landing.roles.${role}.text`)}</Text>
@@ -66,7 +67,6 @@ export function LandingPage() {
             </Stack>
             <Group>
               <Button component={Link} to="/users/sign_up">{t('landing.ctaSignUp')}</Button>
-              <Button variant="subtle" component={Link} to="/users/ablefy_affiliate">{t('landing.ctaAffiliate')}</Button>
             </Group>
           </Group>
         </Card>

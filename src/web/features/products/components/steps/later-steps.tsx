@@ -1,12 +1,11 @@
 import { Anchor, List, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { DeliveryEmailSection } from './delivery-email-section'
-import { StepNote } from './step-note'
 import type { StepProps } from './step-types'
 import { MarketUpsellSections } from './upsell-sections'
 
-// Steps filled by later capabilities (docs/reference/readings.md 29). Each shows what belongs to the product record
-// itself and says honestly what arrives later.
+// The market/upsell, delivery and pages steps (docs/reference/readings.md 29): each shows what belongs to the product
+// record itself; no step announces what does not exist yet (docs/decisions/0041-first-ten-minutes.md).
 
 export function MarketUpsellStep({ product }: StepProps) {
   const { t } = useTranslation()
@@ -15,7 +14,6 @@ export function MarketUpsellStep({ product }: StepProps) {
       <Text>{t('products.later.marketUpsell.text')}</Text>
       <Text size="sm" c="dimmed">{t('products.later.marketUpsell.record', { count: product.addons.filter((a) => a.kind === 'bump').length })}</Text>
       <MarketUpsellSections product={product} />
-      <StepNote>{t('productCheckout.laterNote')}</StepNote>
     </Stack>
   )
 }
@@ -27,7 +25,6 @@ export function DeliveryStep({ product }: StepProps) {
       <Text>{t('products.later.delivery.text')}</Text>
       <Text size="sm" c="dimmed">{t(`products.later.delivery.${product.form}`)}</Text>
       <DeliveryEmailSection productId={product.id} />
-      <StepNote>{t('products.later.delivery.note')}</StepNote>
     </Stack>
   )
 }
@@ -44,7 +41,6 @@ export function PagesStep({ product }: StepProps) {
           {product.isPrivate ? t('products.later.pages.private') : t('products.later.pages.listed')}
         </List.Item>
       </List>
-      <StepNote>{t('products.later.pages.note')}</StepNote>
     </Stack>
   )
 }
