@@ -10,5 +10,7 @@ export function checklistQuery() {
   return queryOptions({
     queryKey: ['cabinet', 'dashboard', 'checklist'],
     queryFn: ({ signal }) => api.get<Checklist>('/cabinet/dashboard/checklist', { signal }),
+    // every step is done elsewhere (profile, wizard, shop): coming back to the dashboard shows it at once
+    staleTime: 0,
   })
 }
