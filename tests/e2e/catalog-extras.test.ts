@@ -131,6 +131,9 @@ describe('discounts', () => {
     await page.getByTestId('plan-save').click()
     await page.getByTestId('plan-row').first().waitFor()
     const section = page.getByTestId('discount-section')
+    // a new product's discount starts switched off
+    expect(await section.getByTestId('discount-active').isChecked()).toBe(false)
+    await section.getByTestId('discount-active').check()
     await section.getByTestId('discount-value').fill('20')
     await expect.poll(() => section.getByTestId('discount-after').first().textContent()).toBe('39,20€')
     await section.getByTestId('discount-limit').fill('10')

@@ -23,7 +23,8 @@ function valuesOf(product: Product): Values {
   const d = product.discount
   const currency = d?.currencyId ?? product.displayCurrencyId ?? product.pricingPlans[0]?.currencyId ?? 'eur'
   return {
-    active: d?.active ?? true,
+    // a discount the seller has not written yet starts switched off: saving a value alone must not lower prices
+    active: d?.active ?? false,
     value_form: d?.valueForm ?? 'percents',
     value: d ? (d.valueForm === 'percents' ? String(d.value) : minorToText(d.value, currency)) : '',
     currency_id: currency,
