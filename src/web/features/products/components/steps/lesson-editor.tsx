@@ -10,6 +10,7 @@ import { lessonAccessModes, type LessonAccessMode } from '../../../../../shared/
 import { FormError } from '../../../../components/form-error'
 import { NumberField } from '../../../../components/number-field'
 import { SelectField } from '../../../../components/select-field'
+import { useUploadMutation } from '../../../../components/upload-progress'
 import { isApiError } from '../../../../lib/api-client'
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../lib/forms'
 import type { Lesson } from '../../api/course-content'
@@ -79,8 +80,8 @@ function QuestionEditor({ question, index, errors, onChange, onRemove }: {
 
 function MediaList({ media, onChange }: { media: MediaBlock[]; onChange: (media: MediaBlock[]) => void }) {
   const { t } = useTranslation()
-  const attach = useMutation({
-    mutationFn: (file: File) => createUpload(file),
+  const attach = useUploadMutation((file: File, transfer) => createUpload(file, undefined, transfer), {
+    name: (file) => file.name,
     onSuccess: (upload) => {
       const title = upload.name.slice(0, 200)
       const block: MediaBlock = upload.kind === 'video'
@@ -102,11 +103,12 @@ function MediaList({ media, onChange }: { media: MediaBlock[]; onChange: (media:
       ))}
       <FileButton onChange={(file) => file && attach.mutate(file)}>
         {(props) => (
-          <Button {...props} size="xs" variant="light" w="fit-content" leftSection={<IconPaperclip size={14} />} loading={attach.isPending} data-testid="lesson-attach">
+          <Button {...props} size="xs" variant="light" w="fit-content" leftSection={<IconPaperclip size={14} />} disabled={attach.isPending} data-testid="lesson-attach">
             {t('products.content.attach')}
           </Button>
         )}
       </FileButton>
+      {attach.progress}
       <Text size="xs" c="dimmed">{t('products.content.attachHelp')}</Text>
       <FormError error={attach.error} />
     </Stack>
