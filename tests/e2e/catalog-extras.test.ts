@@ -160,6 +160,12 @@ describe('lessons', () => {
 
     await page.getByTestId('lesson-edit').click()
     const editor = page.getByTestId('lesson-editor')
+    // the lesson text is written in the rich text editor, found by its label; bold comes from the toolbar
+    const text = editor.getByRole('textbox', { name: 'Lesson text' })
+    await text.click()
+    await page.keyboard.type('Read this first. ')
+    await editor.getByRole('button', { name: 'Bold' }).click()
+    await page.keyboard.type('Important')
     await editor.locator('input[type=file]').setInputFiles({ name: 'handout.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%e2e handout\n') })
     await editor.getByTestId('lesson-media').filter({ hasText: 'handout.pdf' }).waitFor()
     await editor.getByTestId('quiz-enabled').check()
@@ -178,6 +184,8 @@ describe('lessons', () => {
     expect(await page.getByTestId('question-points').inputValue()).toBe('3')
     expect(await page.getByTestId('option-correct').nth(0).isChecked()).toBe(true)
     expect(await page.getByTestId('lesson-media').textContent()).toContain('handout.pdf')
+    // what the editor wrote passed the server's sanitiser unchanged in meaning and loads back formatted
+    await expect.poll(() => page.getByTestId('lesson-text').innerHTML()).toBe('<p>Read this first. <strong>Important</strong></p>')
     expect(errors).toEqual([])
   })
 })

@@ -9,6 +9,7 @@ import { lessonInput, questionInput as questionSchema, quizKinds, type QuizKind 
 import { lessonAccessModes, type LessonAccessMode } from '../../../../../shared/states/lesson-status'
 import { FormError } from '../../../../components/form-error'
 import { NumberField } from '../../../../components/number-field'
+import { RichTextEditor } from '../../../../components/rich-text-editor'
 import { SelectField } from '../../../../components/select-field'
 import { useUploadMutation } from '../../../../components/upload-progress'
 import { isApiError } from '../../../../lib/api-client'
@@ -21,7 +22,7 @@ import {
 } from '../lesson-draft'
 
 // One lesson of a course (docs/reference/catalogue-and-selling.md §2 step "content", docs/reference/readings.md 9): its title, a text block (HTML the server
-// sanitises), an external video, attached audio, PDF, uploaded video and other files (sent to
+// sanitises, written in the shared rich text editor), an external video, attached audio, PDF, uploaded video and other files (sent to
 // /cabinet/uploads with the kind their type names; the server checks the content), and the lesson
 // quiz with single choice, multiple choice and open answer questions, their options, correct answers
 // and points. Saved as one PATCH, validated first with the shared schema.
@@ -171,7 +172,7 @@ export function LessonEditor({ productId, lesson, onDone }: { productId: number;
     }} noValidate data-testid="lesson-editor">
       <Stack gap="sm">
         <TextInput label={t('products.content.lessonTitle')} required value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} data-testid="lesson-edit-title" />
-        <Textarea label={t('products.content.text')} autosize minRows={4} value={draft.html} onChange={(e) => set('html', e.currentTarget.value)} error={errors.blocks} />
+        <RichTextEditor label={t('products.content.text')} value={draft.html} onChange={(html) => set('html', html)} error={errors.blocks} data-testid="lesson-text" />
         <TextInput label={t('products.content.videoUrl')} description={t('products.content.videoHelp')} value={draft.video_url} onChange={(e) => set('video_url', e.currentTarget.value)} />
         <MediaList media={draft.media} onChange={(media) => set('media', media)} />
         <LessonAccess draft={draft} errors={errors} onChange={(next) => setDraft((d) => ({ ...d, ...next }))} />
