@@ -2,6 +2,8 @@ import { formatMoney, isCurrencyId } from '../../../shared/money'
 import type { DeliverablesOutput, DeliveryEmailMode, ProductDeliveryInput, ProductDeliveryOutput } from '../../../shared/schemas/delivery'
 import { deliveryPlaceholders } from '../../../shared/schemas/delivery'
 import { courseAccessUrl } from '../../../shared/catalog'
+import { sanitizeHtml } from '../../../shared/html/html-sanitizer'
+import { isRichText } from '../../../shared/html/rich-text'
 import { accessGrantTransitions, canTransition, type AccessGrantState } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -466,8 +468,10 @@ export async function saveDeliverySettings(ctx: Ctx, productId: number, input: P
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
     await catalog.ownedProduct(tx, sellerId, productId, { lock: true })
+    // the editor's HTML is kept only as the allow-list allows (docs/decisions/0012-html-sanitiser-allow-list.md); older plain text stays text
+    const body = input.custom_body ? (isRichText(input.custom_body) ? sanitizeHtml(input.custom_body) : input.custom_body) : null
     const row = await repo.saveDeliverySettings(tx, {
-      productId, emailMode: input.email_mode, customSubject: input.custom_subject ?? null, customBody: input.custom_body ?? null, updatedAt: ctx.now,
+      productId, emailMode: input.email_mode, customSubject: input.custom_subject ?? null, customBody: body, updatedAt: ctx.now,
     })
     return settingsOutput(productId, row)
   })

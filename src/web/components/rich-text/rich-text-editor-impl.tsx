@@ -4,7 +4,7 @@ import { useEditor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isAllowedHref, richTextHeadingLevels } from './rich-text-html'
+import { isAllowedHref, richTextHeadingLevels } from '../../../shared/html/rich-text'
 
 // The editor itself, loaded only by pages that show one (rich-text-editor.tsx). It offers only what the
 // server's sanitiser keeps (docs/decisions/0012-html-sanitiser-allow-list.md): paragraphs, bold, italic,
