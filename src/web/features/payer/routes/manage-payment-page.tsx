@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
-import { formatDateTime, money } from '../../../lib/format'
+import { formatDate, formatDateTime, money } from '../../../lib/format'
 import { payRate } from '../api/pay-rate'
 import { cancelSubscription, managedPaymentQuery, startMethodChange } from '../api/purchases'
 
@@ -60,7 +60,7 @@ export function ManagePaymentPage() {
                   {payment.data.rates.map((r) => (
                     <Table.Tr key={r.number} data-state={r.state}>
                       <Table.Td>{r.number}</Table.Td>
-                      <Table.Td>{formatDateTime(r.dueDate, i18n.language)}</Table.Td>
+                      <Table.Td>{formatDate(r.dueDate, i18n.language)}</Table.Td>
                       <Table.Td>{money(r.amount, payment.data.currency)}</Table.Td>
                       <Table.Td><StatusBadge status={r.state} /></Table.Td>
                       <Table.Td>
