@@ -417,7 +417,8 @@ export async function sendDeliveryEmail(deps: AppDeps, data: { orderId: number }
   const settings = await repo.findDeliverySettings(deps.db, order.productId)
   const payer = payerOf(order)
   const product = await orders.productBrief(deps.db, order.productId)
-  const username = await orders.sellerUsername(deps.db, order.sellerId)
+  // payers read the seller's display name, never the bare username (docs/decisions/0043-editor-uploads-and-confirmations.md)
+  const { name: sellerName } = await orders.sellerNames(deps.db, order.sellerId)
   const attachments = [
     ...(deliverables.payment_tickets.length > 0 ? await paymentTickets.paymentTicketAttachments(deps.db, deps, order.id) : []),
     ...(deliverables.certificates.length > 0 ? await certificates.certificateAttachments(deps.db, deps, order.id) : []),
@@ -429,7 +430,7 @@ export async function sendDeliveryEmail(deps: AppDeps, data: { orderId: number }
     mode: delivery.emailMode === 'custom_email' && settings?.customSubject && settings.customBody ? 'custom_email' : 'standard_email',
     custom: { subject: settings?.customSubject ?? '', body: settings?.customBody ?? '' },
     values: {
-      first_name: payer.first_name, last_name: payer.last_name, email: payer.email, product_name: product.name, seller_name: username,
+      first_name: payer.first_name, last_name: payer.last_name, email: payer.email, product_name: product.name, seller_name: sellerName,
       order_number: String(order.id), access_url: deliverables.access_url ?? payerAreaUrl(deps, order.sellerId), payer_area_url: payerAreaUrl(deps, order.sellerId),
       amount: isCurrencyId(order.currency) ? formatMoney({ amount: order.paidAmount, currency: order.currency }) : String(order.paidAmount),
     },

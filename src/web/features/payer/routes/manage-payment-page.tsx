@@ -45,7 +45,7 @@ export function ManagePaymentPage() {
           <Stack gap={4}>
             <Title order={2}>{payment.data.productName}</Title>
             <Group gap="sm">
-              <Text c="dimmed">{payment.data.sellerUsername}</Text>
+              <Text c="dimmed">{payment.data.sellerName || payment.data.sellerUsername}</Text>
               <StatusBadge status={payment.data.paymentState} />
               {payment.data.card && <Badge variant="light" data-testid="manage-card">{payment.data.card.brand} ···· {payment.data.card.last4}</Badge>}
             </Group>
