@@ -190,6 +190,29 @@ describe('lessons', () => {
   })
 })
 
+describe('delivery mail', () => {
+  test('an older plain-text mail opens as paragraphs in the editor and is saved as sanitised HTML with its formatting', async () => {
+    const id = await createProduct('digital', `Mail ${run}`)
+    // a text written before the editor existed: plain text with a blank line between paragraphs
+    await page.evaluate(async (productId) => {
+      await (window as any).__sf.api.put(`/cabinet/products/${productId}/delivery`, { emailMode: 'custom_email', customSubject: 'Hi {first_name}', customBody: 'Hello {first_name},\n\nthanks & welcome' })
+    }, id)
+    await page.goto(`/cabinet/products/${id}/edit?step=4`)
+    const section = page.getByTestId('delivery-email-section')
+    const body = section.getByRole('textbox', { name: 'Mail text' })
+    await expect.poll(() => page.getByTestId('delivery-body').innerHTML()).toBe('<p>Hello {first_name},</p><p>thanks &amp; welcome</p>')
+    await body.click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.press('Enter')
+    await section.getByRole('button', { name: 'Bold' }).click()
+    await page.keyboard.type('See you')
+    await section.getByTestId('delivery-save').click()
+    await expect.poll(() => page.evaluate(async (productId) => ((await (window as any).__sf.api.get(`/cabinet/products/${productId}/delivery`)) as { customBody: string }).customBody, id))
+      .toBe('<p>Hello {first_name},</p><p>thanks &amp; welcome</p><p><strong>See you</strong></p>')
+    expect(errors).toEqual([])
+  })
+})
+
 describe('ticket design', () => {
   test('the demo event saves a ticket design and its PDF preview loads again after the save', async () => {
     const id = await page.evaluate(async () => {

@@ -1660,7 +1660,7 @@ export const de: Translations = {
       mode: 'Was der Käufer nach dem Bezahlen erhält',
       modes: { standard_email: 'Standard-E-Mail', custom_email: 'Eigene E-Mail', no_email: 'Keine E-Mail' },
       subject: 'Betreff',
-      body: 'Text',
+      body: 'Text der E-Mail',
       placeholders: 'Platzhalter: {{list}}',
       save: 'Auslieferung speichern',
       saved: 'Auslieferung gespeichert',

@@ -1658,7 +1658,7 @@ export const en = {
       mode: 'What the payer receives after paying',
       modes: { standard_email: 'Standard email', custom_email: 'My own email', no_email: 'No email' },
       subject: 'Subject',
-      body: 'Text',
+      body: 'Mail text',
       placeholders: 'Placeholders: {{list}}',
       save: 'Save delivery',
       saved: 'Delivery saved',
