@@ -185,7 +185,7 @@ describe('lessons', () => {
     expect(await page.getByTestId('option-correct').nth(0).isChecked()).toBe(true)
     expect(await page.getByTestId('lesson-media').textContent()).toContain('handout.pdf')
     // what the editor wrote passed the server's sanitiser unchanged in meaning and loads back formatted
-    await expect.poll(() => page.getByTestId('lesson-text').innerHTML()).toBe('<p>Read this first. <strong>Important</strong></p>')
+    await expect.poll(() => page.getByTestId('lesson-editor-text').innerHTML()).toBe('<p>Read this first. <strong>Important</strong></p>')
     expect(errors).toEqual([])
   })
 })

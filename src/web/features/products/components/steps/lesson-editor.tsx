@@ -172,7 +172,7 @@ export function LessonEditor({ productId, lesson, onDone }: { productId: number;
     }} noValidate data-testid="lesson-editor">
       <Stack gap="sm">
         <TextInput label={t('products.content.lessonTitle')} required value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} data-testid="lesson-edit-title" />
-        <RichTextEditor label={t('products.content.text')} value={draft.html} onChange={(html) => set('html', html)} error={errors.blocks} data-testid="lesson-text" />
+        <RichTextEditor label={t('products.content.text')} value={draft.html} onChange={(html) => set('html', html)} error={errors.blocks} data-testid="lesson-editor-text" />
         <TextInput label={t('products.content.videoUrl')} description={t('products.content.videoHelp')} value={draft.video_url} onChange={(e) => set('video_url', e.currentTarget.value)} />
         <MediaList media={draft.media} onChange={(media) => set('media', media)} />
         <LessonAccess draft={draft} errors={errors} onChange={(next) => setDraft((d) => ({ ...d, ...next }))} />
