@@ -51,3 +51,11 @@ export type FeatureFlag = keyof typeof featureFlags
 export function sellerCanSell(seller: { paymentAccountDone: boolean; profileFinished: boolean; confirmed: boolean; blocked: boolean }): boolean {
   return seller.paymentAccountDone && seller.profileFinished && seller.confirmed && !seller.blocked
 }
+
+/**
+ * The name a seller is shown by wherever payers and the back office name them (the shop, the payer
+ * area, mails): the company, else the person's name, else the username (docs/decisions/0043-editor-uploads-and-confirmations.md).
+ */
+export function sellerDisplayName(seller: { username: string; company?: string | null; firstName?: string | null; lastName?: string | null }): string {
+  return seller.company?.trim() || [seller.firstName?.trim(), seller.lastName?.trim()].filter(Boolean).join(' ') || seller.username
+}

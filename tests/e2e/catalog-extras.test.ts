@@ -131,6 +131,9 @@ describe('discounts', () => {
     await page.getByTestId('plan-save').click()
     await page.getByTestId('plan-row').first().waitFor()
     const section = page.getByTestId('discount-section')
+    // a new product's discount starts switched off
+    expect(await section.getByTestId('discount-active').isChecked()).toBe(false)
+    await section.getByTestId('discount-active').check()
     await section.getByTestId('discount-value').fill('20')
     await expect.poll(() => section.getByTestId('discount-after').first().textContent()).toBe('39,20€')
     await section.getByTestId('discount-limit').fill('10')
@@ -157,6 +160,12 @@ describe('lessons', () => {
 
     await page.getByTestId('lesson-edit').click()
     const editor = page.getByTestId('lesson-editor')
+    // the lesson text is written in the rich text editor, found by its label; bold comes from the toolbar
+    const text = editor.getByRole('textbox', { name: 'Lesson text' })
+    await text.click()
+    await page.keyboard.type('Read this first. ')
+    await editor.getByRole('button', { name: 'Bold' }).click()
+    await page.keyboard.type('Important')
     await editor.locator('input[type=file]').setInputFiles({ name: 'handout.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%e2e handout\n') })
     await editor.getByTestId('lesson-media').filter({ hasText: 'handout.pdf' }).waitFor()
     await editor.getByTestId('quiz-enabled').check()
@@ -175,6 +184,31 @@ describe('lessons', () => {
     expect(await page.getByTestId('question-points').inputValue()).toBe('3')
     expect(await page.getByTestId('option-correct').nth(0).isChecked()).toBe(true)
     expect(await page.getByTestId('lesson-media').textContent()).toContain('handout.pdf')
+    // what the editor wrote passed the server's sanitiser unchanged in meaning and loads back formatted
+    await expect.poll(() => page.getByTestId('lesson-editor-text').innerHTML()).toBe('<p>Read this first. <strong>Important</strong></p>')
+    expect(errors).toEqual([])
+  })
+})
+
+describe('delivery mail', () => {
+  test('an older plain-text mail opens as paragraphs in the editor and is saved as sanitised HTML with its formatting', async () => {
+    const id = await createProduct('digital', `Mail ${run}`)
+    // a text written before the editor existed: plain text with a blank line between paragraphs
+    await page.evaluate(async (productId) => {
+      await (window as any).__sf.api.put(`/cabinet/products/${productId}/delivery`, { emailMode: 'custom_email', customSubject: 'Hi {first_name}', customBody: 'Hello {first_name},\n\nthanks & welcome' })
+    }, id)
+    await page.goto(`/cabinet/products/${id}/edit?step=4`)
+    const section = page.getByTestId('delivery-email-section')
+    const body = section.getByRole('textbox', { name: 'Mail text' })
+    await expect.poll(() => page.getByTestId('delivery-body').innerHTML()).toBe('<p>Hello {first_name},</p><p>thanks &amp; welcome</p>')
+    await body.click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.press('Enter')
+    await section.getByRole('button', { name: 'Bold' }).click()
+    await page.keyboard.type('See you')
+    await section.getByTestId('delivery-save').click()
+    await expect.poll(() => page.evaluate(async (productId) => ((await (window as any).__sf.api.get(`/cabinet/products/${productId}/delivery`)) as { customBody: string }).customBody, id))
+      .toBe('<p>Hello {first_name},</p><p>thanks &amp; welcome</p><p><strong>See you</strong></p>')
     expect(errors).toEqual([])
   })
 })

@@ -90,6 +90,34 @@ describe('the product wizard', () => {
     await publishAndCheck(id, name)
   })
 
+  test('an upload shows its progress and can be canceled; removing a file asks first', async () => {
+    const id = await createProduct('download', `Upload ${run}`)
+    await openStep(id, 2, 'File upload')
+    // the server never answers this first upload: the bar stays until the seller cancels it
+    await page.route('**/api/v1/cabinet/products/*/files', () => undefined)
+    await page.locator('input[type=file]').setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(2 * 1024 * 1024, 37) })
+    await page.getByTestId('upload-progress').waitFor()
+    expect(await page.getByTestId('upload-progress').textContent()).toContain('Uploading big.pdf')
+    await page.getByTestId('upload-cancel').click()
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.getByTestId('upload-progress').waitFor({ state: 'detached' })
+    // a canceled upload is no error: only the step's own "no files yet" note shows
+    expect(await page.getByRole('alert').allTextContents()).toEqual(['Upload at least one file for this download.'])
+
+    await page.locator('input[type=file]').setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%e2e\n') })
+    const table = page.getByTestId('files-table')
+    await table.getByText('guide.pdf').waitFor()
+    await table.getByTestId('file-remove').click()
+    expect(await page.getByTestId('confirm-modal').textContent()).toContain('This cannot be undone.')
+    await page.getByTestId('confirm-cancel').click()
+    await page.getByTestId('confirm-modal').waitFor({ state: 'detached' })
+    expect(await table.getByText('guide.pdf').count()).toBe(1)
+    await table.getByTestId('file-remove').click()
+    await page.getByTestId('confirm-delete').click()
+    await table.waitFor({ state: 'detached' })
+    expect(errors).toEqual([])
+  })
+
   test('a download with a file', async () => {
     const name = `Ebook ${run}`
     const id = await createProduct('download', name)

@@ -136,6 +136,8 @@ describe('delivery and the payer area', () => {
     await payerSignIn(page, email)
     const seller = page.getByTestId('payer-seller')
     await expect.poll(() => seller.getByTestId('payer-purchase').count()).toBe(7)
+    // the seller is named by their display name (the demo's company), not the username
+    expect(await seller.getByRole('heading', { level: 3 }).textContent()).toBe('Demo Studio')
     for (const p of [digital, membership, course, guide, bundle, extra, plan]) {
       expect(await seller.locator(`[data-testid="payer-purchase"][data-product-id="${p.id}"]`).getAttribute('data-state')).toBe('active')
     }
@@ -155,7 +157,7 @@ describe('delivery and the payer area', () => {
     // The seller's own mail text, placeholders filled.
     orders[custom.name] = await buyWithSandbox(page, custom.slug, email)
     const customMail = await mailTo(email, `Welcome Pat: ${custom.name}`)
-    expect(customMail.text).toMatch(/^Hi Pat Payer, order \d+ from demo is yours\./)
+    expect(customMail.text).toMatch(/^Hi Pat Payer, order \d+ from Demo Studio is yours\./)
     expect(customMail.text).toMatch(/See http:\/\/127\.0\.0\.1:\d+\/payer\/s\/\d+/)
 
     // Changing the payment method of the subscription's later rates (the sandbox's setup page).

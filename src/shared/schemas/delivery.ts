@@ -82,6 +82,8 @@ const payerOrder = z.object({
 export const payerSellerOutput = z.object({
   seller_id: z.number(),
   username: z.string(),
+  /** The seller's display name: company, else the person's name, else the username. */
+  name: z.string(),
   purchases: z.array(purchase),
   orders: z.array(payerOrder),
   payment_tickets: z.array(z.object({
@@ -96,7 +98,7 @@ export type PayerSellerOutput = z.infer<typeof payerSellerOutput>
 
 /** GET /api/v1/payer/purchases: everything bought, grouped by seller. */
 export const payerOverviewOutput = z.object({
-  sellers: z.array(z.object({ seller_id: z.number(), username: z.string(), purchases_count: z.number(), purchases: z.array(purchase) })),
+  sellers: z.array(z.object({ seller_id: z.number(), username: z.string(), name: z.string(), purchases_count: z.number(), purchases: z.array(purchase) })),
 })
 export type PayerOverviewOutput = z.infer<typeof payerOverviewOutput>
 
@@ -107,6 +109,8 @@ export const payerSellerParams = z.object({ id: zIdParam() })
 export const managePaymentOutput = z.object({
   token: z.string(),
   seller_username: z.string(),
+  /** The seller's display name: company, else the person's name, else the username. */
+  seller_name: z.string(),
   product_name: z.string(),
   payment_state: z.string(),
   currency: z.string(),

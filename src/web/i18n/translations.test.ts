@@ -66,6 +66,15 @@ describe('translations', () => {
     expect(flatten(de).sort()).toEqual([...enKeys].sort())
   })
 
+  test('every text with a count is a plural key (key_one and key_other), so "1 lessons" cannot be shown', () => {
+    for (const locale of [en, de]) {
+      const texts = flatten(locale).map((key) => [key, key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], locale) as string] as const)
+      expect(texts.filter(([key, text]) => text.includes('{{count}}') && !/_(zero|one|two|few|many|other)$/.test(key)).map(([key]) => key)).toEqual([])
+      const keys = new Set(texts.map(([key]) => key))
+      expect([...keys].filter((key) => key.endsWith('_one') && !keys.has(key.replace(/_one$/, '_other')))).toEqual([])
+    }
+  })
+
   test('every spec locale is present with its language name; other locales only use English keys', () => {
     expect(locales).toHaveLength(20)
     for (const locale of locales) expect(languageNames[locale]).toBeTruthy()

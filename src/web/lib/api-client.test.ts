@@ -300,3 +300,45 @@ describe('peeking at the session', () => {
     expect(t.navigations).toEqual([])
   })
 })
+
+describe('uploads with progress', () => {
+  function uploadClient(answer: () => Response) {
+    const sent: { url: string; auth: string | undefined }[] = []
+    let fetched = 0
+    const api = createApiClient({
+      fetch: (async () => {
+        fetched += 1
+        return json(200, { via: 'fetch' })
+      }) as typeof fetch,
+      upload: async (url, init, onProgress) => {
+        sent.push({ url, auth: (init.headers as Record<string, string>).Authorization })
+        if (init.signal?.aborted) throw new DOMException('canceled', 'AbortError')
+        onProgress({ loaded: 50, total: 100 })
+        onProgress({ loaded: 100, total: 100 })
+        return answer()
+      },
+      storage: memoryStorage({ [TOKENS_KEY]: JSON.stringify(oldTokens) }),
+      notify: () => undefined, navigate: () => undefined, currentPath: () => '/cabinet', locale: () => 'en',
+    })
+    return { api, sent, fetched: () => fetched }
+  }
+
+  test('a call with onUploadProgress goes through the upload transport with the session and reports its progress', async () => {
+    const { api, sent, fetched } = uploadClient(() => json(201, { file_id: 3 }))
+    const seen: number[] = []
+    const answer = await api.post('/cabinet/uploads', new FormData(), { onUploadProgress: (p) => seen.push(p.loaded / p.total) })
+    expect(answer).toEqual({ fileId: 3 })
+    expect(seen).toEqual([0.5, 1])
+    expect(sent).toEqual([{ url: '/api/v1/cabinet/uploads', auth: 'Bearer access-old' }])
+    expect(fetched()).toBe(0)
+    await api.post('/cabinet/other', {})
+    expect(fetched()).toBe(1)
+  })
+
+  test('a canceled upload ends as aborted, not as an error to show', async () => {
+    const { api } = uploadClient(() => json(201, {}))
+    const controller = new AbortController()
+    controller.abort()
+    await expect(api.post('/cabinet/uploads', new FormData(), { signal: controller.signal, onUploadProgress: () => undefined })).rejects.toMatchObject({ type: 'aborted' })
+  })
+})

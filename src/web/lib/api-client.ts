@@ -158,8 +158,16 @@ function readJson<T>(storage: KeyValueStorage, key: string): T | null {
 
 export type Notice = { kind: 'error' | 'retry_later' | 'network'; message: string; autoClose: number }
 
+/** Bytes of a request body sent so far; `total` is 0 when the browser cannot tell. */
+export type UploadProgress = { loaded: number; total: number }
+
 export type ApiClientDeps = {
   fetch: typeof fetch
+  /**
+   * Sends like fetch and reports the request body's progress (fetch cannot): the browser wiring uses
+   * XMLHttpRequest. Used only for calls with `onUploadProgress`; without it those go through fetch.
+   */
+  upload?: (url: string, init: RequestInit, onProgress: (progress: UploadProgress) => void) => Promise<Response>
   storage: KeyValueStorage
   /** Shows a toast; the browser wiring uses Mantine notifications. */
   notify: (notice: Notice) => void
@@ -204,6 +212,8 @@ export type RequestOptions = {
    * makes one per action it means (newIdempotencyKey) and sends it again on each retry of that action.
    */
   idempotencyKey?: string
+  /** Reports the upload of the body (large files); cancel it with `signal`. */
+  onUploadProgress?: (progress: UploadProgress) => void
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -379,7 +389,8 @@ export function createApiClient(deps: ApiClientDeps) {
       signal,
     }
     try {
-      const res = await deps.fetch(`${base}${path}${buildQuery(opts.query)}`, init)
+      const url = `${base}${path}${buildQuery(opts.query)}`
+      const res = opts.onUploadProgress && deps.upload ? await deps.upload(url, init, opts.onUploadProgress) : await deps.fetch(url, init)
       if (res.status === 204) return { ok: true, status: 204, body: null }
       if (res.ok && opts.responseType === 'blob') return { ok: true, status: res.status, body: await res.blob() }
       const parsed = await readBody(res)

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications'
 import { translateMessage } from '../../shared/validation/messages'
 import { createApiClient, type KeyValueStorage } from './api-client'
 import { queryClient } from './query-client'
+import { xhrUpload } from './xhr-upload'
 import { currentLocale, i18n } from '../i18n'
 
 // The browser instance of the api client: localStorage, Mantine toasts, the router for navigation.
@@ -31,6 +32,7 @@ export function setApiNavigator(navigate: (path: string) => void | Promise<void>
 
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
+  upload: xhrUpload,
   storage: browserStorage(),
   notify: (notice) => {
     notifications.show({

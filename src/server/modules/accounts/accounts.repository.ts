@@ -1,4 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { sellerDisplayName } from '../../../shared/accounts'
 import { executeRows, type Executor } from '../../db/client'
 import { profiles, refreshTokens, sellers, sessions, users, userTokens } from '../../db/schema'
 
@@ -74,13 +76,22 @@ export async function insertProfile(db: Executor, values: typeof profiles.$infer
   return row!
 }
 
-export type ProfileWithSeller = ProfileRow & { sellerUsername: string | null; sellerFeatures: Record<string, boolean> | null }
+export type ProfileWithSeller = ProfileRow & { sellerUsername: string | null; sellerName: string | null; sellerFeatures: Record<string, boolean> | null }
+
+/** The seller's own account (a team member's profile belongs to another user than the seller). */
+const sellerUsers = alias(users, 'seller_users')
 
 export async function listProfiles(db: Executor, userId: number): Promise<ProfileWithSeller[]> {
-  const rows = await db.select({ profile: profiles, sellerUsername: sellers.username, sellerFeatures: sellers.features })
-    .from(profiles).leftJoin(sellers, eq(sellers.id, profiles.sellerId))
+  const rows = await db.select({
+    profile: profiles, sellerUsername: sellers.username, sellerCompany: sellers.company, sellerFeatures: sellers.features,
+    sellerFirstName: sellerUsers.firstName, sellerLastName: sellerUsers.lastName,
+  })
+    .from(profiles).leftJoin(sellers, eq(sellers.id, profiles.sellerId)).leftJoin(sellerUsers, eq(sellerUsers.id, sellers.userId))
     .where(eq(profiles.userId, userId)).orderBy(asc(profiles.id))
-  return rows.map((r) => ({ ...r.profile, sellerUsername: r.sellerUsername, sellerFeatures: r.sellerFeatures }))
+  return rows.map((r) => ({
+    ...r.profile, sellerUsername: r.sellerUsername, sellerFeatures: r.sellerFeatures,
+    sellerName: r.sellerUsername === null ? null : sellerDisplayName({ username: r.sellerUsername, company: r.sellerCompany, firstName: r.sellerFirstName, lastName: r.sellerLastName }),
+  }))
 }
 
 export async function countProfilesOfType(db: Executor, type: string): Promise<number> {

@@ -97,7 +97,8 @@ export async function userOutput(ctx: Ctx, db: Executor, user: repo.UserRow, cur
 function profileOutput(p: repo.ProfileWithSeller): ProfileOutput {
   return {
     id: p.id, type: p.type as ProfileType, seller_id: p.sellerId, seller_username: p.sellerUsername,
-    name: p.sellerUsername, created_at: p.createdAt.toISOString(),
+    // the seller's display name, as payers see it (docs/decisions/0043-editor-uploads-and-confirmations.md)
+    name: p.sellerName, created_at: p.createdAt.toISOString(),
   }
 }
 

@@ -1,3 +1,4 @@
+import { sellerDisplayName } from '../../../shared/accounts'
 import { csvFromPages } from '../../csv-export'
 import {
   isProductForm, isSellBlocking, productFormOfType, productStatuses, type ProductStatus, type PublishState, type ReviewState,
@@ -585,7 +586,7 @@ export async function checkoutFacts(
   })
   const profile = (tax?.profile ?? {}) as { vat_payer?: string; vat_exempt_reason?: string; company?: string }
   const vat = profile.vat_payer === 'exempt' ? { payer: 'exempt' as const, reason: profile.vat_exempt_reason ?? 'other' } : { payer: 'liable' as const }
-  const name = tax?.company || [tax?.firstName, tax?.lastName].filter(Boolean).join(' ') || seller.username
+  const name = sellerDisplayName({ username: seller.username, company: tax?.company, firstName: tax?.firstName, lastName: tax?.lastName })
   return {
     ...of(row, relations),
     seller: { ...seller, name, country: tax?.countryCode ?? 'DE', vat, features: tax?.features ?? {} },

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as media from '../media/media.service'
 import * as repo from './courses.repository'
-import { sanitizeHtml } from './html-sanitizer'
+import { sanitizeHtml } from '../../../shared/html/html-sanitizer'
 
 // Course content as data (docs/reference/catalogue-and-selling.md §2 wizard step "content"): the module and lesson tree of a course product,
 // lesson blocks and quizzes. Only course products have content (others: 422 wrong_product_form); another

@@ -19,6 +19,13 @@ describe('delivery mail', () => {
     expect(mail.html).not.toContain('<b>')
     expect(mail.text).toContain('- AAA-111')
   })
+
+  test('a text from the rich text editor is sent as its HTML with escaped values, and as plain text', () => {
+    const body = '<h2>Welcome {first_name}</h2><p>Your <strong>{product_name}</strong> waits: <a target="_blank" href="{access_url}" rel="noopener noreferrer nofollow">open it</a></p><ul><li><p>Order {order_number}</p></li></ul>'
+    const mail = renderDeliveryMail({ locale: 'en', mode: 'custom_email', custom: { subject: 'Hi', body }, values, deliverables, attachmentNames: [], appUrl: 'https://x.test' })
+    expect(mail.html).toContain('<h2>Welcome Pia</h2><p>Your <strong>Course &lt;b&gt;</strong> waits: <a target="_blank" href="https://x.test/c" rel="noopener noreferrer nofollow">open it</a></p><ul><li><p>Order 42</p></li></ul>')
+    expect(mail.text).toMatch(/^Welcome Pia\n\nYour Course <b> waits: open it \(https:\/\/x\.test\/c\)\n\n- Order 42\n/)
+  })
 })
 
 test('every product delivered is listed, linked where it opens (a membership and what it includes)', () => {

@@ -1,8 +1,11 @@
+import { isRichText, plainTextOf } from '../../../shared/html/rich-text'
 import type { DeliverablesOutput, DeliveryPlaceholder } from '../../../shared/schemas/delivery'
 
 // The delivery mail (docs/reference/catalogue-and-selling.md §3 "Delivery email modes"): standard_email is the platform's text; custom_email
 // the seller's subject and text with {placeholders}; both list what was delivered below the text.
 // no_email sends nothing (the order confirmation still goes out). Every value put into HTML is escaped.
+// The seller's text is the rich text editor's sanitised HTML (docs/decisions/0043-editor-uploads-and-confirmations.md)
+// or, written before the editor, plain text with blank lines between paragraphs.
 
 type Lang = 'en' | 'de'
 
@@ -47,9 +50,14 @@ export function renderDeliveryMail(input: DeliveryMailInput): { subject: string;
   const v = input.values
   const d = input.deliverables
   const subject = input.mode === 'custom_email' ? fillPlaceholders(input.custom.subject, v).replace(/[\r\n]+/g, ' ').slice(0, 200) : t.subject(v.product_name)
+  const rich = input.mode === 'custom_email' && isRichText(input.custom.body)
+  const escapedValues = Object.fromEntries(Object.entries(v).map(([key, value]) => [key, escapeHtml(value)])) as Record<DeliveryPlaceholder, string>
   const paragraphs = input.mode === 'custom_email'
-    ? fillPlaceholders(input.custom.body, v).split(/\n{2,}/)
+    ? (rich ? fillPlaceholders(plainTextOf(input.custom.body), v) : fillPlaceholders(input.custom.body, v)).split(/\n{2,}/)
     : [t.hello(v.first_name), t.intro(v.product_name, v.seller_name)]
+  const bodyHtml = rich
+    ? fillPlaceholders(input.custom.body, escapedValues)
+    : paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')
   // Every product the order gave access to (bundles and memberships with what they include), linked where it opens.
   const sections: { title: string; plain?: boolean; lines: { label: string; url?: string }[] }[] = [
     { title: t.open, plain: true, lines: d.products.map((p) => (p.access_url ? { label: p.name, url: p.access_url } : { label: p.name })) },
@@ -66,7 +74,7 @@ export function renderDeliveryMail(input: DeliveryMailInput): { subject: string;
     `${t.area}: ${v.payer_area_url}`, '', t.signIn,
   ].join('\n')
   const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:Montserrat,Arial,sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px">`
-    + paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')
+    + bodyHtml
     + sections.map((s) => `<h3 style="font-size:15px;margin:20px 0 6px">${escapeHtml(s.title)}</h3><ul data-section="${escapeHtml(s.title)}">`
       + s.lines.map((l) => `<li>${l.url ? `<a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a>` : s.plain ? escapeHtml(l.label) : `<code>${escapeHtml(l.label)}</code>`}</li>`).join('') + '</ul>').join('')
     + `<p style="margin:24px 0"><a href="${escapeHtml(v.payer_area_url)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t.area)}</a></p>`

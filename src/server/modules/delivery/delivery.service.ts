@@ -2,6 +2,8 @@ import { formatMoney, isCurrencyId } from '../../../shared/money'
 import type { DeliverablesOutput, DeliveryEmailMode, ProductDeliveryInput, ProductDeliveryOutput } from '../../../shared/schemas/delivery'
 import { deliveryPlaceholders } from '../../../shared/schemas/delivery'
 import { courseAccessUrl } from '../../../shared/catalog'
+import { sanitizeHtml } from '../../../shared/html/html-sanitizer'
+import { isRichText } from '../../../shared/html/rich-text'
 import { accessGrantTransitions, canTransition, type AccessGrantState } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -415,7 +417,8 @@ export async function sendDeliveryEmail(deps: AppDeps, data: { orderId: number }
   const settings = await repo.findDeliverySettings(deps.db, order.productId)
   const payer = payerOf(order)
   const product = await orders.productBrief(deps.db, order.productId)
-  const username = await orders.sellerUsername(deps.db, order.sellerId)
+  // payers read the seller's display name, never the bare username (docs/decisions/0043-editor-uploads-and-confirmations.md)
+  const { name: sellerName } = await orders.sellerNames(deps.db, order.sellerId)
   const attachments = [
     ...(deliverables.payment_tickets.length > 0 ? await paymentTickets.paymentTicketAttachments(deps.db, deps, order.id) : []),
     ...(deliverables.certificates.length > 0 ? await certificates.certificateAttachments(deps.db, deps, order.id) : []),
@@ -427,7 +430,7 @@ export async function sendDeliveryEmail(deps: AppDeps, data: { orderId: number }
     mode: delivery.emailMode === 'custom_email' && settings?.customSubject && settings.customBody ? 'custom_email' : 'standard_email',
     custom: { subject: settings?.customSubject ?? '', body: settings?.customBody ?? '' },
     values: {
-      first_name: payer.first_name, last_name: payer.last_name, email: payer.email, product_name: product.name, seller_name: username,
+      first_name: payer.first_name, last_name: payer.last_name, email: payer.email, product_name: product.name, seller_name: sellerName,
       order_number: String(order.id), access_url: deliverables.access_url ?? payerAreaUrl(deps, order.sellerId), payer_area_url: payerAreaUrl(deps, order.sellerId),
       amount: isCurrencyId(order.currency) ? formatMoney({ amount: order.paidAmount, currency: order.currency }) : String(order.paidAmount),
     },
@@ -466,8 +469,10 @@ export async function saveDeliverySettings(ctx: Ctx, productId: number, input: P
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
     await catalog.ownedProduct(tx, sellerId, productId, { lock: true })
+    // the editor's HTML is kept only as the allow-list allows (docs/decisions/0012-html-sanitiser-allow-list.md); older plain text stays text
+    const body = input.custom_body ? (isRichText(input.custom_body) ? sanitizeHtml(input.custom_body) : input.custom_body) : null
     const row = await repo.saveDeliverySettings(tx, {
-      productId, emailMode: input.email_mode, customSubject: input.custom_subject ?? null, customBody: input.custom_body ?? null, updatedAt: ctx.now,
+      productId, emailMode: input.email_mode, customSubject: input.custom_subject ?? null, customBody: body, updatedAt: ctx.now,
     })
     return settingsOutput(productId, row)
   })

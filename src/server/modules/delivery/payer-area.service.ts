@@ -58,7 +58,8 @@ export async function overview(ctx: Ctx): Promise<PayerOverviewOutput> {
   }
   const out: PayerOverviewOutput['sellers'] = []
   for (const [sellerId, entry] of sellers) {
-    out.push({ seller_id: sellerId, username: entry.username, purchases_count: entry.grants.length, purchases: await purchasesOf(ctx, entry.grants, userId) })
+    const { name } = await orders.sellerNames(ctx.db, sellerId)
+    out.push({ seller_id: sellerId, username: entry.username, name: name || entry.username, purchases_count: entry.grants.length, purchases: await purchasesOf(ctx, entry.grants, userId) })
   }
   return { sellers: out }
 }
@@ -69,7 +70,7 @@ export async function sellerPage(ctx: Ctx, sellerId: number): Promise<PayerSelle
   const grants = await repo.grantRows(ctx.db, { payerUserId: userId, sellerId })
   const paid = await repo.paidOrdersOfPayer(ctx.db, userId, sellerId)
   if (grants.length === 0 && paid.length === 0) throw notFound()
-  const username = grants[0]?.sellerUsername ?? await orders.sellerUsername(ctx.db, sellerId)
+  const { username, name } = await orders.sellerNames(ctx.db, sellerId)
   const active = grants.filter((g) => g.state === 'active' && !(g.expiresAt && g.expiresAt <= ctx.now))
   const forms = new Set(active.map((g) => g.productForm))
   const productIds = new Set(grants.map((g) => g.productId))
@@ -83,7 +84,7 @@ export async function sellerPage(ctx: Ctx, sellerId: number): Promise<PayerSelle
   const keys = forms.has('licenseKey') ? (await licenseKeys.licenseKeysOfPayer(ctx.db, userId)).filter((k) => k.seller_id === sellerId) : []
   const certs = forms.has('certificate') || forms.has('course') ? (await certificates.certificatesOfPayer(ctx.db, ctx.deps, userId)).filter((c) => productIds.has(c.product_id)) : []
   return {
-    seller_id: sellerId, username,
+    seller_id: sellerId, username, name,
     purchases: await purchasesOf(ctx, grants, userId),
     orders: paid.map((o) => ({
       token: o.token, product_name: o.productName, payment_state: o.paymentState, total_amount: o.totalAmount, paid_amount: o.paidAmount, currency: o.currency,
@@ -134,7 +135,7 @@ function methodChangeOf(ctx: Ctx, order: orders.OrderRow, rates: { state: string
 /** GET /payer/orders/{token}: the plan, its rates, and what the payer may do with it. */
 export async function managePayment(ctx: Ctx, token: string): Promise<ManagePaymentOutput> {
   const order = await ownOrder(ctx, token)
-  const username = await orders.sellerUsername(ctx.db, order.sellerId)
+  const { username, name: sellerName } = await orders.sellerNames(ctx.db, order.sellerId)
   const product = await orders.productBrief(ctx.db, order.productId)
   const rates = await orders.ratesOf(ctx.db, order.id)
   const settings = await repo.findPaymentManagement(ctx.db, order.sellerId)
@@ -149,7 +150,7 @@ export async function managePayment(ctx: Ctx, token: string): Promise<ManagePaym
   const grants = await repo.grantsOfOrder(ctx.db, order.id)
   const ends = grants.map((g) => g.expiresAt).filter((d): d is Date => d !== null)
   return {
-    token: order.token, seller_username: username, product_name: product.name, payment_state: order.paymentState, currency: order.currency,
+    token: order.token, seller_username: username, seller_name: sellerName, product_name: product.name, payment_state: order.paymentState, currency: order.currency,
     total_amount: order.totalAmount, paid_amount: order.paidAmount, pricing_plan: order.planSnapshot ?? null,
     rates: rates.map((r) => ({
       number: r.number, due_date: r.dueDate.toISOString(), amount: r.amount, state: r.state, paid_at: r.paidAt?.toISOString() ?? null,

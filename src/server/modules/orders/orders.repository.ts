@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm'
 import { rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
-import { ledgerEntries, orderItems, orderRates, orders, payments, pricingPlanVersions, products, sellers } from '../../db/schema'
+import { sellerDisplayName } from '../../../shared/accounts'
+import { ledgerEntries, orderItems, orderRates, orders, payments, pricingPlanVersions, products, sellers, users } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
@@ -133,6 +134,13 @@ export async function listSellerOrders(db: Executor, sellerId: number, params: {
 export async function sellerUsername(db: Executor, sellerId: number): Promise<string> {
   const [row] = await db.select({ username: sellers.username }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
   return row?.username ?? ''
+}
+
+/** A seller's username and display name (company, else the person's name, else the username). */
+export async function sellerNames(db: Executor, sellerId: number): Promise<{ username: string; name: string }> {
+  const [row] = await db.select({ username: sellers.username, company: sellers.company, firstName: users.firstName, lastName: users.lastName })
+    .from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
+  return row ? { username: row.username, name: sellerDisplayName(row) } : { username: '', name: '' }
 }
 
 /** A payment with its order's token, product name and seller's username in one read (the sandbox page). */

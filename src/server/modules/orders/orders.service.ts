@@ -699,6 +699,11 @@ export function childOrders(db: Executor, parentId: number): Promise<repo.OrderR
   return repo.childOrders(db, parentId)
 }
 
+/** The seller's username (shop links) and display name (what payers read). */
+export function sellerNames(db: Executor, sellerId: number): Promise<{ username: string; name: string }> {
+  return repo.sellerNames(db, sellerId)
+}
+
 /** The seller's username (shop links in mails and pages). */
 export function sellerUsername(db: Executor, sellerId: number): Promise<string> {
   return repo.sellerUsername(db, sellerId)

@@ -3,6 +3,7 @@ import { Card, Group, SegmentedControl, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, isCurrencyId } from '../../../../shared/money'
+import { formatDayShort } from '../../../lib/format'
 import type { Dashboard } from '../api/dashboard'
 
 // Revenue and refunds per bucket (a day, or a week for 180 and 365 days) in one currency at a time: the
@@ -13,18 +14,13 @@ export function money(amount: number, currency: string): string {
   return isCurrencyId(currency) ? formatMoney({ amount, currency }) : `${amount} ${currency}`
 }
 
-function bucketLabel(start: string, locale: string): string {
-  const date = new Date(`${start}T00:00:00.000Z`)
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date)
-}
-
 export function RevenueChart({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation()
   const [chosen, setChosen] = useState<string | null>(null)
   const currency = chosen && data.currencies.includes(chosen) ? chosen : data.currencies[0]
   if (!currency) return null
   const points = data.series.map((p) => ({
-    label: bucketLabel(p.start, i18n.language), revenue: p.revenue[currency] ?? 0, refunds: p.refunds[currency] ?? 0,
+    label: formatDayShort(p.start, i18n.language), revenue: p.revenue[currency] ?? 0, refunds: p.refunds[currency] ?? 0,
   }))
   return (
     <Card withBorder padding="lg" radius="md" data-testid="dashboard-chart" data-currency={currency}>

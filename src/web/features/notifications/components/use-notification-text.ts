@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatMoney, isCurrencyId } from '../../../../shared/money'
+import { formatDate, formatMonth } from '../../../lib/format'
 import type { SellerNotification } from '../api/notifications'
 
 // A notification's title and text in the reader's language, made from its payload (the mail has the
@@ -17,7 +18,7 @@ function money(amount: number | undefined, currency: string | undefined): string
 }
 
 export function useNotificationText() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   return (n: SellerNotification): { title: string; text: string } => {
     const p = n.payload as Payload
     const values = {
@@ -25,7 +26,8 @@ export function useNotificationText() {
       product: p.productName ?? t('notifications.fallbacks.product'),
       lesson: p.lessonTitle ?? '', orderId: p.orderId ?? '', amount: money(p.amount, p.currency),
       totals: (p.totals ?? []).map((x) => money(x.amount, x.currency)).join(', '),
-      start: p.periodStart ?? '', end: p.periodEnd ?? '', month: (p.periodStart ?? '').slice(0, 7), title: p.title ?? '', text: p.text ?? '',
+      start: p.periodStart ? formatDate(p.periodStart, i18n.language) : '', end: p.periodEnd ? formatDate(p.periodEnd, i18n.language) : '',
+      month: p.periodStart ? formatMonth(p.periodStart, i18n.language) : '', title: p.title ?? '', text: p.text ?? '',
     }
     const result = p.passed === undefined ? '' : ` ${p.passed ? t('notifications.quiz.passed') : t('notifications.quiz.failed')}`
     return { title: t(`notifications.texts.${n.type}.title`, values), text: t(`notifications.texts.${n.type}.text`, values) + result }

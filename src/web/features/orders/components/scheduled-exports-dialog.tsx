@@ -8,6 +8,7 @@ import { csvExportFrequencies, orderCsvColumns } from '../../../../shared/schema
 import type { ListFilters } from '../../../components/list-state'
 import { Modal } from '../../../components/modal'
 import { camelToSnakeKey } from '../../../lib/api-client'
+import { useConfirm } from '../../../components/confirm-modal'
 import { formatDateTime } from '../../../lib/format'
 import { createCsvExport, csvExportsQuery, deleteCsvExport, ordersKey } from '../api/orders'
 
@@ -37,6 +38,7 @@ export function ScheduledExportsDialog({ opened, onClose, filters }: { opened: b
     mutationFn: (id: number) => deleteCsvExport(id),
     onSuccess: () => { notifications.show({ message: t('orderLists.schedules.deleted') }); void refresh() },
   })
+  const { confirm, modal } = useConfirm()
   const dayChoices = frequency === 'weekly'
     ? [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: t(`orderLists.schedules.weekdays.${d}`) }))
     : Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: t('orderLists.schedules.monthDay', { day: i + 1 }) }))
@@ -49,6 +51,7 @@ export function ScheduledExportsDialog({ opened, onClose, filters }: { opened: b
   return (
     <Modal opened={opened} onClose={onClose} title={t('orderLists.schedules.title')} size="lg">
       <Stack gap="sm" data-testid="schedules-dialog">
+        {modal}
         <Text size="sm" c="dimmed">{t('orderLists.schedules.lead')}</Text>
         {schedules.data?.list.length === 0 && <Text size="sm">{t('orderLists.schedules.empty')}</Text>}
         {schedules.data?.list.map((s) => (
@@ -60,7 +63,7 @@ export function ScheduledExportsDialog({ opened, onClose, filters }: { opened: b
                   {s.lastSentAt ? ` · ${t('orderLists.schedules.lastSent', { time: formatDateTime(s.lastSentAt, i18n.language) })}` : ''}</Text>
                 <Text size="xs" c="dimmed">{t('orderLists.schedules.filters', { filters: filterText(s.filters) })} · {s.decimalSeparator}</Text>
               </Stack>
-              <ActionIcon variant="subtle" color="red" aria-label={t('orderLists.schedules.delete')} onClick={() => remove.mutate(s.id)} loading={remove.isPending}>
+              <ActionIcon variant="subtle" color="red" aria-label={t('orderLists.schedules.delete')} onClick={() => confirm({ name: `${t(`orderLists.schedules.frequencies.${s.frequency}`)} → ${s.email}`, onConfirm: () => remove.mutate(s.id) })} loading={remove.isPending && remove.variables === s.id} data-testid="schedule-remove">
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>

@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
-import { formatDateTime, money } from '../../../lib/format'
+import { formatDate, formatDateTime, money } from '../../../lib/format'
 import { payRate } from '../api/pay-rate'
 import { cancelSubscription, managedPaymentQuery, startMethodChange } from '../api/purchases'
 
@@ -45,7 +45,7 @@ export function ManagePaymentPage() {
           <Stack gap={4}>
             <Title order={2}>{payment.data.productName}</Title>
             <Group gap="sm">
-              <Text c="dimmed">{payment.data.sellerUsername}</Text>
+              <Text c="dimmed">{payment.data.sellerName || payment.data.sellerUsername}</Text>
               <StatusBadge status={payment.data.paymentState} />
               {payment.data.card && <Badge variant="light" data-testid="manage-card">{payment.data.card.brand} ···· {payment.data.card.last4}</Badge>}
             </Group>
@@ -60,7 +60,7 @@ export function ManagePaymentPage() {
                   {payment.data.rates.map((r) => (
                     <Table.Tr key={r.number} data-state={r.state}>
                       <Table.Td>{r.number}</Table.Td>
-                      <Table.Td>{formatDateTime(r.dueDate, i18n.language)}</Table.Td>
+                      <Table.Td>{formatDate(r.dueDate, i18n.language)}</Table.Td>
                       <Table.Td>{money(r.amount, payment.data.currency)}</Table.Td>
                       <Table.Td><StatusBadge status={r.state} /></Table.Td>
                       <Table.Td>

@@ -59,7 +59,7 @@ export function PayerHomePage() {
         <Card key={seller.sellerId} withBorder padding="lg" radius="md" data-testid="payer-seller" data-seller-id={seller.sellerId}>
           <Stack gap="sm">
             <Group justify="space-between">
-              <Title order={3} fz="lg">{seller.username}</Title>
+              <Title order={3} fz="lg">{seller.name || seller.username}</Title>
               <Anchor component={Link} to={`/payer/s/${seller.sellerId}`} data-testid="payer-seller-link">
                 {t('payerArea.sellerPage', { count: seller.purchasesCount })}
               </Anchor>

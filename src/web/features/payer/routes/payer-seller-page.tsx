@@ -31,7 +31,7 @@ export function PayerSellerPage() {
   return (
     <Stack gap="lg" data-testid="payer-seller-page">
       <Group justify="space-between">
-        <Title order={2}>{t('payerArea.sellerTitle', { name: d.username })}</Title>
+        <Title order={2}>{t('payerArea.sellerTitle', { name: d.name || d.username })}</Title>
         <Anchor component={Link} to="/payer">{t('payerArea.back')}</Anchor>
       </Group>
       <Section title={t('payerArea.purchases')} testId="payer-purchases">

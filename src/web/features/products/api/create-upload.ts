@@ -1,4 +1,5 @@
 import type { UploadKind, UploadOutput } from '../../../../shared/schemas/media'
+import type { Transfer } from '../../../components/upload-progress'
 import { api } from '../../../lib/api'
 import type { Camelize } from '../../../lib/api-client'
 
@@ -14,9 +15,9 @@ export function uploadKindOf(file: { type: string; name: string }): Exclude<Uplo
 }
 
 /** POST /cabinet/uploads: one media file (multipart, field `kind`) that lessons reference by key. */
-export function createUpload(file: File, kind: UploadKind = uploadKindOf(file)): Promise<Upload> {
+export function createUpload(file: File, kind: UploadKind = uploadKindOf(file), transfer?: Transfer): Promise<Upload> {
   const form = new FormData()
   form.append('kind', kind)
   form.append('file', file)
-  return api.post<Upload>('/cabinet/uploads', form, { silent: true })
+  return api.post<Upload>('/cabinet/uploads', form, { silent: true, ...transfer })
 }

@@ -13,6 +13,7 @@ import { NumberField } from '../../../components/number-field'
 import { SelectField } from '../../../components/select-field'
 import { textInputProps, useZodForm } from '../../../lib/forms'
 import { addPlan } from '../api/add-plan'
+import { useConfirm } from '../../../components/confirm-modal'
 import { removePlan } from '../api/remove-plan'
 import type { PricingPlan, Product } from '../api/types'
 import { updatePlan } from '../api/update-plan'
@@ -281,12 +282,14 @@ export function PlanEditor({ productId, ticketId, plans, defaultCurrency, onChan
   const { t } = useTranslation()
   const [editing, setEditing] = useState<number | 'new' | null>(null)
   const remove = useMutation({ mutationFn: (planId: number) => removePlan(productId, planId), onSuccess: () => onChanged() })
+  const { confirm, modal } = useConfirm()
   const done = (product: Product) => {
     setEditing(null)
     onChanged(product)
   }
   return (
     <Stack gap="sm" data-testid={ticketId ? `ticket-plans-${ticketId}` : 'product-plans'}>
+      {modal}
       {plans.length === 0 && editing !== 'new' && <Text c="dimmed" size="sm">{t('products.plans.none')}</Text>}
       {plans.map((plan) => (editing === plan.id ? (
         <PlanForm key={plan.id} productId={productId} ticketId={ticketId} plan={plan} defaultCurrency={defaultCurrency} onDone={done} onCancel={() => setEditing(null)} />
@@ -295,7 +298,7 @@ export function PlanEditor({ productId, ticketId, plans, defaultCurrency, onChan
           <PlanSummary plan={plan} />
           <Group gap={4} wrap="nowrap">
             <ActionIcon variant="subtle" aria-label={t('products.plans.edit')} onClick={() => setEditing(plan.id)}><IconPencil size={18} /></ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={t('products.plans.remove')} loading={remove.isPending && remove.variables === plan.id} onClick={() => remove.mutate(plan.id)}>
+            <ActionIcon variant="subtle" color="red" aria-label={t('products.plans.remove')} loading={remove.isPending && remove.variables === plan.id} onClick={() => confirm({ name: plan.name ?? t(`products.plans.forms.${plan.form}`), onConfirm: () => remove.mutate(plan.id) })} data-testid="plan-remove">
               <IconTrash size={18} />
             </ActionIcon>
           </Group>

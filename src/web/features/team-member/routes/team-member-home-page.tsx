@@ -8,7 +8,8 @@ export function TeamMemberHomePage() {
   const { t } = useTranslation()
   const user = useMe().data
   if (!user) return null
-  const seller = currentProfile(user)?.sellerUsername
+  const profile = currentProfile(user)
+  const seller = profile?.name ?? profile?.sellerUsername
   return (
     <Stack gap="lg" data-testid="team-member-home">
       <Stack gap={4}>

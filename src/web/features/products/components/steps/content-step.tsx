@@ -10,6 +10,7 @@ import { textInputProps, useZodForm } from '../../../../lib/forms'
 import { addLesson } from '../../api/add-lesson'
 import { addModule } from '../../api/add-module'
 import { courseKey, courseQuery } from '../../api/course-content'
+import { useConfirm } from '../../../../components/confirm-modal'
 import { deleteLesson } from '../../api/delete-lesson'
 import { deleteModule } from '../../api/delete-module'
 import { LessonEditor } from './lesson-editor'
@@ -45,6 +46,7 @@ export function ContentStep({ product }: StepProps) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: courseKey(product.id) })
   const removeModule = useMutation({ mutationFn: (id: number) => deleteModule(product.id, id), onSuccess: refresh })
   const removeLesson = useMutation({ mutationFn: (id: number) => deleteLesson(product.id, id), onSuccess: refresh })
+  const { confirm, modal } = useConfirm()
   return (
     <LoadingMask visible={course.isPending}>
       <Stack gap="md">
@@ -54,7 +56,7 @@ export function ContentStep({ product }: StepProps) {
             <Stack gap="sm">
               <Group justify="space-between">
                 <Title order={4} fz="md">{mod.title}</Title>
-                <ActionIcon variant="subtle" color="red" aria-label={t('products.content.removeModule')} onClick={() => removeModule.mutate(mod.id)}><IconTrash size={16} /></ActionIcon>
+                <ActionIcon variant="subtle" color="red" aria-label={t('products.content.removeModule')} onClick={() => confirm({ name: mod.title, text: t('products.content.removeModuleText', { count: mod.lessons.length }), onConfirm: () => removeModule.mutate(mod.id) })} data-testid="module-remove"><IconTrash size={16} /></ActionIcon>
               </Group>
               {mod.lessons.map((lesson) => (editing === lesson.id ? (
                 <Card key={lesson.id} withBorder padding="sm">
@@ -72,7 +74,7 @@ export function ContentStep({ product }: StepProps) {
                   </Group>
                   <Group gap={4} wrap="nowrap">
                     <ActionIcon variant="subtle" aria-label={t('products.content.editLesson')} onClick={() => setEditing(lesson.id)} data-testid="lesson-edit"><IconPencil size={16} /></ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('products.content.removeLesson')} onClick={() => removeLesson.mutate(lesson.id)}><IconTrash size={16} /></ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('products.content.removeLesson')} onClick={() => confirm({ name: lesson.title, onConfirm: () => removeLesson.mutate(lesson.id) })} data-testid="lesson-remove"><IconTrash size={16} /></ActionIcon>
                   </Group>
                 </Group>
               )))}
@@ -88,6 +90,7 @@ export function ContentStep({ product }: StepProps) {
           await refresh()
         }} />
       </Stack>
+      {modal}
     </LoadingMask>
   )
 }

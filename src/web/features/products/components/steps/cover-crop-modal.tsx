@@ -1,5 +1,5 @@
 import { Box, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
-import { useEffect, useRef, useState, type PointerEvent } from 'react'
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CoverCropInput } from '../../../../../shared/schemas/media'
 import { FormError } from '../../../../components/form-error'
@@ -15,8 +15,8 @@ type Choice = CropRatio | 'original'
 type Drag = { mode: 'move' | 'resize'; x: number; y: number; crop: Crop }
 const previewWidth = 460
 
-export function CoverCropModal({ file, uploading, error, onCancel, onUpload }: {
-  file: File | null; uploading: boolean; error: unknown; onCancel: () => void; onUpload: (crop: CoverCropInput | undefined) => void
+export function CoverCropModal({ file, uploading, progress, error, onCancel, onUpload }: {
+  file: File | null; uploading: boolean; progress?: ReactNode; error: unknown; onCancel: () => void; onUpload: (crop: CoverCropInput | undefined) => void
 }) {
   const { t } = useTranslation()
   const [url, setUrl] = useState<string | null>(null)
@@ -122,6 +122,7 @@ export function CoverCropModal({ file, uploading, error, onCancel, onUpload }: {
           </SimpleGrid>
         )}
         {size && <Text size="xs" c="dimmed">{t('products.covers.imageSize', { width: size.width, height: size.height })}</Text>}
+        {progress}
         <FormError error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>

@@ -4,7 +4,9 @@ import { IconPhotoPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CoverCropInput } from '../../../../../shared/schemas/media'
+import { useConfirm } from '../../../../components/confirm-modal'
 import { FormError } from '../../../../components/form-error'
+import { useUploadMutation } from '../../../../components/upload-progress'
 import { deleteCover } from '../../api/delete-cover'
 import { uploadCover } from '../../api/upload-cover'
 import { CoverCropModal } from './cover-crop-modal'
@@ -18,8 +20,8 @@ export function CoversSection({ product, onSaved }: StepProps) {
   const { t } = useTranslation()
   const [file, setFile] = useState<File | null>(null)
   const [resetKey, setResetKey] = useState(0)
-  const upload = useMutation({
-    mutationFn: ({ image, crop }: { image: File; crop: CoverCropInput | undefined }) => uploadCover(product.id, image, crop),
+  const upload = useUploadMutation(({ image, crop }: { image: File; crop: CoverCropInput | undefined }, transfer) => uploadCover(product.id, image, crop, transfer), {
+    name: ({ image }) => image.name,
     onSuccess: () => {
       setFile(null)
       setResetKey((k) => k + 1)
@@ -27,6 +29,7 @@ export function CoversSection({ product, onSaved }: StepProps) {
     },
   })
   const remove = useMutation({ mutationFn: (id: number) => deleteCover(product.id, id), onSuccess: () => onSaved() })
+  const { confirm, modal } = useConfirm()
   return (
     <Stack gap="sm">
       <Title order={3} fz="md">{t('products.covers.title')}</Title>
@@ -39,7 +42,7 @@ export function CoversSection({ product, onSaved }: StepProps) {
               <Text size="xs" c="dimmed" data-testid="cover-size">{cover.width} × {cover.height}</Text>
               <Anchor href={cover.variants.cover} target="_blank" rel="noreferrer" size="xs" data-testid="cover-variant">{t('products.covers.open')}</Anchor>
             </Group>
-            <ActionIcon pos="absolute" top={6} right={6} color="red" variant="filled" size="sm" aria-label={t('products.covers.remove')} onClick={() => remove.mutate(cover.id)}>
+            <ActionIcon pos="absolute" top={6} right={6} color="red" variant="filled" size="sm" aria-label={t('products.covers.remove')} onClick={() => confirm({ name: t('products.covers.named', { width: cover.width, height: cover.height }), onConfirm: () => remove.mutate(cover.id) })} data-testid="cover-remove">
               <IconTrash size={14} />
             </ActionIcon>
           </Card>
@@ -49,11 +52,14 @@ export function CoversSection({ product, onSaved }: StepProps) {
         {(props) => <Button {...props} variant="light" leftSection={<IconPhotoPlus size={16} />} loading={upload.isPending} w="fit-content" data-testid="cover-add">{t('products.covers.add')}</Button>}
       </FileButton>
       <FormError error={remove.error} />
+      {modal}
       <CoverCropModal
         file={file}
         uploading={upload.isPending}
+        progress={upload.progress}
         error={upload.error}
         onCancel={() => {
+          upload.cancel()
           setFile(null)
           setResetKey((k) => k + 1)
           upload.reset()

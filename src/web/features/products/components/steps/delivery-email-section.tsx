@@ -1,17 +1,20 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
+import { richTextOf } from '../../../../../shared/html/rich-text'
 import { deliveryEmailModes, type DeliveryEmailMode, type productDeliveryOutput } from '../../../../../shared/schemas/delivery'
+import { RichTextEditor } from '../../../../components/rich-text-editor'
 import { api } from '../../../../lib/api'
 import type { Camelize } from '../../../../lib/api-client'
 
 type DeliverySettings = Camelize<z.output<typeof productDeliveryOutput>>
 
 // The delivery step's mail (docs/reference/catalogue-and-selling.md §3 "Delivery email modes"): standard, the seller's own text with
-// placeholders, or none. Saved with PUT /cabinet/products/{id}/delivery.
+// placeholders (written in the rich text editor; a text from before it opens as paragraphs), or none.
+// Saved with PUT /cabinet/products/{id}/delivery.
 export function DeliveryEmailSection({ productId }: { productId: number }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
@@ -24,7 +27,7 @@ export function DeliveryEmailSection({ productId }: { productId: number }) {
     if (!settings.data) return
     setMode(settings.data.emailMode)
     setSubject(settings.data.customSubject ?? '')
-    setBody(settings.data.customBody ?? '')
+    setBody(richTextOf(settings.data.customBody ?? ''))
   }, [settings.data])
   const save = useMutation({
     mutationFn: () => api.put<DeliverySettings>(`/cabinet/products/${productId}/delivery`, {
@@ -47,7 +50,7 @@ export function DeliveryEmailSection({ productId }: { productId: number }) {
         {mode === 'custom_email' && (
           <>
             <TextInput label={t('payerArea.delivery.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={200} required />
-            <Textarea label={t('payerArea.delivery.body')} value={body} onChange={(e) => setBody(e.currentTarget.value)} autosize minRows={5} required />
+            <RichTextEditor label={t('payerArea.delivery.body')} value={body} onChange={setBody} required minHeight={160} data-testid="delivery-body" />
             <Text size="xs" c="dimmed">{t('payerArea.delivery.placeholders', { list: (settings.data?.placeholders ?? []).map((p) => `{${p}}`).join(', ') })}</Text>
           </>
         )}

@@ -6,6 +6,7 @@ import { currencyIds, formatMoney } from '../../../../../shared/money'
 import { discountInCurrency, priceWithDiscount, type DiscountValueForm } from '../../../../../shared/pricing'
 import { discountInput, type DiscountInput } from '../../../../../shared/schemas/discounts'
 import { FormError } from '../../../../components/form-error'
+import { useConfirm } from '../../../../components/confirm-modal'
 import { SelectField } from '../../../../components/select-field'
 import { textInputProps, useZodForm } from '../../../../lib/forms'
 import { deleteDiscount, saveDiscount } from '../../api/save-discount'
@@ -23,7 +24,8 @@ function valuesOf(product: Product): Values {
   const d = product.discount
   const currency = d?.currencyId ?? product.displayCurrencyId ?? product.pricingPlans[0]?.currencyId ?? 'eur'
   return {
-    active: d?.active ?? true,
+    // a discount the seller has not written yet starts switched off: saving a value alone must not lower prices
+    active: d?.active ?? false,
     value_form: d?.valueForm ?? 'percents',
     value: d ? (d.valueForm === 'percents' ? String(d.value) : minorToText(d.value, currency)) : '',
     currency_id: currency,
@@ -63,6 +65,7 @@ export function DiscountSection({ product, onSaved }: { product: Product; onSave
       onSaved()
     },
   })
+  const { confirm, modal } = useConfirm()
   const v = form.values
   const input = toInput(v)
   const valid = input.value !== undefined && Number.isSafeInteger(input.value) && input.value > 0
@@ -79,6 +82,7 @@ export function DiscountSection({ product, onSaved }: { product: Product; onSave
   ]
   return (
     <Stack gap="sm" data-testid="discount-section">
+      {modal}
       <Group justify="space-between">
         <Title order={3} fz="lg">{t('products.discount.title')}</Title>
         {product.discount && (
@@ -140,7 +144,7 @@ export function DiscountSection({ product, onSaved }: { product: Product; onSave
           <FormError error={form.formError ?? remove.error} />
           <Group justify="flex-end">
             {saved && <Text size="sm" c="green">{t('products.wizard.saved')}</Text>}
-            {product.discount && <Button variant="default" color="red" loading={remove.isPending} onClick={() => remove.mutate()} data-testid="discount-remove">{t('products.discount.remove')}</Button>}
+            {product.discount && <Button variant="default" color="red" loading={remove.isPending} onClick={() => confirm({ name: t('products.discount.title'), onConfirm: () => remove.mutate() })} data-testid="discount-remove">{t('products.discount.remove')}</Button>}
             <Button type="submit" loading={save.isPending} data-testid="discount-save">{t('products.discount.save')}</Button>
           </Group>
         </Stack>

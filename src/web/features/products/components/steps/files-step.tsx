@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconArrowDown, IconArrowUp, IconReplace, IconTrash, IconUpload } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { FormError } from '../../../../components/form-error'
+import { useConfirm } from '../../../../components/confirm-modal'
 import { LoadingMask } from '../../../../components/loading-mask'
+import { useUploadMutation } from '../../../../components/upload-progress'
 import { deleteFile } from '../../api/delete-file'
 import { filesKey, filesQuery } from '../../api/list-files'
 import { reorderFiles } from '../../api/reorder-files'
@@ -13,7 +15,7 @@ import { DownloadSettingsSection } from './download-settings-section'
 import type { StepProps } from './step-types'
 
 // Step "file upload" (downloads): upload, replace, reorder and remove the files a payer receives. A
-// download without files reports "no digitals".
+// download without files reports "no digitals". Uploads show their progress and can be canceled; removing asks first.
 
 function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
@@ -29,8 +31,13 @@ export function FilesStep({ product, onSaved }: StepProps) {
     void queryClient.invalidateQueries({ queryKey: filesKey(product.id) })
     onSaved()
   }
-  const upload = useMutation({ mutationFn: (list: File[]) => uploadFiles(product.id, list), onSuccess: changed })
-  const replace = useMutation({ mutationFn: ({ id, file }: { id: number; file: File }) => replaceFile(product.id, id, file), onSuccess: changed })
+  const upload = useUploadMutation((list: File[], transfer) => uploadFiles(product.id, list, transfer), {
+    onSuccess: changed, name: (list) => list.map((f) => f.name).join(', '),
+  })
+  const replace = useUploadMutation(({ id, file }: { id: number; file: File }, transfer) => replaceFile(product.id, id, file, transfer), {
+    onSuccess: changed, name: ({ file }) => file.name,
+  })
+  const { confirm, modal } = useConfirm()
   const remove = useMutation({ mutationFn: (id: number) => deleteFile(product.id, id), onSuccess: changed })
   const reorder = useMutation({ mutationFn: (ids: number[]) => reorderFiles(product.id, ids), onSuccess: changed })
   const list = files.data?.list ?? []
@@ -45,11 +52,13 @@ export function FilesStep({ product, onSaved }: StepProps) {
       <Text size="sm" c="dimmed">{t('products.files.hint')}</Text>
       <FileButton onChange={(picked) => picked.length > 0 && upload.mutate(picked)} multiple>
         {(props) => (
-          <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.isPending} w="fit-content" data-testid="files-upload">
+          <Button {...props} leftSection={<IconUpload size={16} />} disabled={upload.isPending || replace.isPending} w="fit-content" data-testid="files-upload">
             {t('products.files.upload')}
           </Button>
         )}
       </FileButton>
+      {upload.progress}
+      {replace.progress}
       <FormError error={upload.error ?? replace.error ?? remove.error} />
       <LoadingMask visible={files.isPending}>
         {list.length === 0 ? (
@@ -73,9 +82,9 @@ export function FilesStep({ product, onSaved }: StepProps) {
                       <ActionIcon variant="subtle" aria-label={t('products.files.up')} disabled={index === 0} onClick={() => move(index, -1)}><IconArrowUp size={16} /></ActionIcon>
                       <ActionIcon variant="subtle" aria-label={t('products.files.down')} disabled={index === list.length - 1} onClick={() => move(index, 1)}><IconArrowDown size={16} /></ActionIcon>
                       <FileButton onChange={(picked) => picked && replace.mutate({ id: file.id, file: picked })}>
-                        {(props) => <ActionIcon {...props} variant="subtle" aria-label={t('products.files.replace')}><IconReplace size={16} /></ActionIcon>}
+                        {(props) => <ActionIcon {...props} variant="subtle" disabled={upload.isPending || replace.isPending} aria-label={t('products.files.replace')}><IconReplace size={16} /></ActionIcon>}
                       </FileButton>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('products.files.remove')} onClick={() => remove.mutate(file.id)}><IconTrash size={16} /></ActionIcon>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('products.files.remove')} onClick={() => confirm({ name: file.name, onConfirm: () => remove.mutate(file.id) })} data-testid="file-remove"><IconTrash size={16} /></ActionIcon>
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -85,6 +94,7 @@ export function FilesStep({ product, onSaved }: StepProps) {
         )}
       </LoadingMask>
       <DownloadSettingsSection productId={product.id} />
+      {modal}
     </Stack>
   )
 }

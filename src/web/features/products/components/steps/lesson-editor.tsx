@@ -9,7 +9,9 @@ import { lessonInput, questionInput as questionSchema, quizKinds, type QuizKind 
 import { lessonAccessModes, type LessonAccessMode } from '../../../../../shared/states/lesson-status'
 import { FormError } from '../../../../components/form-error'
 import { NumberField } from '../../../../components/number-field'
+import { RichTextEditor } from '../../../../components/rich-text-editor'
 import { SelectField } from '../../../../components/select-field'
+import { useUploadMutation } from '../../../../components/upload-progress'
 import { isApiError } from '../../../../lib/api-client'
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../../lib/forms'
 import type { Lesson } from '../../api/course-content'
@@ -20,7 +22,7 @@ import {
 } from '../lesson-draft'
 
 // One lesson of a course (docs/reference/catalogue-and-selling.md §2 step "content", docs/reference/readings.md 9): its title, a text block (HTML the server
-// sanitises), an external video, attached audio, PDF, uploaded video and other files (sent to
+// sanitises, written in the shared rich text editor), an external video, attached audio, PDF, uploaded video and other files (sent to
 // /cabinet/uploads with the kind their type names; the server checks the content), and the lesson
 // quiz with single choice, multiple choice and open answer questions, their options, correct answers
 // and points. Saved as one PATCH, validated first with the shared schema.
@@ -79,8 +81,8 @@ function QuestionEditor({ question, index, errors, onChange, onRemove }: {
 
 function MediaList({ media, onChange }: { media: MediaBlock[]; onChange: (media: MediaBlock[]) => void }) {
   const { t } = useTranslation()
-  const attach = useMutation({
-    mutationFn: (file: File) => createUpload(file),
+  const attach = useUploadMutation((file: File, transfer) => createUpload(file, undefined, transfer), {
+    name: (file) => file.name,
     onSuccess: (upload) => {
       const title = upload.name.slice(0, 200)
       const block: MediaBlock = upload.kind === 'video'
@@ -102,11 +104,12 @@ function MediaList({ media, onChange }: { media: MediaBlock[]; onChange: (media:
       ))}
       <FileButton onChange={(file) => file && attach.mutate(file)}>
         {(props) => (
-          <Button {...props} size="xs" variant="light" w="fit-content" leftSection={<IconPaperclip size={14} />} loading={attach.isPending} data-testid="lesson-attach">
+          <Button {...props} size="xs" variant="light" w="fit-content" leftSection={<IconPaperclip size={14} />} disabled={attach.isPending} data-testid="lesson-attach">
             {t('products.content.attach')}
           </Button>
         )}
       </FileButton>
+      {attach.progress}
       <Text size="xs" c="dimmed">{t('products.content.attachHelp')}</Text>
       <FormError error={attach.error} />
     </Stack>
@@ -169,7 +172,7 @@ export function LessonEditor({ productId, lesson, onDone }: { productId: number;
     }} noValidate data-testid="lesson-editor">
       <Stack gap="sm">
         <TextInput label={t('products.content.lessonTitle')} required value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} data-testid="lesson-edit-title" />
-        <Textarea label={t('products.content.text')} autosize minRows={4} value={draft.html} onChange={(e) => set('html', e.currentTarget.value)} error={errors.blocks} />
+        <RichTextEditor label={t('products.content.text')} value={draft.html} onChange={(html) => set('html', html)} error={errors.blocks} data-testid="lesson-editor-text" />
         <TextInput label={t('products.content.videoUrl')} description={t('products.content.videoHelp')} value={draft.video_url} onChange={(e) => set('video_url', e.currentTarget.value)} />
         <MediaList media={draft.media} onChange={(media) => set('media', media)} />
         <LessonAccess draft={draft} errors={errors} onChange={(next) => setDraft((d) => ({ ...d, ...next }))} />

@@ -8,6 +8,7 @@ import { FormError } from '../../../../components/form-error'
 import { NumberField } from '../../../../components/number-field'
 import { textInputProps, useZodForm } from '../../../../lib/forms'
 import { addTicket } from '../../api/add-ticket'
+import { useConfirm } from '../../../../components/confirm-modal'
 import { removeTicket } from '../../api/remove-ticket'
 import type { Product, Ticket } from '../../api/types'
 import { updateTicket } from '../../api/update-ticket'
@@ -91,8 +92,10 @@ export function TicketsStep({ product, onSaved }: StepProps) {
   const { t } = useTranslation()
   const [adding, setAdding] = useState(product.tickets.length === 0)
   const remove = useMutation({ mutationFn: (ticketId: number) => removeTicket(product.id, ticketId), onSuccess: () => onSaved() })
+  const { confirm, modal } = useConfirm()
   return (
     <Stack gap="lg">
+      {modal}
       <Group gap="xs">
         <Text size="sm">{t('products.tickets.activeCount', { count: product.activeTicketsCount })}</Text>
       </Group>
@@ -106,7 +109,7 @@ export function TicketsStep({ product, onSaved }: StepProps) {
                 {ticket.soldOut && <Badge color="orange" variant="light">{t('products.statuses.limit_reached')}</Badge>}
                 <Text size="xs" c="dimmed">{t('products.tickets.sold', { sold: ticket.soldCount, reserved: ticket.reservedCount })}</Text>
               </Group>
-              <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => remove.mutate(ticket.id)} loading={remove.isPending && remove.variables === ticket.id}>
+              <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => confirm({ name: ticket.name, onConfirm: () => remove.mutate(ticket.id) })} data-testid="ticket-remove" loading={remove.isPending && remove.variables === ticket.id}>
                 {t('products.tickets.remove')}
               </Button>
             </Group>

@@ -18,4 +18,11 @@ describe('lesson HTML sanitiser (allow-list)', () => {
       .toBe('text 1 &lt; 2 &lt;script&gt;<b>bold</b>')
     expect(sanitizeHtml('<ul><li>one<li>two</ul>')).toBe('<ul><li>one<li>two</li></li></ul>')
   })
+
+  test('what the rich text editor writes passes unchanged (docs/decisions/0043-editor-uploads-and-confirmations.md)', () => {
+    const written = '<h2>Intro</h2><p>Read <strong>this</strong>, <em>that</em>, <u>these</u>, <s>not this</s> and <code>npm start</code>.<br>Next line</p>'
+      + '<ul><li><p>one</p></li><li><p>two</p></li></ul><ol><li><p>first</p></li></ol><blockquote><p>Quoted</p></blockquote><hr>'
+      + '<h3>More</h3><h4>Small</h4><p><a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/a?b=1&amp;c=2">a link</a> and &lt;tags&gt; as text</p>'
+    expect(sanitizeHtml(written)).toBe(written.replace('<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/a?b=1&amp;c=2">', '<a target="_blank" href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow">'))
+  })
 })
