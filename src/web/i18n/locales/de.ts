@@ -2001,6 +2001,13 @@ export const de: Translations = {
     },
     filters: {
       product: 'Produkt', productGroup: 'Produktkategorie', paymentForm: 'Zahlungsart', periodType: 'Zeitraum', orderType: 'Bestellart',
+      terms: 'Gekaufte Konditionen',
+      planTerms: {
+        oneTime: 'Einmalzahlung von {{amount}}', rates: '{{count}} Raten zu {{amount}}, alle {{every}}',
+        ratesFirst: 'Erste Rate {{first}}, danach {{count}} Raten zu {{amount}}, alle {{every}}', custom: '{{count}} Raten nach eigenem Zahlungsplan, die erste {{first}}',
+        subscription: '{{amount}} alle {{every}} bis zur Kündigung', subscriptionFirst: 'Zuerst {{first}}, danach {{amount}} alle {{every}} bis zur Kündigung',
+        trial_one: ', nach {{count}} Tag kostenlosem Test', trial_other: ', nach {{count}} Tagen kostenlosem Test',
+      },
       upsellType: 'Upsell', coupon: 'Gutschein', internalName: 'Interner Name', campaign: 'Kampagne', buyerCountry: 'Land des Käufers (z. B. DE)',
       amountFrom: 'Bezahlt ab', amountTo: 'Bezahlt bis', orderAmountFrom: 'Gesamt ab', orderAmountTo: 'Gesamt bis',
       createdFrom: 'Erstellt ab', createdTill: 'Erstellt bis', successFrom: 'Bezahlt ab (Datum)', successTill: 'Bezahlt bis (Datum)',

@@ -2033,6 +2033,13 @@ export const en = {
       title: 'Order {{id}}', back: 'All orders', notFound: 'This order does not exist.', token: 'Order number', created: 'Created {{time}}',
       amounts: 'Amounts', total: 'Total', vat: 'VAT', paid: 'Paid', unpaid: 'Unpaid', debt: 'Debt', refunded: 'Refunded', chargebacked: 'Charged back', disputeFee: 'Dispute fee',
       discount: 'Discount', product: 'Product and plan', plan: 'Pricing plan', paymentForm: 'Payment form', period: 'Every', orderType: 'Order type',
+      terms: 'Terms bought',
+      planTerms: {
+        oneTime: 'One-time payment of {{amount}}', rates: '{{count}} rates of {{amount}}, every {{every}}',
+        ratesFirst: 'First rate {{first}}, then {{count}} rates of {{amount}}, every {{every}}', custom: '{{count}} rates on a custom schedule, the first {{first}}',
+        subscription: '{{amount}} every {{every}} until canceled', subscriptionFirst: 'First {{first}}, then {{amount}} every {{every}} until canceled',
+        trial_one: ', after a {{count}}-day free trial', trial_other: ', after a {{count}}-day free trial',
+      },
       upsellType: 'Upsell', coupon: 'Coupon', campaign: 'Campaign', method: 'Payment method', card: 'Card', cardValue: '{{brand}} •••• {{last4}}, expires {{month}}/{{year}}',
       trialEnds: 'Trial ends', canceledAt: 'Canceled', pausedAt: 'Paused', payer: 'Payer', items: 'Items', rates: 'Rates', transfers: 'Payments (transfers)',
       invoices: 'Invoices', noInvoices: 'No invoices yet.', pdf: 'PDF', dunning: 'Dunning', noDunning: 'No dunning for this order.', claims: 'Claims',
