@@ -5,6 +5,7 @@ import { checkoutMethods, zCheckoutMethod } from '../payments'
 import { isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 import { zHexColor, zPlainText, zUrl } from '../validation/schemas'
+import { buyerInformationModes, phoneFieldModes } from '../validation/payer-fields'
 
 // Checkout settings (docs/reference/catalogue-and-selling.md §3 "Checkout settings"; docs/reference/catalogue-and-selling.md §9 "Default buy button colour
 // #ffc107, radius 22"), what a product's checkout and market-upsell steps choose (order bump presentation,
@@ -28,9 +29,17 @@ export const checkoutLayouts = ['default', 'simplified', 'two_steps', 'two_steps
 export type CheckoutLayout = (typeof checkoutLayouts)[number]
 export const buyButtonTexts = ['dynamic_cta', 'buy_now', 'agree_on_terms_and_pay', 'complete_order', 'accept_and_pay_now'] as const
 export type BuyButtonText = (typeof buyButtonTexts)[number]
-/** docs/reference/readings.md 25: full asks the payer's address and phone; minimal only email, names and country. */
-export const buyerInformationIncludeTypes = ['full', 'minimal'] as const
+/**
+ * docs/reference/readings.md 25: full asks the payer's invoice address; minimal only email, names and country (the
+ * default, docs/decisions/0042-minimal-checkout-and-legal-texts.md: a VAT id still makes the address required).
+ */
+export const buyerInformationIncludeTypes = buyerInformationModes
 export type BuyerInformationIncludeType = (typeof buyerInformationIncludeTypes)[number]
+/** Whether the checkout asks the payer's phone: hidden (the default), optional or required. */
+export { phoneFieldModes }
+export type PhoneFieldMode = (typeof phoneFieldModes)[number]
+export const defaultBuyerInformation: BuyerInformationIncludeType = 'minimal'
+export const defaultPhoneField: PhoneFieldMode = 'hidden'
 export const bumpPositions = ['belowProductDetails', 'belowPayerDetails', 'belowPaymentMethods'] as const
 export const bumpPlacements = ['below_payment_options', 'below_legal_text', 'below_custom_fields'] as const
 export const bumpLayouts = ['one_column', 'two_columns', 'one_step', 'two_steps'] as const
@@ -188,6 +197,7 @@ export const createCheckoutSettingsInput = z.strictObject({
   theme: checkoutThemeInput.optional(),
   trust_seals: trustSealsInput.optional(),
   buyer_information: z.enum(buyerInformationIncludeTypes, { error: 'invalid_value' }).optional(),
+  phone_field: z.enum(phoneFieldModes, { error: 'invalid_value' }).optional(),
   buy_button_text: z.enum(buyButtonTexts, { error: 'invalid_value' }).optional(),
 })
 export type CreateCheckoutSettingsInput = z.infer<typeof createCheckoutSettingsInput>
@@ -199,6 +209,7 @@ export const updateCheckoutSettingsInput = z.strictObject({
   theme: checkoutThemeInput.optional(),
   trust_seals: trustSealsInput.optional(),
   buyer_information: z.enum(buyerInformationIncludeTypes, { error: 'invalid_value' }).optional(),
+  phone_field: z.enum(phoneFieldModes, { error: 'invalid_value' }).optional(),
   buy_button_text: z.enum(buyButtonTexts, { error: 'invalid_value' }).optional(),
 })
 export type UpdateCheckoutSettingsInput = z.infer<typeof updateCheckoutSettingsInput>
@@ -238,6 +249,7 @@ export const checkoutSettingsOutput = z.object({
   theme: themeOutput,
   trust_seals: z.object({ card_brands: z.boolean(), ssl_secure: z.boolean(), provider_badge: z.boolean() }),
   buyer_information: z.enum(buyerInformationIncludeTypes),
+  phone_field: z.enum(phoneFieldModes),
   buy_button_text: z.enum(buyButtonTexts),
   /** Products whose checkout uses these settings by choice (the default's other users are not counted). */
   products_count: z.number(),

@@ -244,7 +244,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
               {method && !product.free && <p>{methodName(method)}</p>}
             </div>
           )}
-          <PayerFields include={checkout.settings.buyer_information} values={values} countries={props.countries} errors={errors} />
+          <PayerFields settings={checkout.settings} values={values} countries={props.countries} errors={errors} />
           {product.form === 'eventTickets' && <AttendeeFields quantity={quantity} values={values} errors={errors} />}
           <Questions questions={checkout.questions} values={values} errors={errors} />
           {bumpAt('belowPayerDetails')}

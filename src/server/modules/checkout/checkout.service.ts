@@ -50,6 +50,7 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
       theme: config.settings.theme as Record<string, unknown>,
       trust_seals: config.settings.trust_seals as Record<string, unknown>,
       buyer_information: config.settings.buyer_information as CheckoutPageOutput['settings']['buyer_information'],
+      phone_field: config.settings.phone_field,
       buy_button_text: config.settings.buy_button_text as CheckoutPageOutput['settings']['buy_button_text'],
     },
     payment_methods: methods.map((m) => m.method),

@@ -1415,6 +1415,7 @@ export const de: Translations = {
       layout: 'Layout',
       buyButtonText: 'Text des Kaufbuttons',
       buyerInformation: 'Abgefragte Zahlerdaten',
+      phoneField: 'Telefonnummer',
     },
     layouts: {
       default: 'Standard',
@@ -1431,9 +1432,10 @@ export const de: Translations = {
     },
     buyerInformation: { full: 'Vollständig', minimal: 'Minimal' },
     buyerInformationHelp: {
-      full: 'E-Mail, Name, Land, Adresse und Telefonnummer.',
-      minimal: 'Nur E-Mail, Vor- und Nachname und Land.',
+      full: 'E-Mail, Name, Land und die Rechnungsadresse jedes Zahlers.',
+      minimal: 'E-Mail, Vor- und Nachname und Land; Unternehmen können Firma, USt-IdNr. und Adresse angeben (mit USt-IdNr. Pflicht).',
     },
+    phoneField: { hidden: 'Nicht abgefragt', optional: 'Optional', required: 'Pflichtfeld' },
     bumpPositions: {
       belowProductDetails: 'Unter den Produktdetails',
       belowPayerDetails: 'Unter den Zahlerdaten',
@@ -2001,13 +2003,6 @@ export const de: Translations = {
     },
     filters: {
       product: 'Produkt', productGroup: 'Produktkategorie', paymentForm: 'Zahlungsart', periodType: 'Zeitraum', orderType: 'Bestellart',
-      terms: 'Gekaufte Konditionen',
-      planTerms: {
-        oneTime: 'Einmalzahlung von {{amount}}', rates: '{{count}} Raten zu {{amount}}, alle {{every}}',
-        ratesFirst: 'Erste Rate {{first}}, danach {{count}} Raten zu {{amount}}, alle {{every}}', custom: '{{count}} Raten nach eigenem Zahlungsplan, die erste {{first}}',
-        subscription: '{{amount}} alle {{every}} bis zur Kündigung', subscriptionFirst: 'Zuerst {{first}}, danach {{amount}} alle {{every}} bis zur Kündigung',
-        trial_one: ', nach {{count}} Tag kostenlosem Test', trial_other: ', nach {{count}} Tagen kostenlosem Test',
-      },
       upsellType: 'Upsell', coupon: 'Gutschein', internalName: 'Interner Name', campaign: 'Kampagne', buyerCountry: 'Land des Käufers (z. B. DE)',
       amountFrom: 'Bezahlt ab', amountTo: 'Bezahlt bis', orderAmountFrom: 'Gesamt ab', orderAmountTo: 'Gesamt bis',
       createdFrom: 'Erstellt ab', createdTill: 'Erstellt bis', successFrom: 'Bezahlt ab (Datum)', successTill: 'Bezahlt bis (Datum)',
@@ -2042,6 +2037,13 @@ export const de: Translations = {
       title: 'Bestellung {{id}}', back: 'Alle Bestellungen', notFound: 'Diese Bestellung gibt es nicht.', token: 'Bestellnummer', created: 'Erstellt {{time}}',
       amounts: 'Beträge', total: 'Gesamt', vat: 'USt.', paid: 'Bezahlt', unpaid: 'Offen', debt: 'Schulden', refunded: 'Erstattet', chargebacked: 'Zurückgebucht', disputeFee: 'Rückbuchungsgebühr',
       discount: 'Rabatt', product: 'Produkt und Plan', plan: 'Preisplan', paymentForm: 'Zahlungsart', period: 'Alle', orderType: 'Bestellart',
+      terms: 'Gekaufte Konditionen',
+      planTerms: {
+        oneTime: 'Einmalzahlung von {{amount}}', rates: '{{count}} Raten zu {{amount}}, alle {{every}}',
+        ratesFirst: 'Erste Rate {{first}}, danach {{count}} Raten zu {{amount}}, alle {{every}}', custom: '{{count}} Raten nach eigenem Zahlungsplan, die erste {{first}}',
+        subscription: '{{amount}} alle {{every}} bis zur Kündigung', subscriptionFirst: 'Zuerst {{first}}, danach {{amount}} alle {{every}} bis zur Kündigung',
+        trial_one: ', nach {{count}} Tag kostenlosem Test', trial_other: ', nach {{count}} Tagen kostenlosem Test',
+      },
       upsellType: 'Upsell', coupon: 'Gutschein', campaign: 'Kampagne', method: 'Zahlungsmethode', card: 'Karte', cardValue: '{{brand}} •••• {{last4}}, gültig bis {{month}}/{{year}}',
       trialEnds: 'Testphase endet', canceledAt: 'Gekündigt', pausedAt: 'Pausiert', payer: 'Zahler', items: 'Positionen', rates: 'Raten', transfers: 'Zahlungen (Transfers)',
       invoices: 'Rechnungen', noInvoices: 'Noch keine Rechnungen.', pdf: 'PDF', dunning: 'Mahnwesen', noDunning: 'Kein Mahnverfahren für diese Bestellung.', claims: 'Forderungen',

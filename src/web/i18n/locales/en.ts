@@ -1413,6 +1413,7 @@ export const en = {
       layout: 'Layout',
       buyButtonText: 'Buy button text',
       buyerInformation: 'Payer details asked for',
+      phoneField: 'Phone number',
     },
     layouts: {
       default: 'Default',
@@ -1429,9 +1430,10 @@ export const en = {
     },
     buyerInformation: { full: 'Full', minimal: 'Minimal' },
     buyerInformationHelp: {
-      full: 'Email, name, country, address and phone number.',
-      minimal: 'Email, first and last name and country only.',
+      full: 'Email, name, country and the invoice address of every payer.',
+      minimal: 'Email, first and last name and country; a business may add its company, VAT ID and address (required with a VAT ID).',
     },
+    phoneField: { hidden: 'Not asked', optional: 'Optional', required: 'Required' },
     bumpPositions: {
       belowProductDetails: 'Below the product details',
       belowPayerDetails: 'Below the payer details',
