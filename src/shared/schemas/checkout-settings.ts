@@ -473,3 +473,38 @@ export const publicCancellationTermsOutput = z.object({
   updated_at: z.string(),
   seller: z.object({ id: z.number(), username: z.string() }),
 })
+
+// ------------------------------------------------------------------ legal texts
+
+/** The seller's terms of sale and privacy policy (docs/decisions/0042-minimal-checkout-and-legal-texts.md). */
+export const legalTextKindValues = ['terms', 'privacy'] as const
+export const legalTextKindParams = z.strictObject({ kind: z.enum(legalTextKindValues, { error: 'invalid_value' }) })
+
+/** PUT /cabinet/legal_texts/{kind}: the seller's own text replaces the template. */
+export const saveLegalTextInput = z.strictObject({
+  title: requiredText(200),
+  body: requiredText(cancellationTermsBodyMaxLength),
+})
+export type SaveLegalTextInput = z.infer<typeof saveLegalTextInput>
+
+const legalTextOutput = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** true: the default template filled with the profile (nothing saved yet). */
+  is_default: z.boolean(),
+  /** Where payers read it. */
+  url: z.string(),
+  updated_at: z.string().nullable(),
+})
+export type LegalTextOutput = z.infer<typeof legalTextOutput>
+
+/** GET /cabinet/legal_texts: every legal text the shop shows, saved or template, and whether the seller reviewed them. */
+export const legalTextsOutput = z.object({
+  terms: legalTextOutput,
+  privacy: legalTextOutput,
+  cancellation_terms: z.array(legalTextOutput.extend({ id: z.number().nullable(), product_type: z.enum(productForms) })),
+  /** When the seller confirmed having reviewed them; null: the dashboard warns. */
+  reviewed_at: z.string().nullable(),
+})
+export type LegalTextsOutput = z.infer<typeof legalTextsOutput>
+export const legalReviewOutput = z.object({ reviewed_at: z.string() })
