@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMe } from '../../../lib/session'
 import { productCountQuery } from '../api/product-count'
+import { LegalTextsWarning } from '../components/legal-texts-warning'
 
 // /cabinet: the seller's state at a glance, then the figures the app composes in (src/web/app/cabinet-home.tsx). A seller can sell once the email is confirmed, the seller
 // profile is finished and a payment provider is active (docs/reference/readings.md 23); each open step links to where
@@ -91,6 +92,7 @@ export function DashboardPage({ children }: { children?: ReactNode }) {
         <Alert color="yellow" title={t('cabinet.noSellerTitle')}>{t('cabinet.noSellerText')}</Alert>
       )}
 
+      <LegalTextsWarning />
       {seller && children}
 
       <SimpleGrid cols={{ base: 1, md: 3 }}>
