@@ -59,6 +59,8 @@ describe('legal texts', () => {
     const reviewed = await t.request({ method: 'POST', url: `${url}/review`, token: seller.accessToken })
     expect(reviewed.statusCode).toBe(200)
     expect((await get()).json().reviewed_at).toBe(reviewed.json().reviewed_at)
+    const me = await t.request({ method: 'GET', url: '/api/v1/app/user/me', token: seller.accessToken })
+    expect(me.json().seller.legal_texts_reviewed_at).toBe(reviewed.json().reviewed_at)
     const reset = await t.request({ method: 'DELETE', url: `${url}/terms`, token: seller.accessToken })
     expect(reset.json().terms).toMatchObject({ is_default: true, title: 'Allgemeine Geschäftsbedingungen' })
     // another seller sees their own

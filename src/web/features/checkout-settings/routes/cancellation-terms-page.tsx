@@ -7,6 +7,7 @@ import { FormError } from '../../../components/form-error'
 import { LoadingMask } from '../../../components/loading-mask'
 import { Modal } from '../../../components/modal'
 import { formatDateTime } from '../../../lib/format'
+import { meKey } from '../../../lib/session'
 import { deleteCancellationTerms } from '../api/delete-cancellation-terms'
 import { confirmLegalTexts, legalTextsKey, legalTextsQuery } from '../api/legal-texts'
 import { cancellationTermsKey, type CancellationTerms } from '../api/types'
@@ -32,6 +33,7 @@ export function CancellationTermsPage() {
     queryClient.invalidateQueries({ queryKey: legalTextsKey }),
     queryClient.invalidateQueries({ queryKey: cancellationTermsKey }),
     queryClient.invalidateQueries({ queryKey: ['cabinet', 'legal-texts', 'review'] }),
+    queryClient.invalidateQueries({ queryKey: meKey }),
   ])
   const remove = useMutation({
     mutationFn: (id: number) => deleteCancellationTerms(id),
