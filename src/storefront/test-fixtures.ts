@@ -39,7 +39,7 @@ export function eventProduct(): ShopProduct {
 export function checkoutPage(overrides: Partial<CheckoutPageOutput> = {}): CheckoutPageOutput {
   return {
     seller: { id: 1, username: 'demo', name: 'Demo Studio' },
-    settings: { layout: 'default', theme: {}, trust_seals: {}, buyer_information: 'full', buy_button_text: 'dynamic_cta' },
+    settings: { layout: 'default', theme: {}, trust_seals: {}, buyer_information: 'full', phone_field: 'required', buy_button_text: 'dynamic_cta' },
     payment_methods: ['card', 'paypal'],
     bump: {
       position: 'belowPaymentMethods', placement: 'below_payment_options', layout: 'one_column', border_animation: 'none', price_animation: 'none',

@@ -169,6 +169,8 @@ const allowlist: Record<FailureClass, string[]> = {
     'GET /s/{username}/courses',
     'GET /s/{username}/courses/{*}',
     'GET /s/{username}/document/cancellation_terms',
+    'GET /s/{username}/document/privacy',
+    'GET /s/{username}/document/terms',
     'GET /s/{username}/payment/{orderToken}',
     'GET /s/{username}/payment/{orderToken}/manage',
     'GET /s/{username}/sign_in',

@@ -24,7 +24,7 @@ import { createOrder } from '../modules/checkout/place-order.service'
 import { getPublicOrder } from '../modules/checkout/public-order.service'
 import { quote } from '../modules/checkout/quote.service'
 import { acceptUpsell } from '../modules/checkout/upsells.service'
-import * as checkoutSettings from '../modules/checkout-settings/checkout-settings.service'
+import * as legalTexts from '../modules/checkout-settings/legal-texts.service'
 import * as sandboxPage from '../modules/payments/sandbox-page.service'
 import * as certificates from '../modules/certificates/certificates.service'
 import { authRateLimit } from './rate-limits'
@@ -523,19 +523,22 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     // ---------------------------------------------------------------- legal documents
 
-    sf.get<{ Params: { username: string } }>('/s/:username/document/cancellation_terms', async (request, reply) => {
-      const { username } = request.params
-      const ctId = Number(queryString(request, 'ct_id'))
-      const productType = queryString(request, 'product_type')
-      try {
-        const terms = await checkoutSettings.getPublicCancellationTerms(request.ctx, username, {
-          ct_id: Number.isInteger(ctId) && ctId > 0 ? ctId : undefined, product_type: productType?.slice(0, 40),
-        })
-        return send(request, reply, { page: 'document', cacheControl: 'public, max-age=300', props: { username: terms.seller.username, title: terms.title, body: terms.body } })
-      } catch (error) {
-        return failure(request, reply, error, username)
-      }
-    })
+    // Never empty: the seller's texts, else the templates for their country (docs/decisions/0042-minimal-checkout-and-legal-texts.md).
+    for (const kind of ['terms', 'privacy', 'cancellation_terms'] as const) {
+      sf.get<{ Params: { username: string } }>(`/s/:username/document/${kind}`, async (request, reply) => {
+        const { username } = request.params
+        const ctId = Number(queryString(request, 'ct_id'))
+        const productType = queryString(request, 'product_type')
+        try {
+          const document = await legalTexts.publicLegalDocument(request.ctx, username, kind, {
+            ct_id: Number.isInteger(ctId) && ctId > 0 ? ctId : undefined, product_type: productType?.slice(0, 40),
+          })
+          return send(request, reply, { page: 'document', cacheControl: 'public, max-age=300', props: { username: document.username, title: document.title, body: document.body } })
+        } catch (error) {
+          return failure(request, reply, error, username)
+        }
+      })
+    }
 
     // ---------------------------------------------------------------- payer sign-in (magic link)
 

@@ -84,6 +84,14 @@ export const reusableMethods: readonly CheckoutMethod[] = ['card', 'apple_pay', 
 /** Methods whose confirmation takes days (the order waits in payment_pending). */
 export const delayedMethods: readonly CheckoutMethod[] = ['sepa', 'bank_wire']
 
+/** Methods paid with a card (or a card in a wallet): only their payments have a card to show. */
+export const cardMethods: readonly PaymentMethodCode[] = ['card', 'cardAmEx', 'stripeCard', 'apple_pay', 'google_pay']
+
+/** Whether a payment made with this method code can show a card (PayPal, bank wire, SEPA... never do). */
+export function paysWithCard(method: string | null | undefined): boolean {
+  return typeof method === 'string' && (cardMethods as readonly string[]).includes(method)
+}
+
 export function isCheckoutMethod(value: unknown): value is CheckoutMethod {
   return typeof value === 'string' && (checkoutMethods as readonly string[]).includes(value)
 }

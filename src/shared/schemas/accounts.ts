@@ -117,6 +117,8 @@ export const userOutput = z.object({
     payment_account_done: z.boolean(),
     power_seller: z.boolean(),
     profile_finished: z.boolean(),
+    /** When the seller confirmed having reviewed the legal texts; null: not yet (the dashboard warns). */
+    legal_texts_reviewed_at: z.string().nullable().optional(),
     features: z.record(z.string(), z.boolean()),
   }).nullable(),
 })

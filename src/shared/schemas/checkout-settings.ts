@@ -5,6 +5,7 @@ import { checkoutMethods, zCheckoutMethod } from '../payments'
 import { isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 import { zHexColor, zPlainText, zUrl } from '../validation/schemas'
+import { buyerInformationModes, phoneFieldModes } from '../validation/payer-fields'
 
 // Checkout settings (docs/reference/catalogue-and-selling.md §3 "Checkout settings"; docs/reference/catalogue-and-selling.md §9 "Default buy button colour
 // #ffc107, radius 22"), what a product's checkout and market-upsell steps choose (order bump presentation,
@@ -28,9 +29,17 @@ export const checkoutLayouts = ['default', 'simplified', 'two_steps', 'two_steps
 export type CheckoutLayout = (typeof checkoutLayouts)[number]
 export const buyButtonTexts = ['dynamic_cta', 'buy_now', 'agree_on_terms_and_pay', 'complete_order', 'accept_and_pay_now'] as const
 export type BuyButtonText = (typeof buyButtonTexts)[number]
-/** docs/reference/readings.md 25: full asks the payer's address and phone; minimal only email, names and country. */
-export const buyerInformationIncludeTypes = ['full', 'minimal'] as const
+/**
+ * docs/reference/readings.md 25: full asks the payer's invoice address; minimal only email, names and country (the
+ * default, docs/decisions/0042-minimal-checkout-and-legal-texts.md: a VAT id still makes the address required).
+ */
+export const buyerInformationIncludeTypes = buyerInformationModes
 export type BuyerInformationIncludeType = (typeof buyerInformationIncludeTypes)[number]
+/** Whether the checkout asks the payer's phone: hidden (the default), optional or required. */
+export { phoneFieldModes }
+export type PhoneFieldMode = (typeof phoneFieldModes)[number]
+export const defaultBuyerInformation: BuyerInformationIncludeType = 'minimal'
+export const defaultPhoneField: PhoneFieldMode = 'hidden'
 export const bumpPositions = ['belowProductDetails', 'belowPayerDetails', 'belowPaymentMethods'] as const
 export const bumpPlacements = ['below_payment_options', 'below_legal_text', 'below_custom_fields'] as const
 export const bumpLayouts = ['one_column', 'two_columns', 'one_step', 'two_steps'] as const
@@ -188,6 +197,7 @@ export const createCheckoutSettingsInput = z.strictObject({
   theme: checkoutThemeInput.optional(),
   trust_seals: trustSealsInput.optional(),
   buyer_information: z.enum(buyerInformationIncludeTypes, { error: 'invalid_value' }).optional(),
+  phone_field: z.enum(phoneFieldModes, { error: 'invalid_value' }).optional(),
   buy_button_text: z.enum(buyButtonTexts, { error: 'invalid_value' }).optional(),
 })
 export type CreateCheckoutSettingsInput = z.infer<typeof createCheckoutSettingsInput>
@@ -199,6 +209,7 @@ export const updateCheckoutSettingsInput = z.strictObject({
   theme: checkoutThemeInput.optional(),
   trust_seals: trustSealsInput.optional(),
   buyer_information: z.enum(buyerInformationIncludeTypes, { error: 'invalid_value' }).optional(),
+  phone_field: z.enum(phoneFieldModes, { error: 'invalid_value' }).optional(),
   buy_button_text: z.enum(buyButtonTexts, { error: 'invalid_value' }).optional(),
 })
 export type UpdateCheckoutSettingsInput = z.infer<typeof updateCheckoutSettingsInput>
@@ -238,6 +249,7 @@ export const checkoutSettingsOutput = z.object({
   theme: themeOutput,
   trust_seals: z.object({ card_brands: z.boolean(), ssl_secure: z.boolean(), provider_badge: z.boolean() }),
   buyer_information: z.enum(buyerInformationIncludeTypes),
+  phone_field: z.enum(phoneFieldModes),
   buy_button_text: z.enum(buyButtonTexts),
   /** Products whose checkout uses these settings by choice (the default's other users are not counted). */
   products_count: z.number(),
@@ -461,3 +473,38 @@ export const publicCancellationTermsOutput = z.object({
   updated_at: z.string(),
   seller: z.object({ id: z.number(), username: z.string() }),
 })
+
+// ------------------------------------------------------------------ legal texts
+
+/** The seller's terms of sale and privacy policy (docs/decisions/0042-minimal-checkout-and-legal-texts.md). */
+export const legalTextKindValues = ['terms', 'privacy'] as const
+export const legalTextKindParams = z.strictObject({ kind: z.enum(legalTextKindValues, { error: 'invalid_value' }) })
+
+/** PUT /cabinet/legal_texts/{kind}: the seller's own text replaces the template. */
+export const saveLegalTextInput = z.strictObject({
+  title: requiredText(200),
+  body: requiredText(cancellationTermsBodyMaxLength),
+})
+export type SaveLegalTextInput = z.infer<typeof saveLegalTextInput>
+
+const legalTextOutput = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** true: the default template filled with the profile (nothing saved yet). */
+  is_default: z.boolean(),
+  /** Where payers read it. */
+  url: z.string(),
+  updated_at: z.string().nullable(),
+})
+export type LegalTextOutput = z.infer<typeof legalTextOutput>
+
+/** GET /cabinet/legal_texts: every legal text the shop shows, saved or template, and whether the seller reviewed them. */
+export const legalTextsOutput = z.object({
+  terms: legalTextOutput,
+  privacy: legalTextOutput,
+  cancellation_terms: z.array(legalTextOutput.extend({ id: z.number().nullable(), product_type: z.enum(productForms) })),
+  /** When the seller confirmed having reviewed them; null: the dashboard warns. */
+  reviewed_at: z.string().nullable(),
+})
+export type LegalTextsOutput = z.infer<typeof legalTextsOutput>
+export const legalReviewOutput = z.object({ reviewed_at: z.string() })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { zId, zText } from '../validation/storable'
 import { zPaymentMethodInput } from '../payments'
 import { zEmail, zPayerCountryCode, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
+import { phoneFieldModes } from '../validation/payer-fields'
 import { buyButtonTexts, buyerInformationIncludeTypes, checkoutLayouts, checkoutQuestionTypes, optionGroups, selectStyles } from './checkout-settings'
 import { zCouponCode } from './coupons'
 import { deliverablesOutput } from './delivery'
@@ -20,7 +21,7 @@ const id = () => zId()
 const rawText = (max: number) => zText().max(max).refine((value) => !value.includes('\u0000'), { error: 'invalid_value' })
 const shortText = (max: number) => zPlainText(max)
 
-/** The payer's details; which are required follows the seller's buyer-information setting (docs/reference/readings.md 25). */
+/** The payer's details; which are required follows the seller's settings and the VAT id (src/shared/validation/payer-fields.ts). */
 export const payerInput = z.strictObject({
   email: zEmail,
   first_name: zPersonName,
@@ -38,8 +39,6 @@ export const payerInput = z.strictObject({
 })
 export type PayerInput = z.infer<typeof payerInput>
 
-/** The fields `full` adds to `minimal` (docs/reference/accounts-and-orders.md §3 "payer required fields"). */
-export const fullBuyerFields = ['street', 'street_number', 'zip', 'city', 'phone'] as const
 
 export const attendeeInput = z.strictObject({
   first_name: zPersonName,
@@ -242,6 +241,8 @@ export const checkoutPageOutput = z.object({
     theme: z.record(z.string(), z.unknown()),
     trust_seals: z.record(z.string(), z.unknown()),
     buyer_information: z.enum(buyerInformationTypes),
+    /** Whether the phone is asked (left out: hidden). */
+    phone_field: z.enum(phoneFieldModes).optional(),
     buy_button_text: z.enum(buyButtonTexts),
   }),
   /** The methods offered now, in display order; empty: the product cannot be bought (no active payment method). */
@@ -255,6 +256,9 @@ export const checkoutPageOutput = z.object({
   terms_required: z.boolean(),
   /** /s/{username}/document/cancellation_terms?ct_id=..&product_type=.. when the seller wrote terms for this form. */
   cancellation_terms_url: z.string().nullable(),
+  /** The seller's terms of sale and privacy policy (never empty: a template until the seller writes their own). */
+  terms_url: z.string().nullable().optional(),
+  privacy_url: z.string().nullable().optional(),
   /** Whether coupon entry is shown (the seller has active coupons and the coupons feature). */
   coupons_enabled: z.boolean(),
   /** Why the product cannot be bought now, if it cannot: sold_out | not_on_sale | no_active_pay_method | cannot_sell. */

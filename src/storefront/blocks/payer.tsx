@@ -1,5 +1,6 @@
 import { requiresState } from '../../shared/validation/countries'
-import { attendeeField, defaultCountry, first, optionalPayerFields, payerField, payerFields, type BuyerInformation } from '../lib/checkout-form'
+import { payerFieldsShown, requiredPayerFields, type PayerFieldName } from '../../shared/validation/payer-fields'
+import { attendeeField, defaultCountry, first, payerField, type PayerSettings } from '../lib/checkout-form'
 import type { FormValues } from '../props'
 import { FieldError, fieldId, TextField } from './field'
 
@@ -13,44 +14,58 @@ const autoComplete: Record<string, string> = {
 }
 const inputType: Record<string, string> = { email: 'email', phone: 'tel' }
 
-/** Stage 2: the payer's details, as many as the seller's buyer-information setting asks (docs/reference/readings.md 25). */
-export function PayerFields({ include, values, countries, errors }: {
-  include: BuyerInformation
+/**
+ * Stage 2: the payer's details, as the seller's settings ask (docs/reference/readings.md 25;
+ * docs/decisions/0042-minimal-checkout-and-legal-texts.md). Minimal asks only email, names and country; a
+ * business opens "buying as a business" for its company, VAT ID and invoice address, which a VAT ID makes
+ * required. Required marks follow the same rule the server checks (requiredPayerFields).
+ */
+export function PayerFields({ settings, values, countries, errors }: {
+  settings: PayerSettings
   values: FormValues
   countries: [string, string][]
   errors: Record<string, string>
 }) {
   const country = first(values, payerField('country_code')) || defaultCountry
+  const required = new Set(requiredPayerFields(settings, { country_code: country, vat_id: first(values, payerField('vat_id')) }))
+  const { main, business } = payerFieldsShown(settings)
+  const field = (name: PayerFieldName) => {
+    const path = payerField(name)
+    if (name === 'state' && !requiresState(country)) return null
+    if (name === 'country_code') {
+      const id = fieldId(path)
+      return (
+        <div className="sf-field" key={name}>
+          <label htmlFor={id}>{labels[name]}<span className="sf-required" aria-hidden="true"> *</span></label>
+          <select id={id} name={path} defaultValue={country} required autoComplete="country">
+            {countries.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+          </select>
+          <FieldError name={path} error={errors[path]} />
+        </div>
+      )
+    }
+    return (
+      <div className={`sf-grid__cell sf-grid__cell--${name}`} key={name}>
+        <TextField
+          name={path} label={labels[name] ?? name} value={first(values, path)} error={errors[path]} required={required.has(name)}
+          type={inputType[name] ?? 'text'} autoComplete={autoComplete[name]} maxLength={name === 'email' ? 254 : 120}
+        />
+      </div>
+    )
+  }
+  // Open when the payer already entered business details or the server marked one of them.
+  const businessOpen = business.some((name) => first(values, payerField(name)) !== '' || errors[payerField(name)])
   return (
     <fieldset className="sf-fieldset sf-payer" data-testid="payer-fields">
       <legend>Your details</legend>
-      <div className="sf-grid">
-        {payerFields[include].map((name) => {
-          const field = payerField(name)
-          if (name === 'state' && !requiresState(country)) return null
-          if (name === 'country_code') {
-            const id = fieldId(field)
-            return (
-              <div className="sf-field" key={name}>
-                <label htmlFor={id}>{labels[name]}<span className="sf-required" aria-hidden="true"> *</span></label>
-                <select id={id} name={field} defaultValue={country} required autoComplete="country">
-                  {countries.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
-                </select>
-                <FieldError name={field} error={errors[field]} />
-              </div>
-            )
-          }
-          return (
-            <div className={`sf-grid__cell sf-grid__cell--${name}`} key={name}>
-              <TextField
-                name={field} label={labels[name] ?? name} value={first(values, field)} error={errors[field]}
-                required={!optionalPayerFields.includes(name) || (name === 'state' && requiresState(country))}
-                type={inputType[name] ?? 'text'} autoComplete={autoComplete[name]} maxLength={name === 'email' ? 254 : 120}
-              />
-            </div>
-          )
-        })}
-      </div>
+      <div className="sf-grid">{main.map(field)}</div>
+      {business.length > 0 && (
+        <details className="sf-business" open={businessOpen} data-testid="business-fields">
+          <summary>Buying as a business? Add your company, VAT ID and invoice address</summary>
+          <p className="sf-hint">With a VAT ID the invoice needs your address.</p>
+          <div className="sf-grid">{business.map(field)}</div>
+        </details>
+      )}
     </fieldset>
   )
 }

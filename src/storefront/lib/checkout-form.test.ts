@@ -27,11 +27,15 @@ describe('the order body from the checkout form', () => {
     expect(createOrderInput.safeParse(input).success).toBe(true)
   })
 
-  test('minimal buyer information sends email, names and country only, whatever else was posted', () => {
+  test('minimal buyer information sends email, names, country and the business address entered; the phone only when asked', () => {
     const input = orderInputFromValues(form([['payment_method', 'paypal'], ...payer]), {
-      product: product(), checkout: checkoutPage({ settings: { ...checkoutPage().settings, buyer_information: 'minimal' }, terms_required: false }),
+      product: product(), checkout: checkoutPage({ settings: { ...checkoutPage().settings, buyer_information: 'minimal', phone_field: 'hidden' }, terms_required: false }),
     })!
-    expect(input.payer).toEqual({ email: 'pat@example.test', first_name: 'Pat', last_name: 'Payer', country_code: 'DE' })
+    expect(input.payer).toEqual({ email: 'pat@example.test', first_name: 'Pat', last_name: 'Payer', country_code: 'DE', street: 'Hauptstraße', street_number: '1', zip: '10115', city: 'Berlin' })
+    const bare = orderInputFromValues(form([['payment_method', 'paypal'], ...payer.slice(0, 4)]), {
+      product: product(), checkout: checkoutPage({ settings: { ...checkoutPage().settings, buyer_information: 'minimal', phone_field: 'hidden' }, terms_required: false }),
+    })!
+    expect(bare.payer).toEqual({ email: 'pat@example.test', first_name: 'Pat', last_name: 'Payer', country_code: 'DE' })
     expect(input).not.toHaveProperty('terms_accepted')
     expect(input.pricing_plan_id).toBe(11) // none chosen: the first plan
   })

@@ -1,4 +1,5 @@
 import type { CheckoutSelection, CreateOrderInput } from '../../shared/schemas/checkout'
+import { payerFieldNames, type PayerFieldsSettings } from '../../shared/validation/payer-fields'
 import type { CheckoutPageOutput, FormValues, ShopPlan, ShopProduct } from '../props'
 
 // The checkout form's fields and how they become the API's bodies. One function for both paths: the
@@ -23,15 +24,8 @@ export const fields = {
 } as const
 
 export type BuyerInformation = CheckoutPageOutput['settings']['buyer_information']
-
-/** The payer fields each buyer-information type asks, in display order (docs/reference/readings.md 25). */
-export const payerFields = {
-  minimal: ['email', 'first_name', 'last_name', 'country_code'],
-  full: ['email', 'first_name', 'last_name', 'company', 'vat_id', 'street', 'street_number', 'zip', 'city', 'state', 'country_code', 'phone'],
-} as const satisfies Record<BuyerInformation, readonly string[]>
-
-/** Of `payerFields`, the ones a payer may leave empty (`state` is required only in US, CA, MX, IN). */
-export const optionalPayerFields: readonly string[] = ['company', 'vat_id', 'state']
+/** What decides the payer fields (src/shared/validation/payer-fields.ts): buyer information and the phone setting. */
+export type PayerSettings = PayerFieldsSettings
 
 export const payerField = (name: string) => `payer.${name}`
 export const attendeeField = (index: number, name: 'first_name' | 'last_name') => `attendees.${index}.${name}`
@@ -122,7 +116,7 @@ export function selectionFromValues(values: FormValues, context: CheckoutFormCon
     ...(checkout.coupons_enabled && code ? { coupon_code: code } : {}),
     ...(addons.length ? { addon_ids: addons } : {}),
     country_code: country as CheckoutSelection['country_code'],
-    ...(vat && checkout.settings.buyer_information === 'full' ? { vat_id: vat } : {}),
+    ...(vat ? { vat_id: vat } : {}),
   }
 }
 
@@ -137,7 +131,7 @@ export function orderInputFromValues(values: FormValues, context: CheckoutFormCo
   const { country_code: _country, vat_id: _vat, ...chosen } = selection
 
   const payer: Record<string, string> = {}
-  for (const name of payerFields[checkout.settings.buyer_information]) {
+  for (const name of payerFieldNames(checkout.settings)) {
     const value = first(values, payerField(name))
     if (value !== '') payer[name] = name === 'country_code' ? value.toUpperCase() : value
   }

@@ -5,6 +5,7 @@ import { Countdown } from '../blocks/countdown'
 import { PlanChoice } from '../blocks/plans'
 import { PriceBox } from '../blocks/price-box'
 import { OrderBump } from '../blocks/bump'
+import { TermsConsent } from '../blocks/terms-consent'
 import { AttendeeFields, PayerFields } from '../blocks/payer'
 import { Questions } from '../blocks/questions'
 import { PaymentMethods, TrustSeals } from '../blocks/methods'
@@ -244,22 +245,11 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
               {method && !product.free && <p>{methodName(method)}</p>}
             </div>
           )}
-          <PayerFields include={checkout.settings.buyer_information} values={values} countries={props.countries} errors={errors} />
+          <PayerFields settings={checkout.settings} values={values} countries={props.countries} errors={errors} />
           {product.form === 'eventTickets' && <AttendeeFields quantity={quantity} values={values} errors={errors} />}
           <Questions questions={checkout.questions} values={values} errors={errors} />
           {bumpAt('belowPayerDetails')}
-          {checkout.terms_required && (
-            <div className="sf-field sf-field--check sf-terms">
-              <label>
-                <input type="checkbox" name={fields.terms} value="true" defaultChecked={(values[fields.terms] ?? []).includes('true')} required data-testid="terms" />
-                {' '}I accept the terms of sale
-                {checkout.cancellation_terms_url
-                  ? <> and the <a href={checkout.cancellation_terms_url} target="_blank" rel="noopener">cancellation terms</a></>
-                  : null}.
-              </label>
-              <FieldError name={fields.terms} error={errors[fields.terms]} />
-            </div>
-          )}
+          <TermsConsent checkout={checkout} form={product.form} values={values} error={errors[fields.terms]} />
         </div>
 
         <PriceBox summary={summary} pending={!exact && quote.key !== selectionKey && !!selection} recurring={recurring} />

@@ -12,6 +12,13 @@ import type { CreateOrderOutput, PageError, PublicOrderOutput, SuccessPageProps 
 // method (docs/reference/readings.md 28, autopay), the way into the payer area and the seller's own success page.
 
 const waitingStates = ['payment_waiting', 'payment_pending']
+
+/** The method used, its card only when one paid (never for PayPal or a transfer), and test mode for the sandbox. */
+function paymentText(order: PublicOrderOutput): string {
+  const method = methodName(order.payment_method)
+  const card = order.card ? ` (${order.card.brand} •••• ${order.card.last4})` : ''
+  return `${method}${card}${order.provider === 'sandbox' ? ' · test mode' : ''}`
+}
 const pollEveryMs = 1000
 /** After this long a page left open stops asking. */
 const pollForMs = 30 * 60_000
@@ -109,7 +116,7 @@ export default function SuccessPage(props: SuccessPageProps) {
             {order.total_amount !== order.first_amount && <><dt>Total over the plan</dt><dd>{money(order.total_amount, order.currency)}</dd></>}
             {order.discount_amount > 0 && <><dt>Discount</dt><dd>{money(order.discount_amount, order.currency)}{order.coupon_code ? ` (${order.coupon_code})` : ''}</dd></>}
             <dt>Payment method</dt>
-            <dd data-testid="order-method">{order.card ? `${order.card.brand} •••• ${order.card.last4}` : methodName(order.payment_method)}</dd>
+            <dd data-testid="order-method">{paymentText(order)}</dd>
             <dt>Email</dt><dd>{order.payer.email}</dd>
           </dl>
           {failed && <p><a className="sf-button sf-button--primary" href={productPath(order.seller_username, order.product.slug)}>Try again</a></p>}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, updatedAt } from './columns'
 import { sellers } from './accounts'
 import { products } from './catalog'
@@ -21,8 +21,10 @@ export const checkoutSettings = pgTable('checkout_settings', {
   /** The theme fields of the spec, as src/shared/schemas/checkout-settings.ts validates them. */
   theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
   trustSeals: jsonb('trust_seals').$type<Record<string, unknown>>().notNull().default({}),
-  /** full | minimal (docs/reference/readings.md 25) */
-  buyerInformation: text('buyer_information').notNull().default('full'),
+  /** full | minimal (docs/reference/readings.md 25); minimal by default (docs/decisions/0042-minimal-checkout-and-legal-texts.md). */
+  buyerInformation: text('buyer_information').notNull().default('minimal'),
+  /** hidden | optional | required: whether the checkout asks the payer's phone. */
+  phoneField: text('phone_field').notNull().default('hidden'),
   /** dynamic_cta | buy_now | agree_on_terms_and_pay | complete_order | accept_and_pay_now */
   buyButtonText: text('buy_button_text').notNull().default('dynamic_cta'),
   createdAt: createdAt(),
@@ -61,3 +63,23 @@ export const cancellationTerms = pgTable('cancellation_terms', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('cancellation_terms_seller_type_unique').on(t.sellerId, t.productType)])
+
+/**
+ * The seller's own terms of sale and privacy policy (kind terms | privacy); without a row the shop shows
+ * the default template filled with the seller's profile (docs/decisions/0042-minimal-checkout-and-legal-texts.md).
+ */
+export const legalTexts = pgTable('legal_texts', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('legal_texts_seller_kind_unique').on(t.sellerId, t.kind)])
+
+/** When the seller confirmed having reviewed their legal texts; the dashboard warns until then. */
+export const legalReviews = pgTable('legal_reviews', {
+  sellerId: integer('seller_id').primaryKey().references(() => sellers.id, { onDelete: 'cascade' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+})

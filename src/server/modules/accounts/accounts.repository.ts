@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { sellerDisplayName } from '../../../shared/accounts'
 import { executeRows, type Executor } from '../../db/client'
-import { profiles, refreshTokens, sellers, sessions, users, userTokens } from '../../db/schema'
+import { legalReviews, profiles, refreshTokens, sellers, sessions, users, userTokens } from '../../db/schema'
 
 // SQL of the accounts module. Every function takes the executor (database or transaction) it runs in.
 
@@ -59,6 +59,12 @@ export async function insertSeller(db: Executor, values: typeof sellers.$inferIn
 export async function findSellerByUser(db: Executor, userId: number): Promise<SellerRow | undefined> {
   const [row] = await db.select().from(sellers).where(eq(sellers.userId, userId)).limit(1)
   return row
+}
+
+/** When the seller confirmed the legal texts (written by checkout-settings; read here for the signed-in user's state). */
+export async function legalTextsReviewedAt(db: Executor, sellerId: number): Promise<Date | null> {
+  const [row] = await db.select({ at: legalReviews.reviewedAt }).from(legalReviews).where(eq(legalReviews.sellerId, sellerId)).limit(1)
+  return row?.at ?? null
 }
 
 export async function findSellerById(db: Executor, id: number): Promise<SellerRow | undefined> {

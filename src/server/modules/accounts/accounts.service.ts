@@ -67,6 +67,7 @@ export async function userOutput(ctx: Ctx, db: Executor, user: repo.UserRow, cur
   const confirmed = user.confirmedAt != null
   // docs/reference/readings.md 23: derived from the seller's providers and the platform's test mode on every read.
   const paymentAccountDone = seller ? await paymentSettings.paymentAccountDone(db, ctx.deps.config, seller.id) : false
+  const legalReviewedAt = seller ? await repo.legalTextsReviewedAt(db, seller.id) : null
   return {
     id: user.id,
     email: user.email,
@@ -88,6 +89,8 @@ export async function userOutput(ctx: Ctx, db: Executor, user: repo.UserRow, cur
           payment_account_done: paymentAccountDone,
           power_seller: seller.powerSeller,
           profile_finished: seller.profileFinished,
+          // docs/decisions/0042-minimal-checkout-and-legal-texts.md: null until the seller confirms the legal texts.
+          legal_texts_reviewed_at: legalReviewedAt?.toISOString() ?? null,
           features: Object.fromEntries(Object.keys(featureFlags).map((flag) => [flag, seller.features[flag] ?? featureFlags[flag as FeatureFlag]])),
         }
       : null,

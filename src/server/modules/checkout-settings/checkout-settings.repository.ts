@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
-import { cancellationTerms, checkoutSettings, pricingPlans, productCheckouts, products, sellers, users } from '../../db/schema'
+import { cancellationTerms, checkoutSettings, legalReviews, legalTexts, pricingPlans, productCheckouts, products, sellers, users } from '../../db/schema'
 
 // The SQL of checkout settings, product checkouts and cancellation terms. Every read of a seller's object
 // is scoped by that seller, so another seller's id finds nothing.
@@ -170,5 +170,46 @@ export async function findShopSeller(db: Executor, value: string): Promise<{ id:
   const where = /^[0-9]{1,9}$/.test(value) ? or(eq(sellers.id, Number(value)), byName) : byName
   const [row] = await db.select({ id: sellers.id, username: sellers.username }).from(sellers).innerJoin(users, eq(users.id, sellers.userId))
     .where(and(where, eq(sellers.blocked, false), eq(users.accountState, 'active'))).limit(1)
+  return row
+}
+
+// ------------------------------------------------------------------ legal texts
+
+export type LegalTextRow = typeof legalTexts.$inferSelect
+
+export async function listLegalTexts(db: Executor, sellerId: number): Promise<LegalTextRow[]> {
+  return db.select().from(legalTexts).where(eq(legalTexts.sellerId, sellerId))
+}
+
+export async function findLegalText(db: Executor, sellerId: number, kind: string): Promise<LegalTextRow | undefined> {
+  const [row] = await db.select().from(legalTexts).where(and(eq(legalTexts.sellerId, sellerId), eq(legalTexts.kind, kind))).limit(1)
+  return row
+}
+
+export async function saveLegalText(db: Executor, values: typeof legalTexts.$inferInsert): Promise<LegalTextRow> {
+  const [row] = await db.insert(legalTexts).values(values)
+    .onConflictDoUpdate({ target: [legalTexts.sellerId, legalTexts.kind], set: { title: values.title, body: values.body, updatedAt: values.updatedAt } })
+    .returning()
+  return row!
+}
+
+export async function deleteLegalText(db: Executor, sellerId: number, kind: string) {
+  await db.delete(legalTexts).where(and(eq(legalTexts.sellerId, sellerId), eq(legalTexts.kind, kind)))
+}
+
+export async function findLegalReview(db: Executor, sellerId: number): Promise<Date | null> {
+  const [row] = await db.select({ at: legalReviews.reviewedAt }).from(legalReviews).where(eq(legalReviews.sellerId, sellerId)).limit(1)
+  return row?.at ?? null
+}
+
+export async function saveLegalReview(db: Executor, sellerId: number, at: Date) {
+  await db.insert(legalReviews).values({ sellerId, reviewedAt: at }).onConflictDoUpdate({ target: legalReviews.sellerId, set: { reviewedAt: at } })
+}
+
+/** What the legal templates name: the seller's profile, country and sign-in email. */
+export async function legalSellerRow(db: Executor, sellerId: number) {
+  const [row] = await db.select({
+    username: sellers.username, company: sellers.company, countryCode: sellers.countryCode, profile: sellers.profile, email: users.email,
+  }).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
   return row
 }

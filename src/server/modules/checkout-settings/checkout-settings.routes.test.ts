@@ -28,13 +28,13 @@ async function published(token: string, overrides: Record<string, unknown> = {})
 }
 
 describe('checkout settings', () => {
-  test('a new seller gets a default one when listing, with the spec\'s buy button defaults', async () => {
+  test('a new seller gets a default one when listing, with the spec\'s buy button defaults and minimal payer details', async () => {
     const fresh = await createSeller(t)
     const res = await t.request({ method: 'GET', url, token: fresh.accessToken })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ total_count: 1 })
     expect(res.json().list[0]).toMatchObject({
-      name: 'Default', is_default: true, layout: 'default', buyer_information: 'full', buy_button_text: 'dynamic_cta',
+      name: 'Default', is_default: true, layout: 'default', buyer_information: 'minimal', phone_field: 'hidden', buy_button_text: 'dynamic_cta',
       theme: { buy_button_color: '#ffc107', buy_button_radius: 22, font_family: 'Montserrat', buy_button_text: null, countdown_enabled: false },
       trust_seals: { card_brands: true, ssl_secure: true, provider_badge: true },
     })
@@ -208,16 +208,16 @@ describe('a product\'s checkout', () => {
     const fresh = await createSeller(t)
     const product = await createProduct(t, fresh.accessToken)
     const none = await checkoutConfigFor(t.deps.db, fresh.sellerId, product.id)
-    expect(none.settings).toMatchObject({ id: null, layout: 'default', buyer_information: 'full', buy_button_text: 'dynamic_cta', theme: { buy_button_color: '#ffc107', buy_button_radius: 22 } })
+    expect(none.settings).toMatchObject({ id: null, layout: 'default', buyer_information: 'minimal', phone_field: 'hidden', buy_button_text: 'dynamic_cta', theme: { buy_button_color: '#ffc107', buy_button_radius: 22 } })
     expect(none.product).toMatchObject({ payment_methods: null, upsells: [], questions: [], terms_required: true, success_page_url: null, bump: { layout: 'one_column' } })
 
     const base = (await create({ name: 'Base', theme: { page_color: '#eeeeee' } }, fresh.accessToken)).json()
-    const special = (await create({ name: 'Special', layout: 'simplified', buyer_information: 'minimal' }, fresh.accessToken)).json()
+    const special = (await create({ name: 'Special', layout: 'simplified', buyer_information: 'full', phone_field: 'required' }, fresh.accessToken)).json()
     expect((await checkoutConfigFor(t.deps.db, fresh.sellerId, product.id)).settings).toMatchObject({ id: base.id, theme: { page_color: '#eeeeee' } })
     const offer = await published(fresh.accessToken)
     await save(product.id, { checkout_settings_id: special.id, payment_methods: ['card'], upsells: [{ product_id: offer.id, pricing_plan_id: offer.pricing_plans[0].id }] }, fresh.accessToken)
     const config = await checkoutConfigFor(t.deps.db, fresh.sellerId, product.id)
-    expect(config.settings).toMatchObject({ id: special.id, name: 'Special', layout: 'simplified', buyer_information: 'minimal', theme: { buy_button_color: '#ffc107' } })
+    expect(config.settings).toMatchObject({ id: special.id, name: 'Special', layout: 'simplified', buyer_information: 'full', phone_field: 'required', theme: { buy_button_color: '#ffc107' } })
     expect(config.product).toMatchObject({ payment_methods: ['card'], upsells: [{ kind: 'upsell', product_id: offer.id }] })
     await t.request({ method: 'POST', url: `/api/v1/cabinet/products/${offer.id}/unpublish`, token: fresh.accessToken })
     expect((await checkoutConfigFor(t.deps.db, fresh.sellerId, product.id)).product.upsells).toEqual([])
@@ -230,7 +230,7 @@ describe('a product\'s checkout', () => {
 describe('documentation', () => {
   test('the routes are in the OpenAPI document', async () => {
     const paths = Object.keys((await t.request({ method: 'GET', url: '/api/docs/json' })).json().paths)
-    for (const path of ['/api/v1/cabinet/checkout_settings', '/api/v1/cabinet/checkout_settings/{id}/default', '/api/v1/cabinet/products/{id}/checkout', '/api/v1/cabinet/cancellation_terms', '/api/v1/shop/{username}/cancellation_terms']) {
+    for (const path of ['/api/v1/cabinet/checkout_settings', '/api/v1/cabinet/checkout_settings/{id}/default', '/api/v1/cabinet/products/{id}/checkout', '/api/v1/cabinet/cancellation_terms', '/api/v1/shop/{username}/cancellation_terms', '/api/v1/cabinet/legal_texts', '/api/v1/cabinet/legal_texts/{kind}', '/api/v1/cabinet/legal_texts/review']) {
       expect(paths).toContain(path)
     }
   })

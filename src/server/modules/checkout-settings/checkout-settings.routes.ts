@@ -3,10 +3,11 @@ import { z } from 'zod'
 import {
   cancellationTermsListOutput, cancellationTermsOutput, checkoutSettingsListOutput, checkoutSettingsOutput, createCancellationTermsInput,
   createCheckoutSettingsInput, idParams, productCheckoutInput, productCheckoutOutput, publicCancellationTermsOutput, publicCancellationTermsQuery,
-  shopParams, updateCancellationTermsInput, updateCheckoutSettingsInput,
+  shopParams, updateCancellationTermsInput, updateCheckoutSettingsInput, legalTextsOutput, legalTextKindParams, saveLegalTextInput, legalReviewOutput,
 } from '../../../shared/schemas/checkout-settings'
 import { listQuery } from '../../../shared/schemas/lists'
 import * as checkoutSettings from './checkout-settings.service'
+import * as legalTexts from './legal-texts.service'
 
 // /api/v1/cabinet/checkout_settings, /api/v1/cabinet/products/{id}/checkout, /api/v1/cabinet/cancellation_terms
 // and the public /api/v1/shop/{username}/cancellation_terms. Thin: parse, call one use case, answer.
@@ -65,6 +66,19 @@ export const checkoutSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkoutSettings.deleteCancellationTerms(req.ctx, req.params.id)
       return reply.code(204).send(null)
     })
+
+  // ---------------------------------------------------------------- legal texts (docs/decisions/0042-minimal-checkout-and-legal-texts.md)
+  app.get('/cabinet/legal_texts', { config, schema: { tags, security, response: { 200: legalTextsOutput } } },
+    async (req) => legalTexts.listLegalTexts(req.ctx))
+
+  app.put('/cabinet/legal_texts/:kind', { config, schema: { tags, security, params: legalTextKindParams, body: saveLegalTextInput, response: { 200: legalTextsOutput } } },
+    async (req) => legalTexts.saveLegalText(req.ctx, req.params.kind, req.body))
+
+  app.delete('/cabinet/legal_texts/:kind', { config, schema: { tags, security, params: legalTextKindParams, response: { 200: legalTextsOutput } } },
+    async (req) => legalTexts.resetLegalText(req.ctx, req.params.kind))
+
+  app.post('/cabinet/legal_texts/review', { config, schema: { tags, security, response: { 200: legalReviewOutput } } },
+    async (req) => legalTexts.confirmLegalTextsReviewed(req.ctx))
 
   app.get('/shop/:username/cancellation_terms', { schema: { tags: ['shop'], params: shopParams, querystring: publicCancellationTermsQuery, response: { 200: publicCancellationTermsOutput } } },
     async (req) => checkoutSettings.getPublicCancellationTerms(req.ctx, req.params.username, req.query))

@@ -6,7 +6,8 @@ import {
   type BuyerInformationIncludeType, type CancellationTermsOutput, type CheckoutLayout, type CheckoutQuestion, type CheckoutSettingsOutput,
   type CheckoutTheme, type CreateCancellationTermsInput, type CreateCheckoutSettingsInput, type ProductCheckoutInput,
   type ProductCheckoutOutput, type TrustSeals, type UpdateCancellationTermsInput, type UpdateCheckoutSettingsInput, type UpsellOffer,
-  checkoutLayouts, buyButtonTexts, buyerInformationIncludeTypes, upsellKinds,
+  checkoutLayouts, buyButtonTexts, buyerInformationIncludeTypes, upsellKinds, defaultBuyerInformation, defaultPhoneField, phoneFieldModes,
+  type PhoneFieldMode,
 } from '../../../shared/schemas/checkout-settings'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import { actingSellerId } from '../../auth/permissions'
@@ -39,6 +40,7 @@ export type CheckoutSettingsView = {
   theme: CheckoutTheme
   trust_seals: TrustSeals
   buyer_information: BuyerInformationIncludeType
+  phone_field: PhoneFieldMode
   buy_button_text: BuyButtonText
 }
 
@@ -49,7 +51,8 @@ function settingsView(row: repo.CheckoutSettingsRow): CheckoutSettingsView {
     layout: oneOf(checkoutLayouts, row.layout, 'default'),
     theme: checkoutTheme(row.theme),
     trust_seals: trustSeals(row.trustSeals),
-    buyer_information: oneOf(buyerInformationIncludeTypes, row.buyerInformation, 'full'),
+    buyer_information: oneOf(buyerInformationIncludeTypes, row.buyerInformation, defaultBuyerInformation),
+    phone_field: oneOf(phoneFieldModes, row.phoneField, defaultPhoneField),
     buy_button_text: oneOf(buyButtonTexts, row.buyButtonText, 'dynamic_cta'),
   }
 }
@@ -57,7 +60,7 @@ function settingsView(row: repo.CheckoutSettingsRow): CheckoutSettingsView {
 function defaultSettingsView(): CheckoutSettingsView {
   return {
     id: null, name: 'Default', layout: 'default', theme: checkoutTheme({}), trust_seals: trustSeals({}),
-    buyer_information: 'full', buy_button_text: 'dynamic_cta',
+    buyer_information: defaultBuyerInformation, phone_field: defaultPhoneField, buy_button_text: 'dynamic_cta',
   }
 }
 
@@ -91,7 +94,7 @@ export async function createCheckoutSettings(ctx: Ctx, input: CreateCheckoutSett
     const values = {
       sellerId, name: input.name,
       layout: input.layout ?? 'default', theme: mergeTheme({}, input.theme), trustSeals: trustSeals(input.trust_seals),
-      buyerInformation: input.buyer_information ?? 'full', buyButtonText: input.buy_button_text ?? 'dynamic_cta',
+      buyerInformation: input.buyer_information ?? defaultBuyerInformation, phoneField: input.phone_field ?? defaultPhoneField, buyButtonText: input.buy_button_text ?? 'dynamic_cta',
       createdAt: ctx.now, updatedAt: ctx.now,
     }
     const asDefault = (await repo.findDefaultSettings(tx, sellerId)) ? undefined : await repo.insertDefaultSettings(tx, values)
@@ -119,6 +122,7 @@ export async function updateCheckoutSettings(ctx: Ctx, id: number, input: Update
       ...(input.theme !== undefined ? { theme: mergeTheme(row.theme, input.theme) } : {}),
       ...(input.trust_seals !== undefined ? { trustSeals: { ...trustSeals(row.trustSeals), ...input.trust_seals } } : {}),
       ...(input.buyer_information !== undefined ? { buyerInformation: input.buyer_information } : {}),
+      ...(input.phone_field !== undefined ? { phoneField: input.phone_field } : {}),
       ...(input.buy_button_text !== undefined ? { buyButtonText: input.buy_button_text } : {}),
       updatedAt: ctx.now,
     })

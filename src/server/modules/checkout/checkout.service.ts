@@ -4,6 +4,7 @@ import type { Ctx } from '../../context'
 import * as catalog from '../catalog/catalog.service'
 import { assertPassword } from '../catalog/shop.service'
 import * as checkoutSettings from '../checkout-settings/checkout-settings.service'
+import { legalLinksFor } from '../checkout-settings/legal-texts.service'
 import { couponsEnabled } from '../coupons/apply-coupon.service'
 import * as coupons from '../coupons/coupons.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
@@ -27,7 +28,7 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
   await assertPassword(ctx, facts.product, password)
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
   const methods = facts.product.free ? [] : await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, config.product.payment_methods ?? null)
-  const terms = await checkoutSettings.cancellationTermsFor(ctx.db, facts.seller.id, facts.product.form)
+  const legal = await legalLinksFor(ctx.db, facts.seller, facts.product.form)
   const mainCurrency = facts.plans[0]?.currencyId ?? 'eur'
   const offers = facts.bumps.flatMap((b) => {
     const bp = bumpPlan(b, mainCurrency)
@@ -50,6 +51,7 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
       theme: config.settings.theme as Record<string, unknown>,
       trust_seals: config.settings.trust_seals as Record<string, unknown>,
       buyer_information: config.settings.buyer_information as CheckoutPageOutput['settings']['buyer_information'],
+      phone_field: config.settings.phone_field,
       buy_button_text: config.settings.buy_button_text as CheckoutPageOutput['settings']['buy_button_text'],
     },
     payment_methods: methods.map((m) => m.method),
@@ -63,7 +65,8 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
       options: (q.options ?? []).map((o) => ({ id: o.id, label: o.label, group: o.group ?? null })),
     })),
     terms_required: config.product.terms_required,
-    cancellation_terms_url: terms ? `/s/${encodeURIComponent(facts.seller.username)}/document/cancellation_terms?ct_id=${terms.id}&product_type=${facts.product.form}` : null,
+    // Never empty: the seller's texts, else the templates for their country (docs/decisions/0042-minimal-checkout-and-legal-texts.md).
+    cancellation_terms_url: legal.cancellation_terms_url, terms_url: legal.terms_url, privacy_url: legal.privacy_url,
     coupons_enabled: couponsEnabled(facts.seller) && await coupons.sellerHasActiveCoupons(ctx.db, facts.seller.id),
     unavailable_reason: unavailable,
   }

@@ -3,7 +3,8 @@ import { AppError, type FieldError } from '../../../shared/errors'
 import { isCurrencyId, type CurrencyId } from '../../../shared/money'
 import { isCheckoutMethod, reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
 import { isTrialMethod, planSnapshot, rateSchedule, trialEndsAt } from '../../../shared/pricing'
-import { fullBuyerFields, type CheckoutPageOutput, type CreateOrderInput, type CreateOrderOutput, type NextActionOutput } from '../../../shared/schemas/checkout'
+import { requiredPayerFields, type PayerFieldsSettings } from '../../../shared/validation/payer-fields'
+import { type CheckoutPageOutput, type CreateOrderInput, type CreateOrderOutput, type NextActionOutput } from '../../../shared/schemas/checkout'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { NextAction } from '../../payments/providers/types'
@@ -36,13 +37,10 @@ export function token(): string {
   return randomBytes(24).toString('base64url')
 }
 
-function payerIssues(input: CreateOrderInput, buyerInformation: string): FieldError[] {
-  const issues: FieldError[] = []
-  if (buyerInformation === 'full') {
-    for (const field of fullBuyerFields) if (!input.payer[field]) issues.push({ path: `payer.${field}`, message: 'required' })
-    if (['US', 'CA', 'MX', 'IN'].includes(input.payer.country_code) && !input.payer.state) issues.push({ path: 'payer.state', message: 'required' })
-  }
-  return issues
+/** The checkout form's rule (src/shared/validation/payer-fields.ts): the address with `full` or a VAT id, the phone when asked. */
+function payerIssues(input: CreateOrderInput, settings: PayerFieldsSettings): FieldError[] {
+  const payer = input.payer as Record<string, string | undefined>
+  return requiredPayerFields(settings, input.payer).filter((field) => !payer[field]).map((field) => ({ path: `payer.${field}`, message: 'required' }))
 }
 
 function answerIssues(input: CreateOrderInput, questions: CheckoutPageOutput['questions']): FieldError[] {
@@ -125,7 +123,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   if (reason) throw new AppError('not_on_sale', 'This product cannot be bought now')
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
   const page = { questions: (config.product.questions ?? []) as CheckoutPageOutput['questions'] }
-  const issues = [...payerIssues(input, config.settings.buyer_information), ...answerIssues(input, page.questions.map((q) => ({ ...q, options: q.options ?? [] })))]
+  const issues = [...payerIssues(input, config.settings), ...answerIssues(input, page.questions.map((q) => ({ ...q, options: q.options ?? [] })))]
   if (config.product.terms_required && input.terms_accepted !== true) issues.push({ path: 'terms_accepted', message: 'required' })
   if (facts.product.form === 'eventTickets' && input.attendees && input.attendees.length !== (input.quantity ?? 1)) issues.push({ path: 'attendees', message: 'invalid_value' })
   if (issues.length > 0) throw new AppError('INVALID_INPUT', 'Please check the highlighted fields', issues)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { courseAccessUrl } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import type { CurrencyId } from '../../../shared/money'
-import { reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
+import { paysWithCard, reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
 import type { ManagePaymentOutput, MethodSetupOutput, PayerOverviewOutput, PayerSellerOutput } from '../../../shared/schemas/delivery'
 import { canTransition, isRunningPlan, methodSetupTransitions, type MethodSetupState } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
@@ -143,7 +143,7 @@ export async function managePayment(ctx: Ctx, token: string): Promise<ManagePaym
   const setUp = await repo.latestSuccessfulSetup(ctx.db, order.id)
   const card = setUp?.cardLast4
     ? { cardBrand: setUp.cardBrand, cardLast4: setUp.cardLast4 }
-    : (await orders.paymentsOf(ctx.db, order.id)).find((p) => p.kind === 'charge' && p.state === 'successful' && p.cardLast4)
+    : (await orders.paymentsOf(ctx.db, order.id)).find((p) => p.kind === 'charge' && p.state === 'successful' && p.cardLast4 && paysWithCard(p.method))
   const methodChange = methodChangeOf(ctx, order, rates)
   // Open rates can be paid now while the plan stands (a canceled plan's unpaid rates are still owed).
   const payable = ['paying', 'paid', 'payment_paused', 'payment_canceled'].includes(order.paymentState)

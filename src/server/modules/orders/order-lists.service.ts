@@ -1,4 +1,4 @@
-import { refundableOfPayments } from '../../../shared/payments'
+import { paysWithCard, refundableOfPayments } from '../../../shared/payments'
 import { AppError } from '../../../shared/errors'
 import { isCurrencyId, toMajorUnitsString } from '../../../shared/money'
 import {
@@ -202,7 +202,7 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
     }))
   }
   if (wants.has('credit_card')) {
-    const card = [...paymentRows].reverse().find((p) => p.kind === 'charge' && p.state === 'successful' && p.cardLast4)
+    const card = [...paymentRows].reverse().find((p) => p.kind === 'charge' && p.state === 'successful' && p.cardLast4 && paysWithCard(p.method))
     detail.credit_card = card ? { brand: card.cardBrand ?? '', last4: card.cardLast4 ?? '', exp_month: card.cardExpMonth, exp_year: card.cardExpYear } : null
   }
   if (wants.has('payer')) {

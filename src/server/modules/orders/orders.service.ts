@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors'
 import { chargePostings, refundPostings, renewalPostings, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
 import { formatMoney, isCurrencyId, toMoney, type CurrencyId } from '../../../shared/money'
 import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
+import { paysWithCard } from '../../../shared/payments'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import {
@@ -552,7 +553,8 @@ export async function publicOrder(
   const items = known.items ?? await repo.orderItemsOf(db, order.id)
   const { product, username } = known.product && known.username !== undefined ? { product: known.product, username: known.username } : await repo.productAndSeller(db, order.productId)
   const payments = known.payments ?? await repo.paymentsOf(db, order.id)
-  const paid = payments.find((p) => p.kind === 'charge' && p.state === 'successful' && p.cardLast4)
+  // Only a card payment shows a card (a test card kept on a PayPal payment by an older sandbox is not shown).
+  const paid = payments.find((p) => p.kind === 'charge' && p.state === 'successful' && p.cardLast4 && paysWithCard(p.method))
   const wire = payments.find((p) => p.kind === 'charge' && p.provider === 'bank_wire' && (p.state === 'waiting' || p.state === 'partially_paid'))
   const payer = order.payer as { email: string; first_name: string; last_name: string }
   const wireDetails = (order.vat as { bank_wire?: Record<string, unknown> }).bank_wire

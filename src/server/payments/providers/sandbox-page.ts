@@ -61,7 +61,7 @@ export async function completeSandboxPayment(store: SandboxPaymentStore, options
   const recorded = await store.recordOutcomeOf(paymentToken, (payment) => {
     if (payment.provider !== 'sandbox') throw missing()
     const amount = { amount: payment.amount, currency: payment.currency as CurrencyId }
-    return sandboxOutcome(outcome, payment.providerRef ?? `sbx_${paymentToken}`, amount, { saveMethod: true, now: options.now() })
+    return sandboxOutcome(outcome, payment.providerRef ?? `sbx_${paymentToken}`, amount, { saveMethod: true, now: options.now(), method: payment.method })
   })
   const page = recorded.labels ? sandboxPage(recorded.labels) : (await sandboxPayment(store, paymentToken)).page
   return { ...page, state: recorded.state }

@@ -27,6 +27,14 @@ describe('the sandbox provider', () => {
     expect(sandboxTestCard(new Date('2026-05-01T00:00:00Z')).expYear).toBe(2029)
   })
 
+  test('the test card is shown only for a card method: the sandbox standing in for PayPal, SEPA or a wallet-less method shows none', () => {
+    const ref = sandboxRef('tok1')
+    expect(sandboxOutcome('success', ref, amount, { method: 'paypal' })).toEqual({ providerRef: ref, state: 'successful', amount })
+    expect(sandboxOutcome('success', ref, amount, { method: 'sepa' }).card).toBeUndefined()
+    expect(sandboxOutcome('success', ref, amount, { method: 'card' }).card?.last4).toBe('4242')
+    expect(sandboxOutcome('success', ref, amount, { method: 'apple_pay' }).card?.last4).toBe('4242')
+  })
+
   test('a success that keeps the method can be charged again at once; only sandbox methods can', async () => {
     const outcome = sandboxOutcome('success', sandboxRef('tok2'), amount, { saveMethod: true })
     expect(outcome.savedMethod).toEqual({ provider: 'sandbox', paymentMethodId: 'sbx_pm_tok2' })

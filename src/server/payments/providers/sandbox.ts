@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Money } from '../../../shared/money'
 import { AppError } from '../../../shared/errors'
+import { paysWithCard } from '../../../shared/payments'
 import { assertCanSave, noWebhooks } from './common'
 import type { CardDetails, CreatePaymentResult, PaymentOutcome, PaymentProviderAdapter, SetupOutcome } from './types'
 
@@ -39,21 +40,27 @@ export function sandboxRef(paymentToken: string): string {
   return `${refPrefix}${paymentToken}`
 }
 
+/** The test card, only for a method paid with a card: the sandbox standing in for PayPal or SEPA shows none. */
+function testCardFor(method: string | undefined, now?: Date): { card?: CardDetails } {
+  return method === undefined || paysWithCard(method) ? { card: sandboxTestCard(now) } : {}
+}
+
 /**
  * What the payer's choice on the test page means. `challenge` is pending: the page shows a 3-D Secure
  * step and then records success or failure. A success keeps the method when the payment asked for it.
+ * `method`: the payment's method; a success shows the test card only for a card method (left out: a card).
  */
 export function sandboxOutcome(
-  choice: SandboxChoice, providerRef: string, amount: Money, options: { saveMethod?: boolean; now?: Date } = {},
+  choice: SandboxChoice, providerRef: string, amount: Money, options: { saveMethod?: boolean; now?: Date; method?: string } = {},
 ): PaymentOutcome {
   switch (choice) {
     case 'success': {
-      const outcome: PaymentOutcome = { providerRef, state: 'successful', amount, card: sandboxTestCard(options.now) }
+      const outcome: PaymentOutcome = { providerRef, state: 'successful', amount, ...testCardFor(options.method, options.now) }
       if (options.saveMethod) outcome.savedMethod = { provider: 'sandbox', paymentMethodId: methodPrefix + tokenOf(providerRef) }
       return outcome
     }
     case 'success_then_decline': {
-      const outcome: PaymentOutcome = { providerRef, state: 'successful', amount, card: sandboxTestCard(options.now) }
+      const outcome: PaymentOutcome = { providerRef, state: 'successful', amount, ...testCardFor(options.method, options.now) }
       if (options.saveMethod) outcome.savedMethod = { provider: 'sandbox', paymentMethodId: sandboxDeclinedMethodId }
       return outcome
     }
@@ -104,7 +111,7 @@ export function createSandboxProvider(options: { appUrl: string }): PaymentProvi
       const providerRef = sandboxRef(input.paymentToken)
       const result: CreatePaymentResult = savedMethod.paymentMethodId === sandboxDeclinedMethodId
         ? { ...sandboxOutcome('failure', providerRef, input.amount), nextAction: { type: 'none' } }
-        : { providerRef, state: 'successful', amount: input.amount, card: sandboxTestCard(), savedMethod, nextAction: { type: 'none' } }
+        : { providerRef, state: 'successful', amount: input.amount, ...testCardFor(input.method), savedMethod, nextAction: { type: 'none' } }
       if (chargesByKey.size >= chargesKept) chargesByKey.delete(chargesByKey.keys().next().value!)
       chargesByKey.set(input.idempotencyKey, result)
       return result

@@ -8,6 +8,7 @@ import { MailPreviewLink, rememberedMailPreview } from '../../../components/mail
 import { useMe, type User } from '../../../lib/session'
 import { checklistQuery, type Checklist } from '../api/checklist'
 import { productCountQuery } from '../api/product-count'
+import { LegalTextsWarning } from '../components/legal-texts-warning'
 
 // /cabinet: the seller's shop link, the "start selling" checklist (docs/decisions/0041-first-ten-minutes.md), then
 // the figures the app composes in (src/web/app/cabinet-home.tsx). The checklist's steps come from the server,
@@ -173,6 +174,7 @@ export function DashboardPage({ children }: { children?: ReactNode }) {
         <Alert color="yellow" title={t('cabinet.noSellerTitle')}>{t('cabinet.noSellerText')}</Alert>
       )}
 
+      <LegalTextsWarning />
       {seller && children}
 
       <SimpleGrid cols={{ base: 1, md: 3 }}>

@@ -12,11 +12,12 @@ import { updateCancellationTerms } from '../api/update-cancellation-terms'
 // The cancellation terms of one product form: a title and a plain-text body (up to 20000 characters, no
 // script tags), shown to payers at /s/{seller}/document/cancellation_terms.
 
-export function CancellationTermsForm({ productType, terms, onDone, onCancel }: {
-  productType: ProductForm; terms?: CancellationTerms; onDone: () => void; onCancel: () => void
+export function CancellationTermsForm({ productType, terms, template, onDone, onCancel }: {
+  productType: ProductForm; terms?: CancellationTerms | undefined; template?: { title: string; body: string } | undefined; onDone: () => void; onCancel: () => void
 }) {
   const { t, i18n } = useTranslation()
-  const initial = { product_type: productType, title: terms?.title ?? '', body: terms?.body ?? '' }
+  // New terms start from the template the shop shows until then.
+  const initial = { product_type: productType, title: terms?.title ?? template?.title ?? '', body: terms?.body ?? template?.body ?? '' }
   const form = useZodForm(createCancellationTermsInput, initial, i18n.language)
   const save = useMutation({
     mutationFn: () => {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next'
 import {
   bumpPositions, buyButtonTexts, buyerInformationIncludeTypes, checkoutFontFamilies, checkoutLayouts, checkoutTheme,
   createCheckoutSettingsInput, expandableDescriptionBehaviors, maxRadius, trustSeals, updateCheckoutSettingsInput,
-  type BuyButtonText, type BuyerInformationIncludeType, type CheckoutLayout, type TrustSeals,
+  defaultBuyerInformation, defaultPhoneField, phoneFieldModes,
+  type BuyButtonText, type BuyerInformationIncludeType, type CheckoutLayout, type PhoneFieldMode, type TrustSeals,
 } from '../../../../shared/schemas/checkout-settings'
 import { translateMessage } from '../../../../shared/validation/messages'
 import { FormError } from '../../../components/form-error'
@@ -27,6 +28,7 @@ type Values = {
   name: string
   layout: CheckoutLayout
   buyer_information: BuyerInformationIncludeType
+  phone_field: PhoneFieldMode
   buy_button_text: BuyButtonText
   theme: ThemeValues
   trust_seals: TrustSeals
@@ -36,7 +38,8 @@ function valuesOf(settings: CheckoutSettings | undefined): Values {
   return {
     name: settings?.name ?? '',
     layout: settings?.layout ?? 'default',
-    buyer_information: settings?.buyerInformation ?? 'full',
+    buyer_information: settings?.buyerInformation ?? defaultBuyerInformation,
+    phone_field: settings?.phoneField ?? defaultPhoneField,
     buy_button_text: settings?.buyButtonText ?? 'dynamic_cta',
     theme: themeValues(checkoutTheme(settings ? (toSnake(settings.theme) as Record<string, unknown>) : {})),
     trust_seals: trustSeals(settings ? (toSnake(settings.trustSeals) as Record<string, unknown>) : {}),
@@ -44,7 +47,7 @@ function valuesOf(settings: CheckoutSettings | undefined): Values {
 }
 
 const toInput = (v: Values) => ({
-  name: v.name, layout: v.layout, buyer_information: v.buyer_information, buy_button_text: v.buy_button_text,
+  name: v.name, layout: v.layout, buyer_information: v.buyer_information, phone_field: v.phone_field, buy_button_text: v.buy_button_text,
   theme: themeChange(v.theme), trust_seals: v.trust_seals,
 })
 
@@ -99,6 +102,11 @@ export function CheckoutSettingsForm({ settings, onDone, onCancel }: { settings?
               <SegmentedControl w="fit-content" value={v.buyer_information} onChange={(value) => form.setValue('buyer_information', value as BuyerInformationIncludeType)}
                 data={buyerInformationIncludeTypes.map((b) => ({ value: b, label: t(`checkoutSettings.buyerInformation.${b}`) }))} />
               <Text size="xs" c="dimmed">{t(`checkoutSettings.buyerInformationHelp.${v.buyer_information}`)}</Text>
+            </Stack>
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>{t('checkoutSettings.fields.phoneField')}</Text>
+              <SegmentedControl w="fit-content" value={v.phone_field} onChange={(value) => form.setValue('phone_field', value as PhoneFieldMode)}
+                data={phoneFieldModes.map((p) => ({ value: p, label: t(`checkoutSettings.phoneField.${p}`) }))} data-testid="phone-field" />
             </Stack>
 
             <Divider label={t('checkoutSettings.sections.buyButton')} labelPosition="left" />

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client'
 import { formatDateTime, money } from '../../../lib/format'
 import { openInvoicePdf, orderDetailQuery, type OrderDetail } from '../api/orders'
 import { OrderActions } from '../components/order-actions'
+import { planTermsOf } from '../components/plan-terms'
 
 // /cabinet/orders/:orderId: one order with its amounts and state, payer, items, plan and rates, payments
 // (transfers), invoices with their PDFs, dunning and claims, and the actions that apply now.
@@ -76,6 +77,12 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
     return parsed ? t(`products.plans.units.${parsed.unit}`, { count: parsed.count }) : t('orderLists.detail.none')
   }
   const card = o.creditCard
+  // The frozen terms bought ("3 rates of 40,00 € every 1 month"), and the method and provider actually used.
+  const terms = planTermsOf(o.plan as Parameters<typeof planTermsOf>[0], m, intervalText)
+  const termsText = terms
+    ? `${t(`orderLists.detail.planTerms.${terms.key}`, terms.values)}${terms.trialDays ? t('orderLists.detail.planTerms.trial', { count: terms.trialDays }) : ''}`
+    : t('orderLists.detail.none')
+  const methodText = `${t(`paymentMethods.${o.paymentMethod}`, { defaultValue: o.paymentMethod })} · ${t(`paymentProviders.${o.provider}`, { defaultValue: o.provider })}`
   const amounts: [string, number, string][] = [
     [t('orderLists.detail.total'), o.totalAmount, 'total'], [t('orderLists.detail.vat'), o.vatAmount, 'vat'], [t('orderLists.detail.paid'), o.paidAmount, 'paid'],
     [t('orderLists.detail.unpaid'), o.unpaidAmount, 'unpaid'], [t('orderLists.detail.debt'), o.debtAmount, 'debt'], [t('orderLists.detail.refunded'), o.refundedAmount, 'refunded'],
@@ -102,7 +109,8 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
         <Section title={t('orderLists.detail.product')} testId="order-product">
           <Facts rows={[
             [t('orderLists.columns.product'), o.product?.name ?? o.productName],
-            [t('orderLists.detail.plan'), o.pricingPlanName ?? t('orderLists.detail.none')],
+            [t('orderLists.detail.plan'), o.pricingPlanName ?? t(`orderLists.paymentForms.${o.paymentForm ?? ''}`, { defaultValue: t('orderLists.detail.none') })],
+            [t('orderLists.detail.terms'), <span key="terms" data-testid="order-plan-terms">{termsText}</span>],
             [t('orderLists.detail.paymentForm'), o.paymentForm ? t(`orderLists.paymentForms.${o.paymentForm}`, { defaultValue: o.paymentForm }) : t('orderLists.detail.none')],
             [t('orderLists.detail.period'), intervalText(o.plan?.interval)],
             [t('orderLists.detail.orderType'), t(`orderLists.orderTypes.${o.orderType}`)],
@@ -110,8 +118,8 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
             [t('orderLists.detail.coupon'), o.couponCode ?? t('orderLists.detail.none')],
             [t('orderLists.detail.discount'), m(o.discountAmount)],
             [t('orderLists.detail.campaign'), o.campaignId ?? t('orderLists.detail.none')],
-            [t('orderLists.detail.method'), `${o.paymentMethod} · ${o.provider}`],
-            [t('orderLists.detail.card'), card ? t('orderLists.detail.cardValue', { brand: card.brand, last4: card.last4, month: card.expMonth ?? '–', year: card.expYear ?? '–' }) : t('orderLists.detail.none')],
+            [t('orderLists.detail.method'), <span key="method" data-testid="order-method">{methodText}</span>],
+            ...(card ? [[t('orderLists.detail.card'), <span key="card" data-testid="order-card">{t('orderLists.detail.cardValue', { brand: card.brand, last4: card.last4, month: card.expMonth ?? '–', year: card.expYear ?? '–' })}</span>] as [string, ReactNode]] : []),
             ...(o.trialEndsAt ? [[t('orderLists.detail.trialEnds'), date(o.trialEndsAt)] as [string, ReactNode]] : []),
             ...(o.canceledAt ? [[t('orderLists.detail.canceledAt'), `${date(o.canceledAt)}${o.canceledBy ? ` (${o.canceledBy})` : ''}`] as [string, ReactNode]] : []),
             ...(o.pausedAt ? [[t('orderLists.detail.pausedAt'), date(o.pausedAt)] as [string, ReactNode]] : []),
