@@ -149,7 +149,7 @@ export function SignInPage() {
       subtitle={
         <>
           {t('signIn.noAccount')}{' '}
-          <Anchor renderRoot={(props) => <Link {...props} to="/users/sign_up" search={returnTo ? { return_to: returnTo } : {}} />}>
+          <Anchor underline="always" renderRoot={(props) => <Link {...props} to="/users/sign_up" search={returnTo ? { return_to: returnTo } : {}} />}>
             {t('signIn.createAccount')}
           </Anchor>
         </>
