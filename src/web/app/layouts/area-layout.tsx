@@ -84,7 +84,11 @@ export function AreaLayout({ area }: { area: Area }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('nav.label')} id="area-navigation" data-testid="area-navigation">
+      {/* folded on a phone it is off screen: hidden too, so neither Tab nor a screen reader lands in it */}
+      <AppShell.Navbar
+        p="sm" aria-label={t('nav.label')} id="area-navigation" data-testid="area-navigation"
+        style={phone && !navOpened ? { visibility: 'hidden' } : undefined}
+      >
         {phone && (
           <AppShell.Section>
             <Stack gap="xs" align="stretch">
