@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precompress } from './scripts/vite-precompress'
 
 // The public pages (src/storefront), built apart from the back-office SPA:
 //   vite build -c vite.storefront.config.ts         the browser bundle -> dist/storefront/client (+ .vite/manifest.json)
@@ -27,27 +25,6 @@ function noZodInBrowser(): Plugin {
         if (chunk.type !== 'chunk') continue
         const zod = Object.keys(chunk.modules).find((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id))
         if (zod && !process.env.SF_ALLOW_ZOD) this.error(`zod reached the storefront's browser bundle (${chunk.fileName} includes ${zod}); import only plain helpers from src/shared`)
-      }
-    },
-  }
-}
-
-/** .br and .gz beside each script and stylesheet; the server sends them when the browser accepts them. */
-function precompress(): Plugin {
-  let outDir = ''
-  return {
-    name: 'sellfront:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.ssr ? '' : join(config.root, config.build.outDir, 'assets')
-    },
-    closeBundle() {
-      if (!outDir) return
-      for (const name of readdirSync(outDir).filter((f) => /\.(js|css|svg|json)$/.test(f))) {
-        const file = join(outDir, name)
-        const data = readFileSync(file)
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }))
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
       }
     },
   }

@@ -12,7 +12,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDir: string) {
     app.log.warn({ webDir }, 'web app not built: run `npm run build:web`')
     return null
   }
-  await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' })
+  // the build stores .br and .gz beside each script and stylesheet (vite.config.ts)
+  await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h', preCompressed: true })
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     const path = request.url.split('?')[0]!
     if (request.method !== 'GET' || path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false

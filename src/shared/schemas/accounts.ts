@@ -3,6 +3,7 @@ import { zId, zText } from '../validation/storable'
 import { zEmail, zPassword, zUsername, zPersonName, zPhone, zCountryCode } from '../validation'
 import { profileTypes } from '../accounts'
 import { coursePlayerPath } from './course-player'
+import { fingerprint } from './sign-in'
 
 // Request and response schemas of /api/v1/app (users and sessions). Routes validate with these, the web
 // forms validate with these, the OpenAPI document is generated from these. Bodies refuse unknown keys.
@@ -13,7 +14,7 @@ export const localeCode = z.enum([
 export type LocaleCode = z.infer<typeof localeCode>
 
 export const profileType = z.enum(profileTypes)
-export const fingerprint = zText().min(8).max(200)
+export { fingerprint, signInInput, emailOnlyInput, type SignInInput } from './sign-in'
 
 export const signUpInput = z.object({
   email: zEmail,
@@ -28,12 +29,6 @@ export const signUpInput = z.object({
 }).strict()
 export type SignUpInput = z.input<typeof signUpInput>
 
-export const signInInput = z.object({
-  email: zText().trim().min(1).max(254),
-  password: zText().min(1).max(200),
-  fingerprint,
-}).strict()
-export type SignInInput = z.infer<typeof signInInput>
 
 export const renewTokenInput = z.object({
   refresh_token: zText().max(500).optional(),
@@ -55,7 +50,6 @@ export const checkUsernameInput = z.object({ username: zText().trim().max(100) }
 export const availabilityOutput = z.object({ available: z.boolean(), message: z.string().optional() })
 
 export const tokenInput = z.object({ token: zText().min(10).max(200) }).strict()
-export const emailOnlyInput = z.object({ email: zEmail }).strict()
 export const resetPasswordInput = z.object({ token: zText().min(10).max(200), password: zPassword }).strict()
 export const changePasswordInput = z.object({ current_password: zText().min(1).max(200), password: zPassword }).strict()
 export const changeEmailInput = z.object({ email: zEmail, password: zText().min(1).max(200) }).strict()

@@ -3,11 +3,8 @@ import { ibanToElectronicFormat, isBic, isIban } from './bank'
 import { isHexColor } from './color'
 import { countryCodes, isRefusedPayerCountry, payerCountryCodes, type CountryCode } from './countries'
 import { birthdayIssue, isIsoDateTime, isTime } from './dates'
-import { emailMaxLength, isEmail } from './email'
-import type { MessageKey } from './messages'
-import { passwordIssue } from './password'
 import { isPhone, phoneMaxLength } from './phone'
-import { zText } from './storable'
+import { issueFrom, requiredText, string } from './account-schemas'
 import { productSlugIssue, shopSlugIssue, slugIssue, slugMaxLength } from './slugs'
 import { hasScriptTag, personNameMaxLength, profileNameMaxLength } from './text'
 import { usernameIssue, usernameMaxLength } from './username'
@@ -18,24 +15,9 @@ import { domainMaxLength, isDomain, isUrl, urlMaxLength } from './web'
 // (messages.ts); the side that shows it translates it with translateMessage or translateIssue.
 // Length checks abort, so a field reports one problem at a time.
 
-/** A missing value reads 'required'; a value of the wrong type 'invalid_value'. */
-const string = () => zText({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_value') })
-/** Trimmed (spec: text is trimmed) and not empty. */
-const requiredText = () => string().trim().min(1, { error: 'required', abort: true })
-/** Adds the issue a rule function returns, if any. */
-const issueFrom = (rule: (value: string) => MessageKey | undefined) => (value: string, ctx: z.RefinementCtx) => {
-  const message = rule(value)
-  if (message !== undefined) ctx.addIssue({ code: 'custom', message })
-}
-
-export const zEmail = requiredText()
-  .max(emailMaxLength, { error: 'invalid_email', abort: true })
-  .refine(isEmail, { error: 'invalid_email' })
-
-/** Not trimmed: spaces are characters of a password. */
-export const zPassword = string()
-  .min(1, { error: 'required', abort: true })
-  .superRefine(issueFrom(passwordIssue))
+// The helpers, zEmail and zPassword live in ./account-schemas.ts, which imports no phone, bank or VAT
+// library, so the sign-in page can use them alone (docs/decisions/0045-cabinet-on-a-phone.md).
+export { zEmail, zPassword } from './account-schemas'
 
 export const zUsername = requiredText()
   .max(usernameMaxLength, { error: 'username_too_long', abort: true })

@@ -9,7 +9,7 @@ import { localeDirection } from '../lib/locale'
 import { queryClient } from '../lib/query-client'
 import { currentLocale, i18n } from '../i18n'
 import { router } from './router'
-import { theme } from './theme'
+import { cssVariablesResolver, theme } from './theme'
 
 /** Arabic turns the whole layout right-to-left (docs/reference/readings.md 21): Mantine's direction follows the locale. */
 function DirectionSync() {
@@ -25,7 +25,7 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={localeDirection(currentLocale())} detectDirection={false}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <DirectionSync />
           <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
           <QueryClientProvider client={queryClient}>

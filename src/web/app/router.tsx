@@ -9,6 +9,11 @@ import { RootLayout } from './layouts/root-layout'
 // Code-based routes (docs/reference/accounts-and-orders.md §2, docs/reference/catalogue-and-selling.md §2). Pages and area layouts load lazily, so the
 // first load carries only the router, the providers and the page asked for.
 
+/** A page outside the public set loads every Mantine style first (./public-styles.ts). */
+function withFullStyles<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([import('./full-styles'), load()]).then(([, module]) => module)
+}
+
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: PublicNotFound })
 
 // ----------------------------------------------------------------------------------------- public site
@@ -20,8 +25,14 @@ const publicLayout = createRoute({
 })
 
 const site = () => import('../features/site/routes/site-pages')
-const accounts = () => import('../features/accounts/routes/account-pages')
-const emails = () => import('../features/emails/routes/email-pages')
+// One chunk per account screen: the sign-in page must not carry the sign-up's or the settings' forms
+// (docs/decisions/0045-cabinet-on-a-phone.md).
+const signIn = () => import('../features/accounts/routes/sign-in-page')
+const signUp = () => import('../features/accounts/routes/sign-up-pages')
+const accountMails = () => import('../features/accounts/routes/email-pages')
+const passwords = () => import('../features/accounts/routes/password-pages')
+const accountSettings = withFullStyles(() => import('../features/accounts/routes/account-settings-page'))
+const emails = withFullStyles(() => import('../features/emails/routes/email-pages'))
 
 const publicRoutes = [
   createRoute({ getParentRoute: () => publicLayout, path: '/', component: lazyRouteComponent(site, 'LandingPage') }),
@@ -31,37 +42,37 @@ const publicRoutes = [
   createRoute({ getParentRoute: () => publicLayout, path: 'imprint', component: lazyRouteComponent(site, 'ImprintPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'email_logs/$token', component: lazyRouteComponent(emails, 'EmailLogPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'emails/unsubscribe/$token', component: lazyRouteComponent(emails, 'UnsubscribePage') }),
-  createRoute({ getParentRoute: () => publicLayout, path: 'users/sign_in', component: lazyRouteComponent(accounts, 'SignInPage') }),
-  createRoute({ getParentRoute: () => publicLayout, path: 'users/sign_up', component: lazyRouteComponent(accounts, 'SignUpPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/sign_in', component: lazyRouteComponent(signIn, 'SignInPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/sign_up', component: lazyRouteComponent(signUp, 'SignUpPage') }),
   createRoute({
     getParentRoute: () => publicLayout,
     path: 'users/sign_up/about_you',
     beforeLoad: requireSession,
-    component: lazyRouteComponent(accounts, 'AboutYouPage'),
+    component: lazyRouteComponent(signUp, 'AboutYouPage'),
   }),
-  createRoute({ getParentRoute: () => publicLayout, path: 'users/confirmation', component: lazyRouteComponent(accounts, 'ConfirmationPage') }),
-  createRoute({ getParentRoute: () => publicLayout, path: 'users/confirmation/new', component: lazyRouteComponent(accounts, 'ResendConfirmationPage') }),
-  createRoute({ getParentRoute: () => publicLayout, path: 'users/password/new', component: lazyRouteComponent(accounts, 'PasswordNewPage') }),
-  createRoute({ getParentRoute: () => publicLayout, path: 'users/password/edit', component: lazyRouteComponent(accounts, 'PasswordEditPage') }),
-  createRoute({ getParentRoute: () => publicLayout, path: 'users/ablefy_affiliate', component: lazyRouteComponent(accounts, 'AffiliateSignUpPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/confirmation', component: lazyRouteComponent(accountMails, 'ConfirmationPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/confirmation/new', component: lazyRouteComponent(accountMails, 'ResendConfirmationPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/password/new', component: lazyRouteComponent(passwords, 'PasswordNewPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/password/edit', component: lazyRouteComponent(passwords, 'PasswordEditPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/ablefy_affiliate', component: lazyRouteComponent(signUp, 'AffiliateSignUpPage') }),
   createRoute({
     getParentRoute: () => publicLayout,
     path: 's/$username/payment/$token/manage',
     beforeLoad: requireSignedIn,
-    component: lazyRouteComponent(() => import('../features/payer/routes/manage-payment-page'), 'ManagePaymentPage'),
+    component: lazyRouteComponent(withFullStyles(() => import('../features/payer/routes/manage-payment-page')), 'ManagePaymentPage'),
   }),
   createRoute({
     getParentRoute: () => publicLayout,
     path: 'sandbox/setups/$token',
     beforeLoad: requireSignedIn,
-    component: lazyRouteComponent(() => import('../features/payer/routes/sandbox-setup-page'), 'SandboxSetupPage'),
+    component: lazyRouteComponent(withFullStyles(() => import('../features/payer/routes/sandbox-setup-page')), 'SandboxSetupPage'),
   }),
   createRoute({ getParentRoute: () => publicLayout, path: '$', component: PublicNotFound }),
 ]
 
 // ------------------------------------------------------------------------------------------------ areas
 
-const areaLayouts = () => import('./layouts/area-layouts')
+const areaLayouts = withFullStyles(() => import('./layouts/area-layouts'))
 const layoutExport: Record<Area, 'CabinetLayout' | 'PublishLayout' | 'TeamMemberLayout' | 'PayerLayout' | 'AdminLayout'> = {
   cabinet: 'CabinetLayout', publish: 'PublishLayout', team_member: 'TeamMemberLayout', payer: 'PayerLayout', admin: 'AdminLayout',
 }
@@ -78,7 +89,7 @@ function areaRoutes(area: Area, home: RouteComponent, extra: ExtraPage[] = []) {
   const parent = () => layout
   return layout.addChildren([
     createRoute({ getParentRoute: parent, path: '/', component: home }),
-    createRoute({ getParentRoute: parent, path: 'profile/edit', component: lazyRouteComponent(accounts, 'AccountSettingsPage') }),
+    createRoute({ getParentRoute: parent, path: 'profile/edit', component: lazyRouteComponent(accountSettings, 'AccountSettingsPage') }),
     ...areaConfigs[area].soon.map((page) =>
       createRoute({ getParentRoute: parent, path: page.path, component: () => <SoonPage area={area} pageKey={page.key} /> }),
     ),
@@ -143,7 +154,7 @@ const coursePlayer = createRoute({
   getParentRoute: () => rootRoute,
   path: '/s/$seller/courses/$slug',
   validateSearch: (search: Record<string, unknown>): { lesson?: number } => (Number(search.lesson) > 0 ? { lesson: Number(search.lesson) } : {}),
-  component: lazyRouteComponent(() => import('../features/course-player/routes/course-player-page'), 'CoursePlayerPage'),
+  component: lazyRouteComponent(withFullStyles(() => import('../features/course-player/routes/course-player-page')), 'CoursePlayerPage'),
 })
 
 const routeTree = rootRoute.addChildren([publicLayout.addChildren(publicRoutes), coursePlayer, cabinet, publish, teamMember, payer, admin])

@@ -2,11 +2,12 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { LOCALE_KEY, htmlLang, initialLocale, isLocale, localeDirection, type Locale } from '../lib/locale'
 import { en } from './locales/en'
-import { de } from './locales/de'
 import { otherLocales } from './locales/others'
 
 // i18next for the back-office: en and de complete, the other spec locales fall back to en. The chosen
-// locale is kept in localStorage and drives the html lang/dir and the API's language headers.
+// locale is kept in localStorage and drives the html lang/dir and the API's language headers. German
+// is its own chunk, loaded before the first render when it is the chosen locale and on a switch
+// (docs/decisions/0045-cabinet-on-a-phone.md): the English-only visitor does not download it.
 
 function storedLocale(): string | null {
   try {
@@ -23,7 +24,6 @@ export const i18n = i18next.createInstance()
 void i18n.use(initReactI18next).init({
   resources: {
     en: { translation: en },
-    de: { translation: de },
     ...Object.fromEntries(Object.entries(otherLocales).map(([code, translation]) => [code, { translation }])),
   },
   lng: initialLocale(storedLocale(), browserTags),
@@ -31,6 +31,18 @@ void i18n.use(initReactI18next).init({
   load: 'currentOnly',
   initAsync: false,
   interpolation: { escapeValue: false },
+})
+
+/** Loads the German texts if `locale` needs them; answers at once otherwise. */
+export async function loadLocaleTexts(locale: string): Promise<void> {
+  if (locale !== 'de' || i18n.hasResourceBundle('de', 'translation')) return
+  const { de } = await import('./locales/de')
+  i18n.addResourceBundle('de', 'translation', de, true, true)
+}
+
+/** Resolves when the starting locale's texts are there (main.tsx renders after it). */
+export const localeReady: Promise<void> = loadLocaleTexts(i18n.language).then(async () => {
+  if (i18n.language === 'de') await i18n.changeLanguage('de')
 })
 
 export function currentLocale(): Locale {
@@ -52,6 +64,7 @@ export async function setLocale(locale: Locale): Promise<void> {
   } catch {
     // private mode without storage: the choice lasts for this page only
   }
+  await loadLocaleTexts(locale)
   await i18n.changeLanguage(locale)
   applyToDocument(locale)
 }

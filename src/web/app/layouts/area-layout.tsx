@@ -1,5 +1,5 @@
-import { AppShell, Burger, Center, Group, Loader, NavLink, ScrollArea, Title } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { AppShell, Burger, Center, Divider, Group, Loader, NavLink, ScrollArea, Stack, Title } from '@mantine/core'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,7 +15,9 @@ import { UserMenu } from './user-menu'
 import { NotificationBell } from '../../features/notifications/components/notification-bell'
 
 // The frame of every back-office area: header (area title, profile switcher, language, user menu),
-// navigation, and the page behind the profile gate.
+// navigation, and the page behind the profile gate. Under the `sm` breakpoint (a phone) the navigation
+// folds behind the burger and the profile switcher and language move into it, so the header keeps only
+// what fits in 390 px: burger, logo, bell and the account menu (docs/decisions/0045-cabinet-on-a-phone.md).
 
 function isActive(entry: NavEntry, pathname: string): boolean {
   if (entry.exact) return pathname === entry.to || pathname === `${entry.to}/`
@@ -33,6 +35,8 @@ export function AreaLayout({ area }: { area: Area }) {
   const config = areaConfigs[area]
   const navigate = useNavigate()
   const redirected = useRef(false)
+  // read at once (not in an effect), so a phone never renders the wide header first
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false })
 
   // A session that ended while the area is open (another tab signed out, tokens cleared): go to sign-in
   // once, remembering the page. While a navigation away is under way the location is already outside
@@ -58,12 +62,15 @@ export function AreaLayout({ area }: { area: Area }) {
     <AppShell
       header={{ height: 64 }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="lg"
+      padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+            <Burger
+              opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')}
+              aria-expanded={navOpened} aria-controls="area-navigation" data-testid="nav-burger"
+            />
             <Logo to={`/${area}`} />
             <Title order={2} fz="md" fw={600} c="dimmed" data-testid="area-title" visibleFrom="xs">
               {t(`areas.${area}`)}
@@ -71,13 +78,26 @@ export function AreaLayout({ area }: { area: Area }) {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {area === 'cabinet' && user.seller && <NotificationBell />}
-            <ProfileSwitcher user={user} />
-            <LocaleSwitcher />
+            {!phone && <ProfileSwitcher user={user} />}
+            {!phone && <LocaleSwitcher />}
             <UserMenu user={user} area={area} />
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
+      {/* folded on a phone it is off screen: hidden too, so neither Tab nor a screen reader lands in it */}
+      <AppShell.Navbar
+        p="sm" aria-label={t('nav.label')} id="area-navigation" data-testid="area-navigation"
+        style={phone && !navOpened ? { visibility: 'hidden' } : undefined}
+      >
+        {phone && (
+          <AppShell.Section>
+            <Stack gap="xs" align="stretch">
+              <ProfileSwitcher user={user} />
+              <LocaleSwitcher />
+            </Stack>
+            <Divider my="sm" />
+          </AppShell.Section>
+        )}
         <AppShell.Section grow component={ScrollArea}>
           {config.nav.map((entry) => {
             const Icon = entry.icon

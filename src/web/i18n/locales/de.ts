@@ -345,6 +345,13 @@ export const de: Translations = {
     previousPage: 'Vorherige Seite',
     nextPage: 'Nächste Seite',
     lastPage: 'Letzte Seite',
+    filters: 'Filter',
+    filtersActive_one: '{{count}} Filter aktiv',
+    filtersActive_other: '{{count}} Filter aktiv',
+    resetFilters: 'Filter zurücksetzen',
+    sortBy: 'Sortieren nach',
+    sortAscending: 'Aufsteigend',
+    sortDescending: 'Absteigend',
   },
   public: {
     openMyArea: 'Zu meinem Bereich',

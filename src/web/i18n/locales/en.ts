@@ -343,6 +343,13 @@ export const en = {
     previousPage: 'Previous page',
     nextPage: 'Next page',
     lastPage: 'Last page',
+    filters: 'Filters',
+    filtersActive_one: '{{count}} filter active',
+    filtersActive_other: '{{count}} filters active',
+    resetFilters: 'Reset filters',
+    sortBy: 'Sort by',
+    sortAscending: 'Ascending',
+    sortDescending: 'Descending',
   },
   public: {
     openMyArea: 'Open my area',

@@ -73,7 +73,7 @@ export function SignUpForm({ fixedType, onSignedUp }: { fixedType?: SignUpProfil
           error={emailError}
           rightSection={availability === 'checking' ? <Loader size={16} /> : availability === 'available' ? <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" aria-label={t('signUp.emailAvailable')} /> : null}
           description={availability === 'taken' ? (
-            <Anchor component={Link} to="/users/sign_in" size="xs">{t('signUp.signInInstead')}</Anchor>
+            <Anchor underline="always" component={Link} to="/users/sign_in" size="xs">{t('signUp.signInInstead')}</Anchor>
           ) : undefined}
         />
         <div>

@@ -5,7 +5,7 @@ import { IconMailCheck } from '@tabler/icons-react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { emailOnlyInput, signInInput } from '../../../../shared/schemas/accounts'
+import { emailOnlyInput, signInInput } from '../../../../shared/schemas/sign-in'
 import { FormError } from '../../../components/form-error'
 import { textInputProps, useZodForm } from '../../../lib/forms'
 import { LOCALE_KEY, isLocale } from '../../../lib/locale'
@@ -151,7 +151,7 @@ export function SignInPage() {
       subtitle={
         <>
           {t('signIn.noAccount')}{' '}
-          <Anchor renderRoot={(props) => <Link {...props} to="/users/sign_up" search={returnTo ? { return_to: returnTo } : {}} />}>
+          <Anchor underline="always" renderRoot={(props) => <Link {...props} to="/users/sign_up" search={returnTo ? { return_to: returnTo } : {}} />}>
             {t('signIn.createAccount')}
           </Anchor>
         </>

@@ -32,7 +32,7 @@ export function SignUpPage() {
       subtitle={
         <>
           {t('signUp.haveAccount')}{' '}
-          <Anchor renderRoot={(props) => <Link {...props} to="/users/sign_in" search={returnTo ? { return_to: returnTo } : {}} />}>
+          <Anchor underline="always" renderRoot={(props) => <Link {...props} to="/users/sign_in" search={returnTo ? { return_to: returnTo } : {}} />}>
             {t('auth.signIn')}
           </Anchor>
         </>
@@ -107,7 +107,7 @@ export function AffiliateSignUpPage() {
             />
             <Text size="sm" c="dimmed" ta="center">
               {t('affiliate.haveAccount')}{' '}
-              <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/users/sign_in" search={{ return_to: '/users/ablefy_affiliate' }} />}>
+              <Anchor underline="always" size="sm" renderRoot={(props) => <Link {...props} to="/users/sign_in" search={{ return_to: '/users/ablefy_affiliate' }} />}>
                 {t('auth.signIn')}
               </Anchor>
             </Text>

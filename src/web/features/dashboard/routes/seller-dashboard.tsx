@@ -18,7 +18,7 @@ function Figure({ label, value, testId, tone }: { label: string; value: string; 
   return (
     <Stack gap={2} data-testid={testId}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text fw={700} fz="lg" c={tone === 'red' ? 'red.7' : tone === 'teal' ? 'teal.7' : undefined}>{value}</Text>
+      <Text fw={700} fz="lg" c={tone === 'red' ? 'red.9' : tone === 'teal' ? 'teal.9' : undefined}>{value}</Text>
     </Stack>
   )
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { parseMoneyInput } from '../../../../shared/money'
 import { invoiceKinds } from '../../../../shared/schemas/invoices'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
+import { FilterPanel, activeFilterCount } from '../../../components/filter-panel'
 import { errorText } from '../../../components/form-error'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { dayBound, formatDateTime, money } from '../../../lib/format'
@@ -111,15 +112,17 @@ export function InvoicesPage() {
           ...invoiceKinds.map((k) => ({ value: k, label: `${t(`invoices.kinds.${k}`)}${counts ? ` (${counts[k] ?? 0})` : ''}` })),
         ]}
       />
-      <Group align="end" wrap="wrap">
-        <TextInput label={t('invoices.filters.number')} w={150} onChange={(e) => filter('invoice_number', e.currentTarget.value.trim())} data-testid="filter-number" />
-        <TextInput label={t('invoices.filters.orderId')} w={110} onChange={(e) => filter('order_id', /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : undefined)} />
-        <TextInput label={t('invoices.filters.productId')} w={110} onChange={(e) => filter('product_id', /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : undefined)} />
-        <TextInput type="date" label={t('invoices.filters.from')} w={160} onChange={(e) => filter('invoice_created_from', dayBound(e.currentTarget.value, false))} />
-        <TextInput type="date" label={t('invoices.filters.till')} w={160} onChange={(e) => filter('invoice_created_till', dayBound(e.currentTarget.value, true))} />
-        <TextInput label={t('invoices.filters.amountFrom')} w={120} onBlur={(e) => amountFilter('amount_from', e.currentTarget.value)} />
-        <TextInput label={t('invoices.filters.amountTo')} w={120} onBlur={(e) => amountFilter('amount_to', e.currentTarget.value)} />
-      </Group>
+      <FilterPanel active={activeFilterCount(state.filters, ['kind'])}>
+        <Group align="end" wrap="wrap">
+          <TextInput label={t('invoices.filters.number')} w={150} onChange={(e) => filter('invoice_number', e.currentTarget.value.trim())} data-testid="filter-number" />
+          <TextInput label={t('invoices.filters.orderId')} w={110} onChange={(e) => filter('order_id', /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : undefined)} />
+          <TextInput label={t('invoices.filters.productId')} w={110} onChange={(e) => filter('product_id', /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : undefined)} />
+          <TextInput type="date" label={t('invoices.filters.from')} w={160} onChange={(e) => filter('invoice_created_from', dayBound(e.currentTarget.value, false))} />
+          <TextInput type="date" label={t('invoices.filters.till')} w={160} onChange={(e) => filter('invoice_created_till', dayBound(e.currentTarget.value, true))} />
+          <TextInput label={t('invoices.filters.amountFrom')} w={120} onBlur={(e) => amountFilter('amount_from', e.currentTarget.value)} />
+          <TextInput label={t('invoices.filters.amountTo')} w={120} onBlur={(e) => amountFilter('amount_to', e.currentTarget.value)} />
+        </Group>
+      </FilterPanel>
       {opening.isError && <Text c="red" size="sm" role="alert">{errorText(opening.error, i18n.language, t('invoices.pdfFailed'))}</Text>}
       <DataTable
         columns={columns} rows={list.data?.list ?? []} rowKey={(x) => x.id} totalCount={list.data?.totalCount ?? 0}

@@ -25,13 +25,13 @@ export function NotificationBell() {
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} color="red" data-testid="notification-unread" data-count={unread}>
+      <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} color="red" data-testid="notification-unread" data-count={unread}>
+        <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setOpened((o) => !o)} aria-label={t('notifications.bell.label', { count: unread })} data-testid="notification-bell">
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs" data-testid="notification-popover">
         <Group justify="space-between" px="xs" pb={4}>
           <Text fw={600} size="sm">{t('notifications.title')}</Text>

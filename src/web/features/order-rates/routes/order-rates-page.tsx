@@ -7,6 +7,7 @@ import { chargesCountMax, daysOverdueMax, ratePeriodTypes } from '../../../../sh
 import { checkoutMethods } from '../../../../shared/payments/methods'
 import { orderRateStates } from '../../../../shared/states/order-rate'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
+import { FilterPanel, activeFilterCount } from '../../../components/filter-panel'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { NumberField } from '../../../components/number-field'
 import { StatusBadge } from '../../../components/status-badge'
@@ -88,43 +89,45 @@ export function OrderRatesPage() {
           <Button size="compact-xs" variant="subtle" onClick={() => filter('order_id', undefined)}>{tr('filters.clear')}</Button>
         </Group>
       )}
-      <Group align="end" wrap="wrap">
-        <MultiSelect
-          label={tr('filters.state')} placeholder={selectedStates.length === 0 ? tr('filters.all') : undefined} clearable w={260} data-testid="filter-state"
-          value={selectedStates} data={orderRateStates.map((s) => ({ value: s, label: `${tr(`states.${s}`)}${counts ? ` (${counts[snakeToCamelKey(s)] ?? 0})` : ''}` }))}
-          onChange={(values) => filter('state', values.join(','))}
-        />
-        <Select
-          label={tr('filters.overdue')} placeholder={tr('filters.all')} clearable w={150} value={state.filters.overdue ?? null}
-          data={[{ value: 'true', label: tr('filters.yes') }, { value: 'false', label: tr('filters.no') }]} onChange={(v) => filter('overdue', v)}
-        />
-        <NumberField
-          label={tr('filters.daysOverdueFrom')} w={130} min={0} max={daysOverdueMax} allowEmptyValue value={state.filters.days_overdue_from ?? ''}
-          onChange={(v) => filter('days_overdue_from', v)} data-testid="filter-days-overdue-from"
-        />
-        <NumberField
-          label={tr('filters.daysOverdueTo')} w={130} min={0} max={daysOverdueMax} allowEmptyValue value={state.filters.days_overdue_to ?? ''}
-          onChange={(v) => filter('days_overdue_to', v)}
-        />
-        <NumberField
-          label={tr('filters.chargesCountFrom')} w={130} min={0} max={chargesCountMax} allowEmptyValue value={state.filters.charges_count_from ?? ''}
-          onChange={(v) => filter('charges_count_from', v)}
-        />
-        <NumberField
-          label={tr('filters.chargesCountTo')} w={130} min={0} max={chargesCountMax} allowEmptyValue value={state.filters.charges_count_to ?? ''}
-          onChange={(v) => filter('charges_count_to', v)}
-        />
-        <Select
-          label={tr('filters.periodType')} placeholder={tr('filters.all')} clearable w={200} value={state.filters.period_type ?? null}
-          data={ratePeriodTypes.map((p) => ({ value: p, label: tr(`periodTypes.${p}`) }))} onChange={(v) => filter('period_type', v)}
-        />
-        <Select
-          label={tr('filters.paymentForm')} placeholder={tr('filters.all')} clearable w={160} value={state.filters.payment_form ?? null}
-          data={checkoutMethods.map((m) => ({ value: m, label: m }))} onChange={(v) => filter('payment_form', v)}
-        />
-        <TextInput type="date" label={tr('filters.dueFrom')} w={170} onChange={(e) => filter('charge_from_time', dayBound(e.currentTarget.value, false))} />
-        <TextInput type="date" label={tr('filters.dueTill')} w={170} onChange={(e) => filter('charge_till_time', dayBound(e.currentTarget.value, true))} />
-      </Group>
+      <FilterPanel active={activeFilterCount(state.filters, ['order_id'])}>
+        <Group align="end" wrap="wrap">
+          <MultiSelect
+            label={tr('filters.state')} placeholder={selectedStates.length === 0 ? tr('filters.all') : undefined} clearable w={260} data-testid="filter-state"
+            value={selectedStates} data={orderRateStates.map((s) => ({ value: s, label: `${tr(`states.${s}`)}${counts ? ` (${counts[snakeToCamelKey(s)] ?? 0})` : ''}` }))}
+            onChange={(values) => filter('state', values.join(','))}
+          />
+          <Select
+            label={tr('filters.overdue')} placeholder={tr('filters.all')} clearable w={150} value={state.filters.overdue ?? null}
+            data={[{ value: 'true', label: tr('filters.yes') }, { value: 'false', label: tr('filters.no') }]} onChange={(v) => filter('overdue', v)}
+          />
+          <NumberField
+            label={tr('filters.daysOverdueFrom')} w={130} min={0} max={daysOverdueMax} allowEmptyValue value={state.filters.days_overdue_from ?? ''}
+            onChange={(v) => filter('days_overdue_from', v)} data-testid="filter-days-overdue-from"
+          />
+          <NumberField
+            label={tr('filters.daysOverdueTo')} w={130} min={0} max={daysOverdueMax} allowEmptyValue value={state.filters.days_overdue_to ?? ''}
+            onChange={(v) => filter('days_overdue_to', v)}
+          />
+          <NumberField
+            label={tr('filters.chargesCountFrom')} w={130} min={0} max={chargesCountMax} allowEmptyValue value={state.filters.charges_count_from ?? ''}
+            onChange={(v) => filter('charges_count_from', v)}
+          />
+          <NumberField
+            label={tr('filters.chargesCountTo')} w={130} min={0} max={chargesCountMax} allowEmptyValue value={state.filters.charges_count_to ?? ''}
+            onChange={(v) => filter('charges_count_to', v)}
+          />
+          <Select
+            label={tr('filters.periodType')} placeholder={tr('filters.all')} clearable w={200} value={state.filters.period_type ?? null}
+            data={ratePeriodTypes.map((p) => ({ value: p, label: tr(`periodTypes.${p}`) }))} onChange={(v) => filter('period_type', v)}
+          />
+          <Select
+            label={tr('filters.paymentForm')} placeholder={tr('filters.all')} clearable w={160} value={state.filters.payment_form ?? null}
+            data={checkoutMethods.map((m) => ({ value: m, label: m }))} onChange={(v) => filter('payment_form', v)}
+          />
+          <TextInput type="date" label={tr('filters.dueFrom')} w={170} onChange={(e) => filter('charge_from_time', dayBound(e.currentTarget.value, false))} />
+          <TextInput type="date" label={tr('filters.dueTill')} w={170} onChange={(e) => filter('charge_till_time', dayBound(e.currentTarget.value, true))} />
+        </Group>
+      </FilterPanel>
       <DataTable
         columns={columns} rows={list.data?.list ?? []} rowKey={(x) => x.id} totalCount={list.data?.totalCount ?? 0}
         state={state} onStateChange={onStateChange} loading={list.isPending || list.isFetching}

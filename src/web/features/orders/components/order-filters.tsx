@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { parseMoneyInput, toMajorUnitsString } from '../../../../shared/money'
@@ -7,10 +7,10 @@ import type { ListFilters } from '../../../components/list-state'
 import { categoryOptionsQuery, couponOptionsQuery, productOptionsQuery } from '../api/orders'
 import { dayBound } from '../../../lib/format'
 
-// The filter panel of /cabinet/orders: every filter of the orders list that applies today (the payment
+// The filter fields of /cabinet/orders (inside the shared FilterPanel): every filter of the orders list that applies today (the payment
 // state is the tabs above the list). Each change goes through `onFilter`, which resets the page to 1.
 
-type Props = { filters: ListFilters; onFilter: (key: string, value: string | undefined) => void; onReset: () => void }
+type Props = { filters: ListFilters; onFilter: (key: string, value: string | undefined) => void }
 
 /** Amounts are typed in major units (12.50) and filtered in minor units. */
 function minorUnits(text: string): string | undefined {
@@ -19,7 +19,7 @@ function minorUnits(text: string): string | undefined {
   return minor === null || minor < 0 ? undefined : String(minor)
 }
 
-export function OrderFilters({ filters, onFilter, onReset }: Props) {
+export function OrderFilters({ filters, onFilter }: Props) {
   const { t } = useTranslation()
   const products = useQuery(productOptionsQuery())
   const categories = useQuery(categoryOptionsQuery())
@@ -63,12 +63,7 @@ export function OrderFilters({ filters, onFilter, onReset }: Props) {
   )
 
   return (
-    <Paper withBorder p="md" data-testid="order-filters">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Text fw={600}>{t('orderLists.filtersTitle')}</Text>
-          <Button variant="subtle" size="xs" onClick={onReset} data-testid="reset-filters">{t('orderLists.resetFilters')}</Button>
-        </Group>
+    <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
           {select('product_id', t('orderLists.filters.product'), products.data ?? [], 'filter-product')}
           {select('product_group_id', t('orderLists.filters.productGroup'), categories.data ?? [], 'filter-product-group')}
@@ -101,7 +96,6 @@ export function OrderFilters({ filters, onFilter, onReset }: Props) {
             onChange={(e) => onFilter('cancellable', e.currentTarget.checked ? 'true' : undefined)} data-testid="filter-cancellable"
           />
         </Group>
-      </Stack>
-    </Paper>
+    </Stack>
   )
 }

@@ -13,11 +13,15 @@ import { formatDateTime, money } from '../../../lib/format'
 import { orderListQuery, type SellerOrder } from '../api/orders'
 import { CsvExportDialog } from '../components/csv-export-dialog'
 import { OrderFilters } from '../components/order-filters'
+import { FilterPanel, activeFilterCount } from '../../../components/filter-panel'
 import { ScheduledExportsDialog } from '../components/scheduled-exports-dialog'
 
 // /cabinet/orders: the seller's orders with the payment-state tabs (counts for the other filters), the
 // filter panel, search, sort, pages and page sizes (docs/reference/accounts-and-orders.md §4 and §9), the CSV export with a
 // column picker and scheduled exports (docs/decisions/0030-orders-list-detail-and-csv-exports.md).
+
+// the payment state is the tabs; a relative period's count and unit refine its period
+const notCountedFilters = ['payment_state', 'created_count', 'created_unit', 'success_count', 'success_unit']
 
 export function OrdersPage() {
   const { t, i18n } = useTranslation()
@@ -76,10 +80,12 @@ export function OrdersPage() {
           ))}
         </Tabs.List>
       </Tabs>
-      <OrderFilters
-        key={resetKey} filters={state.filters} onFilter={(key, value) => setState((s) => withFilter(s, key, value))}
+      <FilterPanel
+        testId="order-filters" active={activeFilterCount(state.filters, notCountedFilters)}
         onReset={() => { setState((s) => ({ ...s, filters: {}, page: 1 })); setResetKey((k) => k + 1) }}
-      />
+      >
+        <OrderFilters key={resetKey} filters={state.filters} onFilter={(key, value) => setState((s) => withFilter(s, key, value))} />
+      </FilterPanel>
       <DataTable
         columns={columns} rows={list.data?.list ?? []} rowKey={(o) => o.id} totalCount={list.data?.totalCount ?? 0}
         state={state} onStateChange={onStateChange} loading={list.isPending || list.isFetching}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { payerTypes } from '../../../../shared/schemas/payers'
 import { errorText } from '../../../components/form-error'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
+import { FilterPanel, activeFilterCount } from '../../../components/filter-panel'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { StatusBadge } from '../../../components/status-badge'
 import { dayBound, formatDateTime, money } from '../../../lib/format'
@@ -50,19 +51,21 @@ export function PayersPage() {
   return (
     <Stack gap="lg" data-testid="payers-page">
       <Title order={2}>{tr('title')}</Title>
-      <Group align="end" wrap="wrap">
-        <Select
-          label={tr('filters.type')} placeholder={tr('filters.all')} clearable w={200} value={state.filters.payer_type ?? null} data-testid="filter-payer-type"
-          data={payerTypes.map((p) => ({ value: p, label: `${tr(`types.${p}`)}${counts ? ` (${counts[p] ?? 0})` : ''}` }))}
-          onChange={(v) => filter('payer_type', v)}
-        />
-        <TextInput
-          label={tr('filters.country')} w={120} maxLength={2} value={state.filters.buyer_country_code ?? ''}
-          onChange={(e) => filter('buyer_country_code', /^[A-Za-z]{2}$/.test(e.currentTarget.value) ? e.currentTarget.value.toUpperCase() : undefined)}
-        />
-        <TextInput type="date" label={tr('filters.firstOrderFrom')} w={170} onChange={(e) => filter('created_from_time', dayBound(e.currentTarget.value, false))} />
-        <TextInput type="date" label={tr('filters.firstOrderTill')} w={170} onChange={(e) => filter('created_till_time', dayBound(e.currentTarget.value, true))} />
-      </Group>
+      <FilterPanel active={activeFilterCount(state.filters)}>
+        <Group align="end" wrap="wrap">
+          <Select
+            label={tr('filters.type')} placeholder={tr('filters.all')} clearable w={200} value={state.filters.payer_type ?? null} data-testid="filter-payer-type"
+            data={payerTypes.map((p) => ({ value: p, label: `${tr(`types.${p}`)}${counts ? ` (${counts[p] ?? 0})` : ''}` }))}
+            onChange={(v) => filter('payer_type', v)}
+          />
+          <TextInput
+            label={tr('filters.country')} w={120} maxLength={2} value={state.filters.buyer_country_code ?? ''}
+            onChange={(e) => filter('buyer_country_code', /^[A-Za-z]{2}$/.test(e.currentTarget.value) ? e.currentTarget.value.toUpperCase() : undefined)}
+          />
+          <TextInput type="date" label={tr('filters.firstOrderFrom')} w={170} onChange={(e) => filter('created_from_time', dayBound(e.currentTarget.value, false))} />
+          <TextInput type="date" label={tr('filters.firstOrderTill')} w={170} onChange={(e) => filter('created_till_time', dayBound(e.currentTarget.value, true))} />
+        </Group>
+      </FilterPanel>
       <DataTable
         columns={columns} rows={list.data?.list ?? []} rowKey={(x) => x.id} totalCount={list.data?.totalCount ?? 0}
         state={state} onStateChange={onStateChange} loading={list.isPending || list.isFetching}

@@ -8,6 +8,7 @@ import { paymentProviders } from '../../../../shared/payments'
 import { transferableTypes } from '../../../../shared/schemas/invoices'
 import { paymentStates } from '../../../../shared/states/payment'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
+import { FilterPanel, activeFilterCount } from '../../../components/filter-panel'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { StatusBadge } from '../../../components/status-badge'
 import { dayBound, formatDateTime, money } from '../../../lib/format'
@@ -62,29 +63,31 @@ export function TransfersPage() {
         </Button>
       </Group>
       <Text c="dimmed" size="sm">{t('invoices.transfers.lead')}</Text>
-      <Group align="end" wrap="wrap">
-        <Select
-          label={t('invoices.transfers.filters.state')} placeholder={t('invoices.filters.all')} clearable w={190} value={state.filters.state ?? null} data-testid="filter-state"
-          data={paymentStates.map((s) => ({ value: s, label: `${t(`invoices.transfers.states.${s}`)}${counts ? ` (${counts[snakeToCamelKey(s)] ?? 0})` : ''}` }))}
-          onChange={(v) => filter('state', v)}
-        />
-        <Select
-          label={t('invoices.transfers.filters.kind')} placeholder={t('invoices.filters.all')} clearable w={150} value={state.filters.transferable_type ?? null}
-          data={transferableTypes.map((k) => ({ value: k, label: t(`invoices.transfers.kinds.${k}`) }))} onChange={(v) => filter('transferable_type', v)}
-        />
-        <Select
-          label={t('invoices.transfers.filters.provider')} placeholder={t('invoices.filters.all')} clearable w={140} value={state.filters.provider ?? null}
-          data={paymentProviders.map((p) => ({ value: p, label: p }))} onChange={(v) => filter('provider', v)}
-        />
-        <TextInput label={t('invoices.transfers.filters.method')} w={120} onChange={(e) => filter('payment_method', e.currentTarget.value.trim())} />
-        <TextInput label={t('invoices.filters.orderId')} w={100} onChange={(e) => filter('order_id', /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : undefined)} />
-        <TextInput label={t('invoices.filters.productId')} w={100} onChange={(e) => filter('product_id', /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : undefined)} />
-        <TextInput label={t('invoices.transfers.filters.country')} w={90} maxLength={2} onChange={(e) => filter('transfer_country_code', /^[A-Za-z]{2}$/.test(e.currentTarget.value) ? e.currentTarget.value.toUpperCase() : undefined)} />
-        <TextInput type="date" label={t('invoices.filters.from')} w={160} onChange={(e) => filter('created_from_time', dayBound(e.currentTarget.value, false))} />
-        <TextInput type="date" label={t('invoices.filters.till')} w={160} onChange={(e) => filter('created_till_time', dayBound(e.currentTarget.value, true))} />
-        <TextInput label={t('invoices.filters.amountFrom')} w={110} onBlur={(e) => amountFilter('amount_from', e.currentTarget.value)} />
-        <TextInput label={t('invoices.filters.amountTo')} w={110} onBlur={(e) => amountFilter('amount_to', e.currentTarget.value)} />
-      </Group>
+      <FilterPanel active={activeFilterCount(state.filters)}>
+        <Group align="end" wrap="wrap">
+          <Select
+            label={t('invoices.transfers.filters.state')} placeholder={t('invoices.filters.all')} clearable w={190} value={state.filters.state ?? null} data-testid="filter-state"
+            data={paymentStates.map((s) => ({ value: s, label: `${t(`invoices.transfers.states.${s}`)}${counts ? ` (${counts[snakeToCamelKey(s)] ?? 0})` : ''}` }))}
+            onChange={(v) => filter('state', v)}
+          />
+          <Select
+            label={t('invoices.transfers.filters.kind')} placeholder={t('invoices.filters.all')} clearable w={150} value={state.filters.transferable_type ?? null}
+            data={transferableTypes.map((k) => ({ value: k, label: t(`invoices.transfers.kinds.${k}`) }))} onChange={(v) => filter('transferable_type', v)}
+          />
+          <Select
+            label={t('invoices.transfers.filters.provider')} placeholder={t('invoices.filters.all')} clearable w={140} value={state.filters.provider ?? null}
+            data={paymentProviders.map((p) => ({ value: p, label: p }))} onChange={(v) => filter('provider', v)}
+          />
+          <TextInput label={t('invoices.transfers.filters.method')} w={120} onChange={(e) => filter('payment_method', e.currentTarget.value.trim())} />
+          <TextInput label={t('invoices.filters.orderId')} w={100} onChange={(e) => filter('order_id', /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : undefined)} />
+          <TextInput label={t('invoices.filters.productId')} w={100} onChange={(e) => filter('product_id', /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : undefined)} />
+          <TextInput label={t('invoices.transfers.filters.country')} w={90} maxLength={2} onChange={(e) => filter('transfer_country_code', /^[A-Za-z]{2}$/.test(e.currentTarget.value) ? e.currentTarget.value.toUpperCase() : undefined)} />
+          <TextInput type="date" label={t('invoices.filters.from')} w={160} onChange={(e) => filter('created_from_time', dayBound(e.currentTarget.value, false))} />
+          <TextInput type="date" label={t('invoices.filters.till')} w={160} onChange={(e) => filter('created_till_time', dayBound(e.currentTarget.value, true))} />
+          <TextInput label={t('invoices.filters.amountFrom')} w={110} onBlur={(e) => amountFilter('amount_from', e.currentTarget.value)} />
+          <TextInput label={t('invoices.filters.amountTo')} w={110} onBlur={(e) => amountFilter('amount_to', e.currentTarget.value)} />
+        </Group>
+      </FilterPanel>
       <DataTable
         columns={columns} rows={list.data?.list ?? []} rowKey={(x) => x.id} totalCount={list.data?.totalCount ?? 0}
         state={state} onStateChange={onStateChange} loading={list.isPending || list.isFetching}
