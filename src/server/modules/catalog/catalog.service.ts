@@ -16,7 +16,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { PaymentAccountConfig } from '../payment-settings/payment-settings.service'
 import * as repo from './catalog.repository'
-import { loadRelations, planOfRow, productViews, sellerFlags, shopClosed, statusFacts, type Relations } from './catalog.views'
+import { loadRelations, planOfRow, productViews, sellerDisplayName, sellerFlags, shopClosed, statusFacts, type Relations } from './catalog.views'
 
 // Products of the eight forms, their pricing plans, tickets and add-ons, and publishing. Each use case acts for the seller of the request (never a seller id from the request)
 // and runs in one transaction; another seller's product answers 404 like a missing one.
@@ -585,7 +585,7 @@ export async function checkoutFacts(
   })
   const profile = (tax?.profile ?? {}) as { vat_payer?: string; vat_exempt_reason?: string; company?: string }
   const vat = profile.vat_payer === 'exempt' ? { payer: 'exempt' as const, reason: profile.vat_exempt_reason ?? 'other' } : { payer: 'liable' as const }
-  const name = tax?.company || [tax?.firstName, tax?.lastName].filter(Boolean).join(' ') || seller.username
+  const name = sellerDisplayName({ username: seller.username, company: tax?.company, firstName: tax?.firstName, lastName: tax?.lastName })
   return {
     ...of(row, relations),
     seller: { ...seller, name, country: tax?.countryCode ?? 'DE', vat, features: tax?.features ?? {} },
