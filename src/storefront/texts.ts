@@ -27,7 +27,6 @@ export const accessTexts = {
   certificate: 'Your certificate (PDF)',
   licenseKey: 'Your license key',
   copy: 'Copy',
-  payerArea: 'All your purchases',
   waiting: 'Your access appears here as soon as the payment is confirmed.',
 } as const
 

@@ -58,7 +58,7 @@ const sitemapLimit = 50_000
 export async function sitemapEntries(ctx: Ctx): Promise<{ path: string; lastModified: Date }[]> {
   const rows = await repo.listSitemapProducts(ctx.db, sitemapLimit)
   const out: { path: string; lastModified: Date }[] = []
-  let shop: { sellerId: number; index: number } | null = null
+  let shop = null as { sellerId: number; index: number } | null
   for (const row of rows) {
     if (out.length >= sitemapLimit) break
     if (shop?.sellerId !== row.sellerId) {
