@@ -8,6 +8,7 @@ import type {
   AddonInput, CreateProductInput, ProductListQuery, ProductOutput, TicketInput, UpdateProductInput, UpdateTicketInput,
 } from '../../../shared/schemas/catalog'
 import { productCsvColumns } from '../../../shared/schemas/catalog'
+import { coverOutputOf } from '../../../shared/schemas/media'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import { assertTransition, canTransition, productPublishTransitions, reviewTransitions } from '../../../shared/states'
 import { productSlugIssue } from '../../../shared/validation/slugs'
@@ -46,6 +47,15 @@ async function ownProduct(tx: Executor, sellerId: number, id: number, lock = tru
   const product = await repo.findProduct(tx, sellerId, id, { lock })
   if (!product) throw notFound()
   return product
+}
+
+/** The first cover of each product that has one, as its 300 px variant's public path (the payer area's thumbnails). */
+export async function firstCoverUrls(db: Executor, productIds: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>()
+  for (const row of await repo.listCovers(db, [...new Set(productIds)])) {
+    if (!out.has(row.productId)) out.set(row.productId, coverOutputOf(row).variants.s300)
+  }
+  return out
 }
 
 export async function productView(db: Executor, seller: repo.SellerFacts, product: repo.ProductRow): Promise<ProductOutput> {
