@@ -61,7 +61,7 @@ export function EventFacts({ tickets }: { tickets: readonly Ticket[] }) {
       {first && (
         <div className="sf-event__row">
           <dt>Date</dt>
-          <dd data-testid="event-date">{starts.length > 1 ? `From ${first}` : first}{until ? ` – ${sameDay(first, until) ? until.split(', ')[1] : until}` : ''}</dd>
+          <dd data-testid="event-date">{`${starts.length > 1 ? `From ${first}` : first}${until ? ` – ${sameDay(first, until) ? until.split(', ')[1] : until}` : ''}`}</dd>
         </div>
       )}
       {places.length > 0 && (

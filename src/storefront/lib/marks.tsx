@@ -46,7 +46,7 @@ const rendered = new Map<string, string>()
 
 /** The SVG document of a mark, or null for an unknown name. */
 export function markSvg(name: string): string | null {
-  const Mark = brands[name] ?? glyphs[name]
+  const Mark = Object.hasOwn(brands, name) ? brands[name] : Object.hasOwn(glyphs, name) ? glyphs[name] : undefined
   if (!Mark) return null
   let svg = rendered.get(name)
   if (svg === undefined) {

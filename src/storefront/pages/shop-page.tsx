@@ -33,7 +33,7 @@ export default function ShopPage({ username, list, page, per }: ShopPageProps) {
           <span className="sf-shop-hero__avatar" aria-hidden="true" data-testid="shop-avatar">{initials(name)}</span>
           <div>
             <h1 className="sf-title sf-shop-hero__name" data-testid="shop-name">{name}</h1>
-            <p className="sf-muted sf-shop-hero__meta">@{handle} · {count === 1 ? '1 product' : `${count} products`}</p>
+            <p className="sf-muted sf-shop-hero__meta">{`@${handle} · ${count === 1 ? '1 product' : `${count} products`}`}</p>
           </div>
         </div>
       </header>
