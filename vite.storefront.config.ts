@@ -58,7 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: false,
   plugins: [react(), noZodInBrowser(), precompress()],
   // The marks' drawings are bundled into the server entry, only the icons used (src/storefront/lib/marks.tsx).
-  ssr: { noExternal: ['react-svg-credit-card-payment-icons', '@tabler/icons-react'] },
+  ssr: { noExternal: ['react-svg-credit-card-payment-icons'] },
   build: isSsrBuild
     ? {
       outDir: 'dist/storefront/server',
