@@ -46,6 +46,16 @@ export function headFor(input: RenderInput): Head {
         // one canonical address per shop page, whatever case or id the path named the seller by
         canonical: absolute(input.appUrl, page > 1 ? `${shop}?page=${page}` : shop),
         image: cover ? absolute(input.appUrl, cover.variants.s1200) : null,
+        // the shop as a list of its product pages (each page carries its own Product data)
+        jsonLd: list.list.length === 0 ? null : {
+          '@context': 'https://schema.org',
+          '@type': 'ItemList',
+          name,
+          itemListElement: list.list.map((p, i) => ({
+            '@type': 'ListItem', position: (page - 1) * (props as PageProps['shop']).per + i + 1, name: p.name,
+            url: absolute(input.appUrl, `${shop}/${encodeURIComponent(p.slug)}`),
+          })),
+        },
       }
     }
     case 'product': {

@@ -48,7 +48,15 @@ describe('the shop page', () => {
     // one canonical address whatever case the path used; the first cover is the link preview
     expect(html).toContain('<link rel="canonical" href="https://shop.example/s/nora-baker">')
     expect(html).toContain('<meta property="og:image" content="https://shop.example/api/v1/media/c1-s1200.webp">')
-    expect(html).not.toContain('<script')
+    // no JavaScript: only the ItemList data, which names each product page
+    expect(html.match(/<script/g)).toEqual(['<script'])
+    expect(jsonLdOf(html)).toEqual({
+      '@context': 'https://schema.org', '@type': 'ItemList', name: 'Nora Baker',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Watercolour from scratch', url: 'https://shop.example/s/nora-baker/watercolour-course' },
+        { '@type': 'ListItem', position: 2, name: 'Summer workshop', url: 'https://shop.example/s/nora-baker/summer-workshop' },
+      ],
+    })
     const second = render('shop', { username: 'nora-baker', list, page: 2, per: 1 }, '/s/nora-baker')
     expect(second).toContain('<link rel="canonical" href="https://shop.example/s/nora-baker?page=2">')
   })

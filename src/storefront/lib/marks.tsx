@@ -43,7 +43,7 @@ function onCard(glyph: Glyph, color: string) {
       <svg viewBox="0 0 780 500" xmlns="http://www.w3.org/2000/svg" {...props}>
         <rect x="6" y="6" width="768" height="488" rx="40" fill="#fff" stroke="#d0d5dd" strokeWidth="12" />
         <g
-          transform="translate(240 100) scale(12.5)" fill={glyph.filled ? color : 'none'} stroke={glyph.filled ? 'none' : color}
+          transform="translate(198 58) scale(16)" fill={glyph.filled ? color : 'none'} stroke={glyph.filled ? 'none' : color}
           strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round"
         >
           {glyph.paths.map((d) => <path key={d} d={d} />)}

@@ -31,7 +31,7 @@ export default function ShopPage({ username, list, page, per }: ShopPageProps) {
         <div className="sf-shop-hero__banner" aria-hidden="true" />
         <div className="sf-shop-hero__body">
           <span className="sf-shop-hero__avatar" aria-hidden="true" data-testid="shop-avatar">{initials(name)}</span>
-          <div>
+          <div className="sf-shop-hero__text">
             <h1 className="sf-title sf-shop-hero__name" data-testid="shop-name">{name}</h1>
             <p className="sf-muted sf-shop-hero__meta">{`@${handle} · ${count === 1 ? '1 product' : `${count} products`}`}</p>
           </div>
