@@ -34,6 +34,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/storefront/',
   publicDir: false,
   plugins: [react(), noZodInBrowser(), precompress()],
+  // The marks' drawings are bundled into the server entry, only the icons used (src/storefront/lib/marks.tsx).
+  ssr: { noExternal: ['react-svg-credit-card-payment-icons'] },
   build: isSsrBuild
     ? {
       outDir: 'dist/storefront/server',
@@ -41,7 +43,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       ssr: serverEntry,
       target: 'node20',
       sourcemap: true,
-      rolldownOptions: { input: serverEntry, output: { entryFileNames: 'entry-server.js' } },
+      rolldownOptions: {
+        input: serverEntry, output: { entryFileNames: 'entry-server.js' },
+        // The card icon package declares no sideEffects: without this all of its 18 icons would be kept.
+        treeshake: { moduleSideEffects: (id: string) => !/node_modules[\\/]react-svg-credit-card-payment-icons[\\/]/.test(id) },
+      },
     }
     : {
       outDir: 'dist/storefront/client',

@@ -17,6 +17,8 @@ export type Head = {
   robots: string | null
   jsonLd: unknown
   lang: string
+  /** Open Graph type: `product` on product pages. */
+  type?: 'website' | 'product'
 }
 
 const oneLine = (text: string, max: number) => {
@@ -35,11 +37,30 @@ export function headFor(input: RenderInput): Head {
   const props = input.props as PageProps[PageName]
   switch (input.page) {
     case 'shop': {
-      const { username } = props as PageProps['shop']
-      return { ...base, title: `${username} · Shop`, description: `Products by ${username}` }
+      const { username, list, page } = props as PageProps['shop']
+      const name = list.seller?.name ?? username
+      const shop = `/s/${encodeURIComponent(list.seller?.username ?? username)}`
+      const cover = list.list.find((p) => p.covers[0])?.covers[0]
+      return {
+        ...base, title: `${name} · Shop`, description: `Products by ${name}`,
+        // one canonical address per shop page, whatever case or id the path named the seller by
+        canonical: absolute(input.appUrl, page > 1 ? `${shop}?page=${page}` : shop),
+        image: cover ? absolute(input.appUrl, cover.variants.s1200) : null,
+        // the shop as a list of its product pages (each page carries its own Product data)
+        jsonLd: list.list.length === 0 ? null : {
+          '@context': 'https://schema.org',
+          '@type': 'ItemList',
+          name,
+          itemListElement: list.list.map((p, i) => ({
+            '@type': 'ListItem', position: (page - 1) * (props as PageProps['shop']).per + i + 1, name: p.name,
+            url: absolute(input.appUrl, `${shop}/${encodeURIComponent(p.slug)}`),
+          })),
+        },
+      }
     }
     case 'product': {
       const { product, checkout } = props as PageProps['product']
+      const canonical = absolute(input.appUrl, `/s/${encodeURIComponent(product.seller_username)}/${encodeURIComponent(product.slug)}`)
       const cover = product.covers[0]
       const description = product.description ? oneLine(product.description, 160) : `${product.name} by ${checkout.seller.name || product.seller_username}`
       const plans = [...product.pricing_plans, ...product.tickets.flatMap((t) => t.pricing_plans)]
@@ -53,6 +74,8 @@ export function headFor(input: RenderInput): Head {
       }))
       return {
         ...base,
+        type: 'product',
+        canonical,
         title: `${product.name} · ${checkout.seller.name || product.seller_username}`,
         description,
         image: cover ? absolute(input.appUrl, cover.variants.s1200) : null,
@@ -126,7 +149,7 @@ export function documentHtml(input: RenderInput, body: string, hydrate: boolean)
   if (head.description) tags.push(`<meta name="description" content="${t(head.description)}">`)
   if (head.robots) tags.push(`<meta name="robots" content="${t(head.robots)}">`)
   if (head.canonical) tags.push(`<link rel="canonical" href="${t(head.canonical)}">`)
-  tags.push(`<meta property="og:title" content="${t(head.title)}">`, '<meta property="og:type" content="website">')
+  tags.push(`<meta property="og:title" content="${t(head.title)}">`, `<meta property="og:type" content="${head.type ?? 'website'}">`)
   if (head.canonical) tags.push(`<meta property="og:url" content="${t(head.canonical)}">`)
   if (head.description) tags.push(`<meta property="og:description" content="${t(head.description)}">`)
   if (head.image) tags.push(`<meta property="og:image" content="${t(head.image)}">`, '<meta name="twitter:card" content="summary_large_image">')

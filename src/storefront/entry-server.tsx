@@ -11,6 +11,7 @@ import { interactivePages, type PageName, type RenderInput } from './props'
 export { interactivePages } from './props'
 export { orderInputFromValues, selectionFromValues, valuesFromEntries, fields as checkoutFields } from './lib/checkout-form'
 export { serializeJsonForScript, escapeHtml } from './lib/escape'
+export { markSvg } from './lib/marks'
 
 export function isInteractive(page: PageName): boolean {
   return (interactivePages as readonly string[]).includes(page)

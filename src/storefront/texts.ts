@@ -8,6 +8,28 @@ export const methodNames: Record<string, string> = {
 }
 export const methodName = (code: string) => methodNames[code] ?? code
 
+/** The product kind on shop cards and product pages (the shared product forms). */
+export const productKindNames: Record<string, string> = {
+  digital: 'Digital product', download: 'Download', course: 'Online course', membership: 'Membership', bundle: 'Bundle',
+  eventTickets: 'Event', licenseKey: 'Software license', certificate: 'Certificate',
+}
+export const productKindName = (form: string) => productKindNames[form] ?? 'Product'
+
+/** The success page's ways into what was just bought (docs/decisions/0044-storefront-presence.md). */
+export const accessTexts = {
+  heading: 'Your purchase',
+  course: 'Open your course',
+  membership: 'Open your membership',
+  bundle: 'Open your products',
+  open: (name: string) => `Open ${name}`,
+  download: (name: string) => `Download ${name}`,
+  ticket: (code: string) => `Your ticket ${code} (PDF)`,
+  certificate: 'Your certificate (PDF)',
+  licenseKey: 'Your license key',
+  copy: 'Copy',
+  waiting: 'Your access appears here as soon as the payment is confirmed.',
+} as const
+
 export const buyButtonTexts = {
   buy_now: 'Buy now',
   agree_on_terms_and_pay: 'Agree to the terms and pay',

@@ -119,6 +119,12 @@ describe('delivery and the payer area', () => {
     // The delivery jobs run in the background: every order is delivered before the payer looks.
     for (const token of Object.values(orders)) await deliverablesOf(server.url, token)
 
+    // The success page leads into what was bought: the membership's page, the bundle's included product.
+    await page.goto(`/s/demo/payment/${orders[membership.name]}`)
+    expect(await page.getByTestId('access-open').textContent()).toBe('Open your membership')
+    expect(await page.getByTestId('access-open').getAttribute('href')).toMatch(/\/payer\/s\/\d+$/)
+    expect(await page.getByTestId('access-product').filter({ hasText: course.name }).getAttribute('href')).toContain(`/s/demo/courses/${course.slug}`)
+
     // The delivery mails (standard_email) list what was delivered.
     const membershipMail = await mailTo(email, `Your purchase is ready: ${membership.name}`)
     expect(membershipMail.kind).toBe('order_delivery')

@@ -63,8 +63,12 @@ describe('the shop', () => {
     const { context, page, problems } = await open({ javaScript: false })
     const response = await page.goto('/s/demo')
     expect(response?.status()).toBe(200)
+    // the shop's header: the seller's name and avatar over a banner; each card names its kind
+    expect((await page.getByTestId('shop-name').textContent())?.trim()).not.toBe('')
+    expect((await page.getByTestId('shop-avatar').textContent())?.length).toBeGreaterThan(0)
     const items = page.getByTestId('shop-product')
     expect(await items.count()).toBe(8)
+    expect(await items.filter({ hasText: 'Watercolour from scratch' }).getByTestId('shop-product-kind').textContent()).toBe('Online course')
     const course = items.filter({ hasText: 'Watercolour from scratch' })
     expect(await course.textContent()).toContain('249,00€')
     await course.getByRole('link').click()
@@ -92,6 +96,12 @@ describe('the product page', () => {
     expect(await page.getByTestId('price-first').textContent()).toBe('249,00€')
     expect(await page.getByTestId('buy-button').textContent()).toBe('Pay 249,00€')
     expect(await page.getByTestId('payer-fields').count()).toBe(1)
+    // payment methods with their logos, self-hosted SVG files
+    const visa = page.getByTestId('method-card').locator('img[src="/storefront/marks/visa.svg"]')
+    expect(await visa.count()).toBe(1)
+    const mark = await page.request.get('/storefront/marks/visa.svg')
+    expect(mark.status()).toBe(200)
+    expect(mark.headers()['content-type']).toBe('image/svg+xml')
     // the cover is the page's largest paint and is preloaded
     expect(await page.locator('link[rel="preload"][as="image"]').count()).toBe(1)
     expect(await page.locator('img[fetchpriority="high"]').count()).toBe(1)

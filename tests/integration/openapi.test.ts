@@ -127,6 +127,8 @@ describe('the API document', () => {
       /^\/api\/docs/, // the document and its viewer
       /^\/assets\//, // the built web app's files
       /^\/storefront\/assets\//, // the built shop pages' files (registered when they are built)
+      /^\/storefront\/marks\//, // payment method logos for the shop pages (SVG files)
+      /^\/(robots\.txt|sitemap\.xml)$/, // for search engines
     ]
     const missing: string[] = []
     const routes = routesOf(t.app)

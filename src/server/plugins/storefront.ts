@@ -59,6 +59,8 @@ type StorefrontEntry = {
   valuesFromEntries(entries: Iterable<[string, string]>): FormValues
   orderInputFromValues(values: FormValues, context: FormContext): unknown
   selectionFromValues(values: FormValues, context: FormContext, coupon?: string | null): unknown
+  /** A payment method logo or card brand mark as an SVG document; null for an unknown name. */
+  markSvg?(name: string): string | null
 }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
@@ -244,6 +246,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
   // checkout itself never reads these: it prices and counts inside its own transaction.
   const pageData = cacheOptions ? new TtlCache<Promise<FormContext>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
   const quotes = cacheOptions ? new TtlCache<Promise<QuoteOutput>>(cacheOptions.ttlMs, cacheOptions.maxEntries * 4) : null
+  const sitemaps = cacheOptions ? new TtlCache<Promise<string>>(cacheOptions.ttlMs, 1) : null
   if (cacheOptions) {
     // A seller's or manager's change through this process shows at once: what the public pages read is
     // forgotten after any successful write of the back office. Other API processes catch up within the TTL.
@@ -253,6 +256,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       cache?.clear()
       pageData?.clear()
       quotes?.clear()
+      sitemaps?.clear()
     })
   }
   const appUrl = deps.config.appUrl
@@ -272,6 +276,14 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         await files.register(fastifyStatic, { root: assetsDir, prefix: '/', decorateReply: false, index: false, immutable: true, maxAge: '365d', preCompressed: true })
       }, { prefix: '/storefront/assets' })
     }
+
+    // Payment method logos and card brand marks (src/storefront/lib/marks.tsx): rendered once, cached a day by browsers.
+    sf.get<{ Params: { name: string } }>('/storefront/marks/:name', async (request, reply) => {
+      const name = /^([a-z_]{1,20})\.svg$/.exec(request.params.name)?.[1]
+      const svg = name ? (await load())?.entry.markSvg?.(name) : null
+      if (!svg) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(svg)
+    })
 
     type Page = { page: string; props: unknown; status?: number; cacheControl: string; providerRedirects?: boolean }
 
@@ -324,6 +336,32 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (values.flat().every((value) => typeof value !== 'string' || isStorableText(value))) return
       if (!await load()) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
       return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', null)
+    })
+
+    // ---------------------------------------------------------------- for search engines (docs/decisions/0044-storefront-presence.md)
+
+    // The back office, the payer area, the API and the per-order pages are no search result; the shops are.
+    const robotsTxt = [
+      'User-agent: *',
+      ...['/cabinet', '/admin', '/payer', '/team_member', '/publish', '/users', '/api/', '/sandbox/', '/certificates/', '/s/*/payment/', '/s/*/sign_in', '/s/*/courses']
+        .map((path) => `Disallow: ${path}`),
+      'Allow: /',
+      '',
+      `Sitemap: ${appUrl}/sitemap.xml`,
+      '',
+    ].join('\n')
+    sf.get('/robots.txt', async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt))
+
+    const xmlText = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+    const sitemapXml = async (request: FastifyRequest) => {
+      const entries = await shop.sitemapEntries(request.ctx)
+      const urls = entries.map((e) => `<url><loc>${xmlText(`${appUrl}${e.path}`)}</loc><lastmod>${e.lastModified.toISOString()}</lastmod></url>`)
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`
+    }
+    sf.get('/sitemap.xml', async (request, reply) => {
+      const xml = sitemaps ? await sitemaps.remember('all', () => sitemapXml(request)) : await sitemapXml(request)
+      return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml)
     })
 
     // ---------------------------------------------------------------- the shop

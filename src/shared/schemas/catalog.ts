@@ -325,8 +325,12 @@ export const shopProductQuery = z.strictObject({ password: zText().max(100).opti
 export const shopListItemOutput = z.object({
   id: z.number(), slug: z.string(), name: z.string(), form: z.enum(productForms), display_price: z.number().nullable(),
   display_old_price: z.number().nullable(), currency_id: z.string().nullable(), covers: z.array(coverOutput),
+  /** Event tickets: the earliest date and its place among the active ticket types (null for other forms). */
+  event: z.object({ start_date: z.string().nullable(), location: z.string().nullable() }).nullable().optional(),
 })
-export const shopListOutput = listOutput(shopListItemOutput)
+/** The seller a shop belongs to, as its header shows them (docs/decisions/0044-storefront-presence.md). */
+export const shopSellerOutput = z.object({ username: z.string(), name: z.string() })
+export const shopListOutput = listOutput(shopListItemOutput).extend({ seller: shopSellerOutput.optional() })
 
 const publicPlanOutput = pricingPlanOutput.omit({ position: true })
 export const shopProductOutput = z.object({

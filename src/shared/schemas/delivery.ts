@@ -72,6 +72,8 @@ const purchase = z.object({
   access_url: z.string().nullable(),
   /** Courses only. */
   progress: z.object({ finished: z.number(), total: z.number(), percent: z.number() }).nullable(),
+  /** The product's first cover (its 300 px variant), null without one. */
+  cover_url: z.string().nullable().optional(),
 })
 
 const payerOrder = z.object({

@@ -1,31 +1,76 @@
-import { Fragment } from 'react'
+import { Fragment, useState } from 'react'
+import { eventDate } from './plans'
 import type { ShopProduct } from '../props'
 
 /**
- * The product's covers: the first large, the rest as links. The first is the page's largest paint: with
- * fetchPriority high, React's server renderer also emits a <link rel="preload" as="image"> for it.
+ * The product's covers as a gallery: the chosen one large, all of them as thumbnails below. A thumbnail is
+ * a link to its full image (without JavaScript); with JavaScript it shows that cover in the large place.
+ * The first is the page's largest paint: with fetchPriority high, React's server renderer also emits a
+ * <link rel="preload" as="image"> for it.
  */
 export function Covers({ product, compact }: { product: ShopProduct; compact?: boolean }) {
-  const [main, ...more] = product.covers
+  const [shown, setShown] = useState(0)
+  const main = product.covers[shown] ?? product.covers[0]
   if (!main) return null
   const ratio = main.width > 0 && main.height > 0 ? { width: main.width, height: main.height } : { width: 1280, height: 720 }
+  const gallery = !compact && product.covers.length > 1
   return (
-    <div className={`sf-covers${compact ? ' sf-covers--compact' : ''}`}>
+    <div className={`sf-covers${compact ? ' sf-covers--compact' : ''}`} data-testid="covers">
       <img
-        className="sf-covers__main" src={main.variants.s1200} alt={product.name}
+        className="sf-covers__main" src={main.variants.s1200} alt={shown === 0 ? product.name : `${product.name} (${shown + 1})`}
         srcSet={`${main.variants.s640} 640w, ${main.variants.s1200} 1200w, ${main.variants.cover} 1920w`}
-        sizes="(max-width: 768px) 100vw, 50vw" width={ratio.width} height={ratio.height} fetchPriority="high" decoding="async"
+        sizes="(max-width: 768px) 100vw, 50vw" width={ratio.width} height={ratio.height} fetchPriority={shown === 0 ? 'high' : 'auto'} decoding="async"
+        data-testid="cover-main"
       />
-      {!compact && more.length > 0 && (
-        <ul className="sf-covers__more">
-          {more.map((cover, i) => (
+      {gallery && (
+        <ul className="sf-covers__more" aria-label="Pictures">
+          {product.covers.map((cover, i) => (
             <li key={cover.id}>
-              <a href={cover.variants.cover}><img src={cover.variants.s300} alt={`${product.name} (${i + 2})`} width={150} height={Math.round((150 * cover.height) / Math.max(1, cover.width))} loading="lazy" /></a>
+              <a
+                href={cover.variants.cover} aria-current={i === shown ? 'true' : undefined} data-testid="cover-thumb"
+                onClick={(e) => { e.preventDefault(); setShown(i) }}
+              >
+                <img src={cover.variants.s300} alt={`${product.name} (${i + 1})`} width={150} height={Math.round((150 * cover.height) / Math.max(1, cover.width))} loading="lazy" />
+              </a>
             </li>
           ))}
         </ul>
       )}
     </div>
+  )
+}
+
+type Ticket = ShopProduct['tickets'][number]
+
+/** Both texts of eventDate on one day ("6 Jul 2030, 09:00 UTC" and "6 Jul 2030, 17:00 UTC"). */
+const sameDay = (a: string, b: string) => a.split(', ')[0] === b.split(', ')[0]
+
+/**
+ * An event's date and place, shown large under its name: the earliest start among the ticket types (with
+ * "from" when the types start at different times) and every place they name.
+ */
+export function EventFacts({ tickets }: { tickets: readonly Ticket[] }) {
+  const starts = [...new Set(tickets.flatMap((t) => [t.start_date, ...t.ticket_dates.map((d) => d.start_date)]).filter((d): d is string => !!d))].sort()
+  const places = [...new Set(tickets.map((t) => t.location?.trim()).filter((l): l is string => !!l))]
+  const first = starts[0] ? eventDate(starts[0]) : null
+  const ends = tickets.find((t) => t.start_date === starts[0])?.end_date
+  const until = starts.length === 1 && ends ? eventDate(ends) : null
+  if (!first && places.length === 0) return null
+  return (
+    <dl className="sf-event" data-testid="event-facts">
+      {first && (
+        <div className="sf-event__row">
+          <dt>Date</dt>
+          <dd data-testid="event-date">{`${starts.length > 1 ? `From ${first}` : first}${until ? ` – ${sameDay(first, until) ? until.split(', ')[1] : until}` : ''}`}</dd>
+        </div>
+      )}
+      {places.length > 0 && (
+        <div className="sf-event__row">
+          <dt>Place</dt>
+          <dd data-testid="event-place">{places.join(' · ')}</dd>
+        </div>
+      )}
+    </dl>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { ErrorBox, orderPath, productPath, Shell } from '../blocks/shell'
-import { Covers, Description } from '../blocks/covers'
+import { Covers, Description, EventFacts } from '../blocks/covers'
 import { Countdown } from '../blocks/countdown'
 import { PlanChoice } from '../blocks/plans'
 import { PriceBox } from '../blocks/price-box'
@@ -18,7 +18,7 @@ import { estimatePrice, summaryFromQuote, type PriceSummary } from '../lib/estim
 import { describePlan, methodsForPlan, money, planTitle } from '../lib/plans'
 import { recommendedPlanId, sealsOf, themeOf, themeVariables } from '../lib/theme'
 import { postJson, type ApiResult } from '../lib/api'
-import { buyButtonTexts, methodName, unavailableTexts } from '../texts'
+import { buyButtonTexts, methodName, productKindName, unavailableTexts } from '../texts'
 import type { CreateOrderOutput, FormValues, PageError, ProductPageProps, QuoteOutput } from '../props'
 
 // The product page with its checkout (docs/reference/catalogue-and-selling.md §2, docs/reference/readings.md 24): stage 1 method selection (plan,
@@ -57,7 +57,9 @@ export default function ProductPage(props: ProductPageProps) {
   const details = (
     <>
       <Covers product={product} compact={layout === 'simplified'} />
+      <p className="sf-kind" data-testid="product-kind">{productKindName(product.form)}</p>
       <h1 className="sf-title" data-testid="product-name">{product.name}</h1>
+      {product.form === 'eventTickets' && <EventFacts tickets={product.tickets} />}
       {theme.countdown_enabled && !reason && (
         <Countdown minutes={theme.countdown_minutes} text={theme.countdown_text ?? 'This offer ends in'} storageKey={`sf-countdown-${product.id}`} />
       )}

@@ -1,34 +1,67 @@
+import type { CSSProperties } from 'react'
+import { eventDate } from '../blocks/plans'
 import { productPath, shopPath, Shell } from '../blocks/shell'
 import { money } from '../lib/plans'
 import type { ShopPageProps } from '../props'
+import { productKindName } from '../texts'
 
-/** The seller's default shop: published, listed products with cover, name and price, a page at a time. */
+/** Up to two initials of the seller's name: the avatar until a picture exists (docs/decisions/0044-storefront-presence.md). */
+export function initials(name: string): string {
+  const words = name.trim().split(/[\s._-]+/).filter(Boolean)
+  return (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2)).toUpperCase()
+}
+
+/** A hue of the banner's gradient, fixed per shop: two shops never look alike by accident and a shop always looks the same. */
+export function shopHue(username: string): number {
+  let h = 0
+  for (const c of username.toLowerCase()) h = (h * 31 + c.charCodeAt(0)) % 360
+  return h
+}
+
+/** The seller's default shop: a header with the seller, then published, listed products with cover, kind and price, a page at a time. */
 export default function ShopPage({ username, list, page, per }: ShopPageProps) {
   const pages = Math.max(1, Math.ceil(list.total_count / per))
   const pageLink = (n: number) => (n === 1 ? shopPath(username) : `${shopPath(username)}?page=${n}`)
+  const name = list.seller?.name ?? username
+  const handle = list.seller?.username ?? username
+  const count = list.total_count_max
   return (
-    <Shell username={username}>
-      <h1 className="sf-title">{username}</h1>
+    <Shell username={username} sellerName={name}>
+      <header className="sf-shop-hero" data-testid="shop-header" style={{ '--sf-hue': shopHue(handle) } as CSSProperties}>
+        <div className="sf-shop-hero__banner" aria-hidden="true" />
+        <div className="sf-shop-hero__body">
+          <span className="sf-shop-hero__avatar" aria-hidden="true" data-testid="shop-avatar">{initials(name)}</span>
+          <div className="sf-shop-hero__text">
+            <h1 className="sf-title sf-shop-hero__name" data-testid="shop-name">{name}</h1>
+            <p className="sf-muted sf-shop-hero__meta">{`@${handle} · ${count === 1 ? '1 product' : `${count} products`}`}</p>
+          </div>
+        </div>
+      </header>
       {list.list.length === 0
         ? <p className="sf-empty" data-testid="shop-empty">No products yet.</p>
         : (
           <ul className="sf-shop" data-testid="shop-products">
-            {list.list.map((p, i) => (
-              <li key={p.id} className="sf-shop__item" data-testid="shop-product">
-                <a href={productPath(username, p.slug)}>
-                  {p.covers[0]
-                    ? <img src={p.covers[0].variants.s640} alt="" width={640} height={Math.round((640 * p.covers[0].height) / Math.max(1, p.covers[0].width))} loading={i < 3 ? 'eager' : 'lazy'} />
-                    : <span className="sf-shop__placeholder" aria-hidden="true" />}
-                  <span className="sf-shop__name">{p.name}</span>
-                  {p.display_price !== null && p.currency_id && (
-                    <span className="sf-shop__price">
-                      {p.display_old_price !== null && <s className="sf-old-price">{money(p.display_old_price, p.currency_id)}</s>}
-                      {' '}{p.display_price === 0 ? 'Free' : money(p.display_price, p.currency_id)}
-                    </span>
-                  )}
-                </a>
-              </li>
-            ))}
+            {list.list.map((p, i) => {
+              const when = p.event ? eventDate(p.event.start_date) : null
+              return (
+                <li key={p.id} className="sf-shop__item" data-testid="shop-product">
+                  <a href={productPath(username, p.slug)}>
+                    {p.covers[0]
+                      ? <img src={p.covers[0].variants.s640} alt="" width={640} height={Math.round((640 * p.covers[0].height) / Math.max(1, p.covers[0].width))} loading={i < 3 ? 'eager' : 'lazy'} />
+                      : <span className="sf-shop__placeholder" aria-hidden="true" />}
+                    <span className="sf-shop__kind" data-testid="shop-product-kind">{productKindName(p.form)}</span>
+                    <span className="sf-shop__name">{p.name}</span>
+                    {(when || p.event?.location) && <span className="sf-shop__event">{[when, p.event?.location].filter(Boolean).join(' · ')}</span>}
+                    {p.display_price !== null && p.currency_id && (
+                      <span className="sf-shop__price" data-testid="shop-product-price">
+                        {p.display_old_price !== null && <s className="sf-old-price">{money(p.display_old_price, p.currency_id)}</s>}
+                        {' '}{p.display_price === 0 ? 'Free' : money(p.display_price, p.currency_id)}
+                      </span>
+                    )}
+                  </a>
+                </li>
+              )
+            })}
           </ul>
         )}
       {pages > 1 && (

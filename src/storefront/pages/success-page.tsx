@@ -4,7 +4,7 @@ import { getJson, postJson } from '../lib/api'
 import { uuid } from '../lib/checkout-form'
 import { money } from '../lib/plans'
 import { safeHref } from '../lib/escape'
-import { methodName, paymentStateTexts } from '../texts'
+import { accessTexts, methodName, paymentStateTexts } from '../texts'
 import type { CreateOrderOutput, PageError, PublicOrderOutput, SuccessPageProps } from '../props'
 
 // Stage 4, the success page: where the order stands (polled every second while the payment is awaited),
@@ -22,6 +22,9 @@ function paymentText(order: PublicOrderOutput): string {
 const pollEveryMs = 1000
 /** After this long a page left open stops asking. */
 const pollForMs = 30 * 60_000
+const paidStates = ['paid', 'paying']
+/** How long a paid order's page waits for its delivery (docs/QUALITY.md: deliverables readable within 1 s at p99). */
+const accessPollForMs = 60_000
 
 type BankWire = NonNullable<PublicOrderOutput['bank_wire']>
 
@@ -41,6 +44,51 @@ export function BankDetails({ wire }: { wire: BankWire }) {
   )
 }
 
+type Deliverables = NonNullable<PublicOrderOutput['deliverables']>
+
+const accessLabel = (form: string, name: string) =>
+  form === 'course' ? accessTexts.course : form === 'membership' ? accessTexts.membership : form === 'bundle' ? accessTexts.bundle : accessTexts.open(name)
+
+/**
+ * The way into what was just bought, as buttons: the course player or membership, each download, each
+ * ticket's PDF, the certificate, the license key (docs/decisions/0044-storefront-presence.md).
+ */
+export function Access({ order, deliverables }: { order: PublicOrderOutput; deliverables: Deliverables }) {
+  const main = safeHref(deliverables.access_url)
+  const included = deliverables.products.filter((p) => p.product_id !== order.product.id && safeHref(p.access_url))
+  const links: { key: string; href: string; label: string; testId: string; primary?: boolean }[] = []
+  if (main) links.push({ key: 'main', href: main, label: accessLabel(order.product.form, order.product.name), testId: 'access-open', primary: true })
+  for (const p of included) links.push({ key: `p${p.product_id}`, href: safeHref(p.access_url)!, label: accessTexts.open(p.name), testId: 'access-product' })
+  for (const [i, file] of deliverables.downloads.entries()) {
+    const href = safeHref(file.url)
+    if (href) links.push({ key: `d${i}`, href, label: accessTexts.download(file.name), testId: 'access-download', primary: !main && i === 0 })
+  }
+  for (const ticket of deliverables.payment_tickets) {
+    const href = safeHref(ticket.pdf_url)
+    if (href) links.push({ key: `t${ticket.id}`, href, label: accessTexts.ticket(ticket.code), testId: 'access-ticket', primary: !main && links.length === 0 })
+  }
+  for (const cert of deliverables.certificates) {
+    const href = safeHref(cert.pdf_url)
+    if (href) links.push({ key: `c${cert.serial}`, href, label: accessTexts.certificate, testId: 'access-certificate' })
+  }
+  if (links.length === 0 && deliverables.license_keys.length === 0) return null
+  return (
+    <section className="sf-card sf-access" data-testid="access">
+      <h2>{accessTexts.heading}</h2>
+      {deliverables.license_keys.map((k) => (
+        <p key={k.key} className="sf-access__key"><span className="sf-muted">{accessTexts.licenseKey}</span> <code data-testid="access-license-key">{k.key}</code></p>
+      ))}
+      {links.length > 0 && (
+        <ul className="sf-access__links">
+          {links.map((l) => (
+            <li key={l.key}><a className={`sf-button${l.primary ? ' sf-button--primary' : ''}`} href={l.href} data-testid={l.testId}>{l.label}</a></li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
 type Accepted = { name: string; result: CreateOrderOutput }
 
 export default function SuccessPage(props: SuccessPageProps) {
@@ -53,8 +101,12 @@ export default function SuccessPage(props: SuccessPageProps) {
   const keys = useRef(new Map<number, string>())
 
   const waiting = waitingStates.includes(order.payment_state)
+  // Paid, its delivery a moment behind (a job): ask a little longer, until the access buttons can show.
+  const awaitingAccess = !waiting && paidStates.includes(order.payment_state) && !order.deliverables
+  const polling = waiting || awaitingAccess
+  const pollLimitMs = waiting ? pollForMs : accessPollForMs
   useEffect(() => {
-    if (!waiting) return
+    if (!polling) return
     const started = Date.now()
     let stopped = false
     let timer: ReturnType<typeof setTimeout>
@@ -62,14 +114,14 @@ export default function SuccessPage(props: SuccessPageProps) {
       const result = await getJson<PublicOrderOutput>(`/api/v1/shop/orders/${encodeURIComponent(order.token)}`)
       if (stopped) return
       if (result.ok) setOrder(result.body)
-      if (Date.now() - started < pollForMs) timer = setTimeout(poll, pollEveryMs)
+      if (Date.now() - started < pollLimitMs) timer = setTimeout(poll, pollEveryMs)
     }
     timer = setTimeout(poll, pollEveryMs)
     return () => {
       stopped = true
       clearTimeout(timer)
     }
-  }, [waiting, order.token])
+  }, [polling, pollLimitMs, order.token])
 
   const accept = async (index: number, name: string) => {
     if (busy !== null) return
@@ -123,6 +175,8 @@ export default function SuccessPage(props: SuccessPageProps) {
         </section>
 
         {order.bank_wire && waiting && <BankDetails wire={order.bank_wire} />}
+        {order.deliverables && <Access order={order} deliverables={order.deliverables} />}
+        {!order.deliverables && waiting && <p className="sf-muted" data-testid="access-waiting">{accessTexts.waiting}</p>}
 
         <ErrorBox error={error} />
         {accepted.map((a, i) => (

@@ -538,6 +538,24 @@ export async function listShopProducts(db: Executor, sellerId: number, params: {
   return { rows, total: filtered?.n ?? 0, totalMax: all?.n ?? 0 }
 }
 
+/** The names a shop header shows: the seller's company or person name (sellerDisplayName in catalog.views). */
+export async function findSellerNames(db: Executor, sellerId: number) {
+  const [row] = await db.select({ username: sellers.username, company: sellers.company, firstName: users.firstName, lastName: users.lastName })
+    .from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
+  return row
+}
+
+/**
+ * The listed products of every open shop (seller neither blocked nor deactivated), for the sitemap: the
+ * shop's username, the product's slug and when it last changed, shop by shop, at most `limit` rows.
+ */
+export async function listSitemapProducts(db: Executor, limit: number) {
+  return db.select({ sellerId: sellers.id, username: sellers.username, slug: products.slug, updatedAt: products.updatedAt })
+    .from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).innerJoin(users, eq(users.id, sellers.userId))
+    .where(and(listedInShop, eq(sellers.blocked, false), eq(users.accountState, 'active')))
+    .orderBy(asc(sellers.id), asc(products.position), desc(products.createdAt), desc(products.id)).limit(limit)
+}
+
 export async function findPublishedProductBySlug(db: Executor, sellerId: number, slug: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(and(
     eq(products.sellerId, sellerId), sql`lower(${products.slug}) = lower(${slug})`, eq(products.publishState, 'published'), isNull(products.archivedAt),

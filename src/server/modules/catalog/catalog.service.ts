@@ -9,6 +9,7 @@ import type {
   AddonInput, CreateProductInput, ProductListQuery, ProductOutput, TicketInput, UpdateProductInput, UpdateTicketInput,
 } from '../../../shared/schemas/catalog'
 import { productCsvColumns } from '../../../shared/schemas/catalog'
+import { coverOutputOf } from '../../../shared/schemas/media'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import { assertTransition, canTransition, productPublishTransitions, reviewTransitions } from '../../../shared/states'
 import { productSlugIssue } from '../../../shared/validation/slugs'
@@ -17,7 +18,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { PaymentAccountConfig } from '../payment-settings/payment-settings.service'
 import * as repo from './catalog.repository'
-import { loadRelations, planOfRow, productViews, sellerFlags, shopClosed, statusFacts, type Relations } from './catalog.views'
+import { loadRelations, planOfRow, productViews, sellerDisplayName, sellerFlags, shopClosed, statusFacts, type Relations } from './catalog.views'
 
 // Products of the eight forms, their pricing plans, tickets and add-ons, and publishing. Each use case acts for the seller of the request (never a seller id from the request)
 // and runs in one transaction; another seller's product answers 404 like a missing one.
@@ -47,6 +48,15 @@ async function ownProduct(tx: Executor, sellerId: number, id: number, lock = tru
   const product = await repo.findProduct(tx, sellerId, id, { lock })
   if (!product) throw notFound()
   return product
+}
+
+/** The first cover of each product that has one, as its 300 px variant's public path (the payer area's thumbnails). */
+export async function firstCoverUrls(db: Executor, productIds: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>()
+  for (const row of await repo.listCovers(db, [...new Set(productIds)])) {
+    if (!out.has(row.productId)) out.set(row.productId, coverOutputOf(row).variants.s300)
+  }
+  return out
 }
 
 export async function productView(db: Executor, seller: repo.SellerFacts, product: repo.ProductRow): Promise<ProductOutput> {

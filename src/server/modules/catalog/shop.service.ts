@@ -5,7 +5,7 @@ import type { ListQuery } from '../../../shared/schemas/lists'
 import type { Ctx } from '../../context'
 import { guessClientKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as repo from './catalog.repository'
-import { loadRelations, productView, productViews, shopClosed } from './catalog.views'
+import { loadRelations, productView, productViews, sellerDisplayName, shopClosed } from './catalog.views'
 
 // The public shop (no sign-in): a seller's listed products and a product page. Shop paths name the seller
 // by username or numeric id (docs/reference/readings.md 17). Unpublished and archived products do not exist here; a
@@ -27,12 +27,47 @@ export async function listShopProducts(ctx: Ctx, username: string, query: ListQu
       const price = view.shop_price
       return {
         id: row.id, slug: row.slug, name: row.name, form: view.form, display_price: price.display_price, display_old_price: price.display_old_price,
-        currency_id: price.currency_id, covers: view.covers,
+        currency_id: price.currency_id, covers: view.covers, event: view.form === 'eventTickets' ? eventOf(view.tickets) : null,
       }
     }),
     total_count: total,
     total_count_max: totalMax,
+    seller: { username: seller.username, name: await sellerName(ctx, seller) },
   }
+}
+
+async function sellerName(ctx: Ctx, seller: { id: number; username: string }) {
+  const names = await repo.findSellerNames(ctx.db, seller.id)
+  return sellerDisplayName(names ?? { username: seller.username })
+}
+
+/** The earliest start among the active ticket types, with its place; a shop card and a product page show it. */
+function eventOf(tickets: readonly { active: boolean; start_date: string | null; location: string | null }[]) {
+  const active = tickets.filter((t) => t.active)
+  const next = [...active].filter((t) => t.start_date).sort((a, b) => a.start_date!.localeCompare(b.start_date!))[0] ?? active[0]
+  return next ? { start_date: next.start_date, location: next.location ?? active.find((t) => t.location)?.location ?? null } : null
+}
+
+/** The sitemap holds at most 50,000 addresses (sitemaps.org); a larger catalogue would need a sitemap index. */
+const sitemapLimit = 50_000
+
+/**
+ * The public addresses for the sitemap (GET /sitemap.xml): every open shop with a listed product and each
+ * of its listed products (published, not archived, not hidden, no access password), with when they last changed.
+ */
+export async function sitemapEntries(ctx: Ctx): Promise<{ path: string; lastModified: Date }[]> {
+  const rows = await repo.listSitemapProducts(ctx.db, sitemapLimit)
+  const out: { path: string; lastModified: Date }[] = []
+  let shop = null as { sellerId: number; index: number } | null
+  for (const row of rows) {
+    if (out.length >= sitemapLimit) break
+    if (shop?.sellerId !== row.sellerId) {
+      shop = { sellerId: row.sellerId, index: out.length }
+      out.push({ path: `/s/${encodeURIComponent(row.username)}`, lastModified: row.updatedAt })
+    } else if (row.updatedAt > out[shop.index]!.lastModified) out[shop.index]!.lastModified = row.updatedAt
+    out.push({ path: `/s/${encodeURIComponent(row.username)}/${encodeURIComponent(row.slug)}`, lastModified: row.updatedAt })
+  }
+  return out.slice(0, sitemapLimit)
 }
 
 /** Compares without leaking the length of a match through timing. */

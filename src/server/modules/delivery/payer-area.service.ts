@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { sandboxSetupOutcome, sandboxSetupRef, setupProviders, type SavedMethod, type SetupOutcome } from '../../payments/providers'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
+import * as catalog from '../catalog/catalog.service'
 import * as licenseKeys from '../catalog/license-keys.service'
 import * as certificates from '../certificates/certificates.service'
 import * as media from '../media/media.service'
@@ -34,6 +35,7 @@ function accessUrl(ctx: Ctx, grant: repo.PayerGrantRow): string | null {
 
 async function purchasesOf(ctx: Ctx, grants: repo.PayerGrantRow[], payerUserId: number) {
   const out: PayerSellerOutput['purchases'] = []
+  const covers = await catalog.firstCoverUrls(ctx.db, grants.map((g) => g.productId))
   for (const g of grants) {
     const current = g.state === 'active' && !(g.expiresAt && g.expiresAt <= ctx.now)
     out.push({
@@ -41,6 +43,7 @@ async function purchasesOf(ctx: Ctx, grants: repo.PayerGrantRow[], payerUserId: 
       order_token: g.orderToken, state: current ? 'active' : g.state === 'active' ? 'expired' : g.state,
       granted_at: g.grantedAt.toISOString(), expires_at: g.expiresAt?.toISOString() ?? null, access_url: accessUrl(ctx, g),
       progress: g.productForm === 'course' && current ? await ctx.deps.courseProgressOf(ctx.db, payerUserId, g.productId) : null,
+      cover_url: covers.get(g.productId) ?? null,
     })
   }
   return out

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Box, Button, Card, Group, Image, Loader, Progress, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
@@ -7,30 +7,50 @@ import { purchasesQuery, type PayerOverview } from '../api/purchases'
 
 type Purchase = PayerOverview['sellers'][number]['purchases'][number]
 
-/** One thing bought: its name, where it came from, its state, progress for a course, and the way in. */
-export function PurchaseRow({ purchase }: { purchase: Purchase }) {
+/** A way into a purchase other than its access URL: a file, a ticket's PDF, a certificate, or the seller's page of the payer area. */
+export type DirectLink = { href: string; label: string; internal?: boolean }
+
+/** One thing bought: its cover, name, where it came from, its state, progress for a course, and the ways in. */
+export function PurchaseRow({ purchase, direct = [] }: { purchase: Purchase; direct?: DirectLink[] }) {
   const { t } = useTranslation()
+  const openLabel = purchase.form === 'course' ? t('payerArea.openCourse') : t('payerArea.open')
   return (
-    <Group justify="space-between" wrap="nowrap" data-testid="payer-purchase" data-product-id={purchase.productId} data-state={purchase.state}>
-      <Stack gap={2}>
-        <Text fw={500}>{purchase.productName}</Text>
-        <Group gap="xs">
-          <Badge variant="light" size="sm">{t(`payerArea.forms.${purchase.form}`, { defaultValue: purchase.form })}</Badge>
-          {purchase.viaProductName && <Text size="xs" c="dimmed">{t('payerArea.via', { name: purchase.viaProductName })}</Text>}
-          {purchase.state !== 'active' && <Badge color="red" variant="light" size="sm">{t(`payerArea.states.${purchase.state}`, { defaultValue: purchase.state })}</Badge>}
-        </Group>
-        {purchase.progress && (
-          <Group gap="xs" w={220}>
-            <Progress value={purchase.progress.percent} w={140} aria-label={t('payerArea.progress')} />
-            <Text size="xs" c="dimmed">{t('payerArea.progressText', { finished: purchase.progress.finished, total: purchase.progress.total })}</Text>
+    <Group justify="space-between" wrap="nowrap" align="center" data-testid="payer-purchase" data-product-id={purchase.productId} data-state={purchase.state}>
+      <Group gap="md" wrap="nowrap" align="center" miw={0}>
+        {purchase.coverUrl
+          ? <Image src={purchase.coverUrl} alt="" w={96} h={54} radius="sm" fit="cover" data-testid="payer-purchase-cover" style={{ flex: 'none' }} />
+          : <Box w={96} h={54} bg="gray.1" style={{ borderRadius: 4, flex: 'none' }} aria-hidden="true" />}
+        <Stack gap={2} miw={0}>
+          <Text fw={500}>{purchase.productName}</Text>
+          <Group gap="xs">
+            <Badge variant="light" size="sm">{t(`payerArea.forms.${purchase.form}`, { defaultValue: purchase.form })}</Badge>
+            {purchase.viaProductName && <Text size="xs" c="dimmed">{t('payerArea.via', { name: purchase.viaProductName })}</Text>}
+            {purchase.state !== 'active' && <Badge color="red" variant="light" size="sm">{t(`payerArea.states.${purchase.state}`, { defaultValue: purchase.state })}</Badge>}
           </Group>
+          {purchase.progress && (
+            <Group gap="xs" w={220}>
+              <Progress value={purchase.progress.percent} w={140} aria-label={t('payerArea.progress')} />
+              <Text size="xs" c="dimmed">{t('payerArea.progressText', { finished: purchase.progress.finished, total: purchase.progress.total })}</Text>
+            </Group>
+          )}
+        </Stack>
+      </Group>
+      <Group gap="xs" justify="flex-end">
+        {purchase.accessUrl && (
+          <Button component="a" href={purchase.accessUrl} size="xs" data-testid="payer-open">{openLabel}</Button>
         )}
-      </Stack>
-      {purchase.accessUrl && (
-        <Button component="a" href={purchase.accessUrl} size="xs" data-testid="payer-open">{t('payerArea.open')}</Button>
-      )}
+        {purchase.state === 'active' && direct.map((link) => (link.internal
+          ? <Button key={link.href} component={Link} to={link.href} size="xs" variant="light" data-testid="payer-direct">{link.label}</Button>
+          : <Button key={link.href} component="a" href={link.href} size="xs" variant={purchase.accessUrl ? 'light' : 'filled'} data-testid="payer-direct">{link.label}</Button>))}
+      </Group>
     </Group>
   )
+}
+
+/** On the start page: forms whose things live on the seller's page (files, tickets, keys, certificates) get a button there. */
+function sellerPageLink(purchase: Purchase, sellerId: number, t: (key: string) => string): DirectLink[] {
+  const label = { download: 'payerArea.toDownloads', eventTickets: 'payerArea.toTickets', licenseKey: 'payerArea.toLicenseKeys', certificate: 'payerArea.toCertificates' }[purchase.form]
+  return label && !purchase.accessUrl ? [{ href: `/payer/s/${sellerId}`, label: t(label), internal: true }] : []
 }
 
 // /payer: the payer's start page: everything bought, grouped by seller, each seller with its own page.
@@ -64,7 +84,7 @@ export function PayerHomePage() {
                 {t('payerArea.sellerPage', { count: seller.purchasesCount })}
               </Anchor>
             </Group>
-            {seller.purchases.map((p) => <PurchaseRow key={p.grantId} purchase={p} />)}
+            {seller.purchases.map((p) => <PurchaseRow key={p.grantId} purchase={p} direct={sellerPageLink(p, seller.sellerId, t)} />)}
           </Stack>
         </Card>
       ))}

@@ -6,16 +6,29 @@ import { errorText } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime, money } from '../../../lib/format'
 import { openPayerInvoicePdf, payerInvoicesQuery } from '../api/invoices'
-import { payerSellerQuery } from '../api/purchases'
+import { payerSellerQuery, type PayerSeller } from '../api/purchases'
 import { TicketUpgradeButton } from '../components/ticket-upgrade-button'
-import { PurchaseRow } from './payer-home-page'
+import { PurchaseRow, type DirectLink } from './payer-home-page'
 
-function Section({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
+function Section({ title, testId, children, id }: { title: string; testId: string; children: React.ReactNode; id?: string }) {
   return (
-    <Card withBorder padding="lg" radius="md" data-testid={testId}>
+    <Card withBorder padding="lg" radius="md" data-testid={testId} id={id}>
       <Stack gap="sm"><Title order={3} fz="lg">{title}</Title>{children}</Stack>
     </Card>
   )
+}
+
+/** The direct ways into one purchase on this page: its file (one), its ticket's PDF, its certificate's PDF. */
+function directLinks(d: PayerSeller, p: PayerSeller['purchases'][number], t: (key: string, options?: Record<string, unknown>) => string): DirectLink[] {
+  const links: DirectLink[] = []
+  const files = d.downloads.filter((f) => f.productId === p.productId)
+  if (files.length === 1) links.push({ href: files[0]!.url, label: t('payerArea.download') })
+  else if (files.length > 1) links.push({ href: '#payer-downloads', label: t('payerArea.downloadsCount', { count: files.length }) })
+  const ticket = d.paymentTickets.find((x) => x.productId === p.productId)
+  if (ticket) links.push({ href: ticket.pdfUrl, label: t('payerArea.yourTicket') })
+  const certificate = d.certificates.find((c) => c.productId === p.productId && c.state !== 'revoked')
+  if (certificate) links.push({ href: certificate.pdfUrl, label: t('payerArea.certificatePdf') })
+  return links
 }
 
 // /payer/s/$id: what the payer bought from one seller: access, downloads, tickets with QR, license keys,
@@ -35,10 +48,10 @@ export function PayerSellerPage() {
         <Anchor component={Link} to="/payer">{t('payerArea.back')}</Anchor>
       </Group>
       <Section title={t('payerArea.purchases')} testId="payer-purchases">
-        {d.purchases.map((p) => <PurchaseRow key={p.grantId} purchase={p} />)}
+        {d.purchases.map((p) => <PurchaseRow key={p.grantId} purchase={p} direct={directLinks(d, p, t)} />)}
       </Section>
       {d.downloads.length > 0 && (
-        <Section title={t('payerArea.downloads')} testId="payer-downloads">
+        <Section title={t('payerArea.downloads')} testId="payer-downloads" id="payer-downloads">
           {d.downloads.map((f) => (
             <Group key={f.url} justify="space-between"><Text size="sm">{f.productName}</Text><Anchor href={f.url} data-testid="payer-download">{f.name}</Anchor></Group>
           ))}
