@@ -18,7 +18,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { PaymentAccountConfig } from '../payment-settings/payment-settings.service'
 import * as repo from './catalog.repository'
-import { loadRelations, planOfRow, productViews, sellerDisplayName, sellerFlags, shopClosed, statusFacts, type Relations } from './catalog.views'
+import { loadRelations, planOfRow, productViews, sellerFlags, shopClosed, statusFacts, type Relations } from './catalog.views'
 
 // Products of the eight forms, their pricing plans, tickets and add-ons, and publishing. Each use case acts for the seller of the request (never a seller id from the request)
 // and runs in one transaction; another seller's product answers 404 like a missing one.

@@ -31,11 +31,6 @@ export function sellerFlags(seller: repo.SellerFacts): SellerFlags {
  * A blocked seller, or one whose account is deactivated or deleted, has no public shop: its shop and product
  * pages and the checkout of its products answer 404 (payers keep what they bought).
  */
-/** The name a seller shows as on public pages and in the checkout: the company, else the person, else the username. */
-export function sellerDisplayName(names: { username: string; company?: string | null; firstName?: string | null; lastName?: string | null }): string {
-  return names.company?.trim() || [names.firstName, names.lastName].filter((n) => n?.trim()).join(' ') || names.username
-}
-
 export function shopClosed(seller: Pick<repo.SellerFacts, 'blocked' | 'deactivated'>): boolean {
   return seller.blocked || seller.deactivated
 }

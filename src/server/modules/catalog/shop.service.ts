@@ -5,7 +5,8 @@ import type { ListQuery } from '../../../shared/schemas/lists'
 import type { Ctx } from '../../context'
 import { guessClientKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as repo from './catalog.repository'
-import { loadRelations, productView, productViews, sellerDisplayName, shopClosed } from './catalog.views'
+import { sellerDisplayName } from '../../../shared/accounts'
+import { loadRelations, productView, productViews, shopClosed } from './catalog.views'
 
 // The public shop (no sign-in): a seller's listed products and a product page. Shop paths name the seller
 // by username or numeric id (docs/reference/readings.md 17). Unpublished and archived products do not exist here; a
