@@ -29,7 +29,10 @@ function baseArbitrary(schema: Schema, resolve: Resolve, depth: number): fc.Arbi
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
   const choices = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined
   if (choices?.length) return fc.oneof(...choices.map((s) => arbitraryFromSchema(s, resolve, depth + 1)))
-  if (Array.isArray(schema.allOf) && schema.allOf.length) return arbitraryFromSchema(mergeAllOf(schema.allOf, resolve), resolve, depth + 1)
+  if (Array.isArray(schema.allOf) && schema.allOf.length) {
+    const { allOf, nullable: _nullable, ...outer } = schema
+    return arbitraryFromSchema(mergeAllOf([outer, ...(allOf as Schema[])], resolve), resolve, depth + 1)
+  }
   const type = schema.type as string | string[] | undefined
   if (Array.isArray(type)) {
     return fc.oneof(...type.map((t) => (t === 'null' ? fc.constant(null) : baseArbitrary({ ...schema, type: t }, resolve, depth))))
@@ -53,9 +56,23 @@ function anyValue(): fc.Arbitrary<unknown> {
 }
 
 function mergeAllOf(parts: Schema[], resolve: Resolve): Schema {
+  const resolved = parts.map((raw) => (raw.$ref ? resolve(raw.$ref) ?? {} : raw))
+  if (resolved.every((part) => part.type === 'string')) {
+    // zod writes a string with two patterns (the storable-text rule and the field's own) as allOf: the
+    // narrowest bounds, and the field's own pattern (its characters are all storable).
+    const merged: Schema = { type: 'string' }
+    for (const part of resolved) {
+      for (const [key, value] of Object.entries(part)) {
+        if (key === 'minLength') merged.minLength = Math.max(merged.minLength ?? 0, value)
+        else if (key === 'maxLength') merged.maxLength = Math.min(merged.maxLength ?? Infinity, value)
+        else if (key === 'pattern') { if (merged.pattern === undefined || merged.pattern === storableTextPattern) merged.pattern = value }
+        else merged[key] = value
+      }
+    }
+    return merged
+  }
   const merged: Schema = { type: 'object', properties: {}, required: [] }
-  for (const raw of parts) {
-    const part = raw.$ref ? resolve(raw.$ref) ?? {} : raw
+  for (const part of resolved) {
     if (part.type !== 'object' && !part.properties) return part
     Object.assign(merged.properties, part.properties ?? {})
     merged.required.push(...(part.required ?? []))
@@ -70,46 +87,106 @@ function within(s: string, min: number, max: number): boolean {
   return length >= min && length <= max
 }
 
+/** Generated text stays short (a 5000-character field costs every case its time), but the bounds are still met. */
+const lengthSpan = 24
+/** The storable-text rule of src/shared/validation/storable.ts as the document states it. */
+const storableTextPattern = '^(?:[^\\u0000\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$'
+
+/** One code point the storable-text rule allows: mostly printable ASCII, sometimes any (controls and astral ones too). */
+const storableUnit: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 0x10ffff - 0x800 }).map((c) => String.fromCodePoint(c >= 0xd800 ? c + 0x800 : c)) },
+)
+
+/**
+ * Strings of `unit` (one code point each) whose length lies in [min, max]: mostly short, sometimes exactly
+ * min or max (the edges), never a filter over a space the bounds make sparse.
+ */
+function lengths(unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string> {
+  const short = Math.min(max, min + lengthSpan)
+  const arbs: Array<fc.WeightedArbitrary<string>> = [{ weight: 8, arbitrary: fc.string({ unit, minLength: min, maxLength: short }) }]
+  if (max > short && max <= 100_000) arbs.push({ weight: 1, arbitrary: fc.string({ unit, minLength: max, maxLength: max }) })
+  return fc.oneof(...arbs)
+}
+
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0
   const max = schema.maxLength ?? Math.max(min, 60) + 40
-  if (typeof schema.pattern === 'string') {
-    // One character class repeated (^[A-Za-z0-9_-]{8,200}$): its characters, the length from both bounds
-    // (filtering stringMatching by length would spin on minLength 16).
+  if (schema.pattern === storableTextPattern) {
+    // The storable-text rule with a documented format: the format's values all comply with it.
+    if (!formatArbitrary(schema.format)) return lengths(storableUnit, min, max)
+  } else if (typeof schema.pattern === 'string') {
+    // One character class repeated (^[A-Za-z0-9_-]{8,200}$): its characters, the length from both bounds.
     const repeated = /^\^(\[[^\]]+\])(\+|\*|\{(\d+)(?:,(\d*))?\})\$$/.exec(schema.pattern)
     if (repeated) {
       const [, cls, quantifier = '', from, to] = repeated
       const lo = Math.max(min, quantifier === '+' ? 1 : Number(from ?? 0))
-      const hi = Math.min(max, to === undefined ? (from !== undefined && quantifier.startsWith('{') && !quantifier.includes(',') ? Number(from) : lo + 40) : to === '' ? lo + 40 : Number(to))
+      const hi = Math.min(max, to === undefined ? (from !== undefined && quantifier.startsWith('{') && !quantifier.includes(',') ? Number(from) : max) : to === '' ? max : Number(to))
       try {
-        return fc.string({ unit: fc.stringMatching(new RegExp(`^${cls}$`)), minLength: lo, maxLength: Math.max(lo, hi) })
+        return lengths(fc.stringMatching(new RegExp(`^${cls}$`)), lo, Math.max(lo, hi))
       } catch {
         // fall through
       }
     }
-    try {
-      const pattern = new RegExp(schema.pattern)
-      // A long pattern match may miss the length bounds: fall back to the shortest fitting values.
-      return fc.stringMatching(pattern).filter((s) => within(s, min, max))
-    } catch {
-      // a pattern JavaScript cannot read: fall through to the format or plain strings
+    if (!formatArbitrary(schema.format)) {
+      try {
+        // Any other pattern is short and structured (a date, a key, a path): its own matches, their length checked.
+        const pattern = new RegExp(schema.pattern)
+        return fc.stringMatching(pattern, { size: 'xsmall' }).filter((s) => within(s, min, max))
+      } catch {
+        // a pattern JavaScript cannot read: fall through to plain strings
+      }
     }
   }
-  switch (schema.format) {
-    case 'email': return fc.emailAddress().filter((s) => within(s, min, max))
-    case 'uri': case 'url': return fc.webUrl().filter((s) => within(s, min, max))
+  const formatted = formatArbitrary(schema.format)
+  if (formatted) return formatted.filter((s) => within(s, min, max))
+  // No pattern: any code point, lone surrogates and NUL included (the document allows them).
+  return fc.oneof(
+    { weight: 4, arbitrary: lengths(fc.string({ minLength: 1, maxLength: 1 }), min, max) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, min + lengthSpan) }).filter((s) => within(s, min, max)) },
+  )
+}
+
+const label = fc.stringMatching(/^[a-z][a-z0-9]{0,9}$/)
+const host = fc.tuple(label, fc.constantFrom('com', 'de', 'org', 'example')).map(([a, b]) => `${a}.${b}`)
+
+/**
+ * Values of the formats the document names. Besides JSON Schema's own, the API's custom ones (src/shared/
+ * validation/schemas.ts): rules a pattern cannot state (a check sum, a per-country length), their values
+ * drawn from known-good shapes.
+ */
+function formatArbitrary(format: unknown): fc.Arbitrary<string> | undefined {
+  switch (format) {
+    case 'email': {
+      // The document's email pattern (zod's) is stricter than fast-check's addresses.
+      const local = fc.stringMatching(/^[A-Za-z0-9_+-]{1,12}$/)
+      return fc.tuple(local, host).map(([a, b]) => `${a}@${b}`)
+    }
+    case 'uri': case 'url': return fc.tuple(fc.constantFrom('http', 'https'), host, fc.stringMatching(/^(\/[a-z0-9_-]{1,8}){0,3}$/)).map(([scheme, h, path]) => `${scheme}://${h}${path}`)
+    case 'hostname': return host
     case 'uuid': return fc.uuid()
     case 'date-time': return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString())
     case 'date': return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
+    case 'password': {
+      const special = fc.constantFrom(...'!@#$%^&*()-_=+[]{};:\'",.<>/?\\|`~'.split(''))
+      return fc.tuple(fc.string({ minLength: 7, maxLength: 30 }), special, fc.nat()).map(([text, char, at]) => {
+        const i = at % (text.length + 1)
+        return text.slice(0, i) + char + text.slice(i)
+      })
+    }
+    case 'phone': return fc.constantFrom('+49 30 1234567', '+4930123456789', '0049 (0)30 123-4567', '+1 212 555 0100', '+44 20 7946 0958', '+33 1 42 68 53 00')
+    case 'iban': return fc.constantFrom('DE89370400440532013000', 'DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432', 'AT611904300234573201', 'FR1420041010050500013M02606')
+    case 'bic': return fc.constantFrom('DEUTDEFF', 'COBADEFFXXX', 'BNPAFRPP')
+    // A prefix no country has: only the shape applies; or a German id of the right form.
+    case 'vat-id': return fc.oneof(fc.constant('DE123456789'), fc.stringMatching(/^[QZ][0-9A-Z_-]{2,20}$/))
+    case 'date-of-birth': return fc.date({ min: new Date('1930-01-01T00:00:00Z'), max: new Date('2000-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((d) => `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`)
   }
-  const short = Math.min(max, min + 40)
-  // Mostly printable text; sometimes any code point (control characters and NUL included: the document allows them).
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.string({ minLength: min, maxLength: short }) },
-    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: short }).filter((s) => within(s, min, max)) },
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: short }).filter((s) => within(s, min, max)) },
-  )
+  return undefined
 }
+
+/** The formats formatArbitrary knows, for ajv (which would otherwise warn about the custom ones). */
+export const customFormats = ['password', 'phone', 'iban', 'bic', 'vat-id', 'date-of-birth', 'binary']
 
 function bounds(schema: Schema, integer: boolean): { min: number; max: number } {
   let min = typeof schema.minimum === 'number' ? schema.minimum : -safeMax
