@@ -28,6 +28,26 @@ function baseArbitrary(schema: Schema, resolve: Resolve, depth: number): fc.Arbi
   if ('const' in schema) return fc.constant(schema.const)
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
   const choices = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined
+  if (schema.properties && (choices?.length || Array.isArray(schema.allOf))) {
+    // An object with alternatives beside its properties: they state its cross-field rules (for this `form`
+    // these fields, for that one those; src/shared/validation/document-rules.ts). One alternative of each
+    // group is picked and narrows the object's own properties.
+    const { anyOf: _anyOf, oneOf: _oneOf, allOf, ...base } = schema
+    const open = (raw: Schema): Schema => (raw.$ref ? resolve(raw.$ref) ?? {} : raw)
+    const groups: Schema[][] = [
+      ...(choices?.length ? [choices.map(open)] : []),
+      ...((allOf ?? []) as Schema[]).map(open).map((part) => ((part.anyOf ?? part.oneOf) as Schema[] | undefined)?.map(open) ?? [part]),
+    ]
+    return fc.tuple(...groups.map((group) => fc.constantFrom(...group))).chain((picked) => {
+      const properties = { ...base.properties }
+      const required = new Set<string>(base.required ?? [])
+      for (const choice of picked) {
+        Object.assign(properties, choice.properties ?? {})
+        for (const key of choice.required ?? []) required.add(key)
+      }
+      return objectArbitrary({ ...base, properties, required: [...required] }, resolve, depth + 1)
+    })
+  }
   if (choices?.length) return fc.oneof(...choices.map((s) => arbitraryFromSchema(s, resolve, depth + 1)))
   if (Array.isArray(schema.allOf) && schema.allOf.length) {
     const { allOf, nullable: _nullable, ...outer } = schema
@@ -112,6 +132,9 @@ function lengths(unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbit
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0
   const max = schema.maxLength ?? Math.max(min, 60) + 40
+  // A format the generator knows wins over the pattern beside it: its values match the pattern too.
+  const formatted = formatArbitrary(schema.format)
+  if (formatted) return formatted.filter((s) => within(s, min, max))
   if (schema.pattern === storableTextPattern) {
     // The storable-text rule with a documented format: the format's values all comply with it.
     if (!formatArbitrary(schema.format)) return lengths(storableUnit, min, max)
@@ -138,8 +161,6 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
       }
     }
   }
-  const formatted = formatArbitrary(schema.format)
-  if (formatted) return formatted.filter((s) => within(s, min, max))
   // No pattern: any code point, lone surrogates and NUL included (the document allows them).
   return fc.oneof(
     { weight: 4, arbitrary: lengths(fc.string({ minLength: 1, maxLength: 1 }), min, max) },
@@ -178,7 +199,7 @@ function formatArbitrary(format: unknown): fc.Arbitrary<string> | undefined {
     case 'iban': return fc.constantFrom('DE89370400440532013000', 'DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432', 'AT611904300234573201', 'FR1420041010050500013M02606')
     case 'bic': return fc.constantFrom('DEUTDEFF', 'COBADEFFXXX', 'BNPAFRPP')
     // A prefix no country has: only the shape applies; or a German id of the right form.
-    case 'vat-id': return fc.oneof(fc.constant('DE123456789'), fc.stringMatching(/^[QZ][0-9A-Z_-]{2,20}$/))
+    case 'vat-id': return fc.stringMatching(/^[QZ][0-9A-Z_-]{2,20}$/)
     case 'date-of-birth': return fc.date({ min: new Date('1930-01-01T00:00:00Z'), max: new Date('2000-01-01T00:00:00Z'), noInvalidDate: true })
       .map((d) => `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`)
   }
@@ -219,7 +240,16 @@ function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
 function arrayArbitrary(schema: Schema, resolve: Resolve, depth: number): fc.Arbitrary<unknown[]> {
   const minLength = schema.minItems ?? 0
   const maxLength = depth >= maxDepth ? minLength : Math.min(schema.maxItems ?? minLength + 3, minLength + 3)
-  return fc.array(arbitraryFromSchema(schema.items, resolve, depth + 1), { minLength, maxLength })
+  const items = arbitraryFromSchema(schema.items, resolve, depth + 1)
+  // uniqueItems, and the document's extensions (src/shared/validation/document-rules.ts): items that differ
+  // in one key, numbers that go up.
+  const key = schema['x-unique-by'] as string | undefined
+  if (schema.uniqueItems || key) {
+    const selector = (v: unknown) => (key && v && typeof v === 'object' ? JSON.stringify((v as Record<string, unknown>)[key]) : JSON.stringify(v))
+    const unique = fc.uniqueArray(items, { minLength, maxLength, selector })
+    return schema['x-increasing'] ? unique.map((list) => [...list].sort((a, b) => (a as number) - (b as number))) : unique
+  }
+  return fc.array(items, { minLength, maxLength })
 }
 
 function objectArbitrary(schema: Schema, resolve: Resolve, depth: number): fc.Arbitrary<Record<string, unknown>> {
@@ -228,7 +258,18 @@ function objectArbitrary(schema: Schema, resolve: Resolve, depth: number): fc.Ar
   const keys = Object.keys(properties).filter((k) => required.has(k) || depth < maxDepth)
   const model: Record<string, fc.Arbitrary<unknown>> = {}
   for (const key of keys) model[key] = arbitraryFromSchema(properties[key], resolve, depth + 1)
-  const record = fc.record(model, { requiredKeys: keys.filter((k) => required.has(k)) }) as fc.Arbitrary<Record<string, unknown>>
+  // `x-later-than` (src/shared/validation/document-rules.ts): when both dates are given, the later one second.
+  const ordered = keys.filter((k) => typeof properties[k]?.['x-later-than'] === 'string')
+  const record = (fc.record(model, { requiredKeys: keys.filter((k) => required.has(k)) }) as fc.Arbitrary<Record<string, unknown>>).map((value) => {
+    for (const key of ordered) {
+      const other = properties[key]!['x-later-than'] as string
+      const [a, b] = [value[other], value[key]]
+      if (typeof a === 'string' && typeof b === 'string' && Date.parse(b) <= Date.parse(a)) {
+        value[key] = new Date(Math.max(Date.parse(a), Date.parse(b)) + 60_000).toISOString()
+      }
+    }
+    return value
+  })
   const extra = schema.additionalProperties
   if (extra && typeof extra === 'object' && depth < maxDepth) {
     const more = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in properties) && k !== '__proto__'), arbitraryFromSchema(extra, resolve, depth + 1), { maxKeys: 3 })

@@ -39,6 +39,8 @@ declare module 'fastify' {
      * (a sign-in route's 401, a signed link's 403, a parent that is not found), status → when.
      */
     documentErrors?: Record<number, string>
+    /** For the document only: the JSON body of a route that reads its body raw (a signed webhook), as a JSON schema. */
+    documentBody?: Record<string, unknown>
   }
 }
 
@@ -88,11 +90,12 @@ export function openapiTransform(input: TransformInput): ReturnType<typeof jsonS
   if (schema.hide) return result
   const route = (input as unknown as { route: RouteOptions }).route
   const method = String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase()
-  const config = (route.config ?? {}) as { auth?: 'required' | 'optional'; multipartBody?: Record<string, 'file' | 'files' | 'text' | 'text?'>; documentErrors?: Record<number, string> }
+  const config = (route.config ?? {}) as { auth?: 'required' | 'optional'; multipartBody?: Record<string, 'file' | 'files' | 'text' | 'text?'>; documentErrors?: Record<number, string>; documentBody?: JsonSchema }
   const produces = schema.produces as string[] | undefined
   delete schema.produces
 
   if (config.multipartBody && !schema.body) schema.body = multipartSchema(config.multipartBody)
+  if (config.documentBody && !schema.body) schema.body = config.documentBody
 
   const responses: Record<string, JsonSchema> = {}
   for (const [status, answer] of Object.entries((schema.response ?? {}) as Record<string, JsonSchema>)) {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { int4Max, zIdParam, zText } from '../validation/storable'
+import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
 import { lessonAccessModes, lessonPublishStates } from '../states/lesson-status'
 import { hasScriptTag } from '../validation/text'
 
@@ -10,7 +10,7 @@ import { hasScriptTag } from '../validation/text'
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
 const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(int4Max, { error: 'out_of_range' })
 const title = (max = 200) => zText({ error: keyOr('invalid_value') }).trim()
-  .min(1, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
+  .min(1, { error: 'required', abort: true }).regex(notBlank, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
 const uploadKey = zText({ error: keyOr('invalid_value') }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' })
 

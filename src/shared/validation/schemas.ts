@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { ibanToElectronicFormat, isBic, isIban } from './bank'
-import { isHexColor } from './color'
+import { hexColorPattern, isHexColor } from './color'
 import { countryCodes, isRefusedPayerCountry, payerCountryCodes, type CountryCode } from './countries'
 import { birthdayIssue, isIsoDateTime, isTime } from './dates'
 import { emailMaxLength, isEmail } from './email'
 import type { MessageKey } from './messages'
 import { passwordIssue, passwordMaxLength, passwordMinLength, passwordSpecialCharacters } from './password'
 import { isPhone, phoneMaxLength } from './phone'
-import { zText } from './storable'
+import { notBlank, zText } from './storable'
 import { productSlugIssue, shopSlugIssue, slugIssue, slugMaxLength, slugMinLength } from './slugs'
 import { hasScriptTag, personNameMaxLength, profileNameMaxLength } from './text'
 import { usernameIssue, usernameMaxLength, usernameMinLength } from './username'
@@ -21,7 +21,7 @@ import { domainMaxLength, isDomain, isUrl, urlMaxLength } from './web'
 /** A missing value reads 'required'; a value of the wrong type 'invalid_value'. */
 const string = () => zText({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_value') })
 /** Trimmed (spec: text is trimmed) and not empty. */
-const requiredText = () => string().trim().min(1, { error: 'required', abort: true })
+const requiredText = () => string().trim().min(1, { error: 'required', abort: true }).regex(notBlank, { error: 'required' })
 /** Adds the issue a rule function returns, if any. */
 const issueFrom = (rule: (value: string) => MessageKey | undefined) => (value: string, ctx: z.RefinementCtx) => {
   const message = rule(value)
@@ -102,7 +102,7 @@ export const zProductSlug = requiredText()
   .superRefine(issueFrom(productSlugIssue))
   .meta({ pattern: `^[A-Za-z0-9-]{${slugMinLength},${slugMaxLength}}$`, description: 'Letters, digits and hyphens (letters of other scripts but Cyrillic are taken too)' })
 
-export const zHexColor = requiredText().refine(isHexColor, { error: 'invalid_hex_color' }).meta({ pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' })
+export const zHexColor = requiredText().refine(isHexColor, { error: 'invalid_hex_color' }).meta({ pattern: hexColorPattern })
 
 export const zUrl = requiredText()
   .max(urlMaxLength, { error: 'invalid_url', abort: true })
@@ -126,7 +126,7 @@ export const zVatId = requiredText()
   .max(vatIdMaxLength, { error: 'invalid_vat', abort: true })
   .superRefine(issueFrom(vatIdIssue))
   // A custom format: an id with a known country prefix must have that country's form (jsvat).
-  .meta({ format: 'vat-id', pattern: '^[A-Za-z0-9_ .-]+$', maxLength: vatIdMaxLength, description: 'Letters, digits, underscores and hyphens; an id starting with an EU country code (or CH, GB) must have that country\'s form' })
+  .meta({ format: 'vat-id', pattern: '^[A-Za-z0-9_-]+$', maxLength: vatIdMaxLength, description: 'Letters, digits, underscores and hyphens (spaces and dots are taken and dropped); an id starting with an EU country code (or CH, GB) must have that country\'s form' })
 
 /** Stored in the electronic format: no spaces, uppercase. */
 export const zIban = requiredText()
