@@ -241,6 +241,19 @@ function arrayArbitrary(schema: Schema, resolve: Resolve, depth: number): fc.Arb
   const minLength = schema.minItems ?? 0
   const maxLength = depth >= maxDepth ? minLength : Math.min(schema.maxItems ?? minLength + 3, minLength + 3)
   const items = arbitraryFromSchema(schema.items, resolve, depth + 1)
+  // `x-true-count`: between minimum and maximum items have the property true.
+  const count = schema['x-true-count'] as { property: string; minimum: number; maximum?: number } | undefined
+  if (count) {
+    return fc.array(items, { minLength, maxLength }).map((list) => {
+      const out = list.map((item) => ({ ...(item as Record<string, unknown>) }))
+      let trues = out.filter((item) => item[count.property] === true).length
+      for (const item of out) {
+        if (trues < count.minimum && item[count.property] !== true) { item[count.property] = true; trues++ }
+        else if (count.maximum !== undefined && trues > count.maximum && item[count.property] === true) { item[count.property] = false; trues-- }
+      }
+      return out
+    })
+  }
   // uniqueItems, and the document's extensions (src/shared/validation/document-rules.ts): items that differ
   // in one key, numbers that go up.
   const key = schema['x-unique-by'] as string | undefined

@@ -58,5 +58,10 @@ export function uniqueBy(key: string): JsonSchema {
 /** A list of numbers, each greater than the one before: uniqueItems and an extension keyword. */
 export const increasing: JsonSchema = { uniqueItems: true, 'x-increasing': true, description: 'Each greater than the one before' }
 
+/** A list in which `minimum` to `maximum` items have `property` true: an extension keyword. */
+export function trueCount(property: string, minimum: number, maximum?: number): JsonSchema {
+  return { 'x-true-count': { property, minimum, ...(maximum !== undefined ? { maximum } : {}) }, description: maximum === minimum ? `Exactly ${minimum} with ${property} true` : `At least ${minimum} with ${property} true` }
+}
+
 /** Only null (or absent): what a rule refuses for a field the object otherwise takes. */
 export const onlyNull: JsonSchema = { nullable: true, enum: [null] }
