@@ -3,9 +3,11 @@ import fc from 'fast-check'
 // A small JSON-schema → fast-check converter for the subset the API's OpenAPI 3.0 document uses (type,
 // properties, required, additionalProperties, enum, const, anyOf/oneOf/allOf, items, minItems/maxItems,
 // minimum/maximum with OpenAPI's boolean exclusiveMinimum, minLength/maxLength, pattern, format, nullable,
-// $ref into components). Each value it makes is meant to comply with the schema: the API fuzz test
-// (tests/integration/api-fuzz.test.ts) counts a refusal of one as the document promising more than the
-// code accepts. Kept behind `arbitraryFromSchema` so a maintained library can replace it later.
+// $ref into components, uniqueItems), the API's custom formats (phone, IBAN, ...) and its extension keywords
+// (x-later-than, x-unique-by, x-increasing, x-true-count: src/shared/validation/document-rules.ts); an object's
+// anyOf beside its properties narrows them (a cross-field rule). Each value it makes is meant to comply with
+// the schema: the API fuzz test (tests/integration/api-fuzz.test.ts) counts a refusal of one as the document
+// promising more than the code accepts. Kept behind `arbitraryFromSchema` so a maintained library can replace it later.
 
 export type Schema = Record<string, any>
 export type Resolve = (ref: string) => Schema | undefined
