@@ -34,6 +34,13 @@ declare module 'fastify' {
      * 'text?' (optional).
      */
     multipartBody?: Record<string, 'file' | 'files' | 'text' | 'text?'>
+    /**
+     * For the document only: error answers this route gives beyond those every route of its kind shares
+     * (a sign-in route's 401, a signed link's 403, a parent that is not found), status → when.
+     */
+    documentErrors?: Record<number, string>
+    /** For the document only: the JSON body of a route that reads its body raw (a signed webhook), as a JSON schema. */
+    documentBody?: Record<string, unknown>
   }
 }
 
@@ -83,11 +90,12 @@ export function openapiTransform(input: TransformInput): ReturnType<typeof jsonS
   if (schema.hide) return result
   const route = (input as unknown as { route: RouteOptions }).route
   const method = String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase()
-  const config = (route.config ?? {}) as { auth?: 'required' | 'optional'; multipartBody?: Record<string, 'file' | 'files' | 'text' | 'text?'> }
+  const config = (route.config ?? {}) as { auth?: 'required' | 'optional'; multipartBody?: Record<string, 'file' | 'files' | 'text' | 'text?'>; documentErrors?: Record<number, string>; documentBody?: JsonSchema }
   const produces = schema.produces as string[] | undefined
   delete schema.produces
 
   if (config.multipartBody && !schema.body) schema.body = multipartSchema(config.multipartBody)
+  if (config.documentBody && !schema.body) schema.body = config.documentBody
 
   const responses: Record<string, JsonSchema> = {}
   for (const [status, answer] of Object.entries((schema.response ?? {}) as Record<string, JsonSchema>)) {
@@ -105,12 +113,19 @@ export function openapiTransform(input: TransformInput): ReturnType<typeof jsonS
   }
 
   const add = (status: number, description: string) => { if (!(String(status) in responses)) responses[String(status)] = errorAnswer(description) }
+  for (const [status, description] of Object.entries(config.documentErrors ?? {})) add(Number(status), description)
   if (url.startsWith('/api/')) {
+    const pathParameters = url.includes(':') || url.includes('{')
     add(400, 'The input is not valid (INVALID_INPUT names the fields), or the request is malformed')
     if (config.auth) add(401, 'The access token is missing, expired or not valid')
     if (config.auth === 'required') add(403, 'The signed-in account may not do this')
-    if (url.includes(':') || url.includes('{')) add(404, 'Not found, or not yours')
+    if (pathParameters) add(404, 'Not found, or not yours')
+    // Any request line can be too long for the server (errors.ts: uri_too_long).
+    add(414, 'The URL is too long')
+    // A resource named in the path may not take the operation (a product of another form).
+    if (pathParameters && !mutating.has(method)) add(422, 'The request is understood but refused by a business rule (the resource does not take this)')
     if (mutating.has(method)) {
+      if (schema.body) add(404, 'A resource the body names is not found, or not yours')
       add(409, 'The resource is not in a state that allows this')
       add(422, 'The request is understood but refused by a business rule')
       if (schema.body || schema.consumes) {

@@ -57,9 +57,13 @@ export function isIntervalCode(value: unknown): value is IntervalCode {
 }
 
 /** Any valid code, 7d..28d included; the parsed value is the canonical code ("14d" -> "2w"). */
+/** The codes parseInterval takes, as the API document states them. */
+export const intervalPattern = '^(?:(?:[1-9]|1[0-9]|2[0-8])d|[1-4]w|(?:[1-9]|1[01])m|[12]y)$'
+
 export const zInterval = z
   .string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_interval') })
   .refine((value) => parseInterval(value) !== null, { error: 'invalid_interval' })
+  .meta({ pattern: intervalPattern, description: '1 to 27 days (7d, 14d, 21d, 28d read as weeks), 1 to 4 weeks, 1 to 11 months, 1 or 2 years' })
   .transform((value) => normalizeInterval(value) as IntervalCode)
 
 const dayMs = 86_400_000

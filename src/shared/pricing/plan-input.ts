@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { currencyIds } from '../money'
 import { hasScriptTag } from '../validation/text'
 import type { MessageKey } from '../validation/messages'
-import { zInterval } from './intervals'
+import { intervalPattern, zInterval } from './intervals'
 import type { PricingPlan } from './plan'
 import { trialMaxDays, trialMinDays } from './trial'
 import {
@@ -152,10 +152,40 @@ function checkTerms(plan: Parsed, ctx: z.RefinementCtx): void {
   }
 }
 
+/**
+ * checkTerms as the API document states it: one alternative per form (and per way of pricing it), each
+ * naming the terms it needs and those it refuses (null or absent).
+ */
+const planTermsDocument = (() => {
+  const money = { type: 'integer', minimum: 0, maximum: maxPlanAmount }
+  const count = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum })
+  const none = { nullable: true, enum: [null] }
+  const interval = { type: 'string', pattern: intervalPattern }
+  const form = (name: PlanForm) => ({ type: 'string', enum: [name] })
+  const priceOnly = { price: money, first_amount: none, next_amount: none }
+  const firstNext = { price: none, first_amount: money, next_amount: money }
+  return {
+    anyOf: [
+      { description: 'one_time: a price only', properties: { form: form('one_time'), ...priceOnly, payments_count: none, interval: none, custom_intervals: none, trial_days: none }, required: ['form', 'price'] },
+      { description: 'installment: first and next amounts, payments_count and interval', properties: { form: form('installment'), ...firstNext, payments_count: count(installmentMinPayments, installmentMaxPayments), interval, custom_intervals: none, trial_days: none }, required: ['form', 'first_amount', 'next_amount', 'payments_count', 'interval'] },
+      { description: 'installment: custom_intervals, which replace the amounts, payments_count and interval', properties: { form: form('installment'), price: none, first_amount: none, next_amount: none, payments_count: none, interval: none, trial_days: none, custom_intervals: { type: 'array', items: { type: 'object', properties: { interval, amount: money }, required: ['interval', 'amount'], additionalProperties: false }, minItems: customIntervalsMin, maxItems: customIntervalsMax } }, required: ['form', 'custom_intervals'] },
+      ...(['limited_subscription', 'subscription'] as const).flatMap((name) => [priceOnly, firstNext].map((pricing) => ({
+        description: `${name}: ${pricing === priceOnly ? 'a price' : 'first and next amounts'} and an interval${name === 'limited_subscription' ? ' and payments_count' : ''}`,
+        properties: {
+          form: form(name), ...pricing, interval, custom_intervals: none,
+          payments_count: name === 'limited_subscription' ? count(limitedSubscriptionMinCharges, limitedSubscriptionMaxCharges) : none,
+        },
+        required: ['form', 'interval', ...(pricing === priceOnly ? ['price'] : ['first_amount', 'next_amount']), ...(name === 'limited_subscription' ? ['payments_count'] : [])],
+      }))),
+    ],
+  }
+})()
+
 /** The API's pricing plan body: create and update of a plan take it whole. */
 export const pricingPlanInput = z
   .strictObject(fields, { error: missingOr('invalid_value') })
   .superRefine(checkTerms)
+  .meta(planTermsDocument)
 export type PricingPlanInput = z.infer<typeof pricingPlanInput>
 
 /**

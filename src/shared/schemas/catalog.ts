@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { int4Max, zIdParam, zText } from '../validation/storable'
+import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
+import { byValue, laterThan } from '../validation/document-rules'
 import { productForms, productStatusKeys, productTypes, publishStates, reviewStates } from '../catalog'
 import { zCurrencyId } from '../money'
 import { maxPlanAmount, planForms, pricingPlanInput } from '../pricing'
@@ -22,7 +23,7 @@ const amount = () => count(maxPlanAmount)
 const bool = () => z.boolean({ error: keyOr('invalid_value') })
 /** A required name: trimmed, 1..max characters, no script tag (docs/reference/readings.md 20). */
 const zName = (max: number) => zText({ error: keyOr('invalid_value') }).trim()
-  .min(1, { error: 'required', abort: true })
+  .min(1, { error: 'required', abort: true }).regex(notBlank, { error: 'required', abort: true })
   .max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
 
@@ -33,13 +34,13 @@ export const maxTicketsPerProduct = 50
 
 // ------------------------------------------------------------------ tickets and plans
 
-export const ticketDateInput = z.strictObject({ start_date: zIsoDateTime, end_date: zIsoDateTime.nullish() })
+export const ticketDateInput = z.strictObject({ start_date: zIsoDateTime, end_date: zIsoDateTime.nullish().meta(laterThan('start_date')) })
 
 const ticketFields = {
   name: zName(200),
   location: zPlainText(500).nullish(),
   start_date: zIsoDateTime.nullish(),
-  end_date: zIsoDateTime.nullish(),
+  end_date: zIsoDateTime.nullish().meta(laterThan('start_date')),
   ticket_dates: z.array(ticketDateInput).max(100, { error: 'out_of_range' }).optional(),
   limit: count().nullish(),
   active: bool().optional(),
@@ -99,7 +100,10 @@ export const createProductInput = z.strictObject({
   if (value.form === 'eventTickets' && value.pricing_plans?.length) ctx.addIssue({ code: 'custom', path: ['pricing_plans'], message: 'invalid_value' })
   if (value.form !== 'eventTickets' && value.tickets?.length) ctx.addIssue({ code: 'custom', path: ['tickets'], message: 'invalid_value' })
   if (value.addons?.length && value.form !== 'membership' && value.form !== 'bundle') ctx.addIssue({ code: 'custom', path: ['addons'], message: 'invalid_value' })
-})
+}).meta(byValue('form', productForms, Object.fromEntries(productForms.map((form) => [form, {
+  ...(form === 'eventTickets' ? { pricing_plans: { type: 'array', maxItems: 0 } } : { tickets: { type: 'array', maxItems: 0 } }),
+  ...(form === 'membership' || form === 'bundle' ? {} : { addons: { type: 'array', maxItems: 0 } }),
+}])), false))
 export type CreateProductInput = z.infer<typeof createProductInput>
 
 /** Every field but the form (fixed at creation); plans and tickets have their own routes. */
@@ -281,6 +285,11 @@ const zLicenseKey = zText({ error: 'invalid_value' }).trim().min(1, { error: 're
 export const zLicenseKeyFormat = zText({ error: keyOr('invalid_value') }).trim().superRefine((value, ctx) => {
   const issue = licenseKeyFormatIssue(value)
   if (issue) ctx.addIssue({ code: 'custom', message: issue })
+}).meta({
+  // The common shapes as a pattern (a placeholder big enough for any count first); the description has the whole rule.
+  pattern: '^[A-Za-z0-9_.#:/-]{0,8}\\{(?:alphabetic|alphanumeric):(?:[6-9]|[1-5][0-9]|60)\\}(?:[A-Za-z0-9_.#:/-]{1,8}\\{(?:alphabetic|alphanumeric|numeric):(?:[3-9]|[1-5][0-9]|60)\\})?[A-Za-z0-9_.#:/-]{0,8}$',
+  maxLength: 200,
+  description: 'Literal text (letters, digits, - _ . / # :) and placeholders {alphabetic:n}, {alphanumeric:n}, {numeric:n} (n 1 to 64, one of at least 3) or {protection_token}; at most 200 characters of key',
 })
 
 /** Keys by hand, or `count` keys generated from a format. */

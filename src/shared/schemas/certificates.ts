@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { zText } from '../validation/storable'
-import { isHexColor } from '../validation/color'
+import { hexColorPattern, isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
+import { allRules, byValue, documented } from '../validation/document-rules'
 
 // The design of a certificate product (docs/reference/catalogue-and-selling.md "Certificate layouts: landscape, portrait, custom.
 // Certificate date sources: purchase_date, relative_date, custom_text. Validity start: from_static_date,
@@ -27,21 +28,22 @@ export function fillPlaceholders(text: string, values: Readonly<Record<Certifica
 }
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
-const hex = zText({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' })
+const hex = zText({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' }).meta({ pattern: hexColorPattern })
 const text = (min: number, max: number) => zText({ error: keyOr('invalid_value') }).trim()
   .min(min, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
   .refine((value) => unknownPlaceholders(value).length === 0, { error: 'unknown_placeholder' })
-const isoDate = zText({ error: keyOr('invalid_date') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' })
+const customSize = z.strictObject({
+  width_mm: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(50, { error: 'out_of_range' }).max(1000, { error: 'out_of_range' }),
+  height_mm: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(50, { error: 'out_of_range' }).max(1000, { error: 'out_of_range' }),
+})
+const isoDate = zText({ error: keyOr('invalid_date') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' }).meta({ format: 'date' })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'invalid_date' })
 
 export const certificateDesignInput = z.strictObject({
   layout: z.enum(certificateLayouts, { error: 'invalid_value' }),
   /** custom layout only: the page in millimetres. */
-  custom_size: z.strictObject({
-    width_mm: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(50, { error: 'out_of_range' }).max(1000, { error: 'out_of_range' }),
-    height_mm: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(50, { error: 'out_of_range' }).max(1000, { error: 'out_of_range' }),
-  }).nullish(),
+  custom_size: customSize.nullish(),
   title: text(1, 200),
   body: text(0, 5000).default(''),
   colors: z.strictObject({ text: hex, accent: hex, background: hex }),
@@ -64,7 +66,11 @@ export const certificateDesignInput = z.strictObject({
   if (d.date_source === 'relative_date' && (d.relative_days === undefined || d.relative_days === null)) ctx.addIssue({ code: 'custom', path: ['relative_days'], message: 'required' })
   if (d.date_source === 'custom_text' && !d.custom_date_text) ctx.addIssue({ code: 'custom', path: ['custom_date_text'], message: 'required' })
   if (d.validity_start === 'from_static_date' && !d.static_date) ctx.addIssue({ code: 'custom', path: ['static_date'], message: 'required' })
-})
+}).meta(allRules(
+  byValue('layout', certificateLayouts, { custom: { custom_size: documented(customSize) } }),
+  byValue('date_source', certificateDateSources, { relative_date: { relative_days: { type: 'integer', minimum: -3650, maximum: 3650 } }, custom_text: { custom_date_text: documented(text(1, 200)) } }),
+  byValue('validity_start', certificateValidityStarts, { from_static_date: { static_date: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } } }),
+))
 export type CertificateDesignInput = z.input<typeof certificateDesignInput>
 
 export const certificateDesignOutput = z.object({

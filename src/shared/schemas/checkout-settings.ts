@@ -1,11 +1,12 @@
 import { z } from 'zod'
-import { int4Max, zIdParam, zText } from '../validation/storable'
+import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
 import { productForms, zProductForm } from '../catalog/product-forms'
 import { checkoutMethods, zCheckoutMethod } from '../payments'
 import { isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 import { zHexColor, zPlainText, zUrl } from '../validation/schemas'
 import { buyerInformationModes, phoneFieldModes } from '../validation/payer-fields'
+import { byValue, documented, uniqueBy } from '../validation/document-rules'
 
 // Checkout settings (docs/reference/catalogue-and-selling.md §3 "Checkout settings"; docs/reference/catalogue-and-selling.md §9 "Default buy button colour
 // #ffc107, radius 22"), what a product's checkout and market-upsell steps choose (order bump presentation,
@@ -18,7 +19,7 @@ const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'inval
 
 /** A required plain text: trimmed, 1..max characters, no script tag (docs/reference/readings.md 20). */
 const requiredText = (max: number) => zText({ error: keyOr('invalid_value') }).trim()
-  .min(1, { error: 'required', abort: true })
+  .min(1, { error: 'required', abort: true }).regex(notBlank, { error: 'required', abort: true })
   .max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
 
@@ -301,7 +302,11 @@ export const checkoutQuestionInput = z.strictObject({
     if (seen.has(option.id)) ctx.addIssue({ code: 'custom', path: ['options', index, 'id'], message: 'invalid_value' })
     seen.add(option.id)
   })
-})
+}).meta(byValue('type', checkoutQuestionTypes, Object.fromEntries(checkoutQuestionTypes.map((type) => [type, {
+  options: questionTypesWithOptions.includes(type)
+    ? { type: 'array', items: documented(questionOptionInput), minItems: 1, maxItems: maxQuestionOptions, description: 'Option ids differ' }
+    : { type: 'array', maxItems: 0 },
+}]))))
 export type CheckoutQuestionInput = z.input<typeof checkoutQuestionInput>
 
 export const upsellKinds = ['upsell', 'downsell'] as const
@@ -345,10 +350,10 @@ export const productCheckoutInput = z.strictObject({
   checkout_settings_id: id().nullable().optional(),
   /** A subset of the checkout methods; null: every method the seller has active. */
   payment_methods: z.array(zCheckoutMethod).min(1, { error: 'required' }).max(checkoutMethods.length, { error: 'out_of_range' }).nullable().optional()
-    .refine((value) => !value || new Set(value).size === value.length, { error: 'invalid_value' }),
+    .refine((value) => !value || new Set(value).size === value.length, { error: 'invalid_value' }).meta({ uniqueItems: true }),
   bump: bumpInput.optional(),
   upsells: z.array(upsellInput).max(maxUpsells, { error: 'out_of_range' }).optional(),
-  questions: z.array(checkoutQuestionInput).max(maxQuestions, { error: 'out_of_range' }).optional()
+  questions: z.array(checkoutQuestionInput).max(maxQuestions, { error: 'out_of_range' }).meta(uniqueBy('id')).optional()
     .superRefine((value, ctx) => {
       const seen = new Set<string>()
       value?.forEach((question, index) => {

@@ -3,6 +3,8 @@ import { int4Max, zIdParam, zText } from '../validation/storable'
 import { zCurrencyId } from '../money'
 import { maxPlanAmount } from '../pricing'
 import { zIsoDateTime } from '../validation/schemas'
+import { allRules, byValue, laterThan } from '../validation/document-rules'
+import { valueRule } from './discounts'
 import { listOutput, listQuery } from './lists'
 
 // Coupons (docs/reference/catalogue-and-selling.md §3): created singly or in bulk; discount in percents (a whole percent
@@ -70,14 +72,24 @@ const termFields = {
   limit: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(int4Max, { error: 'out_of_range' }).nullish(),
   active: z.boolean({ error: 'invalid_value' }).default(true),
   starts_at: zIsoDateTime.nullish(),
-  ends_at: zIsoDateTime.nullish(),
+  ends_at: zIsoDateTime.nullish().meta(laterThan('starts_at')),
 }
 
 const checkTerms = (value: CouponTerms, ctx: z.RefinementCtx) => {
   for (const issue of couponTermsIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, ...(issue.params ? { params: issue.params } : {}) })
 }
 
-export const createCouponInput = z.strictObject({ code: zCouponCode.optional(), ...termFields }).superRefine(checkTerms)
+/** couponTermsIssues as the document states it (ends_at's order: `x-later-than` on the field). */
+const termsRule = allRules(
+  valueRule('discount_type', couponDiscountTypes),
+  byValue('scope', couponScopes, {
+    single_product: { product_ids: { type: 'array', items: { type: 'integer', minimum: 1, maximum: int4Max }, minItems: 1, maxItems: 1 } },
+    multiple_products: { product_ids: { type: 'array', items: { type: 'integer', minimum: 1, maximum: int4Max }, minItems: 1, maxItems: 300 } },
+    all_products: { product_ids: { type: 'array', maxItems: 0 } },
+  }),
+)
+
+export const createCouponInput = z.strictObject({ code: zCouponCode.optional(), ...termFields }).superRefine(checkTerms).meta(termsRule)
 export type CreateCouponInput = z.infer<typeof createCouponInput>
 
 export const bulkCouponsMax = 1000
@@ -88,7 +100,7 @@ export const bulkCouponsInput = z.strictObject({
   code_length: z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).min(6, { error: 'out_of_range' }).max(20, { error: 'out_of_range' }),
   code_type: z.enum(couponCodeTypes, { error: keyOr('invalid_value') }),
   ...termFields,
-}).superRefine(checkTerms)
+}).superRefine(checkTerms).meta(termsRule)
 export type BulkCouponsInput = z.infer<typeof bulkCouponsInput>
 
 /** Any field; the merged coupon is checked again with couponTermsIssues. */

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { zId, zIdParam, zText } from '../validation/storable'
+import { int4Max, zId, zIdParam, notBlank, zText } from '../validation/storable'
 import { lessonStatuses } from '../states/lesson-status'
 import { quizKinds } from './courses'
 import { listQuery } from './lists'
+import { byValue } from '../validation/document-rules'
 
 // The course player (payer) and the seller's course tabs (docs/reference/readings.md 14): /api/v1/payer/courses/{seller}/{slug}
 // and /api/v1/cabinet/courses/*. Lesson statuses per docs/reference/accounts-and-orders.md; quiz kinds per docs/reference/readings.md 9.
@@ -89,7 +90,7 @@ export const quizSubmitInput = z.strictObject({
 export type QuizSubmitInput = z.infer<typeof quizSubmitInput>
 export const quizSubmitOutput = z.object({ attempt: quizAttemptOutput, lesson_status: z.enum(lessonStatuses), progress: courseProgressOutput, completed_at: z.string().nullable(), attempts_left: z.number().nullable() })
 
-export const commentInput = z.strictObject({ body: zText().trim().min(1, { error: 'required' }).max(5000, { error: 'too_long' }) })
+export const commentInput = z.strictObject({ body: zText().trim().min(1, { error: 'required' }).regex(notBlank, { error: 'required' }).max(5000, { error: 'too_long' }) })
 export const commentOutput = z.object({ id: z.number(), author_name: z.string(), body: z.string(), mine: z.boolean(), created_at: z.string() })
 export const commentListOutput = z.object({ enabled: z.boolean(), list: z.array(commentOutput) })
 
@@ -147,5 +148,6 @@ export const extendAccessInput = z.strictObject({
   customers: z.enum(['all', 'selected']),
   payer_user_ids: z.array(zId()).max(5000).default([]),
 }).refine((v) => v.customers === 'all' || v.payer_user_ids.length > 0, { error: 'required', path: ['payer_user_ids'] })
+  .meta(byValue('customers', ['all', 'selected'], { selected: { payer_user_ids: { type: 'array', items: { type: 'integer', minimum: 1, maximum: int4Max }, minItems: 1, maxItems: 5000 } } }))
 export type ExtendAccessInput = z.infer<typeof extendAccessInput>
 export const extendAccessOutput = z.object({ changed: z.number() })

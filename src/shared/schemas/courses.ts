@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { int4Max, zIdParam, zText } from '../validation/storable'
+import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
 import { lessonAccessModes, lessonPublishStates } from '../states/lesson-status'
 import { hasScriptTag } from '../validation/text'
+import { byValue, documented, trueCount } from '../validation/document-rules'
 
 // Course content as data (docs/reference/catalogue-and-selling.md §2 wizard step "content"; docs/reference/readings.md 9): modules and lessons in order,
 // lesson content blocks (text, video, audio, file, pdf) and lesson quizzes whose questions are
@@ -10,7 +11,7 @@ import { hasScriptTag } from '../validation/text'
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
 const id = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' }).positive({ error: 'invalid_value' }).max(int4Max, { error: 'out_of_range' })
 const title = (max = 200) => zText({ error: keyOr('invalid_value') }).trim()
-  .min(1, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
+  .min(1, { error: 'required', abort: true }).regex(notBlank, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
 const uploadKey = zText({ error: keyOr('invalid_value') }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' })
 
@@ -48,7 +49,8 @@ export const videoBlock = z.union([
   z.strictObject({ kind: z.literal('video'), source: z.literal('upload'), key: uploadKey, title: title().optional() }),
   z.strictObject({
     kind: z.literal('video'), source: z.literal('external'),
-    url: zText({ error: keyOr('invalid_value') }).max(2000, { error: 'too_long' }).refine(isAllowedVideoUrl, { error: 'video_host_not_allowed' }),
+    url: zText({ error: keyOr('invalid_value') }).max(2000, { error: 'too_long' }).refine(isAllowedVideoUrl, { error: 'video_host_not_allowed' })
+      .meta({ pattern: `^https://(?:${allowedVideoHosts.map((host) => host.replace(/\./g, '\\.')).join('|')})(?:/[A-Za-z0-9._~%/?=&-]*)?$` }),
     title: title().optional(),
   }),
 ])
@@ -86,7 +88,11 @@ export const questionInput = z.strictObject({
   if (q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'quiz_options_needed' })
   else if (q.kind === 'single_choice' && correct !== 1) ctx.addIssue({ code: 'custom', path: ['options'], message: 'quiz_one_correct' })
   else if (q.kind === 'multiple_choice' && correct < 1) ctx.addIssue({ code: 'custom', path: ['options'], message: 'quiz_some_correct' })
-})
+}).meta(byValue('kind', quizKinds, {
+  open_answer: { options: { type: 'array', maxItems: 0 } },
+  single_choice: { accepted_answers: { type: 'array', maxItems: 0 }, options: { type: 'array', items: documented(optionInput), minItems: 2, maxItems: maxOptionsPerQuestion, ...trueCount('correct', 1, 1) } },
+  multiple_choice: { accepted_answers: { type: 'array', maxItems: 0 }, options: { type: 'array', items: documented(optionInput), minItems: 2, maxItems: maxOptionsPerQuestion, ...trueCount('correct', 1) } },
+}))
 export const quizInput = z.strictObject({
   /** The share of points needed to pass, in percent. */
   pass_percent: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(100, { error: 'out_of_range' }).default(80),

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { zIdParam, zText } from '../validation/storable'
 import { hasScriptTag } from '../validation/text'
+import { byValue, documented } from '../validation/document-rules'
+import { notBlank } from '../validation/storable'
 
 // Delivery (docs/decisions/0017-delivery.md): the product's delivery step (email mode and the seller's own mail), what a paid order
 // delivered (the public order's `deliverables`), the payer area (/api/v1/payer/*) and managing a payment.
@@ -31,7 +33,7 @@ export const productDeliveryInput = z.strictObject({
   if (value.email_mode !== 'custom_email') return
   if (!value.custom_subject) ctx.addIssue({ code: 'custom', path: ['custom_subject'], message: 'required' })
   if (!value.custom_body) ctx.addIssue({ code: 'custom', path: ['custom_body'], message: 'required' })
-})
+}).meta(byValue('email_mode', deliveryEmailModes, { custom_email: { custom_subject: documented(plain(200).regex(notBlank)), custom_body: documented(plain(10_000).regex(notBlank)) } }))
 export type ProductDeliveryInput = z.infer<typeof productDeliveryInput>
 
 export const productDeliveryOutput = z.object({

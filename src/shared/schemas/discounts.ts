@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { zCurrencyId } from '../money'
+import { currencyIds, zCurrencyId } from '../money'
+import { byValue, onlyNull, type JsonSchema } from '../validation/document-rules'
 import { discountValueForms, maxPlanAmount } from '../pricing'
 
 // A product's discount (docs/reference/catalogue-and-selling.md §3 "Discount: active, limit, value, valueForm, ordersCount";
@@ -8,6 +9,13 @@ import { discountValueForms, maxPlanAmount } from '../pricing'
 // orders, never set by the seller. Issue messages are message keys.
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
+
+/** discountTermsIssues (and couponTermsIssues' value rule) as the document states it, by the field naming the form. */
+export function valueRule(field: string, forms: readonly string[]): JsonSchema {
+  const percents = { value: { type: 'integer', minimum: 1, maximum: 100 }, currency_id: onlyNull }
+  const currency = { value: { type: 'integer', minimum: 1, maximum: maxPlanAmount }, currency_id: { type: 'string', enum: [...currencyIds] } }
+  return byValue(field, forms, Object.fromEntries(forms.map((form) => [form, form === 'percents' ? percents : currency])))
+}
 
 /** The cross-field rules, as (path, message key) pairs: percents 1..100 without a currency; currency 1.. with one. */
 export function discountTermsIssues(terms: { value_form: (typeof discountValueForms)[number]; value: number; currency_id?: string | null | undefined }) {
@@ -32,7 +40,7 @@ export const discountInput = z.strictObject({
   currency_id: zCurrencyId.nullish(),
 }).superRefine((value, ctx) => {
   for (const issue of discountTermsIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, ...(issue.params ? { params: issue.params } : {}) })
-})
+}).meta(valueRule('value_form', discountValueForms))
 export type DiscountInput = z.infer<typeof discountInput>
 
 export const discountOutput = z.object({

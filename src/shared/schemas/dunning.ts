@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { zIdParam, zText } from '../validation/storable'
 import { claimOutcomeStates, dunningResults, dunningStates, inkassoStates } from '../states/dunning'
 import { listQuery } from './lists'
+import { increasing } from '../validation/document-rules'
 
 // Dunning and collection (docs/decisions/0027-dunning-and-claims.md): the seller's settings, the
 // schedule they make, the dunning runs list and the claims list with their actions. Amounts are integer
@@ -18,7 +19,7 @@ export const dunningSettingsInput = z.strictObject({
   enabled: z.boolean(),
   /** Days after the first failure on which the charge is retried: ascending, each 1..90. */
   retry_days: z.array(z.number().int().min(1).max(maxRetryDay)).min(1).max(maxRetries)
-    .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), { message: 'Retry days must go up, each later than the one before' }),
+    .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), { message: 'Retry days must go up, each later than the one before' }).meta(increasing),
   pause_access: z.boolean(),
   create_claims: z.boolean(),
 })

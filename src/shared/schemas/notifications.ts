@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { zIdParam, zText } from '../validation/storable'
+import { zIdParam, notBlank, zText } from '../validation/storable'
 import { listOutput, listQuery } from './lists'
+import { uniqueBy } from '../validation/document-rules'
 
 // The seller's notifications (docs/reference/accounts-and-orders.md §3 "Notification types"): in the app (the bell and
 // /cabinet/notifications) and by mail, as the seller's settings say (/cabinet/settings/notifications).
@@ -81,14 +82,14 @@ export type NotificationSetting = z.infer<typeof notificationSetting>
 export const notificationSettingsOutput = z.object({ list: z.array(notificationSetting) })
 export const updateNotificationSettingsInput = z.strictObject({
   list: z.array(notificationSetting).min(1).max(notificationTypes.length)
-    .refine((list) => new Set(list.map((s) => s.type)).size === list.length, { message: 'Each type once' }),
+    .refine((list) => new Set(list.map((s) => s.type)).size === list.length, { message: 'Each type once' }).meta(uniqueBy('type')),
 })
 export type UpdateNotificationSettingsInput = z.infer<typeof updateNotificationSettingsInput>
 
 /** POST /admin/sellers/{id}/notifications: a manager's message to one seller. */
 export const customNotificationInput = z.strictObject({
   title: zText().trim().min(1).max(200),
-  text: zText().trim().min(1).max(5000),
+  text: zText().trim().min(1).regex(notBlank).max(5000),
 })
 export type CustomNotificationInput = z.infer<typeof customNotificationInput>
 export const sellerParams = z.object({ id: zIdParam() })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { byValue, commaListPattern } from '../validation/document-rules'
 import { zIdParam, zText } from '../validation/storable'
 import { orderPaymentStates, orderRateStates } from '../states'
 import { listQuery } from './lists'
@@ -183,7 +184,7 @@ export const orderIdParams = z.object({ id: id })
 
 export const orderDetailQuery = z.strictObject({
   /** Comma-separated relations to load; an unknown one is refused (400). */
-  expand: zText().max(300).optional()
+  expand: zText().max(300).meta({ pattern: commaListPattern(orderRelations, orderRelations.length) }).optional()
     .transform((value) => (value ? value.split(',').map((v) => v.trim()).filter((v) => v !== '') : []))
     .pipe(z.array(z.enum(orderRelations)).max(orderRelations.length)),
 })
@@ -304,7 +305,7 @@ export type OrderCsvColumn = (typeof orderCsvColumns)[number]
 export const decimalSeparators = ['.', ','] as const
 
 /** `columns=a,b` picks and orders a subset (unknown names are refused); `decimal_separator` for amounts. */
-const csvColumnsParam = zText().max(2000)
+const csvColumnsParam = zText().max(2000).meta({ pattern: commaListPattern(orderCsvColumns, orderCsvColumns.length, 1) })
   .transform((value) => value.split(',').map((v) => v.trim()).filter((v) => v !== ''))
   .pipe(z.array(z.enum(orderCsvColumns)).min(1).max(orderCsvColumns.length))
 
@@ -338,7 +339,12 @@ function checkDay(value: { frequency?: string; day?: number | null | undefined }
 }
 
 /** POST /cabinet/csv_exports */
-export const createCsvExportInput = z.strictObject(csvExportFields).superRefine(checkDay)
+/** checkDay as the document states it. */
+const dayRule = byValue('frequency', csvExportFrequencies, {
+  weekly: { day: { type: 'integer', minimum: 1, maximum: 7 } },
+  monthly: { day: { type: 'integer', minimum: 1, maximum: 28 } },
+})
+export const createCsvExportInput = z.strictObject(csvExportFields).superRefine(checkDay).meta(dayRule)
 export type CreateCsvExportInput = z.infer<typeof createCsvExportInput>
 
 /** PUT /cabinet/csv_exports/{id}: the whole schedule again. */

@@ -3,6 +3,7 @@ import { zText } from '../validation/storable'
 import { checkoutMethods, zCheckoutMethod, zPaymentProvider } from '../payments'
 import { hasScriptTag } from '../validation/text'
 import { zBic, zEmail, zIban, zPlainText } from '../validation/schemas'
+import { uniqueBy } from '../validation/document-rules'
 
 // The seller's payment providers (/cabinet/settings/payment_providers) and the method x provider matrix
 // (/cabinet/settings/payment_settings), docs/reference/catalogue-and-selling.md §3 "Payment methods", "Providers", docs/reference/readings.md 23
@@ -48,6 +49,14 @@ export const stripeCredentialsInput = z.strictObject({
   if (value.secret_key && stripeKeyMode(value.secret_key) !== stripeKeyMode(value.publishable_key)) {
     ctx.addIssue({ code: 'custom', path: ['secret_key'], message: 'invalid_value' })
   }
+}).meta({
+  // The keys' mode agrees: test with test, live with live.
+  anyOf: (['test', 'live'] as const).map((mode) => ({
+    properties: {
+      publishable_key: { type: 'string', pattern: `^pk_${mode}_[A-Za-z0-9]{8,}$` },
+      secret_key: { type: 'string', pattern: `^(sk|rk)_${mode}_[A-Za-z0-9]{8,}$` },
+    },
+  })),
 })
 export type StripeCredentialsInput = z.infer<typeof stripeCredentialsInput>
 
@@ -142,7 +151,7 @@ export const methodSettingInput = z.strictObject({
  * method, or one not configured, is refused with 422 by the server.
  */
 export const paymentSettingsInput = z.strictObject({
-  methods: z.array(methodSettingInput).max(checkoutMethods.length, { error: 'out_of_range' }),
+  methods: z.array(methodSettingInput).max(checkoutMethods.length, { error: 'out_of_range' }).meta(uniqueBy('method')),
 }).superRefine((value, ctx) => {
   const seen = new Set<string>()
   value.methods.forEach((entry, index) => {

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { zText } from '../validation/storable'
-import { isHexColor } from '../validation/color'
+import { hexColorPattern, isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
+import { byValue, documented } from '../validation/document-rules'
 
 // The design of an eventTickets product's tickets (docs/reference/catalogue-and-selling.md §2, wizard step "design"): the page
 // layout, two colours, the seller's logo, the QR code and which facts of the ticket are printed. The
@@ -17,7 +18,7 @@ export const ticketFooterMaxLength = 500
 export const sampleTicketCode = 'SF-TEST-0001'
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
-const hex = zText({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' })
+const hex = zText({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' }).meta({ pattern: hexColorPattern })
 const millimetres = () => z.number({ error: keyOr('invalid_value') }).int({ error: 'invalid_value' })
   .min(50, { error: 'out_of_range' }).max(1000, { error: 'out_of_range' })
 
@@ -32,7 +33,8 @@ export const ticketDesignInput = z.strictObject({
   /** The facts printed, a subset of ticketPrintFields; each once. */
   fields: z.array(z.enum(ticketPrintFields, { error: 'invalid_value' }), { error: keyOr('invalid_value') })
     .max(ticketPrintFields.length, { error: 'out_of_range' })
-    .refine((list) => new Set(list).size === list.length, { error: 'invalid_value' }),
+    .refine((list) => new Set(list).size === list.length, { error: 'invalid_value' })
+    .meta({ uniqueItems: true }),
   /** Plain text under the ticket (house rules, contact); no script tags. */
   footer_text: zText({ error: 'invalid_value' }).trim()
     .max(ticketFooterMaxLength, { error: 'too_long', abort: true })
@@ -40,7 +42,7 @@ export const ticketDesignInput = z.strictObject({
     .default(''),
 }).superRefine((d, ctx) => {
   if (d.layout === 'custom' && !d.custom_size) ctx.addIssue({ code: 'custom', path: ['custom_size'], message: 'required' })
-})
+}).meta(byValue('layout', ticketLayouts, { custom: { custom_size: documented(z.strictObject({ width_mm: millimetres(), height_mm: millimetres() })) } }))
 export type TicketDesignInput = z.input<typeof ticketDesignInput>
 
 export const ticketDesignOutput = z.object({

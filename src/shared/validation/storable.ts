@@ -34,6 +34,12 @@ export const storableTextPattern: RegExp = new StorableTextPattern()
 export const zText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).regex(storableTextPattern, { error: 'unstorable_text', abort: true })
 
+/**
+ * Text that is trimmed and then must not be empty, in the document's words: it has a character other than
+ * white space. Chained after `.trim().min(1)` it refuses nothing more; zod writes it as a second `pattern`.
+ */
+export const notBlank = /\S/
+
 /** The largest value of an integer (int4) column, ids included. */
 export const int4Max = 2_147_483_647
 /** The smallest value of an integer (int4) column. */

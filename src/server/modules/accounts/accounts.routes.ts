@@ -91,13 +91,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       return reply.code(204).send(null)
     })
 
-  app.post('/session', { config: strict, schema: { tags, body: signInInput, response: { 200: sessionOutput } } },
+  app.post('/session', { config: { ...strict, documentErrors: { 401: 'The email or the password is wrong' } }, schema: { tags, body: signInInput, response: { 200: sessionOutput } } },
     async (req) => accounts.signIn(req.ctx, req.body))
 
-  app.post('/session/magic_link', { config: strict, schema: { tags, body: magicLinkSignInInput, response: { 200: sessionOutput } } },
+  app.post('/session/magic_link', { config: { ...strict, documentErrors: { 401: 'The sign-in link is not valid, expired or used' } }, schema: { tags, body: magicLinkSignInInput, response: { 200: sessionOutput } } },
     async (req) => accounts.signInWithMagicLink(req.ctx, req.body))
 
-  app.post('/session/renew_token', { schema: { tags, body: renewTokenInput, response: { 200: tokensOutput } } },
+  app.post('/session/renew_token', { config: { documentErrors: { 401: 'The refresh token is not valid, expired or used' } }, schema: { tags, body: renewTokenInput, response: { 200: tokensOutput } } },
     async (req) => accounts.renewToken(req.ctx, req.body))
 
   app.put('/session/profile', { config: { auth: 'required' }, schema: { tags, body: switchProfileInput, response: { 200: tokensOutput.pick({ access_token: true, expires_at: true }).extend({ user: userOutput }) } } },

@@ -17,7 +17,7 @@ export type Facts = catalog.CheckoutFacts
 function planOf(facts: catalog.CheckoutProduct, planId: number, ticketId: number | null) {
   const row = facts.plans.find((p) => p.id === planId)
   if (!row || (ticketId !== null && row.ticketId !== ticketId) || (ticketId === null && row.ticketId !== null)) {
-    throw new AppError('INVALID_INPUT', 'This pricing plan is not offered', [{ path: 'pricing_plan_id', message: 'invalid_value' }])
+    throw new AppError('validation_failed', 'This pricing plan is not offered', [{ path: 'pricing_plan_id', message: 'invalid_value' }])
   }
   return { row, plan: catalog.planOfRow(row) }
 }
@@ -55,11 +55,11 @@ export function priceSelection(facts: Facts, selection: {
 }, coupon: CheckoutCoupon | null, options: { discountCounted?: boolean } = {}): Priced {
   const isEvent = facts.product.form === 'eventTickets'
   const ticketId = selection.ticket_id ?? null
-  if (isEvent && ticketId === null) throw new AppError('INVALID_INPUT', 'Choose a ticket type', [{ path: 'ticket_id', message: 'required' }])
+  if (isEvent && ticketId === null) throw new AppError('validation_failed', 'Choose a ticket type', [{ path: 'ticket_id', message: 'required' }])
   const ticket = ticketId === null ? null : facts.tickets.find((t) => t.id === ticketId && t.active) ?? null
-  if (ticketId !== null && !ticket) throw new AppError('INVALID_INPUT', 'This ticket type is not offered', [{ path: 'ticket_id', message: 'invalid_value' }])
+  if (ticketId !== null && !ticket) throw new AppError('validation_failed', 'This ticket type is not offered', [{ path: 'ticket_id', message: 'invalid_value' }])
   const quantity = selection.quantity ?? 1
-  if (!isEvent && quantity !== 1) throw new AppError('INVALID_INPUT', 'Only tickets are bought in quantities', [{ path: 'quantity', message: 'invalid_value' }])
+  if (!isEvent && quantity !== 1) throw new AppError('validation_failed', 'Only tickets are bought in quantities', [{ path: 'quantity', message: 'invalid_value' }])
   const plan = planOf(facts, selection.pricing_plan_id, ticketId)
   const currency = plan.plan.currencyId
   const country = (selection.country_code ?? facts.seller.country) as CountryCode
@@ -72,7 +72,7 @@ export function priceSelection(facts: Facts, selection: {
   for (const id of new Set(selection.addon_ids ?? [])) {
     const bump = facts.bumps.find((b) => b.product.id === id)
     const bp = bump ? bumpPlan(bump, currency) : null
-    if (!bump || !bp) throw new AppError('INVALID_INPUT', 'This add-on is not offered', [{ path: 'addon_ids', message: 'invalid_value' }])
+    if (!bump || !bp) throw new AppError('validation_failed', 'This add-on is not offered', [{ path: 'addon_ids', message: 'invalid_value' }])
     bumps.push({ facts: bump, plan: bp })
     lines.push({ productId: bump.product.id, kind: 'bump', name: bump.product.name, plan: bp.plan, quantity: 1, discount: discountOf(bump), supply: supplyOf(bump, facts.seller.country) })
   }

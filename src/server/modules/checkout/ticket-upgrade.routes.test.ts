@@ -108,7 +108,7 @@ describe('ticket upgrade options', () => {
     // Neither a cheaper nor an inactive type is an upgrade.
     for (const name of ['Balcony', 'Closed lounge']) {
       const bad = await upgrade(second.ticket.id, second.accessToken, { ticket_id: typeOf(product, name).id })
-      expect(bad.statusCode).toBe(400)
+      expect(bad.statusCode).toBe(422)
     }
   })
 })

@@ -168,7 +168,7 @@ async function makeUpgrade(ctx: Ctx, access: UpgradeAccess, id: number, input: O
   if (!chosen) {
     const type = facts.tickets.find((t) => t.id === input.ticket_id)
     if (type && type.limit !== null && type.soldCount + type.reservedCount >= type.limit) throw new AppError('sold_out', 'Sold out')
-    throw new AppError('INVALID_INPUT', 'This ticket type is not an upgrade of this ticket', [{ path: 'ticket_id', message: 'invalid_value' }])
+    throw new AppError('validation_failed', 'This ticket type is not an upgrade of this ticket', [{ path: 'ticket_id', message: 'invalid_value' }])
   }
   const free = chosen.price.firstAmount === 0
   if (!free && !sellerCanSell(facts.seller)) throw new AppError('not_on_sale', 'This upgrade cannot be bought now')

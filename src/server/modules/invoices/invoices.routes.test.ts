@@ -283,7 +283,7 @@ describe('the seller\'s lists', () => {
     await issueInvoice(t.deps, { paymentId: bought.paymentId })
     expect((await invoiceOf(bought.paymentId))!.number).toBe('RE-2025-100')
     res = await put({ prefix: 'RE-2025-', start_number: 50 })
-    expect(res.statusCode).toBe(400)
+    expect(res.statusCode).toBe(422)
     expect(res.json().error.fields).toEqual([{ path: 'start_number', message: 'too_small' }])
     res = await put({ prefix: 'RE-2025-', start_number: 100, footer: 'Thank you! Payable at once.' }) // unchanged start: kept
     expect(res.json()).toMatchObject({ next_number: 101, min_start_number: 101 })

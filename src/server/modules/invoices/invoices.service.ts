@@ -416,7 +416,7 @@ export async function saveInvoiceSettings(ctx: Ctx, input: InvoiceSettingsInput)
     let nextNumber = row.nextNumber
     if (input.start_number !== row.startNumber) {
       if (used && input.start_number < row.nextNumber) {
-        throw new AppError('INVALID_INPUT', `The start number can only be raised to ${row.nextNumber} or above`, [{ path: 'start_number', message: 'too_small' }])
+        throw new AppError('validation_failed', `The start number can only be raised to ${row.nextNumber} or above`, [{ path: 'start_number', message: 'too_small' }])
       }
       nextNumber = input.start_number
     }

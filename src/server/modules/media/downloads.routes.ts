@@ -18,7 +18,7 @@ function contentDisposition(name: string): string {
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['downloads']
 
-  app.get('/downloads/:file_id', { schema: { tags, params: downloadParams, querystring: downloadQuery, produces: ['*/*'] } }, async (req, reply) => {
+  app.get('/downloads/:file_id', { config: { documentErrors: { 403: 'The link\'s signature is not valid, or it expired' } }, schema: { tags, params: downloadParams, querystring: downloadQuery, produces: ['*/*'] } }, async (req, reply) => {
     const served = await downloads.serveDownload(req.ctx, req.params.file_id, req.query)
     return reply
       .header('content-type', served.contentType)

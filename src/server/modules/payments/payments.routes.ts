@@ -30,8 +30,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     hooks.removeContentTypeParser('application/json')
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
     const params = z.object({ provider: z.enum(paymentProviders), sellerId: zIdParam().optional() })
+    // The provider's event as JSON; whether it is accepted rests on its signature (a header), not its shape.
+    const webhookDocument = {
+      documentBody: { type: 'object', description: 'The provider\'s event, as the provider sends and signs it', additionalProperties: true },
+      documentErrors: { 400: 'The body is not JSON, or its signature is missing or does not verify (invalid_signature)' },
+    }
     for (const path of ['/shop/webhooks/:provider', '/shop/webhooks/:provider/:sellerId']) {
-      hooks.post(path, { schema: { tags, params, response: { 200: z.object({ received: z.number() }) } } }, async (req) => {
+      hooks.post(path, { config: webhookDocument, schema: { tags, params, response: { 200: z.object({ received: z.number() }) } } }, async (req) => {
         if (!Buffer.isBuffer(req.body)) throw new AppError('bad_request', 'A JSON body is expected')
         const { provider, sellerId } = params.parse(req.params)
         return providerWebhook(req.ctx, provider, sellerId ?? null, req.body, req.headers)

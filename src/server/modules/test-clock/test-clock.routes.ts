@@ -8,7 +8,7 @@ export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }]
   const config = { auth: 'required' as const }
 
-  app.get('/admin/test_clock', { config, schema: { tags: ['admin'], security, response: { 200: testClockOutput } } },
+  app.get('/admin/test_clock', { config: { ...config, documentErrors: { 404: 'The test clock is off (TEST_CLOCK is not on)' } }, schema: { tags: ['admin'], security, response: { 200: testClockOutput } } },
     async (req) => testClock.testClockStatus(req.ctx))
 
   app.post('/admin/test_clock/advance', {
