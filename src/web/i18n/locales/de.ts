@@ -2113,8 +2113,9 @@ export const de: Translations = {
       discount: 'Rabatt', product: 'Produkt und Plan', plan: 'Preisplan', paymentForm: 'Zahlungsart', period: 'Alle', orderType: 'Bestellart',
       terms: 'Gekaufte Konditionen',
       planTerms: {
-        oneTime: 'Einmalzahlung von {{amount}}', rates: '{{count}} Raten zu {{amount}}, alle {{every}}',
-        ratesFirst: 'Erste Rate {{first}}, danach {{count}} Raten zu {{amount}}, alle {{every}}', custom: '{{count}} Raten nach eigenem Zahlungsplan, die erste {{first}}',
+        oneTime: 'Einmalzahlung von {{amount}}', rates_one: '{{count}} Rate zu {{amount}}', rates_other: '{{count}} Raten zu {{amount}}, alle {{every}}',
+        ratesFirst_one: 'Erste Rate {{first}}, danach {{count}} Rate zu {{amount}}, alle {{every}}', ratesFirst_other: 'Erste Rate {{first}}, danach {{count}} Raten zu {{amount}}, alle {{every}}',
+        custom_one: '{{count}} Rate nach eigenem Zahlungsplan, am {{first}}', custom_other: '{{count}} Raten nach eigenem Zahlungsplan, die erste {{first}}',
         subscription: '{{amount}} alle {{every}} bis zur Kündigung', subscriptionFirst: 'Zuerst {{first}}, danach {{amount}} alle {{every}} bis zur Kündigung',
         trial_one: ', nach {{count}} Tag kostenlosem Test', trial_other: ', nach {{count}} Tagen kostenlosem Test',
       },

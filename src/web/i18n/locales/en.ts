@@ -2111,8 +2111,9 @@ export const en = {
       discount: 'Discount', product: 'Product and plan', plan: 'Pricing plan', paymentForm: 'Payment form', period: 'Every', orderType: 'Order type',
       terms: 'Terms bought',
       planTerms: {
-        oneTime: 'One-time payment of {{amount}}', rates: '{{count}} rates of {{amount}}, every {{every}}',
-        ratesFirst: 'First rate {{first}}, then {{count}} rates of {{amount}}, every {{every}}', custom: '{{count}} rates on a custom schedule, the first {{first}}',
+        oneTime: 'One-time payment of {{amount}}', rates_one: '{{count}} rate of {{amount}}', rates_other: '{{count}} rates of {{amount}}, every {{every}}',
+        ratesFirst_one: 'First rate {{first}}, then {{count}} rate of {{amount}}, every {{every}}', ratesFirst_other: 'First rate {{first}}, then {{count}} rates of {{amount}}, every {{every}}',
+        custom_one: '{{count}} rate on a custom schedule, on {{first}}', custom_other: '{{count}} rates on a custom schedule, the first {{first}}',
         subscription: '{{amount}} every {{every}} until canceled', subscriptionFirst: 'First {{first}}, then {{amount}} every {{every}} until canceled',
         trial_one: ', after a {{count}}-day free trial', trial_other: ', after a {{count}}-day free trial',
       },
