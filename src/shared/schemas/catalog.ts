@@ -7,6 +7,8 @@ import { maxPlanAmount, planForms, pricingPlanInput } from '../pricing'
 import { licenseKeyFormatIssue, licenseKeyMaxLength } from '../validation/license-key-format'
 import { zHexColor, zIsoDateTime, zPlainText, zProductSlug } from '../validation/schemas'
 import { hasScriptTag } from '../validation/text'
+import { sanitizeHtml } from '../html/html-sanitizer'
+import { plainTextOf } from '../html/rich-text'
 import { listOutput, listQuery } from './lists'
 import { discountOutput } from './discounts'
 import { coverOutput } from './media'
@@ -29,6 +31,8 @@ const zName = (max: number) => zText({ error: keyOr('invalid_value') }).trim()
 
 export const productNameMaxLength = 200
 export const productDescriptionMaxLength = 50_000
+/** The rich description's HTML, before sanitising (docs/decisions/0047-product-description-html.md). */
+export const productDescriptionHtmlMaxLength = 100_000
 export const maxPlansPerOwner = 20
 export const maxTicketsPerProduct = 50
 
@@ -73,6 +77,13 @@ export const addonsInput = z.strictObject({ addons: z.array(addonInput).max(300,
 const productFields = {
   name: zName(productNameMaxLength),
   description: zPlainText(productDescriptionMaxLength).nullish(),
+  /**
+   * Rich text, sanitised on save. Sent without `description`, the plain description becomes its text;
+   * `description` sent without it drops the rich text (docs/decisions/0047-product-description-html.md).
+   * Refused only when its text would hold a script tag, which the plain field refuses too.
+   */
+  description_html: zText({ error: 'invalid_value' }).max(productDescriptionHtmlMaxLength, { error: 'too_long', abort: true })
+    .refine((value) => !hasScriptTag(plainTextOf(sanitizeHtml(value))), { error: 'script_tag' }).nullish(),
   free: bool().optional(),
   limit: count().nullish(),
   access_password: zText({ error: 'invalid_value' }).trim().max(100, { error: 'too_long' }).nullish(),
@@ -181,6 +192,8 @@ export const productOutput = z.object({
   type: z.enum(productTypes),
   name: z.string(),
   description: z.string().nullable(),
+  /** Sanitised rich text; null when the seller wrote only plain text (docs/decisions/0047-product-description-html.md). */
+  description_html: z.string().nullable(),
   free: z.boolean(),
   slug: z.string(),
   seller_username: z.string(),
@@ -349,6 +362,8 @@ export const shopProductOutput = z.object({
   form: z.enum(productForms),
   name: z.string(),
   description: z.string().nullable(),
+  /** Sanitised rich text, or null: show `description` (docs/decisions/0047-product-description-html.md). */
+  description_html: z.string().nullable().optional(),
   free: z.boolean(),
   covers: z.array(coverOutput),
   display_price: z.number().nullable(),

@@ -26,6 +26,8 @@ export const products = pgTable('products', {
   form: text('form').notNull(),
   name: text('name').notNull(),
   description: text('description'),
+  /** The seller's rich description, sanitised on save; `description` stays its plain text (docs/decisions/0047-product-description-html.md). */
+  descriptionHtml: text('description_html'),
   free: boolean('free').notNull().default(false),
   /** How many may be sold; null: no limit. Sold out when sold + reserved >= limit (docs/reference/readings.md 4). */
   limit: integer('limit'),

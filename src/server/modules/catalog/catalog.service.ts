@@ -8,7 +8,9 @@ import { planFromInput, planKindOf, planSnapshot, type PricingPlanInput } from '
 import type {
   AddonInput, CreateProductInput, ProductListQuery, ProductOutput, TicketInput, UpdateProductInput, UpdateTicketInput,
 } from '../../../shared/schemas/catalog'
-import { productCsvColumns } from '../../../shared/schemas/catalog'
+import { productCsvColumns, productDescriptionMaxLength } from '../../../shared/schemas/catalog'
+import { sanitizeHtml } from '../../../shared/html/html-sanitizer'
+import { plainTextOf } from '../../../shared/html/rich-text'
 import { coverOutputOf } from '../../../shared/schemas/media'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import { assertTransition, canTransition, productPublishTransitions, reviewTransitions } from '../../../shared/states'
@@ -184,10 +186,39 @@ function assertForm(product: repo.ProductRow, ok: boolean, path: string) {
 
 // ------------------------------------------------------------------ products
 
+/**
+ * The two descriptions (docs/decisions/0047-product-description-html.md): rich text is sanitised and, sent
+ * without `description`, gives the plain description its text (an empty one clears both; null drops only
+ * the rich text); `description` sent alone drops the rich text, so a client that knows only the plain
+ * field shows exactly what it sent; both sent are stored as sent.
+ */
+function descriptionValues(input: UpdateProductInput): { description?: string | null; descriptionHtml?: string | null } {
+  const values: { description?: string | null; descriptionHtml?: string | null } = {}
+  if (input.description !== undefined) values.description = input.description || null
+  if (input.description_html === undefined) {
+    if (input.description !== undefined) values.descriptionHtml = null
+  } else if (input.description_html === null) {
+    values.descriptionHtml = null
+  } else {
+    const html = sanitizeHtml(input.description_html).trim()
+    const text = plainTextOf(html)
+    values.descriptionHtml = text === '' ? null : html
+    if (input.description === undefined) values.description = derivedDescription(text)
+  }
+  return values
+}
+
+/** The plain text of rich text, cut to the plain field's length (never inside a surrogate pair). */
+function derivedDescription(text: string): string | null {
+  const cut = text.slice(0, productDescriptionMaxLength)
+  const plain = (/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut).trim()
+  return plain === '' ? null : plain
+}
+
 function productValues(input: UpdateProductInput) {
   return {
     ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.description !== undefined ? { description: input.description || null } : {}),
+    ...descriptionValues(input),
     ...(input.free !== undefined ? { free: input.free } : {}),
     ...(input.limit !== undefined ? { limit: input.limit } : {}),
     ...(input.access_password !== undefined ? { accessPassword: input.access_password || null } : {}),

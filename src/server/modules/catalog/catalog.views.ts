@@ -162,6 +162,7 @@ export function productView(product: repo.ProductRow, relations: Relations, sell
     type: productTypeOfForm[product.form as ProductForm],
     name: product.name,
     description: product.description,
+    description_html: product.descriptionHtml,
     free: product.free,
     slug: product.slug,
     seller_username: seller.username,

@@ -109,6 +109,7 @@ export async function getShopProduct(ctx: Ctx, username: string, slug: string, p
   const price = view.shop_price
   return {
     id: view.id, slug: view.slug, seller_username: seller.username, form: view.form, name: view.name, description: view.description,
+    description_html: view.description_html,
     free: view.free, covers: view.covers, display_price: price.display_price, display_old_price: price.display_old_price, currency_id: price.currency_id,
     pricing_plans: view.pricing_plans.map(stripPosition),
     tickets: activeTickets.map(({ position: _p, sold_count: _s, reserved_count: _r, ...ticket }) => ({ ...ticket, pricing_plans: ticket.pricing_plans.map(stripPosition) })),
