@@ -42,6 +42,21 @@ describe('the product page document', () => {
     ])
   })
 
+  test('the rich description is shown sanitised; the plain one otherwise; the head keeps the plain text', () => {
+    const hostile = '<h2>Eight modules</h2><p onclick="x()">From <strong>first wash</strong></p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">link</a>'
+    const html = render('product', productProps({ product: product({ description: 'Eight modules. From first wash', description_html: hostile }) }))
+    // the rendered page (the props after it carry the text as escaped JSON, never as markup)
+    const body = html.slice(html.indexOf('<body'), html.indexOf('<script type="application/json"'))
+    const shown = /<div class="sf-description sf-description--rich" data-testid="product-description">(.*?)<\/div>/.exec(body)![1]
+    expect(shown).toBe('<h2>Eight modules</h2><p>From <strong>first wash</strong></p><a>link</a>')
+    expect(body).not.toContain('alert(')
+    expect(html).toContain('<meta name="description" content="Eight modules. From first wash">')
+    expect(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!).description).toBe('Eight modules. From first wash')
+
+    const plain = render('product', productProps({ product: product({ description_html: null }) }))
+    expect(plain).toContain('<div class="sf-description" data-testid="product-description"><p>Eight modules.</p><p>From first wash to finished landscape.</p></div>')
+  })
+
   test('the default theme: buy button #ffc107 with radius 22 as CSS variables; the dynamic button text', () => {
     const html = render('product', productProps())
     expect(html).toContain('--sf-buy-bg:#ffc107')

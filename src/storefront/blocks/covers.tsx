@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react'
+import { sanitizeHtml } from '../../shared/html/html-sanitizer'
 import { eventDate } from './plans'
 import type { ShopProduct } from '../props'
 
@@ -74,17 +75,23 @@ export function EventFacts({ tickets }: { tickets: readonly Ticket[] }) {
   )
 }
 
-/** Plain-text description (the catalogue stores text, not HTML): paragraphs at blank lines, breaks at newlines. */
-export function Description({ text, expandable, expanded }: { text: string | null; expandable: boolean; expanded: boolean }) {
-  if (!text?.trim()) return null
-  const paragraphs = text.trim().split(/\n\s*\n/)
-  const body = (
-    <div className="sf-description" data-testid="product-description">
-      {paragraphs.map((p, i) => (
-        <p key={i}>{p.split('\n').map((line, j) => <Fragment key={j}>{j > 0 && <br />}{line}</Fragment>)}</p>
-      ))}
-    </div>
-  )
+/**
+ * The description: the seller's rich text when there is one, sanitised again here so that nothing the
+ * page is given reaches the document unsanitised (docs/decisions/0047-product-description-html.md); else
+ * the plain text, paragraphs at blank lines, breaks at newlines.
+ */
+export function Description({ text, html, expandable, expanded }: { text: string | null; html?: string | null; expandable: boolean; expanded: boolean }) {
+  const rich = html?.trim() ? sanitizeHtml(html) : ''
+  if (!rich.trim() && !text?.trim()) return null
+  const body = rich.trim()
+    ? <div className="sf-description sf-description--rich" data-testid="product-description" dangerouslySetInnerHTML={{ __html: rich }} />
+    : (
+      <div className="sf-description" data-testid="product-description">
+        {text!.trim().split(/\n\s*\n/).map((p, i) => (
+          <p key={i}>{p.split('\n').map((line, j) => <Fragment key={j}>{j > 0 && <br />}{line}</Fragment>)}</p>
+        ))}
+      </div>
+    )
   if (!expandable) return body
   // Without JavaScript: a checkbox and its label fold the text on small screens (styles/storefront.css).
   return (

@@ -64,7 +64,7 @@ export default function ProductPage(props: ProductPageProps) {
         <Countdown minutes={theme.countdown_minutes} text={theme.countdown_text ?? 'This offer ends in'} storageKey={`sf-countdown-${product.id}`} />
       )}
       <Description
-        text={product.description} expandable={theme.expandable_description_on_mobile_enabled || layout === 'simplified'}
+        text={product.description} html={product.description_html} expandable={theme.expandable_description_on_mobile_enabled || layout === 'simplified'}
         expanded={layout !== 'simplified' && theme.expandable_description_default_behavior === 'expanded'}
       />
     </>

@@ -1,10 +1,12 @@
-import { SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core'
+import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { richTextOf } from '../../../../../shared/html/rich-text'
 import { currencyIds } from '../../../../../shared/money'
 import { updateProductInput, type UpdateProductInput } from '../../../../../shared/schemas/catalog'
 import { FormError } from '../../../../components/form-error'
 import { NumberField } from '../../../../components/number-field'
+import { RichTextEditor } from '../../../../components/rich-text-editor'
 import { SelectField } from '../../../../components/select-field'
 import { textInputProps, useZodForm } from '../../../../lib/forms'
 import { updateProduct } from '../../api/update-product'
@@ -14,11 +16,12 @@ import { SaveBar } from './save-bar'
 import type { StepProps } from './step-types'
 
 // Step "product details": name, description, free, the display price and old price with their
-// currency, the limit, and the covers.
+// currency, the limit, and the covers. The description is rich text; the server derives the plain
+// description from it (docs/decisions/0047-product-description-html.md).
 
 type Values = {
   name: string
-  description: string
+  description_html: string
   free: boolean
   display_price: string
   display_old_price: string
@@ -26,10 +29,14 @@ type Values = {
   limit: string
 }
 
-function toInput(v: Values): UpdateProductInput {
+/** What the editor opens with: the rich text, else the plain description as paragraphs. */
+const descriptionOf = (product: StepProps['product']) => product.descriptionHtml ?? richTextOf(product.description ?? '')
+
+function toInput(v: Values, initialDescription: string): UpdateProductInput {
   return {
     name: v.name,
-    description: v.description.trim() || null,
+    // Sent only when edited, so saving other fields leaves a plain description plain.
+    ...(v.description_html !== initialDescription ? { description_html: v.description_html.trim() } : {}),
     free: v.free,
     display_price: moneyToMinor(v.display_price, v.display_currency_id),
     display_old_price: moneyToMinor(v.display_old_price, v.display_currency_id),
@@ -41,25 +48,30 @@ function toInput(v: Values): UpdateProductInput {
 export function DetailsStep({ product, onSaved }: StepProps) {
   const { t, i18n } = useTranslation()
   const currency = product.displayCurrencyId ?? 'eur'
+  const initialDescription = descriptionOf(product)
   const form = useZodForm(updateProductInput, {
     name: product.name,
-    description: product.description ?? '',
+    description_html: initialDescription,
     free: product.free,
     display_price: minorToText(product.displayPrice, currency),
     display_old_price: minorToText(product.displayOldPrice, currency),
     display_currency_id: currency,
     limit: product.limit === null ? '' : String(product.limit),
-  } as Values, i18n.language, { toInput })
+  } as Values, i18n.language, { toInput: (v) => toInput(v, initialDescription) })
   const save = useMutation({ mutationFn: (input: UpdateProductInput) => updateProduct(product.id, input), onSuccess: onSaved, onError: (e) => form.fail(e) })
   return (
     <Stack gap="lg">
       <form onSubmit={(event) => {
         event.preventDefault()
-        if (form.validate()) save.mutate(toInput(form.values))
+        if (form.validate()) save.mutate(toInput(form.values, initialDescription))
       }} noValidate>
         <Stack gap="md">
           <TextInput label={t('products.fields.name')} required {...textInputProps(form.field('name'))} data-testid="details-name" />
-          <Textarea label={t('products.fields.description')} autosize minRows={3} maxRows={12} {...textInputProps(form.field('description'))} data-testid="details-description" />
+          <RichTextEditor
+            label={t('products.fields.description')} value={form.values.description_html}
+            onChange={(html) => form.setValue('description_html', html)} error={form.errors.description_html} minHeight={100}
+            data-testid="details-description"
+          />
           <Switch
             label={t('products.fields.free')}
             description={t('products.fields.freeHelp')}
