@@ -70,7 +70,15 @@ describe('the product wizard', () => {
     const name = `Coaching ${run}`
     const id = await createProduct('digital', name)
     await page.getByTestId('details-display-price').fill('49,00')
+    // the description is rich text; the plain description is derived from it (docs/decisions/0047-product-description-html.md)
+    await page.getByRole('textbox', { name: 'Description' }).click()
+    await page.keyboard.type('One call, ')
+    await page.keyboard.press('Control+b')
+    await page.keyboard.type('recorded')
+    await page.keyboard.press('Control+b')
     await saveStep()
+    const saved = await page.evaluate((productId) => (window as any).__sf.api.get(`/cabinet/products/${productId}`), id)
+    expect(saved).toMatchObject({ descriptionHtml: '<p>One call, <strong>recorded</strong></p>', description: 'One call, recorded' })
     // nothing priced yet: publishing names the reason
     await page.getByTestId('wizard-publish').click()
     await page.getByTestId('publish-reasons').waitFor()
