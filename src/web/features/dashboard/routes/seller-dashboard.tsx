@@ -160,7 +160,8 @@ export function SellerDashboard() {
       <Group justify="space-between" wrap="wrap">
         <Title order={3} fz="lg">{t('dashboard.title')}</Title>
         <Group gap="xs">
-          {query.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
+          {/* a Loader is a bare span: a label needs a role (axe, aria-prohibited-attr) */}
+          {query.isFetching && <Loader size="xs" role="status" aria-label={t('common.loading')} />}
           <SegmentedControl
             size="xs" value={period} onChange={(v) => setPeriod(v as DashboardPeriod)} aria-label={t('dashboard.periodLabel')} data-testid="dashboard-period"
             data={dashboardPeriods.map((p) => ({ value: p, label: t('dashboard.periodDays', { count: periodDays[p] }) }))}
