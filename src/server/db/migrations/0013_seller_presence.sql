@@ -1,0 +1,3 @@
+ALTER TABLE "sellers" ADD COLUMN "avatar" jsonb;--> statement-breakpoint
+ALTER TABLE "sellers" ADD COLUMN "banner" jsonb;--> statement-breakpoint
+ALTER TABLE "sellers" ADD COLUMN "bio" text;
