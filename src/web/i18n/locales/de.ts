@@ -582,7 +582,7 @@ export const de: Translations = {
     remove: 'Entfernen',
     bio: 'Über dich',
     bioHint: 'Reiner Text, steht unter deinem Namen.',
-    bioCount: '{{count}} / {{max}}',
+    bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Höchstens {{max}} Zeichen.',
     bioSave: 'Speichern',
   },

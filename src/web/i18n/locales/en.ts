@@ -580,7 +580,7 @@ export const en = {
     remove: 'Remove',
     bio: 'About you',
     bioHint: 'Plain text, shown under your name.',
-    bioCount: '{{count}} / {{max}}',
+    bioCount: '{{length}} / {{max}}',
     bioTooLong: 'At most {{max}} characters.',
     bioSave: 'Save',
   },

@@ -61,7 +61,7 @@ function BioField({ profile }: { profile: SellerProfileOutput }) {
         autosize minRows={3} maxRows={8} error={tooLong ? t('presence.bioTooLong', { max: sellerBioMaxLength }) : undefined} data-testid="presence-bio"
       />
       <Group justify="space-between">
-        <Text size="xs" c={tooLong ? 'red' : 'dimmed'} data-testid="presence-bio-count">{t('presence.bioCount', { count: bio.trim().length, max: sellerBioMaxLength })}</Text>
+        <Text size="xs" c={tooLong ? 'red' : 'dimmed'} data-testid="presence-bio-count">{t('presence.bioCount', { length: bio.trim().length, max: sellerBioMaxLength })}</Text>
         <Button size="xs" onClick={() => save.mutate()} loading={save.isPending} disabled={tooLong || bio.trim() === (profile.bio ?? '')} data-testid="presence-bio-save">
           {t('presence.bioSave')}
         </Button>
