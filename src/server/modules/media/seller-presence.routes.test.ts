@@ -106,4 +106,20 @@ describe('seller presence', () => {
     expect((await put({ ...profile, bio: '' })).json().bio).toBeNull()
     expect((await shopSeller()).bio).toBeNull()
   })
+
+  test('the shop page shows the picture, banner and bio, and falls back without them (needs npm run build:storefront)', async () => {
+    const profile = (await t.request({ method: 'GET', url: profileUrl, token: seller.accessToken })).json()
+    await t.request({ method: 'POST', url: `${profileUrl}/banner`, token: seller.accessToken, ...multipart([image(await testImage(1000, 250))]) })
+    await t.request({ method: 'PUT', url: profileUrl, token: seller.accessToken, payload: { ...profile.profile, bio: 'Hello from the shop.' } })
+    const { avatar, banner } = await shopSeller()
+    const html = (await t.request({ method: 'GET', url: `/s/${seller.username}` })).body
+    expect(html).toMatch(new RegExp(`<img[^>]*data-testid="shop-avatar"[^>]*src="${avatar.variants.s100}"`))
+    expect(html).toContain(`${banner.variants.s1920} 1920w`)
+    expect(html).toMatch(/data-testid="shop-bio">Hello from the shop.</)
+    await t.request({ method: 'DELETE', url: `${profileUrl}/avatar`, token: seller.accessToken })
+    await t.request({ method: 'DELETE', url: `${profileUrl}/banner`, token: seller.accessToken })
+    const plain = (await t.request({ method: 'GET', url: `/s/${seller.username}` })).body
+    expect(plain).toMatch(/<span[^>]*data-testid="shop-avatar">/)
+    expect(plain).not.toContain('data-testid="shop-banner"')
+  })
 })
