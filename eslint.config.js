@@ -105,7 +105,7 @@ export const moduleDependencies = {
   dunning: ['billing', 'catalog', 'delivery', 'email', 'orders'],
   email: [],
   invoices: ['email'],
-  media: ['catalog'],
+  media: ['accounts', 'catalog'],
   notifications: ['email'],
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
   'payment-settings': [],

@@ -61,6 +61,32 @@ describe('the shop page', () => {
     expect(second).toContain('<link rel="canonical" href="https://shop.example/s/nora-baker?page=2">')
   })
 
+  test('the seller\'s avatar, banner and bio: sized variants, alt text, the bio under the name (docs/decisions/0046-seller-presence.md)', () => {
+    const seller = {
+      username: 'nora-baker', name: 'Nora Baker', bio: 'Painter in Leipzig. <b>Courses</b> for beginners.',
+      avatar: { url: '/api/v1/media/avatar-a-s300.webp', variants: { s100: '/api/v1/media/avatar-a-s100.webp', s300: '/api/v1/media/avatar-a-s300.webp' } },
+      banner: { url: '/api/v1/media/banner-b-s1200.webp', variants: { s640: '/api/v1/media/banner-b-s640.webp', s1200: '/api/v1/media/banner-b-s1200.webp', s1920: '/api/v1/media/banner-b-s1920.webp' } },
+    }
+    const html = render('shop', { username: 'nora-baker', list: { ...list, seller }, page: 1, per: 30 }, '/s/nora-baker')
+    const start = html.indexOf('data-testid="shop-header"')
+    const header = html.slice(start, html.indexOf('</header>', start))
+    expect(header).toMatch(/<img[^>]*data-testid="shop-avatar"[^>]*alt="Nora Baker"/)
+    expect(header).toContain('src="/api/v1/media/avatar-a-s100.webp"')
+    expect(header).toContain('/api/v1/media/avatar-a-s300.webp 300w')
+    expect(header).not.toMatch(/data-testid="shop-avatar">NB</)
+    expect(header).toMatch(/<img[^>]*src="\/api\/v1\/media\/banner-b-s1200.webp"[^>]*data-testid="shop-banner"/)
+    expect(header).toContain('/api/v1/media/banner-b-s1920.webp 1920w')
+    expect(header).toContain('sf-shop-hero__banner--image')
+    // The bio is text, escaped, after the name.
+    expect(header).toMatch(/data-testid="shop-name">Nora Baker<[\s\S]*data-testid="shop-bio">Painter in Leipzig. &lt;b&gt;Courses&lt;\/b&gt; for beginners.</)
+
+    // Without them: the initials and the gradient, no bio.
+    const plain = render('shop', { username: 'nora-baker', list: { ...list, seller: { ...seller, avatar: null, banner: null, bio: null } }, page: 1, per: 30 }, '/s/nora-baker')
+    expect(plain).toMatch(/data-testid="shop-avatar">NB</)
+    expect(plain).not.toContain('data-testid="shop-banner"')
+    expect(plain).not.toContain('data-testid="shop-bio"')
+  })
+
   test('initials and the banner hue are stable', () => {
     expect(initials('Nora Baker')).toBe('NB')
     expect(initials('nora-baker')).toBe('NB')

@@ -12,6 +12,7 @@ import { plainTextOf } from '../html/rich-text'
 import { listOutput, listQuery } from './lists'
 import { discountOutput } from './discounts'
 import { coverOutput } from './media'
+import { avatarOutput, bannerOutput } from './seller-profile'
 
 // Request and answer schemas of the catalogue: products of the eight forms,
 // pricing plans, event tickets, add-ons, categories, shop categories, license keys, the managers' review
@@ -351,7 +352,11 @@ export const shopListItemOutput = z.object({
   event: z.object({ start_date: z.string().nullable(), location: z.string().nullable() }).nullable().optional(),
 })
 /** The seller a shop belongs to, as its header shows them (docs/decisions/0044-storefront-presence.md). */
-export const shopSellerOutput = z.object({ username: z.string(), name: z.string() })
+/** The shop header's seller; avatar, banner and bio only when the seller set them (docs/decisions/0046-seller-presence.md). */
+export const shopSellerOutput = z.object({
+  username: z.string(), name: z.string(),
+  avatar: avatarOutput.nullable().optional(), banner: bannerOutput.nullable().optional(), bio: z.string().nullable().optional(),
+})
 export const shopListOutput = listOutput(shopListItemOutput).extend({ seller: shopSellerOutput.optional() })
 
 const publicPlanOutput = pricingPlanOutput.omit({ position: true })

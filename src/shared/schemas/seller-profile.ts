@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { mediaPath } from './media'
 import { requiresState, zBirthday, zCountryCode, zPersonName, zPhone, zPlainText, zVatId } from '../validation'
 
 // The seller profile (docs/reference/accounts-and-orders.md §3 "Profile", section 2 "Profile modal steps", section 5 "Required
@@ -41,6 +42,39 @@ export const sellerProfileDraft = z.object({
   vat_id: zVatId.optional(),
 }).strict()
 export type SellerProfile = z.output<typeof sellerProfileDraft>
+
+/** The shop page's short introduction (docs/decisions/0046-seller-presence.md). */
+export const sellerBioMaxLength = 500
+/**
+ * The PUT body: the profile plus the optional bio. The bio is no profile field (never required, not in
+ * `missing_fields`): absent leaves it as it is, so a client that does not know it never erases it; empty clears it.
+ */
+export const sellerProfilePut = sellerProfileDraft.extend({ bio: zPlainText(sellerBioMaxLength).optional() }).strict()
+export type SellerProfilePut = z.output<typeof sellerProfilePut>
+
+/** The shop header's images and the webp variants each is written as, by width (never upscaled; the original is not kept). */
+export const profileImageSlots = ['avatar', 'banner'] as const
+export type ProfileImageSlot = (typeof profileImageSlots)[number]
+/** The avatar is cropped square at the centre; the banner keeps its ratio. */
+export const profileImageWidths = {
+  avatar: { s100: 100, s300: 300 },
+  banner: { s640: 640, s1200: 1200, s1920: 1920 },
+} as const satisfies Record<ProfileImageSlot, Record<string, number>>
+export const avatarOutput = z.object({ url: z.string(), variants: z.object({ s100: z.string(), s300: z.string() }) })
+export const bannerOutput = z.object({ url: z.string(), variants: z.object({ s640: z.string(), s1200: z.string(), s1920: z.string() }) })
+export type AvatarOutput = z.infer<typeof avatarOutput>
+export type BannerOutput = z.infer<typeof bannerOutput>
+
+/** The public paths of a stored image's variants (`url` a middle size), or null when there is none. */
+export function profileImageOutputOf(slot: 'avatar', keys: Readonly<Record<string, string>> | null | undefined): AvatarOutput | null
+export function profileImageOutputOf(slot: 'banner', keys: Readonly<Record<string, string>> | null | undefined): BannerOutput | null
+export function profileImageOutputOf(slot: ProfileImageSlot, keys: Readonly<Record<string, string>> | null | undefined): AvatarOutput | BannerOutput | null {
+  if (!keys) return null
+  const names = Object.keys(profileImageWidths[slot])
+  if (names.some((name) => typeof keys[name] !== 'string')) return null
+  const variants = Object.fromEntries(names.map((name) => [name, mediaPath(keys[name]!)]))
+  return { url: variants[slot === 'avatar' ? 's300' : 's1200']!, variants } as AvatarOutput | BannerOutput
+}
 export type SellerProfileField = keyof SellerProfile
 
 /** Spec section 5 and docs/reference/readings.md 22: entities outside the home country, and addresses in US, CA, MX, IN. */
@@ -117,5 +151,8 @@ export const sellerProfileOutput = z.object({
   profile_finished: z.boolean(),
   missing_fields: z.array(z.string()),
   home_country: z.string(),
+  bio: z.string().nullable().optional(),
+  avatar: avatarOutput.nullable().optional(),
+  banner: bannerOutput.nullable().optional(),
 })
 export type SellerProfileOutput = z.infer<typeof sellerProfileOutput>

@@ -5,7 +5,7 @@ import { money } from '../lib/plans'
 import type { ShopPageProps } from '../props'
 import { productKindName } from '../texts'
 
-/** Up to two initials of the seller's name: the avatar until a picture exists (docs/decisions/0044-storefront-presence.md). */
+/** Up to two initials of the seller's name: the avatar when the seller has no picture (docs/decisions/0044-storefront-presence.md). */
 export function initials(name: string): string {
   const words = name.trim().split(/[\s._-]+/).filter(Boolean)
   return (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2)).toUpperCase()
@@ -25,15 +25,34 @@ export default function ShopPage({ username, list, page, per }: ShopPageProps) {
   const name = list.seller?.name ?? username
   const handle = list.seller?.username ?? username
   const count = list.total_count_max
+  const avatar = list.seller?.avatar ?? null
+  const banner = list.seller?.banner ?? null
+  const bio = list.seller?.bio?.trim() || null
   return (
     <Shell username={username} sellerName={name}>
       <header className="sf-shop-hero" data-testid="shop-header" style={{ '--sf-hue': shopHue(handle) } as CSSProperties}>
-        <div className="sf-shop-hero__banner" aria-hidden="true" />
+        {/* The seller's banner over the gradient, which stays as the fallback (docs/decisions/0046-seller-presence.md). */}
+        <div className={banner ? 'sf-shop-hero__banner sf-shop-hero__banner--image' : 'sf-shop-hero__banner'} aria-hidden="true">
+          {banner && (
+            <img
+              src={banner.variants.s1200} data-testid="shop-banner" alt="" decoding="async" fetchPriority="high"
+              srcSet={`${banner.variants.s640} 640w, ${banner.variants.s1200} 1200w, ${banner.variants.s1920} 1920w`} sizes="(min-width: 1100px) 1100px, 100vw"
+            />
+          )}
+        </div>
         <div className="sf-shop-hero__body">
-          <span className="sf-shop-hero__avatar" aria-hidden="true" data-testid="shop-avatar">{initials(name)}</span>
+          {avatar
+            ? (
+              <img
+                className="sf-shop-hero__avatar sf-shop-hero__avatar--image" data-testid="shop-avatar" alt={name} width={96} height={96}
+                src={avatar.variants.s100} srcSet={`${avatar.variants.s100} 100w, ${avatar.variants.s300} 300w`} sizes="96px"
+              />
+            )
+            : <span className="sf-shop-hero__avatar" aria-hidden="true" data-testid="shop-avatar">{initials(name)}</span>}
           <div className="sf-shop-hero__text">
             <h1 className="sf-title sf-shop-hero__name" data-testid="shop-name">{name}</h1>
             <p className="sf-muted sf-shop-hero__meta">{`@${handle} · ${count === 1 ? '1 product' : `${count} products`}`}</p>
+            {bio && <p className="sf-shop-hero__bio" data-testid="shop-bio">{bio}</p>}
           </div>
         </div>
       </header>

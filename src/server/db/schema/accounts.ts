@@ -46,6 +46,11 @@ export const sellers = pgTable('sellers', {
   blocked: boolean('blocked').notNull().default(false),
   /** Overrides of the feature-flag defaults in src/shared/accounts.ts, set by managers. */
   features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+  /** The shop header's picture and banner: storage keys of their webp variants by name (docs/decisions/0046-seller-presence.md). */
+  avatar: jsonb('avatar').$type<Record<string, string>>(),
+  banner: jsonb('banner').$type<Record<string, string>>(),
+  /** A short plain-text introduction under the seller's name on the shop page. */
+  bio: text('bio'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -72,6 +72,12 @@ export async function findSellerById(db: Executor, id: number): Promise<SellerRo
   return row
 }
 
+/** The seller row, locked until the transaction ends (a write that reads what it replaces). */
+export async function lockSellerById(db: Executor, id: number): Promise<SellerRow | undefined> {
+  const [row] = await db.select().from(sellers).where(eq(sellers.id, id)).for('update').limit(1)
+  return row
+}
+
 export async function updateSeller(db: Executor, id: number, values: Partial<typeof sellers.$inferInsert>): Promise<SellerRow> {
   const [row] = await db.update(sellers).set({ ...values, updatedAt: new Date() }).where(eq(sellers.id, id)).returning()
   return row!

@@ -555,7 +555,9 @@ export async function deleteAccount(ctx: Ctx, input: z.infer<typeof deactivateIn
       deletionReason: input.reason, deletionComment: input.comment ?? null,
     })
     const seller = await repo.findSellerByUser(tx, user.id)
-    if (seller) await repo.updateSeller(tx, seller.id, { username: `deleted-${seller.id}`, phone: null, company: null, blocked: true })
+    // The shop header's bio and images are the seller's own words and pictures: dropped with the account
+    // (docs/decisions/0046-seller-presence.md; their webp bytes are not yet removed).
+    if (seller) await repo.updateSeller(tx, seller.id, { username: `deleted-${seller.id}`, phone: null, company: null, blocked: true, bio: null, avatar: null, banner: null })
     await repo.revokeUserSessions(tx, user.id, 'deleted', ctx.now)
   })
 }

@@ -1,9 +1,11 @@
 import {
-  isSellerProfileComplete, sellerProfileMissingFields, type SellerProfile, type SellerProfileOutput,
+  isSellerProfileComplete, profileImageOutputOf, sellerProfileMissingFields, type ProfileImageSlot, type SellerProfile, type SellerProfileOutput,
+  type SellerProfilePut,
 } from '../../../shared/schemas/seller-profile'
 import { AppError } from '../../../shared/errors'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
 import * as repo from './accounts.repository'
 
 // The seller profile of the cabinet (docs/reference/accounts-and-orders.md §2, §3 and §5): read it, save it, and keep
@@ -17,6 +19,9 @@ function output(ctx: Ctx, seller: repo.SellerRow): SellerProfileOutput {
     profile_finished: seller.profileFinished,
     missing_fields: sellerProfileMissingFields(profile as Partial<SellerProfile>, home),
     home_country: home,
+    bio: seller.bio ?? null,
+    avatar: profileImageOutputOf('avatar', seller.avatar),
+    banner: profileImageOutputOf('banner', seller.banner),
   }
 }
 
@@ -34,11 +39,12 @@ export async function getSellerProfile(ctx: Ctx): Promise<SellerProfileOutput> {
  * naming each missing field 'required' and nothing changes: a finished profile is never unfinished silently
  * (an empty body used to unfinish it and stop the seller's products publishing).
  */
-export async function saveSellerProfile(ctx: Ctx, input: SellerProfile): Promise<SellerProfileOutput> {
+export async function saveSellerProfile(ctx: Ctx, input: SellerProfilePut): Promise<SellerProfileOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
   const home = ctx.deps.config.HOME_COUNTRY
+  const { bio, ...fields } = input
   const profile: SellerProfile = Object.fromEntries(
-    Object.entries(input).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''),
   )
   // A reason only belongs to an exempt seller, a company only to an entity.
   if (profile.vat_payer !== 'exempt') delete profile.vat_exempt_reason
@@ -57,6 +63,31 @@ export async function saveSellerProfile(ctx: Ctx, input: SellerProfile): Promise
     phone: profile.phone ?? null,
     countryCode: profile.country_code ?? null,
     profileFinished: complete,
+    // Absent keeps the bio (docs/decisions/0046-seller-presence.md), empty clears it.
+    ...(bio === undefined ? {} : { bio: bio === '' ? null : bio }),
   })
+  return output(ctx, seller)
+}
+
+/** The acting seller of a profile image write (media receives the image, accounts owns the seller row). */
+export function profileImageSeller(ctx: Ctx): number {
+  return actingSellerId(ctx.actor, 'settings.write')
+}
+
+/**
+ * Records the storage keys of a seller's avatar or banner (null removes it) inside the caller's transaction;
+ * answers the keys it replaced, whose bytes the caller removes after the commit.
+ */
+export async function replaceProfileImage(db: Executor, sellerId: number, slot: ProfileImageSlot, keys: Record<string, string> | null): Promise<Record<string, string> | null> {
+  const current = await repo.lockSellerById(db, sellerId)
+  if (!current) throw new AppError('not_found', 'No such seller')
+  await repo.updateSeller(db, sellerId, slot === 'avatar' ? { avatar: keys } : { banner: keys })
+  return (slot === 'avatar' ? current.avatar : current.banner) ?? null
+}
+
+/** The profile as answered, after a profile image changed. */
+export async function sellerProfileOf(ctx: Ctx, sellerId: number): Promise<SellerProfileOutput> {
+  const seller = await repo.findSellerById(ctx.db, sellerId)
+  if (!seller) throw new AppError('not_found', 'No such seller')
   return output(ctx, seller)
 }

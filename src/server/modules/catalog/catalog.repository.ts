@@ -540,7 +540,7 @@ export async function listShopProducts(db: Executor, sellerId: number, params: {
 
 /** The names a shop header shows: the seller's company or person name (sellerDisplayName in catalog.views). */
 export async function findSellerNames(db: Executor, sellerId: number) {
-  const [row] = await db.select({ username: sellers.username, company: sellers.company, firstName: users.firstName, lastName: users.lastName })
+  const [row] = await db.select({ username: sellers.username, company: sellers.company, firstName: users.firstName, lastName: users.lastName, avatar: sellers.avatar, banner: sellers.banner, bio: sellers.bio })
     .from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
   return row
 }

@@ -36,7 +36,7 @@ describe('public shop list', () => {
     expect(body.list[2]).toMatchObject({ display_price: 2500, currency_id: 'usd' })
     expect(body.list[0]).toMatchObject({ display_price: 4500, currency_id: 'eur', event: { start_date: null, location: null } })
     // the shop header's seller: the display name from the profile, else the username (docs/decisions/0044-storefront-presence.md)
-    expect(body.seller).toEqual({ username: seller.username, name: expect.any(String) })
+    expect(body.seller).toEqual({ username: seller.username, name: expect.any(String), avatar: null, banner: null, bio: null })
     expect(body.total_count).toBe(3)
     expect(JSON.stringify(body)).not.toContain('letmein')
   })

@@ -6,6 +6,7 @@ import type { Ctx } from '../../context'
 import { guessClientKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as repo from './catalog.repository'
 import { sellerDisplayName } from '../../../shared/accounts'
+import { profileImageOutputOf } from '../../../shared/schemas/seller-profile'
 import { loadRelations, productView, productViews, shopClosed } from './catalog.views'
 
 // The public shop (no sign-in): a seller's listed products and a product page. Shop paths name the seller
@@ -33,13 +34,20 @@ export async function listShopProducts(ctx: Ctx, username: string, query: ListQu
     }),
     total_count: total,
     total_count_max: totalMax,
-    seller: { username: seller.username, name: await sellerName(ctx, seller) },
+    seller: await shopSellerOf(ctx, seller),
   }
 }
 
-async function sellerName(ctx: Ctx, seller: { id: number; username: string }) {
+/** The shop header's seller: the display name, and the avatar, banner and bio when set. */
+async function shopSellerOf(ctx: Ctx, seller: { id: number; username: string }) {
   const names = await repo.findSellerNames(ctx.db, seller.id)
-  return sellerDisplayName(names ?? { username: seller.username })
+  return {
+    username: seller.username,
+    name: sellerDisplayName(names ?? { username: seller.username }),
+    avatar: profileImageOutputOf('avatar', names?.avatar),
+    banner: profileImageOutputOf('banner', names?.banner),
+    bio: names?.bio ?? null,
+  }
 }
 
 /** The earliest start among the active ticket types, with its place; a shop card and a product page show it. */

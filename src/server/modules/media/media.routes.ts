@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { productParams } from '../../../shared/schemas/catalog'
+import { profileImageSlots, sellerProfileOutput } from '../../../shared/schemas/seller-profile'
 import {
   coverListOutput, coverOutput, coverParams, downloadFileListOutput, downloadFileOutput, fileParams, maxFilesPerProduct, mediaKeyParams,
   reorderInput, uploadKinds, uploadListOutput, uploadOutput,
@@ -74,6 +75,29 @@ async function receive(req: FastifyRequest, storage: Storage, options: { maxByte
   return received
 }
 
+/**
+ * Reads the one image part of the request whole (at most `maxBytes`): an image is worked on in memory and
+ * kept out of storage. Text fields land in `fields`.
+ */
+async function receiveImage(req: FastifyRequest, maxBytes: number, fields: Record<string, string> = {}): Promise<Buffer> {
+  if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data')
+  let image: Buffer | undefined
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value
+      } else {
+        image = await part.toBuffer()
+      }
+    }
+  } catch (error) {
+    if (multipartErrors.has((error as { code?: string }).code ?? '')) throw new AppError('payload_too_large', `The image is larger than ${maxBytes} bytes`)
+    throw error
+  }
+  if (!image) throw new AppError('validation_failed', 'required', [{ path: 'file', message: 'required' }])
+  return image
+}
+
 function oneFile(received: Received) {
   const [file, ...rest] = received.files
   if (!file || rest.length > 0) throw new AppError('validation_failed', 'required', [{ path: 'file', message: 'required' }])
@@ -118,23 +142,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.post('/cabinet/products/:id/covers', { config: { ...auth, multipartBody: { image: 'file', crop: 'text?' } }, schema: { ...multipartSchema, params: productParams, response: { 201: coverOutput } } },
     async (req, reply) => {
       await media.writableProduct(req.ctx, req.params.id, null)
-      // The image is worked on in memory, so it is read whole (at most IMAGE_MAX_BYTES) and kept out of storage.
-      if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data')
-      let image: Buffer | undefined
       const fields: Record<string, string> = {}
-      try {
-        for await (const part of req.parts({ limits: { fileSize: config.IMAGE_MAX_BYTES, files: 1, fields: 5 } })) {
-          if (part.type === 'field') {
-            if (typeof part.value === 'string') fields[part.fieldname] = part.value
-          } else {
-            image = await part.toBuffer()
-          }
-        }
-      } catch (error) {
-        if (multipartErrors.has((error as { code?: string }).code ?? '')) throw new AppError('payload_too_large', `The image is larger than ${config.IMAGE_MAX_BYTES} bytes`)
-        throw error
-      }
-      if (!image) throw new AppError('validation_failed', 'required', [{ path: 'file', message: 'required' }])
+      const image = await receiveImage(req, config.IMAGE_MAX_BYTES, fields)
       return reply.code(201).send(await media.addCover(req.ctx, req.params.id, image, fields.crop))
     })
 
@@ -149,6 +158,21 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       await media.deleteCover(req.ctx, req.params.id, req.params.cover_id)
       return reply.code(204).send(null)
     })
+
+  // ---------------------------------------------------------------- the seller's avatar and banner
+  for (const slot of profileImageSlots) {
+    app.post(`/cabinet/profile/${slot}`, { config: { ...auth, multipartBody: { image: 'file' } }, schema: { ...multipartSchema, tags: ['accounts'], response: { 200: sellerProfileOutput } } },
+      async (req) => {
+        const image = await receiveImage(req, config.IMAGE_MAX_BYTES)
+        return media.setProfileImage(req.ctx, slot, image)
+      })
+
+    app.delete(`/cabinet/profile/${slot}`, { config: auth, schema: { tags: ['accounts'], security, response: noContent } },
+      async (req, reply) => {
+        await media.removeProfileImage(req.ctx, slot)
+        return reply.code(204).send(null)
+      })
+  }
 
   // ---------------------------------------------------------------- media uploads
   app.post('/cabinet/uploads', { config: { ...auth, multipartBody: { file: 'file', kind: 'text' } }, schema: { ...multipartSchema, response: { 201: uploadOutput } } },

@@ -8,6 +8,8 @@ import {
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
+import { profileImageWidths, type ProfileImageSlot, type SellerProfileOutput } from '../../../shared/schemas/seller-profile'
+import * as sellerProfile from '../accounts/seller-profile.service'
 import * as catalog from '../catalog/catalog.service'
 import * as repo from './media.repository'
 import { isStorageKey, newStorageKey, newStorageKeyLike, NotStoredError, type ByteRange, type Storage } from './storage'
@@ -228,10 +230,50 @@ export async function deleteCover(ctx: Ctx, productId: number, coverId: number) 
   await removeAll(ctx.deps.storage, Object.values(row.variants))
 }
 
-/** A public cover variant: only generated `cover-...webp` keys are served; everything else is private. */
+// ------------------------------------------------------------------ the seller's avatar and banner
+
+/**
+ * Stores the seller's avatar or banner (docs/decisions/0046-seller-presence.md) through the covers' checks:
+ * decoded whole, oriented, written as webp variants never wider than the source (the avatar cropped square
+ * at the centre); the original is not kept. The variants it replaces are removed after the commit.
+ */
+export async function setProfileImage(ctx: Ctx, slot: ProfileImageSlot, buffer: Buffer): Promise<SellerProfileOutput> {
+  const sellerId = sellerProfile.profileImageSeller(ctx)
+  await imageSize(buffer)
+  const base = await sharp(buffer).rotate().toBuffer()
+  const { storage } = ctx.deps
+  const variants: Record<string, string> = {}
+  const keys: string[] = []
+  try {
+    for (const [name, width] of Object.entries(profileImageWidths[slot]) as [string, number][]) {
+      const resized = slot === 'avatar'
+        ? sharp(base).resize({ width, height: width, fit: 'cover', position: 'centre', withoutEnlargement: true })
+        : sharp(base).resize({ width, withoutEnlargement: true })
+      const key = newStorageKey(slot, { suffix: name, ext: 'webp' })
+      keys.push(key)
+      await storage.put(key, await resized.webp({ quality: 82 }).toBuffer())
+      variants[name] = key
+    }
+  } catch (error) {
+    await removeAll(storage, keys)
+    throw error
+  }
+  const replaced = await recordOrRemove(storage, keys, () => ctx.db.transaction((tx) => sellerProfile.replaceProfileImage(tx, sellerId, slot, variants)))
+  await removeAll(storage, Object.values(replaced ?? {}))
+  return sellerProfile.sellerProfileOf(ctx, sellerId)
+}
+
+/** Removes the seller's avatar or banner; the shop header falls back to initials or the gradient. Idempotent. */
+export async function removeProfileImage(ctx: Ctx, slot: ProfileImageSlot): Promise<void> {
+  const sellerId = sellerProfile.profileImageSeller(ctx)
+  const replaced = await ctx.db.transaction((tx) => sellerProfile.replaceProfileImage(tx, sellerId, slot, null))
+  await removeAll(ctx.deps.storage, Object.values(replaced ?? {}))
+}
+
+/** A public image variant: only generated `cover-`, `avatar-` and `banner-...webp` keys are served; everything else is private. */
 export async function publicMedia(ctx: Ctx, key: string): Promise<{ stream: Readable; contentType: string }> {
   const missing = new AppError('not_found', 'This file does not exist')
-  if (!isStorageKey(key) || !/^cover-[0-9a-f]{32}-[a-z0-9]+\.webp$/.test(key)) throw missing
+  if (!isStorageKey(key) || !/^(cover|avatar|banner)-[0-9a-f]{32}-[a-z0-9]+\.webp$/.test(key)) throw missing
   if (!(await ctx.deps.storage.exists(key))) throw missing
   return { stream: await ctx.deps.storage.getStream(key), contentType: 'image/webp' }
 }

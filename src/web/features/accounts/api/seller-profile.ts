@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { SellerProfile, SellerProfileOutput } from '../../../../shared/schemas/seller-profile'
+import type { ProfileImageSlot, SellerProfile, SellerProfileOutput } from '../../../../shared/schemas/seller-profile'
 import { api } from '../../../lib/api'
 import { toSnake } from '../../../lib/api-client'
 
@@ -18,4 +18,24 @@ export function sellerProfileQuery() {
 
 export async function saveSellerProfile(input: SellerProfile): Promise<SellerProfileOutput> {
   return toSnake(await api.put<unknown>('/cabinet/profile', input, { silent: true })) as SellerProfileOutput
+}
+
+/**
+ * POST /cabinet/profile/{avatar|banner}: the shop header's picture or banner, made into webp size variants
+ * (docs/decisions/0046-seller-presence.md); answers the whole profile.
+ */
+export async function uploadProfileImage(slot: ProfileImageSlot, file: File): Promise<SellerProfileOutput> {
+  const form = new FormData()
+  form.append('image', file)
+  return toSnake(await api.post<unknown>(`/cabinet/profile/${slot}`, form)) as SellerProfileOutput
+}
+
+/** DELETE /cabinet/profile/{avatar|banner}: the shop header falls back to the initials or the gradient. */
+export async function removeProfileImage(slot: ProfileImageSlot): Promise<void> {
+  await api.delete(`/cabinet/profile/${slot}`)
+}
+
+/** PUT /cabinet/profile with the stored profile as it is and the new bio (empty clears it). */
+export async function saveSellerBio(current: SellerProfileOutput, bio: string): Promise<SellerProfileOutput> {
+  return toSnake(await api.put<unknown>('/cabinet/profile', { ...current.profile, bio })) as SellerProfileOutput
 }

@@ -24,6 +24,7 @@ import { updateMe } from '../api/update-me'
 import { DeletionModal } from '../components/deletion-modal'
 import { PasswordRules } from '../components/password-rules'
 import { SellerProfileForm } from '../components/seller-profile-form'
+import { ShopPresenceForm } from '../components/shop-presence-form'
 
 // /<area>/profile/edit: the account settings, reachable from every area's user menu. In the cabinet,
 // `?seller_profile_edit=true` opens it with the seller profile first (finish registration, docs/reference/accounts-and-orders.md §2).
@@ -242,6 +243,11 @@ export function AccountSettingsPage() {
       {finishRegistration && (
         <Section title={t('settings.finishTitle')} description={t('settings.finishText')} testId="finish-registration">
           <SellerProfileForm onSaved={() => notifications.show({ color: 'teal', message: t('settings.saved'), autoClose: 4000 })} />
+        </Section>
+      )}
+      {user.seller && areaOfPath(pathname) === 'cabinet' && (
+        <Section title={t('presence.title')} description={t('presence.text')} testId="presence">
+          <ShopPresenceForm sellerName={user.seller.username} />
         </Section>
       )}
       <Section title={t('settings.personalTitle')} testId="personal-details">

@@ -1,1 +1,0 @@
-ALTER TABLE "products" ADD COLUMN "description_html" text;

@@ -1,0 +1,104 @@
+import { Avatar, BackgroundImage, Box, Button, FileButton, Group, Stack, Text, Textarea } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sellerBioMaxLength, type ProfileImageSlot, type SellerProfileOutput } from '../../../../shared/schemas/seller-profile'
+import { removeProfileImage, saveSellerBio, sellerProfileKey, sellerProfileQuery, uploadProfileImage } from '../api/seller-profile'
+
+// The shop header's avatar, banner and bio (docs/decisions/0046-seller-presence.md): each image is uploaded,
+// replaced or removed on its own and shown as the shop page shows it; the bio is saved with its button.
+
+const accept = 'image/png,image/jpeg,image/webp,image/gif,image/avif'
+
+function ImageControls({ slot, profile }: { slot: ProfileImageSlot; profile: SellerProfileOutput }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const present = slot === 'avatar' ? profile.avatar : profile.banner
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadProfileImage(slot, file),
+    onSuccess: (answer) => client.setQueryData(sellerProfileKey, answer),
+  })
+  const remove = useMutation({
+    mutationFn: () => removeProfileImage(slot),
+    onSuccess: () => client.setQueryData<SellerProfileOutput>(sellerProfileKey, (old) => (old ? { ...old, [slot]: null } : old)),
+  })
+  return (
+    <Group gap="xs">
+      <FileButton onChange={(file) => { if (file) upload.mutate(file) }} accept={accept}>
+        {(props) => (
+          <Button {...props} variant="default" size="xs" loading={upload.isPending} data-testid={`presence-${slot}-upload`}>
+            {present ? t(`presence.${slot}Replace`) : t(`presence.${slot}Upload`)}
+          </Button>
+        )}
+      </FileButton>
+      {present && (
+        <Button variant="subtle" color="red" size="xs" loading={remove.isPending} onClick={() => remove.mutate()} data-testid={`presence-${slot}-remove`}>
+          {t('presence.remove')}
+        </Button>
+      )}
+    </Group>
+  )
+}
+
+function BioField({ profile }: { profile: SellerProfileOutput }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [bio, setBio] = useState(profile.bio ?? '')
+  useEffect(() => { setBio(profile.bio ?? '') }, [profile.bio])
+  const save = useMutation({
+    mutationFn: () => saveSellerBio(profile, bio.trim()),
+    onSuccess: (answer) => {
+      client.setQueryData(sellerProfileKey, answer)
+      notifications.show({ color: 'teal', message: t('settings.saved'), autoClose: 4000 })
+    },
+  })
+  const tooLong = bio.trim().length > sellerBioMaxLength
+  return (
+    <Stack gap={4}>
+      <Textarea
+        label={t('presence.bio')} description={t('presence.bioHint')} value={bio} onChange={(e) => setBio(e.currentTarget.value)}
+        autosize minRows={3} maxRows={8} error={tooLong ? t('presence.bioTooLong', { max: sellerBioMaxLength }) : undefined} data-testid="presence-bio"
+      />
+      <Group justify="space-between">
+        <Text size="xs" c={tooLong ? 'red' : 'dimmed'} data-testid="presence-bio-count">{t('presence.bioCount', { length: bio.trim().length, max: sellerBioMaxLength })}</Text>
+        <Button size="xs" onClick={() => save.mutate()} loading={save.isPending} disabled={tooLong || bio.trim() === (profile.bio ?? '')} data-testid="presence-bio-save">
+          {t('presence.bioSave')}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+export function ShopPresenceForm({ sellerName }: { sellerName: string }) {
+  const { t } = useTranslation()
+  const query = useQuery(sellerProfileQuery())
+  const profile = query.data
+  if (!profile) return null
+  const initials = sellerName.trim().slice(0, 2).toUpperCase()
+  return (
+    <Stack gap="md" data-testid="shop-presence">
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>{t('presence.banner')}</Text>
+        <BackgroundImage
+          src={profile.banner?.variants.s640 ?? ''} radius="md" h={120}
+          style={profile.banner ? undefined : { background: 'linear-gradient(120deg, var(--mantine-color-blue-8), var(--mantine-color-cyan-4))' }}
+          role={profile.banner ? 'img' : undefined} aria-label={profile.banner ? t('presence.bannerPreview') : undefined} data-testid="presence-banner-preview"
+        >
+          <Box h={120} />
+        </BackgroundImage>
+        <Text size="xs" c="dimmed">{t('presence.bannerHint')}</Text>
+        <ImageControls slot="banner" profile={profile} />
+      </Stack>
+      <Group gap="md" align="center">
+        <Avatar src={profile.avatar?.variants.s300 ?? null} alt={t('presence.avatarPreview')} size={72} radius="xl" data-testid="presence-avatar-preview">{initials}</Avatar>
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>{t('presence.avatar')}</Text>
+          <Text size="xs" c="dimmed">{t('presence.avatarHint')}</Text>
+          <ImageControls slot="avatar" profile={profile} />
+        </Stack>
+      </Group>
+      <BioField profile={profile} />
+    </Stack>
+  )
+}
