@@ -41,7 +41,7 @@ describe('the seller reviews the legal texts', () => {
     await page.getByTestId('legal-reviewed').waitFor()
     await page.goto('/cabinet')
     await page.getByTestId('cabinet-dashboard').waitFor()
-    await expect.poll(() => page.getByTestId('seller-state-email').count()).toBe(1)
+    await page.getByTestId('dashboard-products-count').waitFor()
     expect(await page.getByTestId('legal-texts-warning').count()).toBe(0)
 
     const shop = await context.newPage()

@@ -95,6 +95,8 @@ describe('the cabinet on a phone', () => {
     await page.getByTestId('user-menu').click()
     await page.getByTestId('sign-out').click()
     await page.waitForURL('**/users/sign_in')
+    // the session is forgotten once the sign-in page has loaded (src/web/lib/session.ts signOut)
+    await poll(() => page.evaluate(() => localStorage.getItem('sf.tokens'))).toBeNull()
     await page.goto('/cabinet')
     await page.waitForURL('**/users/sign_in**')
 
