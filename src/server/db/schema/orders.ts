@@ -40,6 +40,10 @@ export const orders = pgTable('orders', {
   discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
   couponId: integer('coupon_id').references(() => coupons.id),
   couponCode: text('coupon_code'),
+  /** The publisher (level 1), program and participation a sale is attributed to (docs/decisions/0048-affiliates.md). */
+  publisherId: integer('publisher_id'),
+  affiliateProgramId: integer('affiliate_program_id'),
+  affiliateNodeId: integer('affiliate_node_id'),
   /** The product discount counted for this order (its ordersCount went up). */
   productDiscountApplied: boolean('product_discount_applied').notNull().default(false),
   paymentState: text('payment_state').notNull().default('payment_waiting'),
@@ -89,6 +93,8 @@ export const orders = pgTable('orders', {
   index('orders_seller_idx').on(t.sellerId, t.createdAt),
   index('orders_payer_idx').on(t.payerUserId),
   index('orders_parent_idx').on(t.parentOrderId),
+  index('orders_publisher_idx').on(t.publisherId),
+  index('orders_affiliate_program_idx').on(t.affiliateProgramId),
   index('orders_upgrade_ticket_idx').on(t.upgradePaymentTicketId),
   index('orders_reservation_idx').on(t.reservationState, t.reservedUntil),
   check('orders_amounts_check', sql`${t.totalAmount} >= 0 and ${t.vatAmount} >= 0 and ${t.paidAmount} >= 0 and ${t.firstAmount} >= 0`),
