@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps'
 import { systemContext, type Ctx } from '../context'
 import type { Actor } from '../auth/permissions'
 import * as accounts from '../modules/accounts/accounts.service'
+import { seedDemoAffiliates } from '../modules/affiliates/demo.service'
 import { seedDemoCatalog } from '../modules/catalog/demo.service'
 import * as certificates from '../modules/certificates/certificates.service'
 import * as courses from '../modules/courses/courses.service'
@@ -16,6 +17,10 @@ import { products, sellers } from './schema'
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
 /** The demo's manager (the admin area, the billing test clock), with the demo seller's password. */
 export const demoManager = { email: 'manager@sellfront.test', firstName: 'Demo', lastName: 'Manager' }
+/** The demo's publisher (the publisher area), in the demo seller's partner programme, with the same password. */
+export const demoPublisher = { email: 'publisher@sellfront.test', firstName: 'Paula', lastName: 'Publisher' }
+/** The demo products in the partner programme. */
+const demoProgramProducts = ['watercolour-course', 'lightroom-presets', 'strategy-session', 'painters-circle']
 
 /**
  * The demo every fresh install shows: a seller who can sign in at once. Later capabilities add their part
@@ -27,9 +32,21 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   // One published product of each form, with prices, tickets, keys and add-ons (made once per slug).
   const catalog = await seedDemoCatalog(deps, result.userId)
   // Made with the seller (or whenever the password is known), so both sign in with the same password.
-  if (result.created || options.password || deps.config.DEMO_PASSWORD) await accounts.ensureManager(systemContext(deps), { ...demoManager, password })
+  if (result.created || options.password || deps.config.DEMO_PASSWORD) {
+    await accounts.ensureManager(systemContext(deps), { ...demoManager, password })
+    await seedDemoPartnerProgramme(deps, result.userId, password)
+  }
   await seedDemoMedia(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
+}
+
+/** The partner programme with two levels and the demo publisher in it (made once). */
+async function seedDemoPartnerProgramme(deps: AppDeps, sellerUserId: number, password: string) {
+  const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, sellerUserId)).limit(1)
+  if (!seller) return
+  const { userId: publisherUserId } = await accounts.ensureDemoPublisher(systemContext(deps), { ...demoPublisher, password })
+  const rows = await deps.db.select({ id: products.id }).from(products).where(and(eq(products.sellerId, seller.id), inArray(products.slug, demoProgramProducts)))
+  await seedDemoAffiliates(deps, { sellerUserId, sellerId: seller.id, publisherUserId, productIds: rows.map((r) => r.id) })
 }
 
 const coverColours: Record<string, string> = {

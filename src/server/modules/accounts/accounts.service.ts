@@ -566,6 +566,16 @@ export async function deleteAccount(ctx: Ctx, input: z.infer<typeof deactivateIn
 
 /** Creates a confirmed user with a manager profile, or adds the profile to an existing user. */
 export async function ensureManager(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }) {
+  return ensureUserWithProfile(ctx, input, 'manager')
+}
+
+/** A confirmed demo publisher (the demo's affiliate program), with the demo seller's password. */
+export async function ensureDemoPublisher(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }) {
+  return ensureUserWithProfile(ctx, input, 'publisher')
+}
+
+/** A confirmed user with a profile of this type, made once; `created` when the user is new. */
+async function ensureUserWithProfile(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }, type: 'manager' | 'publisher') {
   const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
   return ctx.db.transaction(async (tx) => {
     let user = await repo.findUserByEmail(tx, input.email)
@@ -573,7 +583,7 @@ export async function ensureManager(ctx: Ctx, input: { email: string; password: 
       email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, confirmedAt: ctx.now,
     })
     const profiles = await repo.listProfiles(tx, user.id)
-    if (!profiles.some((p) => p.type === 'manager')) await createProfileRows(ctx, tx, user, 'manager')
+    if (!profiles.some((p) => p.type === type)) await createProfileRows(ctx, tx, user, type)
     return { userId: user.id, created: profiles.length === 0 }
   })
 }

@@ -42,5 +42,15 @@ describe('the demo catalogue', () => {
     expect(keys.json().available_count).toBe(25)
     const ticketDesign = await t.request({ method: 'GET', url: `/api/v1/cabinet/products/${byForm.eventTickets.id}/ticket_design`, token })
     expect(ticketDesign.json()).toMatchObject({ saved: true, layout: 'a6_landscape', show_qr_code: true })
+
+    // The partner programme: two levels, four products, the demo publisher taking part (seeded once).
+    const programs = (await t.request({ method: 'GET', url: '/api/v1/cabinet/affiliate_programs', token })).json()
+    expect(programs.total_count).toBe(1)
+    expect(programs.list[0]).toMatchObject({ commissions: [20, 5], type: 2, listed_in_marketplace: true })
+    expect(programs.list[0].product_ids).toHaveLength(4)
+    const publisherSignIn = await t.request({ method: 'POST', url: '/api/v1/app/session', payload: { email: 'publisher@sellfront.test', password: 'Demo-pass-123!', fingerprint: 'fp-demo-1234567' } })
+    expect(publisherSignIn.statusCode).toBe(200)
+    const nodes = (await t.request({ method: 'GET', url: '/api/v1/publish/affiliate_nodes', token: publisherSignIn.json().access_token })).json()
+    expect(nodes.list.map((n: any) => n.state)).toEqual(['accepted'])
   })
 })
