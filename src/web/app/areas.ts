@@ -39,11 +39,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/settings/cancellation_terms', key: 'cancellationTerms', icon: IconFileText, match: '/cabinet/settings/cancellation_terms' },
       { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
     ],
-    soon: [
-      { path: 'affiliate_programs', key: 'affiliatePrograms' },
-      { path: 'affiliate_nodes', key: 'affiliateNodes' },
-      { path: 'affiliate_statistics', key: 'affiliateStatistics' },
-    ],
+    soon: [],
   },
   publish: {
     area: 'publish',
