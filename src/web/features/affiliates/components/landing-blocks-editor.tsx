@@ -1,38 +1,10 @@
 import { ActionIcon, Button, Card, Group, Menu, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { zLandingBlock } from '../../../../shared/schemas/affiliates'
+import { landingBlockKinds, moveBlock, propsOfKind, type LandingBlock } from './landing-blocks'
 
 // The program's landing page for publishers as a list of blocks of the affiliate page type
 // (docs/decisions/0048-affiliates.md): add, remove and reorder blocks, each with a few text props.
-
-export const landingBlockKinds = zLandingBlock.shape.kind.options
-export type LandingBlockKind = (typeof landingBlockKinds)[number]
-export type LandingBlock = { kind: LandingBlockKind; props: Record<string, unknown> }
-
-/** The props each kind offers in the editor (title, text, image url, button text). */
-const propsOfKind: Record<LandingBlockKind, ('title' | 'text' | 'imageUrl' | 'buttonText')[]> = {
-  header: ['title', 'text'],
-  banner: ['title', 'text', 'imageUrl'],
-  text: ['title', 'text'],
-  picture: ['imageUrl', 'text'],
-  video: ['title', 'imageUrl'],
-  button: ['buttonText'],
-  testimonials: ['title', 'text'],
-  affiliate: ['title', 'text', 'buttonText'],
-  gap: [],
-  footer: ['text'],
-}
-
-/** Moves the block at `index` by `by` places (inside the list). */
-export function moveBlock<T>(blocks: readonly T[], index: number, by: -1 | 1): T[] {
-  const target = index + by
-  if (target < 0 || target >= blocks.length) return [...blocks]
-  const next = [...blocks]
-  const [block] = next.splice(index, 1)
-  next.splice(target, 0, block!)
-  return next
-}
 
 export function LandingBlocksEditor({ blocks, onChange }: { blocks: LandingBlock[]; onChange: (next: LandingBlock[]) => void }) {
   const { t } = useTranslation()

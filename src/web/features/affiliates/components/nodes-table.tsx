@@ -40,12 +40,12 @@ export function NodesTable() {
   const yesNo = (value: boolean) => (value ? t('affiliates.yes') : t('affiliates.no'))
   const columns: DataTableColumn<AffiliateNode>[] = [
     { key: 'id', title: t('affiliates.columns.id'), sortable: true, render: (n) => n.id },
-    { key: 'affiliate_program_id', title: t('affiliates.columns.program'), sortable: true, render: (n) => `${n.affiliateProgramName} (${n.affiliateProgramId})` },
+    { key: 'affiliate_program_id', title: t('affiliates.columns.program'), render: (n) => `${n.affiliateProgramName} (${n.affiliateProgramId})` },
     { key: 'created_at', title: t('affiliates.columns.createdAt'), sortable: true, render: (n) => formatDateTime(n.createdAt, i18n.language) },
     { key: 'state', title: t('affiliates.columns.state'), render: (n) => <NodeStateBadge state={n.state} /> },
     { key: 'from_landing_page', title: t('affiliates.columns.fromLandingPage'), render: (n) => yesNo(n.fromLandingPage) },
     { key: 'bonus', title: t('affiliates.columns.bonusPaid'), render: (n) => yesNo(n.bonus) },
-    { key: 'publisher_id', title: t('affiliates.columns.publisherId'), sortable: true, render: (n) => n.publisherId },
+    { key: 'publisher_id', title: t('affiliates.columns.publisherId'), render: (n) => n.publisherId },
     { key: 'name', title: t('affiliates.columns.name'), render: (n) => n.name },
     { key: 'email', title: t('affiliates.columns.email'), render: (n) => n.email },
     {

@@ -4,103 +4,20 @@ import { IconExternalLink } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { affiliateLimits, commissionDurations } from '../../../../shared/affiliates/commissions'
-import { currencyIds, formatAmount, isCurrencyId, parseMoneyInput } from '../../../../shared/money'
-import { createAffiliateProgramInput, landingThemes, type CreateAffiliateProgramInput } from '../../../../shared/schemas/affiliates'
+import { currencyIds } from '../../../../shared/money'
+import { createAffiliateProgramInput, landingThemes } from '../../../../shared/schemas/affiliates'
 import { FormError } from '../../../components/form-error'
 import { NumberField } from '../../../components/number-field'
 import { SelectField } from '../../../components/select-field'
 import { textInputProps, useZodForm } from '../../../lib/forms'
 import { createProgram, productNamesQuery, updateProgram, type AffiliateProgram } from '../api/affiliates'
 import { CommissionLevelsEditor } from './commission-levels-editor'
-import { defaultLevels, levelsInput } from './commission-levels'
-import { LandingBlocksEditor, landingBlockKinds, type LandingBlock } from './landing-blocks-editor'
+import { LandingBlocksEditor } from './landing-blocks-editor'
+import { initialValues, programInput, type ProgramValues } from './program-values'
 
 // Creating or editing an affiliate program: every field of createAffiliateProgramInput, checked with that
 // schema (docs/decisions/0048-affiliates.md). Percents are typed as whole percents, the bonus as money in
 // its currency (sent as minor units), durations as days.
-
-type Values = {
-  name: string
-  description: string
-  product_ids: string[]
-  commissions: string[]
-  cookies_expire: string
-  lifetime: (typeof commissionDurations)[number]
-  lifetime_days: string
-  bonus: string
-  bonus_currency: string | null
-  auto_accept: boolean
-  provision_from_brutto: boolean
-  hold_days: string
-  disable_landing_page: boolean
-  redirection_url: string
-  landing_body: LandingBlock[]
-  landing_theme: (typeof landingThemes)[number]
-  forward_url_params: boolean
-  allow_embed_forms: boolean
-  embed_forms_allowed: string[]
-  affiliate_redirections_allowed: boolean
-  listed_in_marketplace: boolean
-}
-
-const int = (text: string) => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN)
-const kindOf = (kind: string): LandingBlock['kind'] => (landingBlockKinds as readonly string[]).includes(kind) ? kind as LandingBlock['kind'] : 'text'
-
-export function initialValues(program?: AffiliateProgram): Values {
-  const currency = program?.bonusCurrency && isCurrencyId(program.bonusCurrency) ? program.bonusCurrency : 'eur'
-  return {
-    name: program?.name ?? '',
-    description: program?.description ?? '',
-    product_ids: (program?.productIds ?? []).map(String),
-    commissions: program ? program.commissions.map(String) : defaultLevels(),
-    cookies_expire: String(program?.cookiesExpire ?? affiliateLimits.defaultCookieDays),
-    lifetime: program?.lifetime ?? 'none',
-    lifetime_days: program?.lifetimeDays ? String(program.lifetimeDays) : '',
-    bonus: program?.bonus ? formatAmount(program.bonus, currency) : '',
-    bonus_currency: currency,
-    auto_accept: program?.autoAccept ?? false,
-    provision_from_brutto: program?.provisionFromBrutto ?? false,
-    hold_days: String(program?.holdDays ?? affiliateLimits.defaultHoldDays),
-    disable_landing_page: program?.disableLandingPage ?? false,
-    redirection_url: program?.redirectionUrl ?? '',
-    landing_body: (program?.landingBody ?? []).map((b) => ({ kind: kindOf(b.kind), props: b.props })),
-    landing_theme: (landingThemes as readonly string[]).includes(program?.landingTheme ?? '') ? program!.landingTheme as Values['landing_theme'] : 'classic',
-    forward_url_params: program?.forwardUrlParams ?? false,
-    allow_embed_forms: program?.allowEmbedForms ?? false,
-    embed_forms_allowed: program?.embedFormsAllowed ?? [],
-    affiliate_redirections_allowed: program?.affiliateRedirectionsAllowed ?? false,
-    listed_in_marketplace: program?.listedInMarketplace ?? false,
-  }
-}
-
-/** The form's values as the API's input (minor units, numbers, null for what is left empty). */
-export function programInput(v: Values): CreateAffiliateProgramInput {
-  const currency = v.bonus_currency && isCurrencyId(v.bonus_currency) ? v.bonus_currency : 'eur'
-  const bonus = v.bonus.trim() === '' ? null : (parseMoneyInput(v.bonus, currency) ?? Number.NaN)
-  return {
-    name: v.name,
-    description: v.description.trim() || null,
-    product_ids: v.product_ids.map(Number),
-    commissions: levelsInput(v.commissions),
-    cookies_expire: int(v.cookies_expire) as number,
-    lifetime: v.lifetime,
-    lifetime_days: v.lifetime === 'days' ? int(v.lifetime_days) : null,
-    bonus,
-    bonus_currency: bonus ? (v.bonus_currency as CreateAffiliateProgramInput['bonus_currency']) : null,
-    auto_accept: v.auto_accept,
-    provision_from_brutto: v.provision_from_brutto,
-    hold_days: int(v.hold_days) as number,
-    disable_landing_page: v.disable_landing_page,
-    redirection_url: v.redirection_url.trim() || null,
-    landing_body: v.landing_body,
-    landing_theme: v.landing_theme,
-    forward_url_params: v.forward_url_params,
-    allow_embed_forms: v.allow_embed_forms,
-    embed_forms_allowed: v.allow_embed_forms ? v.embed_forms_allowed : [],
-    affiliate_redirections_allowed: v.affiliate_redirections_allowed,
-    listed_in_marketplace: v.listed_in_marketplace,
-  }
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -122,7 +39,7 @@ export function ProgramForm({ program, onDone, onCancel }: { program?: Affiliate
     onSuccess: (answer) => onDone(answer.affiliateProgram),
     onError: (e) => form.fail(e),
   })
-  const switchOf = (name: keyof Values & string, label: string, description?: string) => (
+  const switchOf = (name: keyof ProgramValues & string, label: string, description?: string) => (
     <Switch label={label} description={description} checked={v[name] as boolean} onChange={(e) => form.setValue(name, e.currentTarget.checked as never)} data-testid={`affiliate-program-${name}`} />
   )
   const productOptions = (products.data?.list ?? []).map((p) => ({ value: String(p.id), label: p.name }))
@@ -150,7 +67,7 @@ export function ProgramForm({ program, onDone, onCancel }: { program?: Affiliate
           </SimpleGrid>
           <Stack gap={4}>
             <Text size="sm" fw={500}>{t('affiliates.form.lifetime')}</Text>
-            <SegmentedControl w="fit-content" value={v.lifetime} onChange={(value) => form.setValue('lifetime', value as Values['lifetime'])}
+            <SegmentedControl w="fit-content" value={v.lifetime} onChange={(value) => form.setValue('lifetime', value as ProgramValues['lifetime'])}
               data={commissionDurations.map((d) => ({ value: d, label: t(`affiliates.lifetimes.${d}`) }))} data-testid="affiliate-program-lifetime" />
             <Text size="xs" c="dimmed">{t('affiliates.form.lifetimeHelp')}</Text>
           </Stack>
@@ -184,7 +101,7 @@ export function ProgramForm({ program, onDone, onCancel }: { program?: Affiliate
             <>
               <SelectField label={t('affiliates.form.landingTheme')} searchable={false} w={240}
                 data={landingThemes.map((theme) => ({ value: theme, label: t(`affiliates.themes.${theme}`) }))}
-                value={v.landing_theme} onChange={(value) => value && form.setValue('landing_theme', value as Values['landing_theme'])} />
+                value={v.landing_theme} onChange={(value) => value && form.setValue('landing_theme', value as ProgramValues['landing_theme'])} />
               <LandingBlocksEditor blocks={v.landing_body} onChange={(next) => form.setValue('landing_body', next)} />
               {form.errors.landing_body && <Text c="red" size="sm">{form.errors.landing_body}</Text>}
             </>
