@@ -33,7 +33,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/claims', key: 'claims', icon: IconGavel },
       { to: '/cabinet/payment_tickets/overview', key: 'paymentTickets', icon: IconTicket },
       { to: '/cabinet/courses/overview', key: 'courses', icon: IconSchool },
-      { to: '/cabinet/affiliate_programs', key: 'affiliatePrograms', icon: IconAffiliate },
+      { to: '/cabinet/affiliate_programs', key: 'affiliatePrograms', icon: IconAffiliate, match: '/cabinet/affiliate_' },
       { to: '/cabinet/settings/payment_providers', key: 'paymentProviders', icon: IconCreditCard, match: '/cabinet/settings/payment_' },
       { to: '/cabinet/settings/checkout', key: 'checkoutSettings', icon: IconPalette, match: '/cabinet/settings/checkout' },
       { to: '/cabinet/settings/cancellation_terms', key: 'cancellationTerms', icon: IconFileText, match: '/cabinet/settings/cancellation_terms' },

@@ -1,6 +1,7 @@
-import { Group, SegmentedControl, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { IconChartBar } from '@tabler/icons-react'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { statisticsPeriods } from '../../../../shared/schemas/affiliates'
@@ -28,7 +29,12 @@ export function AffiliateProgramsPage() {
   const tab: Tab = (tabs as readonly string[]).includes(asked ?? '') ? asked as Tab : 'overview'
   return (
     <Stack gap="lg" data-testid="affiliate-programs-page">
-      <Title order={2}>{t('affiliates.title')}</Title>
+      <Group justify="space-between">
+        <Title order={2}>{t('affiliates.title')}</Title>
+        <Button component={Link} to="/cabinet/affiliate_statistics" variant="default" leftSection={<IconChartBar size={16} />} data-testid="affiliate-statistics-link">
+          {t('affiliates.stats.title')}
+        </Button>
+      </Group>
       <Tabs value={tab} keepMounted={false}
         onChange={(value) => value && value !== tab && void navigate({ to: '/cabinet/affiliate_programs', search: { tab: value } as never })}>
         <Tabs.List>

@@ -169,6 +169,7 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
       </Section>
       {(o.commissions ?? []).length > 0 && (
         <Section title={t('affiliates.orderCommissions.title')} testId="order-commissions">
+          {o.publisherId ? <Text size="sm" mb="xs" data-testid="order-publisher">{t('affiliates.orderCommissions.publisher')}: {o.publisherId}</Text> : null}
           <SimpleTable testId="order-commissions-table"
             head={['level', 'publisher', 'kind', 'amount', 'reversed', 'state', 'availableAt'].map((k) => t(`affiliates.orderCommissions.${k}`))}
             rows={(o.commissions ?? []).map((c) => [c.level, c.publisherId, t(`affiliates.orderCommissions.kinds.${c.kind}`), money(c.amount, c.currency),
