@@ -104,6 +104,7 @@ const paymentTickets = () => import('../features/payment-tickets/routes/payment-
 const courseTabs = () => import('../features/course-reports/routes/course-tabs-pages')
 const notificationPages = () => import('../features/notifications/routes/notifications-pages')
 const dunningPages = () => import('../features/dunning/routes/dunning-pages')
+const affiliatePages = () => import('../features/affiliates/routes/affiliate-pages')
 const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet-home'), 'CabinetHomePage'), [
   { path: 'notifications', component: lazyRouteComponent(notificationPages, 'NotificationsPage') },
   { path: 'settings/notifications', component: lazyRouteComponent(notificationPages, 'NotificationSettingsPage') },
@@ -134,6 +135,9 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'courses/lesson_statuses', component: lazyRouteComponent(courseTabs, 'LessonStatusesPage') },
   { path: 'courses/quiz_attempts', component: lazyRouteComponent(courseTabs, 'QuizAttemptsPage') },
   { path: 'courses/preview/$productId', component: lazyRouteComponent(() => import('../features/course-player/routes/course-preview-page'), 'CoursePreviewPage') },
+  { path: 'affiliate_programs', component: lazyRouteComponent(affiliatePages, 'AffiliateProgramsPage') },
+  { path: 'affiliate_nodes', component: lazyRouteComponent(affiliatePages, 'AffiliateNodesPage') },
+  { path: 'affiliate_statistics', component: lazyRouteComponent(affiliatePages, 'AffiliateStatisticsPage') },
 ])
 const publish = areaRoutes('publish', lazyRouteComponent(() => import('../features/publish/routes/publish-home-page'), 'PublishHomePage'))
 const teamMember = areaRoutes('team_member', lazyRouteComponent(() => import('../features/team-member/routes/team-member-home-page'), 'TeamMemberHomePage'))

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { OrderCommissionOutput } from '../../../../shared/schemas/affiliates'
 import type {
   CreateCsvExportInput, CsvExportOutput, OrderCsvColumn, OrderDetailOutput, OrderRelation, SellerOrderOutput,
 } from '../../../../shared/schemas/order-lists'
@@ -10,7 +11,9 @@ import type { Camelize } from '../../../lib/api-client'
 // exports (docs/decisions/0030-orders-list-detail-and-csv-exports.md), and the order actions other modules serve (refund, cancel, pause, resume).
 
 export type SellerOrder = Camelize<SellerOrderOutput>
-export type OrderDetail = Camelize<OrderDetailOutput>
+export type OrderCommission = Camelize<OrderCommissionOutput>
+/** The detail; the publisher and commissions (docs/decisions/0048-affiliates.md) may be absent from older answers. */
+export type OrderDetail = Camelize<OrderDetailOutput> & { publisherId?: number | null; commissions?: OrderCommission[] }
 export type CsvExport = Camelize<CsvExportOutput>
 export type OrderList = { list: SellerOrder[]; totalCount: number; totalCountMax: number; counts?: Record<string, number>; orderTypeCounts?: Record<string, number> }
 

@@ -167,6 +167,15 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
               <Button key="pdf" size="compact-xs" variant="subtle" leftSection={<IconFileTypePdf size={14} />} onClick={() => void openInvoicePdf(i.pdfUrl)}>{t('orderLists.detail.pdf')}</Button>])} />
         )}
       </Section>
+      {(o.commissions ?? []).length > 0 && (
+        <Section title={t('affiliates.orderCommissions.title')} testId="order-commissions">
+          {o.publisherId ? <Text size="sm" mb="xs" data-testid="order-publisher">{t('affiliates.orderCommissions.publisher')}: {o.publisherId}</Text> : null}
+          <SimpleTable testId="order-commissions-table"
+            head={['level', 'publisher', 'kind', 'amount', 'reversed', 'state', 'availableAt'].map((k) => t(`affiliates.orderCommissions.${k}`))}
+            rows={(o.commissions ?? []).map((c) => [c.level, c.publisherId, t(`affiliates.orderCommissions.kinds.${c.kind}`), money(c.amount, c.currency),
+              money(c.reversedAmount, c.currency), <StatusBadge key="state" status={c.state} label={t(`affiliates.orderCommissions.states.${c.state}`)} />, date(c.availableAt)])} />
+        </Section>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={t('orderLists.detail.dunning')} testId="order-dunning">
           {o.dunning && o.dunning.list.length > 0 ? (

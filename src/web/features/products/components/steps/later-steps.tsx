@@ -1,5 +1,6 @@
 import { Anchor, List, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { AffiliateProgramSection } from './affiliate-program-section'
 import { DeliveryEmailSection } from './delivery-email-section'
 import type { StepProps } from './step-types'
 import { MarketUpsellSections } from './upsell-sections'
@@ -14,6 +15,7 @@ export function MarketUpsellStep({ product }: StepProps) {
       <Text>{t('products.later.marketUpsell.text')}</Text>
       <Text size="sm" c="dimmed">{t('products.later.marketUpsell.record', { count: product.addons.filter((a) => a.kind === 'bump').length })}</Text>
       <MarketUpsellSections product={product} />
+      <AffiliateProgramSection product={product} />
     </Stack>
   )
 }
