@@ -115,6 +115,10 @@ export const messages = {
     en: 'Please enter a colour as # followed by 3 or 6 hex digits, e.g. #ffc107.',
     de: 'Bitte gib eine Farbe als # mit 3 oder 6 Hex-Ziffern ein, z. B. #ffc107.',
   },
+  commission_total_exceeded: {
+    en: 'The levels together may take at most 100 %.',
+    de: 'Die Stufen zusammen dürfen höchstens 100 % betragen.',
+  },
   out_of_range: {
     en: 'This value is out of range.',
     de: 'Dieser Wert liegt außerhalb des erlaubten Bereichs.',
