@@ -63,6 +63,8 @@ export function SignUpForm({ fixedType, initialType, onSignedUp }: { fixedType?:
   const email = form.field('email')
   const emailError = email.error ?? (availability === 'taken' ? translateMessage('email_taken', i18n.language) : undefined)
   const profileType = form.field('profile_type')
+  // the platform program's choice is offered when the link asked for it (/users/ablefy_affiliate)
+  const choices: SignUpProfileType[] = initialType === 'platform_affiliate' ? ['seller', 'payer', 'publisher', 'platform_affiliate'] : ['seller', 'payer', 'publisher']
 
   return (
     <form onSubmit={(event) => { event.preventDefault(); submit() }} noValidate>
@@ -90,7 +92,7 @@ export function SignUpForm({ fixedType, initialType, onSignedUp }: { fixedType?:
         {!fixedType && (
           <Radio.Group label={t('signUp.profileType')} value={profileType.value} onChange={(value) => profileType.onChange(value as SignUpProfileType)}>
             <Stack gap="xs" mt={6}>
-              {(['seller', 'payer', 'publisher', 'platform_affiliate'] as const).map((type) => (
+              {choices.map((type) => (
                 <Radio key={type} value={type} label={t(`signUp.types.${type}.label`)} description={t(`signUp.types.${type}.text`)} data-testid={`sign-up-type-${type}`} />
               ))}
             </Stack>

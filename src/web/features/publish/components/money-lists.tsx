@@ -13,14 +13,14 @@ import { balanceCardRows } from './balance-cards'
 
 export function TransfersList() {
   const { t, i18n } = useTranslation()
-  const [state, setState] = useState<ListState>(() => initialListState({ sortKey: 'created_at' }))
+  const [state, setState] = useState<ListState>(() => initialListState())
   const onStateChange = useCallback((next: ListState) => setState(next), [])
   const list = useQuery(publisherTransfersQuery(state))
   const columns: DataTableColumn<PublisherTransfer>[] = [
     { key: 'created_at', title: t('publisher.columns.date'), sortable: true, render: (x) => formatDateTime(x.createdAt, i18n.language) },
     { key: 'kind', title: t('publisher.columns.kind'), render: (x) => t(`publisher.transferKinds.${x.kind}`, { defaultValue: x.kind }) },
     { key: 'order', title: t('publisher.columns.order'), render: (x) => (x.orderId === null ? '–' : `#${x.orderId}`) },
-    { key: 'amount', title: t('publisher.columns.amount'), sortable: true, render: (x) => <Text size="sm" fw={500} c={x.amount < 0 ? 'red' : undefined}>{money(x.amount, x.currency)}</Text> },
+    { key: 'amount', title: t('publisher.columns.amount'), render: (x) => <Text size="sm" fw={500} c={x.amount < 0 ? 'red' : undefined}>{money(x.amount, x.currency)}</Text> },
   ]
   return (
     <div data-testid="publisher-transfers-table">

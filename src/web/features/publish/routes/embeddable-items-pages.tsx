@@ -34,7 +34,7 @@ export function EmbeddableItemsPage() {
   const { confirm, modal } = useConfirm()
   const remove = useMutation({ mutationFn: deleteEmbeddableItem })
   const columns: DataTableColumn<EmbeddableItem>[] = [
-    { key: 'name', title: t('publisher.embed.name'), sortable: true, render: (x) => (
+    { key: 'name', title: t('publisher.embed.name'), render: (x) => (
       <Anchor component={Link} to={`/publish/embeddable_items/${x.id}/edit`} fw={500} data-testid={`embeddable-item-${x.id}`}>{x.name}</Anchor>
     ) },
     { key: 'kind', title: t('publisher.embed.kind'), render: (x) => t(`publisher.embed.kinds.${x.kind}`) },

@@ -26,7 +26,7 @@ export function PublisherOrdersPage() {
     { key: 'seller', title: t('publisher.columns.seller'), render: (x) => x.seller.username },
     { key: 'program', title: t('publisher.columns.program'), render: (x) => programs.get(x.affiliateProgramId) ?? `#${x.affiliateProgramId}` },
     { key: 'level', title: t('publisher.columns.level'), render: (x) => t('publisher.levelN', { level: x.level }) },
-    { key: 'total_amount', title: t('publisher.columns.total'), sortable: true, render: (x) => money(x.totalAmount, x.currency) },
+    { key: 'total_amount', title: t('publisher.columns.total'), render: (x) => money(x.totalAmount, x.currency) },
     { key: 'commission', title: t('publisher.columns.myCommission'), render: (x) => (
       <Stack gap={0}>
         <Text size="sm" fw={500}>{money(x.commission.amount - x.commission.reversedAmount, x.currency)}</Text>

@@ -207,7 +207,7 @@ function MarketplaceList({ tab, initialQuery, onSeller }: { tab: MarketplaceTab;
         { key: 'products', title: t('publisher.columns.products'), render: (x) => x.productsCount },
       ]
     : [
-        { key: 'name', title: tab === 'programs' ? t('publisher.columns.program') : t('publisher.columns.product'), sortable: true, render: (x) => programLink(x, x.name) },
+        { key: 'name', title: tab === 'programs' ? t('publisher.columns.program') : t('publisher.columns.product'), render: (x) => programLink(x, x.name) },
         { key: 'seller', title: t('publisher.columns.seller'), render: (x) => x.seller.name },
         ...(tab === 'products' ? [{ key: 'price', title: t('publisher.columns.price'), render: (x: MarketplaceItem) => (x.displayPrice !== null && x.currency ? money(x.displayPrice, x.currency) : '–') }] : []),
         ...levelColumns,
