@@ -54,7 +54,7 @@ const publicRoutes = [
   createRoute({ getParentRoute: () => publicLayout, path: 'users/confirmation/new', component: lazyRouteComponent(accountMails, 'ResendConfirmationPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'users/password/new', component: lazyRouteComponent(passwords, 'PasswordNewPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'users/password/edit', component: lazyRouteComponent(passwords, 'PasswordEditPage') }),
-  createRoute({ getParentRoute: () => publicLayout, path: 'users/ablefy_affiliate', component: lazyRouteComponent(signUp, 'AffiliateSignUpPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'users/ablefy_affiliate', component: lazyRouteComponent(() => import('./platform-affiliate-route'), 'PlatformAffiliateRoute') }),
   createRoute({
     getParentRoute: () => publicLayout,
     path: 's/$username/payment/$token/manage',
@@ -139,7 +139,36 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'affiliate_nodes', component: lazyRouteComponent(affiliatePages, 'AffiliateNodesPage') },
   { path: 'affiliate_statistics', component: lazyRouteComponent(affiliatePages, 'AffiliateStatisticsPage') },
 ])
-const publish = areaRoutes('publish', lazyRouteComponent(() => import('../features/publish/routes/publish-home-page'), 'PublishHomePage'))
+const publishPrograms = () => import('../features/publish/routes/programs-pages')
+const publishDetails = () => import('../features/publish/routes/details-pages')
+const publishPayouts = () => import('../features/publish/routes/payouts-pages')
+const publishStatistics = () => import('../features/publish/routes/statistics-pages')
+const publishEmbeds = () => import('../features/publish/routes/embeddable-items-pages')
+const publish = areaRoutes('publish', lazyRouteComponent(() => import('../features/publish/routes/publish-home-page'), 'PublishHomePage'), [
+  { path: 'details', component: lazyRouteComponent(publishDetails, 'PublisherDetailsPage') },
+  { path: 'email_notification', component: lazyRouteComponent(publishDetails, 'EmailNotificationPage') },
+  { path: 'bank_accounts', component: lazyRouteComponent(publishPayouts, 'BankAccountsPage') },
+  { path: 'payouts_settings', component: lazyRouteComponent(publishPayouts, 'PayoutsSettingsPage') },
+  { path: 'payouts', component: lazyRouteComponent(publishPayouts, 'PayoutsPage') },
+  { path: 'payouts_balance', component: lazyRouteComponent(publishPayouts, 'PayoutsBalancePage') },
+  { path: 'transfers', component: lazyRouteComponent(publishPayouts, 'PublisherTransfersPage') },
+  { path: 'orders', component: lazyRouteComponent(() => import('../features/publish/routes/orders-page'), 'PublisherOrdersPage') },
+  { path: 'affiliate_programs', component: lazyRouteComponent(publishPrograms, 'MyProgramsPage') },
+  { path: 'affiliate_marketplace', component: lazyRouteComponent(publishPrograms, 'MarketplacePage') },
+  { path: 'affiliate_marketplace/$itemId', component: lazyRouteComponent(publishPrograms, 'ProgramDetailPage') },
+  { path: 'affiliate_nodes', component: lazyRouteComponent(publishPrograms, 'AffiliateNodesPage') },
+  { path: 'affiliate_nodes/new', component: lazyRouteComponent(publishPrograms, 'AffiliateNodeNewPage') },
+  { path: 'statistics', component: lazyRouteComponent(publishStatistics, 'StatisticsOverviewPage') },
+  { path: 'statistics_programs', component: lazyRouteComponent(publishStatistics, 'StatisticsProgramsPage') },
+  { path: 'statistics_products', component: lazyRouteComponent(publishStatistics, 'StatisticsProductsPage') },
+  { path: 'statistics_sellers', component: lazyRouteComponent(publishStatistics, 'StatisticsSellersPage') },
+  { path: 'statistics_affiliate', component: lazyRouteComponent(publishStatistics, 'StatisticsAffiliatePage') },
+  { path: 'embeddable_items', component: lazyRouteComponent(publishEmbeds, 'EmbeddableItemsPage') },
+  { path: 'embeddable_items/new', component: lazyRouteComponent(publishEmbeds, 'EmbeddableItemNewPage') },
+  { path: 'embeddable_items/$itemId/edit', component: lazyRouteComponent(publishEmbeds, 'EmbeddableItemEditPage') },
+  { path: 'embeddable_items/$itemId/preview', component: lazyRouteComponent(publishEmbeds, 'EmbeddableItemPreviewPage') },
+  { path: 'support', component: lazyRouteComponent(() => import('../features/publish/routes/support-page'), 'PublisherSupportPage') },
+])
 const teamMember = areaRoutes('team_member', lazyRouteComponent(() => import('../features/team-member/routes/team-member-home-page'), 'TeamMemberHomePage'))
 const payer = areaRoutes('payer', lazyRouteComponent(() => import('../features/payer/routes/payer-home-page'), 'PayerHomePage'), [
   { path: 's/$id', component: lazyRouteComponent(() => import('../features/payer/routes/payer-seller-page'), 'PayerSellerPage') },

@@ -25,11 +25,18 @@ const formSchema = signUpInput.omit({ fingerprint: true, locale: true, username:
 
 type Values = { first_name: string; last_name: string; email: string; password: string; profile_type: SignUpProfileType }
 
-export function SignUpForm({ fixedType, onSignedUp }: { fixedType?: SignUpProfileType; onSignedUp: (user: User) => void }) {
+const signUpProfileTypes: readonly string[] = ['seller', 'payer', 'publisher', 'platform_affiliate'] satisfies SignUpProfileType[]
+
+/** A `profile_type` query parameter as a profile type to start with, if it is one. */
+export function signUpProfileType(value: string | undefined): SignUpProfileType | undefined {
+  return value && signUpProfileTypes.includes(value) ? (value as SignUpProfileType) : undefined
+}
+
+export function SignUpForm({ fixedType, initialType, onSignedUp }: { fixedType?: SignUpProfileType; initialType?: SignUpProfileType | undefined; onSignedUp: (user: User) => void }) {
   const { t, i18n } = useTranslation()
   const form = useZodForm(
     formSchema,
-    { first_name: '', last_name: '', email: '', password: '', profile_type: fixedType ?? 'seller' } as Values,
+    { first_name: '', last_name: '', email: '', password: '', profile_type: fixedType ?? initialType ?? 'seller' } as Values,
     i18n.language,
     { noTrim: ['password'] },
   )
@@ -56,6 +63,8 @@ export function SignUpForm({ fixedType, onSignedUp }: { fixedType?: SignUpProfil
   const email = form.field('email')
   const emailError = email.error ?? (availability === 'taken' ? translateMessage('email_taken', i18n.language) : undefined)
   const profileType = form.field('profile_type')
+  // the platform program's choice is offered when the link asked for it (/users/ablefy_affiliate)
+  const choices: SignUpProfileType[] = initialType === 'platform_affiliate' ? ['seller', 'payer', 'publisher', 'platform_affiliate'] : ['seller', 'payer', 'publisher']
 
   return (
     <form onSubmit={(event) => { event.preventDefault(); submit() }} noValidate>
@@ -83,7 +92,7 @@ export function SignUpForm({ fixedType, onSignedUp }: { fixedType?: SignUpProfil
         {!fixedType && (
           <Radio.Group label={t('signUp.profileType')} value={profileType.value} onChange={(value) => profileType.onChange(value as SignUpProfileType)}>
             <Stack gap="xs" mt={6}>
-              {(['seller', 'payer', 'publisher'] as const).map((type) => (
+              {choices.map((type) => (
                 <Radio key={type} value={type} label={t(`signUp.types.${type}.label`)} description={t(`signUp.types.${type}.text`)} data-testid={`sign-up-type-${type}`} />
               ))}
             </Stack>
