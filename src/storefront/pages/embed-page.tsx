@@ -16,7 +16,7 @@ export default function EmbedPage({ kind, settings, product }: EmbedPageProps) {
   const price = showPrice ? (product.display_price === 0 ? t.free : money(product.display_price!, product.currency!)) : null
   const button = (
     <a className="sf-embed__button" href={product.url} target="_blank" rel="noopener" data-testid="embed-button">
-      {textProp(settings, 'button_text', 60) ?? t.buy}{kind === 'buy_button' && price ? ` · ${price}` : ''}
+      {`${textProp(settings, 'button_text', 60) ?? t.buy}${kind === 'buy_button' && price ? ` · ${price}` : ''}`}
     </a>
   )
   if (kind === 'buy_button') return <div className="sf-embed sf-embed--button" style={style}>{button}</div>

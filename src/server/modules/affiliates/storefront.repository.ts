@@ -1,10 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { affiliateClicks, affiliateNodes, affiliateProgramProducts, affiliatePrograms, embeddableItems, products, sellers, users } from '../../db/schema'
+import { affiliateNodes, affiliateProgramProducts, affiliatePrograms, embeddableItems, products, sellers, users } from '../../db/schema'
 
 // The storefront's reads of the affiliate tables (docs/decisions/0048-affiliates.md): a node by its public
-// token, a program for its landing page, an embeddable item. Plus the one write of a click, until the
-// module's own `recordClick` takes it (see storefront.service.ts).
+// token, a program for its landing page, an embeddable item. Reads only (the click is nodes.service.ts's).
 
 const isSellerId = (value: string) => /^[0-9]{1,9}$/.test(value)
 
@@ -57,8 +56,4 @@ export async function findEmbeddableItem(db: Executor, id: number) {
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(eq(embeddableItems.id, id)).limit(1)
   return row
-}
-
-export async function insertClick(db: Executor, values: typeof affiliateClicks.$inferInsert) {
-  await db.insert(affiliateClicks).values(values)
 }

@@ -2,11 +2,12 @@ import { AppError } from '../../../shared/errors'
 import { listQuery } from '../../../shared/schemas/lists'
 import type { Ctx } from '../../context'
 import * as shop from '../catalog/shop.service'
+import { recordClick } from './nodes.service'
 import * as repo from './storefront.repository'
 
 // What the public pages need of affiliates (docs/decisions/0048-affiliates.md, src/storefront/README.md):
 // a click on a publisher's `?aff=` link and its attribution cookie, the program's landing page for
-// publishers, and a publisher's embeddable item. Reads only, except the click row (no personal data).
+// publishers, and a publisher's embeddable item. Reads only; the click is the module's `recordClick`.
 
 export type ClickSource = 'link' | 'landing' | 'embed'
 
@@ -39,8 +40,7 @@ export async function recordVisit(ctx: Ctx, input: { token: string; shop: string
   if (!seller) return null
   const node = await liveNode(ctx, input.token, seller.id)
   if (!node) return null
-  // Seam: the module's `recordClick` (nodes.service.ts) takes this write once it exists.
-  await repo.insertClick(ctx.db, { nodeId: node.nodeId, programId: node.programId, publisherId: node.publisherId, productId: input.productId ?? null, source: input.source, createdAt: ctx.now })
+  if (!await recordClick(ctx.deps, { token: node.token, productId: input.productId ?? null, source: input.source })) return null
   const clickedAt = Math.floor(ctx.now.getTime() / 1000)
   return { value: `${node.token}.${clickedAt}`, maxAgeSeconds: node.cookiesExpire * day }
 }
