@@ -165,6 +165,15 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('with the s
       expect(setCookie(res)).toEqual([])
     })
 
+    test('?aff= on the landing page counts a landing click and sets the cookie', async () => {
+      const before = (await clicks('tok-accepted')).filter((c) => c.source === 'landing').length
+      const res = await t.request({ method: 'GET', url: `${landingUrl(programId)}?aff=tok-accepted` })
+      expect(res.statusCode).toBe(200)
+      expect(setCookie(res)[0]).toMatch(/^sf_aff=tok-accepted\.\d+; Max-Age=2592000;/)
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect((await clicks('tok-accepted')).filter((c) => c.source === 'landing')).toHaveLength(before + 1)
+    })
+
     test('blocks in the chosen theme; unsafe links dropped', async () => {
       await t.deps.db.update(affiliatePrograms).set({
         landingTheme: 'bold',
