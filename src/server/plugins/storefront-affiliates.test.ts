@@ -101,6 +101,7 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('with the s
     const res = await t.request({ method: 'GET', url: `/s/${seller.username}?aff=tok-accepted` })
     expect(res.statusCode).toBe(200)
     expect(setCookie(res)).toHaveLength(1)
+    expect(res.headers['cache-control']).toBe('no-store')
     expect((await clicks('tok-accepted')).filter((c) => c.productId === null)).toEqual([{ source: 'link', productId: null }])
   })
 
@@ -121,10 +122,14 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('with the s
     expect(fresh.headers['x-storefront-cache']).toBe('hit')
     expect(hiddenAffiliate(fresh.body)).toBe('tok-accepted')
     expect(fresh.body).toContain('"affiliate":"tok-accepted"')
+    // the visitor's own token: no shared cache keeps it
+    expect(fresh.headers['cache-control']).toBe('private, no-store')
+    expect(fresh.headers.vary).toBe('accept-encoding, cookie')
     const expired = await t.request({ method: 'GET', url: productUrl(), cookies: { sf_aff: `tok-accepted.${now - 30 * day - 1}` } })
     expect(hiddenAffiliate(expired.body)).toBe('')
     const none = await t.request({ method: 'GET', url: productUrl() })
     expect(hiddenAffiliate(none.body)).toBe('')
+    expect(none.headers['cache-control']).toBe('public, max-age=30')
     expect(none.body).not.toContain('affiliate-token-marker')
   })
 

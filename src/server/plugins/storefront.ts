@@ -217,8 +217,12 @@ const queryString = (request: FastifyRequest, name: string): string | undefined 
  * unique, so it cannot be compressed ahead).
  */
 function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string, affiliate = '') {
-  const body = html.replaceAll(keyMarker, randomUUID()).replaceAll(affiliateMarker, affiliates.isTokenLike(affiliate) ? affiliate : '')
-  void reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding')
+  // A page with the attribution field differs by the visitor's cookie: never shared by a cache when it has a token.
+  const attributable = html.includes(affiliateMarker)
+  const token = affiliates.isTokenLike(affiliate) ? affiliate : ''
+  const body = attributable ? html.replaceAll(keyMarker, randomUUID()).replaceAll(affiliateMarker, token) : html.replaceAll(keyMarker, randomUUID())
+  if (token && attributable) void reply.header('cache-control', 'private, no-store')
+  void reply.code(status).type('text/html; charset=utf-8').header('vary', attributable ? 'accept-encoding, cookie' : 'accept-encoding')
   const accepted = String(request.headers['accept-encoding'] ?? '')
   if (body.length < 1024) return reply.send(body)
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }))
@@ -410,7 +414,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const query = parsed.success ? parsed.data : listQuery.parse({})
       try {
         const list = await shop.listShopProducts(request.ctx, username, query)
-        return send(request, reply, { page: 'shop', cacheControl: 'public, max-age=30', props: { username, list, page: query.page, per: query.per } }, key)
+        return send(request, reply, { page: 'shop', cacheControl: queryString(request, 'aff') === undefined ? 'public, max-age=30' : noStore, props: { username, list, page: query.page, per: query.per } }, key)
       } catch (error) {
         return failure(request, reply, error, null)
       }
