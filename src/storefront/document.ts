@@ -1,7 +1,7 @@
 import { toMajorUnitsString, isCurrencyId } from '../shared/money'
 import { escapeHtml, serializeJsonForScript } from './lib/escape'
 import { propsElementId, rootElementId, type PageName, type PageProps, type RenderInput } from './props'
-import { certificateTexts } from './texts'
+import { affiliateTexts, certificateTexts } from './texts'
 
 // The HTML document around a rendered page: head (title, description, canonical, Open Graph, JSON-LD),
 // the stylesheet and scripts of the built client, and the page's props as JSON for hydration. Inline
@@ -111,6 +111,20 @@ export function headFor(input: RenderInput): Head {
     {
       const { verification, language } = props as PageProps['certificate']
       return { ...base, title: certificateTexts[language].title(verification.serial), canonical: null, robots: 'noindex', lang: language }
+    }
+    case 'affiliate-landing': {
+      // one canonical address without the publisher's ?aff= or ?recruited_by=
+      const { program } = props as PageProps['affiliate-landing']
+      return {
+        ...base,
+        title: affiliateTexts.pageTitle(program.name, program.seller.name),
+        description: program.description ? oneLine(program.description, 160) : affiliateTexts.pageDescription(program.seller.name, program.commissions[0] ?? 0),
+        canonical: absolute(input.appUrl, `/s/${encodeURIComponent(program.seller.username)}/affiliate_programs/${program.id}`),
+      }
+    }
+    case 'embed': {
+      const { product } = props as PageProps['embed']
+      return { ...base, title: product?.name ?? 'Sellfront', canonical: null, robots: 'noindex' }
     }
   }
 }

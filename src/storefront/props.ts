@@ -42,6 +42,8 @@ export type ProductPageProps = {
   step: 1 | 2
   error: PageError | null
   quote: QuoteOutput | null
+  /** The publisher's node token the order is attributed to (the `sf_aff` cookie, checked by the server); '' for none. */
+  affiliate?: string
 }
 
 export type PasswordPageProps = { username: string; slug: string; error: PageError | null }
@@ -67,6 +69,40 @@ export type MessagePageProps = { title: string; message: string; username: strin
 /** `language`: German or English, picked by the server from the reader's Accept-Language. */
 export type CertificatePageProps = { verification: CertificateVerificationOutput; language: 'en' | 'de' }
 
+/** A block of an affiliate program's landing page (docs/decisions/0048-affiliates.md). */
+export type LandingBlock = { kind: string; props: Record<string, unknown> }
+
+/** The public page of an affiliate program for publishers (/s/{username}/affiliate_programs/{id}). */
+export type AffiliateLandingPageProps = {
+  username: string
+  program: {
+    id: number
+    name: string
+    description: string | null
+    seller: { username: string; name: string }
+    /** Whole percents per level, level 1 first. */
+    commissions: number[]
+    cookies_expire: number
+    lifetime: string
+    lifetime_days: number | null
+    bonus: number | null
+    bonus_currency: string | null
+    landing_body: LandingBlock[]
+    landing_theme: string
+    products: { id: number; name: string; url: string; cover_url: string | null; display_price: number | null; currency: string | null }[]
+  }
+  /** The web app's join page for this program, with the recruiting publisher's token when the link had one. */
+  joinUrl: string
+}
+
+/** A publisher's product card or buy button for another site's iframe (/embed/items/{id}). */
+export type EmbedPageProps = {
+  kind: 'product_card' | 'buy_button'
+  settings: Record<string, unknown>
+  /** Null when the item is not available (the participation is not accepted, the product is gone). */
+  product: { name: string; cover_url: string | null; display_price: number | null; currency: string | null; url: string } | null
+}
+
 export type PageProps = {
   shop: ShopPageProps
   product: ProductPageProps
@@ -77,6 +113,8 @@ export type PageProps = {
   'sign-in': SignInPageProps
   message: MessagePageProps
   certificate: CertificatePageProps
+  'affiliate-landing': AffiliateLandingPageProps
+  embed: EmbedPageProps
 }
 export type PageName = keyof PageProps
 

@@ -108,3 +108,30 @@ export const certificateTexts: Record<CertificateLanguage, {
     noEnd: 'Unbegrenzt',
   },
 }
+
+// ------------------------------------------------------------------ affiliates (docs/decisions/0048-affiliates.md)
+
+/** The affiliate program's landing page for publishers and the embeddable items. */
+export const affiliateTexts = {
+  pageTitle: (program: string, seller: string) => `${program} · Affiliate program of ${seller}`,
+  pageDescription: (seller: string, level1: number) => `Recommend the products of ${seller} and earn ${percentText(level1)} commission on every sale.`,
+  defaultHeading: (seller: string) => `Become a partner of ${seller}`,
+  heading: 'Your commission',
+  level: (n: number) => `Level ${n}`,
+  levelsHint: 'Level 1 is your own sale; the next levels pay you for the sales of the partners you recruit.',
+  cookieDays: (days: number) => (days === 1 ? 'Your link counts for 1 day after the click' : `Your link counts for ${days} days after the click`),
+  duration: { none: 'Commission on the first payment of each order', lifetime: 'Commission on every later payment and order of the customer, for life', days: (days: number) => `Commission on the customer's payments and orders for ${days} days` },
+  bonus: (amount: string) => `A one-time bonus of ${amount} after your first sale`,
+  products: 'Products you can recommend',
+  join: 'Join as publisher',
+  footer: (seller: string) => `Affiliate program of ${seller}`,
+  watchVideo: 'Watch the video',
+  buy: 'Buy',
+  notAvailable: 'This offer is not available at the moment.',
+  free: 'Free',
+} as const
+
+/** A whole percent with up to two decimals, as the API keeps it: 15 -> "15 %", 7.5 -> "7.5 %". */
+export function percentText(value: number): string {
+  return `${Number(value.toFixed(2))} %`
+}

@@ -27,6 +27,7 @@ import { acceptUpsell } from '../modules/checkout/upsells.service'
 import * as legalTexts from '../modules/checkout-settings/legal-texts.service'
 import * as sandboxPage from '../modules/payments/sandbox-page.service'
 import * as certificates from '../modules/certificates/certificates.service'
+import * as affiliates from '../modules/affiliates/storefront.service'
 import { authRateLimit } from './rate-limits'
 
 // The server-rendered public pages (src/storefront, docs/DESIGN.md "Layout"): shop, product page with its checkout,
@@ -180,6 +181,13 @@ type ShopProduct = Awaited<ReturnType<typeof shop.getShopProduct>>
  */
 const keyMarker = 'sf00000000-idempotency-key-marker'
 
+/**
+ * The product page's attribution placeholder (docs/decisions/0048-affiliates.md): pages are rendered (and
+ * cached) with it and every response puts the visitor's own node token (or nothing) in its place. Tokens are
+ * `[A-Za-z0-9_-]`, so they need no escaping in HTML or JSON.
+ */
+const affiliateMarker = 'sf00000000-affiliate-token-marker'
+
 /** A UUID-shaped key derived from its parts: the same attempt gives the same key, another body another key. */
 export function derivedKey(...parts: string[]): string {
   const h = createHash('sha256').update(parts.join('\u0000')).digest('hex')
@@ -208,9 +216,13 @@ const queryString = (request: FastifyRequest, name: string): string | undefined 
  * (brotli at quality 1 takes ~0.2 ms for a 30 KB page and sends a third of it; the key makes every answer
  * unique, so it cannot be compressed ahead).
  */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
-  const body = html.replaceAll(keyMarker, randomUUID())
-  void reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding')
+function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string, affiliate = '') {
+  // A page with the attribution field differs by the visitor's cookie: never shared by a cache when it has a token.
+  const attributable = html.includes(affiliateMarker)
+  const token = affiliates.isTokenLike(affiliate) ? affiliate : ''
+  const body = attributable ? html.replaceAll(keyMarker, randomUUID()).replaceAll(affiliateMarker, token) : html.replaceAll(keyMarker, randomUUID())
+  if (token && attributable) void reply.header('cache-control', 'private, no-store')
+  void reply.code(status).type('text/html; charset=utf-8').header('vary', attributable ? 'accept-encoding, cookie' : 'accept-encoding')
   const accepted = String(request.headers['accept-encoding'] ?? '')
   if (body.length < 1024) return reply.send(body)
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }))
@@ -285,7 +297,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(svg)
     })
 
-    type Page = { page: string; props: unknown; status?: number; cacheControl: string; providerRedirects?: boolean }
+    type Page = { page: string; props: unknown; status?: number; cacheControl: string; providerRedirects?: boolean; /** the node token in place of affiliateMarker */ affiliate?: string }
 
     async function send(request: FastifyRequest, reply: FastifyReply, page: Page, cacheKey?: string) {
       const loaded = await load()
@@ -300,22 +312,48 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         void reply.header('x-storefront-cache', 'miss')
       }
       void reply.header('cache-control', page.cacheControl)
-      return sendHtml(request, reply, status, html)
+      return sendHtml(request, reply, status, html, page.affiliate)
     }
 
     /** An anonymous GET without a password may be answered from the cache (and is cached when rendered). */
     function cacheKeyOf(request: FastifyRequest): string | undefined {
       if (!cache || request.method !== 'GET' || request.headers.authorization || queryString(request, 'password') !== undefined) return undefined
+      // A publisher's link records a click on every view: never answered from the cache.
+      if (queryString(request, 'aff') !== undefined || queryString(request, 'recruited_by') !== undefined) return undefined
       return request.url
     }
 
-    function fromCache(request: FastifyRequest, reply: FastifyReply, key: string | undefined): FastifyReply | null {
+    function fromCache(request: FastifyRequest, reply: FastifyReply, key: string | undefined, affiliate = ''): FastifyReply | null {
       const hit = key ? cache?.get(key) : undefined
       if (!hit) return null
       if (hit.csp) void reply.header('content-security-policy', hit.csp)
       void reply.header('cache-control', hit.cacheControl).header('x-storefront-cache', 'hit')
-      return sendHtml(request, reply, hit.status, hit.html)
+      return sendHtml(request, reply, hit.status, hit.html, affiliate)
     }
+
+    // ---------------------------------------------------------------- affiliate links (docs/decisions/0048-affiliates.md)
+
+    const secureCookies = appUrl.startsWith('https:')
+
+    /**
+     * A view through a publisher's link (`?aff={token}` or, on a landing page, `?recruited_by=`): one click
+     * recorded per GET (a HEAD records nothing) and, for `aff`, the attribution cookie set for the program's
+     * cookie days (last click wins). Returns the token when it could attribute, else null.
+     */
+    async function recordVisit(request: FastifyRequest, reply: FastifyReply, username: string, source: affiliates.ClickSource, productId?: number, param = 'aff') {
+      const token = queryString(request, param)
+      if (request.method !== 'GET' || !affiliates.isTokenLike(token)) return null
+      const visit = await affiliates.recordVisit(request.ctx, { token, shop: username, productId, source })
+      if (!visit) return null
+      if (param === 'aff') {
+        void reply.setCookie(affiliates.attributionCookie, visit.value, { path: '/', maxAge: visit.maxAgeSeconds, sameSite: 'lax', httpOnly: true, secure: secureCookies })
+      }
+      return token
+    }
+
+    /** The node token the visitor's order is attributed to: the attribution cookie while it is valid. */
+    const attribution = async (request: FastifyRequest) =>
+      (await affiliates.attributedToken(request.ctx, request.cookies[affiliates.attributionCookie])) ?? ''
 
     const noStore = 'no-store'
     const message = (request: FastifyRequest, reply: FastifyReply, status: number, title: string, text: string, username: string | null) =>
@@ -343,7 +381,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     // The back office, the payer area, the API and the per-order pages are no search result; the shops are.
     const robotsTxt = [
       'User-agent: *',
-      ...['/cabinet', '/admin', '/payer', '/team_member', '/publish', '/users', '/api/', '/sandbox/', '/certificates/', '/s/*/payment/', '/s/*/sign_in', '/s/*/courses']
+      ...['/cabinet', '/admin', '/payer', '/team_member', '/publish', '/users', '/api/', '/sandbox/', '/certificates/', '/embed/', '/s/*/payment/', '/s/*/sign_in', '/s/*/courses']
         .map((path) => `Disallow: ${path}`),
       'Allow: /',
       '',
@@ -367,6 +405,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     // ---------------------------------------------------------------- the shop
 
     sf.get<{ Params: { username: string } }>('/s/:username', async (request, reply) => {
+      await recordVisit(request, reply, request.params.username, 'link')
       const key = cacheKeyOf(request)
       const hit = fromCache(request, reply, key)
       if (hit) return hit
@@ -375,7 +414,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const query = parsed.success ? parsed.data : listQuery.parse({})
       try {
         const list = await shop.listShopProducts(request.ctx, username, query)
-        return send(request, reply, { page: 'shop', cacheControl: 'public, max-age=30', props: { username, list, page: query.page, per: query.per } }, key)
+        return send(request, reply, { page: 'shop', cacheControl: queryString(request, 'aff') === undefined ? 'public, max-age=30' : noStore, props: { username, list, page: query.page, per: query.per } }, key)
       } catch (error) {
         return failure(request, reply, error, null)
       }
@@ -383,7 +422,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     // ---------------------------------------------------------------- the product page and its checkout
 
-    type ProductState = { values: FormValues; step: 1 | 2; error: PageErrorProps | null; quote: QuoteOutput | null }
+    type ProductState = { values: FormValues; step: 1 | 2; error: PageErrorProps | null; quote: QuoteOutput | null; /** the attributed node token ('' for none) */ affiliate: string }
 
     /** The product and its checkout; a password gate, 404 or 429 is answered here (null returned). */
     async function readProductData(ctx: Ctx, username: string, slug: string, password: string | undefined): Promise<FormContext> {
@@ -430,11 +469,11 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const loaded = await load()
       if (loaded && !state.quote) state.quote = (await quoteFor(request.ctx, loaded.entry, data, state.values, request.method === 'GET' && data.password === null)).quote
       return send(request, reply, {
-        page: 'product', status, providerRedirects: true,
+        page: 'product', status, providerRedirects: true, affiliate: state.affiliate,
         cacheControl: cacheKey ? 'public, max-age=30' : noStore,
         props: {
           username, product: data.product, checkout: data.checkout, countries, idempotencyKey: keyMarker, password: data.password,
-          values: state.values, step: state.step, error: state.error, quote: state.quote,
+          values: state.values, step: state.step, error: state.error, quote: state.quote, affiliate: affiliateMarker,
         },
       }, cacheKey)
     }
@@ -451,13 +490,15 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     sf.get<{ Params: { username: string; slug: string } }>('/s/:username/:slug', async (request, reply) => {
       const key = cacheKeyOf(request)
-      const hit = fromCache(request, reply, key)
+      const remembered = await attribution(request)
+      const hit = fromCache(request, reply, key, remembered)
       if (hit) return hit
       const { username, slug } = request.params
       const password = queryString(request, 'password')
       const data = await productData(request, reply, username, slug, password)
       if (!data) return reply
-      return renderProduct(request, reply, username, { ...data, password: password ?? null }, { values: valuesFromQuery(request), step: 1, error: null, quote: null }, 200, key)
+      const affiliate = (await recordVisit(request, reply, username, 'link', data.product.id)) ?? remembered
+      return renderProduct(request, reply, username, { ...data, password: password ?? null }, { values: valuesFromQuery(request), step: 1, error: null, quote: null, affiliate }, 200, key)
     })
 
     sf.post<{ Params: { username: string; slug: string } }>('/s/:username/:slug', async (request, reply) => {
@@ -466,6 +507,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (!loaded) return send(request, reply, { page: 'message', cacheControl: noStore, props: {} }) // answers 503
       const body = formBody(request)
       const values = loaded.entry.valuesFromEntries(body.entries())
+      // The attribution is the cookie's, checked now; a posted field is not trusted over it.
+      const affiliate = await attribution(request)
+      if (affiliate) values.affiliate = [affiliate]
+      else delete values.affiliate
       const password = body.get('password') || queryString(request, 'password') || undefined
       const data = await productData(request, reply, username, slug, password)
       if (!data) return reply
@@ -485,13 +530,13 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
           error = { type: 'INVALID_INPUT', message: 'Please choose a payment method.', fields: [{ path: 'payment_method', message: 'Please choose a payment method.' }] }
           shown = 1
         }
-        return renderProduct(request, reply, username, context, { values, step: shown, error, quote: priced.quote }, error && action === 'next' ? 422 : 200)
+        return renderProduct(request, reply, username, context, { values, step: shown, error, quote: priced.quote, affiliate }, error && action === 'next' ? 422 : 200)
       }
 
       // A problem with a stage-1 choice sends a two-step checkout back to stage 1, where that field is.
       const stage1 = /^(pricing_plan_id|ticket_id|quantity|payment_method|addon_ids|coupon_code)\b/
       const stay = (error: PageErrorProps, status: number) => renderProduct(request, reply, username, context, {
-        values, step: twoSteps && !error.fields?.some((f) => stage1.test(f.path)) ? 2 : 1, error, quote: null,
+        values, step: twoSteps && !error.fields?.some((f) => stage1.test(f.path)) ? 2 : 1, error, quote: null, affiliate,
       }, status)
       const parsed = createOrderInput.safeParse(loaded.entry.orderInputFromValues(values, context))
       if (!parsed.success) {
@@ -558,6 +603,51 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     sf.get('/s/:username/payment/:orderToken/manage', toSpa)
     sf.get('/s/:username/courses', toSpa)
     sf.get('/s/:username/courses/*', toSpa)
+
+    // ---------------------------------------------------------------- affiliate landing pages and embeddable items (docs/decisions/0048-affiliates.md)
+
+    // The program's public page for publishers. Not in the sitemap. `?aff=` (with its cookie) or
+    // `?recruited_by=` counts a landing click for that token; the join link keeps `recruited_by`.
+    sf.get<{ Params: { username: string; programId: string } }>('/s/:username/affiliate_programs/:programId', async (request, reply) => {
+      const { username } = request.params
+      const programId = /^\d{1,10}$/.test(request.params.programId) ? Number(request.params.programId) : 0
+      let page
+      try {
+        page = await affiliates.landingPage(request.ctx, username, programId)
+      } catch (error) {
+        return failure(request, reply, error, username)
+      }
+      if (page.redirect !== null) return reply.header('cache-control', noStore).redirect(page.redirect, 302)
+      const viaLink = await recordVisit(request, reply, username, 'landing')
+      const recruitedBy = queryString(request, 'recruited_by')
+      const viaRecruitment = viaLink ? null : await recordVisit(request, reply, username, 'landing', undefined, 'recruited_by')
+      const joinUrl = `/publish/affiliate_marketplace/${page.program.id}${affiliates.isTokenLike(recruitedBy) ? `?recruited_by=${encodeURIComponent(recruitedBy)}` : ''}`
+      return send(request, reply, {
+        page: 'affiliate-landing', cacheControl: viaLink || viaRecruitment ? noStore : 'public, max-age=60',
+        props: { username, program: page.program, joinUrl },
+      })
+    })
+
+    // A publisher's product card or buy button for an iframe on another site: the only page that may be
+    // framed elsewhere, by the program's allowed hosts when it names them, else by any.
+    sf.get<{ Params: { id: string } }>('/embed/items/:id', async (request, reply) => {
+      const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : 0
+      let item
+      try {
+        item = await affiliates.embeddableItem(request.ctx, id)
+      } catch (error) {
+        return failure(request, reply, error, null)
+      }
+      const csp = reply.getHeader('content-security-policy')
+      const ancestors = item.frameHosts ? item.frameHosts.flatMap((host) => [`https://${host}`, `https://*.${host}`]).join(' ') : '*'
+      if (typeof csp === 'string') void reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`))
+      reply.raw.removeHeader('x-frame-options')
+      void reply.removeHeader('x-frame-options')
+      return send(request, reply, {
+        page: 'embed', status: 200, cacheControl: 'public, max-age=60',
+        props: { kind: item.kind, settings: item.settings, product: item.product },
+      })
+    })
 
     // ---------------------------------------------------------------- legal documents
 

@@ -85,6 +85,11 @@ export const createOrderInput = z.strictObject({
   referrer: rawText(500).optional(),
   /** The product page's password, for a protected product. */
   password: rawText(200).optional(),
+  /**
+   * A publisher's node token (the `?aff=` code, docs/decisions/0048-affiliates.md): the order is attributed
+   * to that publisher when the token is valid for the product; otherwise it is ignored and the sale happens unattributed.
+   */
+  affiliate: rawText(64).optional(),
 })
 export type CreateOrderInput = z.infer<typeof createOrderInput>
 

@@ -17,6 +17,8 @@ export const fields = {
   terms: 'terms_accepted',
   password: 'password',
   campaign: 'campaign_id',
+  /** The publisher's node token from the attribution cookie (docs/decisions/0048-affiliates.md); the server fills it in. */
+  affiliate: 'affiliate',
   idempotencyKey: 'idempotency_key',
   /** Which button sent the form: buy (default), quote (apply coupon / update price), next, back. */
   action: 'sf_action',
@@ -158,6 +160,7 @@ export function orderInputFromValues(values: FormValues, context: CheckoutFormCo
   const password = context.password ?? optional(first(values, fields.password))
   const campaign = optional(first(values, fields.campaign))
   const referrer = context.referrer ? context.referrer.slice(0, 500) : undefined
+  const affiliate = optional(first(values, fields.affiliate))
   return {
     ...chosen,
     payment_method: (method ?? '') as CreateOrderInput['payment_method'],
@@ -168,6 +171,7 @@ export function orderInputFromValues(values: FormValues, context: CheckoutFormCo
     ...(checkout.terms_required ? { terms_accepted: (values[fields.terms] ?? []).includes('true') } : {}),
     ...(referrer ? { referrer } : {}),
     ...(password ? { password } : {}),
+    ...(affiliate ? { affiliate: affiliate.slice(0, 64) } : {}),
   }
 }
 

@@ -9,6 +9,8 @@ import DocumentPage from './document-page'
 import SignInPage from './sign-in-page'
 import MessagePage from './message-page'
 import CertificatePage from './certificate-page'
+import AffiliateLandingPage from './affiliate-landing-page'
+import EmbedPage from './embed-page'
 
 /** Every page by name, for the server entry (the browser loads only the page it shows: entry-client.tsx). */
 export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
@@ -21,4 +23,6 @@ export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
   'sign-in': SignInPage,
   message: MessagePage,
   certificate: CertificatePage,
+  'affiliate-landing': AffiliateLandingPage,
+  embed: EmbedPage,
 }

@@ -201,6 +201,8 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
       <input type="hidden" name={fields.step} value={step} />
       {props.password && <input type="hidden" name={fields.password} value={props.password} />}
       {first(values, fields.campaign) && <input type="hidden" name={fields.campaign} value={first(values, fields.campaign)} />}
+      {/* The attribution (the sf_aff cookie, checked by the server): both the no-JS post and the JS body carry it. */}
+      <input type="hidden" name={fields.affiliate} value={props.affiliate ?? ''} />
 
       <section className={`sf-product__details${showDetails ? '' : ' sf-step--hidden'}`}>
         {props.details}
