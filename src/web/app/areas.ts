@@ -50,7 +50,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/publish/affiliate_nodes', key: 'affiliateNodes', icon: IconCertificate },
       { to: '/publish/orders', key: 'orders', icon: IconReceipt },
       { to: '/publish/transfers', key: 'transfers', icon: IconTransfer },
-      { to: '/publish/statistics', key: 'statistics', icon: IconChartBar },
+      { to: '/publish/statistics', key: 'statistics', icon: IconChartBar, match: '/publish/statistics' },
       { to: '/publish/payouts_balance', key: 'payoutsBalance', icon: IconWallet },
       { to: '/publish/payouts', key: 'payouts', icon: IconCreditCard },
       { to: '/publish/embeddable_items', key: 'embeddableItems', icon: IconCode },

@@ -36,7 +36,7 @@ export function StatisticsCharts({ points, period, currency, compact = false }: 
   ) : <Text c="dimmed" size="sm">{t('publisher.stats.noEarnings')}</Text>
   const traffic = (
     <BarChart
-      h={compact ? 220 : 240} data={data} dataKey="label" withLegend
+      h={compact ? 220 : 240} data={data} dataKey="label" withLegend yAxisProps={{ allowDecimals: false }}
       series={[{ name: 'clicks', label: t('publisher.stats.clicks'), color: 'blue.5' }, { name: 'sales', label: t('publisher.stats.sales'), color: 'grape.6' }]}
     />
   )
@@ -51,10 +51,10 @@ export function StatisticsCharts({ points, period, currency, compact = false }: 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <ChartCard title={t('publisher.stats.clicks')} testId="publisher-chart-clicks">
-        <BarChart h={240} data={data} dataKey="label" series={[{ name: 'clicks', label: t('publisher.stats.clicks'), color: 'blue.5' }]} />
+        <BarChart h={240} data={data} dataKey="label" yAxisProps={{ allowDecimals: false }} series={[{ name: 'clicks', label: t('publisher.stats.clicks'), color: 'blue.5' }]} />
       </ChartCard>
       <ChartCard title={t('publisher.stats.sales')} testId="publisher-chart-sales">
-        <BarChart h={240} data={data} dataKey="label" series={[{ name: 'sales', label: t('publisher.stats.sales'), color: 'grape.6' }]} />
+        <BarChart h={240} data={data} dataKey="label" yAxisProps={{ allowDecimals: false }} series={[{ name: 'sales', label: t('publisher.stats.sales'), color: 'grape.6' }]} />
       </ChartCard>
       <ChartCard title={t('publisher.stats.conversion')} testId="publisher-chart-conversion">
         <LineChart

@@ -11,6 +11,7 @@ import { FormError } from '../../../components/form-error'
 import { HexColorInput } from '../../../components/hex-color-input'
 import { initialListState, type ListState } from '../../../components/list-state'
 import { NotFoundState } from '../../../components/not-found-state'
+import { isApiError } from '../../../lib/api-client'
 import { zodFieldErrors, type FieldErrors } from '../../../lib/forms'
 import { formatDate } from '../../../lib/format'
 import { deleteEmbeddableItem, embeddableItemQuery, embeddableItemsQuery, saveEmbeddableItem, type EmbeddableItem } from '../api/embeddable-items'
@@ -79,7 +80,8 @@ export function EmbeddableItemEditPage() {
   const { t } = useTranslation()
   const id = useItemId()
   const item = useQuery(embeddableItemQuery(id))
-  if (id === 0 || item.isError) return <NotFoundState homePath="/publish/embeddable_items" homeLabel={t('publisher.embed.back')} />
+  if (id === 0 || (item.isError && isApiError(item.error) && item.error.status === 404)) return <NotFoundState homePath="/publish/embeddable_items" homeLabel={t('publisher.embed.back')} />
+  if (item.isError) return <FormError error={item.error} />
   return (
     <Stack gap="lg" maw={760}>
       <Anchor component={Link} to="/publish/embeddable_items" size="sm">{t('publisher.embed.back')}</Anchor>
@@ -222,7 +224,8 @@ export function EmbeddableItemPreviewPage() {
   const { t } = useTranslation()
   const id = useItemId()
   const item = useQuery(embeddableItemQuery(id))
-  if (id === 0 || item.isError) return <NotFoundState homePath="/publish/embeddable_items" homeLabel={t('publisher.embed.back')} />
+  if (id === 0 || (item.isError && isApiError(item.error) && item.error.status === 404)) return <NotFoundState homePath="/publish/embeddable_items" homeLabel={t('publisher.embed.back')} />
+  if (item.isError) return <FormError error={item.error} />
   if (!item.data) return <Skeleton h={360} radius="md" />
   return (
     <Stack gap="lg" data-testid="embed-preview">

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
+import { FormError } from '../../../components/form-error'
 import { initialListState, withQuery, type ListState } from '../../../components/list-state'
 import { NotFoundState } from '../../../components/not-found-state'
 import { isApiError } from '../../../lib/api-client'
@@ -257,6 +258,14 @@ export function ProgramDetailPage() {
   const program = useQuery(publicProgramQuery(id))
   if (id === 0 || (program.isError && isApiError(program.error) && program.error.status === 404)) {
     return <NotFoundState homePath="/publish/affiliate_marketplace" homeLabel={t('publisher.program.back')} />
+  }
+  if (program.isError) {
+    return (
+      <Stack gap="sm" maw={560}>
+        <FormError error={program.error} />
+        <Button variant="light" w="fit-content" onClick={() => void program.refetch()}>{t('common.tryAgain')}</Button>
+      </Stack>
+    )
   }
   if (!program.data) return <Skeleton h={320} radius="md" />
   const p = program.data
