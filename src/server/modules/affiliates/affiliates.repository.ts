@@ -339,3 +339,59 @@ export async function pendingCommissions(db: Executor, publisherId: number, now:
     .groupBy(affiliateCommissions.currency)
   return new Map(rows.map((r) => [r.currency, Number(r.total)]))
 }
+
+// ------------------------------------------------------------------------------------------------ statistics
+
+export type StatsScope = { sellerId: number } | { publisherId: number }
+
+/** Clicks in [from, till), counted per day, program, product, publisher and node. */
+export async function clickCounts(db: Executor, scope: StatsScope, range: { from: Date; till: Date; programId?: number; nodeIds?: number[] }) {
+  const where = and(
+    sql`${affiliateClicks.createdAt} >= ${range.from.toISOString()} and ${affiliateClicks.createdAt} < ${range.till.toISOString()}`,
+    'sellerId' in scope ? eq(affiliatePrograms.sellerId, scope.sellerId) : (range.nodeIds ? undefined : eq(affiliateClicks.publisherId, scope.publisherId)),
+    range.nodeIds ? (range.nodeIds.length ? inArray(affiliateClicks.nodeId, range.nodeIds) : sql`false`) : undefined,
+    range.programId ? eq(affiliateClicks.programId, range.programId) : undefined,
+  )
+  const day = sql<string>`to_char(${affiliateClicks.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  return db.select({
+    day, programId: affiliateClicks.programId, productId: affiliateClicks.productId, publisherId: affiliateClicks.publisherId,
+    nodeId: affiliateClicks.nodeId, sellerId: affiliatePrograms.sellerId, n: count(),
+  }).from(affiliateClicks).leftJoin(affiliatePrograms, eq(affiliatePrograms.id, affiliateClicks.programId))
+    .where(where).groupBy(day, affiliateClicks.programId, affiliateClicks.productId, affiliateClicks.publisherId, affiliateClicks.nodeId, affiliatePrograms.sellerId)
+}
+
+/** Commission rows booked in [from, till) of a seller's programs or of one publisher (or of some nodes). */
+export async function commissionsIn(db: Executor, scope: StatsScope, range: { from: Date; till: Date; programId?: number; nodeIds?: number[] }) {
+  return db.select().from(affiliateCommissions).where(and(
+    sql`${affiliateCommissions.createdAt} >= ${range.from.toISOString()} and ${affiliateCommissions.createdAt} < ${range.till.toISOString()}`,
+    'sellerId' in scope ? eq(affiliateCommissions.sellerId, scope.sellerId) : (range.nodeIds ? undefined : eq(affiliateCommissions.publisherId, scope.publisherId)),
+    range.nodeIds ? (range.nodeIds.length ? inArray(affiliateCommissions.nodeId, range.nodeIds) : sql`false`) : undefined,
+    range.programId ? eq(affiliateCommissions.programId, range.programId) : undefined,
+  )).orderBy(asc(affiliateCommissions.id)).limit(100_000)
+}
+
+/** Nodes recruited by any node of this publisher, with their publisher. */
+export async function recruitedNodes(db: Executor, publisherId: number) {
+  const mine = db.select({ id: affiliateNodes.id }).from(affiliateNodes).where(eq(affiliateNodes.publisherId, publisherId))
+  return db.select({ id: affiliateNodes.id, publisherId: affiliateNodes.publisherId }).from(affiliateNodes).where(inArray(affiliateNodes.recruitedByNodeId, mine))
+}
+
+/** Display names of publishers (their user's name). */
+export async function publisherNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.select({ id: publishers.id, firstName: users.firstName, lastName: users.lastName }).from(publishers)
+    .innerJoin(users, eq(users.id, publishers.userId)).where(inArray(publishers.id, [...ids]))
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]))
+}
+
+export async function productNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, [...ids]))
+  return new Map(rows.map((r) => [r.id, r.name]))
+}
+
+export async function sellerUsernames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.select({ id: sellers.id, username: sellers.username }).from(sellers).where(inArray(sellers.id, [...ids]))
+  return new Map(rows.map((r) => [r.id, r.username]))
+}

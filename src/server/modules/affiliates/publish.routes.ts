@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  affiliateIdParams, affiliateNodeAnswer, affiliateNodeList, affiliateNodeListQuery, affiliateProgramListQuery, marketplaceList,
+  affiliateIdParams, affiliateNodeAnswer, affiliateNodeList, affiliateNodeListQuery, affiliateProgramListQuery, affiliateStatisticsOutput, affiliateStatisticsQuery, marketplaceList,
   payoutsBalanceOutput, publisherDetailsInput, publisherDetailsOutput, publisherOrderList, publisherOrderListQuery, publisherTransferList,
   updateAffiliateNodeInput,
 } from '../../../shared/schemas/affiliates'
@@ -8,6 +8,7 @@ import { listQuery } from '../../../shared/schemas/lists'
 import * as nodes from './nodes.service'
 import * as reads from './publisher-reads.service'
 import * as publishers from './publishers.service'
+import * as statistics from './statistics.service'
 
 // /api/v1/publish/*: the publisher area (docs/decisions/0048-affiliates.md). Every route needs a publisher
 // (or platform affiliate) profile; a publisher reads only their own nodes, orders and figures, never a payer's
@@ -52,4 +53,12 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/publish/transfers', {
     config, schema: { tags, security, querystring: listQuery.strict(), response: { 200: publisherTransferList }, description: 'Every ledger movement of the publisher\'s balance.' },
   }, async (req) => reads.listTransfers(req.ctx, req.query))
+
+  app.get('/publish/statistics', {
+    config,
+    schema: {
+      tags, security, querystring: affiliateStatisticsQuery, response: { 200: affiliateStatisticsOutput },
+      description: 'The publisher\'s clicks, sales and earnings per period; `group=affiliate` shows the publishers they recruited.',
+    },
+  }, async (req) => statistics.publisherStatistics(req.ctx, req.query))
 }
