@@ -262,3 +262,38 @@ describe('marketplace and clicks', () => {
     expect(rows).toEqual([{ source: 'platform' }])
   })
 })
+
+describe('statistics', () => {
+  test('clicks, sales and earnings per period and program, for the seller and the publisher', async () => {
+    const owner = await createSeller(t)
+    const product = await createProduct(t, owner.accessToken)
+    const program = (await createProgram({ name: 'Stats', product_ids: [product.id], commissions: [10, 5], auto_accept: true }, owner.accessToken)).json().affiliate_program
+    const [a, b] = [await publisher(), await publisher()]
+    const nodeA = (await join(program.id, a.accessToken)).json().affiliate_node
+    const nodeB = (await join(program.id, b.accessToken, { recruited_by: nodeA.token })).json().affiliate_node
+    for (let i = 0; i < 4; i++) await t.request({ method: 'POST', url: '/api/v1/common/affiliate_clicks', payload: { token: nodeB.token, product_id: product.id } })
+    const sql = (text: string, params: unknown[]) => t.deps.database.executeSql(text, params)
+    const { rows: [order] } = await sql(`insert into orders (token, seller_id, product_id, currency, total_amount, first_amount, payment_method, provider, payer, payment_state)
+      values ($1, $2, $3, 'eur', 10000, 10000, 'card', 'test', '{}', 'paid') returning id`, [`st-${Date.now()}`, owner.sellerId, product.id])
+    const { rows: [payment] } = await sql(`insert into payments (token, order_id, seller_id, amount, currency, state, provider, method) values ($1, $2, $3, 10000, 'eur', 'successful', 'test', 'card') returning id`,
+      [`stp-${Date.now()}`, order.id, owner.sellerId])
+    const commission = `insert into affiliate_commissions (order_id, payment_id, seller_id, program_id, node_id, publisher_id, level, bps, amount, reversed_amount, currency, available_at)
+      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'eur', now())`
+    await sql(commission, [order.id, payment.id, owner.sellerId, program.id, nodeB.id, nodeB.publisher_id, 1, 1000, 1000, 0])
+    await sql(commission, [order.id, payment.id, owner.sellerId, program.id, nodeA.id, nodeA.publisher_id, 2, 500, 500, 100])
+
+    const sellerStats = (await t.request({ method: 'GET', url: '/api/v1/cabinet/affiliate_statistics?group=publishers', token: owner.accessToken })).json()
+    expect(sellerStats.totals).toEqual({ clicks: 4, sales: 1, conversion: 25, earnings: [{ currency: 'eur', amount: 1400 }] })
+    expect(sellerStats.series).toHaveLength(30)
+    expect(sellerStats.rows).toEqual(expect.arrayContaining([
+      expect.objectContaining({ id: nodeB.publisher_id, clicks: 4, sales: 1, earnings: [{ currency: 'eur', amount: 1000 }] }),
+      expect.objectContaining({ id: nodeA.publisher_id, clicks: 0, sales: 1, earnings: [{ currency: 'eur', amount: 400 }] }),
+    ]))
+    const recruiter = (await t.request({ method: 'GET', url: '/api/v1/publish/statistics?group=affiliate&period=month', token: a.accessToken })).json()
+    expect(recruiter.totals).toMatchObject({ clicks: 0, sales: 1, earnings: [{ currency: 'eur', amount: 400 }] })
+    expect(recruiter.rows).toEqual([expect.objectContaining({ id: nodeB.publisher_id, clicks: 4, sales: 1, earnings: [{ currency: 'eur', amount: 400 }] })])
+    const byProgram = (await t.request({ method: 'GET', url: '/api/v1/publish/statistics?group=programs', token: b.accessToken })).json()
+    expect(byProgram.rows).toEqual([expect.objectContaining({ id: program.id, name: 'Stats', clicks: 4, sales: 1, conversion: 25 })])
+    expect((await t.request({ method: 'GET', url: '/api/v1/cabinet/affiliate_statistics', token: seller.accessToken })).json().totals.earnings).toEqual([])
+  })
+})
