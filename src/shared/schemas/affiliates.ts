@@ -335,17 +335,26 @@ export const publisherDetailsOutput = z.object({
   platform_link: z.string(),
 })
 
+const embeddableItemSettings = z.object({
+  button_text: zText().max(60).optional(),
+  button_color: zText().max(9).regex(/^#[0-9a-fA-F]{3,8}$/).optional(),
+  show_price: z.boolean().optional(),
+  show_cover: z.boolean().optional(),
+}).strict()
 export const embeddableItemInput = z.object({
   name: zText().trim().min(1).max(120),
   kind: z.enum(embeddableItemKinds),
   affiliate_node_id: zId(),
   product_id: zId(),
-  settings: z.object({
-    button_text: zText().max(60).optional(),
-    button_color: zText().max(9).regex(/^#[0-9a-fA-F]{3,8}$/).optional(),
-    show_price: z.boolean().optional(),
-    show_cover: z.boolean().optional(),
-  }).strict().default({}),
+  settings: embeddableItemSettings.default({}),
+}).strict()
+/** PATCH /publish/embeddable_items/{id}: any field; settings replace the old ones when sent. */
+export const updateEmbeddableItemInput = z.object({
+  name: zText().trim().min(1).max(120).optional(),
+  kind: z.enum(embeddableItemKinds).optional(),
+  affiliate_node_id: zId().optional(),
+  product_id: zId().optional(),
+  settings: embeddableItemSettings.optional(),
 }).strict()
 export const embeddableItemOutput = z.object({
   id: z.number().int(),
