@@ -25,7 +25,7 @@ export function isUniqueViolation(error: unknown, index: string): boolean {
 // ------------------------------------------------------------------------------------------------ sellers
 
 export async function sellerFacts(db: Executor, sellerId: number) {
-  const [row] = await db.select({ id: sellers.id, username: sellers.username, userId: sellers.userId, blocked: sellers.blocked, firstName: users.firstName, lastName: users.lastName, email: users.email })
+  const [row] = await db.select({ id: sellers.id, username: sellers.username, userId: sellers.userId, blocked: sellers.blocked, firstName: users.firstName, lastName: users.lastName, email: users.email, locale: users.locale })
     .from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
   return row
 }
@@ -184,9 +184,10 @@ const nodeView = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+  locale: users.locale,
   firstProductSlug: sql<string | null>`(select ${products.slug} from ${affiliateProgramProducts} join ${products} on ${products.id} = ${affiliateProgramProducts.productId} where ${affiliateProgramProducts.programId} = ${affiliateNodes.programId} order by ${products.id} limit 1)`,
 }
-export type NodeView = { node: NodeRow; programName: string; programDisableLanding: boolean; programRedirectionUrl: string | null; sellerUsername: string; firstName: string; lastName: string; email: string; firstProductSlug: string | null }
+export type NodeView = { node: NodeRow; programName: string; programDisableLanding: boolean; programRedirectionUrl: string | null; sellerUsername: string; firstName: string; lastName: string; email: string; locale: string; firstProductSlug: string | null }
 
 function nodeSelect(db: Executor) {
   return db.select(nodeView).from(affiliateNodes)
