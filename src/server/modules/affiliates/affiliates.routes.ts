@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   acceptAffiliateProgramInput, affiliateClickInput, affiliateIdParams, affiliateNodeAnswer, affiliateNodeList, affiliateNodeListQuery,
-  affiliateProgramAnswer, affiliateProgramList, affiliateProgramListQuery, createAffiliateProgramInput, marketplaceList, marketplaceQuery,
+  affiliateProgramAnswer, affiliateProgramList, creditMemoList, affiliateStatisticsOutput, affiliateStatisticsQuery, affiliateProgramListQuery, createAffiliateProgramInput, marketplaceList, marketplaceQuery,
   platformAffiliateClickInput, productAffiliateProgramInput, publicAffiliateProgramAnswer, updateAffiliateNodeInput, updateAffiliateProgramInput,
 } from '../../../shared/schemas/affiliates'
 import type { AppDeps } from '../../deps'
+import { listQuery } from '../../../shared/schemas/lists'
+import * as memos from './credit-memos.service'
 import * as marketplace from './marketplace.service'
 import * as nodes from './nodes.service'
 import * as programs from './programs.service'
+import * as statistics from './statistics.service'
 
 // The seller's affiliate programs and participations (/cabinet), the public program page, the marketplace
 // and clicks (/common), and the platform affiliates' clicks (/app) (docs/decisions/0048-affiliates.md). The
@@ -20,6 +23,8 @@ const noContent = z.null().describe('No content')
 
 export const affiliatesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const tags = ['affiliates']
+  // Public posts: the global limit's numbers, on even when the global limit is only per route.
+  const clickLimit = deps.config.RATE_LIMIT === 'off' ? false as const : { max: deps.config.RATE_LIMIT_MAX, timeWindow: deps.config.RATE_LIMIT_WINDOW_SECONDS * 1000 }
 
   app.post('/cabinet/affiliate_programs', {
     config: auth,
@@ -72,6 +77,26 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     },
   }, async (req) => nodes.updateNodeBySeller(req.ctx, req.params.id, req.body.state))
 
+  app.get('/cabinet/affiliate_statistics', {
+    config: auth,
+    schema: {
+      tags, security, querystring: affiliateStatisticsQuery, response: { 200: affiliateStatisticsOutput },
+      description: 'Clicks, sales (orders with a commission booked) and commissions paid out by the seller\'s programs, per period and by program, product or publisher (default: the last 30 days).',
+    },
+  }, async (req) => statistics.sellerStatistics(req.ctx, req.query))
+
+  app.get('/cabinet/credit_memos', {
+    config: auth,
+    schema: { tags, security, querystring: listQuery.strict(), response: { 200: creditMemoList }, description: 'The credit memos the seller issued to publishers, one per publisher, month and currency.' },
+  }, async (req) => memos.listMemos(req.ctx, 'cabinet', req.query))
+
+  app.get('/cabinet/credit_memos/:id/pdf', {
+    config: auth, schema: { tags, security, params: affiliateIdParams, produces: ['application/pdf'], description: 'A credit memo as PDF; 404 for another seller\'s.' },
+  }, async (req, reply) => {
+    const { filename, pdf } = await memos.memoPdf(req.ctx, 'cabinet', req.params.id)
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store').send(pdf)
+  })
+
   app.get('/common/affiliate_programs/:id', {
     config: { auth: 'optional' },
     schema: { tags, params: affiliateIdParams, response: { 200: publicAffiliateProgramAnswer }, description: 'What a publisher reads before joining; `my_node` when a publisher is signed in.' },
@@ -90,7 +115,7 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   }, async (req) => marketplace.marketplace(req.ctx, req.query))
 
   app.post('/common/affiliate_clicks', {
-    config: { rateLimit: { max: deps.config.RATE_LIMIT_MAX, timeWindow: deps.config.RATE_LIMIT_WINDOW_SECONDS * 1000 } },
+    config: { rateLimit: clickLimit },
     schema: { tags, body: affiliateClickInput, response: { 204: noContent }, description: 'A click on a publisher\'s link; an unknown token records nothing and answers 204 all the same.' },
   }, async (req, reply) => {
     await nodes.recordClick(req.ctx.deps, { token: req.body.token, productId: req.body.product_id ?? null, source: req.body.source })
@@ -98,7 +123,7 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   })
 
   app.post('/app/ablefy_affiliate_affiliate_clicks', {
-    config: { rateLimit: { max: deps.config.RATE_LIMIT_MAX, timeWindow: deps.config.RATE_LIMIT_WINDOW_SECONDS * 1000 } },
+    config: { rateLimit: clickLimit },
     schema: { tags, body: platformAffiliateClickInput, response: { 204: noContent }, description: 'A click on a platform affiliate\'s link to this platform.' },
   }, async (req, reply) => {
     await nodes.recordPlatformClick(req.ctx, req.body.elo_publisher_id)
