@@ -91,10 +91,11 @@ const otherFeature = (/** @type {number} */ depth) => ({
 /** @type {Record<string, string[]>} */
 export const moduleDependencies = {
   accounts: ['email', 'payment-settings'],
+  affiliates: ['orders'],
   billing: ['delivery', 'notifications', 'orders', 'payment-settings'],
   catalog: ['payment-settings'],
   certificates: ['catalog', 'media'],
-  checkout: ['accounts', 'catalog', 'checkout-settings', 'coupons', 'delivery', 'notifications', 'orders', 'payment-settings', 'tickets'],
+  checkout: ['accounts', 'affiliates', 'catalog', 'checkout-settings', 'coupons', 'delivery', 'notifications', 'orders', 'payment-settings', 'tickets'],
   'checkout-settings': ['catalog'],
   common: [],
   coupons: ['catalog'],
