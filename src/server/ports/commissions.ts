@@ -46,6 +46,9 @@ export type CommissionsPort = {
   reversed(deps: AppDeps, tx: Executor, input: { orderId: number; paymentId: number; kind: string; lines: ReversedCommissionLine[]; now: Date }): Promise<void>
   /** The order's commissions for its detail page, level first. */
   ofOrder(db: Executor, orderId: number, now: Date): Promise<OrderCommission[]>
+  /** The order detail's relations: the publisher (the seller may read their name and email) and the program. */
+  publisherBrief(db: Executor, publisherId: number): Promise<{ id: number; name: string; email: string | null } | null>
+  programBrief(db: Executor, programId: number): Promise<{ id: number; name: string } | null>
 }
 
 export type OrderCommission = {
@@ -58,4 +61,6 @@ export const noCommissions: CommissionsPort = {
   forCharge: async () => ({ commissions: [], bonuses: [] }),
   reversed: async () => {},
   ofOrder: async () => [],
+  publisherBrief: async () => null,
+  programBrief: async () => null,
 }

@@ -104,3 +104,15 @@ export async function commissionsOfOrder(db: Executor, orderId: number): Promise
   return db.select().from(affiliateCommissions).where(eq(affiliateCommissions.orderId, orderId))
     .orderBy(asc(affiliateCommissions.paymentId), asc(affiliateCommissions.kind), asc(affiliateCommissions.level))
 }
+
+/** A publisher's name and email (the seller's order detail). */
+export async function publisherBrief(db: Executor, publisherId: number): Promise<{ id: number; name: string; email: string | null } | null> {
+  const [row] = await db.select({ id: publishers.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(publishers).innerJoin(users, eq(users.id, publishers.userId)).where(eq(publishers.id, publisherId)).limit(1)
+  return row ? { id: row.id, name: `${row.firstName} ${row.lastName}`.trim(), email: row.email } : null
+}
+
+export async function programBrief(db: Executor, programId: number): Promise<{ id: number; name: string } | null> {
+  const [row] = await db.select({ id: affiliatePrograms.id, name: affiliatePrograms.name }).from(affiliatePrograms).where(eq(affiliatePrograms.id, programId)).limit(1)
+  return row ?? null
+}

@@ -197,6 +197,40 @@ describe('attribution at checkout', () => {
   })
 })
 
+describe('the orders area', () => {
+  test('the detail has publisher_id, the commissions and the relations; the filters and the CSV column match', async () => {
+    const p = await product()
+    const programId = await program([p.id], [2000, 1000])
+    const [first, second] = await chain(programId)
+    const { order } = await buy(p, { affiliate: first.token })
+    const plain = await buy(p)
+    const res = await t.request({ method: 'GET', url: `/api/v1/cabinet/orders/${order.id}?expand=publisher,affiliate_program`, token: seller.accessToken })
+    expect(res.statusCode, res.body).toBe(200)
+    const base = await netOf(order.id)
+    expect(res.json()).toMatchObject({
+      publisher_id: first.publisher.id,
+      publisher: { id: first.publisher.id, name: 'Pat Publisher', email: first.publisher.email },
+      affiliate_program: { id: programId, name: 'Partners' },
+      commissions: [
+        { level: 1, publisher_id: first.publisher.id, kind: 'commission', amount: percentOf({ amount: base, currency: 'eur' }, 2000).amount, reversed_amount: 0, currency: 'eur', state: 'pending' },
+        { level: 2, publisher_id: second.publisher.id, kind: 'commission', amount: percentOf({ amount: base, currency: 'eur' }, 1000).amount, reversed_amount: 0, currency: 'eur', state: 'pending' },
+      ],
+    })
+    const unattributed = await t.request({ method: 'GET', url: `/api/v1/cabinet/orders/${plain.order.id}?expand=publisher,affiliate_program`, token: seller.accessToken })
+    expect(unattributed.json()).toMatchObject({ publisher_id: null, publisher: null, affiliate_program: null, commissions: [] })
+    const ids = async (query: string) => (await t.request({ method: 'GET', url: `/api/v1/cabinet/orders?${query}`, token: seller.accessToken })).json().list.map((o: { id: number }) => o.id)
+    expect(await ids(`publisher_id=${first.publisher.id}`)).toEqual([order.id])
+    expect(await ids(`affiliate_program_id=${programId}`)).toEqual([order.id])
+    expect(await ids(`publisher_id=${second.publisher.id}`)).toEqual([])
+    const csv = await t.request({ method: 'GET', url: `/api/v1/cabinet/orders/export.csv?affiliate_program_id=${programId}`, token: seller.accessToken })
+    expect(csv.statusCode).toBe(200)
+    const [header, line] = csv.body.trim().split('\n')
+    const column = header!.split(',').indexOf('publisher_id')
+    expect(column).toBeGreaterThanOrEqual(0)
+    expect(line!.split(',')[column]).toBe(String(first.publisher.id))
+  })
+})
+
 describe('reversals', () => {
   test('a partial refund of a 3-level sale reverses each level in proportion; the rest reverses all', async () => {
     const p = await product()

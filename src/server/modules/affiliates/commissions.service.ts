@@ -162,4 +162,4 @@ export async function ofOrder(db: Executor, orderId: number, now: Date): Promise
 }
 
 /** The port the order store asks (bootstrap.ts). */
-export const commissionsPort: CommissionsPort = { forCharge, reversed, ofOrder }
+export const commissionsPort: CommissionsPort = { forCharge, reversed, ofOrder, publisherBrief: repo.publisherBrief, programBrief: repo.programBrief }
