@@ -91,7 +91,7 @@ const otherFeature = (/** @type {number} */ depth) => ({
 /** @type {Record<string, string[]>} */
 export const moduleDependencies = {
   accounts: ['email', 'payment-settings'],
-  affiliates: ['orders'],
+  affiliates: ['catalog', 'email', 'orders'],
   billing: ['delivery', 'notifications', 'orders', 'payment-settings'],
   catalog: ['payment-settings'],
   certificates: ['catalog', 'media'],

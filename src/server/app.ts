@@ -48,6 +48,8 @@ import { billingRoutes } from './modules/billing/billing.routes'
 import { testClockRoutes } from './modules/test-clock/test-clock.routes'
 import { refundsRoutes } from './modules/refunds/refunds.routes'
 import { dunningRoutes } from './modules/dunning/dunning.routes'
+import { affiliatesRoutes } from './modules/affiliates/affiliates.routes'
+import { publishRoutes } from './modules/affiliates/publish.routes'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 
@@ -200,6 +202,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(dashboardRoutes)
     await v1.register(notificationsRoutes)
     await v1.register(dunningRoutes)
+    await v1.register(affiliatesRoutes, { deps })
+    await v1.register(publishRoutes)
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })

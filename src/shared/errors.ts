@@ -41,6 +41,8 @@ export const errorStatus = {
   sold_out: 409,
   wrong_product_form: 422,
   coupon_invalid: 422,
+  // affiliates: a publisher joins a program before their birthday is known (docs/decisions/0048-affiliates.md "Age")
+  birthday_required: 400,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,

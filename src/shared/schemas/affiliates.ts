@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { affiliateLimits, commissionDurations } from '../affiliates/commissions'
 import { zCurrencyId } from '../money'
 import { affiliateNodeStates } from '../states/affiliate-node'
-import { int4Max, zId, zText } from '../validation/storable'
+import { int4Max, zId, zIdParam, zText } from '../validation/storable'
 import { zBirthday, zDomain, zUrl } from '../validation/schemas'
 import { listOutput, listQuery } from './lists'
 
@@ -360,3 +360,6 @@ export const embeddableItemOutput = z.object({
   created_at: z.string(),
 })
 export const embeddableItemList = listOutput(embeddableItemOutput)
+
+/** The `{id}` of every affiliate route (program, node, product, credit memo, embeddable item). */
+export const affiliateIdParams = z.strictObject({ id: zIdParam() })

@@ -11,6 +11,9 @@ export type MailKind =
   | 'invoice_issued' | 'invoice_reversed'
   // orders area (0030): a scheduled CSV export, the file attached
   | 'csv_export'
+  // affiliates (0048): a publisher asks to join a seller's program (productName: the program, sellerName: the
+  // publisher); a publisher's participation was accepted, rejected or ended (notificationText: the new state)
+  | 'affiliate_node_requested' | 'affiliate_node_state'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -42,6 +45,8 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     invoice_reversed: (p) => ({ subject: `Reversal invoice ${p.productName ?? ''} from ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} refunded ${p.amount ?? ''}. The reversal invoice ${p.productName ?? ''} is attached as a PDF.`, outro: 'You also find it in your payer area.' }),
     lesson_available: (p) => ({ subject: `New lesson available: ${p.lessonTitle ?? ''}`, intro: `A new lesson of ${p.productName ?? 'your course'} is available now: ${p.lessonTitle ?? ''}.`, action: 'Open the lesson', outro: 'Sign in with this email address to continue where you left off.' }),
     csv_export: () => ({ subject: 'Your scheduled export: orders', intro: 'Your scheduled CSV export of your orders is attached, with the columns and filters you saved.', action: 'Open your orders', outro: 'You can change or stop this export in your orders list under Scheduled exports.' }),
+    affiliate_node_requested: (p) => ({ subject: `New publisher request: ${p.productName ?? ''}`, intro: `${p.sellerName ?? 'A publisher'} asks to join your affiliate program ${p.productName ?? ''}.`, action: 'Review the request', outro: 'Accept or reject it in your affiliate area under Publishers.' }),
+    affiliate_node_state: (p) => ({ subject: `Affiliate program ${p.productName ?? ''}: ${p.notificationText ?? ''}`, intro: `Your participation in the affiliate program ${p.productName ?? ''} is now ${p.notificationText ?? ''}.`, action: 'Open your programs', outro: 'Choose which mails reach you in your publisher settings.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
@@ -60,6 +65,8 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     invoice_reversed: (p) => ({ subject: `Stornorechnung ${p.productName ?? ''} von ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} hat ${p.amount ?? ''} erstattet. Die Stornorechnung ${p.productName ?? ''} ist als PDF angehängt.`, outro: 'Du findest sie auch in deinem Käuferbereich.' }),
     lesson_available: (p) => ({ subject: `Neue Lektion verfügbar: ${p.lessonTitle ?? ''}`, intro: `Eine neue Lektion von ${p.productName ?? 'deinem Kurs'} ist jetzt verfügbar: ${p.lessonTitle ?? ''}.`, action: 'Lektion öffnen', outro: 'Melde dich mit dieser E-Mail-Adresse an, um dort weiterzumachen, wo du aufgehört hast.' }),
     csv_export: () => ({ subject: 'Dein geplanter Export: Bestellungen', intro: 'Im Anhang findest du deinen geplanten CSV-Export deiner Bestellungen mit den gespeicherten Spalten und Filtern.', action: 'Bestellungen öffnen', outro: 'Du kannst diesen Export in deiner Bestellliste unter Geplante Exporte ändern oder beenden.' }),
+    affiliate_node_requested: (p) => ({ subject: `Neue Publisher-Anfrage: ${p.productName ?? ''}`, intro: `${p.sellerName ?? 'Ein Publisher'} möchte an deinem Partnerprogramm ${p.productName ?? ''} teilnehmen.`, action: 'Anfrage prüfen', outro: 'Nimm sie in deinem Partnerbereich unter Publisher an oder lehne sie ab.' }),
+    affiliate_node_state: (p) => ({ subject: `Partnerprogramm ${p.productName ?? ''}: ${p.notificationText ?? ''}`, intro: `Deine Teilnahme am Partnerprogramm ${p.productName ?? ''} ist jetzt: ${p.notificationText ?? ''}.`, action: 'Deine Programme öffnen', outro: 'Welche E-Mails dich erreichen, wählst du in deinen Publisher-Einstellungen.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'Neues aus deinem Shop', intro: p.notificationText ?? '', action: 'Benachrichtigungen öffnen', outro: 'Welche Benachrichtigungen dich per E-Mail erreichen, wählst du in deinen Benachrichtigungseinstellungen.' }),
   },
 }

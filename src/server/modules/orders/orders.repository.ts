@@ -244,6 +244,31 @@ export async function ledgerOfOrder(db: Executor, orderId: number) {
 }
 
 /** Sum per currency of every row: 0 for each when the ledger balances. */
+/** Per currency, the sum of one account's ledger rows (a publisher's or seller's balance; credits are negative). */
+export async function balanceOfAccount(db: Executor, account: string): Promise<{ currency: string; total: number }[]> {
+  const rows = await db.select({ currency: ledgerEntries.currency, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries)
+    .where(eq(ledgerEntries.account, account)).groupBy(ledgerEntries.currency).orderBy(ledgerEntries.currency)
+  return rows.map((r) => ({ currency: r.currency, total: Number(r.total) }))
+}
+
+/** One account's ledger rows, newest first, with their count. */
+export async function entriesOfAccount(db: Executor, account: string, page: { offset: number; limit: number }) {
+  const rows = await db.select().from(ledgerEntries).where(eq(ledgerEntries.account, account))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).offset(page.offset).limit(page.limit)
+  const [total] = await db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.account, account))
+  return { rows, total: total?.n ?? 0 }
+}
+
+/** What an affiliate's order list shows of orders: never the payer. */
+export async function affiliateOrderBriefs(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return db.select({
+    id: orders.id, createdAt: orders.createdAt, paymentState: orders.paymentState, currency: orders.currency, totalAmount: orders.totalAmount,
+    productId: orders.productId, productName: products.name, sellerId: orders.sellerId, sellerUsername: sellers.username,
+  }).from(orders).innerJoin(products, eq(products.id, orders.productId)).innerJoin(sellers, eq(sellers.id, orders.sellerId))
+    .where(inArray(orders.id, [...ids]))
+}
+
 export async function ledgerTotals(db: Executor): Promise<{ currency: string; total: number }[]> {
   const rows = await db.select({ currency: ledgerEntries.currency, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries).groupBy(ledgerEntries.currency)
   return rows.map((r) => ({ currency: r.currency, total: Number(r.total) }))

@@ -671,6 +671,21 @@ export async function ledgerTotals(db: Executor) {
   return repo.ledgerTotals(db)
 }
 
+/** Per currency, the sum of one ledger account's rows (the affiliates module's publisher balances). */
+export function balanceOfAccount(db: Executor, account: string): ReturnType<typeof repo.balanceOfAccount> {
+  return repo.balanceOfAccount(db, account)
+}
+
+/** One ledger account's rows, newest first (a publisher's transfers). */
+export function entriesOfAccount(db: Executor, account: string, page: { offset: number; limit: number }): ReturnType<typeof repo.entriesOfAccount> {
+  return repo.entriesOfAccount(db, account, page)
+}
+
+/** Orders as a publisher may see them: product, seller, amounts and state, never the payer. */
+export function affiliateOrderBriefs(db: Executor, ids: readonly number[]): ReturnType<typeof repo.affiliateOrderBriefs> {
+  return repo.affiliateOrderBriefs(db, ids)
+}
+
 // The checkout module makes orders and their payments; these are the order store's writes it may use
 // (the orders module owns the tables, the checkout the use case).
 export type { OrderRow, OrderItemRow, PaymentRow, RateRow } from './orders.repository'
