@@ -6,6 +6,7 @@ import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../.
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { chargeRate } from '../billing/charge-next-installment.service'
 import * as orders from '../orders/orders.service'
+import { receiveProviderEvents } from '../refunds/provider-events.service'
 import { forCharge } from './commissions.service'
 
 // Attribution at checkout and commissions in the ledger (docs/decisions/0048-affiliates.md): a 3-level sale
@@ -254,6 +255,35 @@ describe('reversals', () => {
     for (const [i, row] of (await commissionsOf(order.id)).entries()) {
       expect(row.reversed_amount).toBe(row.amount)
       expect(await publisherBalance(nodes[i]!.publisher.id)).toBe(0)
+    }
+    await expectBalanced()
+  })
+})
+
+describe('chargebacks', () => {
+  test('a chargeback reverses every level; the won dispute gives it back', async () => {
+    const p = await product()
+    const programId = await program([p.id], [2000, 1000, 500])
+    const nodes = await chain(programId)
+    const { order, paymentToken } = await buy(p, { affiliate: nodes[0].token })
+    const charged = await commissionsOf(order.id)
+    const ref = `dp_aff_${order.id}`
+    await receiveProviderEvents(t.deps, 'sandbox', null, [{
+      eventId: `evt_aff_dispute_${order.id}`, type: 'test.dispute.created', kind: 'chargeback', paymentToken, providerRef: '', ref, amount: { amount: 10_000, currency: 'eur' },
+    }])
+    await t.deps.jobs.drain()
+    for (const [i, row] of (await commissionsOf(order.id)).entries()) {
+      expect(row.reversed_amount, `level ${row.level}`).toBe(charged[i]!.amount)
+      expect(await publisherBalance(nodes[i]!.publisher.id)).toBe(0)
+    }
+    await expectBalanced()
+    await receiveProviderEvents(t.deps, 'sandbox', null, [{
+      eventId: `evt_aff_won_${order.id}`, type: 'test.dispute.closed', kind: 'chargeback_reversal', paymentToken, providerRef: '', ref, amount: { amount: 0, currency: 'eur' },
+    }])
+    await t.deps.jobs.drain()
+    for (const [i, row] of (await commissionsOf(order.id)).entries()) {
+      expect(row.reversed_amount, `level ${row.level}`).toBe(0)
+      expect(await publisherBalance(nodes[i]!.publisher.id)).toBe(-charged[i]!.amount)
     }
     await expectBalanced()
   })
