@@ -198,6 +198,40 @@ describe('attribution at checkout', () => {
   })
 })
 
+describe('upsells', () => {
+  test('an upsell of the program\'s products follows the parent\'s attribution; one outside the program does not', async () => {
+    const p = await product()
+    const inside = await product(2_000)
+    const outside = await product(3_000)
+    const programId = await program([p.id, inside.id], [2000, 1000])
+    const [first] = await chain(programId)
+    const saved = await t.request({
+      method: 'PUT', url: `/api/v1/cabinet/products/${p.id}/checkout`, token: seller.accessToken,
+      payload: { upsells: [{ product_id: inside.id, pricing_plan_id: inside.pricing_plans[0].id }, { product_id: outside.id, pricing_plan_id: outside.pricing_plans[0].id }] },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    // One offer is taken per order (an accepted upsell ends the funnel): each offer gets its own parent order.
+    const accept = async (index: number) => {
+      const res = await submitOrder(t, { product_id: p.id, pricing_plan_id: p.pricing_plans[0].id, payment_method: 'card', payer: fullPayer(), terms_accepted: true, affiliate: first.token })
+      expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+      await t.deps.jobs.drain()
+      const answer = await t.request({ method: 'POST', url: `/api/v1/shop/orders/${res.json().order.token}/upsells`, headers: { 'idempotency-key': randomUUID() }, payload: { index } })
+      expect(answer.statusCode, answer.body).toBe(201)
+      await t.deps.jobs.drain()
+      const [row] = await sql<{ id: number; publisher_id: number | null; affiliate_node_id: number | null; payment_state: string }>(
+        'select id, publisher_id, affiliate_node_id, payment_state from orders where token = $1', [answer.json().order.token])
+      return row!
+    }
+    const followed = await accept(0)
+    expect(followed).toMatchObject({ publisher_id: first.publisher.id, affiliate_node_id: first.id, payment_state: 'paid' })
+    expect((await commissionsOf(followed.id)).map((r) => r.level)).toEqual([1, 2])
+    const apart = await accept(1)
+    expect(apart).toMatchObject({ publisher_id: null, affiliate_node_id: null })
+    expect(await commissionsOf(apart.id)).toEqual([])
+    await expectBalanced()
+  })
+})
+
 describe('the orders area', () => {
   test('the detail has publisher_id, the commissions and the relations; the filters and the CSV column match', async () => {
     const p = await product()
