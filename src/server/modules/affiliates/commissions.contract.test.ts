@@ -50,7 +50,8 @@ describe('the affiliate contract', () => {
     await t.deps.jobs.drain()
     const orderId = res.json().order.id
 
-    const [{ net }] = await sql<{ net: string }>('select sum(gross_amount - vat_amount)::text as net from order_items where order_id = $1', [orderId])
+    const [items] = await sql<{ net: string }>('select sum(gross_amount - vat_amount)::text as net from order_items where order_id = $1', [orderId])
+    const net = items!.net
     const level1 = percentOf({ amount: Number(net), currency: 'eur' }, 2000).amount
     const level2 = percentOf({ amount: Number(net), currency: 'eur' }, 1000).amount
     const detail = await t.request({ method: 'GET', url: `/api/v1/cabinet/orders/${orderId}?expand=publisher,affiliate_program`, token: seller.accessToken })

@@ -326,8 +326,8 @@ describe('chargebacks', () => {
 describe('renewals by the program\'s duration', () => {
   const monthly = { form: 'subscription', currency_id: 'eur', price: 900, interval: '1m' }
 
-  async function renew(orderId: number): Promise<void> {
-    const [rate] = await sql<{ id: number; due_date: Date }>('select id, due_date from order_rates where order_id = $1 and number = 2', [orderId])
+  async function renew(orderId: number, number = 2): Promise<void> {
+    const [rate] = await sql<{ id: number; due_date: Date }>('select id, due_date from order_rates where order_id = $1 and number = $2', [orderId, number])
     // The rate falls due: the test clock moves past it (and back, for the tests after).
     const back = t.clock.now
     t.clock.now = new Date(new Date(rate!.due_date).getTime() + 60_000)
@@ -354,4 +354,16 @@ describe('renewals by the program\'s duration', () => {
       await expectBalanced()
     })
   }
+
+  test('after a trial, rate 1 pays like a first charge even without a commission duration', async () => {
+    const p = await product(900, { ...monthly, trial_days: 14 })
+    const programId = await program([p.id], [2000])
+    const first = await node(programId)
+    const { order } = await buy(p, { affiliate: first.token })
+    expect(await commissionsOf(order.id)).toEqual([])
+    await renew(order.id, 1)
+    const [charge] = await sql<{ id: number }>(`select id from payments where order_id = $1 and kind = 'charge' and rate_number = 1 and state = 'successful'`, [order.id])
+    expect((await commissionsOf(order.id)).map((r) => [r.level, r.payment_id])).toEqual([[1, charge!.id]])
+    await expectBalanced()
+  })
 })

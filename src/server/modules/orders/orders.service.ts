@@ -360,7 +360,8 @@ async function ratePaymentSucceeded(deps: AppDeps, tx: Executor, order: repo.Ord
       gross: { amount: payment.amount, currency }, vat: { amount: await rateVat(tx, order, payment.amount), currency },
       platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId,
     }
-    const paid = await commissionsOf(deps, tx, order, payment, charge, true, now)
+    // Rate 1 charged here (after a trial) is the plan's first charge: it pays like a first payment.
+    const paid = await commissionsOf(deps, tx, order, payment, charge, (payment.rateNumber ?? 0) > 1, now)
     await writeLedger(tx, renewalPostings({ ...charge, commissions: paid.commissions }), 'renewal', order.id, payment.id, now)
     await bookBonuses(tx, order, payment, paid.bonuses, now)
   }
