@@ -236,6 +236,14 @@ function integerArbitrary(schema: Schema): fc.Arbitrary<number> {
 
 function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
   const { min, max } = bounds(schema, false)
+  // A step (multipleOf, e.g. 0.01 for two decimals): whole multiples of it, written with the step's decimals.
+  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
+    const step = schema.multipleOf
+    const decimals = (String(step).split('.')[1] ?? '').length
+    const lo = Math.ceil(min / step)
+    const hi = Math.floor(max / step)
+    if (hi >= lo && hi - lo <= 0x7fffffff) return fc.integer({ min: lo, max: hi }).map((k) => Number((k * step).toFixed(decimals)))
+  }
   return fc.double({ min, max, noNaN: true, noDefaultInfinity: true })
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { affiliateLimits, commissionDurations } from '../affiliates/commissions'
 import { zCurrencyId } from '../money'
 import { affiliateNodeStates } from '../states/affiliate-node'
-import { int4Max, zId, zIdParam, zText } from '../validation/storable'
+import { int4Max, notBlank, zId, zIdParam, zText } from '../validation/storable'
 import { zBirthday, zDomain, zUrl } from '../validation/schemas'
 import { listOutput, listQuery } from './lists'
 
@@ -16,7 +16,7 @@ export const commissionStates = ['pending', 'available', 'reversed'] as const
 export const statisticsPeriods = ['day', 'week', 'month'] as const
 export const statisticsGroups = ['programs', 'products', 'sellers', 'publishers', 'affiliate'] as const
 
-const percent = z.number({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(100, { error: 'out_of_range' })
+const percent = z.number({ error: 'invalid_value' }).min(0, { error: 'out_of_range' }).max(100, { error: 'out_of_range' }).multipleOf(0.01, { error: 'invalid_value' })
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'invalid_value' })
 
 /** Level 1 first; 1 to 5 levels whose sum is at most 100. */
@@ -31,7 +31,7 @@ export const zLandingBlock = z.object({
 }).strict()
 
 const programFields = {
-  name: zText().trim().min(1, { error: 'required' }).max(120, { error: 'too_long' }),
+  name: zText().trim().min(1, { error: 'required' }).regex(notBlank, { error: 'required' }).max(120, { error: 'too_long' }),
   description: zText().max(5000, { error: 'too_long' }).nullish(),
   product_ids: z.array(zId()).max(300, { error: 'out_of_range' }),
   commissions: zCommissions,
@@ -214,7 +214,7 @@ export const marketplaceList = listOutput(marketplaceItem)
 
 /** POST /common/affiliate_clicks: a click the storefront could not record itself (a link to another site). */
 export const affiliateClickInput = z.object({
-  token: zText().trim().min(1).max(64),
+  token: zText().trim().min(1).regex(notBlank).max(64),
   product_id: zId().optional(),
   source: z.enum(['link', 'landing', 'embed']).default('link'),
 }).strict()
@@ -335,17 +335,26 @@ export const publisherDetailsOutput = z.object({
   platform_link: z.string(),
 })
 
+const embeddableItemSettings = z.object({
+  button_text: zText().max(60).optional(),
+  button_color: zText().max(9).regex(/^#[0-9a-fA-F]{3,8}$/).optional(),
+  show_price: z.boolean().optional(),
+  show_cover: z.boolean().optional(),
+}).strict()
 export const embeddableItemInput = z.object({
-  name: zText().trim().min(1).max(120),
+  name: zText().trim().min(1).regex(notBlank).max(120),
   kind: z.enum(embeddableItemKinds),
   affiliate_node_id: zId(),
   product_id: zId(),
-  settings: z.object({
-    button_text: zText().max(60).optional(),
-    button_color: zText().max(9).regex(/^#[0-9a-fA-F]{3,8}$/).optional(),
-    show_price: z.boolean().optional(),
-    show_cover: z.boolean().optional(),
-  }).strict().default({}),
+  settings: embeddableItemSettings.default({}),
+}).strict()
+/** PATCH /publish/embeddable_items/{id}: any field; settings replace the old ones when sent. */
+export const updateEmbeddableItemInput = z.object({
+  name: zText().trim().min(1).regex(notBlank).max(120).optional(),
+  kind: z.enum(embeddableItemKinds).optional(),
+  affiliate_node_id: zId().optional(),
+  product_id: zId().optional(),
+  settings: embeddableItemSettings.optional(),
 }).strict()
 export const embeddableItemOutput = z.object({
   id: z.number().int(),

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import {
-  affiliateClicks, affiliateCommissions, affiliateNodes, affiliateProgramProducts, affiliatePrograms, products, publishers, sellers, users,
+  affiliateClicks, affiliateCommissions, affiliateNodes, affiliateProgramProducts, affiliatePrograms, creditMemos, embeddableItems, products, publishers,
+  sellers, users,
 } from '../../db/schema'
 
 // The affiliates module's SQL (docs/decisions/0048-affiliates.md): programs, their products, publishers,
@@ -24,7 +25,7 @@ export function isUniqueViolation(error: unknown, index: string): boolean {
 // ------------------------------------------------------------------------------------------------ sellers
 
 export async function sellerFacts(db: Executor, sellerId: number) {
-  const [row] = await db.select({ id: sellers.id, username: sellers.username, userId: sellers.userId, blocked: sellers.blocked, firstName: users.firstName, lastName: users.lastName, email: users.email })
+  const [row] = await db.select({ id: sellers.id, username: sellers.username, userId: sellers.userId, blocked: sellers.blocked, firstName: users.firstName, lastName: users.lastName, email: users.email, locale: users.locale })
     .from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
   return row
 }
@@ -183,9 +184,10 @@ const nodeView = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+  locale: users.locale,
   firstProductSlug: sql<string | null>`(select ${products.slug} from ${affiliateProgramProducts} join ${products} on ${products.id} = ${affiliateProgramProducts.productId} where ${affiliateProgramProducts.programId} = ${affiliateNodes.programId} order by ${products.id} limit 1)`,
 }
-export type NodeView = { node: NodeRow; programName: string; programDisableLanding: boolean; programRedirectionUrl: string | null; sellerUsername: string; firstName: string; lastName: string; email: string; firstProductSlug: string | null }
+export type NodeView = { node: NodeRow; programName: string; programDisableLanding: boolean; programRedirectionUrl: string | null; sellerUsername: string; firstName: string; lastName: string; email: string; locale: string; firstProductSlug: string | null }
 
 function nodeSelect(db: Executor) {
   return db.select(nodeView).from(affiliateNodes)
@@ -394,4 +396,91 @@ export async function sellerUsernames(db: Executor, ids: readonly number[]): Pro
   if (ids.length === 0) return new Map()
   const rows = await db.select({ id: sellers.id, username: sellers.username }).from(sellers).where(inArray(sellers.id, [...ids]))
   return new Map(rows.map((r) => [r.id, r.username]))
+}
+
+// ------------------------------------------------------------------------------------------------ embeddable items
+
+export type EmbeddableItemRow = typeof embeddableItems.$inferSelect
+
+export async function insertEmbeddableItem(db: Executor, values: typeof embeddableItems.$inferInsert): Promise<EmbeddableItemRow> {
+  const [row] = await db.insert(embeddableItems).values(values).returning()
+  return row!
+}
+
+export async function updateEmbeddableItem(db: Executor, id: number, values: Partial<typeof embeddableItems.$inferInsert>): Promise<EmbeddableItemRow> {
+  const [row] = await db.update(embeddableItems).set(values).where(eq(embeddableItems.id, id)).returning()
+  return row!
+}
+
+export async function deleteEmbeddableItem(db: Executor, id: number) {
+  await db.delete(embeddableItems).where(eq(embeddableItems.id, id))
+}
+
+/** A publisher's item (another publisher's is not found). */
+export async function findEmbeddableItem(db: Executor, publisherId: number, id: number): Promise<EmbeddableItemRow | undefined> {
+  const [row] = await db.select().from(embeddableItems).where(and(eq(embeddableItems.id, id), eq(embeddableItems.publisherId, publisherId))).limit(1)
+  return row
+}
+
+export async function listEmbeddableItems(db: Executor, publisherId: number, page: { offset: number; limit: number }) {
+  const rows = await db.select().from(embeddableItems).where(eq(embeddableItems.publisherId, publisherId))
+    .orderBy(desc(embeddableItems.id)).offset(page.offset).limit(page.limit)
+  const [total] = await db.select({ n: count() }).from(embeddableItems).where(eq(embeddableItems.publisherId, publisherId))
+  return { rows, total: total?.n ?? 0 }
+}
+
+// ------------------------------------------------------------------------------------------------ credit memos
+
+export type CreditMemoRow = typeof creditMemos.$inferSelect
+
+/** Per seller, publisher, month and currency: the commissions less reversals booked before `before`, with no memo yet. */
+export async function unbilledMonths(db: Executor, scope: { sellerId?: number; publisherId?: number }, before: Date) {
+  const month = sql<string>`to_char(date_trunc('month', ${affiliateCommissions.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`
+  return db.select({
+    sellerId: affiliateCommissions.sellerId, publisherId: affiliateCommissions.publisherId, periodStart: month, currency: affiliateCommissions.currency,
+    amount: sql<string>`sum(${affiliateCommissions.amount} - ${affiliateCommissions.reversedAmount})`, n: count(),
+  }).from(affiliateCommissions).where(and(
+    sql`${affiliateCommissions.createdAt} < ${before.toISOString()}`,
+    scope.sellerId !== undefined ? eq(affiliateCommissions.sellerId, scope.sellerId) : undefined,
+    scope.publisherId !== undefined ? eq(affiliateCommissions.publisherId, scope.publisherId) : undefined,
+    sql`not exists (select 1 from ${creditMemos} where ${creditMemos.sellerId} = ${affiliateCommissions.sellerId} and ${creditMemos.publisherId} = ${affiliateCommissions.publisherId}
+      and ${creditMemos.currency} = ${affiliateCommissions.currency} and ${creditMemos.periodStart} = date_trunc('month', ${affiliateCommissions.createdAt} at time zone 'UTC')::date)`,
+  )).groupBy(affiliateCommissions.sellerId, affiliateCommissions.publisherId, month, affiliateCommissions.currency).orderBy(month, affiliateCommissions.sellerId)
+}
+
+/** Serialises numbering per seller inside the caller's transaction. */
+export async function lockSellerMemos(db: Executor, sellerId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(48, ${sellerId})`)
+}
+
+export async function memoCountOfYear(db: Executor, sellerId: number, year: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(creditMemos).where(and(eq(creditMemos.sellerId, sellerId), sql`${creditMemos.number} like ${`CM-${year}-%`}`))
+  return row?.n ?? 0
+}
+
+export async function insertCreditMemo(db: Executor, values: typeof creditMemos.$inferInsert): Promise<void> {
+  await db.insert(creditMemos).values(values).onConflictDoNothing()
+}
+
+export async function listCreditMemos(db: Executor, scope: { sellerId?: number; publisherId?: number }, page: { offset: number; limit: number }) {
+  const where = scope.sellerId !== undefined ? eq(creditMemos.sellerId, scope.sellerId) : eq(creditMemos.publisherId, scope.publisherId!)
+  const rows = await db.select().from(creditMemos).where(where).orderBy(desc(creditMemos.periodStart), desc(creditMemos.id)).offset(page.offset).limit(page.limit)
+  const [total] = await db.select({ n: count() }).from(creditMemos).where(where)
+  return { rows, total: total?.n ?? 0 }
+}
+
+export async function findCreditMemo(db: Executor, id: number, scope: { sellerId?: number; publisherId?: number }): Promise<CreditMemoRow | undefined> {
+  const [row] = await db.select().from(creditMemos).where(and(
+    eq(creditMemos.id, id),
+    scope.sellerId !== undefined ? eq(creditMemos.sellerId, scope.sellerId) : eq(creditMemos.publisherId, scope.publisherId!),
+  )).limit(1)
+  return row
+}
+
+/** The commissions a memo sums (its seller, publisher, month and currency). */
+export async function memoCommissions(db: Executor, memo: CreditMemoRow): Promise<CommissionRow[]> {
+  return db.select().from(affiliateCommissions).where(and(
+    eq(affiliateCommissions.sellerId, memo.sellerId), eq(affiliateCommissions.publisherId, memo.publisherId), eq(affiliateCommissions.currency, memo.currency),
+    sql`date_trunc('month', ${affiliateCommissions.createdAt} at time zone 'UTC')::date = ${memo.periodStart}::date`,
+  )).orderBy(asc(affiliateCommissions.createdAt), asc(affiliateCommissions.id))
 }

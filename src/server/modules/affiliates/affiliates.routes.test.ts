@@ -294,6 +294,59 @@ describe('statistics', () => {
     expect(recruiter.rows).toEqual([expect.objectContaining({ id: nodeB.publisher_id, clicks: 4, sales: 1, earnings: [{ currency: 'eur', amount: 400 }] })])
     const byProgram = (await t.request({ method: 'GET', url: '/api/v1/publish/statistics?group=programs', token: b.accessToken })).json()
     expect(byProgram.rows).toEqual([expect.objectContaining({ id: program.id, name: 'Stats', clicks: 4, sales: 1, conversion: 25 })])
-    expect((await t.request({ method: 'GET', url: '/api/v1/cabinet/affiliate_statistics', token: seller.accessToken })).json().totals.earnings).toEqual([])
+    expect((await t.request({ method: 'GET', url: '/api/v1/cabinet/affiliate_statistics', token: other.accessToken })).json().totals.earnings).toEqual([])
+  })
+})
+
+describe('embeddable items and credit memos', () => {
+  test('an item names an accepted node of the publisher and a product of its program; others cannot read it', async () => {
+    const product = await createProduct(t, seller.accessToken)
+    const program = (await createProgram({ name: 'Embed', product_ids: [product.id], commissions: [10], auto_accept: true })).json().affiliate_program
+    const [a, b] = [await publisher(), await publisher()]
+    const node = (await join(program.id, a.accessToken)).json().affiliate_node
+    const url = '/api/v1/publish/embeddable_items'
+    const outside = await createProduct(t, seller.accessToken)
+    expect((await t.request({ method: 'POST', url, token: a.accessToken, payload: { name: 'Card', kind: 'product_card', affiliate_node_id: node.id, product_id: outside.id } })).statusCode).toBe(400)
+    expect((await t.request({ method: 'POST', url, token: b.accessToken, payload: { name: 'Card', kind: 'product_card', affiliate_node_id: node.id, product_id: product.id } })).statusCode).toBe(404)
+    const created = await t.request({ method: 'POST', url, token: a.accessToken, payload: { name: 'Card', kind: 'product_card', affiliate_node_id: node.id, product_id: product.id, settings: { show_price: true } } })
+    expect(created.statusCode).toBe(201)
+    const item = created.json()
+    expect(item.snippet).toContain(`<iframe src="${t.deps.config.appUrl}/embed/items/${item.id}"`)
+    expect(item.snippet).toContain(`aff=${node.token}`)
+    const patched = await t.request({ method: 'PATCH', url: `${url}/${item.id}`, token: a.accessToken, payload: { name: 'Renamed' } })
+    expect(patched.json()).toMatchObject({ name: 'Renamed', settings: { show_price: true } })
+    expect((await t.request({ method: 'GET', url: `${url}/${item.id}`, token: b.accessToken })).statusCode).toBe(404)
+    expect((await t.request({ method: 'GET', url, token: a.accessToken })).json().list.map((i: any) => i.id)).toEqual([item.id])
+    expect((await t.request({ method: 'DELETE', url: `${url}/${item.id}`, token: a.accessToken })).statusCode).toBe(204)
+  })
+
+  test('credit memos: one per seller, publisher, ended month and currency, numbered per seller, with a PDF', async () => {
+    const owner = await createSeller(t)
+    const product = await createProduct(t, owner.accessToken)
+    const program = (await createProgram({ name: 'Memo', product_ids: [product.id], commissions: [10], auto_accept: true }, owner.accessToken)).json().affiliate_program
+    const [a, b] = [await publisher(), await publisher()]
+    const nodeA = (await join(program.id, a.accessToken)).json().affiliate_node
+    const sql = (text: string, params: unknown[]) => t.deps.database.executeSql(text, params)
+    const { rows: [order] } = await sql(`insert into orders (token, seller_id, product_id, currency, total_amount, first_amount, payment_method, provider, payer, payment_state)
+      values ($1, $2, $3, 'eur', 10000, 10000, 'card', 'test', '{}', 'paid') returning id`, [`cm-${Date.now()}`, owner.sellerId, product.id])
+    const { rows: [payment] } = await sql(`insert into payments (token, order_id, seller_id, amount, currency, state, provider, method) values ($1, $2, $3, 10000, 'eur', 'successful', 'test', 'card') returning id`,
+      [`cmp-${Date.now()}`, order.id, owner.sellerId])
+    const commission = `insert into affiliate_commissions (order_id, payment_id, seller_id, program_id, node_id, publisher_id, level, kind, amount, reversed_amount, currency, available_at, created_at)
+      values ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, 'eur', now(), $10)`
+    await sql(commission, [order.id, payment.id, owner.sellerId, program.id, nodeA.id, nodeA.publisher_id, 'commission', 1000, 200, '2026-03-10T10:00:00Z'])
+    await sql(commission, [order.id, payment.id, owner.sellerId, program.id, nodeA.id, nodeA.publisher_id, 'bonus', 500, 0, '2026-03-20T10:00:00Z'])
+
+    const list = (await t.request({ method: 'GET', url: '/api/v1/publish/credit_memos', token: a.accessToken })).json()
+    expect(list.list).toEqual([expect.objectContaining({ number: 'CM-2026-0001', period_start: '2026-03-01', currency: 'eur', amount: 1300, commissions_count: 2, seller: { id: owner.sellerId, username: owner.username } })])
+    const again = (await t.request({ method: 'GET', url: '/api/v1/cabinet/credit_memos', token: owner.accessToken })).json()
+    expect(again.list.map((m: any) => m.number)).toEqual(['CM-2026-0001'])
+    const memoId = list.list[0].id
+    const pdf = await t.request({ method: 'GET', url: `/api/v1/publish/credit_memos/${memoId}/pdf`, token: a.accessToken })
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.headers['content-type']).toBe('application/pdf')
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    expect((await t.request({ method: 'GET', url: `/api/v1/publish/credit_memos/${memoId}/pdf`, token: b.accessToken })).statusCode).toBe(404)
+    expect((await t.request({ method: 'GET', url: `/api/v1/cabinet/credit_memos/${memoId}/pdf`, token: seller.accessToken })).statusCode).toBe(404)
+    expect((await t.request({ method: 'GET', url: `/api/v1/cabinet/credit_memos/${memoId}/pdf`, token: owner.accessToken })).statusCode).toBe(200)
   })
 })

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   acceptAffiliateProgramInput, affiliateClickInput, affiliateIdParams, affiliateNodeAnswer, affiliateNodeList, affiliateNodeListQuery,
-  affiliateProgramAnswer, affiliateProgramList, affiliateStatisticsOutput, affiliateStatisticsQuery, affiliateProgramListQuery, createAffiliateProgramInput, marketplaceList, marketplaceQuery,
+  affiliateProgramAnswer, affiliateProgramList, creditMemoList, affiliateStatisticsOutput, affiliateStatisticsQuery, affiliateProgramListQuery, createAffiliateProgramInput, marketplaceList, marketplaceQuery,
   platformAffiliateClickInput, productAffiliateProgramInput, publicAffiliateProgramAnswer, updateAffiliateNodeInput, updateAffiliateProgramInput,
 } from '../../../shared/schemas/affiliates'
 import type { AppDeps } from '../../deps'
+import { listQuery } from '../../../shared/schemas/lists'
+import * as memos from './credit-memos.service'
 import * as marketplace from './marketplace.service'
 import * as nodes from './nodes.service'
 import * as programs from './programs.service'
@@ -82,6 +84,18 @@ export const affiliatesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       description: 'Clicks, sales (orders with a commission booked) and commissions paid out by the seller\'s programs, per period and by program, product or publisher (default: the last 30 days).',
     },
   }, async (req) => statistics.sellerStatistics(req.ctx, req.query))
+
+  app.get('/cabinet/credit_memos', {
+    config: auth,
+    schema: { tags, security, querystring: listQuery.strict(), response: { 200: creditMemoList }, description: 'The credit memos the seller issued to publishers, one per publisher, month and currency.' },
+  }, async (req) => memos.listMemos(req.ctx, 'cabinet', req.query))
+
+  app.get('/cabinet/credit_memos/:id/pdf', {
+    config: auth, schema: { tags, security, params: affiliateIdParams, produces: ['application/pdf'], description: 'A credit memo as PDF; 404 for another seller\'s.' },
+  }, async (req, reply) => {
+    const { filename, pdf } = await memos.memoPdf(req.ctx, 'cabinet', req.params.id)
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store').send(pdf)
+  })
 
   app.get('/common/affiliate_programs/:id', {
     config: { auth: 'optional' },

@@ -73,12 +73,18 @@ export async function listPublisherNodes(ctx: Ctx, query: NodeListQuery): Promis
   return list(ctx, { publisherId: publisher.id }, { ...query, publisher_id: undefined })
 }
 
+/** How the state mail names the new state (accepted shows as active). */
+const stateWords: Record<'en' | 'de', Record<string, string>> = {
+  en: { accepted: 'active', rejected: 'rejected', canceled: 'ended', requested: 'requested' },
+  de: { accepted: 'aktiv', rejected: 'abgelehnt', canceled: 'beendet', requested: 'angefragt' },
+}
+
 async function mailNodeState(deps: AppDeps, tx: Executor, node: repo.NodeRow, state: string) {
   const view = (await repo.nodeViews(tx, [node.id]))[0]!
   const publisher = await repo.findPublisher(tx, node.publisherId)
   if (publisher?.emailNotifications.node_state === false) return
   await email.queueEmail(deps, tx, {
-    to: view.email, kind: 'affiliate_node_state', locale: 'en', firstName: view.firstName, productName: view.programName, notificationText: state,
+    to: view.email, kind: 'affiliate_node_state', locale: view.locale, userId: publisher?.userId ?? null, firstName: view.firstName, productName: view.programName, notificationText: stateWords[view.locale === 'de' ? 'de' : 'en'][state] ?? state,
     link: `${deps.config.appUrl}/publish/affiliate_nodes`,
   })
 }
@@ -157,7 +163,7 @@ export async function acceptProgram(ctx: Ctx, programId: number, input: z.infer<
     if (next === 'requested') {
       const user = (await repo.userOf(tx, publisher.userId))!
       await email.queueEmail(ctx.deps, tx, {
-        to: seller.email, kind: 'affiliate_node_requested', locale: 'en', userId: seller.userId, firstName: seller.firstName,
+        to: seller.email, kind: 'affiliate_node_requested', locale: seller.locale, userId: seller.userId, firstName: seller.firstName,
         productName: program.name, sellerName: `${user.firstName} ${user.lastName}`.trim(), link: `${ctx.deps.config.appUrl}/cabinet/affiliate_nodes?state=requested`,
       })
     }

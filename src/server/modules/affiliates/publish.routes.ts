@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  affiliateIdParams, affiliateNodeAnswer, affiliateNodeList, affiliateNodeListQuery, affiliateProgramListQuery, affiliateStatisticsOutput, affiliateStatisticsQuery, marketplaceList,
+  affiliateIdParams, affiliateNodeAnswer, creditMemoList, embeddableItemInput, embeddableItemList, embeddableItemOutput, affiliateNodeList, affiliateNodeListQuery, affiliateProgramListQuery, affiliateStatisticsOutput, affiliateStatisticsQuery, marketplaceList,
   payoutsBalanceOutput, publisherDetailsInput, publisherDetailsOutput, publisherOrderList, publisherOrderListQuery, publisherTransferList,
-  updateAffiliateNodeInput,
+  updateAffiliateNodeInput, updateEmbeddableItemInput,
 } from '../../../shared/schemas/affiliates'
 import { listQuery } from '../../../shared/schemas/lists'
+import { z } from 'zod'
+import * as memos from './credit-memos.service'
+import * as items from './embeddable-items.service'
 import * as nodes from './nodes.service'
 import * as reads from './publisher-reads.service'
 import * as publishers from './publishers.service'
@@ -61,4 +64,43 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'The publisher\'s clicks, sales and earnings per period; `group=affiliate` shows the publishers they recruited.',
     },
   }, async (req) => statistics.publisherStatistics(req.ctx, req.query))
+
+  const itemTags = ['publisher area: embeddable items']
+  app.get('/publish/embeddable_items', {
+    config, schema: { tags: itemTags, security, querystring: listQuery.strict(), response: { 200: embeddableItemList }, description: 'The publisher\'s product cards and buy buttons.' },
+  }, async (req) => items.listItems(req.ctx, req.query))
+
+  app.post('/publish/embeddable_items', {
+    config,
+    schema: {
+      tags: itemTags, security, body: embeddableItemInput, response: { 201: embeddableItemOutput },
+      description: 'A product card or buy button for another site: one of the publisher\'s accepted participations and a product of its program; `snippet` is the HTML to paste.',
+    },
+  }, async (req, reply) => reply.code(201).send(await items.createItem(req.ctx, req.body)))
+
+  app.get('/publish/embeddable_items/:id', {
+    config, schema: { tags: itemTags, security, params: affiliateIdParams, response: { 200: embeddableItemOutput } },
+  }, async (req) => items.getItem(req.ctx, req.params.id))
+
+  app.patch('/publish/embeddable_items/:id', {
+    config, schema: { tags: itemTags, security, params: affiliateIdParams, body: updateEmbeddableItemInput, response: { 200: embeddableItemOutput } },
+  }, async (req) => items.updateItem(req.ctx, req.params.id, req.body))
+
+  app.delete('/publish/embeddable_items/:id', {
+    config, schema: { tags: itemTags, security, params: affiliateIdParams, response: { 204: z.null().describe('No content') } },
+  }, async (req, reply) => {
+    await items.deleteItem(req.ctx, req.params.id)
+    return reply.code(204).send(null)
+  })
+
+  app.get('/publish/credit_memos', {
+    config, schema: { tags, security, querystring: listQuery.strict(), response: { 200: creditMemoList }, description: 'The publisher\'s monthly credit memos, one per seller and currency (made for months that have ended).' },
+  }, async (req) => memos.listMemos(req.ctx, 'publish', req.query))
+
+  app.get('/publish/credit_memos/:id/pdf', {
+    config, schema: { tags, security, params: affiliateIdParams, produces: ['application/pdf'], description: 'A credit memo as PDF; 404 for another publisher\'s.' },
+  }, async (req, reply) => {
+    const { filename, pdf } = await memos.memoPdf(req.ctx, 'publish', req.params.id)
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store').send(pdf)
+  })
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod'
-import { AppError } from '../../../shared/errors'
 import type { affiliateStatisticsQuery, AffiliateStatisticsOutput } from '../../../shared/schemas/affiliates'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -20,6 +19,8 @@ type Earnings = { currency: string; amount: number }[]
 type Scope = repo.StatsScope
 
 const dayMs = 86_400_000
+/** The longest range answered at once (three years). */
+const maxDays = 3 * 366
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 
 /** The first day of the period a day (YYYY-MM-DD) falls in: itself, its Monday, or its month's first day. */
@@ -41,7 +42,6 @@ const bucket = (): Bucket => ({ clicks: 0, sales: new Set(), earnings: new Map()
 
 export async function sellerStatistics(ctx: Ctx, query: Query): Promise<AffiliateStatisticsOutput> {
   const sellerId = actingSellerId(ctx.actor, 'affiliates.read')
-  if (query.group === 'affiliate') throw new AppError('bad_request', 'The affiliate grouping is a publisher\'s', [{ path: 'group', message: 'invalid_value' }])
   return statistics(ctx, { sellerId }, query)
 }
 
@@ -51,12 +51,17 @@ export async function publisherStatistics(ctx: Ctx, query: Query): Promise<Affil
 }
 
 async function statistics(ctx: Ctx, scope: Scope, query: Query): Promise<AffiliateStatisticsOutput> {
-  const tillDay = query.till ?? isoDay(ctx.now)
-  const fromDay = query.from ?? isoDay(new Date(new Date(`${tillDay}T00:00:00Z`).getTime() - 29 * dayMs))
-  if (fromDay > tillDay) throw new AppError('bad_request', 'from is after till', [{ path: 'from', message: 'out_of_range' }])
-  const from = new Date(`${fromDay}T00:00:00Z`)
+  // A reversed range is read the right way round; a range longer than three years keeps its last three
+  // (the answer's `from` and `till` say which days it covers).
+  let tillDay = query.till ?? isoDay(ctx.now)
+  let fromDay = query.from ?? isoDay(new Date(new Date(`${tillDay}T00:00:00Z`).getTime() - 29 * dayMs))
+  if (fromDay > tillDay) [fromDay, tillDay] = [tillDay, fromDay]
   const till = new Date(new Date(`${tillDay}T00:00:00Z`).getTime() + dayMs)
-  if (till.getTime() - from.getTime() > 3 * 366 * dayMs) throw new AppError('bad_request', 'At most three years at once', [{ path: 'from', message: 'out_of_range' }])
+  let from = new Date(`${fromDay}T00:00:00Z`)
+  if (till.getTime() - from.getTime() > maxDays * dayMs) {
+    from = new Date(till.getTime() - maxDays * dayMs)
+    fromDay = isoDay(from)
+  }
   const range = { from, till, programId: query.affiliate_program_id }
 
   const clicks = await repo.clickCounts(ctx.db, scope, range)
@@ -108,7 +113,8 @@ async function statistics(ctx: Ctx, scope: Scope, query: Query): Promise<Affilia
       addEarnings(b.earnings, c.currency, c.amount - c.reversedAmount)
     }
     names = await repo.publisherNames(ctx.db, [...rows.keys()])
-  } else if (query.group) {
+  } else if (query.group && query.group !== 'affiliate') {
+    // (A seller recruits no publisher: the affiliate grouping has no rows for them.)
     const key = { programs: 'programId', sellers: 'sellerId', publishers: 'publisherId', products: 'productId' } as const
     const field = key[query.group as keyof typeof key]
     for (const c of clicks) {
