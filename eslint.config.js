@@ -95,7 +95,7 @@ export const moduleDependencies = {
   billing: ['delivery', 'notifications', 'orders', 'payment-settings'],
   catalog: ['payment-settings'],
   certificates: ['catalog', 'media'],
-  checkout: ['accounts', 'catalog', 'checkout-settings', 'coupons', 'delivery', 'notifications', 'orders', 'payment-settings', 'tickets'],
+  checkout: ['accounts', 'affiliates', 'catalog', 'checkout-settings', 'coupons', 'delivery', 'notifications', 'orders', 'payment-settings', 'tickets'],
   'checkout-settings': ['catalog'],
   common: [],
   coupons: ['catalog'],

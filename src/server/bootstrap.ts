@@ -13,6 +13,7 @@ import { createCounterStore } from './plugins/counter-store'
 import { createStorage, type Storage } from './modules/media/storage'
 import { TestClock } from './modules/test-clock/test-clock'
 import * as planState from './modules/billing/plan-state.service'
+import * as affiliateCommissions from './modules/affiliates/commissions.service'
 import * as coursePlayer from './modules/courses/course-player.service'
 import * as dunning from './modules/dunning/dunning.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
@@ -69,6 +70,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     jwtKey: options.jwtKey ?? loadJwtKey(config),
     rateEvents: wireRateEvents(),
     courseProgressOf: coursePlayer.courseProgressOf,
+    commissions: affiliateCommissions.commissionsPort,
   }
   return deps
 }

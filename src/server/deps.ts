@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer'
 import type { Storage } from './modules/media/storage'
 import type { TestClock } from './modules/test-clock/test-clock'
 import type { CounterStore } from './plugins/counter-store'
+import type { CommissionsPort } from './ports/commissions'
 import type { CourseProgressOf } from './ports/course-progress'
 import type { RateEvents } from './ports/rate-events'
 
@@ -31,4 +32,6 @@ export type AppDeps = {
   rateEvents: RateEvents
   /** A payer's progress in a course (the courses module's, handed to the payer area; ports/course-progress.ts). */
   courseProgressOf: CourseProgressOf
+  /** An attributed sale's commissions (the affiliates module's, asked by the order store; ports/commissions.ts). */
+  commissions: CommissionsPort
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { byValue, commaListPattern } from '../validation/document-rules'
 import { zIdParam, zText } from '../validation/storable'
 import { orderPaymentStates, orderRateStates } from '../states'
+import { orderCommissionOutput } from './affiliates'
 import { listQuery } from './lists'
 
 // The seller's orders area (docs/reference/accounts-and-orders.md §3, §4 and §7; docs/decisions/0030-orders-list-detail-and-csv-exports.md): the list with every
@@ -250,6 +251,10 @@ export const orderDetailOutput = sellerOrderOutput.extend({
   reverse_charge: z.object({
     vat_id: z.string(), format_valid: z.boolean(), country: z.string().nullable(), verification: z.enum(['format_only', 'vies_valid', 'vies_invalid']),
   }).nullable().optional().default(null),
+  /** The level-1 publisher of an attributed sale (null: unattributed). */
+  publisher_id: z.number().nullable().optional().default(null),
+  /** The commissions (and a publisher's bonus) its charges paid, level first; empty when unattributed. */
+  commissions: z.array(orderCommissionOutput).optional().default([]),
   /** What the seller can do with this order now (the detail page shows only these). */
   actions: z.object({ refund: z.boolean(), refundable_amount: z.number(), cancel: z.boolean(), pause: z.boolean(), resume: z.boolean() }),
   // The relations, present when asked for with `expand`.
@@ -257,10 +262,11 @@ export const orderDetailOutput = sellerOrderOutput.extend({
     id: z.number(), name: z.string(), slug: z.string(), form: z.string(), internal_name: z.string().nullable(), cost_center: z.string().nullable(),
     product_groups: z.array(z.string()),
   }).optional(),
-  publisher: z.null().optional(),
+  /** The publisher the sale is attributed to (docs/decisions/0048-affiliates.md); null when unattributed. */
+  publisher: z.object({ id: z.number(), name: z.string(), email: z.string().nullable() }).nullable().optional(),
   deal: z.null().optional(),
   funnel: z.null().optional(),
-  affiliate_program: z.null().optional(),
+  affiliate_program: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
   sellables: z.array(z.object({
     id: z.number(), product_id: z.number(), kind: z.string(), name: z.string(), quantity: z.number(), list_amount: z.number(), discount_amount: z.number(),
     net_amount: z.number(), vat_amount: z.number(), gross_amount: z.number(), vat_rate_bps: z.number(),

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client'
 import type { NextAction } from '../../payments/providers/types'
 import { idempotentStaged, recordProgress, type Answer } from '../../plugins/idempotency'
 import * as accounts from '../accounts/accounts.service'
+import * as attributionService from '../affiliates/attribution.service'
 import * as catalog from '../catalog/catalog.service'
 import * as rush from '../catalog/rush.service'
 import { assertPassword } from '../catalog/shop.service'
@@ -182,6 +183,10 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     const payerUserId = await accounts.ensurePayer(tx, { email: input.payer.email, firstName: input.payer.first_name, lastName: input.payer.last_name, locale: ctx.locale })
     const versionId = priced.plan.row.currentVersionId
     const snapshot = planSnapshot(priced.plan.plan)
+    // The publisher this sale is attributed to (an invalid token is ignored: docs/decisions/0048-affiliates.md).
+    const attribution = await attributionService.resolveAttribution(ctx.deps, tx, {
+      token: input.affiliate, sellerId: facts.seller.id, productId: facts.product.id, payerEmail: input.payer.email, payerUserId, now,
+    })
     const order = await orders.openOrder(tx, {
       token: token(), sellerId: facts.seller.id, productId: facts.product.id, payerUserId, orderType: 'standard',
       pricingPlanId: priced.plan.row.id, pricingPlanVersionId: versionId, planSnapshot: { ...snapshot, id: priced.plan.row.id, version_id: versionId } as Record<string, unknown>,
@@ -194,6 +199,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       vat: { ...quoteOf(price, free, null).vat },
       campaignId: input.campaign_id ?? null, referrer: input.referrer ?? null, successPageUrl: config.product.success_page_url ?? null,
       termsAcceptedAt: input.terms_accepted ? now : null,
+      publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
       reservationState: holds ? 'held' : 'none', reservedUntil: holds ? reservedUntil : null, heldStock: holds ? held : null,
       createdAt: now, updatedAt: now,
     })

@@ -9,6 +9,7 @@ import type { CountryCode } from '../../../shared/validation/countries'
 import { assertFeature, requireActor, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import { idempotent, recordProgress, type Answer } from '../../plugins/idempotency'
+import * as attributionService from '../affiliates/attribution.service'
 import * as catalog from '../catalog/catalog.service'
 import * as stock from '../catalog/stock.service'
 import * as checkoutSettings from '../checkout-settings/checkout-settings.service'
@@ -197,6 +198,8 @@ async function makeUpgrade(ctx: Ctx, access: UpgradeAccess, id: number, input: O
     const limited = chosen.type.limit !== null
     const snapshot = planSnapshot(chosen.plan.plan)
     const versionId = chosen.plan.row.currentVersionId
+    // An upgrade follows the ticket's order's attribution while the product stays in its program.
+    const attribution = await attributionService.inheritAttribution(tx, parent, ticket.productId)
     const order = await orders.openOrder(tx, {
       token: token(), sellerId: ticket.sellerId, productId: ticket.productId, payerUserId: parent.payerUserId, orderType: 'ticket_upgrade',
       parentOrderId: parent.id, upgradePaymentTicketId: ticket.id, pricingPlanId: chosen.plan.row.id, pricingPlanVersionId: versionId,
@@ -205,6 +208,7 @@ async function makeUpgrade(ctx: Ctx, access: UpgradeAccess, id: number, input: O
       firstAmount: price.firstAmount, discountAmount: 0, paymentState: 'payment_waiting', paymentMethod: method, provider, payer: parent.payer,
       attendees: [{ first_name: ticket.attendeeFirstName ?? undefined, last_name: ticket.attendeeLastName ?? undefined, email: ticket.attendeeEmail ?? undefined }],
       vat: { ...quoteOf(price, free, null).vat }, termsAcceptedAt: parent.termsAcceptedAt,
+      publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
       reservationState: 'held', reservedUntil, heldStock: { product: false, ticket: limited, bumps: [] },
       createdAt: now, updatedAt: now,
     })

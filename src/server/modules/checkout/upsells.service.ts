@@ -5,6 +5,7 @@ import { planSnapshot } from '../../../shared/pricing'
 import type { CreateOrderInput, CreateOrderOutput } from '../../../shared/schemas/checkout'
 import type { Ctx } from '../../context'
 import { idempotent, type Answer } from '../../plugins/idempotency'
+import * as attributionService from '../affiliates/attribution.service'
 import * as catalog from '../catalog/catalog.service'
 import * as stock from '../catalog/stock.service'
 import * as orders from '../orders/orders.service'
@@ -40,6 +41,8 @@ export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, 
       if (limited) await stock.reserveStock(tx, facts.product.id, null, 1)
       const heldStock = limited ? { product: true, ticket: false, bumps: [] } : null
       const snapshot = planSnapshot(priced.plan.plan)
+      // An upsell follows the parent's attribution when its product is in the same program.
+      const attribution = await attributionService.inheritAttribution(tx, parent, facts.product.id)
       const order = await orders.openOrder(tx, {
         token: token(), sellerId: parent.sellerId, productId: facts.product.id, payerUserId: parent.payerUserId, orderType: 'standard',
         upsellType: offer.kind, parentOrderId: parent.id, pricingPlanId: priced.plan.row.id, pricingPlanVersionId: priced.plan.row.currentVersionId,
@@ -47,7 +50,9 @@ export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, 
         totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.firstAmount, discountAmount: price.discountAmount,
         productDiscountApplied: discountCounted, paymentState: 'payment_waiting', paymentMethod: parent.paymentMethod, provider: parent.provider,
         payer: parent.payer, vat: { ...quoteOf(price, false, null).vat }, campaignId: parent.campaignId, referrer: parent.referrer,
-        termsAcceptedAt: parent.termsAcceptedAt, reservationState: limited ? 'held' : 'none', reservedUntil: null, heldStock, savedMethod: parent.savedMethod, createdAt: now, updatedAt: now,
+        termsAcceptedAt: parent.termsAcceptedAt,
+        publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
+        reservationState: limited ? 'held' : 'none', reservedUntil: null, heldStock, savedMethod: parent.savedMethod, createdAt: now, updatedAt: now,
       })
       await orders.addOrderLines(tx, price.lines.map((l) => ({
         orderId: order.id, productId: l.productId, kind: l.kind, name: l.name, quantity: l.quantity, pricingPlanVersionId: priced.plan.row.currentVersionId,

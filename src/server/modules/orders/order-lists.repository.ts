@@ -26,7 +26,9 @@ export type OrderListFilters = {
   payerIds?: number[]
   internalName?: string
   campaign?: string
-  /** A filter on a relation that no order has yet (publisher, affiliate program, sales team member, funnel). */
+  publisherIds?: number[]
+  affiliateProgramIds?: number[]
+  /** A filter on a relation that no order has yet (sales team member, funnel). */
   matchesNothing?: boolean
   createdFrom?: Date
   createdTill?: Date
@@ -86,6 +88,8 @@ function conditionsOf(scope: OrderScope, f: OrderListFilters, omit: { paymentSta
   if (f.couponIds) c.push(inArray(orders.couponId, f.couponIds))
   if (f.ticketIds) c.push(inArray(orders.ticketId, f.ticketIds))
   if (f.payerIds) c.push(inArray(orders.payerUserId, f.payerIds))
+  if (f.publisherIds) c.push(inArray(orders.publisherId, f.publisherIds))
+  if (f.affiliateProgramIds) c.push(inArray(orders.affiliateProgramId, f.affiliateProgramIds))
   if (f.internalName) c.push(ilike(products.internalName, likePattern(f.internalName)))
   if (f.campaign) c.push(eq(orders.campaignId, f.campaign))
   if (f.createdFrom) c.push(gte(orders.createdAt, f.createdFrom))

@@ -44,8 +44,10 @@ export function filtersOf(query: Partial<OrderFilters> & { query?: string | unde
   if (query.internal_name) f.internalName = query.internal_name
   const campaign = query.campaign ?? query.campaign_id
   if (campaign) f.campaign = campaign
-  // Affiliates, the sales team and funnels come with later issues: no order belongs to one yet.
-  if (query.publisher_id || query.affiliate_program_id || query.sales_team_member_id || query.funnel_id) f.matchesNothing = true
+  if (query.publisher_id) f.publisherIds = query.publisher_id
+  if (query.affiliate_program_id) f.affiliateProgramIds = query.affiliate_program_id
+  // The sales team and funnels come with later issues: no order belongs to one yet.
+  if (query.sales_team_member_id || query.funnel_id) f.matchesNothing = true
   if (query.created_from_time) f.createdFrom = new Date(query.created_from_time)
   if (query.created_till_time) f.createdTill = new Date(query.created_till_time)
   if (query.success_from_time) f.successFrom = new Date(query.success_from_time)
@@ -186,6 +188,8 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
     plan: o.planSnapshot ?? null, price_kind: o.priceKind, success_page_url: o.successPageUrl, canceled_at: iso(o.canceledAt), canceled_by: o.canceledBy,
     paused_at: iso(o.pausedAt), trial_ends_at: iso(o.trialEndsAt), actions: actionsOf(o, plan.form, paymentRows, rates),
     dispute_fee_amount: disputeFeeOf(paymentRows), ...vatOf(o),
+    // The affiliates module's figures, through its port (ports/commissions.ts): the orders module does not import it.
+    publisher_id: o.publisherId, commissions: await ctx.deps.commissions.ofOrder(ctx.db, o.id, ctx.deps.now()),
   }
   if (wants.has('product')) {
     detail.product = {
@@ -193,8 +197,10 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
       product_groups: row.productGroups,
     }
   }
-  // Affiliates, deals and funnels arrive with later issues: the relation is known and empty.
-  for (const empty of ['publisher', 'deal', 'funnel', 'affiliate_program'] as const) if (wants.has(empty)) detail[empty] = null
+  if (wants.has('publisher')) detail.publisher = o.publisherId === null ? null : await ctx.deps.commissions.publisherBrief(ctx.db, o.publisherId)
+  if (wants.has('affiliate_program')) detail.affiliate_program = o.affiliateProgramId === null ? null : await ctx.deps.commissions.programBrief(ctx.db, o.affiliateProgramId)
+  // Deals and funnels arrive with later issues: the relation is known and empty.
+  for (const empty of ['deal', 'funnel'] as const) if (wants.has(empty)) detail[empty] = null
   if (wants.has('sellables')) {
     detail.sellables = (await repo.itemsOf(ctx.db, o.id)).map((i) => ({
       id: i.id, product_id: i.productId, kind: i.kind, name: i.name, quantity: i.quantity, list_amount: i.listAmount, discount_amount: i.discountAmount,
@@ -303,8 +309,8 @@ function csvCells(row: Awaited<ReturnType<typeof repo.csvRows>>[number], separat
     owner_email: row.ownerEmail ?? s(p.email), owner_first_name: row.ownerFirstName ?? s(p.first_name), owner_last_name: row.ownerLastName ?? s(p.last_name),
     owner_phone: s(p.phone), owner_street: s(p.street), owner_street_number: s(p.street_number), owner_zip: s(p.zip), owner_city: s(p.city),
     owner_state: s(p.state), owner_country_code: s(p.country_code).toUpperCase(),
-    // Team and sales team attribution, and publishers, arrive with later issues: the columns are there, empty.
-    team_member: '', sales_team_member_name: '', sales_team_member_id: '', sales_team_member_fee: '', publisher_id: '',
+    // Team and sales team attribution arrive with later issues: the columns are there, empty.
+    team_member: '', sales_team_member_name: '', sales_team_member_id: '', sales_team_member_fee: '', publisher_id: o.publisherId === null ? '' : String(o.publisherId),
     last_due_date: date(row.lastDueDate), due_date: date(row.nextDueDate), upsell_type: o.upsellType ?? '', product_groups: row.productGroups.join('; '),
     internal_name: row.internalName ?? '', cost_center: row.costCenter ?? '', success_page_url: o.successPageUrl ?? '',
   }

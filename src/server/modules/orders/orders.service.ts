@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
-import { chargePostings, refundPostings, renewalPostings, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
-import { formatMoney, isCurrencyId, toMoney, type CurrencyId } from '../../../shared/money'
+import { chargePostings, parseAccountKey, publisherBalance, refundPostings, renewalPostings, sellerBalance, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
+import { formatMoney, isCurrencyId, percentOf, toMoney, type CurrencyId } from '../../../shared/money'
 import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
 import { paysWithCard } from '../../../shared/payments'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
@@ -15,6 +15,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import type { PaymentOutcome } from '../../payments/providers/types'
+import type { ChargeCommissions } from '../../ports/commissions'
 import * as stock from '../catalog/stock.service'
 import * as coupons from '../coupons/coupons.service'
 import * as email from '../email/email.service'
@@ -81,6 +82,46 @@ async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, o
   assertBalanced(entries)
   const transactionId = randomUUID()
   await repo.insertLedgerEntries(tx, entries.map((e) => ({ transactionId, kind, account: e.account, amount: e.amount, currency: e.currency, orderId, paymentId, createdAt: now })))
+}
+
+/**
+ * The commissions of an attributed order's charge (ports/commissions.ts, the affiliates module's): capped at
+ * what the charge leaves the seller after VAT and the platform's fee. Nothing for an unattributed order.
+ */
+async function commissionsOf(
+  deps: AppDeps, tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow,
+  charge: { gross: { amount: number; currency: CurrencyId }; vat: { amount: number }; platformFeeBps: number }, renewal: boolean, now: Date,
+): Promise<ChargeCommissions> {
+  if (order.affiliateNodeId === null) return { commissions: [], bonuses: [] }
+  const net = charge.gross.amount - charge.vat.amount
+  const cap = net - percentOf({ amount: net, currency: charge.gross.currency }, charge.platformFeeBps).amount
+  return deps.commissions.forCharge(deps, tx, {
+    orderId: order.id, paymentId: payment.id, sellerId: order.sellerId, nodeId: order.affiliateNodeId, payerEmail: (order.payer as { email: string }).email,
+    currency: charge.gross.currency, gross: charge.gross.amount, vat: charge.vat.amount, cap, renewal, firstPaidAt: order.paidAt, now,
+  })
+}
+
+/** A publisher's one-time bonus: its own balanced transaction, the seller's balance debited (docs/decisions/0048-affiliates.md). */
+async function bookBonuses(tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow, bonuses: ChargeCommissions['bonuses'], now: Date) {
+  for (const bonus of bonuses) {
+    await writeLedger(tx, [
+      { account: sellerBalance(order.sellerId), amount: bonus.amount.amount, currency: bonus.amount.currency },
+      { account: publisherBalance(bonus.publisherId), amount: -bonus.amount.amount, currency: bonus.amount.currency },
+    ], 'affiliate_bonus', order.id, payment.id, now)
+  }
+}
+
+/** Ledger kinds that move a charge's publisher lines back (or, a won chargeback, forth again). */
+const commissionReversalKinds: readonly string[] = ['refund', 'chargeback', 'chargeback_reversal']
+
+/** Tells the affiliates module what a reversal did to publisher balances, so the commission rows follow the ledger. */
+async function reportCommissionReversal(deps: AppDeps, tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date) {
+  if (!commissionReversalKinds.includes(kind)) return
+  const lines = entries.flatMap((e) => {
+    const ref = parseAccountKey(e.account)
+    return ref.kind === 'publisher_balance' ? [{ publisherId: Number(ref.publisherId), amount: e.amount, currency: e.currency }] : []
+  })
+  if (lines.length > 0) await deps.commissions.reversed(deps, tx, { orderId, paymentId, kind, lines, now })
 }
 
 type Held = { product: boolean; ticket: boolean; bumps: number[] }
@@ -240,9 +281,10 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   const { items, product, username } = lines
   const vat = items.reduce((sum, i) => sum + i.vatAmount, 0)
   if (payment.amount > 0) {
-    await writeLedger(tx, chargePostings({
-      gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId,
-    }), 'charge', order.id, payment.id, now)
+    const charge = { gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId }
+    const paid = await commissionsOf(deps, tx, order, payment, charge, false, now)
+    await writeLedger(tx, chargePostings({ ...charge, commissions: paid.commissions }), 'charge', order.id, payment.id, now)
+    await bookBonuses(tx, order, payment, paid.bonuses, now)
   }
   // A held (or never held) reservation is sold for sure, so its stock is settled last (the caller runs it
   // after the jobs' insert, with the commit); one that ran out must first find stock left.
@@ -314,10 +356,14 @@ async function ratePaymentSucceeded(deps: AppDeps, tx: Executor, order: repo.Ord
   const currency = currencyOf(order)
   const rate = await repo.findRateByNumber(tx, order.id, payment.rateNumber!, { lock: true })
   if (payment.amount > 0) {
-    await writeLedger(tx, renewalPostings({
+    const charge = {
       gross: { amount: payment.amount, currency }, vat: { amount: await rateVat(tx, order, payment.amount), currency },
       platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId,
-    }), 'renewal', order.id, payment.id, now)
+    }
+    // Rate 1 charged here (after a trial) is the plan's first charge: it pays like a first payment.
+    const paid = await commissionsOf(deps, tx, order, payment, charge, (payment.rateNumber ?? 0) > 1, now)
+    await writeLedger(tx, renewalPostings({ ...charge, commissions: paid.commissions }), 'renewal', order.id, payment.id, now)
+    await bookBonuses(tx, order, payment, paid.bonuses, now)
   }
   const paidAmount = order.paidAmount + payment.amount
   if (!rate || !canTransition(orderRateTransitions, rate.state as OrderRateState, 'paid')) {
@@ -469,7 +515,7 @@ export async function refundLatePayment(deps: AppDeps, data: { paymentToken: str
     })
     const charge = (await repo.ledgerOfOrder(tx, order.id)).filter((e) => e.paymentId === payment.id && (e.kind === 'charge' || e.kind === 'renewal'))
       .map((e) => ({ account: e.account as LedgerEntry['account'], amount: e.amount, currency: e.currency as CurrencyId }))
-    if (charge.length > 0) await writeLedger(tx, refundPostings({ charge }), 'refund', order.id, refundRow.id, now)
+    if (charge.length > 0) await bookLedger(deps, tx, refundPostings({ charge }), 'refund', order.id, refundRow.id, now)
     await repo.updateOrder(tx, order.id, { paidAmount: Math.max(0, order.paidAmount - payment.amount), updatedAt: now })
   })
 }
@@ -535,8 +581,9 @@ export async function recordRateRefunded(tx: Executor, rateId: number, refundedA
 }
 
 /** One balanced ledger transaction of the order (a refund, a chargeback, its reversal). */
-export async function bookLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date): Promise<void> {
+export async function bookLedger(deps: AppDeps, tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date): Promise<void> {
   await writeLedger(tx, entries, kind, orderId, paymentId, now)
+  await reportCommissionReversal(deps, tx, entries, kind, orderId, paymentId, now)
 }
 
 // ------------------------------------------------------------------ reads
