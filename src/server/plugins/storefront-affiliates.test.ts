@@ -144,9 +144,11 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('with the s
       method: 'POST', url: productUrl(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString(),
       cookies: { sf_aff: `tok-accepted.${now}` },
     })
-    // the strict order body takes the attribution and the order opens (303 on to the payment); which token the
-    // order keeps is the checkout's to show (orders.affiliate_node_id, written when it resolves the token)
+    // the strict order body takes the attribution and the order opens (303 on to the payment); the order keeps
+    // the cookie's node, never the posted (forged) token
     expect(res.statusCode).toBe(303)
+    const { rows } = await t.deps.database.executeSql('select n.token from orders o join affiliate_nodes n on n.id = o.affiliate_node_id order by o.id desc limit 1', [])
+    expect(rows).toEqual([{ token: 'tok-accepted' }])
   })
 
   describe('the landing page', () => {
