@@ -43,6 +43,8 @@ export const errorStatus = {
   coupon_invalid: 422,
   // affiliates: a publisher joins a program before their birthday is known (docs/decisions/0048-affiliates.md "Age")
   birthday_required: 400,
+  // a program names a product that is not the seller's: a fact of the database, not of the request's shape
+  foreign_product: 400,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 // properties, required, additionalProperties, enum, const, anyOf/oneOf/allOf, items, minItems/maxItems,
 // minimum/maximum with OpenAPI's boolean exclusiveMinimum, minLength/maxLength, pattern, format, nullable,
 // $ref into components, uniqueItems), the API's custom formats (phone, IBAN, ...) and its extension keywords
-// (x-later-than, x-unique-by, x-increasing, x-true-count: src/shared/validation/document-rules.ts); an object's
+// (x-later-than, x-unique-by, x-increasing, x-true-count, x-max-sum: src/shared/validation/document-rules.ts); an object's
 // anyOf beside its properties narrows them (a cross-field rule). Each value it makes is meant to comply with
 // the schema: the API fuzz test (tests/integration/api-fuzz.test.ts) counts a refusal of one as the document
 // promising more than the code accepts. Kept behind `arbitraryFromSchema` so a maintained library can replace it later.
@@ -262,6 +262,18 @@ function arrayArbitrary(schema: Schema, resolve: Resolve, depth: number): fc.Arb
         else if (count.maximum !== undefined && trues > count.maximum && item[count.property] === true) { item[count.property] = false; trues-- }
       }
       return out
+    })
+  }
+  // `x-max-sum`: numbers (at most two decimals) whose sum stays at most the maximum; later items give way.
+  const maxSum = schema['x-max-sum'] as number | undefined
+  if (maxSum !== undefined) {
+    return fc.array(items, { minLength, maxLength }).map((list) => {
+      let left = Math.round(maxSum * 100)
+      return list.map((item) => {
+        const cents = Math.min(Math.round((item as number) * 100), left)
+        left -= cents
+        return cents / 100
+      })
     })
   }
   // uniqueItems, and the document's extensions (src/shared/validation/document-rules.ts): items that differ

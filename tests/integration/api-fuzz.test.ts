@@ -40,12 +40,7 @@ const allowlist: Record<FailureClass, string[]> = {
   '5xx': [],
   'undocumented-status': [],
   'schema-mismatch': [],
-  'compliant-refused': [
-    // The levels' percents may sum to at most 100 (docs/decisions/0048-affiliates.md): a rule across array
-    // items that JSON Schema cannot state; the API contract answers it 400 like the other level rules.
-    'POST /api/v1/cabinet/affiliate_programs',
-    'PATCH /api/v1/cabinet/affiliate_programs/{id}',
-  ],
+  'compliant-refused': [],
 }
 
 /**

@@ -3,6 +3,7 @@ import { affiliateLimits, commissionDurations } from '../affiliates/commissions'
 import { zCurrencyId } from '../money'
 import { affiliateNodeStates } from '../states/affiliate-node'
 import { int4Max, notBlank, zId, zIdParam, zText } from '../validation/storable'
+import { allRules, byValue, documented, maxSum, whenTrue } from '../validation/document-rules'
 import { zBirthday, zDomain, zUrl } from '../validation/schemas'
 import { listOutput, listQuery } from './lists'
 
@@ -22,7 +23,7 @@ const percent = z.number({ error: 'invalid_value' }).min(0, { error: 'out_of_ran
 /** Level 1 first; 1 to 5 levels whose sum is at most 100. */
 export const zCommissions = z.array(percent).min(1, { error: 'required' }).max(affiliateLimits.maxLevels, { error: 'out_of_range' })
   .refine((levels) => levels.reduce((s, v) => s + Math.round(v * 100), 0) <= affiliateLimits.maxTotalPercent * 100, { error: 'commission_total_exceeded' })
-  .meta({ description: 'Whole percents per level, level 1 first; at most 5 levels summing to at most 100' })
+  .meta({ ...maxSum(affiliateLimits.maxTotalPercent), description: 'Whole percents per level, level 1 first; at most 5 levels summing to at most 100' })
 
 /** A landing page block of the affiliate page type (header, banner, text, picture, video, affiliate, footer, ...). */
 export const zLandingBlock = z.object({
@@ -61,8 +62,20 @@ const programRules = (value: { lifetime?: string; lifetime_days?: number | null;
   if (value.disable_landing_page && !value.redirection_url) ctx.addIssue({ code: 'custom', path: ['redirection_url'], message: 'required' })
 }
 
+/** programRules as the document states them: days need lifetime_days, a bonus its currency, no landing page a URL. */
+const programDocumentRules = allRules(
+  byValue('lifetime', commissionDurations, { days: { lifetime_days: { type: 'integer', minimum: 1, maximum: affiliateLimits.maxLifetimeDays } } }),
+  {
+    anyOf: [
+      { properties: { bonus: { type: 'integer', minimum: 1, maximum: int4Max }, bonus_currency: documented(zCurrencyId) }, required: ['bonus', 'bonus_currency'] },
+      { properties: { bonus: { type: 'integer', nullable: true, enum: [0, null] } }, required: ['bonus'] },
+    ],
+  },
+  whenTrue('disable_landing_page', { redirection_url: documented(zUrl) }),
+)
+
 /** POST /cabinet/affiliate_programs. */
-export const createAffiliateProgramInput = z.object(programFields).strict().superRefine(programRules)
+export const createAffiliateProgramInput = z.object(programFields).strict().superRefine(programRules).meta(programDocumentRules)
 export type CreateAffiliateProgramInput = z.input<typeof createAffiliateProgramInput>
 
 /** PATCH /cabinet/affiliate_programs/{id}: any field; the merged program is checked again. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { zText } from '../validation/storable'
+import { notBlank, zText } from '../validation/storable'
 import { hexColorPattern, isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 import { allRules, byValue, documented } from '../validation/document-rules'
@@ -29,8 +29,9 @@ export function fillPlaceholders(text: string, values: Readonly<Record<Certifica
 
 const keyOr = (other: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required' : other)
 const hex = zText({ error: keyOr('invalid_value') }).refine(isHexColor, { error: 'invalid_hex_color' }).meta({ pattern: hexColorPattern })
+// A required text needs a character that is not a space: the document says so with the pattern.
 const text = (min: number, max: number) => zText({ error: keyOr('invalid_value') }).trim()
-  .min(min, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
+  .min(min, { error: 'required', abort: true }).regex(min > 0 ? notBlank : /(?:)/, { error: 'required', abort: true }).max(max, { error: 'too_long', abort: true })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
   .refine((value) => unknownPlaceholders(value).length === 0, { error: 'unknown_placeholder' })
 const customSize = z.strictObject({

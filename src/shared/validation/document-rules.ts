@@ -37,6 +37,19 @@ export function byValue(field: string, all: readonly string[], cases: Record<str
   }
 }
 
+/**
+ * A boolean `field` that, when true, needs the properties of `then` (and follow their schemas); false takes
+ * the object as it is. Both alternatives name the field, as `byValue` does.
+ */
+export function whenTrue(field: string, then: Record<string, JsonSchema>): JsonSchema {
+  return {
+    anyOf: [
+      { properties: { [field]: { type: 'boolean', enum: [true] }, ...then }, required: [field, ...Object.keys(then)] },
+      { properties: { [field]: { type: 'boolean', enum: [false] } }, required: [field] },
+    ],
+  }
+}
+
 /** Several cross-field rules of one object: all of them hold. */
 export function allRules(...rules: JsonSchema[]): JsonSchema {
   return rules.length === 1 ? rules[0]! : { allOf: rules }
@@ -57,6 +70,11 @@ export function uniqueBy(key: string): JsonSchema {
 
 /** A list of numbers, each greater than the one before: uniqueItems and an extension keyword. */
 export const increasing: JsonSchema = { uniqueItems: true, 'x-increasing': true, description: 'Each greater than the one before' }
+
+/** A list of numbers whose sum is at most `maximum`: an extension keyword (JSON Schema cannot add items up). */
+export function maxSum(maximum: number): JsonSchema {
+  return { 'x-max-sum': maximum }
+}
 
 /** A list in which `minimum` to `maximum` items have `property` true: an extension keyword. */
 export function trueCount(property: string, minimum: number, maximum?: number): JsonSchema {

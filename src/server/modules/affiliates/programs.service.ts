@@ -72,7 +72,7 @@ async function assertOwnProducts(db: Executor, sellerId: number, ids: readonly n
     await catalog.assertProductsOwned(db, sellerId, ids)
   } catch (error) {
     if (error instanceof AppError && error.type === 'not_found') {
-      throw new AppError('bad_request', 'Only your own products can be in your affiliate program', [{ path: 'product_ids', message: 'not_found' }])
+      throw new AppError('foreign_product', 'Only your own products can be in your affiliate program', [{ path: 'product_ids', message: 'not_found' }])
     }
     throw error
   }
