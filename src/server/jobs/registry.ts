@@ -10,6 +10,7 @@ import { csvExportsJobs } from '../modules/csv-exports/csv-exports.jobs'
 import { notificationsJobs } from '../modules/notifications/notifications.jobs'
 import { dunningJobs } from '../modules/dunning/dunning.jobs'
 import { billingJobs } from '../modules/billing/billing.jobs'
+import { affiliatesJobs } from '../modules/affiliates/affiliates.jobs'
 
 /**
  * The jobs of each module, from its `<module>.jobs.ts`. A job's name is declared in the module that
@@ -27,6 +28,7 @@ export const jobsByModule: Record<string, JobDefinition<AppDeps>[]> = {
   refunds: refundsJobs,
   dunning: dunningJobs,
   billing: billingJobs,
+  affiliates: affiliatesJobs,
 }
 
 /** Every job the platform knows. */

@@ -141,7 +141,7 @@ export async function updatePublisher(db: Executor, id: number, values: Partial<
 }
 
 export async function userOf(db: Executor, userId: number) {
-  const [row] = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1)
+  const [row] = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1)
   return row
 }
 
@@ -458,8 +458,20 @@ export async function memoCountOfYear(db: Executor, sellerId: number, year: stri
   return row?.n ?? 0
 }
 
-export async function insertCreditMemo(db: Executor, values: typeof creditMemos.$inferInsert): Promise<void> {
-  await db.insert(creditMemos).values(values).onConflictDoNothing()
+/** The memo, or undefined when the month's memo exists already (made by a concurrent run). */
+export async function insertCreditMemo(db: Executor, values: typeof creditMemos.$inferInsert): Promise<CreditMemoRow | undefined> {
+  const [row] = await db.insert(creditMemos).values(values).onConflictDoNothing().returning()
+  return row
+}
+
+/** The publishers with commissions booked before `before` in a month that has no memo yet. */
+export async function publishersWithUnbilled(db: Executor, before: Date): Promise<number[]> {
+  const rows = await db.selectDistinct({ publisherId: affiliateCommissions.publisherId }).from(affiliateCommissions).where(and(
+    sql`${affiliateCommissions.createdAt} < ${before.toISOString()}`,
+    sql`not exists (select 1 from ${creditMemos} where ${creditMemos.sellerId} = ${affiliateCommissions.sellerId} and ${creditMemos.publisherId} = ${affiliateCommissions.publisherId}
+      and ${creditMemos.currency} = ${affiliateCommissions.currency} and ${creditMemos.periodStart} = date_trunc('month', ${affiliateCommissions.createdAt} at time zone 'UTC')::date)`,
+  )).orderBy(affiliateCommissions.publisherId)
+  return rows.map((r) => r.publisherId)
 }
 
 export async function listCreditMemos(db: Executor, scope: { sellerId?: number; publisherId?: number }, page: { offset: number; limit: number }) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { affiliateAttributions, affiliateCommissions, affiliateNodes, affiliateProgramProducts, affiliatePrograms, publishers, sellers, users } from '../../db/schema'
 
@@ -42,6 +42,13 @@ export async function productIdsOfProgram(db: Executor, programId: number): Prom
 export async function publisherUser(db: Executor, publisherId: number): Promise<{ userId: number; email: string } | undefined> {
   const [row] = await db.select({ userId: users.id, email: users.email }).from(publishers).innerJoin(users, eq(users.id, publishers.userId)).where(eq(publishers.id, publisherId)).limit(1)
   return row
+}
+
+/** Who a sale's or memo's mail goes to: the publishers' users, their language and mail switches (never the payer). */
+export async function publisherMailees(db: Executor, publisherIds: readonly number[]) {
+  if (publisherIds.length === 0) return []
+  return db.select({ publisherId: publishers.id, userId: users.id, email: users.email, firstName: users.firstName, locale: users.locale, emailNotifications: publishers.emailNotifications })
+    .from(publishers).innerJoin(users, eq(users.id, publishers.userId)).where(inArray(publishers.id, [...publisherIds]))
 }
 
 export async function sellerUserId(db: Executor, sellerId: number): Promise<number | undefined> {

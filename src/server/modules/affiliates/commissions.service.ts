@@ -1,8 +1,9 @@
 import { splitCommissions } from '../../../shared/affiliates'
-import { roundHalfUp, type CurrencyId } from '../../../shared/money'
+import { formatMoney, roundHalfUp, type CurrencyId } from '../../../shared/money'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import type { ChargeCommissions, ChargeCommissionsInput, CommissionsPort, OrderCommission, ReversedCommissionLine } from '../../ports/commissions'
+import * as email from '../email/email.service'
 import * as orders from '../orders/orders.service'
 import * as repo from './commissions.repository'
 
@@ -72,7 +73,7 @@ async function baseOf(tx: Executor, program: repo.ProgramRow, input: ChargeCommi
  * bonus; answers what the order store books. Nothing when the order's node is gone, the program's duration
  * ended (later rates), or the charge was recorded before (a replayed provider event).
  */
-export async function forCharge(_deps: AppDeps, tx: Executor, input: ChargeCommissionsInput): Promise<ChargeCommissions> {
+export async function forCharge(deps: AppDeps, tx: Executor, input: ChargeCommissionsInput): Promise<ChargeCommissions> {
   const node = await repo.nodeById(tx, input.nodeId)
   const program = node ? await repo.programById(tx, node.programId) : undefined
   if (!node || !program || program.sellerId !== input.sellerId || !durationPays(program, input)) return nothing
@@ -102,6 +103,10 @@ export async function forCharge(_deps: AppDeps, tx: Executor, input: ChargeCommi
     }])
     bonuses.push({ publisherId: node.publisherId, amount: { amount: bonus, currency: input.currency } })
   }
+  await mailNewSale(deps, tx, program, input, [
+    ...inserted.map((r) => ({ publisherId: r.publisherId, level: r.level, amount: r.amount })),
+    ...bonuses.map((b) => ({ publisherId: b.publisherId, level: 1, amount: b.amount.amount })),
+  ])
   if (!input.renewal && program.lifetime !== 'none' && node.state === 'accepted') {
     await repo.rememberAttribution(tx, {
       programId: program.id, nodeId: node.id, payerEmail: input.payerEmail, firstOrderId: input.orderId, now: input.now,
@@ -109,6 +114,33 @@ export async function forCharge(_deps: AppDeps, tx: Executor, input: ChargeCommi
     })
   }
   return { commissions, bonuses }
+}
+
+/**
+ * The new sale mail (`affiliate_commission`): once per publisher and charge, in the charge's transaction,
+ * with the product, the publisher's own amount (commission and bonus together) and level; unless the
+ * publisher turned `new_sale` mails off. Nothing of the payer goes into it.
+ */
+async function mailNewSale(deps: AppDeps, tx: Executor, program: repo.ProgramRow, input: ChargeCommissionsInput, lines: { publisherId: number; level: number; amount: number }[]) {
+  const byPublisher = new Map<number, { level: number; amount: number }>()
+  for (const line of lines) {
+    const seen = byPublisher.get(line.publisherId)
+    byPublisher.set(line.publisherId, { level: Math.min(seen?.level ?? line.level, line.level), amount: (seen?.amount ?? 0) + line.amount })
+  }
+  if (byPublisher.size === 0) return
+  const mailees = (await repo.publisherMailees(tx, [...byPublisher.keys()])).filter((m) => m.emailNotifications.new_sale !== false)
+  if (mailees.length === 0) return
+  const inProgram = new Set(await repo.productIdsOfProgram(tx, program.id))
+  const items = await orders.orderItemsOf(tx, input.orderId)
+  const productName = (items.find((i) => inProgram.has(i.productId)) ?? items.find((i) => i.kind === 'main') ?? items[0])?.name ?? program.name
+  for (const m of mailees) {
+    const earned = byPublisher.get(m.publisherId)!
+    await email.queueEmail(deps, tx, {
+      to: m.email, kind: 'affiliate_commission', locale: m.locale, userId: m.userId, firstName: m.firstName, productName,
+      amount: formatMoney({ amount: earned.amount, currency: input.currency }), notificationText: String(earned.level),
+      link: `${deps.config.appUrl}/publish/orders`,
+    })
+  }
 }
 
 /**

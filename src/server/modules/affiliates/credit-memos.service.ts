@@ -5,15 +5,17 @@ import { formatMoney, isCurrencyId } from '../../../shared/money'
 import type { creditMemoOutput } from '../../../shared/schemas/affiliates'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import { actingSellerId } from '../../auth/permissions'
-import type { Ctx } from '../../context'
+import { systemContext, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
+import type { AppDeps } from '../../deps'
+import * as email from '../email/email.service'
 import * as repo from './affiliates.repository'
 import { requirePublisher } from './publishers.service'
 
 // Credit memos (self-billing statements, docs/decisions/0048-affiliates.md): one per seller, publisher, month
-// and currency, for months that have ended, made when either side reads them (no job needed: the unique index
-// keeps one per month). Numbered per seller and year `CM-YYYY-0001` by the month's year, under a per-seller
-// lock. A memo states the commissions less reversals as they stood when it was made; a later reversal of an
+// and currency, for months that have ended, made by the daily job `affiliates.credit-memos` or when either side
+// reads them first (the unique index keeps one per month); the publisher is mailed when a memo is made.
+// Numbered per seller and year `CM-YYYY-0001` by the month's year, under a per-seller lock. A memo states the commissions less reversals as they stood when it was made; a later reversal of an
 // old commission shows in the ledger and transfers, not in a re-made memo.
 
 type Output = z.infer<typeof creditMemoOutput>
@@ -25,10 +27,15 @@ function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 }
 
-/** Makes the memos of ended months that are missing for this seller or publisher. */
+/** Makes the memos of ended months that are missing for this seller or publisher; answers how many. */
 export async function issueDueMemos(ctx: Ctx, tx: Executor, scope: Scope): Promise<number> {
+  return (await issue(ctx, tx, scope)).length
+}
+
+/** Makes and mails the due memos; answers those just made (not a month whose memo a concurrent run made). */
+async function issue(ctx: Ctx, tx: Executor, scope: Scope): Promise<repo.CreditMemoRow[]> {
   const due = await repo.unbilledMonths(tx, scope, monthStart(ctx.now))
-  let made = 0
+  const made: repo.CreditMemoRow[] = []
   for (const sellerId of [...new Set(due.map((d) => d.sellerId))]) {
     await repo.lockSellerMemos(tx, sellerId)
     const counters = new Map<string, number>()
@@ -36,12 +43,47 @@ export async function issueDueMemos(ctx: Ctx, tx: Executor, scope: Scope): Promi
       const year = month.periodStart.slice(0, 4)
       const next = (counters.get(year) ?? await repo.memoCountOfYear(tx, sellerId, year)) + 1
       counters.set(year, next)
-      await repo.insertCreditMemo(tx, {
+      const memo = await repo.insertCreditMemo(tx, {
         number: `CM-${year}-${String(next).padStart(4, '0')}`, sellerId, publisherId: month.publisherId, periodStart: month.periodStart,
         currency: month.currency, amount: Number(month.amount), commissionsCount: month.n, createdAt: ctx.now,
       })
-      made++
+      if (memo) made.push(memo)
     }
+  }
+  await mailMemos(ctx.deps, tx, made)
+  return made
+}
+
+/** `credit_memo_issued` to each memo's publisher, in the transaction that made it, unless `credit_memo` mails are off. */
+async function mailMemos(deps: AppDeps, tx: Executor, memos: repo.CreditMemoRow[]) {
+  if (memos.length === 0) return
+  const usernames = await repo.sellerUsernames(tx, [...new Set(memos.map((m) => m.sellerId))])
+  for (const publisherId of [...new Set(memos.map((m) => m.publisherId))]) {
+    const publisher = await repo.findPublisher(tx, publisherId)
+    if (!publisher || publisher.emailNotifications.credit_memo === false) continue
+    const user = await repo.userOf(tx, publisher.userId)
+    if (!user) continue
+    for (const memo of memos.filter((m) => m.publisherId === publisherId)) {
+      await email.queueEmail(deps, tx, {
+        to: user.email, kind: 'credit_memo_issued', locale: user.locale, userId: user.id, firstName: user.firstName,
+        productName: memo.number, sellerName: usernames.get(memo.sellerId) ?? '', notificationText: memo.periodStart.slice(0, 7),
+        amount: isCurrencyId(memo.currency) ? formatMoney({ amount: memo.amount, currency: memo.currency }) : `${memo.amount} ${memo.currency}`,
+        link: `${deps.config.appUrl}/publish/payouts_balance`,
+      })
+    }
+  }
+}
+
+/**
+ * The daily job's work (affiliates.jobs.ts): the due memos of every publisher with commissions in ended
+ * months (so of every seller too), one transaction per publisher. A memo is made once, so a second run makes
+ * and mails nothing.
+ */
+export async function issueAllDueMemos(deps: AppDeps): Promise<number> {
+  const ctx = systemContext(deps)
+  let made = 0
+  for (const publisherId of await repo.publishersWithUnbilled(deps.db, monthStart(ctx.now))) {
+    made += await deps.db.transaction(async (tx) => (await issue(ctx, tx, { publisherId })).length)
   }
   return made
 }

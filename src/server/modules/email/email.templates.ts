@@ -14,6 +14,9 @@ export type MailKind =
   // affiliates (0048): a publisher asks to join a seller's program (productName: the program, sellerName: the
   // publisher); a publisher's participation was accepted, rejected or ended (notificationText: the new state)
   | 'affiliate_node_requested' | 'affiliate_node_state'
+  // a publisher's commission of a sale (productName, amount: the publisher's own, notificationText: the level),
+  // and a monthly credit memo (productName: its number, sellerName, notificationText: the month YYYY-MM, amount)
+  | 'affiliate_commission' | 'credit_memo_issued'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -47,6 +50,8 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     csv_export: () => ({ subject: 'Your scheduled export: orders', intro: 'Your scheduled CSV export of your orders is attached, with the columns and filters you saved.', action: 'Open your orders', outro: 'You can change or stop this export in your orders list under Scheduled exports.' }),
     affiliate_node_requested: (p) => ({ subject: `New publisher request: ${p.productName ?? ''}`, intro: `${p.sellerName ?? 'A publisher'} asks to join your affiliate program ${p.productName ?? ''}.`, action: 'Review the request', outro: 'Accept or reject it in your affiliate area under Publishers.' }),
     affiliate_node_state: (p) => ({ subject: `Affiliate program ${p.productName ?? ''}: ${p.notificationText ?? ''}`, intro: `Your participation in the affiliate program ${p.productName ?? ''} is now ${p.notificationText ?? ''}.`, action: 'Open your programs', outro: 'Choose which mails reach you in your publisher settings.' }),
+    affiliate_commission: (p) => ({ subject: `New sale: ${p.productName ?? ''}`, intro: `You earned ${p.amount ?? ''} (level ${p.notificationText ?? '1'}) on a sale of ${p.productName ?? ''}.`, action: 'Open your sales', outro: 'The commission becomes available after the program\'s hold period. Choose which mails reach you in your publisher settings.' }),
+    credit_memo_issued: (p) => ({ subject: `Credit memo ${p.productName ?? ''} from ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} issued your credit memo ${p.productName ?? ''} for ${p.notificationText ?? ''}: ${p.amount ?? ''}.`, action: 'Open your payouts', outro: 'You find the memo as a PDF under Payouts. Choose which mails reach you in your publisher settings.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
@@ -67,6 +72,8 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     csv_export: () => ({ subject: 'Dein geplanter Export: Bestellungen', intro: 'Im Anhang findest du deinen geplanten CSV-Export deiner Bestellungen mit den gespeicherten Spalten und Filtern.', action: 'Bestellungen öffnen', outro: 'Du kannst diesen Export in deiner Bestellliste unter Geplante Exporte ändern oder beenden.' }),
     affiliate_node_requested: (p) => ({ subject: `Neue Publisher-Anfrage: ${p.productName ?? ''}`, intro: `${p.sellerName ?? 'Ein Publisher'} möchte an deinem Partnerprogramm ${p.productName ?? ''} teilnehmen.`, action: 'Anfrage prüfen', outro: 'Nimm sie in deinem Partnerbereich unter Publisher an oder lehne sie ab.' }),
     affiliate_node_state: (p) => ({ subject: `Partnerprogramm ${p.productName ?? ''}: ${p.notificationText ?? ''}`, intro: `Deine Teilnahme am Partnerprogramm ${p.productName ?? ''} ist jetzt: ${p.notificationText ?? ''}.`, action: 'Deine Programme öffnen', outro: 'Welche E-Mails dich erreichen, wählst du in deinen Publisher-Einstellungen.' }),
+    affiliate_commission: (p) => ({ subject: `Neuer Verkauf: ${p.productName ?? ''}`, intro: `Du hast ${p.amount ?? ''} (Stufe ${p.notificationText ?? '1'}) an einem Verkauf von ${p.productName ?? ''} verdient.`, action: 'Deine Verkäufe öffnen', outro: 'Die Provision wird nach der Haltefrist des Programms verfügbar. Welche E-Mails dich erreichen, wählst du in deinen Publisher-Einstellungen.' }),
+    credit_memo_issued: (p) => ({ subject: `Gutschrift ${p.productName ?? ''} von ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} hat deine Gutschrift ${p.productName ?? ''} für ${p.notificationText ?? ''} ausgestellt: ${p.amount ?? ''}.`, action: 'Auszahlungen öffnen', outro: 'Du findest die Gutschrift als PDF unter Auszahlungen. Welche E-Mails dich erreichen, wählst du in deinen Publisher-Einstellungen.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'Neues aus deinem Shop', intro: p.notificationText ?? '', action: 'Benachrichtigungen öffnen', outro: 'Welche Benachrichtigungen dich per E-Mail erreichen, wählst du in deinen Benachrichtigungseinstellungen.' }),
   },
 }
