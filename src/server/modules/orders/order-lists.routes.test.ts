@@ -228,7 +228,7 @@ describe('the CSV export', () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/cabinet/orders/export.csv', token: seller.accessToken })
     expect(res.body.split('\n')[0]).toBe(orderCsvColumns.join(','))
     const rows = await csv(`product_id=${oneTime.id}&payment_state=paid&sort_key=id&sort_dir=asc`)
-    expect(rows.map((r) => r.token)).toEqual([tokens.paidDe, tokens.coupon])
+    expect(rows.map((r) => r.token)).toEqual([cell(tokens.paidDe), cell(tokens.coupon)])
     expect(rows[0]).toMatchObject({
       product: 'Alpha guide', payment_state: 'paid', payment_form: 'one_time', period_type: '', paid_count: '1', paid: '25.00', total: '25.00',
       currency_key: 'eur', product_id: String(oneTime.id), power_seller: 'false', recurring: 'false', campaign_id: 'spring', buyer_email: 'anna@example.test',
@@ -250,7 +250,8 @@ describe('the CSV export', () => {
   })
 
   test('another seller\'s export holds only their own orders', async () => {
-    expect((await csv('', other)).map((r) => r.token)).toEqual([tokens.foreign])
+    // a token may start with '-': the CSV guards it against formula injection with a leading apostrophe
+    expect((await csv('', other)).map((r) => r.token)).toEqual([cell(tokens.foreign)])
   })
 })
 
