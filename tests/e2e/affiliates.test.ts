@@ -42,7 +42,10 @@ describe('affiliates in the browser', () => {
     await form.getByTestId('affiliate-level-0').fill('30')
     await form.getByTestId('affiliate-program-products').click()
     await seller.page.getByRole('option', { name: 'Brush app licence' }).click()
-    await form.getByRole('switch', { name: /marketplace/i }).check({ force: true })
+    // The switch's input is visually hidden under its track: a click event on the input itself toggles it.
+    const listed = form.getByTestId('affiliate-program-listed_in_marketplace')
+    await listed.dispatchEvent('click')
+    await expect.poll(() => listed.isChecked()).toBe(true)
     await form.getByTestId('affiliate-program-submit').click()
     await expect.poll(() => seller.page.getByTestId('affiliate-programs-table').textContent(), { timeout: 10_000 }).toContain('Licence partners')
     const sellerToken = (await apiSignIn(server, demo.email, demo.password)).access_token
