@@ -5,8 +5,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { publisherDetailsInput } from '../../../../shared/schemas/affiliates'
 import { FormError } from '../../../components/form-error'
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/forms'
-import { isApiError } from '../../../lib/api-client'
+import { textInputProps, useZodForm } from '../../../lib/forms'
 import { publisherDetailsQuery, updatePublisherDetails, type PublisherDetails } from '../api/details'
 import { CopyField } from '../components/copy-field'
 
@@ -27,28 +26,20 @@ export function PublisherDetailsPage() {
 
 function DetailsForm({ details }: { details: PublisherDetails }) {
   const { t, i18n } = useTranslation()
-  const [birthday, setBirthday] = useState(details.birthday ?? '')
-  const [website, setWebsite] = useState(details.website ?? '')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  // The birthday is sent only when it changed: a known one is not asked again.
+  const toInput = (v: { birthday: string; website: string }) => ({
+    ...(v.birthday.trim() && v.birthday.trim() !== details.birthday ? { birthday: v.birthday.trim() } : {}),
+    website: v.website.trim() || null,
+  })
+  const form = useZodForm(publisherDetailsInput, { birthday: details.birthday ?? '', website: details.website ?? '' }, i18n.language, { toInput })
   const save = useMutation({
     mutationFn: updatePublisherDetails,
     onSuccess: () => notifications.show({ color: 'teal', message: t('publisher.saved') }),
-    onError: (error) => {
-      if (isApiError(error)) setErrors(serverFieldErrors(error.fields, i18n.language))
-    },
+    onError: (error) => form.applyApiError(error),
   })
   const submit = () => {
-    const input = {
-      ...(birthday.trim() && birthday.trim() !== details.birthday ? { birthday: birthday.trim() } : {}),
-      website: website.trim() || null,
-    }
-    const parsed = publisherDetailsInput.safeParse(input)
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, i18n.language))
-      return
-    }
-    setErrors({})
-    save.mutate(parsed.data)
+    const parsed = form.validate()
+    if (parsed) save.mutate(parsed)
   }
   return (
     <Stack gap="lg">
@@ -61,11 +52,11 @@ function DetailsForm({ details }: { details: PublisherDetails }) {
             </Group>
             <TextInput
               label={t('publisher.details.birthday')} description={t('publisher.details.birthdayHint')} placeholder="dd.mm.yyyy"
-              value={birthday} onChange={(e) => setBirthday(e.currentTarget.value)} error={errors.birthday} data-testid="publisher-birthday"
+              {...textInputProps(form.field('birthday'))} data-testid="publisher-birthday"
             />
             <TextInput
               label={t('publisher.details.website')} placeholder="https://" type="url"
-              value={website} onChange={(e) => setWebsite(e.currentTarget.value)} error={errors.website} data-testid="publisher-website"
+              {...textInputProps(form.field('website'))} data-testid="publisher-website"
             />
             <FormError error={save.error} />
             <Button type="submit" loading={save.isPending} w="fit-content" data-testid="publisher-details-save">{t('common.save')}</Button>

@@ -12,7 +12,7 @@ import { HexColorInput } from '../../../components/hex-color-input'
 import { initialListState, type ListState } from '../../../components/list-state'
 import { NotFoundState } from '../../../components/not-found-state'
 import { isApiError } from '../../../lib/api-client'
-import { zodFieldErrors, type FieldErrors } from '../../../lib/forms'
+import { useZodForm } from '../../../lib/forms'
 import { formatDate } from '../../../lib/format'
 import { deleteEmbeddableItem, embeddableItemQuery, embeddableItemsQuery, saveEmbeddableItem, type EmbeddableItem } from '../api/embeddable-items'
 import { publicProgramQuery } from '../api/marketplace'
@@ -116,12 +116,28 @@ function initialValues(item: EmbeddableItem | null): FormValues {
   }
 }
 
+/** The form's values as the request body. */
+function toInput(values: FormValues) {
+  return {
+    name: values.name.trim(),
+    kind: values.kind,
+    affiliate_node_id: Number(values.nodeId ?? 0),
+    product_id: Number(values.productId ?? 0),
+    settings: {
+      ...(values.buttonText.trim() ? { button_text: values.buttonText.trim() } : {}),
+      ...(values.buttonColor.trim() ? { button_color: values.buttonColor.trim() } : {}),
+      show_price: values.showPrice,
+      show_cover: values.showCover,
+    },
+  }
+}
+
 function EmbeddableItemForm({ item }: { item: EmbeddableItem | null }) {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
-  const [values, setValues] = useState<FormValues>(() => initialValues(item))
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
+  const form = useZodForm(embeddableItemInput, initialValues(item), i18n.language, { toInput })
+  const { values, errors } = form
+  const set = form.setValue
   const nodes = useQuery(allNodesQuery())
   const accepted = (nodes.data?.list ?? []).filter((n) => n.state === 'accepted' || String(n.id) === values.nodeId)
   const node = accepted.find((n) => String(n.id) === values.nodeId)
@@ -132,27 +148,11 @@ function EmbeddableItemForm({ item }: { item: EmbeddableItem | null }) {
       notifications.show({ color: 'teal', message: t('publisher.saved') })
       if (!item) void navigate({ to: '/publish/embeddable_items/$itemId/edit', params: { itemId: String(saved.id) }, replace: true })
     },
+    onError: (error) => form.applyApiError(error),
   })
   const submit = () => {
-    const input = {
-      name: values.name.trim(),
-      kind: values.kind,
-      affiliate_node_id: Number(values.nodeId ?? 0),
-      product_id: Number(values.productId ?? 0),
-      settings: {
-        ...(values.buttonText.trim() ? { button_text: values.buttonText.trim() } : {}),
-        ...(values.buttonColor.trim() ? { button_color: values.buttonColor.trim() } : {}),
-        show_price: values.showPrice,
-        show_cover: values.showCover,
-      },
-    }
-    const parsed = embeddableItemInput.safeParse(input)
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues, i18n.language))
-      return
-    }
-    setErrors({})
-    save.mutate(parsed.data)
+    const parsed = form.validate()
+    if (parsed) save.mutate(parsed)
   }
   return (
     <Stack gap="lg">
@@ -170,7 +170,7 @@ function EmbeddableItemForm({ item }: { item: EmbeddableItem | null }) {
             <Select
               label={t('publisher.embed.node')} required searchable placeholder={t('publisher.embed.nodePlaceholder')}
               data={accepted.map((n) => ({ value: String(n.id), label: n.affiliateProgramName }))}
-              value={values.nodeId} onChange={(value) => setValues((v) => ({ ...v, nodeId: value, productId: null }))}
+              value={values.nodeId} onChange={(value) => { set('nodeId', value); set('productId', null) }}
               error={errors.affiliate_node_id} nothingFoundMessage={t('publisher.embed.noNodes')} data-testid="embed-node"
             />
             <Select
