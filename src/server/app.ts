@@ -50,6 +50,9 @@ import { refundsRoutes } from './modules/refunds/refunds.routes'
 import { dunningRoutes } from './modules/dunning/dunning.routes'
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes'
 import { publishRoutes } from './modules/affiliates/publish.routes'
+import { identityRoutes } from './modules/payouts/identity.routes'
+import { bankAccountsRoutes } from './modules/payouts/bank-accounts.routes'
+import { payoutsRoutes } from './modules/payouts/payouts.routes'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 
@@ -204,6 +207,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(dunningRoutes)
     await v1.register(affiliatesRoutes, { deps })
     await v1.register(publishRoutes)
+    await v1.register(identityRoutes)
+    await v1.register(bankAccountsRoutes)
+    await v1.register(payoutsRoutes)
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })

@@ -14,6 +14,7 @@ import { createStorage, type Storage } from './modules/media/storage'
 import { TestClock } from './modules/test-clock/test-clock'
 import * as planState from './modules/billing/plan-state.service'
 import * as affiliateCommissions from './modules/affiliates/commissions.service'
+import * as moneyOut from './modules/payouts/deletion.service'
 import * as coursePlayer from './modules/courses/course-player.service'
 import * as dunning from './modules/dunning/dunning.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
@@ -71,6 +72,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     rateEvents: wireRateEvents(),
     courseProgressOf: coursePlayer.courseProgressOf,
     commissions: affiliateCommissions.commissionsPort,
+    moneyOut: moneyOut.moneyOutPort,
   }
   return deps
 }

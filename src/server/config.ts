@@ -58,6 +58,19 @@ const configSchema = z.object({
   CONNECT_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(500),
   /** The platform's fee on payments sellers collect with their own provider accounts, in basis points. */
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(0),
+  /** Days a seller's sale stays pending before its money may be paid out (the refund window). */
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** Countries bank accounts for payouts may be in (comma-separated ISO codes). */
+  PAYOUT_COUNTRIES: z.string().default('DE,FR,NL,ES,IE').transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean)),
+  /** The platform's own account the SEPA payout files are paid from. */
+  PAYOUT_DEBTOR_NAME: z.string().default('Sellfront'),
+  PAYOUT_DEBTOR_IBAN: z.string().default('DE89370400440532013000'),
+  PAYOUT_DEBTOR_BIC: z.string().default('COBADEFFXXX'),
+  /** The e-money provider (docs/decisions/0049-money-out.md "E-money provider"); unset: it is off. */
+  MANGOPAY_CLIENT_ID: z.string().optional(),
+  MANGOPAY_API_KEY: z.string().optional(),
+  /** Its API address: unset is its sandbox. */
+  MANGOPAY_API_BASE: z.url().optional(),
   /** How long stock stays held for a payer who is paying. */
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Checkouts one API process works on at once; the rest wait their turn (a rush then meets "sold out" cheaply). */

@@ -7,6 +7,7 @@ import type { Storage } from './modules/media/storage'
 import type { TestClock } from './modules/test-clock/test-clock'
 import type { CounterStore } from './plugins/counter-store'
 import type { CommissionsPort } from './ports/commissions'
+import type { MoneyOutPort } from './ports/money-out'
 import type { CourseProgressOf } from './ports/course-progress'
 import type { RateEvents } from './ports/rate-events'
 
@@ -34,4 +35,6 @@ export type AppDeps = {
   courseProgressOf: CourseProgressOf
   /** An attributed sale's commissions (the affiliates module's, asked by the order store; ports/commissions.ts). */
   commissions: CommissionsPort
+  /** Account deletion's questions to the payouts module (ports/money-out.ts). */
+  moneyOut: MoneyOutPort
 }

@@ -11,6 +11,7 @@ import { notificationsJobs } from '../modules/notifications/notifications.jobs'
 import { dunningJobs } from '../modules/dunning/dunning.jobs'
 import { billingJobs } from '../modules/billing/billing.jobs'
 import { affiliatesJobs } from '../modules/affiliates/affiliates.jobs'
+import { payoutsJobs } from '../modules/payouts/payouts.jobs'
 
 /**
  * The jobs of each module, from its `<module>.jobs.ts`. A job's name is declared in the module that
@@ -29,6 +30,7 @@ export const jobsByModule: Record<string, JobDefinition<AppDeps>[]> = {
   dunning: dunningJobs,
   billing: billingJobs,
   affiliates: affiliatesJobs,
+  payouts: payoutsJobs,
 }
 
 /** Every job the platform knows. */

@@ -26,13 +26,19 @@ export type PlatformOwner = (typeof platformAccounts)[PlatformAccount]
 /** A seller's or publisher's id as the database has it (numbers today); keys carry it as text. */
 export type OwnerId = string | number
 
-export type AccountKey = PlatformAccount | `seller_balance:${string}` | `publisher_balance:${string}`
+/** The parties a balance belongs to (docs/decisions/0049-money-out.md): each has a `<kind>_balance:{id}` account. */
+export const partyKinds = ['seller', 'publisher', 'team_member', 'reseller'] as const
+export type PartyKind = (typeof partyKinds)[number]
+
+export type AccountKey = PlatformAccount | `seller_balance:${string}` | `publisher_balance:${string}` | `team_member_balance:${string}` | `reseller_balance:${string}`
 
 /** What a key names: the account and who it belongs to. */
 export type AccountRef =
   | { kind: PlatformAccount; owner: PlatformOwner }
   | { kind: 'seller_balance'; owner: 'seller'; sellerId: string }
   | { kind: 'publisher_balance'; owner: 'publisher'; publisherId: string }
+  | { kind: 'team_member_balance'; owner: 'team_member'; partyId: string }
+  | { kind: 'reseller_balance'; owner: 'reseller'; partyId: string }
 
 export class InvalidAccountKeyError extends Error {
   constructor(readonly key: string) {
@@ -61,6 +67,23 @@ export function publisherBalance(publisherId: OwnerId): AccountKey {
   return `publisher_balance:${ownerIdText(publisherId, 'publisherId')}`
 }
 
+/** The balance account of any party: `partyBalance('team_member', 3)` is `team_member_balance:3`. */
+export function partyBalance(kind: PartyKind, id: OwnerId): AccountKey {
+  return `${kind}_balance:${ownerIdText(id, `${kind} id`)}` as AccountKey
+}
+
+/** The party a balance account belongs to, or null for the platform's own accounts. */
+export function partyOfAccount(key: string): { kind: PartyKind; id: string } | null {
+  const ref = parseAccountKey(key)
+  switch (ref.kind) {
+    case 'seller_balance': return { kind: 'seller', id: ref.sellerId }
+    case 'publisher_balance': return { kind: 'publisher', id: ref.publisherId }
+    case 'team_member_balance': return { kind: 'team_member', id: ref.partyId }
+    case 'reseller_balance': return { kind: 'reseller', id: ref.partyId }
+    default: return null
+  }
+}
+
 /** The key of an account: `accountKey({ kind: 'seller_balance', sellerId: 42 })` is `seller_balance:42`. */
 export function accountKey(
   ref: { kind: PlatformAccount } | { kind: 'seller_balance'; sellerId: OwnerId } | { kind: 'publisher_balance'; publisherId: OwnerId },
@@ -83,6 +106,8 @@ export function parseAccountKey(key: string): AccountRef {
   if (!ownerIdPattern.test(id)) throw new InvalidAccountKeyError(key)
   if (kind === 'seller_balance') return { kind, owner: 'seller', sellerId: id }
   if (kind === 'publisher_balance') return { kind, owner: 'publisher', publisherId: id }
+  if (kind === 'team_member_balance') return { kind, owner: 'team_member', partyId: id }
+  if (kind === 'reseller_balance') return { kind, owner: 'reseller', partyId: id }
   throw new InvalidAccountKeyError(key)
 }
 

@@ -7,7 +7,7 @@
 // Balances are sums of entries, never stored counters (docs/DESIGN.md "Money, ledger, tax").
 import { allocate, assertSameCurrency, percentOf, type Money } from '../money/money'
 import { isCurrencyId, type CurrencyId } from '../money/currencies'
-import { isAccountKey, parseAccountKey, publisherBalance, sellerBalance, type AccountKey, type OwnerId } from './accounts'
+import { isAccountKey, partyOfAccount, publisherBalance, sellerBalance, type AccountKey, type OwnerId } from './accounts'
 
 export type LedgerEntry = { account: AccountKey; amount: number; currency: CurrencyId }
 
@@ -246,15 +246,27 @@ export function disputeFeePostings(input: DisputeFeeInput): LedgerEntry[] {
   return withoutZeros([entry(sellerBalance(input.sellerId), signed, currency), entry('provider_fees', -signed, currency)])
 }
 
-/** A payout: the seller's or publisher's balance is debited, payout clearing credited. */
+/** A payout: the party's balance (seller, publisher, team member, reseller) is debited, payout clearing credited. */
 export function payoutPostings(input: PayoutInput): LedgerEntry[] {
-  const ref = parseAccountKey(input.from)
-  if (ref.kind !== 'seller_balance' && ref.kind !== 'publisher_balance') {
-    throw new RangeError(`payout: ${input.from} is not a seller or publisher balance`)
-  }
+  if (partyOfAccount(input.from) === null) throw new RangeError(`payout: ${input.from} is not a party's balance`)
   assertMinor(input.amount, 'payout amount')
   const { amount, currency } = input.amount
   return withoutZeros([entry(input.from, amount, currency), entry('payout_clearing', -amount, currency)])
+}
+
+/** A payout that did not happen (canceled, or returned by the bank): the payout's own entries reversed. */
+export function payoutCanceledPostings(input: PayoutInput): LedgerEntry[] {
+  return payoutPostings(input).map((e) => entry(e.account, -e.amount, e.currency))
+}
+
+/**
+ * A payout the bank confirmed: the money leaves payout clearing and the collected money the platform held
+ * (payer clearing), so payout clearing only ever holds payouts on their way.
+ */
+export function payoutSettledPostings(input: { amount: Money }): LedgerEntry[] {
+  assertMinor(input.amount, 'payout amount')
+  const { amount, currency } = input.amount
+  return withoutZeros([entry('payout_clearing', amount, currency), entry('payer_clearing', -amount, currency)])
 }
 
 /**

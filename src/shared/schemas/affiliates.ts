@@ -272,10 +272,6 @@ export const publisherOrderListQuery = listQuery.extend({
 }).strict()
 
 /** GET /publish/payouts_balance (and the seller's affiliate overview): the ledger's figures. */
-export const payoutsBalanceOutput = z.object({
-  balances: z.array(z.object({ currency: z.string(), pending: z.number().int(), available: z.number().int() })),
-})
-
 /** GET /publish/transfers: every movement of the publisher's balance (the ledger's rows). */
 export const publisherTransferOutput = z.object({
   id: z.number().int(),

@@ -14,6 +14,10 @@ import {
   assertTransition, canTransition, isStateOf, nextStates, reachableStates, statesOf, terminalStates, type Transitions,
 } from './transitions'
 import { webhookEndpointStates, webhookEndpointTransitions } from './webhook-endpoint'
+import { bankAccountLegitimationStates, bankAccountLegitimationTransitions, bankAccountStates, bankAccountTransitions } from './bank-account'
+import { kycDocumentStates, kycDocumentTransitions } from './kyc-document'
+import { legitimationSteps, legitimationTransitions } from './legitimation'
+import { providerAccountStates, providerAccountTransitions } from './provider-account'
 
 type Machine = { values: readonly string[]; table: Transitions<string>; terminal: string[] }
 
@@ -33,6 +37,11 @@ const machines: Record<string, Machine> = {
   'product publish state': { values: publishStates, table: productPublishTransitions, terminal: [] },
   'product review state': { values: reviewStates, table: reviewTransitions, terminal: [] },
   account: { values: accountStates, table: accountTransitions, terminal: ['deleted'] },
+  legitimation: { values: legitimationSteps, table: legitimationTransitions, terminal: [] },
+  'kyc document': { values: kycDocumentStates, table: kycDocumentTransitions, terminal: ['refused', 'incomplete'] },
+  'bank account': { values: bankAccountStates, table: bankAccountTransitions, terminal: ['deactivated', 'rejected'] },
+  'bank account legitimation': { values: bankAccountLegitimationStates, table: bankAccountLegitimationTransitions, terminal: ['accepted', 'rejected'] },
+  'provider account': { values: providerAccountStates, table: providerAccountTransitions, terminal: ['closed'] },
 }
 
 describe.each(Object.entries(machines))('%s machine', (_, { values, table, terminal }) => {

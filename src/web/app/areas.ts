@@ -1,7 +1,7 @@
 import {
   IconAffiliate, IconBellRinging, IconBuildingBank, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
-  IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconWallet, type Icon,
+  IconCalendar, IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconWallet, type Icon,
 } from '@tabler/icons-react'
 import type { Area } from '../lib/profiles'
 
@@ -28,6 +28,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/payers', key: 'payers', icon: IconUsers },
       { to: '/cabinet/payment_authorizations', key: 'paymentAuthorizations', icon: IconShieldCheck },
       { to: '/cabinet/transfers', key: 'transfers', icon: IconTransfer },
+      { to: '/cabinet/payouts_balance', key: 'payouts', icon: IconWallet, match: '/cabinet/payouts' },
       { to: '/cabinet/invoices', key: 'invoices', icon: IconFileInvoice },
       { to: '/cabinet/dunning', key: 'dunning', icon: IconBellRinging, match: '/cabinet/dunning' },
       { to: '/cabinet/claims', key: 'claims', icon: IconGavel },
@@ -37,6 +38,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/settings/payment_providers', key: 'paymentProviders', icon: IconCreditCard, match: '/cabinet/settings/payment_' },
       { to: '/cabinet/settings/checkout', key: 'checkoutSettings', icon: IconPalette, match: '/cabinet/settings/checkout' },
       { to: '/cabinet/settings/cancellation_terms', key: 'cancellationTerms', icon: IconFileText, match: '/cabinet/settings/cancellation_terms' },
+      { to: '/cabinet/identity', key: 'identity', icon: IconId },
+      { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
       { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],
@@ -54,6 +57,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/publish/payouts_balance', key: 'payoutsBalance', icon: IconWallet },
       { to: '/publish/payouts', key: 'payouts', icon: IconCreditCard },
       { to: '/publish/embeddable_items', key: 'embeddableItems', icon: IconCode },
+      { to: '/publish/payouts_settings', key: 'payoutsSettings', icon: IconCalendar },
+      { to: '/publish/identity', key: 'identity', icon: IconShieldCheck },
       { to: '/publish/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
       { to: '/publish/details', key: 'details', icon: IconId },
       { to: '/publish/email_notification', key: 'emailNotification', icon: IconMail },
@@ -104,14 +109,13 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/admin/products', key: 'products', icon: IconPackage },
       { to: '/admin/product_reviews', key: 'productReviews', icon: IconClipboardCheck },
       { to: '/admin/test_clock', key: 'testClock', icon: IconClock },
+      { to: '/admin/legitimations', key: 'identityChecks', icon: IconId },
       { to: '/admin/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
       { to: '/admin/bank_account_legitimations', key: 'legitimations', icon: IconShieldCheck },
+      { to: '/admin/payouts', key: 'payouts', icon: IconWallet },
       { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
     ],
-    soon: [
-      { path: 'bank_accounts', key: 'bankAccounts' },
-      { path: 'bank_account_legitimations', key: 'legitimations' },
-    ],
+    soon: [],
   },
 }
 

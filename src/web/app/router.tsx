@@ -105,6 +105,10 @@ const courseTabs = () => import('../features/course-reports/routes/course-tabs-p
 const notificationPages = () => import('../features/notifications/routes/notifications-pages')
 const dunningPages = () => import('../features/dunning/routes/dunning-pages')
 const affiliatePages = () => import('../features/affiliates/routes/affiliate-pages')
+// Money out (docs/decisions/0049-money-out.md): the same pages serve /cabinet and /publish (the area decides the party).
+const identityPages = () => import('../features/payouts/routes/identity-pages')
+const bankAccountPages = () => import('../features/payouts/routes/bank-accounts-pages')
+const payoutPages = () => import('../features/payouts/routes/payouts-pages')
 const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet-home'), 'CabinetHomePage'), [
   { path: 'notifications', component: lazyRouteComponent(notificationPages, 'NotificationsPage') },
   { path: 'settings/notifications', component: lazyRouteComponent(notificationPages, 'NotificationSettingsPage') },
@@ -138,6 +142,11 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'affiliate_programs', component: lazyRouteComponent(affiliatePages, 'AffiliateProgramsPage') },
   { path: 'affiliate_nodes', component: lazyRouteComponent(affiliatePages, 'AffiliateNodesPage') },
   { path: 'affiliate_statistics', component: lazyRouteComponent(affiliatePages, 'AffiliateStatisticsPage') },
+  { path: 'identity', component: lazyRouteComponent(identityPages, 'IdentityPage') },
+  { path: 'bank_accounts', component: lazyRouteComponent(bankAccountPages, 'BankAccountsPage') },
+  { path: 'payouts', component: lazyRouteComponent(payoutPages, 'PayoutsPage') },
+  { path: 'payouts_balance', component: lazyRouteComponent(payoutPages, 'PayoutsBalancePage') },
+  { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
 ])
 const publishPrograms = () => import('../features/publish/routes/programs-pages')
 const publishDetails = () => import('../features/publish/routes/details-pages')
@@ -147,10 +156,11 @@ const publishEmbeds = () => import('../features/publish/routes/embeddable-items-
 const publish = areaRoutes('publish', lazyRouteComponent(() => import('../features/publish/routes/publish-home-page'), 'PublishHomePage'), [
   { path: 'details', component: lazyRouteComponent(publishDetails, 'PublisherDetailsPage') },
   { path: 'email_notification', component: lazyRouteComponent(publishDetails, 'EmailNotificationPage') },
-  { path: 'bank_accounts', component: lazyRouteComponent(publishPayouts, 'BankAccountsPage') },
-  { path: 'payouts_settings', component: lazyRouteComponent(publishPayouts, 'PayoutsSettingsPage') },
-  { path: 'payouts', component: lazyRouteComponent(publishPayouts, 'PayoutsPage') },
-  { path: 'payouts_balance', component: lazyRouteComponent(publishPayouts, 'PayoutsBalancePage') },
+  { path: 'identity', component: lazyRouteComponent(identityPages, 'IdentityPage') },
+  { path: 'bank_accounts', component: lazyRouteComponent(bankAccountPages, 'BankAccountsPage') },
+  { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
+  { path: 'payouts', component: lazyRouteComponent(payoutPages, 'PayoutsPage') },
+  { path: 'payouts_balance', component: lazyRouteComponent(payoutPages, 'PayoutsBalancePage') },
   { path: 'transfers', component: lazyRouteComponent(publishPayouts, 'PublisherTransfersPage') },
   { path: 'orders', component: lazyRouteComponent(() => import('../features/publish/routes/orders-page'), 'PublisherOrdersPage') },
   { path: 'affiliate_programs', component: lazyRouteComponent(publishPrograms, 'MyProgramsPage') },
@@ -179,6 +189,10 @@ const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/a
   { path: 'products', component: lazyRouteComponent(() => import('../features/admin/routes/products-page'), 'AdminProductsPage') },
   { path: 'product_reviews', component: lazyRouteComponent(() => import('../features/admin/routes/product-reviews-page'), 'ProductReviewsPage') },
   { path: 'test_clock', component: lazyRouteComponent(() => import('../features/admin/routes/test-clock-page'), 'TestClockPage') },
+  { path: 'legitimations', component: lazyRouteComponent(identityPages, 'AdminLegitimationsPage') },
+  { path: 'bank_accounts', component: lazyRouteComponent(bankAccountPages, 'AdminBankAccountsPage') },
+  { path: 'bank_account_legitimations', component: lazyRouteComponent(bankAccountPages, 'AdminBankAccountLegitimationsPage') },
+  { path: 'payouts', component: lazyRouteComponent(payoutPages, 'AdminPayoutsPage') },
 ])
 
 // The payer's course player (docs/reference/readings.md 14): its own full-page layout; signed out it sends the payer to

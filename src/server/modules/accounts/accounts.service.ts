@@ -501,7 +501,25 @@ async function deletionBlockers(ctx: Ctx, tx: Executor, userId: number): Promise
   const blockers: string[] = []
   const profiles = await repo.listProfiles(tx, userId)
   if (profiles.some((p) => p.type === 'manager') && (await repo.countProfilesOfType(tx, 'manager')) <= 1) blockers.push('last_manager')
+  // A balance, a payout on its way or an open plan (ports/money-out.ts, the payouts module's).
+  blockers.push(...await ctx.deps.moneyOut.deletionBlockers(ctx.deps, tx, userId))
   return blockers
+}
+
+/** Who a user is, for mails and the managers' lists (null when there is no such user). */
+export async function userContact(db: Executor, userId: number): Promise<{ id: number; email: string; firstName: string; lastName: string; locale: string } | null> {
+  const user = await repo.findUserById(db, userId)
+  return user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, locale: user.locale } : null
+}
+
+/** The seller account a user owns, if any. */
+export async function sellerOfUser(db: Executor, userId: number): Promise<number | null> {
+  return (await repo.findSellerByUser(db, userId))?.id ?? null
+}
+
+/** The user who owns a seller account (its payouts and identity are theirs). */
+export async function sellerOwnerUserId(db: Executor, sellerId: number): Promise<number | null> {
+  return (await repo.findSellerById(db, sellerId))?.userId ?? null
 }
 
 export async function deletionStatus(ctx: Ctx) {
@@ -546,6 +564,8 @@ export async function deleteAccount(ctx: Ctx, input: z.infer<typeof deactivateIn
     await repo.lockUser(tx, user.id)
     const blockers = await deletionBlockers(ctx, tx, user.id)
     if (blockers.length > 0) throw new AppError('deletion_not_possible', `The account cannot be deleted now: ${blockers.join(', ')}`)
+    // Identity documents and bank details go with the account (ports/money-out.ts).
+    await ctx.deps.moneyOut.forgetUser(ctx.deps, tx, user.id)
     // The goodbye mail goes to the real address before it is scrambled.
     await email.queueEmail(ctx.deps, tx, { to: user.email, kind: 'account_deleted', locale: user.locale, userId: user.id, firstName: user.firstName })
     await repo.updateUser(tx, user.id, {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   affiliateIdParams, affiliateNodeAnswer, creditMemoList, embeddableItemInput, embeddableItemList, embeddableItemOutput, affiliateNodeList, affiliateNodeListQuery, affiliateProgramListQuery, affiliateStatisticsOutput, affiliateStatisticsQuery, marketplaceList,
-  payoutsBalanceOutput, publisherDetailsInput, publisherDetailsOutput, publisherOrderList, publisherOrderListQuery, publisherTransferList,
+  publisherDetailsInput, publisherDetailsOutput, publisherOrderList, publisherOrderListQuery, publisherTransferList,
   updateAffiliateNodeInput, updateEmbeddableItemInput,
 } from '../../../shared/schemas/affiliates'
 import { listQuery } from '../../../shared/schemas/lists'
@@ -48,10 +48,6 @@ export const publishRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/publish/orders', {
     config, schema: { tags, security, querystring: publisherOrderListQuery, response: { 200: publisherOrderList }, description: 'Orders that pay the publisher a commission, with their commission; never the payer\'s data.' },
   }, async (req) => reads.listOrders(req.ctx, req.query))
-
-  app.get('/publish/payouts_balance', {
-    config, schema: { tags, security, response: { 200: payoutsBalanceOutput }, description: 'The balance per currency from the ledger: pending (on hold) and available.' },
-  }, async (req) => reads.payoutsBalance(req.ctx))
 
   app.get('/publish/transfers', {
     config, schema: { tags, security, querystring: listQuery.strict(), response: { 200: publisherTransferList }, description: 'Every ledger movement of the publisher\'s balance.' },

@@ -1,11 +1,12 @@
 import type { z } from 'zod'
 import { publisherBalance } from '../../../shared/ledger/accounts'
 import type {
-  affiliateProgramListQuery, marketplaceItem, payoutsBalanceOutput, publisherOrderListQuery, publisherOrderOutput, publisherTransferOutput,
+  affiliateProgramListQuery, marketplaceItem, publisherOrderListQuery, publisherOrderOutput, publisherTransferOutput,
 } from '../../../shared/schemas/affiliates'
 import { bpsToPercent } from '../../../shared/money'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
 import * as orders from '../orders/orders.service'
 import * as repo from './affiliates.repository'
 import { requirePublisher } from './publishers.service'
@@ -55,18 +56,12 @@ export async function listOrders(ctx: Ctx, query: z.infer<typeof publisherOrderL
   return { list, total_count: total, total_count_max: totalMax }
 }
 
-export async function payoutsBalance(ctx: Ctx): Promise<z.infer<typeof payoutsBalanceOutput>> {
-  const publisher = await publisherOf(ctx)
-  const totals = await orders.balanceOfAccount(ctx.db, publisherBalance(publisher.id))
-  const pending = await repo.pendingCommissions(ctx.db, publisher.id, ctx.now)
-  const currencies = new Set([...totals.map((t) => t.currency), ...pending.keys()])
-  return {
-    balances: [...currencies].sort().map((currency) => {
-      const total = -(totals.find((t) => t.currency === currency)?.total ?? 0)
-      const onHold = Math.max(0, Math.min(pending.get(currency) ?? 0, total))
-      return { currency, pending: onHold, available: total - onHold }
-    }),
-  }
+/**
+ * A publisher's commissions still on hold per currency (net of what refunds took back): the payouts
+ * module's balance counts them as pending.
+ */
+export function pendingCommissionsOf(db: Executor, publisherId: number, now: Date): Promise<Map<string, number>> {
+  return repo.pendingCommissions(db, publisherId, now)
 }
 
 export async function listTransfers(ctx: Ctx, query: ListQuery): Promise<ListAnswer<z.infer<typeof publisherTransferOutput>>> {

@@ -26,6 +26,11 @@ export async function requirePublisher(ctx: Ctx, tx: Executor): Promise<repo.Pub
   return ensurePublisher(ctx, tx, ctx.actor.userId, kind)
 }
 
+/** The user's publisher id, without making one. */
+export async function publisherIdOfUser(tx: Executor, userId: number): Promise<number | null> {
+  return (await repo.findPublisherByUser(tx, userId))?.id ?? null
+}
+
 /** The user's publisher row, created when missing. */
 export async function ensurePublisher(_ctx: Ctx, tx: Executor, userId: number, kind: PublisherKind): Promise<repo.PublisherRow> {
   return (await repo.findPublisherByUser(tx, userId)) ?? repo.upsertPublisher(tx, userId, kind)

@@ -251,6 +251,30 @@ export async function balanceOfAccount(db: Executor, account: string): Promise<{
   return rows.map((r) => ({ currency: r.currency, total: Number(r.total) }))
 }
 
+/**
+ * One party's balance account per currency: the sum of its rows, the credits of `heldKinds` booked after
+ * `heldSince` (positive: still inside the refund window), and what payouts moved (payout debits less
+ * canceled payouts).
+ */
+export async function accountFigures(db: Executor, account: string, held: { kinds: readonly string[]; since: Date | null }) {
+  const kinds = held.kinds.length > 0 ? sql.join(held.kinds.map((k) => sql`${k}`), sql`, `) : sql`null`
+  const heldSum = held.since === null ? sql`0` : sql`case when ${ledgerEntries.kind} in (${kinds}) and ${ledgerEntries.amount} < 0 and ${ledgerEntries.createdAt} > ${held.since.toISOString()} then -${ledgerEntries.amount} else 0 end`
+  const rows = await db.select({
+    currency: ledgerEntries.currency,
+    total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
+    held: sql<string>`coalesce(sum(${heldSum}), 0)`,
+    paidOut: sql<string>`coalesce(sum(case when ${ledgerEntries.kind} in ('payout', 'payout_canceled') then ${ledgerEntries.amount} else 0 end), 0)`,
+  }).from(ledgerEntries).where(eq(ledgerEntries.account, account)).groupBy(ledgerEntries.currency).orderBy(ledgerEntries.currency)
+  return rows.map((r) => ({ currency: r.currency, total: Number(r.total), held: Number(r.held), paidOut: Number(r.paidOut) }))
+}
+
+/** Whether a seller has a plan still charging payers (installments or a subscription in paying or paused). */
+export async function hasOpenPlans(db: Executor, sellerId: number): Promise<boolean> {
+  const rows = await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.sellerId, sellerId), inArray(orders.paymentState, ['paying', 'payment_paused']))).limit(1)
+  return rows.length > 0
+}
+
 /** One account's ledger rows, newest first, with their count. */
 export async function entriesOfAccount(db: Executor, account: string, page: { offset: number; limit: number }) {
   const rows = await db.select().from(ledgerEntries).where(eq(ledgerEntries.account, account))

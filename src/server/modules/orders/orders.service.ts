@@ -677,6 +677,27 @@ export function balanceOfAccount(db: Executor, account: string): ReturnType<type
   return repo.balanceOfAccount(db, account)
 }
 
+/** A party's balance figures per currency (the payouts module's balances; repository accountFigures). */
+export function accountFigures(db: Executor, account: string, held: { kinds: readonly string[]; since: Date | null }): ReturnType<typeof repo.accountFigures> {
+  return repo.accountFigures(db, account, held)
+}
+
+/**
+ * A balanced transaction that belongs to no order (a payout, its cancellation or settlement): written in
+ * the caller's transaction.
+ */
+export async function bookPartyTransaction(tx: Executor, entries: LedgerEntry[], kind: string, now: Date): Promise<string> {
+  assertBalanced(entries)
+  const transactionId = randomUUID()
+  await repo.insertLedgerEntries(tx, entries.map((e) => ({ transactionId, kind, account: e.account, amount: e.amount, currency: e.currency, orderId: null, paymentId: null, createdAt: now })))
+  return transactionId
+}
+
+/** Whether a seller still has plans charging payers (account deletion waits for them). */
+export function hasOpenPlans(db: Executor, sellerId: number): Promise<boolean> {
+  return repo.hasOpenPlans(db, sellerId)
+}
+
 /** One ledger account's rows, newest first (a publisher's transfers). */
 export function entriesOfAccount(db: Executor, account: string, page: { offset: number; limit: number }): ReturnType<typeof repo.entriesOfAccount> {
   return repo.entriesOfAccount(db, account, page)

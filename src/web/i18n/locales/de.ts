@@ -197,6 +197,9 @@ export const de: Translations = {
       checkoutSettings: 'Checkout-Einstellungen',
       cancellationTerms: 'Rechtstexte',
       account: 'Kontoeinstellungen',
+      payouts: 'Auszahlungen',
+      identity: 'Identitätsprüfung',
+      bankAccounts: 'Bankkonten',
     },
     publish: {
       overview: 'Übersicht',
@@ -214,6 +217,8 @@ export const de: Translations = {
       account: 'Kontoeinstellungen',
       payoutsBalance: 'Guthaben',
       details: 'Publisher-Angaben',
+      payoutsSettings: 'Auszahlungseinstellungen',
+      identity: 'Identitätsprüfung',
     },
     team_member: {
       overview: 'Übersicht',
@@ -241,6 +246,8 @@ export const de: Translations = {
       bankAccounts: 'Bankkonten',
       legitimations: 'Legitimationen',
       account: 'Kontoeinstellungen',
+      identityChecks: 'Identitätsprüfungen',
+      payouts: 'Auszahlungen',
     },
   },
   soon: {
@@ -274,10 +281,7 @@ export const de: Translations = {
       support: { title: 'Hilfe', text: 'Hier findest du bald Antworten auf häufige Fragen und einen Weg, das Plattformteam zu erreichen.' },
     },
     payer: {},
-    admin: {
-      bankAccounts: { title: 'Bankkonten', text: 'Hier verwaltest und prüfst du bald die Bankkonten von Verkäufern und Publishern.' },
-      legitimations: { title: 'Legitimationen', text: 'Hier prüfst du bald die Identitätsprüfungen von Verkäufern und Publishern für Auszahlungen.' },
-    },
+    admin: {},
   },
   notFound: {
     title: 'Seite nicht gefunden',
@@ -2645,4 +2649,16 @@ export const de: Translations = {
     badge_other: '{{count}} Tage kostenlos',
   },
   // <<< trials: add this namespace's texts above this line
+  moneyIdentity: {
+    title: 'moneyIdentity',
+  },
+  // <<< moneyIdentity: add this namespace's texts above this line
+  moneyBank: {
+    title: 'moneyBank',
+  },
+  // <<< moneyBank: add this namespace's texts above this line
+  moneyPayouts: {
+    title: 'moneyPayouts',
+  },
+  // <<< moneyPayouts: add this namespace's texts above this line
 }

@@ -195,6 +195,9 @@ export const en = {
       checkoutSettings: 'Checkout settings',
       cancellationTerms: 'Legal texts',
       account: 'Account settings',
+      payouts: 'Payouts',
+      identity: 'Identity check',
+      bankAccounts: 'Bank accounts',
     },
     publish: {
       overview: 'Overview',
@@ -212,6 +215,8 @@ export const en = {
       account: 'Account settings',
       payoutsBalance: 'Balance',
       details: 'Publisher details',
+      payoutsSettings: 'Payout settings',
+      identity: 'Identity check',
     },
     team_member: {
       overview: 'Overview',
@@ -239,6 +244,8 @@ export const en = {
       bankAccounts: 'Bank accounts',
       legitimations: 'Legitimations',
       account: 'Account settings',
+      identityChecks: 'Identity checks',
+      payouts: 'Payouts',
     },
   },
   soon: {
@@ -272,10 +279,7 @@ export const en = {
       support: { title: 'Support', text: 'Answers to common questions and a way to reach the platform team will be available here.' },
     },
     payer: {},
-    admin: {
-      bankAccounts: { title: 'Bank accounts', text: 'The bank accounts of sellers and publishers, and their review, will be managed here.' },
-      legitimations: { title: 'Legitimations', text: 'Identity checks of sellers and publishers for payouts will be reviewed here.' },
-    },
+    admin: {},
   },
   notFound: {
     title: 'Page not found',
@@ -2643,6 +2647,18 @@ export const en = {
     badge_other: '{{count}} days free',
   },
   // <<< trials: add this namespace's texts above this line
+  moneyIdentity: {
+    title: 'moneyIdentity',
+  },
+  // <<< moneyIdentity: add this namespace's texts above this line
+  moneyBank: {
+    title: 'moneyBank',
+  },
+  // <<< moneyBank: add this namespace's texts above this line
+  moneyPayouts: {
+    title: 'moneyPayouts',
+  },
+  // <<< moneyPayouts: add this namespace's texts above this line
 }
 
 /** The shape every complete locale has: the same keys with text values. */

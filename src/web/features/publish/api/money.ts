@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { creditMemoOutput, payoutsBalanceOutput, publisherOrderOutput, publisherTransferOutput } from '../../../../shared/schemas/affiliates'
+import type { creditMemoOutput, publisherOrderOutput, publisherTransferOutput } from '../../../../shared/schemas/affiliates'
+import type { payoutsBalanceOutput } from '../../../../shared/schemas/payouts'
 import { listParams, type ListState } from '../../../components/list-state'
 import { api } from '../../../lib/api'
 import type { Camelize } from '../../../lib/api-client'

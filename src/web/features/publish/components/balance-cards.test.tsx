@@ -6,15 +6,15 @@ import { BalanceCards, balanceCardRows } from './balance-cards'
 
 describe('balance cards', () => {
   test('currencies in a stable order; an empty balance shows zero in euros', () => {
-    expect(balanceCardRows([{ currency: 'usd', pending: 1, available: 2 }, { currency: 'eur', pending: 3, available: 4 }]).map((b) => b.currency)).toEqual(['eur', 'usd'])
-    expect(balanceCardRows([])).toEqual([{ currency: 'eur', pending: 0, available: 0 }])
+    expect(balanceCardRows([{ currency: 'usd', pending: 1, available: 2, paidOut: 0 }, { currency: 'eur', pending: 3, available: 4, paidOut: 0 }]).map((b) => b.currency)).toEqual(['eur', 'usd'])
+    expect(balanceCardRows([])).toEqual([{ currency: 'eur', pending: 0, available: 0, paidOut: 0 }])
   })
 
   test('each currency shows its available and pending amounts with the money formatter', async () => {
     await i18n.changeLanguage('en')
     const html = renderToStaticMarkup(
       <MantineProvider>
-        <BalanceCards balances={[{ currency: 'eur', pending: 1250, available: 99 }, { currency: 'usd', pending: 0, available: 100000 }]} />
+        <BalanceCards balances={[{ currency: 'eur', pending: 1250, available: 99, paidOut: 0 }, { currency: 'usd', pending: 0, available: 100000, paidOut: 0 }]} />
       </MantineProvider>,
     )
     const amount = (id: string) => new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1]

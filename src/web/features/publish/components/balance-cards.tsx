@@ -8,7 +8,7 @@ import type { Balance } from '../api/money'
 
 /** Currencies in a stable order; an empty answer shows one zero card in the fallback currency. */
 export function balanceCardRows(balances: readonly Balance[], fallbackCurrency = 'eur'): Balance[] {
-  if (balances.length === 0) return [{ currency: fallbackCurrency, pending: 0, available: 0 }]
+  if (balances.length === 0) return [{ currency: fallbackCurrency, pending: 0, available: 0, paidOut: 0 }]
   return [...balances].sort((a, b) => a.currency.localeCompare(b.currency))
 }
 

@@ -1,0 +1,35 @@
+import { balanceFigures, type BalanceFigures } from '../../../shared/payouts/balance'
+import type { Executor } from '../../db/client'
+import type { AppDeps } from '../../deps'
+import * as affiliates from '../affiliates/publisher-reads.service'
+import * as orders from '../orders/orders.service'
+import { balanceAccountOf, type Party } from './parties'
+
+// A party's balance per currency from the ledger alone (docs/decisions/0049-money-out.md "Balances").
+// Held credits: a seller's sales inside the refund window (PAYOUT_HOLD_DAYS after the charge); a
+// publisher's commissions until their program's hold days pass (the commission rows' available_at).
+
+export type CurrencyBalance = BalanceFigures & { currency: string }
+
+/** Ledger kinds whose credits to a seller wait out the refund window. */
+const sellerHeldKinds = ['charge', 'renewal'] as const
+
+export async function balancesOf(deps: AppDeps, db: Executor, party: Pick<Party, 'kind' | 'id'>, now: Date): Promise<CurrencyBalance[]> {
+  const account = balanceAccountOf(party)
+  const since = party.kind === 'seller' ? new Date(now.getTime() - deps.config.PAYOUT_HOLD_DAYS * 86_400_000) : null
+  const figures = await orders.accountFigures(db, account, { kinds: sellerHeldKinds, since })
+  const held = party.kind === 'publisher' ? await affiliates.pendingCommissionsOf(db, party.id, now) : new Map<string, number>()
+  const currencies = new Set([...figures.map((f) => f.currency), ...held.keys()])
+  return [...currencies].sort().map((currency) => {
+    const row = figures.find((f) => f.currency === currency)
+    return {
+      currency,
+      ...balanceFigures({ ledgerSum: row?.total ?? 0, heldCredits: party.kind === 'publisher' ? held.get(currency) ?? 0 : row?.held ?? 0, paidOut: row?.paidOut ?? 0 }),
+    }
+  })
+}
+
+/** One currency's figures (zeros when the party never had money in it). */
+export async function balanceIn(deps: AppDeps, db: Executor, party: Pick<Party, 'kind' | 'id'>, currency: string, now: Date): Promise<CurrencyBalance> {
+  return (await balancesOf(deps, db, party, now)).find((b) => b.currency === currency) ?? { currency, pending: 0, available: 0, paid_out: 0 }
+}

@@ -1,0 +1,39 @@
+import { AppError } from '../../../shared/errors'
+import type { PartyKind } from '../../../shared/ledger/accounts'
+import { partyBalance } from '../../../shared/ledger/accounts'
+import { actingSellerId } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
+import * as accounts from '../accounts/accounts.service'
+import * as affiliates from '../affiliates/publishers.service'
+
+// Who a money-out request is about (docs/decisions/0049-money-out.md "Parties"): the area of the route
+// decides: /cabinet is the seller the request acts for, /publish the signed-in user's publisher. The party
+// is never taken from the request's body or URL, so another party's documents, accounts, balances and
+// payouts cannot be named.
+
+export type PartyArea = 'cabinet' | 'publish' | 'team_member'
+export type Party = { kind: PartyKind; id: number; /** The user the party belongs to (mails, deletion). */ userId: number }
+
+export async function partyOf(ctx: Ctx, tx: Executor, area: PartyArea, access: 'read' | 'write' = 'read'): Promise<Party> {
+  if (area === 'cabinet') {
+    const sellerId = actingSellerId(ctx.actor, access === 'read' ? 'payouts.read' : 'payouts.write')
+    const userId = await accounts.sellerOwnerUserId(tx, sellerId)
+    if (userId === null) throw new AppError('not_found', 'No such seller')
+    return { kind: 'seller', id: sellerId, userId }
+  }
+  if (area === 'publish') {
+    const publisher = await affiliates.requirePublisher(ctx, tx)
+    return { kind: 'publisher', id: publisher.id, userId: publisher.userId }
+  }
+  // Team members get their own balance once teams exist; until then no one holds the profile's money.
+  throw new AppError('forbidden', 'Team member payouts are not available yet')
+}
+
+/** The ledger account of a party's balance. */
+export function balanceAccountOf(party: Pick<Party, 'kind' | 'id'>) {
+  return partyBalance(party.kind, party.id)
+}
+
+/** The areas' URL prefixes, for links in mails. */
+export const areaOfParty: Record<PartyKind, string> = { seller: 'cabinet', publisher: 'publish', team_member: 'team_member', reseller: 'cabinet' }
