@@ -26,3 +26,9 @@ export function railFor(deps: AppDeps, input: { bankAccount: BankAccountRow; leg
   if (input.bankAccount.providerRef?.startsWith('acct_') && deps.config.CONNECT_STRIPE_SECRET_KEY) return 'connect'
   return 'sepa'
 }
+
+/**
+ * The adapters of the rails a job sends (sepa has none: a manager's batch file carries it). Filled in where
+ * each rail is built (the e-money provider's and the connect provider's).
+ */
+export const railAdapters: Partial<Record<PayoutRail, PayoutRailAdapter>> = {}
