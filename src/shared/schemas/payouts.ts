@@ -231,6 +231,16 @@ export const createOwedSettlementInput = z.object({
   reference: zPlainText(140).min(1, { error: 'required' }),
 }).strict()
 
+export const owedSettlementOutput = z.object({
+  id: z.number().int(), party_kind: z.string(), party_id: z.number().int(), amount: z.number().int(), currency: z.string(), reference: z.string(), created_at: z.string(),
+})
+
+/** GET /cabinet/owed: what the seller owes each publisher for sales its own provider collected, and what it settled. */
+export const sellerOwedOutput = z.object({
+  owed: z.array(z.object({ party_kind: z.string(), party_id: z.number().int(), currency: z.string(), amount: z.number().int() })),
+  settlements: z.array(owedSettlementOutput),
+})
+
 // ------------------------------------------------------------------ managers
 
 const reviewReason = zPlainText(500)
