@@ -53,6 +53,7 @@ import { publishRoutes } from './modules/affiliates/publish.routes'
 import { identityRoutes } from './modules/payouts/identity.routes'
 import { bankAccountsRoutes } from './modules/payouts/bank-accounts.routes'
 import { payoutsRoutes } from './modules/payouts/payouts.routes'
+import { emoneyRoutes } from './modules/payouts/emoney.routes'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(identityRoutes)
     await v1.register(bankAccountsRoutes)
     await v1.register(payoutsRoutes)
+    await v1.register(emoneyRoutes)
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })
