@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
@@ -5,7 +6,6 @@ import { createSeller, type TestSeller } from '../../../../tests/factories/catal
 import { startMangopayStandIn, type MangopayStandIn } from '../../../../tests/stand-ins/mangopay-stand-in'
 import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe-stand-in'
 import { bankAccounts, emailLogs, kycDocuments, legitimations, payouts } from '../../db/schema'
-import { newStorageKey } from '../media/storage'
 import { onPayoutAnswered, syncLegitimation } from './emoney.service'
 import type { BankAccountRow, LegitimationRow, PayoutRow } from './money-out.repository'
 import { railAdapters, type RailAnswer } from './rails'
@@ -58,7 +58,8 @@ async function submittedParty(): Promise<Party> {
   }).returning()
   const documents = []
   for (const kind of ['id_from_front', 'id_from_back', 'proof_doc']) {
-    const key = newStorageKey('kyc', { ext: 'png' })
+    // A generated storage key's shape (media/storage.ts): prefix, 128 random bits, extension.
+    const key = `kyc-${randomBytes(16).toString('hex')}.png`
     await t.deps.storage.put(key, png)
     const [row] = await t.deps.db.insert(kycDocuments).values({
       legitimationId: legitimation!.id, kind, state: 'validation_asked', storageKey: key, fileName: `${kind}.png`, contentType: 'image/png', size: png.length,
