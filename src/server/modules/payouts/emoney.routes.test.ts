@@ -209,12 +209,15 @@ describe('the e-money provider', () => {
     // Sent again (a retried job): the same provider payout.
     expect(await railAdapters.emoney!.send(t.deps, { payout, bankAccount: await bankAccountOf(party), legitimation })).toEqual(answer)
     expect([...stand.payouts.values()].filter((p) => p.Tag === `payout-${payout.id}`)).toHaveLength(1)
-    await t.deps.db.update(payouts).set({ state: 'issued', providerRef }).where(eq(payouts.id, payout.id))
 
     // Still on its way: nothing to hand over.
     await hook('PAYOUT_NORMAL_SUCCEEDED', providerRef)
     expect(answers).toEqual([])
     stand.succeedPayout(providerRef)
+    // Settled before the send job recorded it as issued: the answer waits (the event job is retried).
+    await hook('PAYOUT_NORMAL_SUCCEEDED', providerRef)
+    expect(answers).toEqual([])
+    await t.deps.db.update(payouts).set({ state: 'issued', providerRef }).where(eq(payouts.id, payout.id))
     await hook('PAYOUT_NORMAL_SUCCEEDED', providerRef)
     expect(answers).toEqual([{ payoutId: payout.id, answer: { state: 'successful', providerRef } }])
   })

@@ -92,17 +92,18 @@ export function emoneyUserInputOf(legitimation: LegitimationRow, contact: { emai
 
 /** Our documents in the provider's: one provider document per type, both sides of an identity card as its pages. */
 export function documentGroups(documents: readonly KycDocumentRow[]): { type: ProviderDocumentType; documents: KycDocumentRow[] }[] {
-  const groups = new Map<ProviderDocumentType, KycDocumentRow[]>()
+  const groups: { type: ProviderDocumentType; documents: KycDocumentRow[] }[] = []
   const sideOrder: Partial<Record<string, number>> = { id_from_front: 0, id_from_back: 1 }
   for (const document of documents) {
     const type = providerDocumentType(document.kind)
     if (!type) continue
-    const group = groups.get(type) ?? []
-    // A second document of a kind (a newer upload) goes on its own; only front and back share one.
-    if (group.some((d) => d.kind === document.kind)) continue
-    groups.set(type, [...group, document])
+    // A second document of a kind (a newer upload) goes in a document of its own; only front and back share one.
+    const group = groups.find((g) => g.type === type && !g.documents.some((d) => d.kind === document.kind))
+    if (group) group.documents.push(document)
+    else groups.push({ type, documents: [document] })
   }
-  return [...groups].map(([type, docs]) => ({ type, documents: docs.sort((a, b) => (sideOrder[a.kind] ?? 0) - (sideOrder[b.kind] ?? 0)) }))
+  for (const group of groups) group.documents.sort((a, b) => (sideOrder[a.kind] ?? 0) - (sideOrder[b.kind] ?? 0))
+  return groups
 }
 
 /**
@@ -269,9 +270,13 @@ async function applyPayout(deps: AppDeps, client: EmoneyClient, payoutRef: strin
   const payoutId = Number(/^payout-(\d{1,10})$/.exec(providerPayout.Tag ?? '')?.[1])
   if (!Number.isSafeInteger(payoutId)) return
   const payout = await repo.payoutById(deps.db, payoutId)
-  if (!payout || payout.rail !== 'emoney' || (payout.providerRef !== null && payout.providerRef !== payoutRef)) return
+  if (!payout || payout.rail !== 'emoney' || payout.state === 'successful' || payout.state === 'canceled') return
+  if (payout.providerRef !== null && payout.providerRef !== payoutRef) return
   const answer = payoutAnswerOf(providerPayout)
   if (answer.state === 'issued') return
+  // The hook beat the send job's own answer (the payout is not issued yet): the event job retries later,
+  // so the payout moves issued, then settled, in order.
+  if (payout.providerRef === null) throw new Error(`payout ${payout.id} is not issued yet; the provider's answer waits`)
   await payoutAnswered(deps, payout.id, answer)
 }
 
