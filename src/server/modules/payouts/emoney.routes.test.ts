@@ -6,7 +6,7 @@ import { createSeller, type TestSeller } from '../../../../tests/factories/catal
 import { startMangopayStandIn, type MangopayStandIn } from '../../../../tests/stand-ins/mangopay-stand-in'
 import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe-stand-in'
 import { bankAccounts, emailLogs, kycDocuments, legitimations, payouts } from '../../db/schema'
-import { onPayoutAnswered, syncLegitimation } from './emoney.service'
+import { enqueueSyncOfParty, onPayoutAnswered, syncLegitimation } from './emoney.service'
 import type { BankAccountRow, LegitimationRow, PayoutRow } from './money-out.repository'
 import { railAdapters, type RailAnswer } from './rails'
 
@@ -120,6 +120,14 @@ describe('the e-money provider', () => {
     expect(bankAccount.state).toBe('waiting')
     expect(stand.bankAccounts.get(bankAccount.providerRef!)).toMatchObject({ IBAN: 'DE89370400440532013000', OwnerName: 'Ada Lovelace', UserId: legitimation.providerUserRef })
     expect(stand.calls('POST', `/users/${legitimation.providerUserRef}/bankaccounts/iban`)).toHaveLength(1)
+  })
+
+  test('the sync runs as a job, enqueued for the party when a bank account is added', async () => {
+    const party = await submittedParty()
+    await t.deps.db.transaction((tx) => enqueueSyncOfParty(t.deps, tx, 'seller', party.seller.sellerId))
+    await t.deps.jobs.drain()
+    expect(await legitimationOf(party)).toMatchObject({ providerUserRef: expect.any(String), providerWalletRef: expect.any(String) })
+    expect((await bankAccountOf(party)).providerRef).toEqual(expect.any(String))
   })
 
   test('a KYC_SUCCEEDED hook validates a document only once the provider says so (fetched, not taken from the call)', async () => {
