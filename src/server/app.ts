@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(affiliatesRoutes, { deps })
     await v1.register(publishRoutes)
     await v1.register(identityRoutes)
-    await v1.register(bankAccountsRoutes)
+    await v1.register(bankAccountsRoutes, { deps })
     await v1.register(payoutsRoutes)
   }, { prefix: '/api/v1' })
 

@@ -119,7 +119,8 @@ export const uploadKycDocumentFields = z.object({ kind: z.enum(kycDocumentKinds)
 export const createBankAccountInput = z.object({
   iban: zIban,
   bic: zBic.optional(),
-  holder: zPlainText(70).min(kycLimits.nameMin, { error: 'too_short' }),
+  // Two visible characters at least, also after trimming (the pattern says so in the OpenAPI too).
+  holder: zPlainText(70).min(kycLimits.nameMin, { error: 'too_short' }).regex(/\S[\s\S]*\S/, { error: 'too_short' }),
   country_code: zCountryCode,
   currency: z.enum(payoutCurrencies),
 }).strict()

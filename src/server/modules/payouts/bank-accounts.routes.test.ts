@@ -60,6 +60,7 @@ describe('the contract', () => {
     ['country_code', { ...valid, country_code: 'GB', currency: 'gbp' }],
     ['country_code', { ...valid, country_code: 'RU', currency: 'eur' }],
     ['currency', { ...valid, currency: 'pln' }],
+    ['holder', { ...valid, holder: ' a ' }],
   ])('an invalid %s answers 400 INVALID_INPUT naming it', async (field, payload) => {
     const res = await add(payload)
     expect(res.statusCode, res.body).toBe(400)

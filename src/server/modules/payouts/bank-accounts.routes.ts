@@ -3,6 +3,8 @@ import {
   adminBankAccountAnswer, adminBankAccountList, adminBankAccountListQuery, bankAccountAnswer, bankAccountCreated, bankAccountIdParams,
   bankAccountList, bankAccountListQuery, createBankAccountInput, rejectBankAccountInput,
 } from '../../../shared/schemas/payouts'
+import { defaultPayoutCountries } from '../../../shared/payouts/countries'
+import type { AppDeps } from '../../deps'
 import * as bank from './bank-accounts.service'
 
 // Payout bank accounts (docs/decisions/0049-money-out.md "Bank accounts"): the same routes for sellers
@@ -11,7 +13,20 @@ import * as bank from './bank-accounts.service'
 const security = [{ bearer: [] }]
 const config = { auth: 'required' as const }
 
-export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The body as documented: the configured payout countries, each with its one currency (a cross-field rule
+ * the OpenAPI states with anyOf); the service refuses anything else with 400 naming the field.
+ */
+function createBody(configured: readonly string[]) {
+  const countries = bank.payoutCountries(configured)
+  return createBankAccountInput.meta({
+    description: `A payout bank account. Countries: ${countries.map((c) => `${c.country_code} (${c.currency})`).join(', ')}; the currency is the country's.`,
+    anyOf: countries.map((c) => ({ properties: { country_code: { enum: [c.country_code] }, currency: { enum: [c.currency] } } })),
+  })
+}
+
+export const bankAccountsRoutes: FastifyPluginAsyncZod<{ deps?: AppDeps }> = async (app, options) => {
+  const body = createBody(options.deps?.config.PAYOUT_COUNTRIES ?? defaultPayoutCountries)
   for (const area of ['cabinet', 'publish'] as const) {
     const tags = [area === 'cabinet' ? 'payouts' : 'publisher area: payouts']
 
@@ -26,7 +41,7 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(`/${area}/bank_accounts`, {
       config,
       schema: {
-        tags, security, body: createBankAccountInput, response: { 201: bankAccountCreated },
+        tags, security, body, response: { 201: bankAccountCreated },
         description: 'Submits a bank account for a manager\'s check (state `waiting`; legitimation_state `init`, or `change` when it replaces an activated account). '
           + 'The country must be a payout country and the currency its payout currency; otherwise 400 INVALID_INPUT names the field.',
       },

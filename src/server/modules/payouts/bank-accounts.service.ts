@@ -73,7 +73,7 @@ export async function listOwn(ctx: Ctx, area: Area, query: z.output<typeof bankA
 export async function create(ctx: Ctx, area: Area, input: z.output<typeof createBankAccountInput>): Promise<{ bank_account: BankAccountOutput }> {
   const countryCode = input.country_code.toUpperCase()
   if (!isPayoutCountry(countryCode, ctx.deps.config.PAYOUT_COUNTRIES)) {
-    throw new AppError('INVALID_INPUT', 'Payouts cannot go to this country', [{ path: 'country_code', message: 'country_not_supported' }])
+    throw new AppError('INVALID_INPUT', 'Payouts cannot go to this country', [{ path: 'country_code', message: 'invalid_value' }])
   }
   const currency = payoutCurrencyOf(countryCode)
   if (input.currency !== currency) {
