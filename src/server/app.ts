@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(affiliatesRoutes, { deps })
     await v1.register(publishRoutes)
     await v1.register(identityRoutes)
-    await v1.register(bankAccountsRoutes)
+    await v1.register(bankAccountsRoutes, { deps })
     await v1.register(payoutsRoutes)
     await v1.register(owedRoutes)
     await v1.register(emoneyRoutes)
