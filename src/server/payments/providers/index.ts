@@ -50,7 +50,7 @@ export function createProvider<C extends PaymentProvider>(
   switch (code) {
     case 'sandbox':
       if (!config.PAYMENTS_TEST_MODE) throw notSetUp('The test provider is off outside test mode')
-      return createSandboxProvider({ appUrl: config.appUrl })
+      return createSandboxProvider({ appUrl: config.appUrl, scope: config })
     case 'free':
       return createFreeProvider()
     case 'connect': {

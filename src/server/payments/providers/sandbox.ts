@@ -24,8 +24,20 @@ export const sandboxDeclinedMethodId = 'sbx_pm_declined'
  * as a real provider keeps it), even when the order's saved method changed in between. Bounded: the oldest
  * answers are forgotten first; a forgotten key is answered from the same inputs, which give the same result.
  */
-const chargesByKey = new Map<string, CreatePaymentResult>()
+const chargesByScope = new WeakMap<object, Map<string, CreatePaymentResult>>()
 const chargesKept = 10_000
+/** The store of callers that name no scope. */
+const defaultScope = {}
+
+/**
+ * The answers of one platform instance (its config object): two apps in one process (tests) each have their
+ * own sandbox, as they would each have their own provider account.
+ */
+function chargesOf(scope: object): Map<string, CreatePaymentResult> {
+  let charges = chargesByScope.get(scope)
+  if (!charges) chargesByScope.set(scope, charges = new Map())
+  return charges
+}
 
 const refPrefix = 'sbx_'
 const methodPrefix = 'sbx_pm_'
@@ -86,8 +98,9 @@ export function sandboxSetupOutcome(choice: 'success' | 'failure', providerRef: 
   return { providerRef, state: 'successful', card: sandboxTestCard(now), savedMethod: { provider: 'sandbox', paymentMethodId: methodPrefix + tokenOf(providerRef) } }
 }
 
-export function createSandboxProvider(options: { appUrl: string }): PaymentProviderAdapter {
+export function createSandboxProvider(options: { appUrl: string; scope?: object }): PaymentProviderAdapter {
   const appUrl = options.appUrl.replace(/\/+$/, '')
+  const chargesByKey = chargesOf(options.scope ?? defaultScope)
   return {
     code: 'sandbox',
 
