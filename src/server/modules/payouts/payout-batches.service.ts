@@ -74,12 +74,21 @@ export async function batchFile(ctx: Ctx, id: number): Promise<{ filename: strin
   if (!batch) throw notFound()
   const rows = (await repo.payoutsOfBatch(ctx.db, id)).filter((r) => r.payout.state !== 'canceled' || r.payout.issuedAt !== null)
   const config = ctx.deps.config
-  const xml = sepaCreditTransferFile({
+  const xml = fileOrRefusal(() => sepaCreditTransferFile({
     messageId: batch.messageId, createdAt: batch.createdAt,
     debtor: { name: config.PAYOUT_DEBTOR_NAME, iban: config.PAYOUT_DEBTOR_IBAN, bic: config.PAYOUT_DEBTOR_BIC },
     transfers: rows.map((r) => ({ payoutId: r.payout.id, amount: r.payout.amount, currency: r.payout.currency, holder: r.account.holder, iban: r.account.iban, bic: r.account.bic })),
-  })
+  }))
   return { filename: `sepa-batch-${batch.id}.xml`, xml }
+}
+
+/** The sepa package checks every field (IBAN, BIC, names); a row it refuses is named to the manager, not a 500. */
+function fileOrRefusal(make: () => string): string {
+  try {
+    return make()
+  } catch (error) {
+    throw new AppError('conflict', `The SEPA file cannot be made: ${error instanceof Error ? error.message : 'a field is not valid'}`)
+  }
 }
 
 /** The file went to the bank: the batch's pending payouts become issued. */
