@@ -14,7 +14,12 @@ beforeAll(async () => {
   t = await createTestApp({ MANGOPAY_CLIENT_ID: 'test-client', MANGOPAY_API_KEY: 'test-key' })
 }, 120_000)
 afterAll(async () => { await t?.close() })
-afterEach(() => { delete railAdapters.emoney })
+// The registry may hold the real adapters: each test puts its fake in and the originals come back after it.
+const registered = { ...railAdapters }
+afterEach(() => {
+  delete railAdapters.emoney
+  Object.assign(railAdapters, registered)
+})
 
 const sql = async <T = any>(text: string, values: unknown[] = []) => (await t.deps.database.executeSql(text, values)).rows as T[]
 
