@@ -24,6 +24,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          isolate: process.env.SF_ISOLATE !== 'false',
         },
       },
       {

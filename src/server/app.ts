@@ -53,6 +53,8 @@ import { publishRoutes } from './modules/affiliates/publish.routes'
 import { identityRoutes } from './modules/payouts/identity.routes'
 import { bankAccountsRoutes } from './modules/payouts/bank-accounts.routes'
 import { payoutsRoutes } from './modules/payouts/payouts.routes'
+import { owedRoutes } from './modules/payouts/owed.routes'
+import { emoneyRoutes } from './modules/payouts/emoney.routes'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 
@@ -208,8 +210,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(affiliatesRoutes, { deps })
     await v1.register(publishRoutes)
     await v1.register(identityRoutes)
-    await v1.register(bankAccountsRoutes)
+    await v1.register(bankAccountsRoutes, { deps })
     await v1.register(payoutsRoutes)
+    await v1.register(owedRoutes)
+    await v1.register(emoneyRoutes)
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })

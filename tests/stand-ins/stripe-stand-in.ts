@@ -2,7 +2,8 @@ import Stripe from 'stripe'
 import { randomId, startServer, type RecordedRequest, type Reply, type StandInServer } from './server'
 
 // A local stand-in for the Stripe API paths the adapter uses: Checkout Sessions (payment and setup mode),
-// PaymentIntents, SetupIntents (through setup sessions), customers, refunds.
+// PaymentIntents, SetupIntents (through setup sessions), customers, refunds, and transfers to connected
+// accounts (the connect payout rail).
 // It answers the SDK's form-encoded requests with JSON shaped like Stripe's objects, keeps them in memory,
 // replays idempotency keys, and plays the payer (`completeSession`) and Stripe's webhooks (`webhook`).
 
@@ -23,6 +24,9 @@ export type StripeStandIn = StandInServer & {
   paymentIntents: Map<string, Obj>
   charges: Map<string, Obj>
   refunds: Map<string, Obj>
+  /** Transfers to connected accounts (`acct_...`); a destination in `missingAccounts` is refused like an unknown account. */
+  transfers: Map<string, Obj>
+  missingAccounts: Set<string>
   /**
    * The payer pays on the session's page with a test payment method. A card that declines leaves the
    * session open (the payer may try again); a delayed method (sepa_debit) leaves the intent processing.
@@ -51,6 +55,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const paymentIntents = new Map<string, Obj>()
   const charges = new Map<string, Obj>()
   const refunds = new Map<string, Obj>()
+  const transfers = new Map<string, Obj>()
+  const missingAccounts = new Set<string>()
   const customers = new Map<string, Obj>()
   const setupIntents = new Map<string, Obj>()
   const paymentMethods = new Map<string, Obj>()
@@ -216,6 +222,21 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     return { status: 200, body: refund }
   }
 
+  function createTransfer(body: Obj): Reply {
+    const amount = Number(body.amount)
+    if (!Number.isInteger(amount) || amount < 1 || !body.currency) return error(400, 'invalid_request_error', 'amount and currency are required', { param: 'amount' })
+    if (typeof body.destination !== 'string' || !body.destination.startsWith('acct_') || missingAccounts.has(body.destination)) {
+      return error(400, 'invalid_request_error', `No such destination: '${body.destination}'`, { code: 'resource_missing', param: 'destination' })
+    }
+    const transfer = {
+      id: `tr_${randomId()}`, object: 'transfer', amount, amount_reversed: 0, currency: body.currency, destination: body.destination,
+      destination_payment: `py_${randomId()}`, transfer_group: body.transfer_group ?? null, metadata: body.metadata ?? {}, reversed: false,
+      reversals: { object: 'list', data: [], has_more: false }, created: now(), livemode: false,
+    }
+    transfers.set(transfer.id, transfer)
+    return { status: 200, body: transfer }
+  }
+
   function route(r: RecordedRequest): Reply {
     const [, v1, resource, id, ...rest] = r.path.split('/')
     if (r.method === 'GET' && r.path.startsWith('/c/pay/')) return { status: 200, body: '<!doctype html><title>Checkout stand-in</title>' }
@@ -242,6 +263,11 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       }
     }
     if (resource === 'refunds' && r.method === 'POST' && !id) return createRefund(r.body)
+    if (resource === 'transfers' && r.method === 'POST' && !id) return createTransfer(r.body)
+    if (resource === 'transfers' && r.method === 'GET' && id) {
+      const transfer = transfers.get(id)
+      return transfer ? { status: 200, body: transfer } : missing('transfer', id)
+    }
     if (resource === 'customers' && r.method === 'POST' && !id) return { status: 200, body: newCustomer(r.body.email ?? null) }
     if (resource === 'customers' && r.method === 'GET' && id) {
       const customer = customers.get(id)
@@ -298,6 +324,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     paymentIntents,
     charges,
     refunds,
+    transfers,
+    missingAccounts,
     failAfterProcessing(path, times = 1) {
       failures.set(path, times)
     },

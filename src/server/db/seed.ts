@@ -12,7 +12,9 @@ import * as courses from '../modules/courses/courses.service'
 import * as media from '../modules/media/media.service'
 import { newStorageKey } from '../modules/media/storage'
 import * as ticketDesigns from '../modules/tickets/ticket-designs.service'
-import { products, sellers } from './schema'
+import { createOrder } from '../modules/checkout/place-order.service'
+import { completeSandboxPayment } from '../modules/payments/sandbox-page.service'
+import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
 /** The demo's manager (the admin area, the billing test clock), with the demo seller's password. */
@@ -35,6 +37,7 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   if (result.created || options.password || deps.config.DEMO_PASSWORD) {
     await accounts.ensureManager(systemContext(deps), { ...demoManager, password })
     await seedDemoPartnerProgramme(deps, result.userId, password)
+    await seedDemoSales(deps, result.userId)
   }
   await seedDemoMedia(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
@@ -47,6 +50,45 @@ async function seedDemoPartnerProgramme(deps: AppDeps, sellerUserId: number, pas
   const { userId: publisherUserId } = await accounts.ensureDemoPublisher(systemContext(deps), { ...demoPublisher, password })
   const rows = await deps.db.select({ id: products.id }).from(products).where(and(eq(products.sellerId, seller.id), inArray(products.slug, demoProgramProducts)))
   await seedDemoAffiliates(deps, { sellerUserId, sellerId: seller.id, publisherUserId, productIds: rows.map((r) => r.id) })
+}
+
+/**
+ * A few paid sales through the sandbox, so the seller's and the publisher's balances show real ledger figures
+ * (docs/decisions/0049-money-out.md "Balances"): three from 30 days ago (past the refund window: available),
+ * two from yesterday (pending), two of each through the demo publisher's link. Made once: nothing when the
+ * seller has ledger rows already.
+ */
+async function seedDemoSales(deps: AppDeps, sellerUserId: number) {
+  const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, sellerUserId)).limit(1)
+  if (!seller) return
+  const [booked] = await deps.db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.account, `seller_balance:${seller.id}`)).limit(1)
+  if (booked) return
+  const plans = await deps.db.select({ productId: products.id, slug: products.slug, planId: pricingPlans.id, kind: pricingPlans.kind }).from(products)
+    .innerJoin(pricingPlans, eq(pricingPlans.productId, products.id))
+    .where(and(eq(products.sellerId, seller.id), inArray(products.slug, ['lightroom-presets', 'watercolour-course', 'strategy-session'])))
+  const planOf = (slug: string) => plans.find((p) => p.slug === slug && p.kind === 0)
+  const [node] = await deps.db.select({ token: affiliateNodes.token }).from(affiliateNodes).innerJoin(publishers, eq(publishers.id, affiliateNodes.publisherId))
+    .innerJoin(users, eq(users.id, publishers.userId)).where(eq(users.email, demoPublisher.email)).limit(1)
+  const sales = [
+    { slug: 'lightroom-presets', daysAgo: 30, affiliate: false }, { slug: 'watercolour-course', daysAgo: 30, affiliate: true },
+    { slug: 'strategy-session', daysAgo: 30, affiliate: false }, { slug: 'lightroom-presets', daysAgo: 1, affiliate: true },
+    { slug: 'watercolour-course', daysAgo: 1, affiliate: false },
+  ]
+  for (const [index, sale] of sales.entries()) {
+    const plan = planOf(sale.slug)
+    if (!plan) continue
+    // The sale happens at its day: the ledger's rows and the commission's hold count from it.
+    const at = new Date(deps.now().getTime() - sale.daysAgo * 86_400_000)
+    const then: AppDeps = { ...deps, now: () => at }
+    const ctx = systemContext(then, { now: at, ip: '127.0.0.1' })
+    const answer = await createOrder(ctx, {
+      product_id: plan.productId, pricing_plan_id: plan.planId, payment_method: 'card', terms_accepted: true,
+      payer: { email: `payer${index + 1}@example.test`, first_name: ['Lena', 'Jonas', 'Mia', 'Noah', 'Emma'][index] ?? 'Pia', last_name: 'Beispiel', country_code: 'DE' },
+      ...(sale.affiliate && node ? { affiliate: node.token } : {}),
+    } as Parameters<typeof createOrder>[1], `demo-sale-${index + 1}`)
+    const next = (answer.body as { next_action?: { type: string; payment_id?: string } }).next_action
+    if (next?.type === 'redirect' && next.payment_id) await completeSandboxPayment(ctx, next.payment_id, 'success')
+  }
 }
 
 const coverColours: Record<string, string> = {

@@ -269,6 +269,36 @@ export function payoutSettledPostings(input: { amount: Money }): LedgerEntry[] {
   return withoutZeros([entry('payout_clearing', amount, currency), entry('payer_clearing', -amount, currency)])
 }
 
+/** The accounts that hold the payer's money on its way: a charge's, a refund's and a chargeback's. */
+const collectionClearings: readonly AccountKey[] = ['payer_clearing', 'refunds_clearing', 'chargebacks']
+
+/**
+ * Money the seller's own provider account moved, not the platform (docs/decisions/0049-money-out.md "Owed"):
+ * booked beside a charge, renewal, refund, chargeback or its reversal of such a payment. The payer's money
+ * went to (or came back from) the seller directly, with the provider's fee and the VAT, which the seller
+ * settles itself: those lines of `entries` are reversed and the seller's balance takes their sum. What is
+ * left on the seller's balance from the pair is what it owes the platform: the platform fee and the
+ * commissions (negative amounts would be owed to the seller). Balanced by construction.
+ */
+export function directCollectionPostings(entries: readonly LedgerEntry[], sellerId: OwnerId): LedgerEntry[] {
+  const moved = entries.filter((e) => collectionClearings.includes(e.account) || e.account === 'provider_fees' || e.account === 'vat_payable')
+  const first = entries[0]
+  if (first === undefined || moved.length === 0) return []
+  const sum = moved.reduce((total, e) => total + e.amount, 0)
+  return withoutZeros([...moved.map((e) => entry(e.account, -e.amount, e.currency)), entry(sellerBalance(sellerId), sum, first.currency)])
+}
+
+/**
+ * A seller settles, outside the platform, money it owes a party for sales its own provider collected
+ * (a publisher's commissions): the seller's debt and the party's claim shrink together.
+ */
+export function owedSettlementPostings(input: { sellerId: OwnerId; to: AccountKey; amount: Money }): LedgerEntry[] {
+  if (partyOfAccount(input.to) === null) throw new RangeError(`owed settlement: ${input.to} is not a party's balance`)
+  assertMinor(input.amount, 'settled amount')
+  const { amount, currency } = input.amount
+  return withoutZeros([entry(input.to, amount, currency), entry(sellerBalance(input.sellerId), -amount, currency)])
+}
+
 /**
  * Throws unless every entry is a known account with a safe-integer amount in a known currency, and
  * the entries of each currency sum to zero (LedgerImbalanceError).

@@ -119,7 +119,8 @@ export const uploadKycDocumentFields = z.object({ kind: z.enum(kycDocumentKinds)
 export const createBankAccountInput = z.object({
   iban: zIban,
   bic: zBic.optional(),
-  holder: zPlainText(70).min(kycLimits.nameMin, { error: 'too_short' }),
+  // Two visible characters at least, also after trimming (the pattern says so in the OpenAPI too).
+  holder: zPlainText(70).min(kycLimits.nameMin, { error: 'too_short' }).regex(/\S[\s\S]*\S/, { error: 'too_short' }),
   country_code: zCountryCode,
   currency: z.enum(payoutCurrencies),
 }).strict()
@@ -141,6 +142,24 @@ export const bankAccountOutput = z.object({
 export type BankAccountOutput = z.infer<typeof bankAccountOutput>
 
 export const bankAccountCreated = z.object({ bank_account: bankAccountOutput })
+
+export const bankAccountIdParams = z.strictObject({ id: zIdParam() })
+
+/** GET /cabinet/bank_accounts: deactivated accounts only when asked (then after the others). */
+export const bankAccountListQuery = z.object({
+  with_deactivated: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+}).strict()
+
+/** A country payouts may go to, with the currency they are made in. */
+export const payoutCountryOutput = z.object({ country_code: z.string(), currency: z.enum(payoutCurrencies) })
+
+export const bankAccountList = z.object({
+  list: z.array(bankAccountOutput),
+  /** The configured payout countries, for the form's country select. */
+  payout_countries: z.array(payoutCountryOutput),
+})
+export type BankAccountList = z.infer<typeof bankAccountList>
+export const bankAccountAnswer = z.object({ bank_account: bankAccountOutput })
 
 // ------------------------------------------------------------------ balances and payouts
 
@@ -231,6 +250,16 @@ export const createOwedSettlementInput = z.object({
   reference: zPlainText(140).min(1, { error: 'required' }),
 }).strict()
 
+export const owedSettlementOutput = z.object({
+  id: z.number().int(), party_kind: z.string(), party_id: z.number().int(), amount: z.number().int(), currency: z.string(), reference: z.string(), created_at: z.string(),
+})
+
+/** GET /cabinet/owed: what the seller owes each publisher for sales its own provider collected, and what it settled. */
+export const sellerOwedOutput = z.object({
+  owed: z.array(z.object({ party_kind: z.string(), party_id: z.number().int(), currency: z.string(), amount: z.number().int() })),
+  settlements: z.array(owedSettlementOutput),
+})
+
 // ------------------------------------------------------------------ managers
 
 const reviewReason = zPlainText(500)
@@ -273,6 +302,11 @@ export const rejectBankAccountInput = z.object({
   reason: z.enum(bankAccountRejectionReasons),
   comment: reviewReason.optional(),
 }).strict()
+export type RejectBankAccountInput = z.input<typeof rejectBankAccountInput>
+export type AdminBankAccountOutput = z.infer<typeof adminBankAccountOutput>
+export type AdminBankAccountListQuery = z.input<typeof adminBankAccountListQuery>
+export const adminBankAccountList = listOutput(adminBankAccountOutput)
+export const adminBankAccountAnswer = z.object({ bank_account: adminBankAccountOutput })
 
 export const adminPayoutListQuery = listQuery.extend({
   state: z.enum(payoutStates).optional(),

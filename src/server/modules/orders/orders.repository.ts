@@ -258,7 +258,9 @@ export async function balanceOfAccount(db: Executor, account: string): Promise<{
  */
 export async function accountFigures(db: Executor, account: string, held: { kinds: readonly string[]; since: Date | null }) {
   const kinds = held.kinds.length > 0 ? sql.join(held.kinds.map((k) => sql`${k}`), sql`, `) : sql`null`
-  const heldSum = held.since === null ? sql`0` : sql`case when ${ledgerEntries.kind} in (${kinds}) and ${ledgerEntries.amount} < 0 and ${ledgerEntries.createdAt} > ${held.since.toISOString()} then -${ledgerEntries.amount} else 0 end`
+  // A sale the seller's own provider collected is not held: the platform never had its money (direct_collection).
+  const heldSum = held.since === null ? sql`0` : sql`case when ${ledgerEntries.kind} in (${kinds}) and ${ledgerEntries.amount} < 0 and ${ledgerEntries.createdAt} > ${held.since.toISOString()}
+    and not exists (select 1 from ledger_entries direct where direct.payment_id = ${ledgerEntries.paymentId} and direct.kind = 'direct_collection') then -${ledgerEntries.amount} else 0 end`
   const rows = await db.select({
     currency: ledgerEntries.currency,
     total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
@@ -266,6 +268,27 @@ export async function accountFigures(db: Executor, account: string, held: { kind
     paidOut: sql<string>`coalesce(sum(case when ${ledgerEntries.kind} in ('payout', 'payout_canceled') then ${ledgerEntries.amount} else 0 end), 0)`,
   }).from(ledgerEntries).where(eq(ledgerEntries.account, account)).groupBy(ledgerEntries.currency).orderBy(ledgerEntries.currency)
   return rows.map((r) => ({ currency: r.currency, total: Number(r.total), held: Number(r.held), paidOut: Number(r.paidOut) }))
+}
+
+/**
+ * A publisher's commissions (net of reversals) from sales that sellers' own provider accounts collected,
+ * per seller and currency: the platform holds none of that money, the seller owes it.
+ */
+export async function directCommissionsOf(db: Executor, account: string) {
+  const rows = await db.select({ sellerId: orders.sellerId, currency: ledgerEntries.currency, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries).innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(and(eq(ledgerEntries.account, account), sql`exists (select 1 from ledger_entries direct where direct.order_id = ${ledgerEntries.orderId} and direct.kind = 'direct_collection')`))
+    .groupBy(orders.sellerId, ledgerEntries.currency)
+  // Credits are negative: what the sellers owe the publisher is the turned sign.
+  return rows.map((r) => ({ sellerId: r.sellerId, currency: r.currency, amount: 0 - Number(r.total) })).filter((r) => r.amount > 0)
+}
+
+/** The publishers a seller's direct-collected sales pay commissions to (their ids). */
+export async function publishersPaidBy(db: Executor, sellerId: number): Promise<number[]> {
+  const rows = await db.selectDistinct({ account: ledgerEntries.account }).from(ledgerEntries).innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(and(eq(orders.sellerId, sellerId), sql`${ledgerEntries.account} like 'publisher_balance:%'`,
+      sql`exists (select 1 from ledger_entries direct where direct.order_id = ${ledgerEntries.orderId} and direct.kind = 'direct_collection')`))
+  return rows.map((r) => Number(r.account.slice('publisher_balance:'.length))).filter((id) => Number.isSafeInteger(id))
 }
 
 /** Whether a seller has a plan still charging payers (installments or a subscription in paying or paused). */

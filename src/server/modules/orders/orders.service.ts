@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
-import { chargePostings, parseAccountKey, publisherBalance, refundPostings, renewalPostings, sellerBalance, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
+import { chargePostings, directCollectionPostings, parseAccountKey, publisherBalance, refundPostings, renewalPostings, sellerBalance, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
 import { formatMoney, isCurrencyId, percentOf, toMoney, type CurrencyId } from '../../../shared/money'
 import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
 import { paysWithCard } from '../../../shared/payments'
@@ -78,10 +78,28 @@ function platformFeeBps(deps: AppDeps, provider: string): number {
   return provider === 'connect' ? deps.config.CONNECT_FEE_BPS : deps.config.PLATFORM_FEE_BPS
 }
 
-async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date) {
+/**
+ * The providers whose money the platform collects (connect, the sandbox standing in for it in test mode,
+ * free). Every other provider is the seller's own account, which the payer pays directly: each ledger
+ * transaction of such a payment gets its `direct_collection` counterpart (docs/decisions/0049-money-out.md "Owed").
+ */
+export function platformCollects(provider: string): boolean {
+  return provider === 'connect' || provider === 'sandbox' || provider === 'free'
+}
+
+/** Who collected the payment a transaction belongs to: its provider and the order's seller. */
+export type Collector = { provider: string; sellerId: number }
+
+async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date, collector?: Collector) {
   assertBalanced(entries)
   const transactionId = randomUUID()
   await repo.insertLedgerEntries(tx, entries.map((e) => ({ transactionId, kind, account: e.account, amount: e.amount, currency: e.currency, orderId, paymentId, createdAt: now })))
+  if (!collector || platformCollects(collector.provider)) return
+  const direct = directCollectionPostings(entries, collector.sellerId)
+  if (direct.length === 0) return
+  assertBalanced(direct)
+  const directId = randomUUID()
+  await repo.insertLedgerEntries(tx, direct.map((e) => ({ transactionId: directId, kind: 'direct_collection', account: e.account, amount: e.amount, currency: e.currency, orderId, paymentId, createdAt: now })))
 }
 
 /**
@@ -283,7 +301,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   if (payment.amount > 0) {
     const charge = { gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId }
     const paid = await commissionsOf(deps, tx, order, payment, charge, false, now)
-    await writeLedger(tx, chargePostings({ ...charge, commissions: paid.commissions }), 'charge', order.id, payment.id, now)
+    await writeLedger(tx, chargePostings({ ...charge, commissions: paid.commissions }), 'charge', order.id, payment.id, now, { provider: payment.provider, sellerId: order.sellerId })
     await bookBonuses(tx, order, payment, paid.bonuses, now)
   }
   // A held (or never held) reservation is sold for sure, so its stock is settled last (the caller runs it
@@ -362,7 +380,7 @@ async function ratePaymentSucceeded(deps: AppDeps, tx: Executor, order: repo.Ord
     }
     // Rate 1 charged here (after a trial) is the plan's first charge: it pays like a first payment.
     const paid = await commissionsOf(deps, tx, order, payment, charge, (payment.rateNumber ?? 0) > 1, now)
-    await writeLedger(tx, renewalPostings({ ...charge, commissions: paid.commissions }), 'renewal', order.id, payment.id, now)
+    await writeLedger(tx, renewalPostings({ ...charge, commissions: paid.commissions }), 'renewal', order.id, payment.id, now, { provider: payment.provider, sellerId: order.sellerId })
     await bookBonuses(tx, order, payment, paid.bonuses, now)
   }
   const paidAmount = order.paidAmount + payment.amount
@@ -515,7 +533,7 @@ export async function refundLatePayment(deps: AppDeps, data: { paymentToken: str
     })
     const charge = (await repo.ledgerOfOrder(tx, order.id)).filter((e) => e.paymentId === payment.id && (e.kind === 'charge' || e.kind === 'renewal'))
       .map((e) => ({ account: e.account as LedgerEntry['account'], amount: e.amount, currency: e.currency as CurrencyId }))
-    if (charge.length > 0) await bookLedger(deps, tx, refundPostings({ charge }), 'refund', order.id, refundRow.id, now)
+    if (charge.length > 0) await bookLedger(deps, tx, refundPostings({ charge }), 'refund', order.id, refundRow.id, now, { provider: payment.provider, sellerId: order.sellerId })
     await repo.updateOrder(tx, order.id, { paidAmount: Math.max(0, order.paidAmount - payment.amount), updatedAt: now })
   })
 }
@@ -581,8 +599,8 @@ export async function recordRateRefunded(tx: Executor, rateId: number, refundedA
 }
 
 /** One balanced ledger transaction of the order (a refund, a chargeback, its reversal). */
-export async function bookLedger(deps: AppDeps, tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date): Promise<void> {
-  await writeLedger(tx, entries, kind, orderId, paymentId, now)
+export async function bookLedger(deps: AppDeps, tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date, collector?: Collector): Promise<void> {
+  await writeLedger(tx, entries, kind, orderId, paymentId, now, collector)
   await reportCommissionReversal(deps, tx, entries, kind, orderId, paymentId, now)
 }
 
@@ -691,6 +709,16 @@ export async function bookPartyTransaction(tx: Executor, entries: LedgerEntry[],
   const transactionId = randomUUID()
   await repo.insertLedgerEntries(tx, entries.map((e) => ({ transactionId, kind, account: e.account, amount: e.amount, currency: e.currency, orderId: null, paymentId: null, createdAt: now })))
   return transactionId
+}
+
+/** A publisher's commissions from sales sellers' own providers collected, per seller and currency (repository directCommissionsOf). */
+export function directCommissionsOf(db: Executor, account: string): ReturnType<typeof repo.directCommissionsOf> {
+  return repo.directCommissionsOf(db, account)
+}
+
+/** The publishers a seller's direct-collected sales pay commissions to. */
+export function publishersPaidBy(db: Executor, sellerId: number): Promise<number[]> {
+  return repo.publishersPaidBy(db, sellerId)
 }
 
 /** Whether a seller still has plans charging payers (account deletion waits for them). */

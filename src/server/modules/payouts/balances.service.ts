@@ -3,11 +3,13 @@ import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import * as affiliates from '../affiliates/publisher-reads.service'
 import * as orders from '../orders/orders.service'
+import { owedToPublisher, totalsOf } from './owed.service'
 import { balanceAccountOf, type Party } from './parties'
 
 // A party's balance per currency from the ledger alone (docs/decisions/0049-money-out.md "Balances").
 // Held credits: a seller's sales inside the refund window (PAYOUT_HOLD_DAYS after the charge); a
-// publisher's commissions until their program's hold days pass (the commission rows' available_at).
+// publisher's commissions until their program's hold days pass (the commission rows' available_at), and
+// those a seller's own provider collected until the seller settles them (owed.service.ts).
 
 export type CurrencyBalance = BalanceFigures & { currency: string }
 
@@ -19,6 +21,8 @@ export async function balancesOf(deps: AppDeps, db: Executor, party: Pick<Party,
   const since = party.kind === 'seller' ? new Date(now.getTime() - deps.config.PAYOUT_HOLD_DAYS * 86_400_000) : null
   const figures = await orders.accountFigures(db, account, { kinds: sellerHeldKinds, since })
   const held = party.kind === 'publisher' ? await affiliates.pendingCommissionsOf(db, party.id, now) : new Map<string, number>()
+  // Commissions a seller's own provider collected wait until that seller settles them ("Owed").
+  if (party.kind === 'publisher') for (const owed of totalsOf(await owedToPublisher(db, party.id))) held.set(owed.currency, (held.get(owed.currency) ?? 0) + owed.amount)
   const currencies = new Set([...figures.map((f) => f.currency), ...held.keys()])
   return [...currencies].sort().map((currency) => {
     const row = figures.find((f) => f.currency === currency)

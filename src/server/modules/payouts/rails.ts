@@ -1,4 +1,6 @@
 import type { AppDeps } from '../../deps'
+import { connectRail } from './connect-rail'
+import { emoneyRail } from './emoney.service'
 import type { BankAccountRow, LegitimationRow, PayoutRow } from './money-out.repository'
 
 // How a payout reaches the bank (docs/decisions/0049-money-out.md "Rails"):
@@ -28,7 +30,7 @@ export function railFor(deps: AppDeps, input: { bankAccount: BankAccountRow; leg
 }
 
 /**
- * The adapters of the rails a job sends (sepa has none: a manager's batch file carries it). Filled in where
- * each rail is built (the e-money provider's and the connect provider's).
+ * The adapters of the rails a job sends (sepa has none: a manager's batch file carries it): the e-money
+ * provider's (emoney.service.ts) and the connect provider's (connect-rail.ts).
  */
-export const railAdapters: Partial<Record<PayoutRail, PayoutRailAdapter>> = {}
+export const railAdapters: Partial<Record<PayoutRail, PayoutRailAdapter>> = { emoney: emoneyRail, connect: connectRail }

@@ -59,7 +59,7 @@ async function paidOrder(): Promise<{ orderId: number; chargeId: string }> {
 async function refundedOf(orderId: number, chargeId: string) {
   const [order] = await sql('select refunded_amount, payment_state from orders where id = $1', [orderId])
   const payments = await sql(`select amount::int, state from payments where order_id = $1 and kind = 'refund' order by id`, [orderId])
-  const [ledger] = await sql(`select coalesce(sum(amount), 0)::bigint as total from ledger_entries where order_id = $1 and account = 'refunds_clearing'`, [orderId])
+  const [ledger] = await sql(`select coalesce(sum(amount), 0)::bigint as total from ledger_entries where order_id = $1 and account = 'refunds_clearing' and kind = 'refund'`, [orderId])
   const atStripe = [...stand.refunds.values()].filter((r) => r.charge === chargeId).map((r) => r.amount)
   const asked = stand.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.body.payment_intent === stand.charges.get(chargeId)!.payment_intent)
   return { refunded: Number(order.refunded_amount), state: order.payment_state, payments, refundsClearing: Number(ledger.total), atStripe, asked: asked.length }

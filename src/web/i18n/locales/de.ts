@@ -2646,7 +2646,58 @@ export const de: Translations = {
   },
   // <<< moneyIdentity: add this namespace's texts above this line
   moneyBank: {
-    title: 'moneyBank',
+    title: 'Bankkonten',
+    intro: 'Auszahlungen gehen auf dein aktives Bankkonto. Ein Sellfront-Manager prüft jedes neue Konto, bevor es genutzt wird.',
+    waitingNote: 'Ein Sellfront-Manager prüft dein neues Bankkonto. Wir schreiben dir, sobald die Prüfung fertig ist.',
+    empty: 'Noch kein Bankkonto. Füge unten eines hinzu, um Auszahlungen zu erhalten.',
+    showDeactivated: 'Deaktivierte Konten zeigen',
+    created: 'Bankkonto zur Prüfung eingereicht.',
+    deactivated: 'Bankkonto deaktiviert.',
+    deactivate: 'Deaktivieren',
+    confirmTitle: 'Konto {{iban}} deaktivieren?',
+    confirmText: 'Auszahlungen gehen nicht mehr auf dieses Konto. Um es wieder zu nutzen, füge es neu hinzu; es wird dann erneut geprüft.',
+    states: {
+      not_sent: 'Nicht gesendet', waiting: 'In Prüfung', activated: 'Aktiv', deactivated: 'Deaktiviert', rejected: 'Abgelehnt', error: 'Fehler', init_state: 'Übernommen',
+      activated_by_lw: 'Aktiv beim E-Geld-Anbieter', deactivated_by_lw: 'Deaktiviert beim E-Geld-Anbieter',
+    },
+    checks: { init: 'Erstprüfung', change: 'Änderungsprüfung', accepted: 'Akzeptiert', rejected: 'Abgelehnt' },
+    reasons: {
+      holder_mismatch: 'Der Inhaber stimmt nicht mit der geprüften Identität überein',
+      invalid_account: 'Die Kontodaten sind ungültig',
+      country_not_supported: 'In dieses Land sind keine Auszahlungen möglich',
+      document_missing: 'Ein Dokument fehlt',
+      other: 'Ein anderer Grund',
+    },
+    fields: {
+      iban: 'IBAN', bic: 'BIC', bicHint: 'Optional; 8 oder 11 Zeichen', holder: 'Kontoinhaber', country: 'Land des Kontos', currency: 'Währung',
+      currencyIs: 'Auszahlungen auf dieses Konto erfolgen in {{currency}}.', rejectionReason: 'Grund der Ablehnung',
+    },
+    add: { title: 'Bankkonto hinzufügen', text: 'Inhaber musst du oder dein Unternehmen sein, wie in deiner Identitätsprüfung bestätigt.', submit: 'Zur Prüfung einreichen' },
+    columns: { id: 'ID', account: 'Konto', user: 'Nutzer', country: 'Land', state: 'Status', identity: 'Identität', created: 'Angelegt', party: 'Partei', actions: 'Aktionen' },
+    filters: { state: 'Status', legitimationState: 'Prüfung', partyKind: 'Partei', countryCode: 'Land', currency: 'Währung' },
+    parties: { seller: 'Verkäufer', publisher: 'Publisher', team_member: 'Teammitglied', reseller: 'Reseller' },
+    steps: {
+      head_quarter: 'Firmensitz', legal_representative: 'Gesetzlicher Vertreter', documents: 'Dokumente', ubo: 'Wirtschaftlich Berechtigte', requested: 'Eingereicht',
+      in_review: 'In Prüfung', change: 'Änderung', registered: 'Registriert', legitimated: 'Verifiziert', rejected: 'Abgelehnt',
+    },
+    businessTypes: { natural: 'Natürliche Person', entity: 'Juristische Person' },
+    documents: {
+      none: 'Keine Identitätsdokumente hochgeladen.', unavailable: 'Die Datei konnte nicht geladen werden.', openPdf: 'PDF öffnen',
+      kinds: {
+        id_from_front: 'Ausweis (Vorderseite)', id_from_back: 'Ausweis (Rückseite)', proof_doc: 'Adressnachweis', company_lr: 'Handelsregisterauszug', article_doc: 'Gesellschaftsvertrag',
+        other_doc_1: 'Weiteres Dokument 1', other_doc_2: 'Weiteres Dokument 2', id_verification: 'Ausweis des Vertreters', shareholder_declaration: 'Gesellschafterliste',
+      },
+    },
+    review: {
+      title: 'Bankkonto prüfen', user: 'Nutzer', name: 'Name', email: 'E-Mail', identity: 'Identität', step: 'Schritt', businessType: 'Rechtsform',
+      accept: 'Akzeptieren', reject: 'Ablehnen', deactivate: 'Deaktivieren', accepted: 'Bankkonto akzeptiert; der Nutzer wurde benachrichtigt.', rejected: 'Bankkonto abgelehnt; der Nutzer wurde benachrichtigt.',
+      deactivated: 'Bankkonto deaktiviert.', rejectTitle: 'Bankkonto ablehnen', reason: 'Grund', comment: 'Kommentar für den Nutzer',
+    },
+    admin: {
+      allTitle: 'Bankkonten', allText: 'Alle Auszahlungskonten mit ihrer Prüfung und der Identität der Partei.',
+      queueTitle: 'Bankkonto-Prüfungen', queueText: 'Neue und geänderte Bankkonten, die auf die Prüfung durch einen Manager warten, neueste zuerst.',
+      search: 'IBAN, Inhaber oder E-Mail suchen', empty: 'Keine passenden Bankkonten.', queueEmpty: 'Kein Bankkonto wartet auf eine Prüfung.',
+    },
   },
   // <<< moneyBank: add this namespace's texts above this line
   moneyPayouts: {

@@ -2644,7 +2644,58 @@ export const en = {
   },
   // <<< moneyIdentity: add this namespace's texts above this line
   moneyBank: {
-    title: 'moneyBank',
+    title: 'Bank accounts',
+    intro: 'Payouts go to your activated bank account. A Sellfront manager checks every new account before it is used.',
+    waitingNote: 'A Sellfront manager is checking your new bank account. We mail you as soon as it is done.',
+    empty: 'No bank account yet. Add one below to be paid out.',
+    showDeactivated: 'Show deactivated accounts',
+    created: 'Bank account submitted for a check.',
+    deactivated: 'Bank account deactivated.',
+    deactivate: 'Deactivate',
+    confirmTitle: 'Deactivate the account {{iban}}?',
+    confirmText: 'Payouts no longer go to this account. To use it again, add it anew and it is checked again.',
+    states: {
+      not_sent: 'Not sent', waiting: 'In check', activated: 'Active', deactivated: 'Deactivated', rejected: 'Rejected', error: 'Error', init_state: 'Taken over',
+      activated_by_lw: 'Active at the e-money provider', deactivated_by_lw: 'Deactivated at the e-money provider',
+    },
+    checks: { init: 'First check', change: 'Change check', accepted: 'Accepted', rejected: 'Rejected' },
+    reasons: {
+      holder_mismatch: 'The holder does not match the verified identity',
+      invalid_account: 'The account details are not valid',
+      country_not_supported: 'Payouts cannot go to this country',
+      document_missing: 'A document is missing',
+      other: 'Another reason',
+    },
+    fields: {
+      iban: 'IBAN', bic: 'BIC', bicHint: 'Optional; 8 or 11 characters', holder: 'Account holder', country: 'Country of the account', currency: 'Currency',
+      currencyIs: 'Payouts to this account are made in {{currency}}.', rejectionReason: 'Reason for the rejection',
+    },
+    add: { title: 'Add bank account', text: 'The holder must be you or your business as verified in your identity check.', submit: 'Submit for check' },
+    columns: { id: 'ID', account: 'Account', user: 'User', country: 'Country', state: 'State', identity: 'Identity', created: 'Created', party: 'Party', actions: 'Actions' },
+    filters: { state: 'State', legitimationState: 'Check', partyKind: 'Party', countryCode: 'Country', currency: 'Currency' },
+    parties: { seller: 'Seller', publisher: 'Publisher', team_member: 'Team member', reseller: 'Reseller' },
+    steps: {
+      head_quarter: 'Headquarters', legal_representative: 'Legal representative', documents: 'Documents', ubo: 'Beneficial owners', requested: 'Submitted',
+      in_review: 'In review', change: 'Change', registered: 'Registered', legitimated: 'Verified', rejected: 'Rejected',
+    },
+    businessTypes: { natural: 'Natural person', entity: 'Legal entity' },
+    documents: {
+      none: 'No identity documents uploaded.', unavailable: 'The file could not be loaded.', openPdf: 'Open PDF',
+      kinds: {
+        id_from_front: 'ID (front)', id_from_back: 'ID (back)', proof_doc: 'Proof of address', company_lr: 'Commercial register extract', article_doc: 'Articles of association',
+        other_doc_1: 'Other document 1', other_doc_2: 'Other document 2', id_verification: 'ID of the representative', shareholder_declaration: 'Shareholder declaration',
+      },
+    },
+    review: {
+      title: 'Bank account check', user: 'User', name: 'Name', email: 'Email', identity: 'Identity', step: 'Step', businessType: 'Business type',
+      accept: 'Accept', reject: 'Reject', deactivate: 'Deactivate', accepted: 'Bank account accepted; the user was mailed.', rejected: 'Bank account rejected; the user was mailed.',
+      deactivated: 'Bank account deactivated.', rejectTitle: 'Reject bank account', reason: 'Reason', comment: 'Comment for the user',
+    },
+    admin: {
+      allTitle: 'Bank accounts', allText: 'Every payout bank account with its check and the party\'s identity.',
+      queueTitle: 'Bank account checks', queueText: 'New and changed bank accounts waiting for a manager\'s check, newest first.',
+      search: 'Search IBAN, holder or email', empty: 'No bank accounts match.', queueEmpty: 'No bank account is waiting for a check.',
+    },
   },
   // <<< moneyBank: add this namespace's texts above this line
   moneyPayouts: {

@@ -1,0 +1,114 @@
+import type { KycDocumentKind } from '../../../shared/payouts/documents'
+import type { KycDocumentState, KycRefusalReason } from '../../../shared/states/kyc-document'
+import type { ProviderAccountState } from '../../../shared/states/provider-account'
+
+// The e-money provider's words in ours (docs/decisions/0049-money-out.md "Rails", "Availability"): the one
+// place its document statuses, refusal reasons, user levels and payout statuses become our states. Pure,
+// so the service and the rail adapter never interpret a provider string themselves.
+
+export type ProviderDocumentType = 'IDENTITY_PROOF' | 'ADDRESS_PROOF' | 'REGISTRATION_PROOF' | 'ARTICLES_OF_ASSOCIATION' | 'SHAREHOLDER_DECLARATION'
+
+/**
+ * The provider's document type of each kind a party uploads; the optional extras (other_doc_1/2) are for the
+ * managers only and are not sent. Both sides of an identity card are pages of one IDENTITY_PROOF.
+ */
+export const providerDocumentTypes: Record<KycDocumentKind, ProviderDocumentType | null> = {
+  id_from_front: 'IDENTITY_PROOF',
+  id_from_back: 'IDENTITY_PROOF',
+  id_verification: 'IDENTITY_PROOF',
+  proof_doc: 'ADDRESS_PROOF',
+  company_lr: 'REGISTRATION_PROOF',
+  article_doc: 'ARTICLES_OF_ASSOCIATION',
+  shareholder_declaration: 'SHAREHOLDER_DECLARATION',
+  other_doc_1: null,
+  other_doc_2: null,
+}
+
+export function providerDocumentType(kind: string): ProviderDocumentType | null {
+  return Object.hasOwn(providerDocumentTypes, kind) ? providerDocumentTypes[kind as KycDocumentKind] : null
+}
+
+/** A KYC document as the provider answers it (the fields we read). */
+export type ProviderKycDocument = { Id: string; UserId?: string; Type?: string; Status?: string; RefusedReasonType?: string | null; RefusedReasonMessage?: string | null }
+
+/** What a provider document says of ours: a state to move to (or none while it is still being looked at). */
+export type DocumentVerdict =
+  | { state: Extract<KycDocumentState, 'validation_asked'> }
+  | { state: Extract<KycDocumentState, 'validated'> }
+  | { state: Extract<KycDocumentState, 'refused'>; reason: KycRefusalReason; comment: string | null }
+
+const refusalReasons: Record<string, KycRefusalReason> = {
+  DOCUMENT_UNREADABLE: 'unreadable',
+  DOCUMENT_NOT_ACCEPTED: 'not_accepted',
+  DOCUMENT_HAS_EXPIRED: 'expired',
+  DOCUMENT_INCOMPLETE: 'incomplete',
+  DOCUMENT_MISSING: 'incomplete',
+  DOCUMENT_DO_NOT_MATCH_USER_DATA: 'wrong_name',
+  DOCUMENT_DO_NOT_MATCH_ACCOUNT_DATA: 'wrong_name',
+}
+
+/** The provider's refusal reason in ours; DOCUMENT_FALSIFIED and anything unknown is `other`. */
+export function refusalReasonOf(providerReason: string | null | undefined): KycRefusalReason {
+  return (providerReason && Object.hasOwn(refusalReasons, providerReason) ? refusalReasons[providerReason] : undefined) ?? 'other'
+}
+
+/**
+ * The verdict of a provider document on our document of `kind`. A document of another type than the one
+ * we sent for the kind is refused as `wrong_type` whatever its status (it is not the document we asked about);
+ * CREATED and VALIDATION_ASKED mean still under review; OUT_OF_DATE is a validated document that expired.
+ */
+export function documentVerdict(kind: string, document: ProviderKycDocument): DocumentVerdict {
+  const expected = providerDocumentType(kind)
+  if (!expected || (document.Type && document.Type !== expected)) return { state: 'refused', reason: 'wrong_type', comment: null }
+  switch (document.Status) {
+    case 'VALIDATED': return { state: 'validated' }
+    case 'REFUSED': return { state: 'refused', reason: refusalReasonOf(document.RefusedReasonType), comment: document.RefusedReasonMessage?.slice(0, 500) || null }
+    case 'OUT_OF_DATE': return { state: 'refused', reason: 'expired', comment: document.RefusedReasonMessage?.slice(0, 500) || null }
+    default: return { state: 'validation_asked' }
+  }
+}
+
+/** A user as the provider answers it, with its block status when asked. */
+export type ProviderUser = { Id: string; KYCLevel?: string; UserStatus?: string | null; blocked?: { inflows: boolean; outflows: boolean } }
+
+/**
+ * The provider account state of a user: closed and blocked first (they stop money whatever the level), then
+ * the KYC level: LIGHT may receive payments (kyc_1), REGULAR may also pay out (kyc_2).
+ */
+export function providerAccountStateOf(user: ProviderUser): ProviderAccountState {
+  if (user.UserStatus === 'CLOSED') return 'closed'
+  if (user.blocked?.inflows || user.blocked?.outflows) return 'blocked'
+  if (user.KYCLevel === 'REGULAR') return 'kyc_2'
+  if (user.KYCLevel === 'LIGHT') return 'kyc_1'
+  return 'kyc_incomplete'
+}
+
+/** A payout as the provider answers it. */
+export type ProviderPayout = { Id: string; Status?: string; ResultCode?: string | null; ResultMessage?: string | null; Tag?: string | null }
+
+/** The provider's payout status as a rail answer: CREATED issued, SUCCEEDED successful, FAILED canceled with the reason. */
+export function payoutAnswerOf(payout: ProviderPayout):
+  | { state: 'issued' | 'successful'; providerRef: string }
+  | { state: 'canceled'; reason: string } {
+  if (payout.Status === 'SUCCEEDED') return { state: 'successful', providerRef: payout.Id }
+  if (payout.Status === 'FAILED') {
+    const reason = [payout.ResultCode, payout.ResultMessage].filter(Boolean).join(' ').slice(0, 200)
+    return { state: 'canceled', reason: reason || 'provider_failed' }
+  }
+  return { state: 'issued', providerRef: payout.Id }
+}
+
+/** The hook event types this platform acts on, by what they are about. */
+export const emoneyEventKinds = {
+  document: ['KYC_SUCCEEDED', 'KYC_FAILED', 'KYC_OUTDATED'],
+  user: ['USER_KYC_REGULAR', 'USER_KYC_LIGHT', 'USER_INFLOWS_BLOCKED', 'USER_INFLOWS_UNBLOCKED', 'USER_OUTFLOWS_BLOCKED', 'USER_OUTFLOWS_UNBLOCKED', 'USER_ACCOUNT_CLOSED'],
+  payout: ['PAYOUT_NORMAL_SUCCEEDED', 'PAYOUT_NORMAL_FAILED'],
+} as const
+
+export type EmoneyEventKind = keyof typeof emoneyEventKinds
+
+/** What an event type is about, or null for one this platform ignores. */
+export function eventKindOf(eventType: string): EmoneyEventKind | null {
+  for (const [kind, types] of Object.entries(emoneyEventKinds) as [EmoneyEventKind, readonly string[]][]) if (types.includes(eventType)) return kind
+  return null
+}
