@@ -45,6 +45,10 @@ export const errorStatus = {
   birthday_required: 400,
   // a program names a product that is not the seller's: a fact of the database, not of the request's shape
   foreign_product: 400,
+  // payouts (docs/decisions/0049-money-out.md "Payouts"): more than the available balance, or the identity,
+  // bank account or availability does not allow a payout yet
+  insufficient_balance: 400,
+  payouts_not_available: 400,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,

@@ -105,7 +105,7 @@ describe('affiliates in the browser', () => {
     expect(eur.pending).toBeGreaterThanOrEqual(commission.amount)
     await pub.page.goto('/publish/payouts_balance')
     const shown = (eur.pending / 100).toFixed(2)
-    await expect.poll(() => pub.page.getByTestId('publisher-balance-eur-pending').first().textContent(), { timeout: 10_000 })
+    await expect.poll(() => pub.page.getByTestId('balance-pending-eur').first().textContent(), { timeout: 10_000 })
       .toMatch(new RegExp(shown.replace('.', '[.,]')))
 
     expect([...sellerProblems, ...publisherProblems, ...buyerProblems, ...seller.errors, ...pub.errors, ...buyer.errors]).toEqual([])

@@ -355,3 +355,9 @@ export const listOfPayouts = listOutput(payoutOutput)
 export const listOfAdminPayouts = listOutput(adminPayoutOutput)
 export const listOfPayoutBatches = listOutput(payoutBatchOutput)
 
+
+// ------------------------------------------------------------------ payouts part: answers of the actions
+
+export const payoutAnswer = z.object({ payout: payoutOutput })
+export const payoutBatchAnswer = z.object({ batch: payoutBatchOutput })
+export const payoutBatchListQuery = listQuery.strict()

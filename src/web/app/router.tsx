@@ -160,7 +160,7 @@ const publish = areaRoutes('publish', lazyRouteComponent(() => import('../featur
   { path: 'bank_accounts', component: lazyRouteComponent(bankAccountPages, 'BankAccountsPage') },
   { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
   { path: 'payouts', component: lazyRouteComponent(payoutPages, 'PayoutsPage') },
-  { path: 'payouts_balance', component: lazyRouteComponent(payoutPages, 'PayoutsBalancePage') },
+  { path: 'payouts_balance', component: lazyRouteComponent(() => import('./publisher-balance-page'), 'PublisherBalancePage') },
   { path: 'transfers', component: lazyRouteComponent(publishPayouts, 'PublisherTransfersPage') },
   { path: 'orders', component: lazyRouteComponent(() => import('../features/publish/routes/orders-page'), 'PublisherOrdersPage') },
   { path: 'affiliate_programs', component: lazyRouteComponent(publishPrograms, 'MyProgramsPage') },

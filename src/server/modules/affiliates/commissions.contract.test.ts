@@ -67,7 +67,7 @@ describe('the affiliate contract', () => {
       expect(orders.statusCode, orders.body).toBe(200)
       expect(orders.json().list).toMatchObject([{ id: orderId, level, commission: { amount, reversed_amount: 0, state: 'pending' } }])
       const balance = await t.request({ method: 'GET', url: '/api/v1/publish/payouts_balance', token: who.accessToken })
-      expect(balance.json()).toMatchObject({ balances: [{ currency: 'eur', pending: amount, available: 0 }] })
+      expect(balance.json()).toMatchObject({ balances: [{ currency: 'eur', pending: amount, available: 0, paid_out: 0 }] })
     }
 
     // The seller ends the recruiter's participation: the next sale pays level 1 only.
