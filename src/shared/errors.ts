@@ -45,6 +45,9 @@ export const errorStatus = {
   birthday_required: 400,
   // a program names a product that is not the seller's: a fact of the database, not of the request's shape
   foreign_product: 400,
+  // money out: an identity check is submitted or accepted while required documents are missing or refused
+  // (docs/decisions/0049-money-out.md "Identity"); the answer's fields name them
+  legitimation_incomplete: 400,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,

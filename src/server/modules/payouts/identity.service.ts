@@ -284,7 +284,7 @@ export async function submit(ctx: Ctx, area: PartyArea): Promise<LegitimationOut
     const documents = newestPerKind(await shared.documentsOf(tx, row.id))
     const problems = submitProblems(row, documents)
     if (problems.length > 0) {
-      throw new AppError('bad_request', `Still missing: ${problems.map((p) => `${p.path.replace('documents.', '')}${p.message === 'refused' ? ' (refused)' : ''}`).join(', ')}`, problems)
+      throw new AppError('legitimation_incomplete', `Still missing: ${problems.map((p) => `${p.path.replace('documents.', '')}${p.message === 'refused' ? ' (refused)' : ''}`).join(', ')}`, problems)
     }
     for (const document of documents) {
       if (document.state !== 'created') continue
@@ -393,7 +393,7 @@ export async function acceptLegitimation(ctx: Ctx, id: number): Promise<AdminLeg
     const required = requiredDocumentKinds(row.businessType as BusinessType)
     const unusable = required.filter((kind) => !documents.some((d) => d.kind === kind && (d.state === 'validated' || d.state === 'validation_asked')))
     if (unusable.length > 0) {
-      throw new AppError('bad_request', `These documents are missing or refused: ${unusable.join(', ')}`, unusable.map((kind) => ({ path: `documents.${kind}`, message: 'required' })))
+      throw new AppError('legitimation_incomplete', `These documents are missing or refused: ${unusable.join(', ')}`, unusable.map((kind) => ({ path: `documents.${kind}`, message: 'required' })))
     }
     for (const document of documents) {
       if (document.state !== 'validation_asked') continue
