@@ -239,4 +239,21 @@ describe('uploads and access', () => {
     expect(after.rows).toEqual([])
     for (const key of keys) expect(await t.deps.storage.exists(key)).toBe(false)
   })
+
+  test('while a balance remains, the questionnaire refuses and the documents stay', async () => {
+    const seller = await createSeller(t)
+    await upload('cabinet', seller.accessToken, 'id_from_front', png)
+    // A balanced ledger transaction that leaves the seller 10.00 EUR (as a charge would).
+    const transactionId = `identity-test-${seller.sellerId}`
+    for (const [account, amount] of [[`seller_balance:${seller.sellerId}`, 1000], ['payer_clearing', -1000]] as const) {
+      await t.deps.database.executeSql('insert into ledger_entries (transaction_id, kind, account, amount, currency) values ($1, $2, $3, $4, $5)', [transactionId, 'charge', account, amount, 'eur'])
+    }
+    const status = await t.request({ method: 'GET', url: '/api/v1/app/user/deletion', token: seller.accessToken })
+    expect(status.json()).toMatchObject({ start_step: -1, can_delete: false })
+    expect(status.json().blockers).toContain('balance')
+    const res = await t.request({ method: 'POST', url: '/api/v1/app/user/delete', token: seller.accessToken, payload: { password: seller.password, reason: 'privacy' } })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error.type).toBe('deletion_not_possible')
+    expect((await get('cabinet', seller.accessToken)).json().documents).toHaveLength(1)
+  })
 })
