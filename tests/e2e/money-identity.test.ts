@@ -9,6 +9,7 @@ import { launchBrowser, signedInPage, startServer, type RunningServer } from './
 
 const manager = { email: 'manager@identity-e2e.test', password: 'Manager-pass1!' }
 const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
+const demoPublisher = { email: 'publisher@sellfront.test', password: demo.password }
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)])
 const pdf = Buffer.from('%PDF-1.4\n% a tiny document\n%%EOF\n')
 
@@ -103,5 +104,35 @@ describe('identity check', () => {
     await expect.poll(() => s.getByTestId('identity-availability').getAttribute('data-value')).toBe('payments')
     expect(seller.errors).toEqual([])
     expect(admin.errors).toEqual([])
+  })
+
+  test('a publisher company names its headquarters, representative and owner, uploads and submits', async () => {
+    const { context, page, errors } = await signedInPage(browser, server, demoPublisher, '**/publish**')
+    await page.goto('/publish/identity')
+    await page.getByTestId('identity-page').waitFor()
+    await page.getByTestId('identity-stepper-type').click()
+    await page.getByTestId('identity-type-entity').check()
+    await page.getByTestId('identity-hq-company').fill('Berg Media GmbH')
+    await page.getByTestId('identity-hq-city').fill('Berlin')
+    await page.getByTestId('identity-save-type').click()
+    await page.getByTestId('identity-step-person').waitFor()
+    await page.getByTestId('identity-person-first_name').fill('Lena')
+    await page.getByTestId('identity-person-last_name').fill('Berg')
+    await page.getByTestId('identity-save-person').click()
+    await page.getByTestId('identity-doc-shareholder_declaration').waitFor()
+    await upload(page, 'id_verification', 'passport.png', png, 'image/png')
+    await upload(page, 'company_lr', 'register.pdf', pdf, 'application/pdf')
+    await upload(page, 'shareholder_declaration', 'owners.pdf', pdf, 'application/pdf')
+    await page.getByTestId('identity-documents-next').click()
+    await page.getByTestId('identity-ubo-add').click()
+    await page.getByTestId('identity-ubo-0-first_name').fill('Lena')
+    await page.getByTestId('identity-ubo-0-last_name').fill('Berg')
+    await page.getByTestId('identity-ubo-0-share').fill('60')
+    await page.getByTestId('identity-save-ubos').click()
+    await page.getByTestId('identity-step-summary').waitFor()
+    await page.getByTestId('identity-submit').click()
+    await expect.poll(() => page.getByTestId('identity-availability').getAttribute('data-value')).toBe('verification')
+    expect(errors).toEqual([])
+    await context.close()
   })
 })

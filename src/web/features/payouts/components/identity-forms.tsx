@@ -160,9 +160,9 @@ export function UbosStep({ area, legitimation, editable, onSaved, actions }: Ste
             </ActionIcon>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label={t('moneyIdentity.fields.firstName')} required disabled={!editable} value={owner.first_name} onChange={(e) => setOwner(index, 'first_name', e.currentTarget.value)} />
-            <TextInput label={t('moneyIdentity.fields.lastName')} required disabled={!editable} value={owner.last_name} onChange={(e) => setOwner(index, 'last_name', e.currentTarget.value)} />
-            <TextInput label={t('moneyIdentity.fields.share')} disabled={!editable} inputMode="decimal" value={owner.share} onChange={(e) => setOwner(index, 'share', e.currentTarget.value)} />
+            <TextInput label={t('moneyIdentity.fields.firstName')} required disabled={!editable} value={owner.first_name} onChange={(e) => setOwner(index, 'first_name', e.currentTarget.value)} data-testid={`identity-ubo-${index}-first_name`} />
+            <TextInput label={t('moneyIdentity.fields.lastName')} required disabled={!editable} value={owner.last_name} onChange={(e) => setOwner(index, 'last_name', e.currentTarget.value)} data-testid={`identity-ubo-${index}-last_name`} />
+            <TextInput label={t('moneyIdentity.fields.share')} disabled={!editable} inputMode="decimal" value={owner.share} onChange={(e) => setOwner(index, 'share', e.currentTarget.value)} data-testid={`identity-ubo-${index}-share`} />
           </SimpleGrid>
         </Card>
       ))}
