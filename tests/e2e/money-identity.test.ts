@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
@@ -32,6 +33,12 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/** The critical and serious accessibility violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
 async function upload(page: Page, kind: string, name: string, buffer: Buffer, mimeType: string) {
   await page.getByTestId(`identity-upload-${kind}`).setInputFiles({ name, mimeType, buffer })
   await expect.poll(() => page.getByTestId(`identity-doc-${kind}`).getAttribute('data-state')).toBe('created')
@@ -46,6 +53,7 @@ describe('identity check', () => {
     await page.getByTestId('identity-page').waitFor()
     // A natural person starts on the documents page.
     await page.getByTestId('identity-doc-id_from_front').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
     await upload(page, 'id_from_front', 'front.png', png, 'image/png')
     await upload(page, 'id_from_back', 'back.png', png, 'image/png')
     await upload(page, 'proof_doc', 'bill.pdf', pdf, 'application/pdf')
@@ -68,6 +76,7 @@ describe('identity check', () => {
     await open.click()
     const drawer = page.getByTestId('admin-legitimation-detail')
     await drawer.getByTestId('admin-legitimation-step').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
     const documents = await page.locator('[data-testid^="admin-doc-validate-"]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-testid')!.split('-').pop())))
     expect(documents).toHaveLength(3)
     // An image is shown from an object URL made of the authenticated fetch.

@@ -137,7 +137,8 @@ export function LegitimationReview({ id, onClose }: { id: number | null; onClose
   const accept = useMutation({ mutationFn: acceptLegitimation, onSuccess: done })
   const data = legitimation.data
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title={t('moneyIdentity.admin.detailTitle', { id: id ?? '' })} data-testid="admin-legitimation-detail">
+    <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title={t('moneyIdentity.admin.detailTitle', { id: id ?? '' })}
+      closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="admin-legitimation-detail">
       {!data ? <Loader /> : (
         <Stack gap="md">
           <Group gap="xs">
@@ -189,7 +190,7 @@ export function LegitimationReview({ id, onClose }: { id: number | null; onClose
             <Button color="red" variant="light" onClick={() => setRejecting(true)} disabled={data.step === 'rejected'} data-testid="admin-legitimation-reject">
               {t('moneyIdentity.admin.reject')}
             </Button>
-            <Button color="green" onClick={() => accept.mutate(data.id ?? 0)} loading={accept.isPending} disabled={data.step === 'legitimated'} data-testid="admin-legitimation-accept">
+            <Button onClick={() => accept.mutate(data.id ?? 0)} loading={accept.isPending} disabled={data.step === 'legitimated'} data-testid="admin-legitimation-accept">
               {t('moneyIdentity.admin.accept')}
             </Button>
           </Group>
