@@ -34,11 +34,12 @@ const documentNotFound = () => new AppError('not_found', 'This document does not
 const firstSteps: readonly LegitimationStep[] = ['head_quarter', 'legal_representative', 'documents', 'ubo']
 
 /**
- * What runs after a party submitted its identity check (committed): the e-money provider's sync is added
- * here when that provider exists (docs/decisions/0049-money-out.md "Availability": its answers narrow the
- * availability). A failing hook is logged; the submission stands.
+ * What runs when a party submits its identity check, inside the submitting transaction: the e-money
+ * provider's sync is enqueued here (emoney.service enqueueSync, docs/decisions/0049-money-out.md
+ * "Availability": the provider's answers narrow the availability), so the job exists exactly when the
+ * submission does. A hook that fails rolls the submission back.
  */
-export const legitimationSubmittedHooks: ((ctx: Ctx, party: Party, legitimationId: number) => Promise<void>)[] = []
+export const legitimationSubmittedHooks: ((ctx: Ctx, tx: Executor, party: Party, legitimationId: number) => Promise<void>)[] = []
 
 // ------------------------------------------------------------------ outputs
 
@@ -279,7 +280,7 @@ function submitProblems(row: shared.LegitimationRow, documents: readonly shared.
 export async function submit(ctx: Ctx, area: PartyArea): Promise<LegitimationOutput> {
   const party = await partyOf(ctx, ctx.db, area, 'write')
   const defaultType = await defaultBusinessType(ctx, party)
-  const { answer, legitimationId } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await writableLegitimation(ctx, tx, party, defaultType)
     const documents = newestPerKind(await shared.documentsOf(tx, row.id))
     const problems = submitProblems(row, documents)
@@ -294,12 +295,9 @@ export async function submit(ctx: Ctx, area: PartyArea): Promise<LegitimationOut
     let step = row.step as LegitimationStep
     for (const next of stepPath(step, 'requested', ['documents', 'change'])) step = next
     await repo.updateLegitimation(tx, row.id, { step, submittedAt: ctx.now, rejectionReason: null, updatedAt: ctx.now })
-    return { answer: await outputOf(tx, party), legitimationId: row.id }
+    for (const hook of legitimationSubmittedHooks) await hook(ctx, tx, party, row.id)
+    return outputOf(tx, party)
   })
-  for (const hook of legitimationSubmittedHooks) {
-    await hook(ctx, party, legitimationId).catch((error: unknown) => ctx.deps.logger.error({ err: error, legitimationId }, 'A hook after an identity submission failed'))
-  }
-  return answer
 }
 
 // ------------------------------------------------------------------ managers
