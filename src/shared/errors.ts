@@ -49,6 +49,9 @@ export const errorStatus = {
   // bank account or availability does not allow a payout yet
   insufficient_balance: 400,
   payouts_not_available: 400,
+  // money out: an identity check is submitted or accepted while required documents are missing or refused
+  // (docs/decisions/0049-money-out.md "Identity"); the answer's fields name them
+  legitimation_incomplete: 400,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,

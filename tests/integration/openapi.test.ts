@@ -104,9 +104,10 @@ describe('the API document', () => {
   test('uploads document their multipart body, and checkout calls their required Idempotency-Key', () => {
     const uploads = operations().filter(([, , op]) => op.requestBody?.content?.['multipart/form-data'])
     expect(uploads.map(([path, method]) => `${method} ${path}`).sort()).toEqual([
+      'post /api/v1/cabinet/legitimation/documents',
       'post /api/v1/cabinet/products/{id}/covers', 'post /api/v1/cabinet/products/{id}/files',
       'post /api/v1/cabinet/products/{id}/license_keys/upload', 'post /api/v1/cabinet/profile/avatar', 'post /api/v1/cabinet/profile/banner',
-      'post /api/v1/cabinet/uploads',
+      'post /api/v1/cabinet/uploads', 'post /api/v1/publish/legitimation/documents',
       'put /api/v1/cabinet/products/{id}/files/{file_id}',
     ])
     for (const [, , op] of uploads) {
