@@ -23,6 +23,7 @@ import type { BankAccountRow } from './money-out.repository'
 import * as shared from './money-out.repository'
 import { areaOfParty, partyOf, type PartyArea } from './parties'
 import type { z } from 'zod'
+import * as emoney from './emoney.service'
 
 // Payout bank accounts and the managers' check of them (docs/decisions/0049-money-out.md "Bank accounts"):
 // a party submits an account (waiting, legitimation init or change), a manager accepts it (activated; the
@@ -90,6 +91,8 @@ export async function create(ctx: Ctx, area: Area, input: z.output<typeof create
       state: 'waiting', legitimationState: activated.length > 0 ? 'change' : 'init',
       createdAt: ctx.now, updatedAt: ctx.now,
     })
+    // The e-money provider learns the account with the party's next sync (nothing without the provider).
+    await emoney.enqueueSyncOfParty(ctx.deps, tx, party.kind, party.id)
     return { bank_account: bankAccountOutputOf(row) }
   })
 }

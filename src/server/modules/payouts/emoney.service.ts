@@ -180,14 +180,14 @@ export async function receiveHook(ctx: Ctx, event: EmoneyEvent): Promise<{ recei
  * The job `payouts.emoney-event`: fetches the resource a hook named from the provider and applies what the
  * provider says now. A resource we do not know, or one the provider does not know, changes nothing.
  */
-export async function applyProviderEvent(deps: AppDeps, event: EmoneyEvent): Promise<void> {
+export async function applyProviderEvent(deps: AppDeps, event: EmoneyEvent, onPayoutAnswer: PayoutAnswerHandler): Promise<void> {
   const client = clientOf(deps)
   const kind = eventKindOf(event.eventType)
   if (!client || !kind || !/^[A-Za-z0-9_-]{1,128}$/.test(event.resourceId)) return
   try {
     if (kind === 'document') await applyDocument(deps, client, event.resourceId)
     else if (kind === 'user') await applyUser(deps, client, event.resourceId)
-    else await applyPayout(deps, client, event.resourceId)
+    else await applyPayout(deps, client, event.resourceId, onPayoutAnswer)
   } catch (error) {
     // The provider does not know the resource: a forged or stale notification.
     if (error instanceof EmoneyError && error.status === 404) return
@@ -265,7 +265,7 @@ async function mailParty(deps: AppDeps, tx: Executor, legitimation: Legitimation
   })
 }
 
-async function applyPayout(deps: AppDeps, client: EmoneyClient, payoutRef: string): Promise<void> {
+async function applyPayout(deps: AppDeps, client: EmoneyClient, payoutRef: string, onPayoutAnswer: PayoutAnswerHandler): Promise<void> {
   const providerPayout = await client.getPayout(payoutRef)
   const payoutId = Number(/^payout-(\d{1,10})$/.exec(providerPayout.Tag ?? '')?.[1])
   if (!Number.isSafeInteger(payoutId)) return
@@ -277,29 +277,17 @@ async function applyPayout(deps: AppDeps, client: EmoneyClient, payoutRef: strin
   // The hook beat the send job's own answer (the payout is not issued yet): the event job retries later,
   // so the payout moves issued, then settled, in order.
   if (payout.providerRef === null) throw new Error(`payout ${payout.id} is not issued yet; the provider's answer waits`)
-  await payoutAnswered(deps, payout.id, answer)
+  await onPayoutAnswer(deps, payout.id, answer)
 }
 
 // ------------------------------------------------------------------ payouts
 
-export type PayoutAnswerHandler = (deps: AppDeps, payoutId: number, answer: RailAnswer) => Promise<void>
-let payoutAnswerHandler: PayoutAnswerHandler | null = null
-
 /**
  * Where the provider's later answer on a payout goes: the payouts part's function that applies a rail's
- * answer (the same one its send job uses). Set once at start-up; a port rather than an import, because the
- * payouts part imports the rails and through them this file.
+ * answer (the same one its send job uses), handed in by the job (emoney.jobs.ts), because the payouts part
+ * imports the rails and through them this file.
  */
-export function onPayoutAnswered(handler: PayoutAnswerHandler | null): void {
-  payoutAnswerHandler = handler
-}
-
-/** The provider settled or failed a payout: hands the answer to the payouts part. */
-export async function payoutAnswered(deps: AppDeps, payoutId: number, answer: RailAnswer): Promise<void> {
-  // Unwired, the event job fails and is retried, so the answer is not lost.
-  if (!payoutAnswerHandler) throw new Error('payout answers of the e-money provider are not wired (emoney.service onPayoutAnswered)')
-  await payoutAnswerHandler(deps, payoutId, answer)
-}
+export type PayoutAnswerHandler = (deps: AppDeps, payoutId: number, answer: RailAnswer) => Promise<void>
 
 /** The `emoney` rail: a bank wire payout from the party's wallet to its bank account registered at the provider. */
 export const emoneyRail: PayoutRailAdapter = {

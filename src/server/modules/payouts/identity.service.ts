@@ -21,6 +21,7 @@ import { moneyFactsOf, newestPerKind } from './availability.service'
 import * as repo from './identity.repository'
 import * as shared from './money-out.repository'
 import { areaOfParty, partyOf, type Party, type PartyArea } from './parties'
+import * as emoney from './emoney.service'
 
 // A party's identity check (KYC) and the managers' review of it (docs/decisions/0049-money-out.md "Identity"
 // and "Availability"). The party comes from the route's area (parties.ts), never from the request; every
@@ -33,13 +34,6 @@ const legitimationNotFound = () => new AppError('not_found', 'This identity chec
 const documentNotFound = () => new AppError('not_found', 'This document does not exist')
 const firstSteps: readonly LegitimationStep[] = ['head_quarter', 'legal_representative', 'documents', 'ubo']
 
-/**
- * What runs when a party submits its identity check, inside the submitting transaction: the e-money
- * provider's sync is enqueued here (emoney.service enqueueSync, docs/decisions/0049-money-out.md
- * "Availability": the provider's answers narrow the availability), so the job exists exactly when the
- * submission does. A hook that fails rolls the submission back.
- */
-export const legitimationSubmittedHooks: ((ctx: Ctx, tx: Executor, party: Party, legitimationId: number) => Promise<void>)[] = []
 
 // ------------------------------------------------------------------ outputs
 
@@ -295,7 +289,9 @@ export async function submit(ctx: Ctx, area: PartyArea): Promise<LegitimationOut
     let step = row.step as LegitimationStep
     for (const next of stepPath(step, 'requested', ['documents', 'change'])) step = next
     await repo.updateLegitimation(tx, row.id, { step, submittedAt: ctx.now, rejectionReason: null, updatedAt: ctx.now })
-    for (const hook of legitimationSubmittedHooks) await hook(ctx, tx, party, row.id)
+    // The e-money provider's sync, enqueued in the submitting transaction: the job exists exactly when the
+    // submission does (nothing without the provider).
+    await emoney.enqueueSync(ctx.deps, tx, row.id)
     return outputOf(tx, party)
   })
 }

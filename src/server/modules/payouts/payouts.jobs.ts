@@ -1,9 +1,10 @@
 import { defineJob, type JobDefinition } from '../../jobs/jobs'
 import type { AppDeps } from '../../deps'
+import { emoneyJobs } from './emoney.jobs'
 import { runSchedule, sendPayout, sendPayoutJob } from './payouts.service'
 
 // The payouts module's jobs (docs/decisions/0049-money-out.md "Payouts"): the daily schedule, and sending a
-// payout over a rail other than SEPA outside any transaction.
+// payout over a rail other than SEPA outside any transaction, and the e-money provider's sync and hooks.
 
 export const payoutsScheduleJob = 'payouts.schedule'
 export const payoutsScheduleCron = '30 6 * * *'
@@ -17,4 +18,5 @@ export const payoutsJobs: JobDefinition<AppDeps>[] = [
     name: sendPayoutJob, retryLimit: 5, retryDelaySeconds: 120,
     handler: async (deps, data) => { await sendPayout(deps, data.payoutId) },
   }),
+  ...emoneyJobs,
 ]

@@ -27,6 +27,7 @@ import { areaOfParty, balanceAccountOf, partyOf, type Party, type PartyArea } fr
 import { payoutMemoNumber, renderPayoutMemoPdf } from './payout-credit-memos'
 import * as repo from './payouts.repository'
 import { railAdapters, railFor, type PayoutRail, type RailAnswer } from './rails'
+import { owedOf } from './owed.service'
 
 // Balances, payout requests, settings and the managers' payout actions (docs/decisions/0049-money-out.md
 // "Balances", "Payouts"). A request locks the party's payout_settings row first and reads the availability
@@ -129,7 +130,9 @@ export async function payoutsBalance(ctx: Ctx, area: PartyArea): Promise<z.infer
     const balances = await balancesOf(ctx.deps, tx, party, ctx.now)
     const inPayout = await repo.inPayoutOf(tx, party.kind, party.id)
     const facts = await moneyFactsOf(tx, party)
-    return { balances: balances.map((b) => ({ ...b, in_payout: inPayout.get(b.currency) ?? 0 })), availability: facts.availability }
+    // What sellers' own providers collected and is still owed (to a publisher) or owing (by a seller).
+    const owed = await owedOf(tx, party)
+    return { balances: balances.map((b) => ({ ...b, in_payout: inPayout.get(b.currency) ?? 0 })), availability: facts.availability, owed }
   })
 }
 
