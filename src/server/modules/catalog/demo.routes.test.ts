@@ -52,5 +52,16 @@ describe('the demo catalogue', () => {
     expect(publisherSignIn.statusCode).toBe(200)
     const nodes = (await t.request({ method: 'GET', url: '/api/v1/publish/affiliate_nodes', token: publisherSignIn.json().access_token })).json()
     expect(nodes.list.map((n: any) => n.state)).toEqual(['accepted'])
+
+    // The demo sales: both balances hold money, some past the refund window (available), some not (pending).
+    const sellerBalance = (await t.request({ method: 'GET', url: '/api/v1/cabinet/payouts_balance', token })).json().balances
+    expect(sellerBalance).toEqual([expect.objectContaining({ currency: 'eur', paid_out: 0 })])
+    expect(sellerBalance[0].available).toBeGreaterThan(0)
+    expect(sellerBalance[0].pending).toBeGreaterThan(0)
+    const publisherBalance = (await t.request({ method: 'GET', url: '/api/v1/publish/payouts_balance', token: publisherSignIn.json().access_token })).json().balances
+    expect(publisherBalance).toEqual([expect.objectContaining({ currency: 'eur', paid_out: 0 })])
+    expect(publisherBalance[0].available + publisherBalance[0].pending).toBeGreaterThan(0)
+    const totals = await t.deps.database.executeSql('select currency, sum(amount)::bigint as total from ledger_entries group by currency')
+    expect(totals.rows.map((r: any) => Number(r.total))).toEqual([0])
   })
 })
