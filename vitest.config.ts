@@ -24,7 +24,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          isolate: process.env.SF_ISOLATE !== 'false',
+          // One process per worker runs file after file (docs/decisions/0050-integration-tests-share-a-process.md):
+          // the app's modules and PGlite's WebAssembly load once per worker, not once per file. SF_ISOLATE=true
+          // gives each file its own process again, to tell a leak between files from a real failure.
+          isolate: process.env.SF_ISOLATE === 'true',
         },
       },
       {
