@@ -6,8 +6,9 @@ import type { AppDeps } from '../deps'
 
 export type MoneyOutPort = {
   /**
-   * Why the user's account cannot be deleted now: `balance` (money still owed to or by them), `payout`
-   * (a payout on its way), `open_plan` (a plan of theirs still runs). Empty when nothing stands in the way.
+   * Why the user's account cannot be deleted now, as the deletion questionnaire names them:
+   * `positive_balance` (money still owed to or by them), `pending_payouts` (a payout on its way),
+   * `active_subscriptions` (a plan of theirs still charges payers). Empty when nothing stands in the way.
    */
   deletionBlockers(deps: AppDeps, tx: Executor, userId: number): Promise<string[]>
   /** Deletes the user's identity documents (their files too) and scrambles their bank details. */

@@ -27,13 +27,13 @@ async function deletionBlockers(deps: AppDeps, tx: Executor, userId: number): Pr
   for (const party of parties) {
     const balances = await balancesOf(deps, tx, party, now)
     if (balances.some((b) => b.pending !== 0 || b.available !== 0)) {
-      blockers.push('balance')
+      blockers.push('positive_balance')
       break
     }
   }
-  if ((await repo.payoutsInFlightOfUser(tx, userId)) > 0) blockers.push('payout')
+  if ((await repo.payoutsInFlightOfUser(tx, userId)) > 0) blockers.push('pending_payouts')
   const seller = parties.find((p) => p.kind === 'seller')
-  if (seller && await orders.hasOpenPlans(tx, seller.id)) blockers.push('open_plan')
+  if (seller && await orders.hasOpenPlans(tx, seller.id)) blockers.push('active_subscriptions')
   return blockers
 }
 

@@ -250,7 +250,7 @@ describe('uploads and access', () => {
     }
     const status = await t.request({ method: 'GET', url: '/api/v1/app/user/deletion', token: seller.accessToken })
     expect(status.json()).toMatchObject({ start_step: -1, can_delete: false })
-    expect(status.json().blockers).toContain('balance')
+    expect(status.json().blockers).toContain('positive_balance')
     const res = await t.request({ method: 'POST', url: '/api/v1/app/user/delete', token: seller.accessToken, payload: { password: seller.password, reason: 'privacy' } })
     expect(res.statusCode).toBe(409)
     expect(res.json().error.type).toBe('deletion_not_possible')

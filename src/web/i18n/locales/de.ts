@@ -607,9 +607,9 @@ export const de: Translations = {
     notPossibleText: 'Bitte kläre zuerst diese Punkte:',
     blockers: {
       open_orders: 'Du hast Bestellungen, die noch nicht abgeschlossen sind.',
-      active_subscriptions: 'Du hast laufende Abos oder Ratenpläne.',
+      active_subscriptions: 'Käufer zahlen dir noch über Abos oder Ratenpläne.',
       pending_payouts: 'Du hast Auszahlungen, die noch nicht abgeschlossen sind.',
-      positive_balance: 'Dein Guthaben ist noch nicht ausgeglichen.',
+      positive_balance: 'Dein Guthaben ist noch nicht ausgeglichen: lass es auszahlen oder begleiche, was du schuldest.',
       unpaid_invoices: 'Du hast unbezahlte Rechnungen.',
       last_manager: 'Du bist der letzte Manager dieser Plattform. Mach zuerst jemand anderen zum Manager.',
     },

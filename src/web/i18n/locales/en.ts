@@ -605,9 +605,9 @@ export const en = {
     notPossibleText: 'Please settle these points first:',
     blockers: {
       open_orders: 'You have orders that are not completed yet.',
-      active_subscriptions: 'You have active subscriptions or instalment plans.',
+      active_subscriptions: 'Payers still pay you through subscriptions or instalment plans.',
       pending_payouts: 'You have payouts that are not finished.',
-      positive_balance: 'Your balance is not zero yet.',
+      positive_balance: 'Your balance is not zero yet: have it paid out, or settle what you owe.',
       unpaid_invoices: 'You have unpaid invoices.',
       last_manager: 'You are the last manager of this platform. Make another user a manager first.',
     },
