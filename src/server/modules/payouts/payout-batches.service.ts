@@ -65,8 +65,8 @@ export async function listBatches(ctx: Ctx, query: ListQuery): Promise<ListAnswe
 }
 
 /**
- * The batch's pain.001.001.03 file. A payout a manager canceled before it was issued is left out (its money
- * went back to the balance); one the bank returned after it was issued stays, so the file sent stays the same.
+ * The batch's pain.001.001.03 file: every payout in it, so the file is the same on every download. A payout
+ * in a batch is only canceled after it was issued (the bank returned it), never before (adminCancelPayout).
  */
 export async function batchFile(ctx: Ctx, id: number): Promise<{ filename: string; xml: string }> {
   assertCan(ctx.actor, 'admin.read')

@@ -193,6 +193,8 @@ describe('managers: payouts and SEPA batches', () => {
     for (const id of ids) expect(endToEnd).toContain(`SF-P-${id}`)
 
     expect((await post(`/admin/payout_batches/${batch.id}/successful`, manager)).statusCode).toBe(409)
+    // Pending in a batch whose file may be at the bank: the manager cannot cancel it before it is issued.
+    expect((await post(`/admin/payouts/${ids[1]}/cancel`, manager, { reason: 'Too early' })).statusCode).toBe(409)
     const issued = await post(`/admin/payout_batches/${batch.id}/issued`, manager)
     expect(issued.statusCode, issued.body).toBe(200)
     expect(issued.json().batch.state).toBe('issued')

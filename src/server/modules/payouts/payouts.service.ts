@@ -331,6 +331,11 @@ export async function adminCancelPayout(ctx: Ctx, id: number, input: z.infer<typ
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findPayout(tx, id, { lock: true })
     if (!row) throw notFound()
+    // Its batch's file may be at the bank already: canceling now would give the money back to the balance
+    // while the bank still pays it. Issued first, then canceled if the bank returns it.
+    if (row.payout.state === 'pending' && row.payout.batchId !== null) {
+      throw new AppError('conflict', 'This payout is in a SEPA batch: mark the batch issued, then cancel the payout if the bank returns it')
+    }
     return { payout: toPayoutOutput(await cancelRow(ctx.deps, tx, row, input.reason, ctx.now)) }
   })
 }
