@@ -153,7 +153,7 @@ const publishDetails = () => import('../features/publish/routes/details-pages')
 const publishPayouts = () => import('../features/publish/routes/payouts-pages')
 const publishStatistics = () => import('../features/publish/routes/statistics-pages')
 const publishEmbeds = () => import('../features/publish/routes/embeddable-items-pages')
-const publish = areaRoutes('publish', lazyRouteComponent(() => import('../features/publish/routes/publish-home-page'), 'PublishHomePage'), [
+const publish = areaRoutes('publish', lazyRouteComponent(() => import('./publish-home'), 'PublishHomePage'), [
   { path: 'details', component: lazyRouteComponent(publishDetails, 'PublisherDetailsPage') },
   { path: 'email_notification', component: lazyRouteComponent(publishDetails, 'EmailNotificationPage') },
   { path: 'identity', component: lazyRouteComponent(identityPages, 'IdentityPage') },
