@@ -136,6 +136,8 @@ export const bankAccountOutput = z.object({
   country_code: z.string(),
   currency: z.string(),
   rejection_reason: z.string().nullable(),
+  /** The manager's words beside the reason. */
+  rejection_comment: z.string().nullable().optional(),
   activated_at: z.string().nullable(),
   created_at: z.string(),
 })

@@ -80,6 +80,8 @@ export const bankAccounts = pgTable('bank_accounts', {
   /** The manager's check of this account: init | change | accepted | rejected */
   legitimationState: text('legitimation_state').notNull().default('init'),
   rejectionReason: text('rejection_reason'),
+  /** The manager's words beside the reason, shown to the party. */
+  rejectionComment: text('rejection_comment'),
   /** The e-money provider's bank account id, or the connect provider's external account. */
   providerRef: text('provider_ref'),
   activatedAt: timestamp('activated_at', { withTimezone: true }),

@@ -38,7 +38,7 @@ export async function activatedOfParty(db: Executor, partyKind: string, partyId:
 
 /** Writes a state (and what goes with it); callers check the move with the state tables first. */
 export async function updateStates(db: Executor, id: number, values: Partial<Pick<NewBankAccount,
-  'state' | 'legitimationState' | 'rejectionReason' | 'activatedAt' | 'deactivatedAt' | 'reviewedAt' | 'reviewedBy' | 'updatedAt'>>): Promise<BankAccountRow> {
+  'state' | 'legitimationState' | 'rejectionReason' | 'rejectionComment' | 'activatedAt' | 'deactivatedAt' | 'reviewedAt' | 'reviewedBy' | 'updatedAt'>>): Promise<BankAccountRow> {
   const [row] = await db.update(bankAccounts).set(values).where(eq(bankAccounts.id, id)).returning()
   return row!
 }

@@ -147,7 +147,7 @@ describe('the managers\' check', () => {
     const res = await admin('POST', `bank_accounts/${account.id}/reject`, { reason: 'holder_mismatch', comment: 'Please use your own account' })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().bank_account).toMatchObject({ state: 'rejected', legitimation_state: 'rejected', rejection_reason: 'holder_mismatch' })
-    expect((await listOwn(s.accessToken)).json().list[0]).toMatchObject({ id: account.id, state: 'rejected', rejection_reason: 'holder_mismatch' })
+    expect((await listOwn(s.accessToken)).json().list[0]).toMatchObject({ id: account.id, state: 'rejected', rejection_reason: 'holder_mismatch', rejection_comment: 'Please use your own account' })
     const [mail] = await mailsTo(s.email, 'bank_account_rejected')
     expect(mail!.text).toContain('the account holder does not match')
     expect(mail!.text).toContain('Please use your own account')

@@ -49,6 +49,7 @@ export function bankAccountOutputOf(row: BankAccountRow): BankAccountOutput {
     country_code: row.countryCode,
     currency: row.currency,
     rejection_reason: row.rejectionReason,
+    rejection_comment: row.rejectionComment,
     activated_at: iso(row.activatedAt),
     created_at: row.createdAt.toISOString(),
   }
@@ -208,7 +209,7 @@ export async function reject(ctx: Ctx, id: number, input: RejectBankAccountInput
     assertTransition(bankAccountLegitimationTransitions, row.legitimationState as BankAccountLegitimationState, 'rejected', 'bank account check')
     assertTransition(bankAccountTransitions, row.state as BankAccountState, 'rejected', 'bank account')
     const updated = await repo.updateStates(tx, row.id, {
-      state: 'rejected', legitimationState: 'rejected', rejectionReason: input.reason, reviewedAt: ctx.now, reviewedBy: actor.userId, updatedAt: ctx.now,
+      state: 'rejected', legitimationState: 'rejected', rejectionReason: input.reason, rejectionComment: input.comment?.trim() || null, reviewedAt: ctx.now, reviewedBy: actor.userId, updatedAt: ctx.now,
     })
     await mailParty(ctx, tx, updated, 'bank_account_rejected', input.comment)
     return adminAnswerOf(tx, updated)

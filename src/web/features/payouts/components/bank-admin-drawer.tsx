@@ -49,7 +49,7 @@ export function BankAdminDrawer({ account, onClose, onChanged }: { account: Admi
             <Line label={t('moneyBank.fields.country')}>{account.countryCode}</Line>
             <Line label={t('moneyBank.fields.currency')}>{account.currency.toUpperCase()}</Line>
             <Line label={t('moneyBank.columns.created')}>{formatDateTime(account.createdAt, i18n.language)}</Line>
-            {account.rejectionReason && <Line label={t('moneyBank.fields.rejectionReason')}>{t(`moneyBank.reasons.${account.rejectionReason}`, { defaultValue: account.rejectionReason })}</Line>}
+            {account.rejectionReason && <Line label={t('moneyBank.fields.rejectionReason')}>{t(`moneyBank.reasons.${account.rejectionReason}`, { defaultValue: account.rejectionReason })}{account.rejectionComment ? `: ${account.rejectionComment}` : ''}</Line>}
           </SimpleGrid>
           <Divider label={t('moneyBank.review.user')} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

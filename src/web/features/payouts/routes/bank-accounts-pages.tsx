@@ -36,6 +36,7 @@ function AccountRow({ account, onDeactivate }: { account: BankAccount; onDeactiv
           {account.rejectionReason && (
             <Text size="xs" c="red" data-testid={`bank-account-reason-${account.id}`}>
               {t(`moneyBank.reasons.${account.rejectionReason}`, { defaultValue: account.rejectionReason })}
+              {account.rejectionComment ? `: ${account.rejectionComment}` : ''}
             </Text>
           )}
         </Stack>
