@@ -62,10 +62,14 @@ const configSchema = z.object({
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** Countries bank accounts for payouts may be in (comma-separated ISO codes). */
   PAYOUT_COUNTRIES: z.string().default('DE,FR,NL,ES,IE').transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean)),
-  /** The platform's own account the SEPA payout files are paid from. */
-  PAYOUT_DEBTOR_NAME: z.string().default('Sellfront'),
-  PAYOUT_DEBTOR_IBAN: z.string().default('DE89370400440532013000'),
-  PAYOUT_DEBTOR_BIC: z.string().default('COBADEFFXXX'),
+  /**
+   * The platform's own account the SEPA payout files are paid from. No default: until the IBAN is set a
+   * manager is told so instead of downloading a file that would pay from an account that is not the platform's.
+   * The BIC is optional (not needed for SEPA transfers inside the EEA).
+   */
+  PAYOUT_DEBTOR_NAME: z.string().min(1).optional(),
+  PAYOUT_DEBTOR_IBAN: z.string().min(1).optional(),
+  PAYOUT_DEBTOR_BIC: z.string().min(1).optional(),
   /** The e-money provider (docs/decisions/0049-money-out.md "E-money provider"); unset: it is off. */
   MANGOPAY_CLIENT_ID: z.string().optional(),
   MANGOPAY_API_KEY: z.string().optional(),

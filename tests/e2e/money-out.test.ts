@@ -24,7 +24,7 @@ let seller: { context: BrowserContext; page: Page; errors: string[] }
 let admin: { context: BrowserContext; page: Page; errors: string[] }
 
 beforeAll(async () => {
-  server = await startServer({ managers: [manager], env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password, TEST_CLOCK: 'on' } })
+  server = await startServer({ managers: [manager], env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password, TEST_CLOCK: 'on', PAYOUT_DEBTOR_NAME: 'Sellfront Test', PAYOUT_DEBTOR_IBAN: 'DE02120300000000202051' } })
   browser = await launchBrowser()
   seller = await signedInPage(browser, server, demo, '**/cabinet**')
   admin = await signedInPage(browser, server, manager, '**/admin**')

@@ -72,11 +72,14 @@ export async function batchFile(ctx: Ctx, id: number): Promise<{ filename: strin
   assertCan(ctx.actor, 'admin.read')
   const batch = await repo.findBatch(ctx.db, id)
   if (!batch) throw notFound()
-  const rows = (await repo.payoutsOfBatch(ctx.db, id)).filter((r) => r.payout.state !== 'canceled' || r.payout.issuedAt !== null)
   const config = ctx.deps.config
+  if (!config.PAYOUT_DEBTOR_IBAN) {
+    throw new AppError('conflict', 'The platform\'s payout account is not configured: set PAYOUT_DEBTOR_IBAN (and PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_BIC) to make SEPA files')
+  }
+  const rows = await repo.payoutsOfBatch(ctx.db, id)
   const xml = fileOrRefusal(() => sepaCreditTransferFile({
     messageId: batch.messageId, createdAt: batch.createdAt,
-    debtor: { name: config.PAYOUT_DEBTOR_NAME, iban: config.PAYOUT_DEBTOR_IBAN, bic: config.PAYOUT_DEBTOR_BIC },
+    debtor: { name: config.PAYOUT_DEBTOR_NAME ?? 'Sellfront', iban: config.PAYOUT_DEBTOR_IBAN!, ...(config.PAYOUT_DEBTOR_BIC ? { bic: config.PAYOUT_DEBTOR_BIC } : {}) },
     transfers: rows.map((r) => ({ payoutId: r.payout.id, amount: r.payout.amount, currency: r.payout.currency, holder: r.account.holder, iban: r.account.iban, bic: r.account.bic })),
   }))
   return { filename: `sepa-batch-${batch.id}.xml`, xml }

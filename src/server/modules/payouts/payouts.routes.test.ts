@@ -17,7 +17,7 @@ import { payoutsJobs } from './payouts.jobs'
 let t: TestApp
 let manager: string
 beforeAll(async () => {
-  t = await createTestApp({ TEST_CLOCK: 'on' })
+  t = await createTestApp({ TEST_CLOCK: 'on', PAYOUT_DEBTOR_NAME: 'Sellfront Test', PAYOUT_DEBTOR_IBAN: 'DE02120300000000202051', PAYOUT_DEBTOR_BIC: 'BYLADEM1001' })
   manager = await signInManager(t)
 }, 120_000)
 afterAll(async () => { await t?.close() })
@@ -177,8 +177,16 @@ describe('managers: payouts and SEPA batches', () => {
     // In a batch: the party can no longer take it back.
     expect((await post(`/cabinet/payouts/${ids[0]}/cancel`, sellers[0]!.accessToken)).statusCode).toBe(409)
 
+    // Without the platform's own account the manager is told what to set, not handed a file.
+    const debtor = t.deps.config.PAYOUT_DEBTOR_IBAN
+    t.deps.config.PAYOUT_DEBTOR_IBAN = undefined
+    const unset = await get(`/admin/payout_batches/${batch.id}/file`, manager)
+    t.deps.config.PAYOUT_DEBTOR_IBAN = debtor
+    expect(unset.statusCode).toBe(409)
+    expect(unset.json().error.message).toContain('PAYOUT_DEBTOR_IBAN')
     const file = await get(`/admin/payout_batches/${batch.id}/file`, manager)
     expect(file.statusCode).toBe(200)
+    expect(file.body).toContain('DE02120300000000202051')
     expect(file.headers['content-disposition']).toContain('attachment')
     expect((await get(`/admin/payout_batches/${batch.id}/file`, manager)).body).toBe(file.body)
     const xml = new XMLParser({ ignoreAttributes: false }).parse(file.body)

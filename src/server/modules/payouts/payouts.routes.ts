@@ -86,7 +86,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => reply.code(201).send(await batches.createBatch(req.ctx, req.body)))
 
   app.get('/admin/payout_batches/:id/file', {
-    config, schema: { tags: admin, security, params: idParam, produces: ['application/xml'], description: 'The batch\'s SEPA credit transfer file (pain.001.001.03); the same each time.' },
+    config: { ...config, documentErrors: { 409: 'The platform\'s payout account is not configured, or the bank refuses a field of the file' } }, schema: { tags: admin, security, params: idParam, produces: ['application/xml'], description: 'The batch\'s SEPA credit transfer file (pain.001.001.03); the same each time.' },
   }, async (req, reply) => {
     const { filename, xml } = await batches.batchFile(req.ctx, req.params.id)
     return reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(xml)

@@ -8,7 +8,7 @@ import { isCurrencyId, toMajorUnitsString } from '../../../shared/money'
 export type SepaFileInput = {
   messageId: string
   createdAt: Date
-  debtor: { name: string; iban: string; bic: string }
+  debtor: { name: string; iban: string; bic?: string }
   transfers: { payoutId: number; amount: number; currency: string; holder: string; iban: string; bic: string | null }[]
 }
 
@@ -28,7 +28,7 @@ export function sepaCreditTransferFile(input: SepaFileInput): string {
   info.requestedExecutionDate = input.createdAt
   info.debtorName = input.debtor.name
   info.debtorIBAN = input.debtor.iban
-  info.debtorBIC = input.debtor.bic
+  if (input.debtor.bic) info.debtorBIC = input.debtor.bic
   doc.addPaymentInfo(info)
   for (const t of input.transfers) {
     const tx = info.createTransaction()

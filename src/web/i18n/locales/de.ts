@@ -1968,7 +1968,10 @@ export const de: Translations = {
     sellersOpen: 'Verkäufer öffnen',
     productsOpen: 'Produkte öffnen',
     kycTitle: 'Bankkonten und Legitimationen',
-    kycText: 'Die Prüfung von Bankkonten und Identitätsnachweisen für Auszahlungen kommt bald.',
+    kycText: 'Prüfe Identitätsnachweise und Bankkonten und zahle Guthaben in SEPA-Sammelaufträgen aus.',
+    identityOpen: 'Identitätsprüfungen öffnen',
+    bankAccountsOpen: 'Bankkonten öffnen',
+    payoutsOpen: 'Auszahlungen öffnen',
   },
   payerArea: {
     empty: 'Noch nichts gekauft. Deine Kurse, Downloads, Tickets und Schlüssel erscheinen hier.',

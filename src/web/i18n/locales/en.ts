@@ -1966,7 +1966,10 @@ export const en = {
     sellersOpen: 'Open sellers',
     productsOpen: 'Open products',
     kycTitle: 'Bank accounts and legitimations',
-    kycText: 'Reviewing bank accounts and identity checks for payouts arrives soon.',
+    kycText: 'Check identity documents and bank accounts, and pay out balances in SEPA batches.',
+    identityOpen: 'Open identity checks',
+    bankAccountsOpen: 'Open bank accounts',
+    payoutsOpen: 'Open payouts',
   },
   payerArea: {
     empty: 'Nothing bought yet. Your courses, downloads, tickets and keys will be listed here.',

@@ -1,9 +1,9 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { useMe } from '../../../lib/session'
 
-// /admin: the manager's start page with the tools that exist and those that arrive later.
+// /admin: the manager's start page with its tools.
 export function AdminHomePage() {
   const { t } = useTranslation()
   const user = useMe().data
@@ -34,11 +34,13 @@ export function AdminHomePage() {
         </Card>
         <Card withBorder padding="lg" radius="md">
           <Stack gap="sm">
-            <Group justify="space-between">
-              <Text fw={600}>{t('admin.kycTitle')}</Text>
-              <Badge variant="light" color="gray">{t('soon.badge')}</Badge>
-            </Group>
+            <Text fw={600}>{t('admin.kycTitle')}</Text>
             <Text size="sm" c="dimmed">{t('admin.kycText')}</Text>
+            <Group gap="xs">
+              <Button component={Link} to="/admin/legitimations" variant="light">{t('admin.identityOpen')}</Button>
+              <Button component={Link} to="/admin/bank_account_legitimations" variant="light">{t('admin.bankAccountsOpen')}</Button>
+              <Button component={Link} to="/admin/payouts" variant="light">{t('admin.payoutsOpen')}</Button>
+            </Group>
           </Stack>
         </Card>
       </SimpleGrid>
