@@ -15,7 +15,7 @@ export const profileArea: Record<ProfileType, string> = {
   payer: '/payer',
   manager: '/admin',
   shop: '/cabinet',
-  reseller: '/cabinet',
+  reseller: '/reseller',
 }
 export const profileEntryOrder: ProfileType[] = [
   'seller', 'publisher', 'platform_affiliate', 'team_member', 'sales_team_member', 'payer', 'manager', 'shop', 'reseller',

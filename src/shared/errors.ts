@@ -52,6 +52,8 @@ export const errorStatus = {
   // money out: an identity check is submitted or accepted while required documents are missing or refused
   // (docs/decisions/0049-money-out.md "Identity"); the answer's fields name them
   legitimation_incomplete: 400,
+  // resellers: a seller already has a waiting or approved reseller (docs/decisions/0051-resellers.md)
+  reseller_approval_open: 409,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,
@@ -59,6 +61,8 @@ export const errorStatus = {
   invalid_signature: 400,
   no_payment_method: 422,
   not_on_sale: 409,
+  // the seller paused selling (docs/decisions/0051-resellers.md "Selling modes")
+  selling_not_available: 409,
   payment_failed: 402,
   provider_error: 502,
   // refunds: nothing (or less than asked) is left to refund, or the order was never paid

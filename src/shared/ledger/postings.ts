@@ -7,7 +7,7 @@
 // Balances are sums of entries, never stored counters (docs/DESIGN.md "Money, ledger, tax").
 import { allocate, assertSameCurrency, percentOf, type Money } from '../money/money'
 import { isCurrencyId, type CurrencyId } from '../money/currencies'
-import { isAccountKey, partyOfAccount, publisherBalance, sellerBalance, type AccountKey, type OwnerId } from './accounts'
+import { isAccountKey, partyBalance, partyOfAccount, publisherBalance, sellerBalance, type AccountKey, type OwnerId } from './accounts'
 
 export type LedgerEntry = { account: AccountKey; amount: number; currency: CurrencyId }
 
@@ -32,6 +32,11 @@ export type ChargeInput = {
   sellerId: OwnerId
   /** Paid to publishers (affiliates) out of the seller's share. */
   commissions?: readonly Commission[]
+  /**
+   * The fee of the reseller that sold the order in its own name (docs/decisions/0051-resellers.md): the
+   * order's frozen basis points of the net, credited to `reseller_balance:{resellerId}` out of the seller's share.
+   */
+  resellerFee?: { resellerId: OwnerId; feeBps: number }
 }
 
 export type RefundInput = {
@@ -75,7 +80,7 @@ function withoutZeros(entries: LedgerEntry[]): LedgerEntry[] {
 
 /**
  * A payment for an order: payer clearing is debited by the gross; VAT payable, the platform fee
- * (`percentOf(gross - vat, platformFeeBps)`), the provider fee and each commission are credited, and
+ * (`percentOf(gross - vat, platformFeeBps)`), the provider fee, each commission and the reseller's fee are credited, and
  * the seller's balance is credited with the rest. Throws a RangeError when the fees and commissions
  * exceed the net (the seller's share would be negative). A zero gross posts nothing.
  */
@@ -101,10 +106,11 @@ export function chargePostings(input: ChargeInput): LedgerEntry[] {
   const net = gross.amount - vat.amount
   const platformFee = percentOf({ amount: net, currency }, input.platformFeeBps).amount
   const commissionTotal = commissions.reduce((sum, c) => sum + c.amount.amount, 0)
-  const sellerShare = net - platformFee - providerFee.amount - commissionTotal
+  const resellerFee = resellerFeeOf(input.resellerFee, { amount: net, currency })
+  const sellerShare = net - platformFee - providerFee.amount - commissionTotal - resellerFee
   if (!Number.isSafeInteger(sellerShare) || sellerShare < 0) {
     throw new RangeError(
-      `fees (${platformFee} + ${providerFee.amount}) and commissions (${commissionTotal}) exceed the net ${net}`,
+      `fees (${platformFee} + ${providerFee.amount} + ${resellerFee}) and commissions (${commissionTotal}) exceed the net ${net}`,
     )
   }
   return withoutZeros([
@@ -113,8 +119,18 @@ export function chargePostings(input: ChargeInput): LedgerEntry[] {
     entry('platform_revenue', -platformFee, currency),
     entry('provider_fees', -providerFee.amount, currency),
     ...commissions.map((c) => entry(publisherBalance(c.publisherId), -c.amount.amount, currency)),
+    ...(input.resellerFee ? [entry(partyBalance('reseller', input.resellerFee.resellerId), -resellerFee, currency)] : []),
     entry(sellerBalance(input.sellerId), -sellerShare, currency),
   ])
+}
+
+/** A reseller's fee of a charge's net: `percentOf(net, feeBps)`, 0 without a reseller. */
+export function resellerFeeOf(fee: ChargeInput['resellerFee'], net: Money): number {
+  if (!fee) return 0
+  if (!Number.isSafeInteger(fee.feeBps) || fee.feeBps < 0 || fee.feeBps > 10_000) {
+    throw new RangeError(`reseller feeBps must be an integer from 0 to 10000, got ${fee.feeBps}`)
+  }
+  return percentOf(net, fee.feeBps).amount
 }
 
 /** The next rate of an installment plan or subscription: booked exactly as a charge. */

@@ -18,6 +18,7 @@ import { bankAccountLegitimationStates, bankAccountLegitimationTransitions, bank
 import { kycDocumentStates, kycDocumentTransitions } from './kyc-document'
 import { legitimationSteps, legitimationTransitions } from './legitimation'
 import { providerAccountStates, providerAccountTransitions } from './provider-account'
+import { resellerApprovalStates, resellerApprovalTransitions } from './reseller-approval'
 
 type Machine = { values: readonly string[]; table: Transitions<string>; terminal: string[] }
 
@@ -42,6 +43,7 @@ const machines: Record<string, Machine> = {
   'bank account': { values: bankAccountStates, table: bankAccountTransitions, terminal: ['deactivated', 'rejected'] },
   'bank account legitimation': { values: bankAccountLegitimationStates, table: bankAccountLegitimationTransitions, terminal: ['accepted', 'rejected'] },
   'provider account': { values: providerAccountStates, table: providerAccountTransitions, terminal: ['closed'] },
+  'reseller approval': { values: resellerApprovalStates, table: resellerApprovalTransitions, terminal: ['rejected', 'canceled'] },
 }
 
 describe.each(Object.entries(machines))('%s machine', (_, { values, table, terminal }) => {

@@ -51,6 +51,9 @@ export const sellers = pgTable('sellers', {
   banner: jsonb('banner').$type<Record<string, string>>(),
   /** A short plain-text introduction under the seller's name on the shop page. */
   bio: text('bio'),
+  /** selling_by_ownself | selling_via_reseller | selling_none (docs/decisions/0051-resellers.md); with its reseller (resellers.id). */
+  sellingMode: text('selling_mode').notNull().default('selling_by_ownself'),
+  resellerId: integer('reseller_id'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -44,6 +44,9 @@ export const orders = pgTable('orders', {
   publisherId: integer('publisher_id'),
   affiliateProgramId: integer('affiliate_program_id'),
   affiliateNodeId: integer('affiliate_node_id'),
+  /** The reseller that sold this order in its own name and its fee in basis points of the net, frozen at purchase (docs/decisions/0051-resellers.md). */
+  resellerId: integer('reseller_id'),
+  resellerFeeBps: integer('reseller_fee_bps'),
   /** The product discount counted for this order (its ordersCount went up). */
   productDiscountApplied: boolean('product_discount_applied').notNull().default(false),
   paymentState: text('payment_state').notNull().default('payment_waiting'),
