@@ -15,6 +15,7 @@ import { TestClock } from './modules/test-clock/test-clock'
 import * as planState from './modules/billing/plan-state.service'
 import * as affiliateCommissions from './modules/affiliates/commissions.service'
 import * as moneyOut from './modules/payouts/deletion.service'
+import * as resellers from './modules/resellers/resellers.service'
 import * as coursePlayer from './modules/courses/course-player.service'
 import * as dunning from './modules/dunning/dunning.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
@@ -73,6 +74,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     courseProgressOf: coursePlayer.courseProgressOf,
     commissions: affiliateCommissions.commissionsPort,
     moneyOut: moneyOut.moneyOutPort,
+    resellers: resellers.resellersPort,
   }
   return deps
 }

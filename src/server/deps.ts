@@ -7,6 +7,7 @@ import type { Storage } from './modules/media/storage'
 import type { TestClock } from './modules/test-clock/test-clock'
 import type { CounterStore } from './plugins/counter-store'
 import type { CommissionsPort } from './ports/commissions'
+import type { ResellersPort } from './ports/resellers'
 import type { MoneyOutPort } from './ports/money-out'
 import type { CourseProgressOf } from './ports/course-progress'
 import type { RateEvents } from './ports/rate-events'
@@ -37,4 +38,6 @@ export type AppDeps = {
   commissions: CommissionsPort
   /** Account deletion's questions to the payouts module (ports/money-out.ts). */
   moneyOut: MoneyOutPort
+  /** A resold order's reseller, for its detail and invoice (the resellers module's; ports/resellers.ts). */
+  resellers: ResellersPort
 }

@@ -3,6 +3,7 @@ import { byValue, commaListPattern } from '../validation/document-rules'
 import { zIdParam, zText } from '../validation/storable'
 import { orderPaymentStates, orderRateStates } from '../states'
 import { orderCommissionOutput } from './affiliates'
+import { resellerPayoutParticipants } from '../resellers'
 import { listQuery } from './lists'
 
 // The seller's orders area (docs/reference/accounts-and-orders.md §3, §4 and §7; docs/decisions/0030-orders-list-detail-and-csv-exports.md): the list with every
@@ -255,6 +256,13 @@ export const orderDetailOutput = sellerOrderOutput.extend({
   publisher_id: z.number().nullable().optional().default(null),
   /** The commissions (and a publisher's bonus) its charges paid, level first; empty when unattributed. */
   commissions: z.array(orderCommissionOutput).optional().default([]),
+  /** The reseller that sold the order in its own name, with its fee frozen at purchase (docs/decisions/0051-resellers.md); null: the seller sold it. */
+  reseller: z.object({ id: z.number(), legal_name: z.string(), fee_bps: z.number() }).nullable().optional().default(null),
+  /**
+   * Where the order's money went, per participant, from the ledger (minor units of the order's currency): the
+   * seller's share, the reseller's fee (resold orders), and what refunds and chargebacks gave back to the payer.
+   */
+  payout_split: z.array(z.object({ participant: z.enum(resellerPayoutParticipants), amount: z.number(), currency: z.string() })).optional().default([]),
   /** What the seller can do with this order now (the detail page shows only these). */
   actions: z.object({ refund: z.boolean(), refundable_amount: z.number(), cancel: z.boolean(), pause: z.boolean(), resume: z.boolean() }),
   // The relations, present when asked for with `expand`.

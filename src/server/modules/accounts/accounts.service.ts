@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { featureFlags, profileEntryOrder, sellerCanSell, type FeatureFlag, type ProfileType } from '../../../shared/accounts'
+import { featureFlags, profileEntryOrder, sellerCanSell, sellerDisplayName, type FeatureFlag, type ProfileType } from '../../../shared/accounts'
+import type { SellingMode } from '../../../shared/resellers'
 import { AppError } from '../../../shared/errors'
 import type {
   aboutYouInput, changeEmailInput, changePasswordInput, createProfileInput, deactivateInput, magicLinkRequestInput,
@@ -237,7 +238,7 @@ async function freeSellerUsername(tx: Executor, wish: string): Promise<string> {
   return `${base}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, '')}`
 }
 
-async function createProfileRows(ctx: Ctx, tx: Executor, user: repo.UserRow, type: 'seller' | 'payer' | 'publisher' | 'platform_affiliate' | 'manager') {
+async function createProfileRows(ctx: Ctx, tx: Executor, user: repo.UserRow, type: 'seller' | 'payer' | 'publisher' | 'platform_affiliate' | 'manager' | 'reseller') {
   if (type === 'seller') {
     const existing = await repo.findSellerByUser(tx, user.id)
     const seller = existing ?? await repo.insertSeller(tx, {
@@ -517,6 +518,33 @@ export async function sellerOfUser(db: Executor, userId: number): Promise<number
   return (await repo.findSellerByUser(db, userId))?.id ?? null
 }
 
+// ---------------------------------------------------------------- resellers (docs/decisions/0051-resellers.md)
+
+/** The user with this address (any case), for a manager making them a reseller. */
+export async function userIdByEmail(db: Executor, address: string): Promise<number | null> {
+  return (await repo.findUserByEmail(db, address))?.id ?? null
+}
+
+/** Gives a user the `reseller` profile (once); the resellers module calls it when a manager creates a reseller. */
+export async function grantResellerProfile(tx: Executor, userId: number): Promise<void> {
+  await repo.insertProfileIfAbsent(tx, { userId, type: 'reseller' })
+}
+
+export type SellingTerms = { sellerId: number; sellingMode: SellingMode; resellerId: number | null; name: string; username: string; features: Record<string, boolean> }
+
+/** A seller's selling mode with its reseller; `lock` holds the seller row for a change or a checkout's read. */
+export async function sellingTermsOf(db: Executor, sellerId: number, options: { lock?: boolean } = {}): Promise<SellingTerms | null> {
+  const seller = options.lock ? await repo.lockSellerById(db, sellerId) : await repo.findSellerById(db, sellerId)
+  if (!seller) return null
+  const name = sellerDisplayName({ username: seller.username, company: seller.company, firstName: (seller.profile as { first_name?: string } | null)?.first_name, lastName: (seller.profile as { last_name?: string } | null)?.last_name })
+  return { sellerId: seller.id, sellingMode: seller.sellingMode as SellingMode, resellerId: seller.resellerId, name, username: seller.username, features: seller.features }
+}
+
+/** The one writer of a seller's selling mode (the resellers module decides when; the row stays ours). */
+export async function setSellingMode(tx: Executor, sellerId: number, mode: SellingMode, resellerId: number | null, now: Date): Promise<void> {
+  await repo.updateSeller(tx, sellerId, { sellingMode: mode, resellerId: mode === 'selling_via_reseller' ? resellerId : null, updatedAt: now })
+}
+
 /** The user who owns a seller account (its payouts and identity are theirs). */
 export async function sellerOwnerUserId(db: Executor, sellerId: number): Promise<number | null> {
   return (await repo.findSellerById(db, sellerId))?.userId ?? null
@@ -594,8 +622,13 @@ export async function ensureDemoPublisher(ctx: Ctx, input: { email: string; pass
   return ensureUserWithProfile(ctx, input, 'publisher')
 }
 
+/** A confirmed demo reseller user (docs/decisions/0051-resellers.md), with the demo seller's password. */
+export async function ensureDemoResellerUser(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }) {
+  return ensureUserWithProfile(ctx, input, 'reseller')
+}
+
 /** A confirmed user with a profile of this type, made once; `created` when the user is new. */
-async function ensureUserWithProfile(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }, type: 'manager' | 'publisher') {
+async function ensureUserWithProfile(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }, type: 'manager' | 'publisher' | 'reseller') {
   const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
   return ctx.db.transaction(async (tx) => {
     let user = await repo.findUserByEmail(tx, input.email)

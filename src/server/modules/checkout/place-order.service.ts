@@ -21,6 +21,7 @@ import * as delivery from '../delivery/delivery.service'
 import * as notifications from '../notifications/notifications.service'
 import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
+import * as resellers from '../resellers/resellers.service'
 import { getPublicOrder } from './public-order.service'
 import { priceSelection, quoteOf, sellable } from './quote.service'
 
@@ -122,6 +123,8 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   const reason = sellable(facts)
   if (reason === 'sold_out') throw new AppError('sold_out', 'Sold out')
   if (reason) throw new AppError('not_on_sale', 'This product cannot be bought now')
+  // A paused seller takes no new orders (docs/decisions/0051-resellers.md "Selling modes"); checked again in the transaction.
+  await resellers.checkoutTermsOf(ctx.db, facts.seller.id)
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
   const page = { questions: (config.product.questions ?? []) as CheckoutPageOutput['questions'] }
   const issues = [...payerIssues(input, config.settings), ...answerIssues(input, page.questions.map((q) => ({ ...q, options: q.options ?? [] })))]
@@ -187,8 +190,11 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     const attribution = await attributionService.resolveAttribution(ctx.deps, tx, {
       token: input.affiliate, sellerId: facts.seller.id, productId: facts.product.id, payerEmail: input.payer.email, payerUserId, now,
     })
+    // The reseller selling for the seller now, with its fee: frozen on the order (docs/decisions/0051-resellers.md).
+    const resold = await resellers.checkoutTermsOf(tx, facts.seller.id)
     const order = await orders.openOrder(tx, {
       token: token(), sellerId: facts.seller.id, productId: facts.product.id, payerUserId, orderType: 'standard',
+      resellerId: resold?.resellerId ?? null, resellerFeeBps: resold?.feeBps ?? null,
       pricingPlanId: priced.plan.row.id, pricingPlanVersionId: versionId, planSnapshot: { ...snapshot, id: priced.plan.row.id, version_id: versionId } as Record<string, unknown>,
       ticketId: priced.ticket?.id ?? null, quantity: priced.quantity, currency: price.currency, priceKind: price.priceKind,
       totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.dueNow, discountAmount: price.discountAmount,

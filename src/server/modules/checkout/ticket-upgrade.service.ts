@@ -209,6 +209,8 @@ async function makeUpgrade(ctx: Ctx, access: UpgradeAccess, id: number, input: O
       attendees: [{ first_name: ticket.attendeeFirstName ?? undefined, last_name: ticket.attendeeLastName ?? undefined, email: ticket.attendeeEmail ?? undefined }],
       vat: { ...quoteOf(price, free, null).vat }, termsAcceptedAt: parent.termsAcceptedAt,
       publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
+      // A follow-up order keeps the parent's reseller terms, frozen when the parent was bought (docs/decisions/0051-resellers.md).
+      resellerId: parent.resellerId, resellerFeeBps: parent.resellerFeeBps,
       reservationState: 'held', reservedUntil, heldStock: { product: false, ticket: limited, bumps: [] },
       createdAt: now, updatedAt: now,
     })

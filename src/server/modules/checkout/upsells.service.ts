@@ -52,6 +52,8 @@ export async function acceptUpsell(ctx: Ctx, orderToken: string, index: number, 
         payer: parent.payer, vat: { ...quoteOf(price, false, null).vat }, campaignId: parent.campaignId, referrer: parent.referrer,
         termsAcceptedAt: parent.termsAcceptedAt,
         publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
+        // A follow-up order keeps the parent's reseller terms, frozen when the parent was bought (docs/decisions/0051-resellers.md).
+        resellerId: parent.resellerId, resellerFeeBps: parent.resellerFeeBps,
         reservationState: limited ? 'held' : 'none', reservedUntil: null, heldStock, savedMethod: parent.savedMethod, createdAt: now, updatedAt: now,
       })
       await orders.addOrderLines(tx, price.lines.map((l) => ({

@@ -23,6 +23,10 @@ export type MailKind =
   | 'legitimation_accepted' | 'legitimation_rejected' | 'kyc_document_refused'
   | 'bank_account_accepted' | 'bank_account_rejected'
   | 'payout_requested' | 'payout_successful' | 'payout_canceled'
+  // resellers (0051): a seller asks a reseller (sellerName: the seller, amount: the fee as shown); the reseller's
+  // answer to the seller (productName: the reseller, notificationText: approved or rejected with the reason); an
+  // approval ended (sellerName: the side that ended it, notificationText: the reason when given)
+  | 'reseller_requested' | 'reseller_decided' | 'reseller_canceled'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -65,6 +69,9 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     payout_requested: (p) => ({ subject: `Payout of ${p.amount ?? ''} on its way`, intro: `Your payout of ${p.amount ?? ''} was created and goes to your bank account with the next transfer.`, action: 'Open your payouts', outro: 'It usually arrives within two bank days after it is sent.' }),
     payout_successful: (p) => ({ subject: `Payout of ${p.amount ?? ''} sent`, intro: `Your payout of ${p.amount ?? ''} was sent to your bank account.`, action: 'Open your payouts', outro: 'Its credit memo is in your payouts list.' }),
     payout_canceled: (p) => ({ subject: `Payout of ${p.amount ?? ''} canceled`, intro: `Your payout of ${p.amount ?? ''} was canceled: ${p.notificationText ?? ''}. The amount is back in your balance.`, action: 'Open your payouts', outro: 'Check your bank account details before you ask again.' }),
+    reseller_requested: (p) => ({ subject: `${p.sellerName ?? 'A seller'} asks you to sell for them`, intro: `${p.sellerName ?? 'A seller'} asks you to sell their products in your name, for your fee of ${p.amount ?? ''} of the net.`, action: 'Review the request', outro: 'Approve it or reject it with a reason in your reseller area.' }),
+    reseller_decided: (p) => ({ subject: `${p.productName ?? 'The reseller'}: ${p.notificationText ?? ''}`, intro: `${p.productName ?? 'The reseller'} answered your request to sell through them: ${p.notificationText ?? ''}.`, action: 'Open your reseller page', outro: 'Your selling mode is shown on the same page.' }),
+    reseller_canceled: (p) => ({ subject: 'A reseller agreement ended', intro: `${p.sellerName ?? 'The other side'} ended the agreement to sell through a reseller${p.notificationText ? `: ${p.notificationText}` : ''}.`, action: 'Open Sellfront', outro: 'Orders bought before keep their terms; new orders are sold by the seller itself.' }),
     credit_memo_issued: (p) => ({ subject: `Credit memo ${p.productName ?? ''} from ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} issued your credit memo ${p.productName ?? ''} for ${p.notificationText ?? ''}: ${p.amount ?? ''}.`, action: 'Open your payouts', outro: 'You find the memo as a PDF under Payouts. Choose which mails reach you in your publisher settings.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
@@ -95,6 +102,9 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     payout_requested: (p) => ({ subject: `Auszahlung über ${p.amount ?? ''} unterwegs`, intro: `Deine Auszahlung über ${p.amount ?? ''} wurde angelegt und geht mit der nächsten Überweisung auf dein Bankkonto.`, action: 'Auszahlungen öffnen', outro: 'Sie kommt meist innerhalb von zwei Bankarbeitstagen nach dem Versand an.' }),
     payout_successful: (p) => ({ subject: `Auszahlung über ${p.amount ?? ''} überwiesen`, intro: `Deine Auszahlung über ${p.amount ?? ''} wurde auf dein Bankkonto überwiesen.`, action: 'Auszahlungen öffnen', outro: 'Die Gutschrift dazu findest du in deiner Auszahlungsliste.' }),
     payout_canceled: (p) => ({ subject: `Auszahlung über ${p.amount ?? ''} storniert`, intro: `Deine Auszahlung über ${p.amount ?? ''} wurde storniert: ${p.notificationText ?? ''}. Der Betrag ist wieder in deinem Guthaben.`, action: 'Auszahlungen öffnen', outro: 'Prüfe deine Bankdaten, bevor du erneut auszahlst.' }),
+    reseller_requested: (p) => ({ subject: `${p.sellerName ?? 'Ein Verkäufer'} möchte über dich verkaufen`, intro: `${p.sellerName ?? 'Ein Verkäufer'} bittet dich, seine Produkte in deinem Namen zu verkaufen, für deine Gebühr von ${p.amount ?? ''} des Nettobetrags.`, action: 'Anfrage prüfen', outro: 'Nimm sie in deinem Reseller-Bereich an oder lehne sie mit einer Begründung ab.' }),
+    reseller_decided: (p) => ({ subject: `${p.productName ?? 'Der Reseller'}: ${p.notificationText ?? ''}`, intro: `${p.productName ?? 'Der Reseller'} hat deine Anfrage beantwortet: ${p.notificationText ?? ''}.`, action: 'Reseller-Seite öffnen', outro: 'Deinen Verkaufsmodus siehst du auf derselben Seite.' }),
+    reseller_canceled: (p) => ({ subject: 'Eine Reseller-Vereinbarung wurde beendet', intro: `${p.sellerName ?? 'Die andere Seite'} hat die Vereinbarung über den Verkauf durch einen Reseller beendet${p.notificationText ? `: ${p.notificationText}` : ''}.`, action: 'Sellfront öffnen', outro: 'Bestellungen von vorher behalten ihre Bedingungen; neue Bestellungen verkauft der Verkäufer selbst.' }),
     credit_memo_issued: (p) => ({ subject: `Gutschrift ${p.productName ?? ''} von ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} hat deine Gutschrift ${p.productName ?? ''} für ${p.notificationText ?? ''} ausgestellt: ${p.amount ?? ''}.`, action: 'Auszahlungen öffnen', outro: 'Du findest die Gutschrift als PDF unter Auszahlungen. Welche E-Mails dich erreichen, wählst du in deinen Publisher-Einstellungen.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'Neues aus deinem Shop', intro: p.notificationText ?? '', action: 'Benachrichtigungen öffnen', outro: 'Welche Benachrichtigungen dich per E-Mail erreichen, wählst du in deinen Benachrichtigungseinstellungen.' }),
   },

@@ -10,6 +10,8 @@ export type SellerDetails = {
   name: string; company: string | null; street: string | null; street_number: string | null; zip: string | null; city: string | null
   region: string | null; country_code: string | null; vat_id: string | null; tax_number: string | null; vat_payer: 'liable' | 'exempt'
   vat_exempt_reason: string | null; email: string | null
+  /** A reseller's invoice names the seller it sold for (docs/decisions/0051-resellers.md); absent otherwise. */
+  on_behalf_of?: string | null
 }
 
 export type PayerDetails = {

@@ -62,6 +62,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput, options: { compre
     ...(s.vat_id ? [`VAT id: ${s.vat_id}`] : []),
     ...(s.tax_number ? [`Tax number: ${s.tax_number}`] : []),
     ...(s.email ? [s.email] : []),
+    ...(s.on_behalf_of ? [`Sold by ${s.name} on behalf of ${s.on_behalf_of}`] : []),
   ]
   for (const line of sellerLines) doc.text(line, { width: width / 2 })
   const sellerBottom = doc.y

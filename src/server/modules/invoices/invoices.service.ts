@@ -113,6 +113,21 @@ function chargeLines(payment: repo.PaymentRow, facts: ChargeFacts, currency: Cur
   return { lines: rateLines(shares, payment.amount, currency, nameOf), note: null }
 }
 
+/**
+ * Who issues the invoice: the seller, or for a resold order the reseller, in its own name, naming the seller
+ * it sold for (docs/decisions/0051-resellers.md; its legal details through ports/resellers.ts).
+ */
+async function issuerOf(deps: AppDeps, tx: Executor, facts: NonNullable<Awaited<ReturnType<typeof repo.chargeFacts>>>): Promise<SellerDetails> {
+  const seller = sellerDetailsOf(facts.sellerProfile, facts.sellerUsername, facts.sellerEmail)
+  const reseller = facts.order.resellerId === null ? null : await deps.resellers.issuerOf(tx, facts.order.resellerId)
+  if (!reseller) return seller
+  return {
+    name: reseller.legalName, company: reseller.legalName, street: reseller.street, street_number: null, zip: reseller.zip, city: reseller.city, region: null,
+    country_code: reseller.countryCode, vat_id: reseller.vatId, tax_number: null, vat_payer: 'liable', vat_exempt_reason: null, email: reseller.email,
+    on_behalf_of: seller.name,
+  }
+}
+
 /** The invoice of a successful charge (0 included: a free order, a trial's start), once. */
 async function chargeInvoice({ deps, tx, numbering }: Issue, payment: repo.PaymentRow): Promise<repo.InvoiceRow | null> {
   if (payment.kind !== 'charge' || payment.state !== 'successful' || payment.amount < 0) return null
@@ -125,7 +140,7 @@ async function chargeInvoice({ deps, tx, numbering }: Issue, payment: repo.Payme
   const { lines, note } = chargeLines(payment, facts, currency)
   const { rates, totals } = ratesOf(lines, currency)
   const { sequence, number } = await numbering.take(now)
-  const seller: FrozenSeller = { ...sellerDetailsOf(facts.sellerProfile, facts.sellerUsername, facts.sellerEmail), footer: numbering.settings.footer }
+  const seller: FrozenSeller = { ...await issuerOf(deps, tx, facts), footer: numbering.settings.footer }
   const payer = payerDetailsOf(facts.order.payer)
   const vat = invoiceVatOf(facts.order.vat, seller, payer, rates)
   const invoice = await repo.insertInvoice(tx, {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import {
-  cancellationTerms, claims, dunnings, invoices, orderItems, orderRates, orders, payments, productCategories, products, sellers, users,
+  cancellationTerms, claims, dunnings, invoices, ledgerEntries, orderItems, orderRates, orders, payments, productCategories, products, sellers, users,
 } from '../../db/schema'
 
 // The read side of the seller's orders area (docs/decisions/0030-orders-list-detail-and-csv-exports.md): the list with the spec's filters, its
@@ -202,4 +202,28 @@ export async function dunningsOf(db: Executor, orderId: number) {
 export async function cancellationTermOf(db: Executor, sellerId: number, productForm: string) {
   const [row] = await db.select().from(cancellationTerms).where(and(eq(cancellationTerms.sellerId, sellerId), eq(cancellationTerms.productType, productForm))).limit(1)
   return row
+}
+
+// ------------------------------------------------------------------ a reseller's sales (docs/decisions/0051-resellers.md)
+
+export type ResellerSaleRow = {
+  id: number; sellerId: number; sellerUsername: string; sellerCompany: string | null; productName: string; paymentState: string
+  currency: string; totalAmount: number; paidAmount: number; refundedAmount: number; resellerFeeBps: number; fee: number; createdAt: Date
+}
+
+/** The orders a reseller sold, newest first, with the fee its balance took from each (ledger rows, reversals included). */
+export async function resellerSales(db: Executor, resellerId: number, page: { offset: number; limit: number }): Promise<{ rows: ResellerSaleRow[]; total: number }> {
+  const account = `reseller_balance:${resellerId}`
+  const fee = sql<string>`coalesce((select -sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.orderId} = ${orders.id} and ${ledgerEntries.account} = ${account}), 0)`
+  const where = eq(orders.resellerId, resellerId)
+  const [rows, [counted]] = await Promise.all([
+    db.select({
+      id: orders.id, sellerId: orders.sellerId, sellerUsername: sellers.username, sellerCompany: sellers.company, productName: products.name,
+      paymentState: orders.paymentState, currency: orders.currency, totalAmount: orders.totalAmount, paidAmount: orders.paidAmount,
+      refundedAmount: orders.refundedAmount, resellerFeeBps: sql<number>`coalesce(${orders.resellerFeeBps}, 0)`, fee, createdAt: orders.createdAt,
+    }).from(orders).innerJoin(sellers, eq(sellers.id, orders.sellerId)).innerJoin(products, eq(products.id, orders.productId))
+      .where(where).orderBy(desc(orders.id)).offset(page.offset).limit(page.limit),
+    db.select({ total: count() }).from(orders).where(where),
+  ])
+  return { rows: rows.map((r) => ({ ...r, fee: Number(r.fee), resellerFeeBps: Number(r.resellerFeeBps) })), total: counted?.total ?? 0 }
 }

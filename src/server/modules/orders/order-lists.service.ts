@@ -7,13 +7,14 @@ import {
 } from '../../../shared/schemas/order-lists'
 import { canTransition, orderPaymentStates, orderPaymentTransitions, type OrderPaymentState, type OrderRateState } from '../../../shared/states'
 import { reverseChargeOf } from '../../../shared/tax'
+import { partyOfAccount } from '../../../shared/ledger'
 import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { csvFromPages } from '../../csv-export'
 import * as repo from './order-lists.repository'
-import { paymentsOf, ratesOf } from './orders.repository'
+import { ledgerOfOrder, paymentsOf, ratesOf, type OrderRow } from './orders.repository'
 
 // The seller's orders area, read side (docs/decisions/0030-orders-list-detail-and-csv-exports.md): the list with the spec's filters and its
 // counts, the order detail with the relations the spec says can be loaded, and the CSV export with the
@@ -171,6 +172,26 @@ function vatOf(o: { vat: Record<string, unknown>; payer: unknown }): Pick<OrderD
   return { vat_note: note, reverse_charge: check }
 }
 
+/**
+ * A resold order's reseller (through ports/resellers.ts) and the order's payout split from its ledger rows
+ * (docs/decisions/0051-resellers.md): what the seller's and the reseller's balances took from it, and what went back to the payer.
+ */
+async function resellerOf(ctx: Ctx, o: OrderRow): Promise<Pick<OrderDetailOutput, 'reseller' | 'payout_split'>> {
+  const issuer = o.resellerId === null ? null : await ctx.deps.resellers.issuerOf(ctx.db, o.resellerId)
+  const entries = await ledgerOfOrder(ctx.db, o.id)
+  const credited = (owner: 'seller' | 'reseller') => -entries.reduce((sum, e) => {
+    const party = partyOfAccount(e.account)
+    return party?.kind === owner && (owner === 'reseller' || party.id === String(o.sellerId)) ? sum + e.amount : sum
+  }, 0)
+  const split: OrderDetailOutput['payout_split'] = [{ participant: 'seller', amount: credited('seller'), currency: o.currency }]
+  if (o.resellerId !== null) split.push({ participant: 'reseller', amount: credited('reseller'), currency: o.currency })
+  split.push({ participant: 'payer', amount: o.refundedAmount + o.chargebackAmount, currency: o.currency })
+  return {
+    reseller: issuer && o.resellerFeeBps !== null ? { id: issuer.id, legal_name: issuer.legalName, fee_bps: o.resellerFeeBps } : null,
+    payout_split: split,
+  }
+}
+
 /** GET /cabinet/orders/{id}: the order with its amounts, what the seller can do, and the relations asked for. */
 export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[]): Promise<OrderDetailOutput> {
   const sellerId = actingSellerId(ctx.actor, 'orders.read')
@@ -190,6 +211,7 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
     dispute_fee_amount: disputeFeeOf(paymentRows), ...vatOf(o),
     // The affiliates module's figures, through its port (ports/commissions.ts): the orders module does not import it.
     publisher_id: o.publisherId, commissions: await ctx.deps.commissions.ofOrder(ctx.db, o.id, ctx.deps.now()),
+    ...await resellerOf(ctx, o),
   }
   if (wants.has('product')) {
     detail.product = {
@@ -333,4 +355,20 @@ export async function scheduledOrdersCsv(deps: AppDeps, sellerId: number, saved:
   return ordersCsv(deps.db, { sellerId }, parsed.data, deps.now(), {
     columns: columns.length > 0 ? columns : undefined, decimalSeparator: saved.decimalSeparator === ',' ? ',' : '.',
   })
+}
+
+/**
+ * The orders a reseller sold for sellers, with the fee each paid it (docs/decisions/0051-resellers.md); the resellers
+ * module names the reseller (the signed-in user's), never the request.
+ */
+export async function resellerSales(db: Executor, resellerId: number, query: { page: number; per: number }) {
+  const { rows, total } = await repo.resellerSales(db, resellerId, { offset: (query.page - 1) * query.per, limit: query.per })
+  return {
+    list: rows.map((r) => ({
+      id: r.id, seller_id: r.sellerId, seller_name: r.sellerCompany ?? r.sellerUsername, product_name: r.productName, payment_state: r.paymentState,
+      currency: r.currency, total_amount: r.totalAmount, paid_amount: r.paidAmount, refunded_amount: r.refundedAmount,
+      reseller_fee_bps: r.resellerFeeBps, fee_amount: r.fee, created_at: r.createdAt.toISOString(),
+    })),
+    total_count: total, total_count_max: total,
+  }
 }

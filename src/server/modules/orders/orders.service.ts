@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
-import { chargePostings, directCollectionPostings, parseAccountKey, publisherBalance, refundPostings, renewalPostings, sellerBalance, assertBalanced, type LedgerEntry } from '../../../shared/ledger'
+import { chargePostings, directCollectionPostings, parseAccountKey, publisherBalance, refundPostings, renewalPostings, resellerFeeOf, sellerBalance, assertBalanced, type ChargeInput, type LedgerEntry } from '../../../shared/ledger'
 import { formatMoney, isCurrencyId, percentOf, toMoney, type CurrencyId } from '../../../shared/money'
 import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
 import { paysWithCard } from '../../../shared/payments'
@@ -108,15 +108,21 @@ async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, o
  */
 async function commissionsOf(
   deps: AppDeps, tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow,
-  charge: { gross: { amount: number; currency: CurrencyId }; vat: { amount: number }; platformFeeBps: number }, renewal: boolean, now: Date,
+  charge: { gross: { amount: number; currency: CurrencyId }; vat: { amount: number }; platformFeeBps: number; resellerFee?: ChargeInput['resellerFee'] }, renewal: boolean, now: Date,
 ): Promise<ChargeCommissions> {
   if (order.affiliateNodeId === null) return { commissions: [], bonuses: [] }
   const net = charge.gross.amount - charge.vat.amount
-  const cap = net - percentOf({ amount: net, currency: charge.gross.currency }, charge.platformFeeBps).amount
+  const netMoney = { amount: net, currency: charge.gross.currency }
+  const cap = net - percentOf(netMoney, charge.platformFeeBps).amount - resellerFeeOf(charge.resellerFee, netMoney)
   return deps.commissions.forCharge(deps, tx, {
     orderId: order.id, paymentId: payment.id, sellerId: order.sellerId, nodeId: order.affiliateNodeId, payerEmail: (order.payer as { email: string }).email,
     currency: charge.gross.currency, gross: charge.gross.amount, vat: charge.vat.amount, cap, renewal, firstPaidAt: order.paidAt, now,
   })
+}
+
+/** The reseller's fee frozen on a resold order (docs/decisions/0051-resellers.md), credited on each of its charges. */
+function resellerFeeOfOrder(order: repo.OrderRow): ChargeInput['resellerFee'] {
+  return order.resellerId !== null && order.resellerFeeBps !== null ? { resellerId: order.resellerId, feeBps: order.resellerFeeBps } : undefined
 }
 
 /** A publisher's one-time bonus: its own balanced transaction, the seller's balance debited (docs/decisions/0048-affiliates.md). */
@@ -299,7 +305,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   const { items, product, username } = lines
   const vat = items.reduce((sum, i) => sum + i.vatAmount, 0)
   if (payment.amount > 0) {
-    const charge = { gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId }
+    const charge = { gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId, resellerFee: resellerFeeOfOrder(order) }
     const paid = await commissionsOf(deps, tx, order, payment, charge, false, now)
     await writeLedger(tx, chargePostings({ ...charge, commissions: paid.commissions }), 'charge', order.id, payment.id, now, { provider: payment.provider, sellerId: order.sellerId })
     await bookBonuses(tx, order, payment, paid.bonuses, now)
@@ -376,7 +382,7 @@ async function ratePaymentSucceeded(deps: AppDeps, tx: Executor, order: repo.Ord
   if (payment.amount > 0) {
     const charge = {
       gross: { amount: payment.amount, currency }, vat: { amount: await rateVat(tx, order, payment.amount), currency },
-      platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId,
+      platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId, resellerFee: resellerFeeOfOrder(order),
     }
     // Rate 1 charged here (after a trial) is the plan's first charge: it pays like a first payment.
     const paid = await commissionsOf(deps, tx, order, payment, charge, (payment.rateNumber ?? 0) > 1, now)

@@ -18,7 +18,8 @@ const sellerHeldKinds = ['charge', 'renewal'] as const
 
 export async function balancesOf(deps: AppDeps, db: Executor, party: Pick<Party, 'kind' | 'id'>, now: Date): Promise<CurrencyBalance[]> {
   const account = balanceAccountOf(party)
-  const since = party.kind === 'seller' ? new Date(now.getTime() - deps.config.PAYOUT_HOLD_DAYS * 86_400_000) : null
+  // A reseller's fee is reversed by refunds like the seller's share: it waits out the same window.
+  const since = party.kind === 'seller' || party.kind === 'reseller' ? new Date(now.getTime() - deps.config.PAYOUT_HOLD_DAYS * 86_400_000) : null
   const figures = await orders.accountFigures(db, account, { kinds: sellerHeldKinds, since })
   const held = party.kind === 'publisher' ? await affiliates.pendingCommissionsOf(db, party.id, now) : new Map<string, number>()
   // Commissions a seller's own provider collected wait until that seller settles them ("Owed").

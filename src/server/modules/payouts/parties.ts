@@ -6,13 +6,15 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as accounts from '../accounts/accounts.service'
 import * as affiliates from '../affiliates/publishers.service'
+import * as resellers from '../resellers/resellers.service'
 
 // Who a money-out request is about (docs/decisions/0049-money-out.md "Parties"): the area of the route
-// decides: /cabinet is the seller the request acts for, /publish the signed-in user's publisher. The party
+// decides: /cabinet is the seller the request acts for, /publish the signed-in user's publisher, /reseller the
+// signed-in user's reseller (docs/decisions/0051-resellers.md). The party
 // is never taken from the request's body or URL, so another party's documents, accounts, balances and
 // payouts cannot be named.
 
-export type PartyArea = 'cabinet' | 'publish' | 'team_member'
+export type PartyArea = 'cabinet' | 'publish' | 'reseller' | 'team_member'
 export type Party = { kind: PartyKind; id: number; /** The user the party belongs to (mails, deletion). */ userId: number }
 
 export async function partyOf(ctx: Ctx, tx: Executor, area: PartyArea, access: 'read' | 'write' = 'read'): Promise<Party> {
@@ -26,6 +28,10 @@ export async function partyOf(ctx: Ctx, tx: Executor, area: PartyArea, access: '
     const publisher = await affiliates.requirePublisher(ctx, tx)
     return { kind: 'publisher', id: publisher.id, userId: publisher.userId }
   }
+  if (area === 'reseller') {
+    const reseller = await resellers.resellerPartyOf(ctx, tx)
+    return { kind: 'reseller', id: reseller.id, userId: reseller.userId }
+  }
   // Team members get their own balance once teams exist; until then no one holds the profile's money.
   throw new AppError('forbidden', 'Team member payouts are not available yet')
 }
@@ -36,4 +42,4 @@ export function balanceAccountOf(party: Pick<Party, 'kind' | 'id'>) {
 }
 
 /** The areas' URL prefixes, for links in mails. */
-export const areaOfParty: Record<PartyKind, string> = { seller: 'cabinet', publisher: 'publish', team_member: 'team_member', reseller: 'cabinet' }
+export const areaOfParty: Record<PartyKind, string> = { seller: 'cabinet', publisher: 'publish', team_member: 'team_member', reseller: 'reseller' }
