@@ -14,6 +14,7 @@ import { newStorageKey } from '../modules/media/storage'
 import * as ticketDesigns from '../modules/tickets/ticket-designs.service'
 import { createOrder } from '../modules/checkout/place-order.service'
 import { completeSandboxPayment } from '../modules/payments/sandbox-page.service'
+import * as resellers from '../modules/resellers/resellers.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
@@ -21,6 +22,8 @@ export const demo = { email: 'demo@sellfront.test', username: 'demo' }
 export const demoManager = { email: 'manager@sellfront.test', firstName: 'Demo', lastName: 'Manager' }
 /** The demo's publisher (the publisher area), in the demo seller's partner programme, with the same password. */
 export const demoPublisher = { email: 'publisher@sellfront.test', firstName: 'Paula', lastName: 'Publisher' }
+/** The demo's reseller (the reseller area), with the same password; the demo seller may ask it (reseller journey on). */
+export const demoReseller = { email: 'reseller@sellfront.test', firstName: 'Rita', lastName: 'Reseller' }
 /** The demo products in the partner programme. */
 const demoProgramProducts = ['watercolour-course', 'lightroom-presets', 'strategy-session', 'painters-circle']
 
@@ -37,6 +40,8 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   if (result.created || options.password || deps.config.DEMO_PASSWORD) {
     await accounts.ensureManager(systemContext(deps), { ...demoManager, password })
     await seedDemoPartnerProgramme(deps, result.userId, password)
+    const { userId: resellerUserId } = await accounts.ensureDemoResellerUser(systemContext(deps), { ...demoReseller, password })
+    await resellers.ensureDemoReseller(deps, { userId: resellerUserId, sellerId: await accounts.sellerOfUser(deps.db, result.userId) })
     await seedDemoSales(deps, result.userId)
   }
   await seedDemoMedia(deps, result.userId)

@@ -1,8 +1,9 @@
 import {
-  IconAffiliate, IconBellRinging, IconBuildingBank, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
+  IconAffiliate, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
   IconCalendar, IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconWallet, type Icon,
 } from '@tabler/icons-react'
+import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
 
 // The back-office areas of docs/reference/accounts-and-orders.md §2: their navigation and the screens whose features arrive
@@ -11,8 +12,11 @@ import type { Area } from '../lib/profiles'
 // such entries are dropped from `nav`; their routes still answer a direct link.
 // Labels are i18n keys: nav.<area>.<key>; soon pages use pages.<area>.<key>.title and .text.
 
-/** `match`: the path prefix that marks the entry active, when the first two segments are not enough. */
-export type NavEntry = { to: string; key: string; icon: Icon; exact?: boolean; match?: string }
+/**
+ * `match`: the path prefix that marks the entry active, when the first two segments are not enough.
+ * `feature`: shown only when the seller's feature flag is on (a flagged function hides itself in the UI).
+ */
+export type NavEntry = { to: string; key: string; icon: Icon; exact?: boolean; match?: string; feature?: FeatureFlag }
 export type SoonPage = { path: string; key: string }
 export type AreaConfig = { area: Area; nav: NavEntry[]; soon: SoonPage[] }
 
@@ -40,6 +44,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/settings/cancellation_terms', key: 'cancellationTerms', icon: IconFileText, match: '/cabinet/settings/cancellation_terms' },
       { to: '/cabinet/identity', key: 'identity', icon: IconId },
       { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
+      { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey' },
       { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],
@@ -64,6 +69,20 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/publish/email_notification', key: 'emailNotification', icon: IconMail },
       { to: '/publish/support', key: 'support', icon: IconHeadset },
       { to: '/publish/profile/edit', key: 'account', icon: IconSettings },
+    ],
+    soon: [],
+  },
+  reseller: {
+    area: 'reseller',
+    nav: [
+      { to: '/reseller', key: 'overview', icon: IconHome, exact: true },
+      { to: '/reseller/sales', key: 'sales', icon: IconReceipt },
+      { to: '/reseller/payouts_balance', key: 'payoutsBalance', icon: IconWallet },
+      { to: '/reseller/payouts', key: 'payouts', icon: IconCreditCard },
+      { to: '/reseller/payouts_settings', key: 'payoutsSettings', icon: IconCalendar },
+      { to: '/reseller/identity', key: 'identity', icon: IconShieldCheck },
+      { to: '/reseller/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
+      { to: '/reseller/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],
   },
@@ -113,6 +132,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/admin/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
       { to: '/admin/bank_account_legitimations', key: 'legitimations', icon: IconShieldCheck },
       { to: '/admin/payouts', key: 'payouts', icon: IconWallet },
+      { to: '/admin/resellers', key: 'resellers', icon: IconBuildingStore },
       { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],

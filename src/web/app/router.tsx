@@ -73,8 +73,8 @@ const publicRoutes = [
 // ------------------------------------------------------------------------------------------------ areas
 
 const areaLayouts = withFullStyles(() => import('./layouts/area-layouts'))
-const layoutExport: Record<Area, 'CabinetLayout' | 'PublishLayout' | 'TeamMemberLayout' | 'PayerLayout' | 'AdminLayout'> = {
-  cabinet: 'CabinetLayout', publish: 'PublishLayout', team_member: 'TeamMemberLayout', payer: 'PayerLayout', admin: 'AdminLayout',
+const layoutExport: Record<Area, 'CabinetLayout' | 'PublishLayout' | 'ResellerLayout' | 'TeamMemberLayout' | 'PayerLayout' | 'AdminLayout'> = {
+  cabinet: 'CabinetLayout', publish: 'PublishLayout', reseller: 'ResellerLayout', team_member: 'TeamMemberLayout', payer: 'PayerLayout', admin: 'AdminLayout',
 }
 
 type ExtraPage = { path: string; component: RouteComponent }
@@ -147,6 +147,7 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'payouts', component: lazyRouteComponent(payoutPages, 'PayoutsPage') },
   { path: 'payouts_balance', component: lazyRouteComponent(payoutPages, 'PayoutsBalancePage') },
   { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
+  { path: 'reseller', component: lazyRouteComponent(() => import('../features/resellers/routes/cabinet-reseller-page'), 'CabinetResellerPage') },
 ])
 const publishPrograms = () => import('../features/publish/routes/programs-pages')
 const publishDetails = () => import('../features/publish/routes/details-pages')
@@ -179,6 +180,16 @@ const publish = areaRoutes('publish', lazyRouteComponent(() => import('./publish
   { path: 'embeddable_items/$itemId/preview', component: lazyRouteComponent(publishEmbeds, 'EmbeddableItemPreviewPage') },
   { path: 'support', component: lazyRouteComponent(() => import('../features/publish/routes/support-page'), 'PublisherSupportPage') },
 ])
+// Resellers (docs/decisions/0051-resellers.md): their home with the sellers' requests, their sales, and money out.
+const resellerPages = () => import('../features/resellers/routes/reseller-pages')
+const reseller = areaRoutes('reseller', lazyRouteComponent(resellerPages, 'ResellerHomePage'), [
+  { path: 'sales', component: lazyRouteComponent(resellerPages, 'ResellerSalesPage') },
+  { path: 'identity', component: lazyRouteComponent(identityPages, 'IdentityPage') },
+  { path: 'bank_accounts', component: lazyRouteComponent(bankAccountPages, 'BankAccountsPage') },
+  { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
+  { path: 'payouts', component: lazyRouteComponent(payoutPages, 'PayoutsPage') },
+  { path: 'payouts_balance', component: lazyRouteComponent(payoutPages, 'PayoutsBalancePage') },
+])
 const teamMember = areaRoutes('team_member', lazyRouteComponent(() => import('../features/team-member/routes/team-member-home-page'), 'TeamMemberHomePage'))
 const payer = areaRoutes('payer', lazyRouteComponent(() => import('../features/payer/routes/payer-home-page'), 'PayerHomePage'), [
   { path: 's/$id', component: lazyRouteComponent(() => import('../features/payer/routes/payer-seller-page'), 'PayerSellerPage') },
@@ -193,6 +204,7 @@ const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/a
   { path: 'bank_accounts', component: lazyRouteComponent(bankAccountPages, 'AdminBankAccountsPage') },
   { path: 'bank_account_legitimations', component: lazyRouteComponent(bankAccountPages, 'AdminBankAccountLegitimationsPage') },
   { path: 'payouts', component: lazyRouteComponent(payoutPages, 'AdminPayoutsPage') },
+  { path: 'resellers', component: lazyRouteComponent(() => import('../features/resellers/routes/admin-resellers-page'), 'AdminResellersPage') },
 ])
 
 // The payer's course player (docs/reference/readings.md 14): its own full-page layout; signed out it sends the payer to
@@ -204,7 +216,7 @@ const coursePlayer = createRoute({
   component: lazyRouteComponent(withFullStyles(() => import('../features/course-player/routes/course-player-page')), 'CoursePlayerPage'),
 })
 
-const routeTree = rootRoute.addChildren([publicLayout.addChildren(publicRoutes), coursePlayer, cabinet, publish, teamMember, payer, admin])
+const routeTree = rootRoute.addChildren([publicLayout.addChildren(publicRoutes), coursePlayer, cabinet, publish, reseller, teamMember, payer, admin])
 
 export const router = createRouter({
   routeTree,

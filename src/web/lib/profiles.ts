@@ -3,7 +3,7 @@ import { profileArea, profileEntryOrder, type ProfileType } from '../../shared/a
 // Which profile works in which back-office area, and where a user lands (docs/reference/accounts-and-orders.md §2, "Cabinet
 // entry per profile"). Pure, so the guard and the sign-in redirect are tested without a browser.
 
-export const areas = ['cabinet', 'publish', 'team_member', 'payer', 'admin'] as const
+export const areas = ['cabinet', 'publish', 'reseller', 'team_member', 'payer', 'admin'] as const
 export type Area = (typeof areas)[number]
 
 export type ProfileLike = { id: number; type: ProfileType }

@@ -622,6 +622,12 @@ export async function ensureDemoPublisher(ctx: Ctx, input: { email: string; pass
   return ensureUserWithProfile(ctx, input, 'publisher')
 }
 
+/** Turns one feature flag of a seller on or off (the demo; managers' overrides of src/shared/accounts.ts defaults). */
+export async function setSellerFeature(db: Executor, sellerId: number, flag: FeatureFlag, on: boolean): Promise<void> {
+  const seller = await repo.findSellerById(db, sellerId)
+  if (seller && seller.features[flag] !== on) await repo.updateSeller(db, sellerId, { features: { ...seller.features, [flag]: on } })
+}
+
 /** A confirmed demo reseller user (docs/decisions/0051-resellers.md), with the demo seller's password. */
 export async function ensureDemoResellerUser(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }) {
   return ensureUserWithProfile(ctx, input, 'reseller')

@@ -109,6 +109,24 @@ export const resellersPort: ResellersPort = {
   },
 }
 
+/**
+ * The demo's reseller (src/server/db/seed.ts): the user made a reseller with legal details and a 10 % fee,
+ * once. The demo seller only gets the reseller journey; it keeps selling by itself.
+ */
+export async function ensureDemoReseller(deps: AppDeps, input: { userId: number; sellerId: number | null }) {
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.findResellerByUser(tx, input.userId))) {
+      const now = deps.now()
+      await repo.insertReseller(tx, {
+        userId: input.userId, legalName: 'Demo Resale GmbH', street: 'Friedrichstraße 10', zip: '10117', city: 'Berlin', countryCode: 'DE',
+        vatId: 'DE136695976', feeBps: 1_000, createdAt: now, updatedAt: now,
+      })
+      await accounts.grantResellerProfile(tx, input.userId)
+    }
+    if (input.sellerId !== null) await accounts.setSellerFeature(tx, input.sellerId, 'reseller_journey', true)
+  })
+}
+
 // ------------------------------------------------------------------ managers
 
 export async function listResellers(ctx: Ctx, query: { page: number; per: number }) {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { LocaleSwitcher } from '../../components/locale-switcher'
 import { Logo } from '../../components/logo'
 import { api } from '../../lib/api'
+import { snakeToCamelKey } from '../../lib/api-client'
 import { areaOfPath, type Area } from '../../lib/profiles'
 import { useMe } from '../../lib/session'
 import { areaConfigs, type NavEntry } from '../areas'
@@ -99,7 +100,7 @@ export function AreaLayout({ area }: { area: Area }) {
           </AppShell.Section>
         )}
         <AppShell.Section grow component={ScrollArea}>
-          {config.nav.map((entry) => {
+          {config.nav.filter((entry) => !entry.feature || user.seller?.features[snakeToCamelKey(entry.feature)] === true).map((entry) => {
             const Icon = entry.icon
             return (
               <NavLink

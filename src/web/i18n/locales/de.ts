@@ -123,6 +123,7 @@ export const de: Translations = {
     team_member: 'Teambereich',
     payer: 'Käuferbereich',
     admin: 'Managerbereich',
+    reseller: 'Reseller-Bereich',
   },
   profileTypes: {
     seller: 'Verkäufer',
@@ -200,6 +201,7 @@ export const de: Translations = {
       payouts: 'Auszahlungen',
       identity: 'Identitätsprüfung',
       bankAccounts: 'Bankkonten',
+      reseller: 'Reseller',
     },
     publish: {
       overview: 'Übersicht',
@@ -219,6 +221,16 @@ export const de: Translations = {
       details: 'Publisher-Angaben',
       payoutsSettings: 'Auszahlungseinstellungen',
       identity: 'Identitätsprüfung',
+    },
+    reseller: {
+      overview: 'Verkäufer',
+      sales: 'Verkäufe',
+      payoutsBalance: 'Guthaben',
+      payouts: 'Auszahlungen',
+      payoutsSettings: 'Auszahlungseinstellungen',
+      identity: 'Identitätsprüfung',
+      bankAccounts: 'Bankkonten',
+      account: 'Kontoeinstellungen',
     },
     team_member: {
       overview: 'Übersicht',
@@ -248,6 +260,7 @@ export const de: Translations = {
       account: 'Kontoeinstellungen',
       identityChecks: 'Identitätsprüfungen',
       payouts: 'Auszahlungen',
+      resellers: 'Reseller',
     },
   },
   soon: {
@@ -270,6 +283,7 @@ export const de: Translations = {
       paymentSettings: { title: 'Zahlungsarten', text: 'Hier legst du bald fest, über welchen Anbieter jede Zahlungsart läuft.' },
     },
     publish: {},
+    reseller: {},
     team_member: {
       bankAccounts: { title: 'Bankkonten', text: 'Hier verwaltest du bald die Bankkonten, auf die deine Einnahmen ausgezahlt werden.' },
       invites: { title: 'Einladungen', text: 'Hier stehen bald Einladungen von Verkäufern in ihr Team, die du annehmen oder ablehnen kannst.' },
@@ -300,6 +314,10 @@ export const de: Translations = {
     publish: {
       title: 'Du hast noch kein Publisher-Profil',
       text: 'Im Publisher-Bereich bewerben Publisher Produkte gegen Provision. Füge deinem Konto ein Publisher-Profil hinzu, um an Partnerprogrammen teilzunehmen.',
+    },
+    reseller: {
+      title: 'Du bist kein Reseller',
+      text: 'Reseller verkaufen die Produkte von Verkäufern im eigenen Namen. Die Manager der Plattform machen ein Konto zum Reseller; bitte sie, {{email}} hinzuzufügen.',
     },
     team_member: {
       title: 'Du bist in keinem Verkäuferteam',
@@ -2453,6 +2471,13 @@ export const de: Translations = {
       dunningColumns: { rate: 'Rate', state: 'Status', step: 'Versuche', next: 'Nächster Schritt', amount: 'Betrag', result: 'Ergebnis' },
       claimColumns: { amount: 'Betrag', collected: 'Eingezogen', writtenOff: 'Abgeschrieben', inkasso: 'Inkasso', outcome: 'Ergebnis' },
       dunningAmounts: 'Im Mahnverfahren {{inDunning}} · Schulden {{debt}} · eingezogen {{collected}} · abgeschrieben {{writtenOff}}',
+      payoutSplit: {
+        title: 'Aufteilung der Auszahlung',
+        soldBy: 'Verkauft von {{name}} im eigenen Namen, gegen eine Gebühr von {{fee}} des Nettobetrags (beim Kauf festgelegt).',
+        participant: 'Beteiligter',
+        amount: 'Betrag',
+        participants: { seller: 'Verkäufer (dein Anteil)', reseller: 'Reseller (Gebühr)', payer: 'Käufer (erstattet)' },
+      },
     },
     actions: {
       refund: 'Erstatten', cancel: 'Plan kündigen', pause: 'Pausieren', resume: 'Fortsetzen', confirm: 'Bestätigen',
@@ -2888,4 +2913,64 @@ export const de: Translations = {
     },
   },
   // <<< moneyPayouts: add this namespace's texts above this line
+  resellers: {
+    modes: { selling_by_ownself: 'Du verkaufst selbst', selling_via_reseller: 'Verkauf über einen Reseller', selling_none: 'Verkauf pausiert' },
+    states: { waiting: 'Wartet', approved: 'Angenommen', rejected: 'Abgelehnt', canceled: 'Beendet' },
+    sides: { seller: 'den Verkäufer', reseller: 'den Reseller', manager: 'einen Manager' },
+    columns: { reseller: 'Reseller', seller: 'Verkäufer', fee: 'Gebühr', state: 'Status', date: 'Datum', country: 'Ort', product: 'Produkt', total: 'Gesamt', myFee: 'Meine Gebühr' },
+    fields: { email: 'E-Mail des Nutzers', legalName: 'Firmenname', street: 'Straße und Hausnummer', zip: 'PLZ', city: 'Ort', country: 'Land', vatId: 'USt-IdNr.', feeBps: 'Gebühr in Basispunkten des Nettobetrags (1000 = 10 %)' },
+    approvals: { title: 'Anfragen und Vereinbarungen', empty: 'Noch keine Anfragen.', canceledBy: 'Beendet durch {{who}}' },
+    cabinet: {
+      title: 'Reseller',
+      intro: 'Ein Reseller verkauft deine Produkte im eigenen Namen: Er stellt deinen Käufern die Rechnungen aus, kümmert sich um ihre Umsatzsteuer und behält seine Gebühr vom Nettobetrag. Du bekommst den Rest.',
+      featureOff: 'Der Verkauf über einen Reseller ist für dein Konto nicht freigeschaltet.',
+      mode: 'Verkaufsmodus',
+      soldBy: 'Verkauft von {{name}} gegen eine Gebühr von {{fee}} des Nettobetrags.',
+      pauseText: 'Pausieren stoppt neue Bestellungen sofort; laufende Abos und Raten werden weiter abgebucht.',
+      pausedText: 'Dein Checkout nimmt keine neuen Bestellungen an, bis du fortsetzt.',
+      pause: 'Verkauf pausieren',
+      resume: 'Verkauf fortsetzen',
+      available: 'Reseller',
+      none: 'Noch ist kein Reseller verfügbar.',
+      openNote: 'Du hast eine offene Anfrage oder Vereinbarung: Beende sie, bevor du einen anderen Reseller fragst.',
+      request: 'Um Verkauf bitten',
+      confirmTitle: '{{name}} bitten, für dich zu verkaufen?',
+      confirmText: '{{name}} behält {{fee}} des Nettobetrags jeder Bestellung, die während der Vereinbarung verkauft wird. Die Gebühr wird mit dieser Anfrage festgelegt.',
+      requested: 'Deine Anfrage wurde gesendet.',
+      canceled: 'Erledigt: Du verkaufst wieder selbst.',
+      withdraw: 'Zurückziehen',
+      withdrawTitle: 'Diese Anfrage zurückziehen?',
+      end: 'Vereinbarung beenden',
+      endTitle: 'Diese Vereinbarung beenden?',
+      endText: 'Neue Bestellungen verkauft der Verkäufer selbst; frühere Bestellungen behalten ihre Bedingungen.',
+    },
+    area: {
+      intro: 'Verkäufer bitten dich, ihre Produkte in deinem Namen zu verkaufen, für deine Gebühr von {{fee}} des Nettobetrags. Nimm ihre Anfragen hier an oder lehne sie ab.',
+      sellers: 'Verkäufer',
+      approve: 'Annehmen',
+      approved: 'Angenommen: Du verkaufst ab jetzt für diesen Verkäufer.',
+      reject: 'Ablehnen',
+      rejectTitle: 'Diese Anfrage ablehnen',
+      reason: 'Begründung (der Verkäufer liest sie)',
+      endText: '{{name}} verkauft ab jetzt selbst; frühere Bestellungen behalten ihre Bedingungen.',
+    },
+    sales: {
+      title: 'Verkäufe',
+      lead: 'Die Bestellungen, die du für Verkäufer verkauft hast, mit deiner Gebühr (abzüglich dessen, was Erstattungen zurückgenommen haben).',
+      empty: 'Noch keine Verkäufe.',
+    },
+    admin: {
+      title: 'Reseller',
+      addTitle: 'Reseller hinzufügen',
+      addText: 'Der Nutzer meldet sich mit seinem eigenen Konto an und bekommt das Reseller-Profil. Die Firmendaten stehen auf den Rechnungen, die der Reseller ausstellt.',
+      add: 'Reseller hinzufügen',
+      created: 'Der Reseller wurde hinzugefügt.',
+      empty: 'Noch keine Reseller.',
+      active: 'Aktiv',
+      inactive: 'Inaktiv',
+      activate: 'Aktivieren',
+      deactivate: 'Deaktivieren',
+    },
+  },
+  // <<< resellers: add this namespace's texts above this line
 }

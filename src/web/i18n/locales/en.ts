@@ -121,6 +121,7 @@ export const en = {
     team_member: 'Team member area',
     payer: 'Payer area',
     admin: 'Manager area',
+    reseller: 'Reseller area',
   },
   profileTypes: {
     seller: 'Seller',
@@ -198,6 +199,7 @@ export const en = {
       payouts: 'Payouts',
       identity: 'Identity check',
       bankAccounts: 'Bank accounts',
+      reseller: 'Reseller',
     },
     publish: {
       overview: 'Overview',
@@ -217,6 +219,16 @@ export const en = {
       details: 'Publisher details',
       payoutsSettings: 'Payout settings',
       identity: 'Identity check',
+    },
+    reseller: {
+      overview: 'Sellers',
+      sales: 'Sales',
+      payoutsBalance: 'Balance',
+      payouts: 'Payouts',
+      payoutsSettings: 'Payout settings',
+      identity: 'Identity check',
+      bankAccounts: 'Bank accounts',
+      account: 'Account settings',
     },
     team_member: {
       overview: 'Overview',
@@ -246,6 +258,7 @@ export const en = {
       account: 'Account settings',
       identityChecks: 'Identity checks',
       payouts: 'Payouts',
+      resellers: 'Resellers',
     },
   },
   soon: {
@@ -268,6 +281,7 @@ export const en = {
       paymentSettings: { title: 'Payment methods', text: 'Which payment method runs through which provider will be set here.' },
     },
     publish: {},
+    reseller: {},
     team_member: {
       bankAccounts: { title: 'Bank accounts', text: 'The bank accounts your earnings are paid out to will be managed here.' },
       invites: { title: 'Invitations', text: 'Invitations from sellers to join their team will be listed here to accept or decline.' },
@@ -298,6 +312,10 @@ export const en = {
     publish: {
       title: 'You do not have a publisher profile yet',
       text: 'The publisher area is where publishers promote products for commissions. Add a publisher profile to your account to take part in affiliate programs.',
+    },
+    reseller: {
+      title: 'You are not a reseller',
+      text: 'Resellers sell sellers\' products in their own name. The platform\'s managers make an account a reseller; ask them to add {{email}}.',
     },
     team_member: {
       title: 'You are not on a seller\'s team',
@@ -2451,6 +2469,13 @@ export const en = {
       dunningColumns: { rate: 'Rate', state: 'State', step: 'Retries', next: 'Next step', amount: 'Amount', result: 'Result' },
       claimColumns: { amount: 'Amount', collected: 'Collected', writtenOff: 'Written off', inkasso: 'Collection', outcome: 'Outcome' },
       dunningAmounts: 'In dunning {{inDunning}} · debt {{debt}} · collected {{collected}} · written off {{writtenOff}}',
+      payoutSplit: {
+        title: 'Payout split',
+        soldBy: 'Sold by {{name}} in its own name, for a fee of {{fee}} of the net (frozen at purchase).',
+        participant: 'Participant',
+        amount: 'Amount',
+        participants: { seller: 'Seller (your share)', reseller: 'Reseller (fee)', payer: 'Payer (refunded)' },
+      },
     },
     actions: {
       refund: 'Refund', cancel: 'Cancel plan', pause: 'Pause', resume: 'Resume', confirm: 'Confirm',
@@ -2886,6 +2911,66 @@ export const en = {
     },
   },
   // <<< moneyPayouts: add this namespace's texts above this line
+  resellers: {
+    modes: { selling_by_ownself: 'Selling by yourself', selling_via_reseller: 'Selling through a reseller', selling_none: 'Selling paused' },
+    states: { waiting: 'Waiting', approved: 'Approved', rejected: 'Rejected', canceled: 'Canceled' },
+    sides: { seller: 'the seller', reseller: 'the reseller', manager: 'a manager' },
+    columns: { reseller: 'Reseller', seller: 'Seller', fee: 'Fee', state: 'State', date: 'Date', country: 'Location', product: 'Product', total: 'Total', myFee: 'My fee' },
+    fields: { email: 'User\'s email', legalName: 'Legal name', street: 'Street and number', zip: 'Postcode', city: 'City', country: 'Country', vatId: 'VAT id', feeBps: 'Fee in basis points of the net (1000 = 10 %)' },
+    approvals: { title: 'Requests and agreements', empty: 'No requests yet.', canceledBy: 'Ended by {{who}}' },
+    cabinet: {
+      title: 'Reseller',
+      intro: 'A reseller sells your products in its own name: it issues the invoices to your payers and handles their VAT, and keeps its fee of the net. You get the rest.',
+      featureOff: 'Selling through a reseller is not enabled for your account.',
+      mode: 'Selling mode',
+      soldBy: 'Sold by {{name}} for a fee of {{fee}} of the net.',
+      pauseText: 'Pausing stops new orders at once; running subscriptions and instalments keep charging.',
+      pausedText: 'Your checkout takes no new orders until you resume.',
+      pause: 'Pause selling',
+      resume: 'Resume selling',
+      available: 'Resellers',
+      none: 'No reseller is available yet.',
+      openNote: 'You have an open request or agreement: end it before asking another reseller.',
+      request: 'Ask to sell for me',
+      confirmTitle: 'Ask {{name}} to sell for you?',
+      confirmText: '{{name}} keeps {{fee}} of the net of every order sold while the agreement runs. The fee is fixed with this request.',
+      requested: 'Your request was sent.',
+      canceled: 'Done: you sell by yourself again.',
+      withdraw: 'Withdraw',
+      withdrawTitle: 'Withdraw this request?',
+      end: 'End agreement',
+      endTitle: 'End this agreement?',
+      endText: 'New orders are sold by the seller itself; orders bought before keep their terms.',
+    },
+    area: {
+      intro: 'Sellers ask you to sell their products in your name for your fee of {{fee}} of the net. Approve or reject their requests here.',
+      sellers: 'Sellers',
+      approve: 'Approve',
+      approved: 'Approved: you sell for this seller from now on.',
+      reject: 'Reject',
+      rejectTitle: 'Reject this request',
+      reason: 'Reason (the seller reads it)',
+      endText: '{{name}} sells by itself from now on; orders bought before keep their terms.',
+    },
+    sales: {
+      title: 'Sales',
+      lead: 'The orders you sold for sellers, with your fee of each (less what refunds took back).',
+      empty: 'No sales yet.',
+    },
+    admin: {
+      title: 'Resellers',
+      addTitle: 'Add a reseller',
+      addText: 'The user signs in with their own account and gets the reseller profile. The legal details are printed on the invoices the reseller issues.',
+      add: 'Add reseller',
+      created: 'The reseller was added.',
+      empty: 'No resellers yet.',
+      active: 'Active',
+      inactive: 'Inactive',
+      activate: 'Activate',
+      deactivate: 'Deactivate',
+    },
+  },
+  // <<< resellers: add this namespace's texts above this line
 }
 
 /** The shape every complete locale has: the same keys with text values. */

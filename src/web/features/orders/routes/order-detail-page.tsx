@@ -167,6 +167,16 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
               <Button key="pdf" size="compact-xs" variant="subtle" leftSection={<IconFileTypePdf size={14} />} onClick={() => void openInvoicePdf(i.pdfUrl)}>{t('orderLists.detail.pdf')}</Button>])} />
         )}
       </Section>
+      {/* Where the order's money went, per participant, from the ledger (docs/decisions/0051-resellers.md). */}
+      <Section title={t('orderLists.detail.payoutSplit.title')} testId="order-payout-split">
+        {o.reseller && (
+          <Text size="sm" mb="xs" data-testid="order-reseller">{t('orderLists.detail.payoutSplit.soldBy', {
+            name: o.reseller.legalName, fee: `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(o.reseller.feeBps / 100)} %`,
+          })}</Text>
+        )}
+        <SimpleTable testId="order-payout-split-table" head={[t('orderLists.detail.payoutSplit.participant'), t('orderLists.detail.payoutSplit.amount')]}
+          rows={(o.payoutSplit ?? []).map((s) => [t(`orderLists.detail.payoutSplit.participants.${s.participant}`), money(s.amount, s.currency)])} />
+      </Section>
       {(o.commissions ?? []).length > 0 && (
         <Section title={t('affiliates.orderCommissions.title')} testId="order-commissions">
           {o.publisherId ? <Text size="sm" mb="xs" data-testid="order-publisher">{t('affiliates.orderCommissions.publisher')}: {o.publisherId}</Text> : null}
