@@ -12,8 +12,9 @@ const user = {
 
 describe('profiles and areas', () => {
   test('each area lists the profile types that work there', () => {
-    expect(profileTypesOfArea('cabinet')).toEqual(['seller', 'shop', 'reseller'])
+    expect(profileTypesOfArea('cabinet')).toEqual(['seller', 'shop'])
     expect(profileTypesOfArea('publish')).toEqual(['publisher', 'platform_affiliate'])
+    expect(profileTypesOfArea('reseller')).toEqual(['reseller'])
     expect(profileTypesOfArea('team_member')).toEqual(['team_member', 'sales_team_member'])
     expect(profileTypesOfArea('admin')).toEqual(['manager'])
   })
