@@ -36,7 +36,7 @@ export const resellerOutput = z.object({
   country_code: z.string(), vat_id: z.string().nullable(), fee_bps: z.number(), active: z.boolean(), created_at: z.string(),
 })
 export type ResellerOutput = z.infer<typeof resellerOutput>
-export const resellerListQuery = listQuery.pick({ page: true, per: true })
+export const resellerListQuery = listQuery
 export const listOfResellers = listOutput(resellerOutput)
 
 /** A manager pauses or resumes a seller's selling (as the seller can). */
@@ -93,5 +93,5 @@ export const resellerSaleOutput = z.object({
   reseller_fee_bps: z.number(), fee_amount: z.number(), created_at: z.string(),
 })
 export type ResellerSaleOutput = z.infer<typeof resellerSaleOutput>
-export const resellerSalesQuery = listQuery.pick({ page: true, per: true })
+export const resellerSalesQuery = listQuery
 export const listOfResellerSales = listOutput(resellerSaleOutput)

@@ -5,6 +5,7 @@ import { balancesOf } from './balances.service'
 import * as repo from './money-out.repository'
 import * as orders from '../orders/orders.service'
 import * as affiliates from '../affiliates/publishers.service'
+import * as resellers from '../resellers/resellers.service'
 import * as accounts from '../accounts/accounts.service'
 
 // What account deletion asks money out (ports/money-out.ts; docs/decisions/0049-money-out.md "Deletion"):
@@ -12,11 +13,13 @@ import * as accounts from '../accounts/accounts.service'
 // deleting it removes the identity documents (files first) and scrambles the bank details.
 
 async function partiesOfUser(tx: Executor, userId: number) {
-  const parties: { kind: 'seller' | 'publisher'; id: number }[] = []
+  const parties: { kind: 'seller' | 'publisher' | 'reseller'; id: number }[] = []
   const seller = await accounts.sellerOfUser(tx, userId)
   if (seller !== null) parties.push({ kind: 'seller', id: seller })
   const publisher = await affiliates.publisherIdOfUser(tx, userId)
   if (publisher !== null) parties.push({ kind: 'publisher', id: publisher })
+  const reseller = await resellers.resellerIdOfUser(tx, userId)
+  if (reseller !== null) parties.push({ kind: 'reseller', id: reseller })
   return parties
 }
 

@@ -275,9 +275,9 @@ export async function resellerPartyOf(ctx: Ctx, db: Executor): Promise<{ id: num
   return { id: reseller.id, userId: reseller.userId }
 }
 
-/** The user a reseller party belongs to (mails of its payouts). */
-export async function resellerUserId(db: Executor, resellerId: number): Promise<number | null> {
-  return (await repo.findReseller(db, resellerId))?.userId ?? null
+/** The user's reseller id, if the user is one (account deletion asks for its balance). */
+export async function resellerIdOfUser(db: Executor, userId: number): Promise<number | null> {
+  return (await repo.findResellerByUser(db, userId))?.id ?? null
 }
 
 export async function resellerHome(ctx: Ctx): Promise<ResellerHomeOutput> {
