@@ -24,12 +24,18 @@ export async function balancesOf(deps: AppDeps, db: Executor, party: Pick<Party,
   const held = party.kind === 'publisher' ? await affiliates.pendingCommissionsOf(db, party.id, now) : new Map<string, number>()
   // Commissions a seller's own provider collected wait until that seller settles them ("Owed").
   if (party.kind === 'publisher') for (const owed of totalsOf(await owedToPublisher(db, party.id))) held.set(owed.currency, (held.get(owed.currency) ?? 0) + owed.amount)
+  // A reseller's fees of sales a seller's own provider collected never reached the platform: held, never paid out
+  // from the platform's money (docs/decisions/0051-resellers.md "Money out"), on top of the refund window.
+  const direct = party.kind === 'reseller' ? totalsOf(await orders.directCommissionsOf(db, account)) : []
   const currencies = new Set([...figures.map((f) => f.currency), ...held.keys()])
   return [...currencies].sort().map((currency) => {
     const row = figures.find((f) => f.currency === currency)
     return {
       currency,
-      ...balanceFigures({ ledgerSum: row?.total ?? 0, heldCredits: party.kind === 'publisher' ? held.get(currency) ?? 0 : row?.held ?? 0, paidOut: row?.paidOut ?? 0 }),
+      ...balanceFigures({
+        ledgerSum: row?.total ?? 0, paidOut: row?.paidOut ?? 0,
+        heldCredits: party.kind === 'publisher' ? held.get(currency) ?? 0 : (row?.held ?? 0) + (direct.find((d) => d.currency === currency)?.amount ?? 0),
+      }),
     }
   })
 }
