@@ -123,8 +123,6 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   const reason = sellable(facts)
   if (reason === 'sold_out') throw new AppError('sold_out', 'Sold out')
   if (reason) throw new AppError('not_on_sale', 'This product cannot be bought now')
-  // A paused seller takes no new orders (docs/decisions/0051-resellers.md "Selling modes"); checked again in the transaction.
-  await resellers.checkoutTermsOf(ctx.db, facts.seller.id)
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
   const page = { questions: (config.product.questions ?? []) as CheckoutPageOutput['questions'] }
   const issues = [...payerIssues(input, config.settings), ...answerIssues(input, page.questions.map((q) => ({ ...q, options: q.options ?? [] })))]
@@ -190,7 +188,8 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     const attribution = await attributionService.resolveAttribution(ctx.deps, tx, {
       token: input.affiliate, sellerId: facts.seller.id, productId: facts.product.id, payerEmail: input.payer.email, payerUserId, now,
     })
-    // The reseller selling for the seller now, with its fee: frozen on the order (docs/decisions/0051-resellers.md).
+    // The reseller selling for the seller now, with its fee: frozen on the order; a paused seller takes no new
+    // orders (docs/decisions/0051-resellers.md "Selling modes").
     const resold = await resellers.checkoutTermsOf(tx, facts.seller.id)
     const order = await orders.openOrder(tx, {
       token: token(), sellerId: facts.seller.id, productId: facts.product.id, payerUserId, orderType: 'standard',
