@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { zIdParam } from '../validation/storable'
 import { productForms, publishStates, reviewStates } from '../catalog'
+import { sellingModes } from '../resellers'
 import { listOutput, listQuery } from './lists'
 
 // The managers' lists: every seller with the flags
@@ -33,6 +34,8 @@ export const adminSellerOutput = z.object({
   can_sell: z.boolean(),
   products_count: z.number().int(),
   created_at: z.string(),
+  /** selling_none: paused by the seller or a manager (docs/decisions/0051-resellers.md). */
+  selling_mode: z.enum(sellingModes).optional().default('selling_by_ownself'),
 })
 export type AdminSellerOutput = z.infer<typeof adminSellerOutput>
 export const adminSellerListOutput = listOutput(adminSellerOutput)

@@ -36,7 +36,7 @@ describe('GET /admin/sellers', () => {
     expect(res.json().total_count).toBe(1)
     expect(res.json().list[0]).toEqual({
       id: ready.sellerId, username: ready.username, email: ready.email, company: 'Acme Lessons GmbH', power_seller: false, blocked: false,
-      payment_account_done: true, profile_finished: true, can_sell: true, products_count: 2, created_at: expect.any(String),
+      payment_account_done: true, profile_finished: true, can_sell: true, products_count: 2, created_at: expect.any(String), selling_mode: 'selling_by_ownself',
     })
     expect(res.json().total_count_max).toBeGreaterThanOrEqual(3)
   })

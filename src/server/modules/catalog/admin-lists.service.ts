@@ -1,4 +1,5 @@
 import type { ProductForm, PublishState, ReviewState } from '../../../shared/catalog'
+import type { SellingMode } from '../../../shared/resellers'
 import type { AdminProductListQuery, AdminProductOutput, AdminSellerListQuery, AdminSellerOutput } from '../../../shared/schemas/admin'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import { assertCan } from '../../auth/permissions'
@@ -25,7 +26,7 @@ export async function listSellers(ctx: Ctx, query: AdminSellerListQuery): Promis
     list: rows.map((s) => ({
       id: s.id, username: s.username, email: s.email, company: s.company, power_seller: s.powerSeller, blocked: s.blocked,
       payment_account_done: s.paymentAccountDone, profile_finished: s.profileFinished, can_sell: sellerFlags(s).canSell,
-      products_count: s.productsCount, created_at: s.createdAt.toISOString(),
+      products_count: s.productsCount, created_at: s.createdAt.toISOString(), selling_mode: s.sellingMode as SellingMode,
     })),
     total_count: total,
     total_count_max: totalMax,

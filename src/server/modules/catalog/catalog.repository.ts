@@ -484,7 +484,7 @@ export async function listSellers(db: Executor, config: PaymentAccountConfig, pa
   )
   const key = sellerSort[params.sortKey ?? 'id']
   const rows = await db.select({
-    ...sellerFacts(config), email: users.email, company: sellers.company, createdAt: sellers.createdAt, productsCount: sellerProductsCount,
+    ...sellerFacts(config), email: users.email, company: sellers.company, createdAt: sellers.createdAt, productsCount: sellerProductsCount, sellingMode: sellers.sellingMode,
   }).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(where)
     .orderBy(params.sortDir === 'asc' ? asc(key) : desc(key), desc(sellers.id)).offset(params.offset).limit(params.limit)
   const [filtered] = await db.select({ n: count() }).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(where)

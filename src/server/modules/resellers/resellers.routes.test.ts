@@ -228,6 +228,8 @@ describe('sales through a reseller', () => {
     expect(retry.statusCode, retry.body).toBe(201)
     expect((await sql('select reseller_id from orders where id = $1', [retry.json().order.id]))[0]).toEqual({ reseller_id: reseller.id })
     expect((await send('PUT', `/admin/sellers/${seller.sellerId}/selling_mode`, manager, { paused: true })).json()).toEqual({ selling_mode: 'selling_none' })
+    const listed = await get(`/admin/sellers?query=${encodeURIComponent(seller.username)}`, manager)
+    expect(listed.json().list.find((s: { id: number }) => s.id === seller.sellerId)).toMatchObject({ selling_mode: 'selling_none' })
   })
 
   test('deactivating a reseller ends its agreements: the seller sells by itself', async () => {

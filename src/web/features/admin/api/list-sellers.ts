@@ -17,3 +17,8 @@ export function adminSellersQuery(state: ListState) {
     placeholderData: keepPreviousData,
   })
 }
+
+/** PUT /admin/sellers/{id}/selling_mode: a manager pauses (checkout refuses new orders) or resumes a seller's selling. */
+export function setSellingPaused(sellerId: number, paused: boolean) {
+  return api.put<{ sellingMode: string }>(`/admin/sellers/${sellerId}/selling_mode`, { paused })
+}

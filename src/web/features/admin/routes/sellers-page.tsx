@@ -9,7 +9,7 @@ import { SelectField } from '../../../components/select-field'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { formatDateTime } from '../../../lib/format'
 import { useSearchParam } from '../../../lib/search'
-import { adminSellersKey, adminSellersQuery, type AdminSeller } from '../api/list-sellers'
+import { adminSellersKey, adminSellersQuery, setSellingPaused, type AdminSeller } from '../api/list-sellers'
 import { SellerFlagModal, type SellerFlagChange } from '../components/seller-flag-modal'
 
 // /admin/sellers: every seller with the flags of docs/reference/readings.md 23. Managers search by username, email or
@@ -92,6 +92,16 @@ export function SellersPage() {
       ),
     },
     { key: 'can_sell', title: t('sellers.columns.canSell'), render: (s) => <CanSell seller={s} /> },
+    {
+      // Pausing stops new orders; plans keep charging (docs/decisions/0051-resellers.md "Selling modes").
+      key: 'selling', title: t('sellers.columns.selling'), render: (s) => (
+        <Switch
+          checked={s.sellingMode !== 'selling_none'} color="green"
+          onChange={() => void setSellingPaused(s.id, s.sellingMode !== 'selling_none').then(() => queryClient.invalidateQueries({ queryKey: adminSellersKey }))}
+          aria-label={t('sellers.sellingOf', { username: s.username })} data-testid={`seller-selling-${s.username}`}
+        />
+      ),
+    },
     {
       key: 'products_count', title: t('sellers.columns.products'), sortable: true, render: (s) => (
         <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/products" search={{ seller_id: s.id }} />} data-testid="seller-products">
