@@ -3,6 +3,7 @@ import { percentOf } from '../../../shared/money'
 import { createSeller, signInManager, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { signUpUser } from '../../../../tests/factories/users'
+import { extractText } from '../../../../tests/helpers/read-pdf'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import * as orders from '../orders/orders.service'
 
@@ -181,6 +182,12 @@ describe('sales through a reseller', () => {
     const [invoice] = await sql<{ seller: { name: string; on_behalf_of: string } }>('select seller from invoices where order_id = $1', [orderId])
     expect(invoice?.seller).toMatchObject({ name: expect.stringMatching(/^Resale \d+ GmbH$/), vat_id: 'DE136695976' })
     expect(invoice?.seller.on_behalf_of).toBeTruthy()
+    const [issued] = await sql<{ id: number }>('select id from invoices where order_id = $1', [orderId])
+    const pdf = await t.request({ method: 'GET', url: `/api/v1/cabinet/invoices/${issued!.id}/pdf`, token: seller.accessToken })
+    expect(pdf.statusCode).toBe(200)
+    const text = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text as string
+    expect(text).toContain(`Sold by ${invoice!.seller.name} on behalf of ${invoice!.seller.on_behalf_of}`)
+    expect(text).toContain('DE136695976')
 
     expect((await send('PATCH', `/admin/resellers/${reseller.id}`, manager, { fee_bps: 2_500 })).statusCode).toBe(200)
     const later = await paidSale(seller)
