@@ -9,8 +9,10 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { createEmoneyClient, EmoneyError, idempotencyKeyOf, type EmoneyAddress, type EmoneyClient, type EmoneyPerson, type EmoneyUserInput } from '../../payments/emoney/mangopay'
-import { documentVerdict, eventKindOf, payoutAnswerOf, providerAccountStateOf, providerDocumentType, type ProviderDocumentType } from '../../payments/emoney/mangopay-states'
+import { documentVerdict, eventKindOf, payInOutcomeOf, paymentTokenOfPayIn, payoutAnswerOf, providerAccountStateOf, providerDocumentType, type ProviderDocumentType } from '../../payments/emoney/mangopay-states'
+import type { EmoneyAccount } from '../../ports/money-out'
 import * as accounts from '../accounts/accounts.service'
+import * as providerEvents from '../refunds/provider-events.service'
 import * as email from '../email/email.service'
 import * as repo from './emoney.repository'
 import { bankAccountsOf, documentsOf, findLegitimation, type KycDocumentRow, type LegitimationRow } from './money-out.repository'
@@ -187,6 +189,7 @@ export async function applyProviderEvent(deps: AppDeps, event: EmoneyEvent, onPa
   try {
     if (kind === 'document') await applyDocument(deps, client, event.resourceId)
     else if (kind === 'user') await applyUser(deps, client, event.resourceId)
+    else if (kind === 'payin') await applyPayIn(deps, client, event)
     else await applyPayout(deps, client, event.resourceId, onPayoutAnswer)
   } catch (error) {
     // The provider does not know the resource: a forged or stale notification.
@@ -278,6 +281,29 @@ async function applyPayout(deps: AppDeps, client: EmoneyClient, payoutRef: strin
   // so the payout moves issued, then settled, in order.
   if (payout.providerRef === null) throw new Error(`payout ${payout.id} is not issued yet; the provider's answer waits`)
   await onPayoutAnswer(deps, payout.id, answer)
+}
+
+// ------------------------------------------------------------------ pay-ins
+
+/** ports/money-out.ts `emoneyAccountOf`: the seller's user and wallet at the provider, when it has them. */
+export async function emoneyAccountOf(tx: Executor, sellerId: number): Promise<EmoneyAccount | null> {
+  const legitimation = await findLegitimation(tx, 'seller', sellerId)
+  if (!legitimation?.providerUserRef || !legitimation.providerWalletRef) return null
+  return { userRef: legitimation.providerUserRef, walletRef: legitimation.providerWalletRef, state: legitimation.providerAccountState }
+}
+
+/**
+ * A pay-in hook (PAYIN_NORMAL_SUCCEEDED / FAILED): the pay-in is read from the provider, and one Sellfront
+ * started (its Tag names our payment) becomes a payment event of the `emoney` provider, stored and applied
+ * exactly once like any provider's webhook event (docs/decisions/0028-refunds-chargebacks-provider-events.md).
+ */
+async function applyPayIn(deps: AppDeps, client: EmoneyClient, event: EmoneyEvent): Promise<void> {
+  const payIn = await client.getPayIn(event.resourceId)
+  const paymentToken = paymentTokenOfPayIn(payIn)
+  if (!paymentToken) return
+  const outcome = payInOutcomeOf(payIn)
+  // The event's id names the resource and what happened to it: a hook sent again is the same event.
+  await providerEvents.receiveProviderEvents(deps, 'emoney', null, [{ eventId: `${event.eventType}:${payIn.Id}`, type: event.eventType, kind: 'payment', paymentToken, outcome }])
 }
 
 // ------------------------------------------------------------------ payouts

@@ -1706,6 +1706,7 @@ export const de: Translations = {
     paypal: 'PayPal',
     bank_wire: 'Überweisung',
     free: 'Kostenlos',
+    emoney: 'E-Geld-Wallet',
   },
   paymentSettings: {
     title: 'Zahlungseinstellungen',
@@ -1732,6 +1733,7 @@ export const de: Translations = {
       connect: 'Das Händlerkonto der Plattform nimmt die Zahlung an, behält seine Gebühr und schreibt dir den Rest gut.',
       paypal: 'PayPal-Zahlungen mit den Zugangsdaten deiner REST-App.',
       bank_wire: 'Zahler überweisen den Betrag auf dein Konto; du bestätigst die Zahlung.',
+      emoney: 'Kartenzahlungen in dein E-Geld-Wallet, das die Plattform führt: Sie behält ihre Gebühr und schreibt dir den Rest gut. Verfügbar, sobald deine Identitätsprüfung das Wallet eröffnet hat.',
     },
     fields: {
       optional: 'Optional',

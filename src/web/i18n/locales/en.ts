@@ -1704,6 +1704,7 @@ export const en = {
     paypal: 'PayPal',
     bank_wire: 'Bank wire',
     free: 'Free',
+    emoney: 'E-money wallet',
   },
   paymentSettings: {
     title: 'Payment settings',
@@ -1730,6 +1731,7 @@ export const en = {
       connect: 'The platform\'s own merchant account collects the payment, keeps its fee and credits your balance.',
       paypal: 'PayPal payments with your REST app credentials.',
       bank_wire: 'Payers transfer the amount to your account; you confirm the payment.',
+      emoney: 'Card payments into your e-money wallet, which the platform operates: it keeps its fee and credits your balance. Offered once your identity check opened the wallet.',
     },
     fields: {
       optional: 'Optional',
