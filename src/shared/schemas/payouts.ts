@@ -38,9 +38,15 @@ export const zKycPerson = z.object({
   country_code: zCountryCode.optional(),
 }).strict()
 
-/** An ultimate beneficial owner of an entity, with their share in basis points (25 % = 2500). */
+/**
+ * An ultimate beneficial owner of an entity, with their share in basis points (25 % = 2500) and birthplace
+ * (optional here; the e-money provider needs it, so submitting an entity's check asks for it while that
+ * provider is on: docs/decisions/0052-emoney-pay-ins.md "Beneficial owners").
+ */
 export const zUbo = zKycPerson.extend({
   share_bps: z.number().int().min(kycLimits.uboThresholdBps, { error: 'out_of_range' }).max(10_000, { error: 'out_of_range' }).optional(),
+  birthplace_city: shortText(100).optional(),
+  birthplace_country: zCountryCode.optional(),
 }).strict()
 
 export const zHeadQuarter = z.object({

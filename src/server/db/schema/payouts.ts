@@ -27,6 +27,12 @@ export const legitimations = pgTable('legitimations', {
   /** The e-money provider's user and wallet for this party. */
   providerUserRef: text('provider_user_ref'),
   providerWalletRef: text('provider_wallet_ref'),
+  /**
+   * An entity's beneficial owners as declared to the e-money provider (docs/decisions/0052-emoney-pay-ins.md):
+   * the newest declaration and its status there (created | validation_asked | validated | refused | incomplete).
+   */
+  providerUboDeclarationRef: text('provider_ubo_declaration_ref'),
+  uboDeclarationState: text('ubo_declaration_state'),
   rejectionReason: text('rejection_reason'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -277,7 +277,7 @@ export async function submit(ctx: Ctx, area: PartyArea): Promise<LegitimationOut
   return ctx.db.transaction(async (tx) => {
     const row = await writableLegitimation(ctx, tx, party, defaultType)
     const documents = newestPerKind(await shared.documentsOf(tx, row.id))
-    const problems = submitProblems(row, documents)
+    const problems = [...submitProblems(row, documents), ...emoney.uboProblems(ctx.deps, row)]
     if (problems.length > 0) {
       throw new AppError('legitimation_incomplete', `Still missing: ${problems.map((p) => `${p.path.replace('documents.', '')}${p.message === 'refused' ? ' (refused)' : ''}`).join(', ')}`, problems)
     }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { documentVerdict, eventKindOf, payInOutcomeOf, payInTag, paymentTokenOfPayIn, payoutAnswerOf, providerAccountStateOf, providerDocumentType, refusalReasonOf } from './mangopay-states'
+import { documentVerdict, eventKindOf, payInOutcomeOf, payInTag, paymentTokenOfPayIn, payoutAnswerOf, providerAccountStateOf, providerDocumentType, refusalReasonOf, uboDeclarationStateOf, uboDeclarationVerdict } from './mangopay-states'
 
 describe('the e-money provider in our words', () => {
   test('each uploaded kind has its provider document type; the extras are not sent', () => {
@@ -71,5 +71,15 @@ describe('the e-money provider in our words', () => {
     expect(paymentTokenOfPayIn({ Tag: 'payout-12' })).toBeNull()
     expect(paymentTokenOfPayIn({ Tag: 'payment-../x' })).toBeNull()
     expect(paymentTokenOfPayIn({})).toBeNull()
+  })
+
+  test('a UBO declaration in our words', () => {
+    expect(uboDeclarationStateOf({ Status: 'VALIDATION_ASKED' })).toBe('validation_asked')
+    expect(uboDeclarationStateOf({ Status: 'SOMETHING_NEW' })).toBe('validation_asked')
+    expect(uboDeclarationVerdict({ Status: 'VALIDATED' })).toEqual({ state: 'validated' })
+    expect(uboDeclarationVerdict({ Status: 'CREATED' })).toEqual({ state: 'open' })
+    expect(uboDeclarationVerdict({ Status: 'REFUSED', Reason: 'MISSING_UBO', Message: 'An owner is missing' })).toEqual({ state: 'refused', reason: 'MISSING_UBO: An owner is missing' })
+    expect(uboDeclarationVerdict({ Status: 'INCOMPLETE' })).toEqual({ state: 'refused', reason: 'incomplete' })
+    expect(eventKindOf('UBO_DECLARATION_REFUSED')).toBe('ubo')
   })
 })

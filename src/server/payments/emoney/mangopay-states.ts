@@ -164,6 +164,15 @@ export type ProviderUboDeclaration = {
   Ubos?: { Id: string; FirstName: string; LastName: string }[]
 }
 
+export const uboDeclarationStates = ['created', 'validation_asked', 'validated', 'refused', 'incomplete'] as const
+export type UboDeclarationState = (typeof uboDeclarationStates)[number]
+
+/** A declaration's status as we store it (an unknown status is still open: `validation_asked`). */
+export function uboDeclarationStateOf(declaration: Pick<ProviderUboDeclaration, 'Status'>): UboDeclarationState {
+  const state = declaration.Status?.toLowerCase()
+  return (uboDeclarationStates as readonly string[]).includes(state ?? '') ? state as UboDeclarationState : 'validation_asked'
+}
+
 /**
  * What a UBO declaration's status says of the party's identity check (docs/decisions/0052-emoney-pay-ins.md
  * "Beneficial owners"): VALIDATED counts as the owners' proof; REFUSED and INCOMPLETE send the party back to
@@ -190,6 +199,7 @@ export const emoneyEventKinds = {
   user: ['USER_KYC_REGULAR', 'USER_KYC_LIGHT', 'USER_INFLOWS_BLOCKED', 'USER_INFLOWS_UNBLOCKED', 'USER_OUTFLOWS_BLOCKED', 'USER_OUTFLOWS_UNBLOCKED', 'USER_ACCOUNT_CLOSED'],
   payout: ['PAYOUT_NORMAL_SUCCEEDED', 'PAYOUT_NORMAL_FAILED'],
   payin: ['PAYIN_NORMAL_SUCCEEDED', 'PAYIN_NORMAL_FAILED'],
+  ubo: ['UBO_DECLARATION_VALIDATED', 'UBO_DECLARATION_REFUSED', 'UBO_DECLARATION_INCOMPLETE'],
 } as const
 
 export type EmoneyEventKind = keyof typeof emoneyEventKinds

@@ -2662,9 +2662,10 @@ export const de: Translations = {
     fields: {
       company: 'Firmenname', registrationNumber: 'Registernummer', street: 'Straße und Hausnummer', zip: 'Postleitzahl', city: 'Ort',
       countryCode: 'Ländercode (z. B. DE)', firstName: 'Vorname', lastName: 'Nachname', share: 'Anteil in %',
+      birthday: 'Geburtsdatum (tt.mm.jjjj)', nationality: 'Staatsangehörigkeit (z. B. DE)', birthplaceCity: 'Geburtsort', birthplaceCountry: 'Geburtsland (z. B. DE)',
     },
     ubos: {
-      text: 'Nenne alle, denen mehr als 25 % des Unternehmens gehören (höchstens 5).',
+      text: 'Nenne alle, denen mehr als 25 % des Unternehmens gehören (höchstens 5), mit Geburtsdatum, Staatsangehörigkeit, Anschrift und Geburtsort: Der Zahlungsdienst, der dein Guthaben führt, braucht sie.',
       owner: 'Eigentümer {{n}}', add: 'Eigentümer hinzufügen', remove: 'Entfernen', empty: 'Noch kein Eigentümer genannt.',
     },
     actions: { back: 'Zurück', next: 'Speichern und weiter', upload: 'Hochladen', replace: 'Ersetzen', remove: 'Löschen', view: 'Ansehen', submit: 'Zur Prüfung einreichen' },

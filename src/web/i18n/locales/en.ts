@@ -2660,9 +2660,10 @@ export const en = {
     fields: {
       company: 'Company name', registrationNumber: 'Registration number', street: 'Street and number', zip: 'Postcode', city: 'City',
       countryCode: 'Country code (e.g. DE)', firstName: 'First name', lastName: 'Last name', share: 'Share in %',
+      birthday: 'Birthday (dd.mm.yyyy)', nationality: 'Nationality (e.g. DE)', birthplaceCity: 'Place of birth', birthplaceCountry: 'Country of birth (e.g. DE)',
     },
     ubos: {
-      text: 'Name everyone who owns more than 25 % of the company (at most 5).',
+      text: 'Name everyone who owns more than 25 % of the company (at most 5), with their birthday, nationality, address and place of birth: the payment provider that holds your balance needs them.',
       owner: 'Owner {{n}}', add: 'Add an owner', remove: 'Remove', empty: 'No owner named yet.',
     },
     actions: { back: 'Back', next: 'Save and continue', upload: 'Upload', replace: 'Replace', remove: 'Delete', view: 'View', submit: 'Submit for review' },
