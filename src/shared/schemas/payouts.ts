@@ -146,8 +146,24 @@ export const bankAccountOutput = z.object({
   rejection_comment: z.string().nullable().optional(),
   activated_at: z.string().nullable(),
   created_at: z.string(),
+  /** A connected account at the connect provider (`acct_…`; its iban is empty), or null for an IBAN account. */
+  connect_account: z.string().nullable().optional(),
+  /** The connected account's standing there (onboarding unfinished: kyc_incomplete; payouts possible: kyc_2). */
+  provider_account_state: z.enum(providerAccountStates).nullable().optional(),
 })
 export type BankAccountOutput = z.infer<typeof bankAccountOutput>
+
+/** POST /{area}/connect_onboarding: the payout country of the connected account (a configured one; default the home country). */
+export const startConnectOnboardingInput = z.strictObject({
+  country_code: zCountryCode.optional(),
+})
+export type StartConnectOnboardingInput = z.infer<typeof startConnectOnboardingInput>
+
+/** Where the party goes to onboard (the connect provider's hosted page), and its connected account's row. */
+export const connectOnboardingOutput = z.object({ url: z.string(), bank_account: bankAccountOutput })
+export type ConnectOnboardingOutput = z.infer<typeof connectOnboardingOutput>
+/** POST /{area}/connect_onboarding/refresh: the connected account as the provider reports it now. */
+export const connectOnboardingStatusOutput = z.object({ bank_account: bankAccountOutput.nullable() })
 
 export const bankAccountCreated = z.object({ bank_account: bankAccountOutput })
 
@@ -165,6 +181,8 @@ export const bankAccountList = z.object({
   list: z.array(bankAccountOutput),
   /** The configured payout countries, for the form's country select. */
   payout_countries: z.array(payoutCountryOutput),
+  /** Whether the party can onboard at the connect provider (the platform configured it). */
+  connect_onboarding: z.boolean().optional(),
 })
 export type BankAccountList = z.infer<typeof bankAccountList>
 export const bankAccountAnswer = z.object({ bank_account: bankAccountOutput })

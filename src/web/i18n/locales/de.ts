@@ -2756,6 +2756,12 @@ export const de: Translations = {
     deactivate: 'Deaktivieren',
     confirmTitle: 'Konto {{iban}} deaktivieren?',
     confirmText: 'Auszahlungen gehen nicht mehr auf dieses Konto. Um es wieder zu nutzen, füge es neu hinzu; es wird dann erneut geprüft.',
+    connect: {
+      title: 'Stripe-Konto',
+      text: 'Statt auf ein Bankkonto kannst du über dein eigenes Stripe-Konto ausgezahlt werden: Stripe prüft deine Angaben und zahlt auf deine Bank aus.',
+      start: 'Stripe-Konto verbinden', continue: 'Stripe-Einrichtung fortsetzen', manage: 'Stripe-Angaben ändern', account: 'Stripe-Konto',
+      states: { kyc_incomplete: 'Stripe: Angaben fehlen', kyc_1: 'Stripe: in Prüfung', kyc_2: 'Stripe: bereit für Auszahlungen', rejected: 'Stripe: abgelehnt', blocked: 'Stripe: eingeschränkt', closed: 'Stripe: geschlossen', expired: 'Stripe: abgelaufen' },
+    },
     states: {
       not_sent: 'Nicht gesendet', waiting: 'In Prüfung', activated: 'Aktiv', deactivated: 'Deaktiviert', rejected: 'Abgelehnt', error: 'Fehler', init_state: 'Übernommen',
       activated_by_lw: 'Aktiv beim E-Geld-Anbieter', deactivated_by_lw: 'Deaktiviert beim E-Geld-Anbieter',

@@ -2754,6 +2754,12 @@ export const en = {
     deactivate: 'Deactivate',
     confirmTitle: 'Deactivate the account {{iban}}?',
     confirmText: 'Payouts no longer go to this account. To use it again, add it anew and it is checked again.',
+    connect: {
+      title: 'Stripe account',
+      text: 'Instead of a bank account you can be paid out through your own Stripe account: Stripe checks your details and pays out to your bank.',
+      start: 'Connect a Stripe account', continue: 'Continue the Stripe onboarding', manage: 'Update your Stripe details', account: 'Stripe account',
+      states: { kyc_incomplete: 'Stripe: details missing', kyc_1: 'Stripe: being checked', kyc_2: 'Stripe: ready for payouts', rejected: 'Stripe: rejected', blocked: 'Stripe: restricted', closed: 'Stripe: closed', expired: 'Stripe: expired' },
+    },
     states: {
       not_sent: 'Not sent', waiting: 'In check', activated: 'Active', deactivated: 'Deactivated', rejected: 'Rejected', error: 'Error', init_state: 'Taken over',
       activated_by_lw: 'Active at the e-money provider', deactivated_by_lw: 'Deactivated at the e-money provider',
