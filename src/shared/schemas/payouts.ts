@@ -116,9 +116,6 @@ export const legitimationOutput = z.object({
 })
 export type LegitimationOutput = z.infer<typeof legitimationOutput>
 
-/** The multipart upload's text field beside the file. */
-export const uploadKycDocumentFields = z.object({ kind: z.enum(kycDocumentKinds) }).strict()
-
 // ------------------------------------------------------------------ bank accounts
 
 /** POST /cabinet/bank_accounts (and /publish, /team_member): the contract's body. */
@@ -301,7 +298,6 @@ export const adminLegitimationOutput = legitimationOutput.extend({
   created_at: z.string(),
 })
 
-export const acceptLegitimationInput = z.object({}).strict()
 export const rejectLegitimationInput = z.object({ reason: reviewReason.min(1, { error: 'required' }) }).strict()
 
 export const refuseKycDocumentInput = z.object({
@@ -376,7 +372,6 @@ export const cancelPayoutInput = z.object({ reason: reviewReason.min(1, { error:
 export const idParam = z.object({ id: zIdParam() }).strict()
 
 export const listOfLegitimations = listOutput(adminLegitimationOutput)
-export const listOfBankAccounts = listOutput(adminBankAccountOutput)
 export const listOfPayouts = listOutput(payoutOutput)
 export const listOfAdminPayouts = listOutput(adminPayoutOutput)
 export const listOfPayoutBatches = listOutput(payoutBatchOutput)
