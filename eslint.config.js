@@ -110,7 +110,7 @@ export const moduleDependencies = {
   notifications: ['email'],
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
   'payment-settings': [],
-  payouts: ['accounts', 'affiliates', 'email', 'orders', 'resellers'],
+  payouts: ['accounts', 'affiliates', 'email', 'orders', 'refunds', 'resellers'],
   payments: ['orders', 'payment-settings', 'refunds'],
   'product-content': ['catalog', 'certificates', 'courses', 'media', 'tickets'],
   refunds: ['billing', 'invoices', 'orders', 'payment-settings'],

@@ -56,6 +56,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes'
 import { owedRoutes } from './modules/payouts/owed.routes'
 import { emoneyRoutes } from './modules/payouts/emoney.routes'
 import { resellersRoutes } from './modules/resellers/resellers.routes'
+import { connectOnboardingRoutes } from './modules/payouts/connect-onboarding.routes'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(owedRoutes)
     await v1.register(emoneyRoutes)
     await v1.register(resellersRoutes)
+    await v1.register(connectOnboardingRoutes)
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })

@@ -54,6 +54,11 @@ const configSchema = z.object({
   CONNECT_STRIPE_SECRET_KEY: z.string().optional(),
   CONNECT_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   CONNECT_STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * The signing secret of the platform's Connect webhook endpoint (connected accounts' `account.updated`,
+   * docs/decisions/0052-emoney-pay-ins.md "Connect onboarding"); unset: CONNECT_STRIPE_WEBHOOK_SECRET.
+   */
+  CONNECT_STRIPE_ACCOUNTS_WEBHOOK_SECRET: z.string().optional(),
   /** The platform's fee on payments it collects through connect, in basis points (500 = 5 %). */
   CONNECT_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(500),
   /** The platform's fee on payments sellers collect with their own provider accounts, in basis points. */

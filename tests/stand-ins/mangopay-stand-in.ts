@@ -2,9 +2,12 @@ import { randomId, startServer, type RecordedRequest, type Reply, type StandInSe
 
 // A local stand-in for the e-money provider's REST API (v2.01) as its official SDK calls it: OAuth token,
 // natural and legal users (with block status), wallets, KYC documents with pages and submission, IBAN bank
-// accounts, bank wire payouts. It keeps objects in memory, replays idempotency keys, and plays the provider:
-// validates or refuses a document, sets a user's KYC level, blocks or closes a user, funds a wallet, and
-// settles or fails a payout. `hookQuery` builds the query string of the provider's hook notification.
+// accounts, bank wire payouts, card web pay-ins with their hosted card page and refunds, UBO declarations. It
+// keeps objects in memory, replays idempotency keys, and plays the provider: validates or refuses a document,
+// sets a user's KYC level, blocks or closes a user, funds a wallet, settles or fails a payout, pays or fails a
+// pay-in (or the payer does it on the hosted page: `GET /hosted/payins/<id>?outcome=success|failure` records
+// it and sends the payer to the pay-in's ReturnURL), and validates or refuses a UBO declaration. `hookQuery`
+// builds the query string of the provider's hook notification.
 
 type Obj = Record<string, any>
 
@@ -18,6 +21,11 @@ export type MangopayStandIn = StandInServer & {
   pages: Map<string, string[]>
   bankAccounts: Map<string, Obj>
   payouts: Map<string, Obj>
+  payIns: Map<string, Obj>
+  refunds: Map<string, Obj>
+  uboDeclarations: Map<string, Obj>
+  /** What the pay-ins' Fees moved to the platform's fees wallet, per currency (refunded fees taken back). */
+  fees: Map<string, number>
   /** The requests to a resource, without the token and path prefix: `calls('POST', '/users/natural')`. */
   calls(method: string, suffix: string): RecordedRequest[]
   validateDocument(id: string): Obj
@@ -29,6 +37,10 @@ export type MangopayStandIn = StandInServer & {
   fund(walletId: string, amount: number): Obj
   succeedPayout(id: string): Obj
   failPayout(id: string, resultCode?: string, resultMessage?: string): Obj
+  succeedPayIn(id: string): Obj
+  failPayIn(id: string, resultCode?: string, resultMessage?: string): Obj
+  validateUboDeclaration(id: string): Obj
+  refuseUboDeclaration(id: string, reason?: string, message?: string): Obj
   /** The query string of a hook notification (GET ?EventType=..&RessourceId=..&Date=..). */
   hookQuery(eventType: string, resourceId: string): string
 }
@@ -44,6 +56,10 @@ export async function startMangopayStandIn(options: { clientId?: string; apiKey?
   const pages = new Map<string, string[]>()
   const bankAccounts = new Map<string, Obj>()
   const payouts = new Map<string, Obj>()
+  const payIns = new Map<string, Obj>()
+  const refunds = new Map<string, Obj>()
+  const uboDeclarations = new Map<string, Obj>()
+  const fees = new Map<string, number>()
   const idempotent = new Map<string, { fingerprint: string; reply: Reply }>()
   const now = () => Math.floor(Date.now() / 1000)
   let sequence = 100_000
@@ -89,7 +105,116 @@ export async function startMangopayStandIn(options: { clientId?: string; apiKey?
     return ok(payout)
   }
 
+  let serverUrl = ''
+
+  function createCardWebPayIn(body: Obj): Reply {
+    const wallet = wallets.get(String(body.CreditedWalletId))
+    if (!wallet) return missing('Wallet', String(body.CreditedWalletId))
+    if (!users.has(String(body.AuthorId))) return missing('User', String(body.AuthorId))
+    if (body.PaymentType !== undefined && body.PaymentType !== 'CARD') return error(400, 'param_error', 'PaymentType is incorrect')
+    const amount = Number(body.DebitedFunds?.Amount)
+    const fee = Number(body.Fees?.Amount ?? 0)
+    if (!Number.isInteger(amount) || amount < 1 || body.DebitedFunds?.Currency !== wallet.Currency) return error(400, 'param_error', 'DebitedFunds is incorrect')
+    if (!Number.isInteger(fee) || fee < 0 || fee > amount) return error(400, 'param_error', 'Fees is incorrect')
+    if (typeof body.ReturnURL !== 'string' || !/^https?:\/\//.test(body.ReturnURL)) return error(400, 'param_error', 'ReturnURL is incorrect')
+    if (blockStatus.get(String(body.CreditedUserId ?? body.AuthorId))?.Inflows) return error(400, 'param_error', 'The credited user is blocked for inflows')
+    const id = nextId()
+    const payIn: Obj = {
+      Id: id, Tag: body.Tag ?? null, CreationDate: now(), AuthorId: String(body.AuthorId), CreditedUserId: String(body.CreditedUserId ?? body.AuthorId),
+      DebitedFunds: body.DebitedFunds, Fees: { Currency: wallet.Currency, Amount: fee }, CreditedFunds: { Currency: wallet.Currency, Amount: amount - fee },
+      Status: 'CREATED', ResultCode: null, ResultMessage: null, ExecutionDate: null, Type: 'PAYIN', Nature: 'REGULAR',
+      CreditedWalletId: wallet.Id, PaymentType: 'CARD', ExecutionType: 'WEB', CardType: body.CardType ?? 'CB_VISA_MASTERCARD', Culture: body.Culture ?? 'EN',
+      ReturnURL: body.ReturnURL, RedirectURL: `${serverUrl}/hosted/payins/${id}`,
+    }
+    payIns.set(id, payIn)
+    return ok(payIn)
+  }
+
+  function settlePayIn(payIn: Obj, outcome: 'success' | 'failure', resultCode = '101001', resultMessage = 'The user has not been redirected'): Obj {
+    if (payIn.Status !== 'CREATED') return payIn
+    if (outcome === 'failure') return Object.assign(payIn, { Status: 'FAILED', ResultCode: resultCode, ResultMessage: resultMessage, ExecutionDate: now() })
+    find(wallets, payIn.CreditedWalletId, 'wallet').Balance.Amount += payIn.CreditedFunds.Amount
+    fees.set(payIn.Fees.Currency, (fees.get(payIn.Fees.Currency) ?? 0) + payIn.Fees.Amount)
+    return Object.assign(payIn, { Status: 'SUCCEEDED', ResultCode: '000000', ResultMessage: 'Success', ExecutionDate: now() })
+  }
+
+  function refundPayIn(payIn: Obj, body: Obj): Reply {
+    if (payIn.Status !== 'SUCCEEDED') return error(400, 'param_error', 'Only a succeeded pay-in can be refunded')
+    const amount = Number(body.DebitedFunds?.Amount ?? payIn.DebitedFunds.Amount)
+    const feesBack = -Number(body.Fees?.Amount ?? 0)
+    const refunded = [...refunds.values()].filter((f) => f.InitialTransactionId === payIn.Id && f.Status === 'SUCCEEDED')
+    const refundedAmount = refunded.reduce((sum, f) => sum + f.DebitedFunds.Amount, 0)
+    const refundedFees = refunded.reduce((sum, f) => sum - f.Fees.Amount, 0)
+    if (!Number.isInteger(amount) || amount < 1 || refundedAmount + amount > payIn.DebitedFunds.Amount) return error(400, 'param_error', 'The refund is more than what is left of the pay-in')
+    if (!Number.isInteger(feesBack) || feesBack < 0 || refundedFees + feesBack > payIn.Fees.Amount) return error(400, 'param_error', 'Fees is incorrect')
+    const wallet = find(wallets, payIn.CreditedWalletId, 'wallet')
+    const fromWallet = amount - feesBack
+    const refund: Obj = {
+      Id: nextId(), Tag: body.Tag ?? null, CreationDate: now(), AuthorId: String(body.AuthorId ?? payIn.AuthorId), InitialTransactionId: payIn.Id, InitialTransactionType: 'PAYIN',
+      DebitedFunds: { Currency: wallet.Currency, Amount: amount }, Fees: { Currency: wallet.Currency, Amount: -feesBack }, CreditedFunds: { Currency: wallet.Currency, Amount: amount },
+      DebitedWalletId: wallet.Id, Type: 'PAYOUT', Nature: 'REFUND', Status: 'SUCCEEDED', ResultCode: '000000', ResultMessage: 'Success', ExecutionDate: now(),
+    }
+    if (wallet.Balance.Amount < fromWallet) Object.assign(refund, { Status: 'FAILED', ResultCode: '001001', ResultMessage: 'Unsufficient wallet balance' })
+    else {
+      wallet.Balance.Amount -= fromWallet
+      fees.set(wallet.Currency, (fees.get(wallet.Currency) ?? 0) - feesBack)
+    }
+    refunds.set(refund.Id, refund)
+    return ok(refund)
+  }
+
+  /** The hosted card page: a link per outcome; following one records it and sends the payer back. */
+  function hostedPage(r: RecordedRequest, id: string | undefined): Reply {
+    const payIn = id ? payIns.get(id) : undefined
+    if (!payIn) return { status: 404, body: '<!doctype html><title>Unknown payment</title><p>Unknown payment</p>' }
+    const outcome = r.query.outcome
+    if (outcome === 'success' || outcome === 'failure') {
+      settlePayIn(payIn, outcome)
+      const back = new URL(payIn.ReturnURL)
+      back.searchParams.set('transactionId', payIn.Id)
+      return { status: 302, body: '', headers: { location: back.toString() } }
+    }
+    const amount = `${(payIn.DebitedFunds.Amount / 100).toFixed(2)} ${payIn.DebitedFunds.Currency}`
+    return { status: 200, body: `<!doctype html><title>Card payment</title><h1>Pay ${amount}</h1><a href="?outcome=success">Pay</a> <a href="?outcome=failure">Cancel</a>` }
+  }
+
+  function uboRoute(r: RecordedRequest, user: Obj, rest: string[]): Reply {
+    const [declarationId, action, uboId] = rest
+    if (r.method === 'POST' && !declarationId) {
+      if (user.PersonType !== 'LEGAL') return error(400, 'param_error', 'UBO declarations are for legal users only')
+      if ([...uboDeclarations.values()].some((d) => d.UserId === user.Id && ['CREATED', 'VALIDATION_ASKED'].includes(d.Status))) {
+        return error(400, 'param_error', 'The user already has an open UBO declaration')
+      }
+      const declaration = { Id: nextId(), UserId: user.Id, CreationDate: now(), ProcessedDate: null, Status: 'CREATED', Reason: null, Message: null, Ubos: [] as Obj[] }
+      uboDeclarations.set(declaration.Id, declaration)
+      return ok(declaration)
+    }
+    const declaration = declarationId ? uboDeclarations.get(declarationId) : undefined
+    if (!declaration || declaration.UserId !== user.Id) return missing('UboDeclaration', declarationId ?? '')
+    if (r.method === 'GET' && !action) return ok(declaration)
+    if (r.method === 'POST' && action === 'ubos' && !uboId) {
+      if (declaration.Status !== 'CREATED' && declaration.Status !== 'INCOMPLETE') return error(400, 'param_error', 'The declaration cannot take owners now')
+      const b = r.body
+      const missingField = ['FirstName', 'LastName', 'Nationality', 'Birthday'].find((f) => b[f] === undefined || b[f] === null || b[f] === '')
+        ?? (!b.Address?.AddressLine1 || !b.Address?.City || !b.Address?.PostalCode || !b.Address?.Country ? 'Address' : undefined)
+        ?? (!b.Birthplace?.City || !b.Birthplace?.Country ? 'Birthplace' : undefined)
+      if (missingField) return error(400, 'param_error', `One or several required parameters are missing or incorrect: ${missingField}`)
+      if (declaration.Ubos.length >= 4) return error(400, 'param_error', 'A declaration holds at most 4 owners')
+      const ubo = { ...b, Id: nextId(), CreationDate: now(), IsActive: true }
+      declaration.Ubos.push(ubo)
+      return ok(ubo)
+    }
+    if (r.method === 'PUT' && !action) {
+      if (r.body.Status !== 'VALIDATION_ASKED' || !['CREATED', 'INCOMPLETE'].includes(declaration.Status)) return error(400, 'param_error', 'Only a CREATED declaration can be submitted')
+      if (declaration.Ubos.length === 0) return error(400, 'param_error', 'The declaration names no owner')
+      declaration.Status = 'VALIDATION_ASKED'
+      return ok(declaration)
+    }
+    return missing('UboDeclaration', declarationId ?? '')
+  }
+
   function route(r: RecordedRequest): Reply {
+    if (r.method === 'GET' && r.path.startsWith('/hosted/payins/')) return hostedPage(r, r.path.split('/')[3])
     if (r.method === 'POST' && r.path === '/v2.01/oauth/token') {
       const basic = `Basic ${Buffer.from(`${clientId}:${apiKey}`).toString('base64')}`
       if (r.headers.authorization !== basic || r.body.grant_type !== 'client_credentials') return { status: 401, body: { error: 'invalid_client' } }
@@ -118,6 +243,7 @@ export async function startMangopayStandIn(options: { clientId?: string; apiKey?
         bankAccounts.set(account.Id, account)
         return ok(account)
       }
+      if (lower(sub) === 'kyc' && lower(subId) === 'ubodeclarations') return uboRoute(r, user, parts.slice(4))
       if (lower(sub) === 'kyc' && lower(subId) === 'documents') {
         const documentId = leaf
         if (r.method === 'POST' && !documentId) {
@@ -163,6 +289,18 @@ export async function startMangopayStandIn(options: { clientId?: string; apiKey?
       const document = documents.get(sub)
       return document ? ok(document) : missing('KycDocument', sub)
     }
+    if (resource === 'payins') {
+      if (r.method === 'POST' && lower(id) === 'card' && lower(sub) === 'web' && !subId) return createCardWebPayIn(r.body)
+      const payIn = id ? payIns.get(id) : undefined
+      if (!payIn) return missing('PayIn', id ?? '')
+      if (r.method === 'GET' && !sub) return ok(payIn)
+      if (r.method === 'POST' && sub === 'refunds' && !subId) return refundPayIn(payIn, r.body)
+      return missing('PayIn', id ?? '')
+    }
+    if (resource === 'refunds' && r.method === 'GET' && id) {
+      const refund = refunds.get(id)
+      return refund ? ok(refund) : missing('Refund', id)
+    }
     if (resource === 'payouts') {
       if (r.method === 'POST' && id === 'bankwire' && !sub) return createPayout(r.body)
       const payoutId = id === 'bankwire' ? sub : id
@@ -185,6 +323,8 @@ export async function startMangopayStandIn(options: { clientId?: string; apiKey?
     return reply
   })
 
+  serverUrl = server.url
+
   function find(map: Map<string, Obj>, id: string, what: string): Obj {
     const found = map.get(id)
     if (!found) throw new Error(`stand-in: no ${what} ${id}`)
@@ -201,6 +341,10 @@ export async function startMangopayStandIn(options: { clientId?: string; apiKey?
     pages,
     bankAccounts,
     payouts,
+    payIns,
+    refunds,
+    uboDeclarations,
+    fees,
     calls(method, suffix) {
       const prefix = `/v2.01/${clientId}`
       return server.requests.filter((r) => r.method === method && r.path.replace(/\/$/, '') === `${prefix}${suffix}`.replace(/\/$/, ''))
@@ -239,6 +383,18 @@ export async function startMangopayStandIn(options: { clientId?: string; apiKey?
       // A payout the bank returned gives the money back to the wallet.
       if (payout.Status !== 'FAILED') find(wallets, payout.DebitedWalletId, 'wallet').Balance.Amount += payout.DebitedFunds.Amount
       return Object.assign(payout, { Status: 'FAILED', ResultCode: resultCode, ResultMessage: resultMessage })
+    },
+    succeedPayIn(id) {
+      return settlePayIn(find(payIns, id, 'pay-in'), 'success')
+    },
+    failPayIn(id, resultCode = '101101', resultMessage = 'Transaction refused by the bank (Do not honor)') {
+      return settlePayIn(find(payIns, id, 'pay-in'), 'failure', resultCode, resultMessage)
+    },
+    validateUboDeclaration(id) {
+      return Object.assign(find(uboDeclarations, id, 'UBO declaration'), { Status: 'VALIDATED', ProcessedDate: now() })
+    },
+    refuseUboDeclaration(id, reason = 'MISSING_UBO', message = 'An owner is missing') {
+      return Object.assign(find(uboDeclarations, id, 'UBO declaration'), { Status: 'REFUSED', Reason: reason, Message: message, ProcessedDate: now() })
     },
     hookQuery(eventType, resourceId) {
       return new URLSearchParams({ EventType: eventType, RessourceId: resourceId, Date: String(now()) }).toString()

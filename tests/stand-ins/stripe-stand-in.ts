@@ -2,8 +2,9 @@ import Stripe from 'stripe'
 import { randomId, startServer, type RecordedRequest, type Reply, type StandInServer } from './server'
 
 // A local stand-in for the Stripe API paths the adapter uses: Checkout Sessions (payment and setup mode),
-// PaymentIntents, SetupIntents (through setup sessions), customers, refunds, and transfers to connected
-// accounts (the connect payout rail).
+// PaymentIntents, SetupIntents (through setup sessions), customers, refunds, transfers to connected
+// accounts (the connect payout rail), and connected accounts with their onboarding links (`updateAccount`
+// plays the party finishing onboarding or the provider restricting the account).
 // It answers the SDK's form-encoded requests with JSON shaped like Stripe's objects, keeps them in memory,
 // replays idempotency keys, and plays the payer (`completeSession`) and Stripe's webhooks (`webhook`).
 
@@ -27,6 +28,12 @@ export type StripeStandIn = StandInServer & {
   /** Transfers to connected accounts (`acct_...`); a destination in `missingAccounts` is refused like an unknown account. */
   transfers: Map<string, Obj>
   missingAccounts: Set<string>
+  /** Connected accounts made through `POST /v1/accounts`. */
+  accounts: Map<string, Obj>
+  /** Onboarding links made through `POST /v1/account_links`. */
+  accountLinks: Obj[]
+  /** Changes a connected account as onboarding or the provider's checks would (charges_enabled, requirements, …). */
+  updateAccount(id: string, changes: Obj): Obj
   /**
    * The payer pays on the session's page with a test payment method. A card that declines leaves the
    * session open (the payer may try again); a delayed method (sepa_debit) leaves the intent processing.
@@ -57,6 +64,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   const refunds = new Map<string, Obj>()
   const transfers = new Map<string, Obj>()
   const missingAccounts = new Set<string>()
+  const accounts = new Map<string, Obj>()
+  const accountLinks: Obj[] = []
   const customers = new Map<string, Obj>()
   const setupIntents = new Map<string, Obj>()
   const paymentMethods = new Map<string, Obj>()
@@ -237,6 +246,28 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     return { status: 200, body: transfer }
   }
 
+  function createAccount(body: Obj): Reply {
+    if (body.type !== 'express' && body.type !== 'custom' && body.type !== 'standard') return error(400, 'invalid_request_error', 'type is required', { param: 'type' })
+    if (typeof body.country !== 'string' || !/^[A-Z]{2}$/.test(body.country)) return error(400, 'invalid_request_error', 'country is invalid', { param: 'country' })
+    const account = {
+      id: `acct_${randomId()}`, object: 'account', type: body.type, country: body.country, email: body.email ?? null, metadata: body.metadata ?? {},
+      capabilities: Object.fromEntries(Object.keys(body.capabilities ?? {}).map((c) => [c, 'inactive'])),
+      charges_enabled: false, payouts_enabled: false, details_submitted: false,
+      requirements: { currently_due: ['external_account', 'individual.first_name'], eventually_due: [], past_due: [], disabled_reason: 'requirements.past_due', pending_verification: [] },
+      created: now(), livemode: false,
+    }
+    accounts.set(account.id, account)
+    return { status: 200, body: account }
+  }
+
+  function createAccountLink(body: Obj): Reply {
+    if (!accounts.has(String(body.account))) return error(400, 'invalid_request_error', `No such account: '${body.account}'`, { code: 'resource_missing', param: 'account' })
+    if (typeof body.return_url !== 'string' || typeof body.refresh_url !== 'string') return error(400, 'invalid_request_error', 'return_url and refresh_url are required')
+    const link = { object: 'account_link', url: `${base}/setup/e/${body.account}/${randomId()}`, account: body.account, type: body.type, return_url: body.return_url, refresh_url: body.refresh_url, created: now(), expires_at: now() + 300 }
+    accountLinks.push(link)
+    return { status: 200, body: link }
+  }
+
   function route(r: RecordedRequest): Reply {
     const [, v1, resource, id, ...rest] = r.path.split('/')
     if (r.method === 'GET' && r.path.startsWith('/c/pay/')) return { status: 200, body: '<!doctype html><title>Checkout stand-in</title>' }
@@ -262,6 +293,12 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         return intent ? { status: 200, body: expandIntent(intent, expansions(r), '') } : missing('payment_intent', id)
       }
     }
+    if (resource === 'accounts' && r.method === 'POST' && !id) return createAccount(r.body)
+    if (resource === 'accounts' && r.method === 'GET' && id) {
+      const account = accounts.get(id)
+      return account ? { status: 200, body: account } : missing('account', id)
+    }
+    if (resource === 'account_links' && r.method === 'POST' && !id) return createAccountLink(r.body)
     if (resource === 'refunds' && r.method === 'POST' && !id) return createRefund(r.body)
     if (resource === 'transfers' && r.method === 'POST' && !id) return createTransfer(r.body)
     if (resource === 'transfers' && r.method === 'GET' && id) {
@@ -325,6 +362,13 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     charges,
     refunds,
     transfers,
+    accounts,
+    accountLinks,
+    updateAccount(id, changes) {
+      const account = accounts.get(id)
+      if (!account) throw new Error(`stand-in: no account ${id}`)
+      return Object.assign(account, changes, changes.requirements ? { requirements: { ...account.requirements, ...changes.requirements } } : {})
+    },
     missingAccounts,
     failAfterProcessing(path, times = 1) {
       failures.set(path, times)

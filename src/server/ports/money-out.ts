@@ -1,10 +1,20 @@
 import type { Executor } from '../db/client'
 import type { AppDeps } from '../deps'
 
-// What account deletion asks the payouts module (docs/decisions/0049-money-out.md "Deletion"): the payouts
-// module reads accounts, so accounts asks it through this port, wired in bootstrap.ts, instead of importing it.
+// What account deletion asks the payouts module (docs/decisions/0049-money-out.md "Deletion") and what payment
+// settings ask of a seller's e-money wallet (docs/decisions/0052-emoney-pay-ins.md): the payouts module reads
+// accounts and orders, so they ask it through this port, wired in bootstrap.ts, instead of importing it.
+
+/** A seller's account at the e-money provider: its user, its wallet and the provider's state of it. */
+export type EmoneyAccount = { userRef: string; walletRef: string; state: string | null }
 
 export type MoneyOutPort = {
+  /**
+   * The seller's user and wallet at the e-money provider, whatever their state (refunds of earlier pay-ins
+   * need them), or null when the provider has none. Payment settings offer the provider only while the
+   * state is kyc_1 or kyc_2 (docs/decisions/0052-emoney-pay-ins.md).
+   */
+  emoneyAccountOf(tx: Executor, sellerId: number): Promise<EmoneyAccount | null>
   /**
    * Why the user's account cannot be deleted now, as the deletion questionnaire names them:
    * `positive_balance` (money still owed to or by them), `pending_payouts` (a payout on its way),

@@ -45,9 +45,11 @@ export type CheckoutMethod = (typeof checkoutMethods)[number]
 
 /**
  * Providers. `sandbox` is the built-in test provider (test mode only); `connect` is the platform's own
- * merchant account through the Stripe adapter with the platform's keys (docs/reference/readings.md 27).
+ * merchant account through the Stripe adapter with the platform's keys (docs/reference/readings.md 27); `emoney` a
+ * card pay-in into the seller's wallet at the e-money provider, which the platform operates
+ * (docs/decisions/0052-emoney-pay-ins.md).
  */
-export const paymentProviders = ['sandbox', 'stripe', 'connect', 'paypal', 'bank_wire', 'free'] as const
+export const paymentProviders = ['sandbox', 'stripe', 'connect', 'paypal', 'bank_wire', 'free', 'emoney'] as const
 export type PaymentProvider = (typeof paymentProviders)[number]
 
 /** Providers whose credentials a seller stores at /cabinet/settings/payment_providers. */
@@ -60,7 +62,7 @@ export type SellerCredentialProvider = (typeof sellerCredentialProviders)[number
  * stand in for every method in test mode.
  */
 export const providersOfMethod = {
-  card: ['stripe', 'connect', 'sandbox'],
+  card: ['stripe', 'connect', 'emoney', 'sandbox'],
   apple_pay: ['stripe', 'connect', 'sandbox'],
   google_pay: ['stripe', 'connect', 'sandbox'],
   sepa: ['stripe', 'connect', 'sandbox'],

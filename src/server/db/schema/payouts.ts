@@ -27,6 +27,12 @@ export const legitimations = pgTable('legitimations', {
   /** The e-money provider's user and wallet for this party. */
   providerUserRef: text('provider_user_ref'),
   providerWalletRef: text('provider_wallet_ref'),
+  /**
+   * An entity's beneficial owners as declared to the e-money provider (docs/decisions/0052-emoney-pay-ins.md):
+   * the newest declaration and its status there (created | validation_asked | validated | refused | incomplete).
+   */
+  providerUboDeclarationRef: text('provider_ubo_declaration_ref'),
+  uboDeclarationState: text('ubo_declaration_state'),
   rejectionReason: text('rejection_reason'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -82,8 +88,13 @@ export const bankAccounts = pgTable('bank_accounts', {
   rejectionReason: text('rejection_reason'),
   /** The manager's words beside the reason, shown to the party. */
   rejectionComment: text('rejection_comment'),
-  /** The e-money provider's bank account id, or the connect provider's external account. */
+  /** The e-money provider's bank account id, or the connect provider's connected account (`acct_…`). */
   providerRef: text('provider_ref'),
+  /**
+   * A connected account's standing at the connect provider (docs/decisions/0052-emoney-pay-ins.md "Connect
+   * onboarding"): kyc_incomplete | kyc_1 | kyc_2 | rejected | blocked; null for an IBAN account.
+   */
+  providerAccountState: text('provider_account_state'),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

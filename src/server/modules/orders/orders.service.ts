@@ -73,18 +73,22 @@ export async function setPlanPaymentState(deps: AppDeps, tx: Executor, orderId: 
   await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), updatedAt: deps.now() })
 }
 
-/** The platform's share of a payment: connect keeps its fee; a seller's own account the platform fee. */
+/**
+ * The platform's share of a payment: connect and the e-money wallet (the platform processes the card) keep
+ * the connect fee; a seller's own account the platform fee.
+ */
 function platformFeeBps(deps: AppDeps, provider: string): number {
-  return provider === 'connect' ? deps.config.CONNECT_FEE_BPS : deps.config.PLATFORM_FEE_BPS
+  return provider === 'connect' || provider === 'emoney' ? deps.config.CONNECT_FEE_BPS : deps.config.PLATFORM_FEE_BPS
 }
 
 /**
- * The providers whose money the platform collects (connect, the sandbox standing in for it in test mode,
- * free). Every other provider is the seller's own account, which the payer pays directly: each ledger
+ * The providers whose money the platform collects (connect, the seller's wallet at the e-money provider that
+ * the platform operates (docs/decisions/0052-emoney-pay-ins.md), the sandbox standing in for them in test
+ * mode, free). Every other provider is the seller's own account, which the payer pays directly: each ledger
  * transaction of such a payment gets its `direct_collection` counterpart (docs/decisions/0049-money-out.md "Owed").
  */
 export function platformCollects(provider: string): boolean {
-  return provider === 'connect' || provider === 'sandbox' || provider === 'free'
+  return provider === 'connect' || provider === 'emoney' || provider === 'sandbox' || provider === 'free'
 }
 
 /** Who collected the payment a transaction belongs to: its provider and the order's seller. */

@@ -14,7 +14,9 @@ import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { paymentSecrets, SecretDecryptionError } from '../../payment-secrets'
 import { createProvider } from '../../payments/providers'
+import type { EmoneyCredentials } from '../../payments/providers/emoney'
 import type { BankWireCredentials, PaymentProviderAdapter, PayPalCredentials, StripeCredentials } from '../../payments/providers/types'
+import type { EmoneyAccount } from '../../ports/money-out'
 import * as repo from './payment-settings.repository'
 
 // A seller's payment providers and method x provider matrix (docs/reference/catalogue-and-selling.md §3; docs/reference/readings.md 23, 27;
@@ -42,14 +44,33 @@ function isSellerProvider(provider: string): provider is SellerCredentialProvide
 
 // ------------------------------------------------------------------ what is available
 
-/** The platform's own providers: the sandbox in test mode, connect when its keys are configured. */
-function builtInProviders(config: Config): PaymentProvider[] {
-  return [...(config.PAYMENTS_TEST_MODE ? ['sandbox' as const] : []), ...(config.CONNECT_STRIPE_SECRET_KEY ? ['connect' as const] : [])]
+/**
+ * The seller's account at the e-money provider (the payouts module's, through ports/money-out.ts) while the
+ * provider is configured; null otherwise.
+ */
+async function emoneyAccountOf(db: Executor, deps: AppDeps, sellerId: number): Promise<EmoneyAccount | null> {
+  return deps.config.MANGOPAY_CLIENT_ID ? deps.moneyOut.emoneyAccountOf(db, sellerId) : null
+}
+
+/** The e-money provider takes pay-ins while the seller's account there may receive them (docs/decisions/0052-emoney-pay-ins.md). */
+function emoneyReady(account: EmoneyAccount | null): boolean {
+  return account !== null && (account.state === 'kyc_1' || account.state === 'kyc_2')
+}
+
+/**
+ * The platform's own providers: the sandbox in test mode, connect when its keys are configured, the
+ * e-money provider when configured and the seller's wallet there is active.
+ */
+function builtInProviders(config: Config, emoney: EmoneyAccount | null = null): PaymentProvider[] {
+  return [
+    ...(config.PAYMENTS_TEST_MODE ? ['sandbox' as const] : []), ...(config.CONNECT_STRIPE_SECRET_KEY ? ['connect' as const] : []),
+    ...(config.MANGOPAY_CLIENT_ID && emoneyReady(emoney) ? ['emoney' as const] : []),
+  ]
 }
 
 /** Providers a method may run through now: built-ins plus the seller's configured and active accounts. */
-function availableProviders(config: Config, accounts: readonly repo.ProviderAccountRow[]): Set<PaymentProvider> {
-  const available = new Set<PaymentProvider>(builtInProviders(config))
+function availableProviders(config: Config, accounts: readonly repo.ProviderAccountRow[], emoney: EmoneyAccount | null): Set<PaymentProvider> {
+  const available = new Set<PaymentProvider>(builtInProviders(config, emoney))
   for (const account of accounts) if (account.active && isSellerProvider(account.provider)) available.add(account.provider)
   return available
 }
@@ -72,8 +93,8 @@ function defaultProvider(method: CheckoutMethod, available: ReadonlySet<PaymentP
  * The matrix in effect: a stored row keeps its provider while that provider is available (otherwise the
  * method is off, never silently moved elsewhere); a method without a row takes the default choice.
  */
-function effectiveMatrix(config: Config, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[]): MethodSettingOutput[] {
-  const available = availableProviders(config, accounts)
+function effectiveMatrix(config: Config, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[], emoney: EmoneyAccount | null): MethodSettingOutput[] {
+  const available = availableProviders(config, accounts, emoney)
   const stored = new Map(rows.map((row) => [row.method, row]))
   return checkoutMethods.map((method) => {
     const allowed = allowedProviders(method, available)
@@ -163,7 +184,7 @@ function accountOutput(row: repo.ProviderAccountRow): ProviderAccountOutput {
 
 function builtInOutput(config: Config, provider: PaymentProvider): ProviderAccountOutput {
   const info: Record<string, string | boolean | null> = provider === 'connect'
-    ? { publishable_key: config.CONNECT_STRIPE_PUBLISHABLE_KEY ?? null } : { test_mode: true }
+    ? { publishable_key: config.CONNECT_STRIPE_PUBLISHABLE_KEY ?? null } : provider === 'emoney' ? {} : { test_mode: true }
   return { provider, built_in: true, configured: true, active: true, public_info: info, configured_at: null, updated_at: null }
 }
 
@@ -180,7 +201,7 @@ export async function listProviders(ctx: Ctx): Promise<ProviderListOutput> {
   const config = ctx.deps.config
   return {
     list: [
-      ...builtInProviders(config).map((provider) => builtInOutput(config, provider)),
+      ...builtInProviders(config, await emoneyAccountOf(ctx.db, ctx.deps, sellerId)).map((provider) => builtInOutput(config, provider)),
       ...sellerCredentialProviders.map((provider) => {
         const row = accounts.get(provider)
         return row ? accountOutput(row) : unconfiguredOutput(provider)
@@ -296,7 +317,8 @@ export async function getPaymentSettings(ctx: Ctx): Promise<PaymentSettingsOutpu
   const sellerId = actingSellerId(ctx.actor, 'settings.read')
   const { accounts, settings: rows } = await repo.accountsAndMethodSettings(ctx.db, sellerId)
   const config = ctx.deps.config
-  return { methods: effectiveMatrix(config, accounts, rows), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows) }
+  const emoney = await emoneyAccountOf(ctx.db, ctx.deps, sellerId)
+  return { methods: effectiveMatrix(config, accounts, rows, emoney), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows) }
 }
 
 /**
@@ -310,7 +332,8 @@ export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput)
   return ctx.db.transaction(async (tx) => {
     await lockSeller(tx, sellerId)
     const accounts = await repo.listAccounts(tx, sellerId)
-    const available = availableProviders(config, accounts)
+    const emoney = await emoneyAccountOf(tx, ctx.deps, sellerId)
+    const available = availableProviders(config, accounts, emoney)
     const problems: FieldError[] = []
     input.methods.forEach((entry, index) => {
       if (!providerAllowedFor(entry.method, entry.provider) || !available.has(entry.provider)) {
@@ -322,7 +345,7 @@ export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput)
     }
     await repo.replaceMethodSettings(tx, sellerId, input.methods.map((m) => ({ method: m.method, provider: m.provider, active: m.active })), ctx.now)
     const rows = await repo.listMethodSettings(tx, sellerId)
-    return { methods: effectiveMatrix(config, accounts, rows), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows) }
+    return { methods: effectiveMatrix(config, accounts, rows, emoney), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows) }
   })
 }
 
@@ -339,7 +362,7 @@ export async function activeMethods(
 ): Promise<{ method: CheckoutMethod; provider: PaymentProvider }[]> {
   const { accounts, settings: rows } = await repo.accountsAndMethodSettings(db, sellerId)
   const wanted = productMethods ? new Set(productMethods) : null
-  return effectiveMatrix(deps.config, accounts, rows)
+  return effectiveMatrix(deps.config, accounts, rows, await emoneyAccountOf(db, deps, sellerId))
     .filter((entry) => entry.active && entry.provider !== null && (!wanted || wanted.has(entry.method)))
     .map((entry) => ({ method: entry.method, provider: entry.provider! }))
 }
@@ -350,7 +373,11 @@ export async function activeMethods(
  * switched-off provider too (refunds of its earlier payments still need them); whether a method may use it
  * now is activeMethods'. Credentials that cannot be decrypted (the key changed) throw 502 provider_error.
  */
-export async function providerCredentials(db: Executor, deps: AppDeps, sellerId: number, provider: PaymentProvider | string): Promise<StripeCredentials | PayPalCredentials | BankWireCredentials | null> {
+export async function providerCredentials(db: Executor, deps: AppDeps, sellerId: number, provider: PaymentProvider | string): Promise<StripeCredentials | PayPalCredentials | BankWireCredentials | EmoneyCredentials | null> {
+  if (provider === 'emoney') {
+    const account = await emoneyAccountOf(db, deps, sellerId)
+    return account ? { userId: account.userRef, walletId: account.walletRef } : null
+  }
   if (!isSellerProvider(provider)) return null
   const row = await repo.findAccount(db, sellerId, provider)
   if (!row) return null

@@ -31,8 +31,16 @@ export function newestPerKind<T extends { kind: string }>(documents: readonly T[
 
 export async function moneyFactsOf(db: Executor, party: Pick<Party, 'kind' | 'id'>, options: { lock?: boolean } = {}): Promise<PartyMoneyFacts> {
   const legitimation = await repo.findLegitimation(db, party.kind, party.id, options)
-  const documents = legitimation ? newestPerKind(await repo.documentsOf(db, legitimation.id)) : []
-  const bankAccounts = await repo.bankAccountsOf(db, party.kind, party.id)
+  const documents = legitimation ? await repo.documentsOf(db, legitimation.id) : []
+  return moneyFactsFrom(legitimation, documents, await repo.bankAccountsOf(db, party.kind, party.id))
+}
+
+/**
+ * The facts from rows already read (a managers' list reads every row's documents and accounts in one query
+ * each): `documents` newest first (the newest of each kind counts), `bankAccounts` without deactivated ones.
+ */
+export function moneyFactsFrom(legitimation: repo.LegitimationRow | undefined, allDocuments: readonly repo.KycDocumentRow[], bankAccounts: repo.BankAccountRow[]): PartyMoneyFacts {
+  const documents = newestPerKind(allDocuments)
   const businessType = (legitimation?.businessType ?? 'natural') as BusinessType
   const required = requiredDocumentKinds(businessType)
   const availability = payoutAvailability({

@@ -10,6 +10,7 @@ import type { ListAnswer } from '../../../shared/schemas/lists'
 import type { BankAccountLegitimationState, BankAccountState } from '../../../shared/states/bank-account'
 import { bankAccountLegitimationTransitions, bankAccountRejectionReasons, bankAccountTransitions } from '../../../shared/states/bank-account'
 import type { KycDocumentState } from '../../../shared/states/kyc-document'
+import type { ProviderAccountState } from '../../../shared/states/provider-account'
 import type { LegitimationStep } from '../../../shared/states/legitimation'
 import { assertTransition } from '../../../shared/states/transitions'
 import { assertCan } from '../../auth/permissions'
@@ -52,6 +53,8 @@ export function bankAccountOutputOf(row: BankAccountRow): BankAccountOutput {
     rejection_comment: row.rejectionComment,
     activated_at: iso(row.activatedAt),
     created_at: row.createdAt.toISOString(),
+    connect_account: row.providerRef?.startsWith('acct_') ? row.providerRef : null,
+    provider_account_state: row.providerRef?.startsWith('acct_') ? (row.providerAccountState as ProviderAccountState | null) : null,
   }
 }
 
@@ -68,7 +71,10 @@ export async function listOwn(ctx: Ctx, area: Area, query: z.output<typeof bankA
     const rows = await shared.bankAccountsOf(tx, party.kind, party.id, { withDeactivated: query.with_deactivated === true })
     // Deactivated accounts come last: the list shows where money goes first.
     const ordered = [...rows.filter((r) => r.state !== 'deactivated'), ...rows.filter((r) => r.state === 'deactivated')]
-    return { list: ordered.map(bankAccountOutputOf), payout_countries: payoutCountries(ctx.deps.config.PAYOUT_COUNTRIES) }
+    return {
+      list: ordered.map(bankAccountOutputOf), payout_countries: payoutCountries(ctx.deps.config.PAYOUT_COUNTRIES),
+      connect_onboarding: Boolean(ctx.deps.config.CONNECT_STRIPE_SECRET_KEY),
+    }
   })
 }
 

@@ -18,7 +18,17 @@ export async function legitimationOfProviderUser(db: Executor, providerUserRef: 
   return row
 }
 
-export async function updateLegitimation(db: Executor, id: number, fields: Partial<Pick<LegitimationRow, 'providerUserRef' | 'providerWalletRef' | 'providerAccountState' | 'step' | 'reviewedAt'>>, now: Date): Promise<void> {
+export async function legitimationOfUboDeclaration(db: Executor, declarationRef: string, options: { lock?: boolean } = {}): Promise<LegitimationRow | undefined> {
+  const query = db.select().from(legitimations).where(eq(legitimations.providerUboDeclarationRef, declarationRef)).limit(1)
+  const [row] = options.lock ? await query.for('update') : await query
+  return row
+}
+
+export async function updateLegitimation(
+  db: Executor, id: number,
+  fields: Partial<Pick<LegitimationRow, 'providerUserRef' | 'providerWalletRef' | 'providerAccountState' | 'providerUboDeclarationRef' | 'uboDeclarationState' | 'step' | 'reviewedAt' | 'rejectionReason'>>,
+  now: Date,
+): Promise<void> {
   await db.update(legitimations).set({ ...fields, updatedAt: now }).where(eq(legitimations.id, id))
 }
 

@@ -156,11 +156,11 @@ describe('the e-money provider', () => {
     const party = await submittedParty()
     await syncLegitimation(t.deps, party.legitimation.id)
     const before = { legitimation: await legitimationOf(party), documents: await documentsOf(party) }
-    for (const type of ['KYC_SUCCEEDED', 'USER_KYC_REGULAR', 'PAYOUT_NORMAL_SUCCEEDED']) {
+    for (const type of ['KYC_SUCCEEDED', 'USER_KYC_REGULAR', 'PAYOUT_NORMAL_SUCCEEDED', 'PAYIN_NORMAL_SUCCEEDED']) {
       expect((await hook(type, '987654321')).statusCode).toBe(200)
     }
     // An event type the platform ignores is answered and dropped.
-    expect((await hook('PAYIN_NORMAL_SUCCEEDED', '1')).json()).toEqual({ received: false })
+    expect((await hook('TRANSFER_NORMAL_SUCCEEDED', '1')).json()).toEqual({ received: false })
     expect(await legitimationOf(party)).toEqual(before.legitimation)
     expect(await documentsOf(party)).toEqual(before.documents)
     // A query that is not the provider's shape is refused.

@@ -8,9 +8,13 @@ import { assertTransition, canTransition, isStateOf } from '../../../shared/stat
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
-import { createEmoneyClient, EmoneyError, idempotencyKeyOf, type EmoneyAddress, type EmoneyClient, type EmoneyPerson, type EmoneyUserInput } from '../../payments/emoney/mangopay'
-import { documentVerdict, eventKindOf, payoutAnswerOf, providerAccountStateOf, providerDocumentType, type ProviderDocumentType } from '../../payments/emoney/mangopay-states'
+import { createEmoneyClient, EmoneyError, idempotencyKeyOf, type EmoneyAddress, type EmoneyClient, type EmoneyPerson, type EmoneyUbo, type EmoneyUserInput } from '../../payments/emoney/mangopay'
+import { documentVerdict, eventKindOf, payInOutcomeOf, paymentTokenOfPayIn, payoutAnswerOf, providerAccountStateOf, providerDocumentType, uboDeclarationStateOf,
+  uboDeclarationVerdict, type ProviderDocumentType, type ProviderUboDeclaration,
+} from '../../payments/emoney/mangopay-states'
+import type { EmoneyAccount } from '../../ports/money-out'
 import * as accounts from '../accounts/accounts.service'
+import * as providerEvents from '../refunds/provider-events.service'
 import * as email from '../email/email.service'
 import * as repo from './emoney.repository'
 import { bankAccountsOf, documentsOf, findLegitimation, type KycDocumentRow, type LegitimationRow } from './money-out.repository'
@@ -132,6 +136,8 @@ export async function syncLegitimation(deps: AppDeps, legitimationId: number): P
     legitimation = await writeLegitimation(deps, legitimation.id, (row) => row.providerWalletRef ? {} : { providerWalletRef: walletRef })
   }
 
+  if (legitimation.businessType === 'entity') await declareOwners(deps, client, legitimation, userRef)
+
   for (const group of documentGroups(await repo.documentsToSend(deps.db, legitimation.id))) {
     const pages = await Promise.all(group.documents.map((d) => deps.storage.get(d.storageKey)))
     const ids = group.documents.map((d) => d.id)
@@ -154,6 +160,95 @@ export async function syncLegitimation(deps: AppDeps, legitimationId: number): P
       await repo.updateBankAccount(tx, row.id, { providerRef: accountRef, ...(row.state === 'not_sent' ? { state: 'waiting' } : {}) }, deps.now())
     })
   }
+}
+
+// ------------------------------------------------------------------ beneficial owners
+
+/** What the provider needs of each owner beyond the name (docs/decisions/0052-emoney-pay-ins.md "Beneficial owners"). */
+const uboFields = ['birthday', 'nationality', 'street', 'zip', 'city', 'country_code', 'birthplace_city', 'birthplace_country'] as const
+
+/**
+ * The owners' fields the provider needs and the party has not given, as field errors of the identity
+ * submission (`ubos.<index>.<field>`); none while the provider is off or for a natural person.
+ */
+export function uboProblems(deps: AppDeps, legitimation: Pick<LegitimationRow, 'businessType' | 'ubos'>): { path: string; message: string }[] {
+  if (!deps.config.MANGOPAY_CLIENT_ID || legitimation.businessType !== 'entity') return []
+  return (legitimation.ubos as Record<string, unknown>[]).flatMap((ubo, index) =>
+    uboFields.filter((field) => !text(ubo[field])).map((field) => ({ path: `ubos.${index}.${field}`, message: 'required' })))
+}
+
+/** The owners as the provider takes them, or null when there are none or one lacks what the provider needs. */
+export function emoneyUbosOf(legitimation: Pick<LegitimationRow, 'ubos'>): EmoneyUbo[] | null {
+  const ubos = legitimation.ubos as Record<string, unknown>[]
+  if (ubos.length === 0) return null
+  const out: EmoneyUbo[] = []
+  for (const ubo of ubos) {
+    const [birthday, nationality, street, zip, city, country, birthCity, birthCountry] = uboFields.map((field) => text(ubo[field]))
+    const firstName = text(ubo.first_name)
+    const lastName = text(ubo.last_name)
+    if (!firstName || !lastName || !birthday || !nationality || !street || !zip || !city || !country || !birthCity || !birthCountry) return null
+    out.push({ firstName, lastName, birthday, nationality, address: { line1: street, city, postalCode: zip, country }, birthplace: { city: birthCity, country: birthCountry } })
+  }
+  return out
+}
+
+/**
+ * Declares an entity's owners to the provider once per submission: a new declaration when there is none or
+ * the last one was refused (the party corrected its owners and submitted again); an open or validated one
+ * is left alone. The declaration's key names the previous one, so a retried job gets the same declaration.
+ */
+async function declareOwners(deps: AppDeps, client: EmoneyClient, legitimation: LegitimationRow, userRef: string): Promise<void> {
+  const previous = legitimation.providerUboDeclarationRef
+  if (previous && legitimation.uboDeclarationState !== 'refused' && legitimation.uboDeclarationState !== 'incomplete') return
+  const ubos = emoneyUbosOf(legitimation)
+  if (!ubos) return
+  let declaration: ProviderUboDeclaration
+  try {
+    declaration = await client.declareUbos(userRef, ubos, idempotencyKeyOf('ubo-declaration', `${legitimation.id}-${previous ?? 0}`))
+  } catch (error) {
+    // A refusal (more owners than a declaration holds, a field it does not take) must not hold up the
+    // documents and bank account: a manager sees the owners and can send the check back.
+    if (!(error instanceof EmoneyError && error.refused)) throw error
+    deps.logger.warn({ err: error, legitimationId: legitimation.id }, 'the e-money provider refused the beneficial owners')
+    return
+  }
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.legitimationById(tx, legitimation.id, { lock: true })
+    if (!row || row.providerUboDeclarationRef !== previous) return
+    const state = uboDeclarationStateOf(declaration)
+    await repo.updateLegitimation(tx, row.id, { providerUboDeclarationRef: String(declaration.Id), uboDeclarationState: state }, deps.now())
+    await afterUboAnswer(deps, tx, { ...row, providerUboDeclarationRef: String(declaration.Id), uboDeclarationState: state }, declaration)
+  })
+}
+
+/** A UBO hook: the declaration is read from the provider and its status recorded, then acted on. */
+async function applyUboDeclaration(deps: AppDeps, client: EmoneyClient, declarationRef: string): Promise<void> {
+  const known = await repo.legitimationOfUboDeclaration(deps.db, declarationRef)
+  if (!known?.providerUserRef) return
+  const declaration = await client.getUboDeclaration(known.providerUserRef, declarationRef)
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.legitimationOfUboDeclaration(tx, declarationRef, { lock: true })
+    if (!row) return
+    const state = uboDeclarationStateOf(declaration)
+    if (state === row.uboDeclarationState) return
+    await repo.updateLegitimation(tx, row.id, { uboDeclarationState: state }, deps.now())
+    await afterUboAnswer(deps, tx, { ...row, uboDeclarationState: state }, declaration)
+  })
+}
+
+/**
+ * A validated declaration may complete the check (with kyc_2 and the documents); a refused or incomplete one
+ * sends the party back to change its owners, with the provider's reason and a mail.
+ */
+async function afterUboAnswer(deps: AppDeps, tx: Executor, legitimation: LegitimationRow, declaration: ProviderUboDeclaration): Promise<void> {
+  const verdict = uboDeclarationVerdict(declaration)
+  if (verdict.state === 'validated') return legitimateWhenDone(deps, tx, legitimation)
+  if (verdict.state !== 'refused') return
+  const from = legitimation.step as LegitimationStep
+  if (!isStateOf(legitimationTransitions, from) || !canTransition(legitimationTransitions, from, 'change')) return
+  assertTransition(legitimationTransitions, from, 'change', 'legitimation')
+  await repo.updateLegitimation(tx, legitimation.id, { step: 'change', rejectionReason: verdict.reason }, deps.now())
+  await mailParty(deps, tx, legitimation, 'legitimation_rejected', { notificationText: verdict.reason })
 }
 
 /** Locks the legitimation, writes what `change` answers for its current row, and answers the row after. */
@@ -187,6 +282,8 @@ export async function applyProviderEvent(deps: AppDeps, event: EmoneyEvent, onPa
   try {
     if (kind === 'document') await applyDocument(deps, client, event.resourceId)
     else if (kind === 'user') await applyUser(deps, client, event.resourceId)
+    else if (kind === 'payin') await applyPayIn(deps, client, event)
+    else if (kind === 'ubo') await applyUboDeclaration(deps, client, event.resourceId)
     else await applyPayout(deps, client, event.resourceId, onPayoutAnswer)
   } catch (error) {
     // The provider does not know the resource: a forged or stale notification.
@@ -250,12 +347,14 @@ async function legitimateWhenDone(deps: AppDeps, tx: Executor, legitimation: Leg
   const businessType = legitimation.businessType === 'entity' ? 'entity' : 'natural'
   const required = requiredDocumentKinds(businessType, { registeredBusiness: newest.has('company_lr') })
   if (!required.every((kind: KycDocumentKind) => newest.get(kind)?.state === 'validated')) return
+  // An entity whose owners were declared waits for the provider's validation of them too.
+  if (legitimation.providerUboDeclarationRef && legitimation.uboDeclarationState !== 'validated') return
   assertTransition(legitimationTransitions, from, 'legitimated', 'legitimation')
   await repo.updateLegitimation(tx, legitimation.id, { step: 'legitimated', reviewedAt: deps.now() }, deps.now())
   await mailParty(deps, tx, legitimation, 'legitimation_accepted', {})
 }
 
-async function mailParty(deps: AppDeps, tx: Executor, legitimation: LegitimationRow, kind: 'kyc_document_refused' | 'legitimation_accepted', params: { productName?: string; notificationText?: string }): Promise<void> {
+async function mailParty(deps: AppDeps, tx: Executor, legitimation: LegitimationRow, kind: 'kyc_document_refused' | 'legitimation_accepted' | 'legitimation_rejected', params: { productName?: string; notificationText?: string }): Promise<void> {
   const contact = await accounts.userContact(tx, legitimation.userId)
   if (!contact) return
   const area = areaOfParty[legitimation.partyKind as keyof typeof areaOfParty] ?? 'cabinet'
@@ -278,6 +377,29 @@ async function applyPayout(deps: AppDeps, client: EmoneyClient, payoutRef: strin
   // so the payout moves issued, then settled, in order.
   if (payout.providerRef === null) throw new Error(`payout ${payout.id} is not issued yet; the provider's answer waits`)
   await onPayoutAnswer(deps, payout.id, answer)
+}
+
+// ------------------------------------------------------------------ pay-ins
+
+/** ports/money-out.ts `emoneyAccountOf`: the seller's user and wallet at the provider, when it has them. */
+export async function emoneyAccountOf(tx: Executor, sellerId: number): Promise<EmoneyAccount | null> {
+  const legitimation = await findLegitimation(tx, 'seller', sellerId)
+  if (!legitimation?.providerUserRef || !legitimation.providerWalletRef) return null
+  return { userRef: legitimation.providerUserRef, walletRef: legitimation.providerWalletRef, state: legitimation.providerAccountState }
+}
+
+/**
+ * A pay-in hook (PAYIN_NORMAL_SUCCEEDED / FAILED): the pay-in is read from the provider, and one Sellfront
+ * started (its Tag names our payment) becomes a payment event of the `emoney` provider, stored and applied
+ * exactly once like any provider's webhook event (docs/decisions/0028-refunds-chargebacks-provider-events.md).
+ */
+async function applyPayIn(deps: AppDeps, client: EmoneyClient, event: EmoneyEvent): Promise<void> {
+  const payIn = await client.getPayIn(event.resourceId)
+  const paymentToken = paymentTokenOfPayIn(payIn)
+  if (!paymentToken) return
+  const outcome = payInOutcomeOf(payIn)
+  // The event's id names the resource and what happened to it: a hook sent again is the same event.
+  await providerEvents.receiveProviderEvents(deps, 'emoney', null, [{ eventId: `${event.eventType}:${payIn.Id}`, type: event.eventType, kind: 'payment', paymentToken, outcome }])
 }
 
 // ------------------------------------------------------------------ payouts

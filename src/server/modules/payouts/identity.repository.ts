@@ -65,7 +65,8 @@ function filterOf(filter: LegitimationFilter, withStep: boolean): SQL | undefine
 
 /** The managers' list: newest change first, with the total before and after the filters and the counts per step. */
 export async function listLegitimations(db: Executor, filter: LegitimationFilter, page: { offset: number; limit: number }) {
-  const rows = await db.select({ legitimation: legitimations }).from(legitimations).innerJoin(users, eq(users.id, legitimations.userId))
+  const rows = await db.select({ legitimation: legitimations, user: { email: users.email, firstName: users.firstName, lastName: users.lastName } })
+    .from(legitimations).innerJoin(users, eq(users.id, legitimations.userId))
     .where(filterOf(filter, true)).orderBy(desc(legitimations.updatedAt), desc(legitimations.id)).limit(page.limit).offset(page.offset)
   const [total] = await db.select({ n: count() }).from(legitimations).innerJoin(users, eq(users.id, legitimations.userId)).where(filterOf(filter, true))
   const [totalMax] = await db.select({ n: count() }).from(legitimations)
@@ -73,7 +74,7 @@ export async function listLegitimations(db: Executor, filter: LegitimationFilter
   const perStep = await db.select({ step: legitimations.step, n: count() }).from(legitimations).innerJoin(users, eq(users.id, legitimations.userId))
     .where(filterOf(filter, false)).groupBy(legitimations.step)
   return {
-    rows: rows.map((r) => r.legitimation),
+    rows,
     total: Number(total?.n ?? 0),
     totalMax: Number(totalMax?.n ?? 0),
     counts: Object.fromEntries(perStep.map((r) => [r.step, Number(r.n)])) as Record<string, number>,

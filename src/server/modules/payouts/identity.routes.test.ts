@@ -85,6 +85,8 @@ describe('a seller (natural person)', () => {
     expect(list.json().counts.requested).toBeGreaterThanOrEqual(1)
     const byEmail = await admin('GET', `legitimations?query=${encodeURIComponent(seller.email)}`)
     expect(byEmail.json().list.map((l: { id: number }) => l.id)).toEqual([id])
+    // The list reads its page's documents and bank accounts in one query each: every row answers as the single read does.
+    for (const row of list.json().list as { id: number }[]) expect(row).toEqual((await admin('GET', `legitimations/${row.id}`)).json())
 
     const accepted = await admin('POST', `legitimations/${id}/accept`)
     expect(accepted.statusCode).toBe(200)

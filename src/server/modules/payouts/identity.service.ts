@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client'
 import * as accounts from '../accounts/accounts.service'
 import * as sellerProfiles from '../accounts/seller-profile.service'
 import * as email from '../email/email.service'
-import { moneyFactsOf, newestPerKind } from './availability.service'
+import { moneyFactsFrom, moneyFactsOf, newestPerKind, type PartyMoneyFacts } from './availability.service'
 import * as repo from './identity.repository'
 import * as shared from './money-out.repository'
 import { areaOfParty, partyOf, type Party, type PartyArea } from './parties'
@@ -46,6 +46,12 @@ function documentOutput(row: shared.KycDocumentRow): KycDocumentOutput {
 
 async function outputOf(db: Executor, party: Pick<Party, 'kind' | 'id'>, options: { defaultType?: BusinessType; allDocuments?: boolean } = {}): Promise<LegitimationOutput> {
   const facts = await moneyFactsOf(db, party)
+  const documents = options.allDocuments && facts.legitimation ? await shared.documentsOf(db, facts.legitimation.id) : facts.documents
+  return outputFrom(party, facts, documents, options)
+}
+
+/** The answer from the party's facts; `documents` are those to show (the newest of each kind, or all for managers). */
+function outputFrom(party: Pick<Party, 'kind' | 'id'>, facts: PartyMoneyFacts, documents: readonly shared.KycDocumentRow[], options: { defaultType?: BusinessType } = {}): LegitimationOutput {
   const row = facts.legitimation
   if (!row) {
     // Nothing saved yet: the defaults the first page starts from.
@@ -59,7 +65,6 @@ async function outputOf(db: Executor, party: Pick<Party, 'kind' | 'id'>, options
     }
   }
   const details = row.details as Details
-  const documents = options.allDocuments ? await shared.documentsOf(db, row.id) : facts.documents
   return {
     id: row.id, party_kind: party.kind, business_type: facts.businessType, step: row.step as LegitimationStep,
     head_quarter: (details.head_quarter ?? null) as LegitimationOutput['head_quarter'],
@@ -73,7 +78,10 @@ async function outputOf(db: Executor, party: Pick<Party, 'kind' | 'id'>, options
 
 async function adminOutputOf(db: Executor, row: shared.LegitimationRow): Promise<AdminLegitimationOutput> {
   const base = await outputOf(db, { kind: row.partyKind as Party['kind'], id: row.partyId }, { allDocuments: true })
-  const user = await accounts.userContact(db, row.userId)
+  return adminOutputFrom(row, base, await accounts.userContact(db, row.userId))
+}
+
+function adminOutputFrom(row: shared.LegitimationRow, base: LegitimationOutput, user: { email: string; firstName: string; lastName: string } | null): AdminLegitimationOutput {
   return {
     ...base, party_id: row.partyId, created_at: row.createdAt.toISOString(),
     user: { id: row.userId, email: user?.email ?? '', first_name: user?.firstName ?? '', last_name: user?.lastName ?? '' },
@@ -277,7 +285,7 @@ export async function submit(ctx: Ctx, area: PartyArea): Promise<LegitimationOut
   return ctx.db.transaction(async (tx) => {
     const row = await writableLegitimation(ctx, tx, party, defaultType)
     const documents = newestPerKind(await shared.documentsOf(tx, row.id))
-    const problems = submitProblems(row, documents)
+    const problems = [...submitProblems(row, documents), ...emoney.uboProblems(ctx.deps, row)]
     if (problems.length > 0) {
       throw new AppError('legitimation_incomplete', `Still missing: ${problems.map((p) => `${p.path.replace('documents.', '')}${p.message === 'refused' ? ' (refused)' : ''}`).join(', ')}`, problems)
     }
@@ -311,8 +319,14 @@ export async function listLegitimations(ctx: Ctx, query: z.infer<typeof adminLeg
     createdFrom: query.created_from_time ? new Date(query.created_from_time) : undefined,
     createdTill: query.created_till_time ? new Date(query.created_till_time) : undefined,
   }, { offset: (query.page - 1) * query.per, limit: query.per })
-  const list: AdminLegitimationOutput[] = []
-  for (const row of rows) list.push(await adminOutputOf(ctx.db, row))
+  // One read each for the page's documents and bank accounts (the list shows every row's availability).
+  const documents = await shared.documentsOfLegitimations(ctx.db, rows.map((r) => r.legitimation.id))
+  const bankAccounts = await shared.bankAccountsOfParties(ctx.db, rows.map((r) => ({ kind: r.legitimation.partyKind, id: r.legitimation.partyId })))
+  const list = rows.map(({ legitimation: row, user }) => {
+    const all = documents.get(row.id) ?? []
+    const facts = moneyFactsFrom(row, all, bankAccounts.get(`${row.partyKind}:${row.partyId}`) ?? [])
+    return adminOutputFrom(row, outputFrom({ kind: row.partyKind as Party['kind'], id: row.partyId }, facts, all), user)
+  })
   return { list, total_count: total, total_count_max: totalMax, ...(query.counts ? { counts } : {}) }
 }
 

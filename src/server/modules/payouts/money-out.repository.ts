@@ -22,6 +22,26 @@ export async function documentsOf(db: Executor, legitimationId: number): Promise
   return db.select().from(kycDocuments).where(eq(kycDocuments.legitimationId, legitimationId)).orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id))
 }
 
+/** The documents of several legitimations in one read, each newest first (a managers' list page). */
+export async function documentsOfLegitimations(db: Executor, legitimationIds: readonly number[]): Promise<Map<number, KycDocumentRow[]>> {
+  const byLegitimation = new Map<number, KycDocumentRow[]>(legitimationIds.map((id) => [id, []]))
+  if (legitimationIds.length === 0) return byLegitimation
+  const rows = await db.select().from(kycDocuments).where(inArray(kycDocuments.legitimationId, [...legitimationIds])).orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id))
+  for (const row of rows) byLegitimation.get(row.legitimationId)?.push(row)
+  return byLegitimation
+}
+
+/** The bank accounts (not deactivated) of several parties in one read, each newest first, keyed `kind:id`. */
+export async function bankAccountsOfParties(db: Executor, parties: readonly { kind: string; id: number }[]): Promise<Map<string, BankAccountRow[]>> {
+  const byParty = new Map<string, BankAccountRow[]>(parties.map((p) => [`${p.kind}:${p.id}`, []]))
+  if (parties.length === 0) return byParty
+  const rows = await db.select().from(bankAccounts)
+    .where(and(inArray(bankAccounts.partyKind, [...new Set(parties.map((p) => p.kind))]), inArray(bankAccounts.partyId, [...new Set(parties.map((p) => p.id))]), ne(bankAccounts.state, 'deactivated')))
+    .orderBy(desc(bankAccounts.createdAt), desc(bankAccounts.id))
+  for (const row of rows) byParty.get(`${row.partyKind}:${row.partyId}`)?.push(row)
+  return byParty
+}
+
 /** A party's bank accounts, newest first; deactivated ones only when asked. */
 export async function bankAccountsOf(db: Executor, partyKind: string, partyId: number, options: { withDeactivated?: boolean } = {}): Promise<BankAccountRow[]> {
   const where = and(eq(bankAccounts.partyKind, partyKind), eq(bankAccounts.partyId, partyId), options.withDeactivated ? undefined : ne(bankAccounts.state, 'deactivated'))

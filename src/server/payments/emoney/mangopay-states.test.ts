@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { documentVerdict, eventKindOf, payoutAnswerOf, providerAccountStateOf, providerDocumentType, refusalReasonOf } from './mangopay-states'
+import { documentVerdict, eventKindOf, payInOutcomeOf, payInTag, paymentTokenOfPayIn, payoutAnswerOf, providerAccountStateOf, providerDocumentType, refusalReasonOf, uboDeclarationStateOf, uboDeclarationVerdict } from './mangopay-states'
 
 describe('the e-money provider in our words', () => {
   test('each uploaded kind has its provider document type; the extras are not sent', () => {
@@ -59,6 +59,27 @@ describe('the e-money provider in our words', () => {
     expect(eventKindOf('KYC_SUCCEEDED')).toBe('document')
     expect(eventKindOf('USER_KYC_REGULAR')).toBe('user')
     expect(eventKindOf('PAYOUT_NORMAL_FAILED')).toBe('payout')
-    expect(eventKindOf('PAYIN_NORMAL_SUCCEEDED')).toBeNull()
+    expect(eventKindOf('PAYIN_NORMAL_SUCCEEDED')).toBe('payin')
+    expect(eventKindOf('TRANSFER_NORMAL_SUCCEEDED')).toBeNull()
+  })
+
+  test('a pay-in as a payment: its state, amount, failure and our token', () => {
+    expect(payInOutcomeOf({ Id: '9', Status: 'CREATED', DebitedFunds: { Currency: 'EUR', Amount: 1_000 } })).toEqual({ providerRef: '9', state: 'waiting', amount: { amount: 1_000, currency: 'eur' } })
+    expect(payInOutcomeOf({ Id: '9', Status: 'SUCCEEDED', DebitedFunds: { Currency: 'JPY', Amount: 500 } })).toEqual({ providerRef: '9', state: 'successful', amount: { amount: 500, currency: 'jpy' } })
+    expect(payInOutcomeOf({ Id: '9', Status: 'FAILED', ResultCode: '101101', ResultMessage: 'Do not honor' })).toEqual({ providerRef: '9', state: 'denied', failureReason: '101101 Do not honor' })
+    expect(paymentTokenOfPayIn({ Tag: payInTag('abc_DEF-1') })).toBe('abc_DEF-1')
+    expect(paymentTokenOfPayIn({ Tag: 'payout-12' })).toBeNull()
+    expect(paymentTokenOfPayIn({ Tag: 'payment-../x' })).toBeNull()
+    expect(paymentTokenOfPayIn({})).toBeNull()
+  })
+
+  test('a UBO declaration in our words', () => {
+    expect(uboDeclarationStateOf({ Status: 'VALIDATION_ASKED' })).toBe('validation_asked')
+    expect(uboDeclarationStateOf({ Status: 'SOMETHING_NEW' })).toBe('validation_asked')
+    expect(uboDeclarationVerdict({ Status: 'VALIDATED' })).toEqual({ state: 'validated' })
+    expect(uboDeclarationVerdict({ Status: 'CREATED' })).toEqual({ state: 'open' })
+    expect(uboDeclarationVerdict({ Status: 'REFUSED', Reason: 'MISSING_UBO', Message: 'An owner is missing' })).toEqual({ state: 'refused', reason: 'MISSING_UBO: An owner is missing' })
+    expect(uboDeclarationVerdict({ Status: 'INCOMPLETE' })).toEqual({ state: 'refused', reason: 'incomplete' })
+    expect(eventKindOf('UBO_DECLARATION_REFUSED')).toBe('ubo')
   })
 })

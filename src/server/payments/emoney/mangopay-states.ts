@@ -1,6 +1,8 @@
+import { isCurrencyId } from '../../../shared/money'
 import type { KycDocumentKind } from '../../../shared/payouts/documents'
 import type { KycDocumentState, KycRefusalReason } from '../../../shared/states/kyc-document'
 import type { ProviderAccountState } from '../../../shared/states/provider-account'
+import type { PaymentOutcome } from '../providers/types'
 
 // The e-money provider's words in ours (docs/decisions/0049-money-out.md "Rails", "Availability"): the one
 // place its document statuses, refusal reasons, user levels and payout statuses become our states. Pure,
@@ -98,11 +100,106 @@ export function payoutAnswerOf(payout: ProviderPayout):
   return { state: 'issued', providerRef: payout.Id }
 }
 
+/** A pay-in as the provider answers it (the fields we read). */
+export type ProviderPayIn = {
+  Id: string
+  Status?: string
+  ResultCode?: string | null
+  ResultMessage?: string | null
+  Tag?: string | null
+  CreditedWalletId?: string
+  DebitedFunds?: { Currency: string; Amount: number }
+  Fees?: { Currency: string; Amount: number }
+  /** The provider's hosted card page (card web pay-ins). */
+  RedirectURL?: string | null
+}
+
+/** A refund as the provider answers it. */
+export type ProviderRefund = { Id: string; Status?: string; ResultCode?: string | null; ResultMessage?: string | null }
+
+/** The Tag our pay-ins carry: our payment's token (docs/decisions/0052-emoney-pay-ins.md). */
+export function payInTag(paymentToken: string): string {
+  return `payment-${paymentToken}`
+}
+
+/** Our payment token named by a pay-in's Tag, or null for a pay-in Sellfront did not start. */
+export function paymentTokenOfPayIn(payIn: Pick<ProviderPayIn, 'Tag'>): string | null {
+  return /^payment-([A-Za-z0-9_-]{1,100})$/.exec(payIn.Tag ?? '')?.[1] ?? null
+}
+
+/**
+ * A pay-in's status as a payment's standing: CREATED waits for the payer on the hosted page, SUCCEEDED is
+ * paid, FAILED is denied with the provider's result code (the payer left the page, the card was declined).
+ */
+export function payInStateOf(payIn: Pick<ProviderPayIn, 'Status'>): 'waiting' | 'successful' | 'denied' {
+  if (payIn.Status === 'SUCCEEDED') return 'successful'
+  if (payIn.Status === 'FAILED') return 'denied'
+  return 'waiting'
+}
+
+/** A pay-in as a payment's standing, with what the provider debited and why it failed. */
+export function payInOutcomeOf(payIn: ProviderPayIn): PaymentOutcome {
+  const state = payInStateOf(payIn)
+  const outcome: PaymentOutcome = { providerRef: String(payIn.Id), state }
+  const currency = payIn.DebitedFunds?.Currency.toLowerCase()
+  if (payIn.DebitedFunds && currency && isCurrencyId(currency)) outcome.amount = { amount: payIn.DebitedFunds.Amount, currency }
+  if (state === 'denied') outcome.failureReason = [payIn.ResultCode, payIn.ResultMessage].filter(Boolean).join(' ').slice(0, 200) || 'declined'
+  return outcome
+}
+
+/** The provider's refund status as ours: SUCCEEDED successful, FAILED denied, CREATED still pending. */
+export function refundStateOf(refund: Pick<ProviderRefund, 'Status'>): 'successful' | 'pending' | 'denied' {
+  if (refund.Status === 'SUCCEEDED') return 'successful'
+  if (refund.Status === 'FAILED') return 'denied'
+  return 'pending'
+}
+
+/** A UBO declaration as the provider answers it. */
+export type ProviderUboDeclaration = {
+  Id: string
+  UserId?: string
+  Status?: string
+  Reason?: string | null
+  Message?: string | null
+  Ubos?: { Id: string; FirstName: string; LastName: string }[]
+}
+
+export const uboDeclarationStates = ['created', 'validation_asked', 'validated', 'refused', 'incomplete'] as const
+export type UboDeclarationState = (typeof uboDeclarationStates)[number]
+
+/** A declaration's status as we store it (an unknown status is still open: `validation_asked`). */
+export function uboDeclarationStateOf(declaration: Pick<ProviderUboDeclaration, 'Status'>): UboDeclarationState {
+  const state = declaration.Status?.toLowerCase()
+  return (uboDeclarationStates as readonly string[]).includes(state ?? '') ? state as UboDeclarationState : 'validation_asked'
+}
+
+/**
+ * What a UBO declaration's status says of the party's identity check (docs/decisions/0052-emoney-pay-ins.md
+ * "Beneficial owners"): VALIDATED counts as the owners' proof; REFUSED and INCOMPLETE send the party back to
+ * change its owners (`change`, with the provider's reason); CREATED and VALIDATION_ASKED are still open.
+ */
+export function uboDeclarationVerdict(declaration: Pick<ProviderUboDeclaration, 'Status' | 'Reason' | 'Message'>):
+  | { state: 'open' }
+  | { state: 'validated' }
+  | { state: 'refused'; reason: string } {
+  switch (declaration.Status) {
+    case 'VALIDATED': return { state: 'validated' }
+    case 'REFUSED':
+    case 'INCOMPLETE': {
+      const reason = [declaration.Reason, declaration.Message].filter(Boolean).join(': ').slice(0, 500)
+      return { state: 'refused', reason: reason || declaration.Status.toLowerCase() }
+    }
+    default: return { state: 'open' }
+  }
+}
+
 /** The hook event types this platform acts on, by what they are about. */
 export const emoneyEventKinds = {
   document: ['KYC_SUCCEEDED', 'KYC_FAILED', 'KYC_OUTDATED'],
   user: ['USER_KYC_REGULAR', 'USER_KYC_LIGHT', 'USER_INFLOWS_BLOCKED', 'USER_INFLOWS_UNBLOCKED', 'USER_OUTFLOWS_BLOCKED', 'USER_OUTFLOWS_UNBLOCKED', 'USER_ACCOUNT_CLOSED'],
   payout: ['PAYOUT_NORMAL_SUCCEEDED', 'PAYOUT_NORMAL_FAILED'],
+  payin: ['PAYIN_NORMAL_SUCCEEDED', 'PAYIN_NORMAL_FAILED'],
+  ubo: ['UBO_DECLARATION_VALIDATED', 'UBO_DECLARATION_REFUSED', 'UBO_DECLARATION_INCOMPLETE'],
 } as const
 
 export type EmoneyEventKind = keyof typeof emoneyEventKinds

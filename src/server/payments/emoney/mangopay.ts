@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import MangoPay from 'mangopay2-nodejs-sdk'
 import type { Config } from '../../config'
-import type { ProviderDocumentType, ProviderKycDocument, ProviderPayout, ProviderUser } from './mangopay-states'
+import type { ProviderDocumentType, ProviderKycDocument, ProviderPayIn, ProviderPayout, ProviderRefund, ProviderUboDeclaration, ProviderUser } from './mangopay-states'
 
 // The e-money provider (docs/decisions/0049-money-out.md "Rails"): a small client over its official SDK.
 // It talks to the provider and nothing else (no database, no transaction), like the payment providers in
@@ -34,6 +34,35 @@ export type EmoneyPayoutInput = {
   currency: string
 }
 
+/** A card pay-in on the provider's hosted card page, credited to a party's wallet (docs/decisions/0052-emoney-pay-ins.md). */
+export type EmoneyCardPayInInput = {
+  /** The credited party's provider user: also the pay-in's author (a guest payer has no provider user). */
+  userId: string
+  walletId: string
+  /** Minor units, as the provider counts them too. */
+  amount: number
+  currency: string
+  /** The platform's fee the provider moves to the platform's fees wallet, in minor units. */
+  fees: number
+  /** Where the provider sends the payer back (it appends `transactionId`). */
+  returnUrl: string
+  /** `payment-<our payment token>`: how a hook's pay-in finds our payment. */
+  tag: string
+  /** The payer's language on the hosted page (two letters). */
+  culture: string
+}
+
+/** A beneficial owner as the provider's UBO declaration takes it. */
+export type EmoneyUbo = {
+  firstName: string
+  lastName: string
+  /** dd.mm.yyyy or yyyy-mm-dd. */
+  birthday?: string | undefined
+  nationality: string
+  address: EmoneyAddress
+  birthplace: { city: string; country: string }
+}
+
 /** The provider refused a request (status 4xx) or could not be reached (status 0, 5xx). */
 export class EmoneyError extends Error {
   constructor(message: string, readonly status: number, readonly providerType: string | null) {
@@ -58,6 +87,17 @@ export type EmoneyClient = {
   getPayout(payoutId: string): Promise<ProviderPayout>
   /** The user with its KYC level, status and block status. */
   getUser(userId: string): Promise<ProviderUser>
+  /** Starts a card pay-in on the provider's hosted page: its `RedirectURL` is where the payer pays. */
+  createCardWebPayIn(input: EmoneyCardPayInInput, idempotencyKey: string): Promise<ProviderPayIn>
+  getPayIn(payInId: string): Promise<ProviderPayIn>
+  /** Refunds `amount` of a pay-in to the payer's card, giving back `fees` of the platform's fee. */
+  refundPayIn(payInId: string, input: { authorId: string; amount: number; fees: number; currency: string; tag: string }, idempotencyKey: string): Promise<ProviderRefund>
+  /**
+   * Declares an entity's beneficial owners: creates a declaration, adds each owner and asks for its
+   * validation; answers the declaration as the provider holds it after the submission.
+   */
+  declareUbos(userId: string, ubos: readonly EmoneyUbo[], idempotencyKey: string): Promise<ProviderUboDeclaration>
+  getUboDeclaration(userId: string, declarationId: string): Promise<ProviderUboDeclaration>
 }
 
 // The SDK leaves a request that got no answer at all (connection refused, reset) unsettled and throws an
@@ -155,6 +195,14 @@ export function providerUserBody(input: EmoneyUserInput): Record<string, unknown
   }
 }
 
+/** The provider's body of one beneficial owner. */
+export function uboBody(ubo: EmoneyUbo): Record<string, unknown> {
+  return {
+    FirstName: ubo.firstName, LastName: ubo.lastName, Address: addressOf(ubo.address), Nationality: ubo.nationality,
+    Birthday: birthdayTimestamp(ubo.birthday), Birthplace: { City: ubo.birthplace.city, Country: ubo.birthplace.country },
+  }
+}
+
 /** The client for the configured provider account, or null when MANGOPAY_CLIENT_ID is unset (the provider is off). */
 export function createEmoneyClient(config: EmoneyConfig): EmoneyClient | null {
   const clientId = config.MANGOPAY_CLIENT_ID
@@ -216,6 +264,43 @@ export function createEmoneyClient(config: EmoneyConfig): EmoneyClient | null {
       const user = await call<ProviderUser>((o) => api.Users.get(userId, o))
       const status = await call<{ ScopeBlocked?: { Inflows?: boolean; Outflows?: boolean } }>((o) => api.Users.getBlockStatus(userId, o))
       return { ...user, Id: String(user.Id), blocked: { inflows: status.ScopeBlocked?.Inflows === true, outflows: status.ScopeBlocked?.Outflows === true } }
+    },
+
+    createCardWebPayIn(input, idempotencyKey) {
+      const currency = input.currency.toUpperCase()
+      const body = {
+        PaymentType: 'CARD', ExecutionType: 'WEB', AuthorId: input.userId, CreditedUserId: input.userId, CreditedWalletId: input.walletId,
+        DebitedFunds: { Currency: currency, Amount: input.amount }, Fees: { Currency: currency, Amount: input.fees },
+        ReturnURL: input.returnUrl, CardType: 'CB_VISA_MASTERCARD', Culture: input.culture.toUpperCase(), Tag: input.tag,
+      }
+      return call<ProviderPayIn>((o) => api.PayIns.create(body, o), idempotencyKey)
+    },
+
+    getPayIn(payInId) {
+      return call<ProviderPayIn>((o) => api.PayIns.get(payInId, o))
+    },
+
+    refundPayIn(payInId, input, idempotencyKey) {
+      const currency = input.currency.toUpperCase()
+      const body = { AuthorId: input.authorId, DebitedFunds: { Currency: currency, Amount: input.amount }, Fees: { Currency: currency, Amount: -input.fees }, Tag: input.tag }
+      return call<ProviderRefund>((o) => api.PayIns.createRefund(payInId, body, o), idempotencyKey)
+    },
+
+    async declareUbos(userId, ubos, idempotencyKey) {
+      const created = await call<ProviderUboDeclaration>((o) => api.UboDeclarations.create(userId, o), idempotencyKey)
+      // A retried declaration gets the first answer replayed: owners go only to a declaration still being filled.
+      const declaration = await call<ProviderUboDeclaration>((o) => api.UboDeclarations.get(userId, created.Id, o))
+      if (declaration.Status !== 'CREATED') return declaration
+      const named = new Set((declaration.Ubos ?? []).map((u) => `${u.FirstName}\n${u.LastName}`))
+      for (const ubo of ubos) {
+        if (named.has(`${ubo.firstName}\n${ubo.lastName}`)) continue
+        await call((o) => api.UboDeclarations.createUbo(userId, declaration.Id, uboBody(ubo), o))
+      }
+      return call<ProviderUboDeclaration>((o) => api.UboDeclarations.update(userId, { Id: declaration.Id, Status: 'VALIDATION_ASKED', Ubos: [] }, o))
+    },
+
+    getUboDeclaration(userId, declarationId) {
+      return call<ProviderUboDeclaration>((o) => api.UboDeclarations.get(userId, declarationId, o))
     },
   }
 }

@@ -2,6 +2,7 @@ import type { Config } from '../../config'
 import { AppError } from '../../../shared/errors'
 import type { PaymentProvider } from '../../../shared/payments'
 import { createBankWireProvider } from './bank-wire'
+import { createEmoneyProvider, type EmoneyCredentials } from './emoney'
 import { createFreeProvider } from './free'
 import { createPayPalProvider } from './paypal'
 import { createSandboxProvider } from './sandbox'
@@ -9,17 +10,20 @@ import { createStripeProvider } from './stripe'
 import type { BankWireCredentials, PayPalCredentials, PaymentProviderAdapter, StripeCredentials } from './types'
 
 // The one place a provider code becomes an adapter. Sellers' credentials come decrypted from the payment
-// settings; `connect` uses the platform's own keys (docs/reference/readings.md 27); `sandbox` and `free` need none.
+// settings; `connect` uses the platform's own keys (docs/reference/readings.md 27); `emoney` the seller's wallet at
+// the e-money provider (docs/decisions/0052-emoney-pay-ins.md); `sandbox` and `free` need none.
 
 export type * from './types'
 export { bankWireReference } from './bank-wire'
 export { sandboxChoices, sandboxDeclinedMethodId, sandboxOutcome, sandboxRef, sandboxSetupOutcome, sandboxSetupRef, sandboxTestCard, type SandboxChoice } from './sandbox'
 export { stripeMethodTypes } from './stripe'
+export type { EmoneyCredentials } from './emoney'
 
 export type ProviderConfig = Pick<
   Config,
   | 'appUrl' | 'PAYMENTS_TEST_MODE' | 'STRIPE_API_BASE' | 'PAYPAL_API_BASE'
   | 'CONNECT_STRIPE_SECRET_KEY' | 'CONNECT_STRIPE_PUBLISHABLE_KEY' | 'CONNECT_STRIPE_WEBHOOK_SECRET'
+  | 'CONNECT_FEE_BPS' | 'MANGOPAY_CLIENT_ID' | 'MANGOPAY_API_KEY' | 'MANGOPAY_API_BASE'
 >
 
 /**
@@ -36,6 +40,8 @@ export type ProviderCredentials = {
   stripe: StripeCredentials
   paypal: PayPalCredentials
   bank_wire: BankWireCredentials
+  /** The seller's account at the e-money provider (the payouts module's, through ports/money-out.ts). */
+  emoney: EmoneyCredentials
 }
 
 /**
@@ -79,6 +85,12 @@ export function createProvider<C extends PaymentProvider>(
         ...(paypal.webhookId ? { webhookId: paypal.webhookId } : {}),
         ...(config.PAYPAL_API_BASE ? { apiBase: config.PAYPAL_API_BASE } : {}),
       })
+    }
+    case 'emoney': {
+      const account = credentials as EmoneyCredentials | undefined
+      if (!config.MANGOPAY_CLIENT_ID || !account?.walletId) throw notSetUp('The seller has no wallet at the e-money provider')
+      // The platform collects into a wallet it operates, as with connect: the same fee (docs/decisions/0052-emoney-pay-ins.md).
+      return createEmoneyProvider({ config, credentials: account, feeBps: config.CONNECT_FEE_BPS })
     }
     case 'bank_wire': {
       const bank = credentials as BankWireCredentials | undefined

@@ -1725,6 +1725,7 @@ export const de: Translations = {
     paypal: 'PayPal',
     bank_wire: 'Überweisung',
     free: 'Kostenlos',
+    emoney: 'E-Geld-Wallet',
   },
   paymentSettings: {
     title: 'Zahlungseinstellungen',
@@ -1751,6 +1752,7 @@ export const de: Translations = {
       connect: 'Das Händlerkonto der Plattform nimmt die Zahlung an, behält seine Gebühr und schreibt dir den Rest gut.',
       paypal: 'PayPal-Zahlungen mit den Zugangsdaten deiner REST-App.',
       bank_wire: 'Zahler überweisen den Betrag auf dein Konto; du bestätigst die Zahlung.',
+      emoney: 'Kartenzahlungen in dein E-Geld-Wallet, das die Plattform führt: Sie behält ihre Gebühr und schreibt dir den Rest gut. Verfügbar, sobald deine Identitätsprüfung das Wallet eröffnet hat.',
     },
     fields: {
       optional: 'Optional',
@@ -2686,9 +2688,10 @@ export const de: Translations = {
     fields: {
       company: 'Firmenname', registrationNumber: 'Registernummer', street: 'Straße und Hausnummer', zip: 'Postleitzahl', city: 'Ort',
       countryCode: 'Ländercode (z. B. DE)', firstName: 'Vorname', lastName: 'Nachname', share: 'Anteil in %',
+      birthday: 'Geburtsdatum (tt.mm.jjjj)', nationality: 'Staatsangehörigkeit (z. B. DE)', birthplaceCity: 'Geburtsort', birthplaceCountry: 'Geburtsland (z. B. DE)',
     },
     ubos: {
-      text: 'Nenne alle, denen mehr als 25 % des Unternehmens gehören (höchstens 5).',
+      text: 'Nenne alle, denen mehr als 25 % des Unternehmens gehören (höchstens 5), mit Geburtsdatum, Staatsangehörigkeit, Anschrift und Geburtsort: Der Zahlungsdienst, der dein Guthaben führt, braucht sie.',
       owner: 'Eigentümer {{n}}', add: 'Eigentümer hinzufügen', remove: 'Entfernen', empty: 'Noch kein Eigentümer genannt.',
     },
     actions: { back: 'Zurück', next: 'Speichern und weiter', upload: 'Hochladen', replace: 'Ersetzen', remove: 'Löschen', view: 'Ansehen', submit: 'Zur Prüfung einreichen' },
@@ -2779,6 +2782,12 @@ export const de: Translations = {
     deactivate: 'Deaktivieren',
     confirmTitle: 'Konto {{iban}} deaktivieren?',
     confirmText: 'Auszahlungen gehen nicht mehr auf dieses Konto. Um es wieder zu nutzen, füge es neu hinzu; es wird dann erneut geprüft.',
+    connect: {
+      title: 'Stripe-Konto',
+      text: 'Statt auf ein Bankkonto kannst du über dein eigenes Stripe-Konto ausgezahlt werden: Stripe prüft deine Angaben und zahlt auf deine Bank aus.',
+      start: 'Stripe-Konto verbinden', continue: 'Stripe-Einrichtung fortsetzen', manage: 'Stripe-Angaben ändern', account: 'Stripe-Konto',
+      states: { kyc_incomplete: 'Stripe: Angaben fehlen', kyc_1: 'Stripe: in Prüfung', kyc_2: 'Stripe: bereit für Auszahlungen', rejected: 'Stripe: abgelehnt', blocked: 'Stripe: eingeschränkt', closed: 'Stripe: geschlossen', expired: 'Stripe: abgelaufen' },
+    },
     states: {
       not_sent: 'Nicht gesendet', waiting: 'In Prüfung', activated: 'Aktiv', deactivated: 'Deaktiviert', rejected: 'Abgelehnt', error: 'Fehler', init_state: 'Übernommen',
       activated_by_lw: 'Aktiv beim E-Geld-Anbieter', deactivated_by_lw: 'Deaktiviert beim E-Geld-Anbieter',

@@ -1723,6 +1723,7 @@ export const en = {
     paypal: 'PayPal',
     bank_wire: 'Bank wire',
     free: 'Free',
+    emoney: 'E-money wallet',
   },
   paymentSettings: {
     title: 'Payment settings',
@@ -1749,6 +1750,7 @@ export const en = {
       connect: 'The platform\'s own merchant account collects the payment, keeps its fee and credits your balance.',
       paypal: 'PayPal payments with your REST app credentials.',
       bank_wire: 'Payers transfer the amount to your account; you confirm the payment.',
+      emoney: 'Card payments into your e-money wallet, which the platform operates: it keeps its fee and credits your balance. Offered once your identity check opened the wallet.',
     },
     fields: {
       optional: 'Optional',
@@ -2684,9 +2686,10 @@ export const en = {
     fields: {
       company: 'Company name', registrationNumber: 'Registration number', street: 'Street and number', zip: 'Postcode', city: 'City',
       countryCode: 'Country code (e.g. DE)', firstName: 'First name', lastName: 'Last name', share: 'Share in %',
+      birthday: 'Birthday (dd.mm.yyyy)', nationality: 'Nationality (e.g. DE)', birthplaceCity: 'Place of birth', birthplaceCountry: 'Country of birth (e.g. DE)',
     },
     ubos: {
-      text: 'Name everyone who owns more than 25 % of the company (at most 5).',
+      text: 'Name everyone who owns more than 25 % of the company (at most 5), with their birthday, nationality, address and place of birth: the payment provider that holds your balance needs them.',
       owner: 'Owner {{n}}', add: 'Add an owner', remove: 'Remove', empty: 'No owner named yet.',
     },
     actions: { back: 'Back', next: 'Save and continue', upload: 'Upload', replace: 'Replace', remove: 'Delete', view: 'View', submit: 'Submit for review' },
@@ -2777,6 +2780,12 @@ export const en = {
     deactivate: 'Deactivate',
     confirmTitle: 'Deactivate the account {{iban}}?',
     confirmText: 'Payouts no longer go to this account. To use it again, add it anew and it is checked again.',
+    connect: {
+      title: 'Stripe account',
+      text: 'Instead of a bank account you can be paid out through your own Stripe account: Stripe checks your details and pays out to your bank.',
+      start: 'Connect a Stripe account', continue: 'Continue the Stripe onboarding', manage: 'Update your Stripe details', account: 'Stripe account',
+      states: { kyc_incomplete: 'Stripe: details missing', kyc_1: 'Stripe: being checked', kyc_2: 'Stripe: ready for payouts', rejected: 'Stripe: rejected', blocked: 'Stripe: restricted', closed: 'Stripe: closed', expired: 'Stripe: expired' },
+    },
     states: {
       not_sent: 'Not sent', waiting: 'In check', activated: 'Active', deactivated: 'Deactivated', rejected: 'Rejected', error: 'Error', init_state: 'Taken over',
       activated_by_lw: 'Active at the e-money provider', deactivated_by_lw: 'Deactivated at the e-money provider',

@@ -28,6 +28,16 @@ export function createBankAccount(area: BankArea, input: CreateBankAccountInput)
   return api.post<{ bankAccount: BankAccount }>(`/${area}/bank_accounts`, input, { silent: true })
 }
 
+/** Starts (or continues) onboarding at the connect provider: where to send the party, and its connected account. */
+export function startConnectOnboarding(area: BankArea) {
+  return api.post<{ url: string; bankAccount: BankAccount }>(`/${area}/connect_onboarding`, {})
+}
+
+/** Back from the provider's onboarding: the connected account as the provider reports it now. */
+export function refreshConnectOnboarding(area: BankArea) {
+  return api.post<{ bankAccount: BankAccount | null }>(`/${area}/connect_onboarding/refresh`)
+}
+
 export function deactivateBankAccount(area: BankArea, id: number) {
   return api.delete<{ bankAccount: BankAccount }>(`/${area}/bank_accounts/${id}`)
 }

@@ -123,12 +123,23 @@ export function PersonStep({ area, legitimation, editable, onSaved, actions }: S
   )
 }
 
-type OwnerValues = { first_name: string; last_name: string; share: string }
+/**
+ * What the e-money provider needs of each owner besides the name (docs/decisions/0052-emoney-pay-ins.md
+ * "Beneficial owners"): optional here, asked for on submission while that provider is on.
+ */
+const ownerDetailKeys = ['birthday', 'nationality', 'street', 'zip', 'city', 'country_code', 'birthplace_city', 'birthplace_country'] as const
+const ownerDetailLabels: Record<(typeof ownerDetailKeys)[number], string> = {
+  birthday: 'birthday', nationality: 'nationality', street: 'street', zip: 'zip', city: 'city', country_code: 'countryCode',
+  birthplace_city: 'birthplaceCity', birthplace_country: 'birthplaceCountry',
+}
+type OwnerValues = { first_name: string; last_name: string; share: string } & Record<(typeof ownerDetailKeys)[number], string>
+const blankOwner: OwnerValues = { first_name: '', last_name: '', share: '', ...Object.fromEntries(ownerDetailKeys.map((key) => [key, ''])) as Record<(typeof ownerDetailKeys)[number], string> }
 const ubosInput = updateLegitimationInput.pick({ ubos: true }).required()
 const toUbos = (values: { ubos: OwnerValues[] }): z.input<typeof ubosInput> => ({
   ubos: values.ubos.map((o) => ({
     first_name: o.first_name.trim(), last_name: o.last_name.trim(),
     ...(o.share.trim() === '' ? {} : { share_bps: Math.round(Number(o.share.replace(',', '.')) * 100) }),
+    ...blankToUndefined(Object.fromEntries(ownerDetailKeys.map((key) => [key, o[key]]))),
   })),
 })
 
@@ -136,7 +147,11 @@ const toUbos = (values: { ubos: OwnerValues[] }): z.input<typeof ubosInput> => (
 export function UbosStep({ area, legitimation, editable, onSaved, actions }: StepProps) {
   const { t, i18n } = useTranslation()
   const initial = {
-    ubos: legitimation.ubos.map((u) => ({ first_name: u.firstName ?? '', last_name: u.lastName ?? '', share: u.shareBps === undefined ? '' : String(u.shareBps / 100) })),
+    ubos: legitimation.ubos.map((u): OwnerValues => ({
+      first_name: u.firstName ?? '', last_name: u.lastName ?? '', share: u.shareBps === undefined ? '' : String(u.shareBps / 100),
+      birthday: u.birthday ?? '', nationality: u.nationality ?? '', street: u.street ?? '', zip: u.zip ?? '', city: u.city ?? '', country_code: u.countryCode ?? '',
+      birthplace_city: u.birthplaceCity ?? '', birthplace_country: u.birthplaceCountry ?? '',
+    })),
   }
   const form = useZodForm(ubosInput, initial, i18n.language, { toInput: toUbos })
   const save = useSave(area, onSaved)
@@ -163,13 +178,19 @@ export function UbosStep({ area, legitimation, editable, onSaved, actions }: Ste
             <TextInput label={t('moneyIdentity.fields.firstName')} required disabled={!editable} value={owner.first_name} onChange={(e) => setOwner(index, 'first_name', e.currentTarget.value)} data-testid={`identity-ubo-${index}-first_name`} />
             <TextInput label={t('moneyIdentity.fields.lastName')} required disabled={!editable} value={owner.last_name} onChange={(e) => setOwner(index, 'last_name', e.currentTarget.value)} data-testid={`identity-ubo-${index}-last_name`} />
             <TextInput label={t('moneyIdentity.fields.share')} disabled={!editable} inputMode="decimal" value={owner.share} onChange={(e) => setOwner(index, 'share', e.currentTarget.value)} data-testid={`identity-ubo-${index}-share`} />
+            {ownerDetailKeys.map((key) => (
+              <TextInput
+                key={key} label={t(`moneyIdentity.fields.${ownerDetailLabels[key]}`)} disabled={!editable} value={owner[key]}
+                onChange={(e) => setOwner(index, key, e.currentTarget.value)} data-testid={`identity-ubo-${index}-${key}`}
+              />
+            ))}
           </SimpleGrid>
         </Card>
       ))}
       {form.errors.ubos && <Text size="sm" c="red" data-testid="identity-ubos-error">{form.errors.ubos}</Text>}
       <Button
         variant="light" leftSection={<IconPlus size={16} />} w="fit-content" disabled={!editable || owners.length >= kycLimits.maxUbos}
-        onClick={() => form.setValue('ubos', [...owners, { first_name: '', last_name: '', share: '' }])} data-testid="identity-ubo-add"
+        onClick={() => form.setValue('ubos', [...owners, { ...blankOwner }])} data-testid="identity-ubo-add"
       >
         {t('moneyIdentity.ubos.add')}
       </Button>

@@ -2,17 +2,22 @@ import { Alert, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../../components/confirm-modal'
 import { formatDateTime } from '../../../lib/format'
-import { bankAccountsKey, bankAccountsQuery, deactivateBankAccount, type BankAccount, type BankArea } from '../api/bank-accounts'
+import {
+  bankAccountsKey, bankAccountsQuery, deactivateBankAccount, refreshConnectOnboarding, startConnectOnboarding, type BankAccount, type BankArea,
+} from '../api/bank-accounts'
 import { BankAccountForm } from '../components/bank-account-form'
 import { BankAdminList } from '../components/bank-admin-list'
 import { BankStateBadges, maskIban } from '../components/bank-badges'
 
 // Payout bank accounts (docs/decisions/0049-money-out.md "Bank accounts"): the party's own accounts under
-// /cabinet (seller) or /publish (publisher), and the managers' lists under /admin.
+// /cabinet (seller) or /publish (publisher), and the managers' lists under /admin. A party may instead onboard at
+// the connect provider (docs/decisions/0052-emoney-pay-ins.md "Connect onboarding"): its hosted onboarding sends
+// the party back here with `?connect=return` (the account is then asked of the provider) or `?connect=refresh`
+// (the link expired: a new one is made).
 
 function useBankArea(): BankArea {
   const { pathname } = useLocation()
@@ -25,7 +30,14 @@ function AccountRow({ account, onDeactivate }: { account: BankAccount; onDeactiv
   return (
     <Table.Tr data-testid={`bank-account-row-${account.id}`}>
       <Table.Td>
-        <Text size="sm" ff="monospace">{maskIban(account.iban)}</Text>
+        {account.connectAccount
+          ? (
+              <>
+                <Text size="sm">{t('moneyBank.connect.account')}</Text>
+                <Text size="xs" c="dimmed" ff="monospace">{account.connectAccount}</Text>
+              </>
+            )
+          : <Text size="sm" ff="monospace">{maskIban(account.iban)}</Text>}
         {account.bic && <Text size="xs" c="dimmed">{account.bic}</Text>}
       </Table.Td>
       <Table.Td>{account.holder}</Table.Td>
@@ -33,6 +45,11 @@ function AccountRow({ account, onDeactivate }: { account: BankAccount; onDeactiv
       <Table.Td>
         <Stack gap={4}>
           <BankStateBadges id={account.id} state={account.state} legitimationState={account.legitimationState} />
+          {account.providerAccountState && (
+            <Text size="xs" c="dimmed" data-testid={`bank-account-connect-state-${account.id}`}>
+              {t(`moneyBank.connect.states.${account.providerAccountState}`, { defaultValue: account.providerAccountState })}
+            </Text>
+          )}
           {account.rejectionReason && (
             <Text size="xs" c="red" data-testid={`bank-account-reason-${account.id}`}>
               {t(`moneyBank.reasons.${account.rejectionReason}`, { defaultValue: account.rejectionReason })}
@@ -50,6 +67,39 @@ function AccountRow({ account, onDeactivate }: { account: BankAccount; onDeactiv
         )}
       </Table.Td>
     </Table.Tr>
+  )
+}
+
+/** The connect provider's onboarding: a button that sends the party there, and the return handled once. */
+function ConnectOnboarding({ area, connected }: { area: BankArea; connected: BankAccount | undefined }) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const start = useMutation({ mutationFn: () => startConnectOnboarding(area), onSuccess: (answer) => window.location.assign(answer.url) })
+  const refresh = useMutation({
+    mutationFn: () => refreshConnectOnboarding(area),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: bankAccountsKey }),
+  })
+  const handled = useRef(false)
+  useEffect(() => {
+    if (handled.current) return
+    handled.current = true
+    const back = new URLSearchParams(window.location.search).get('connect')
+    if (back === 'return') refresh.mutate()
+    else if (back === 'refresh') start.mutate()
+  }, [refresh, start])
+  const unfinished = connected?.providerAccountState === 'kyc_incomplete'
+  return (
+    <Paper withBorder p="md" data-testid="bank-connect">
+      <Stack gap="xs">
+        <Title order={4}>{t('moneyBank.connect.title')}</Title>
+        <Text size="sm" c="dimmed">{t('moneyBank.connect.text')}</Text>
+        <Group>
+          <Button variant="light" loading={start.isPending || refresh.isPending} onClick={() => start.mutate()} data-testid="bank-connect-start">
+            {t(connected ? (unfinished ? 'moneyBank.connect.continue' : 'moneyBank.connect.manage') : 'moneyBank.connect.start')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   )
 }
 
@@ -110,6 +160,9 @@ export function BankAccountsPage() {
       <Group>
         <Switch checked={withDeactivated} onChange={(e) => setWithDeactivated(e.currentTarget.checked)} label={t('moneyBank.showDeactivated')} data-testid="bank-show-deactivated" />
       </Group>
+      {accounts.data?.connectOnboarding && (
+        <ConnectOnboarding area={area} connected={list.find((a) => a.connectAccount && !['deactivated', 'rejected'].includes(a.state))} />
+      )}
       {accounts.data && (
         <BankAccountForm
           area={area} countries={accounts.data.payoutCountries}
