@@ -110,10 +110,11 @@ export const moduleDependencies = {
   notifications: ['email'],
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
   'payment-settings': [],
-  payouts: ['accounts', 'affiliates', 'email', 'orders'],
+  payouts: ['accounts', 'affiliates', 'email', 'orders', 'teams'],
   payments: ['orders', 'payment-settings', 'refunds'],
   'product-content': ['catalog', 'certificates', 'courses', 'media', 'tickets'],
   refunds: ['billing', 'invoices', 'orders', 'payment-settings'],
+  teams: ['accounts', 'email'],
   'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders'],
   tickets: ['catalog', 'media'],
 }

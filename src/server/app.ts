@@ -55,6 +55,9 @@ import { bankAccountsRoutes } from './modules/payouts/bank-accounts.routes'
 import { payoutsRoutes } from './modules/payouts/payouts.routes'
 import { owedRoutes } from './modules/payouts/owed.routes'
 import { emoneyRoutes } from './modules/payouts/emoney.routes'
+import { teamsRoutes } from './modules/teams/teams.routes'
+import * as teams from './modules/teams/teams.service'
+import { assertTeamMemberRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 
@@ -161,9 +164,29 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       if (mode === 'required') throw accounts.missingAccessToken()
       return
     }
-    const resolved = await accounts.resolveActor(request.ctx, header)
+    // The seller's routes (/cabinet): a team member acts for the seller named by X-Seller-Id or by the
+    // selected profile, within the route's action (docs/decisions/0053-team-members.md).
+    const sellerArea = request.url.startsWith('/api/v1/cabinet/')
+    const named = request.headers['x-seller-id']
+    const resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId: typeof named === 'string' ? named : undefined, sellerArea })
     request.ctx.actor = resolved.actor
     request.ctx.sellerFeatures = resolved.sellerFeatures
+    if (sellerArea) assertTeamMemberRoute(resolved.actor, request.method, request.routeOptions.url)
+  })
+  // The audit log of team members' writes for a seller: every answered mutating /cabinet request made as a
+  // team member, recorded before the answer leaves (docs/decisions/0053-team-members.md "Audit log").
+  app.addHook('onSend', async (request, reply, payload) => {
+    const actor = request.ctx?.actor
+    if (actor?.profileType !== 'team_member' || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload
+    if (!request.url.startsWith('/api/v1/cabinet/') || !request.routeOptions.url) return payload
+    try {
+      await teams.recordTeamWrite(request.ctx, {
+        method: request.method, route: request.routeOptions.url, params: stringParams(request.params), statusCode: reply.statusCode,
+      })
+    } catch (error) {
+      request.log.error({ err: error }, 'team audit log entry not written')
+    }
+    return payload
   })
 
   registerRouteHooks(app)
@@ -214,6 +237,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(payoutsRoutes)
     await v1.register(owedRoutes)
     await v1.register(emoneyRoutes)
+    await v1.register(teamsRoutes)
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })
@@ -225,4 +249,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.code(404).send(notFoundBody(request.method, request.url))
   })
   return app
+}
+
+/** A route's path parameters as strings (the audit log's target). */
+function stringParams(params: unknown): Record<string, string> {
+  if (!params || typeof params !== 'object') return {}
+  return Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([key, value]) => [key, String(value)]))
 }

@@ -6,6 +6,7 @@ import type {
   ProfileOutput, resetPasswordInput, SessionOutput, SignInInput, signUpInput, TokensOutput, updateMeInput, UserOutput,
 } from '../../../shared/schemas/accounts'
 import { zUsername } from '../../../shared/validation'
+import { int4Max } from '../../../shared/validation/storable'
 import type { z } from 'zod'
 import type { Actor } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -31,27 +32,45 @@ export function missingAccessToken() {
 /**
  * Resolves the Authorization header to the actor; a revoked session or a gone user is an invalid token.
  * The profile in use is the session's (switching it takes effect for every token of the session at once,
- * so a renewal racing a switch cannot bring the old profile back).
+ * so a renewal racing a switch cannot bring the old profile back), or, when the request names a seller
+ * (`X-Seller-Id`), the user's profile for that seller. The profile is read on every request, so a removed
+ * team member loses access with the next call (docs/decisions/0053-team-members.md): a seller the user
+ * does not (or no longer) work for answers 404 on the seller's routes.
  */
-export async function resolveActor(ctx: Ctx, authorization: string): Promise<{ actor: Actor; sellerFeatures: Record<string, boolean> }> {
+export async function resolveActor(
+  ctx: Ctx, authorization: string, request: { actForSellerId?: string | undefined; sellerArea?: boolean } = {},
+): Promise<{ actor: Actor; sellerFeatures: Record<string, boolean> }> {
   const claims = await verifyAccessToken(ctx.deps.jwtKey, authorization, ctx.realNow)
   const rows = await repo.loadActorRows(ctx.db, claims.sessionId)
   if (!rows || rows.session.revokedAt || rows.user.id !== claims.userId || rows.user.accountState !== 'active') {
     throw new AppError('invalid_access_token', 'The session has ended')
   }
-  const profile = rows.profile
+  let profile = rows.profile
+  if (request.actForSellerId !== undefined) {
+    const sellerId = Number(request.actForSellerId)
+    const named = /^[1-9][0-9]{0,9}$/.test(request.actForSellerId) && sellerId <= int4Max ? await repo.findWorkProfile(ctx.db, rows.user.id, sellerId) : undefined
+    if (!named) throw notWorkingFor()
+    profile = named
+  } else if (profile?.endedAt && request.sellerArea) {
+    throw notWorkingFor()
+  }
+  const ended = profile?.endedAt != null
   return {
     actor: {
       userId: rows.user.id,
       sessionId: rows.session.id,
       profileId: profile?.id ?? null,
       profileType: (profile?.type as ProfileType | undefined) ?? null,
-      sellerId: profile?.sellerBlocked ? null : profile?.sellerId ?? null,
-      permissions: profile?.permissions ?? [],
+      sellerId: profile?.sellerBlocked || ended ? null : profile?.sellerId ?? null,
+      permissions: ended ? [] : profile?.permissions ?? [],
       confirmed: rows.user.confirmedAt != null,
     },
     sellerFeatures: profile?.sellerFeatures ?? {},
   }
+}
+
+function notWorkingFor() {
+  return new AppError('not_found', 'You do not work for this seller')
 }
 
 function requireUser(ctx: Ctx): Actor {
@@ -580,6 +599,28 @@ export async function deleteAccount(ctx: Ctx, input: z.infer<typeof deactivateIn
     if (seller) await repo.updateSeller(tx, seller.id, { username: `deleted-${seller.id}`, phone: null, company: null, blocked: true, bio: null, avatar: null, banner: null })
     await repo.revokeUserSessions(tx, user.id, 'deleted', ctx.now)
   })
+}
+
+// ---------------------------------------------------------------- team member profiles (teams module)
+
+/** The user with this email (any case), or null. */
+export async function userIdByEmail(db: Executor, address: string): Promise<number | null> {
+  return (await repo.findUserByEmail(db, address))?.id ?? null
+}
+
+/** Makes (or opens again) the user's team member profile for the seller, holding these actions. */
+export async function openTeamMemberProfile(tx: Executor, input: { userId: number; sellerId: number; permissions: string[] }): Promise<number> {
+  return (await repo.upsertTeamMemberProfile(tx, input)).id
+}
+
+/** Sets the actions a team member profile holds; they apply from the profile's next request. */
+export async function setTeamMemberPermissions(tx: Executor, profileId: number, permissions: string[]): Promise<void> {
+  await repo.updateTeamMemberProfile(tx, profileId, { permissions })
+}
+
+/** Ends a team member profile: from the next request it acts for no one (tokens included). */
+export async function endTeamMemberProfile(tx: Executor, profileId: number, now: Date): Promise<void> {
+  await repo.updateTeamMemberProfile(tx, profileId, { permissions: [], endedAt: now })
 }
 
 // ---------------------------------------------------------------- managers and demo

@@ -23,6 +23,8 @@ export type MailKind =
   | 'legitimation_accepted' | 'legitimation_rejected' | 'kyc_document_refused'
   | 'bank_account_accepted' | 'bank_account_rejected'
   | 'payout_requested' | 'payout_successful' | 'payout_canceled'
+  // teams (0053): a seller invites someone to their team (sellerName: the seller)
+  | 'team_member_invited'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -66,6 +68,7 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     payout_successful: (p) => ({ subject: `Payout of ${p.amount ?? ''} sent`, intro: `Your payout of ${p.amount ?? ''} was sent to your bank account.`, action: 'Open your payouts', outro: 'Its credit memo is in your payouts list.' }),
     payout_canceled: (p) => ({ subject: `Payout of ${p.amount ?? ''} canceled`, intro: `Your payout of ${p.amount ?? ''} was canceled: ${p.notificationText ?? ''}. The amount is back in your balance.`, action: 'Open your payouts', outro: 'Check your bank account details before you ask again.' }),
     credit_memo_issued: (p) => ({ subject: `Credit memo ${p.productName ?? ''} from ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} issued your credit memo ${p.productName ?? ''} for ${p.notificationText ?? ''}: ${p.amount ?? ''}.`, action: 'Open your payouts', outro: 'You find the memo as a PDF under Payouts. Choose which mails reach you in your publisher settings.' }),
+    team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'A seller'} invites you to their team`, intro: `${p.sellerName ?? 'A seller'} invites you to work in their Sellfront team, with the rights they chose for you.`, action: 'Open the invitation', outro: 'Sign in or sign up with this email address to accept or decline. If you did not expect this, ignore this mail.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
@@ -96,6 +99,7 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     payout_successful: (p) => ({ subject: `Auszahlung über ${p.amount ?? ''} überwiesen`, intro: `Deine Auszahlung über ${p.amount ?? ''} wurde auf dein Bankkonto überwiesen.`, action: 'Auszahlungen öffnen', outro: 'Die Gutschrift dazu findest du in deiner Auszahlungsliste.' }),
     payout_canceled: (p) => ({ subject: `Auszahlung über ${p.amount ?? ''} storniert`, intro: `Deine Auszahlung über ${p.amount ?? ''} wurde storniert: ${p.notificationText ?? ''}. Der Betrag ist wieder in deinem Guthaben.`, action: 'Auszahlungen öffnen', outro: 'Prüfe deine Bankdaten, bevor du erneut auszahlst.' }),
     credit_memo_issued: (p) => ({ subject: `Gutschrift ${p.productName ?? ''} von ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} hat deine Gutschrift ${p.productName ?? ''} für ${p.notificationText ?? ''} ausgestellt: ${p.amount ?? ''}.`, action: 'Auszahlungen öffnen', outro: 'Du findest die Gutschrift als PDF unter Auszahlungen. Welche E-Mails dich erreichen, wählst du in deinen Publisher-Einstellungen.' }),
+    team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich in sein Team ein`, intro: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich ein, in seinem Sellfront-Team mitzuarbeiten, mit den Rechten, die er für dich gewählt hat.`, action: 'Einladung öffnen', outro: 'Melde dich mit dieser E-Mail-Adresse an oder registriere dich, um anzunehmen oder abzulehnen. Hast du das nicht erwartet, ignoriere diese E-Mail.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'Neues aus deinem Shop', intro: p.notificationText ?? '', action: 'Benachrichtigungen öffnen', outro: 'Welche Benachrichtigungen dich per E-Mail erreichen, wählst du in deinen Benachrichtigungseinstellungen.' }),
   },
 }

@@ -27,8 +27,8 @@ function createBody(configured: readonly string[]) {
 
 export const bankAccountsRoutes: FastifyPluginAsyncZod<{ deps?: AppDeps }> = async (app, options) => {
   const body = createBody(options.deps?.config.PAYOUT_COUNTRIES ?? defaultPayoutCountries)
-  for (const area of ['cabinet', 'publish'] as const) {
-    const tags = [area === 'cabinet' ? 'payouts' : 'publisher area: payouts']
+  for (const area of ['cabinet', 'publish', 'team_member'] as const) {
+    const tags = [area === 'cabinet' ? 'payouts' : area === 'publish' ? 'publisher area: payouts' : 'team member area: payouts']
 
     app.get(`/${area}/bank_accounts`, {
       config,

@@ -64,8 +64,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payouts']
   await app.register(multipart, { limits: { fileSize: kycLimits.maxFileBytes, files: 1, fields: 5 } })
 
-  for (const area of ['cabinet', 'publish'] as const satisfies readonly PartyArea[]) {
-    const who = area === 'cabinet' ? 'the seller the request acts for' : 'the signed-in publisher'
+  for (const area of ['cabinet', 'publish', 'team_member'] as const satisfies readonly PartyArea[]) {
+    const who = area === 'cabinet' ? 'the seller the request acts for' : area === 'publish' ? 'the signed-in publisher' : 'the team member the request acts through'
 
     app.get(`/${area}/legitimation`, {
       config: auth,

@@ -6,9 +6,11 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as accounts from '../accounts/accounts.service'
 import * as affiliates from '../affiliates/publishers.service'
+import * as teams from '../teams/teams.service'
 
 // Who a money-out request is about (docs/decisions/0049-money-out.md "Parties"): the area of the route
-// decides: /cabinet is the seller the request acts for, /publish the signed-in user's publisher. The party
+// decides: /cabinet is the seller the request acts for, /publish the signed-in user's publisher,
+// /team_member the team member the request acts through (docs/decisions/0053-team-members.md). The party
 // is never taken from the request's body or URL, so another party's documents, accounts, balances and
 // payouts cannot be named.
 
@@ -26,8 +28,8 @@ export async function partyOf(ctx: Ctx, tx: Executor, area: PartyArea, access: '
     const publisher = await affiliates.requirePublisher(ctx, tx)
     return { kind: 'publisher', id: publisher.id, userId: publisher.userId }
   }
-  // Team members get their own balance once teams exist; until then no one holds the profile's money.
-  throw new AppError('forbidden', 'Team member payouts are not available yet')
+  const member = await teams.requireTeamMember(ctx, tx)
+  return { kind: 'team_member', id: member.id, userId: member.userId }
 }
 
 /** The ledger account of a party's balance. */

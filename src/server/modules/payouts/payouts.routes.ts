@@ -11,12 +11,12 @@ import * as payouts from './payouts.service'
 
 const security = [{ bearer: [] }]
 const config = { auth: 'required' as const }
-const areas = ['cabinet', 'publish'] as const
+const areas = ['cabinet', 'publish', 'team_member'] as const
 
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const area of areas) {
-    const tags = [area === 'cabinet' ? 'payouts' : 'publisher area']
-    const who = area === 'cabinet' ? 'the seller' : 'the publisher'
+    const tags = [area === 'cabinet' ? 'payouts' : area === 'publish' ? 'publisher area' : 'team member area']
+    const who = area === 'cabinet' ? 'the seller' : area === 'publish' ? 'the publisher' : 'the team member'
 
     app.get(`/${area}/payouts_balance`, {
       config,
