@@ -57,7 +57,7 @@ import { owedRoutes } from './modules/payouts/owed.routes'
 import { emoneyRoutes } from './modules/payouts/emoney.routes'
 import { teamsRoutes } from './modules/teams/teams.routes'
 import * as teams from './modules/teams/teams.service'
-import { assertTeamMemberRoute } from './auth/cabinet-route-actions'
+import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 
@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     const resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId: typeof named === 'string' ? named : undefined, sellerArea })
     request.ctx.actor = resolved.actor
     request.ctx.sellerFeatures = resolved.sellerFeatures
-    if (sellerArea) assertTeamMemberRoute(resolved.actor, request.method, request.routeOptions.url)
+    if (sellerArea) assertSellerRoute(resolved.actor, request.method, request.routeOptions.url)
   })
   // The audit log of team members' writes for a seller: every answered mutating /cabinet request made as a
   // team member, recorded before the answer leaves (docs/decisions/0053-team-members.md "Audit log").

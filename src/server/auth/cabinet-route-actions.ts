@@ -13,9 +13,13 @@ export function cabinetRouteAction(method: string, route: string | undefined): A
   return (cabinetRouteActions as Record<string, Action>)[`${method === 'HEAD' ? 'GET' : method} ${route}`]
 }
 
-/** Refuses a team member a /cabinet route they hold no action for (403 forbidden), whatever the body holds. */
-export function assertTeamMemberRoute(actor: Actor, method: string, route: string | undefined): void {
-  if (actor.profileType !== 'team_member') return
+/**
+ * The seller's routes before the body is read: a profile acting for no seller (payer, publisher, manager) is
+ * refused (403), and so is a team member without the route's action; the seller passes to the use case.
+ */
+export function assertSellerRoute(actor: Actor, method: string, route: string | undefined): void {
+  if (actor.sellerId === null) throw new AppError('forbidden', 'You may not do this')
+  if (actor.profileType === 'seller') return
   const action = cabinetRouteAction(method, route)
   if (!action || !can(actor, action)) throw new AppError('forbidden', 'You may not do this')
 }
