@@ -12,6 +12,8 @@ import * as courses from '../modules/courses/courses.service'
 import * as media from '../modules/media/media.service'
 import { newStorageKey } from '../modules/media/storage'
 import * as ticketDesigns from '../modules/tickets/ticket-designs.service'
+import * as teams from '../modules/teams/teams.service'
+import { noTeamPermissions } from '../../shared/schemas/teams'
 import { createOrder } from '../modules/checkout/place-order.service'
 import { completeSandboxPayment } from '../modules/payments/sandbox-page.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
@@ -21,6 +23,8 @@ export const demo = { email: 'demo@sellfront.test', username: 'demo' }
 export const demoManager = { email: 'manager@sellfront.test', firstName: 'Demo', lastName: 'Manager' }
 /** The demo's publisher (the publisher area), in the demo seller's partner programme, with the same password. */
 export const demoPublisher = { email: 'publisher@sellfront.test', firstName: 'Paula', lastName: 'Publisher' }
+/** The demo seller's team member (docs/decisions/0053-team-members.md): reads orders, checks tickets in. */
+export const demoTeamMember = { email: 'team@sellfront.test', firstName: 'Tom', lastName: 'Teammate' }
 /** The demo products in the partner programme. */
 const demoProgramProducts = ['watercolour-course', 'lightroom-presets', 'strategy-session', 'painters-circle']
 
@@ -38,9 +42,21 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
     await accounts.ensureManager(systemContext(deps), { ...demoManager, password })
     await seedDemoPartnerProgramme(deps, result.userId, password)
     await seedDemoSales(deps, result.userId)
+    await seedDemoTeamMember(deps, result.userId, password)
   }
   await seedDemoMedia(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
+}
+
+/** The demo team member, active, with read on orders and write on ticket check-in (made once). */
+async function seedDemoTeamMember(deps: AppDeps, sellerUserId: number, password: string) {
+  const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, sellerUserId)).limit(1)
+  if (!seller) return
+  const ctx = systemContext(deps)
+  const userId = await accounts.ensureDemoUser(ctx, { ...demoTeamMember, password })
+  await teams.ensureDemoTeamMember(ctx, {
+    sellerId: seller.id, userId, email: demoTeamMember.email, permissions: { ...noTeamPermissions(), orders: 'read', tickets_check_in: 'write' },
+  })
 }
 
 /** The partner programme with two levels and the demo publisher in it (made once). */

@@ -46,6 +46,8 @@ export function profileForArea<P extends ProfileLike>(
   const fits = (p: P) => areaOfProfileType(p.type) === area
   const current = currentProfile(user)
   if (current && fits(current)) return current
+  // A team member acts for the chosen seller in that seller's cabinet (docs/decisions/0053-team-members.md).
+  if (current && area === 'cabinet' && current.type === 'team_member') return current
   const preferred = user.profiles.find((p) => p.id === preferredId)
   if (preferred && fits(preferred)) return preferred
   return sortProfiles(user.profiles).find(fits) ?? null

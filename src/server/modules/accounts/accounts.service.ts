@@ -120,7 +120,7 @@ function profileOutput(p: repo.ProfileWithSeller): ProfileOutput {
   return {
     id: p.id, type: p.type as ProfileType, seller_id: p.sellerId, seller_username: p.sellerUsername,
     // the seller's display name, as payers see it (docs/decisions/0043-editor-uploads-and-confirmations.md)
-    name: p.sellerName, created_at: p.createdAt.toISOString(),
+    name: p.sellerName, permissions: p.type === 'team_member' ? p.permissions : [], created_at: p.createdAt.toISOString(),
   }
 }
 
@@ -633,6 +633,15 @@ export async function ensureManager(ctx: Ctx, input: { email: string; password: 
 /** A confirmed demo publisher (the demo's affiliate program), with the demo seller's password. */
 export async function ensureDemoPublisher(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }) {
   return ensureUserWithProfile(ctx, input, 'publisher')
+}
+
+/** A confirmed demo user without a profile of its own (the demo team member, docs/decisions/0053-team-members.md), made once. */
+export async function ensureDemoUser(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }): Promise<number> {
+  const existing = await repo.findUserByEmail(ctx.db, input.email)
+  if (existing) return existing.id
+  const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
+  const user = await repo.insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, confirmedAt: ctx.now })
+  return user.id
 }
 
 /** A confirmed user with a profile of this type, made once; `created` when the user is new. */

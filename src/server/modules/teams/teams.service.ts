@@ -159,6 +159,15 @@ export async function declineInvite(ctx: Ctx, id: number): Promise<{ team_member
   })
 }
 
+/** The demo's team member (src/server/db/seed.ts): active with these levels, made once per seller and user. */
+export async function ensureDemoTeamMember(ctx: Ctx, input: { sellerId: number; userId: number; email: string; permissions: TeamPermissions }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const profileId = await accounts.openTeamMemberProfile(tx, { userId: input.userId, sellerId: input.sellerId, permissions: teamMemberActions(input.permissions) })
+    const row = await repo.insertTeamMember(tx, { sellerId: input.sellerId, email: input.email, state: 'invited', permissions: input.permissions })
+    if (row) await repo.updateTeamMember(tx, row.id, { state: 'active', userId: input.userId, profileId, acceptedAt: ctx.now })
+  })
+}
+
 // ---------------------------------------------------------------- acting for the seller
 
 /** The active team member a request acts through (its team member profile), or undefined. */

@@ -16,7 +16,7 @@ import { BankStateBadges, maskIban } from '../components/bank-badges'
 
 function useBankArea(): BankArea {
   const { pathname } = useLocation()
-  return pathname.startsWith('/publish') ? 'publish' : 'cabinet'
+  return pathname.startsWith('/publish') ? 'publish' : pathname.startsWith('/team_member') ? 'team_member' : 'cabinet'
 }
 
 function AccountRow({ account, onDeactivate }: { account: BankAccount; onDeactivate: (account: BankAccount) => void }) {
