@@ -129,14 +129,17 @@ export const areaConfigs = Object.fromEntries(
   Object.entries(allConfigs).map(([area, config]) => [area, { ...config, nav: config.nav.filter((entry) => !leadsToSoonPage(config, entry)) }]),
 ) as Record<Area, AreaConfig>
 
-/** The nav entry a cabinet path belongs to: the exact entry, else the longest matching prefix. */
+/**
+ * The nav entry a path belongs to, as the navigation marks it active: an exact entry only itself; others by
+ * their `match`, else by their first two segments (`/cabinet/payment_tickets/...`); the longest wins.
+ */
 export function navEntryOfPath(config: AreaConfig, pathname: string): NavEntry | undefined {
   const path = pathname.replace(/\/+$/, '') || '/'
   let best: NavEntry | undefined
   let bestLength = -1
   for (const entry of config.nav) {
-    const prefix = entry.match ?? entry.to
-    const hit = entry.exact ? path === entry.to : path === prefix || path.startsWith(prefix.endsWith('/') || prefix.endsWith('_') ? prefix : `${prefix}/`) || (entry.match !== undefined && path.startsWith(prefix))
+    const prefix = entry.exact ? entry.to : entry.match ?? entry.to.split('/').slice(0, 3).join('/')
+    const hit = entry.exact ? path === entry.to : path === prefix || path.startsWith(entry.match ? prefix : `${prefix}/`)
     if (hit && prefix.length > bestLength) {
       best = entry
       bestLength = prefix.length
