@@ -90,7 +90,6 @@ const allConfigs: Record<Area, AreaConfig> = {
     soon: [
       { path: 'transfers', key: 'transfers' },
       { path: 'notific_settings', key: 'notificSettings' },
-      { path: 'support', key: 'support' },
     ],
   },
   payer: {

@@ -993,6 +993,21 @@ export const de: Translations = {
     sellersTitle: 'Verkäufer, für die du arbeitest',
     noSellers: 'Du arbeitest noch für keinen Verkäufer.',
     workFor: 'Für diesen Verkäufer arbeiten',
+    support: {
+      title: 'Hilfe',
+      contactTitle: 'Wen du fragen kannst',
+      contactSeller: 'Fragen zu deiner Arbeit, deinen Rechten oder den Produkten eines Verkäufers gehen an den Verkäufer, der dich eingeladen hat.',
+      contactPlatform: 'Bei Fragen zu deinem Konto und zu Auszahlungen erreichst du das Sellfront-Team über die Kontaktdaten im',
+      imprint: 'Impressum',
+      faq: 'Häufige Fragen',
+      questions: {
+        rights: { q: 'Warum kann ich eine Seite nicht öffnen?', a: 'Der Verkäufer wählt deine Rechte pro Bereich: keine, Lesen oder Schreiben. Seiten außerhalb davon zeigen „Kein Zugriff“; frag den Verkäufer nach mehr Rechten.' },
+        sellers: { q: 'Kann ich für mehrere Verkäufer arbeiten?', a: 'Ja. Nimm jede Einladung an und wähle dann in deiner Teammitglied-Übersicht, für welchen Verkäufer du arbeitest; der Verkäuferbereich zeigt dann diesen Verkäufer.' },
+        removed: { q: 'Was passiert, wenn mich ein Verkäufer entfernt?', a: 'Dein Zugang zu diesem Verkäufer endet sofort, auf jedem Gerät. Dein Konto und deine Arbeit für andere Verkäufer bleiben.' },
+        audit: { q: 'Sieht der Verkäufer, was ich ändere?', a: 'Ja. Jede Änderung, die du im Verkäuferbereich vornimmst, wird mit deinem Namen und der Zeit protokolliert, und der Verkäufer kann sie lesen.' },
+        payouts: { q: 'Wie werde ich bezahlt?', a: 'Einnahmen, die dir ein Verkäufer gutschreibt, erscheinen in deinem Guthaben. Füge ein Bankkonto hinzu und schließe die Identitätsprüfung ab, um Auszahlungen zu erhalten.' },
+      },
+    },
   },
   payer: {
     welcome: 'Willkommen, {{name}}',

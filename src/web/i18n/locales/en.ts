@@ -991,6 +991,21 @@ export const en = {
     sellersTitle: 'Sellers you work for',
     noSellers: 'You do not work for a seller yet.',
     workFor: 'Work for this seller',
+    support: {
+      title: 'Support',
+      contactTitle: 'Whom to ask',
+      contactSeller: 'Questions about your work, your rights or a seller\'s products go to the seller who invited you.',
+      contactPlatform: 'For your account and payouts, reach the Sellfront team through the contact details in the',
+      imprint: 'imprint',
+      faq: 'Common questions',
+      questions: {
+        rights: { q: 'Why can I not open a page?', a: 'The seller chooses your rights per area: none, read or write. Pages outside them show "No access"; ask the seller for more rights.' },
+        sellers: { q: 'Can I work for several sellers?', a: 'Yes. Accept each invitation, then pick the seller to work for on your team member overview; the cabinet then shows that seller.' },
+        removed: { q: 'What happens when a seller removes me?', a: 'Your access to that seller ends at once, on every device. Your account and your work for other sellers stay.' },
+        audit: { q: 'Does the seller see what I change?', a: 'Yes. Every change you make in a seller\'s cabinet is recorded with your name and the time, and the seller can read it.' },
+        payouts: { q: 'How am I paid?', a: 'Earnings a seller credits to you show in your balance. Add a bank account and complete the identity check to be paid out.' },
+      },
+    },
   },
   payer: {
     welcome: 'Welcome, {{name}}',
