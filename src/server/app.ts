@@ -133,8 +133,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Sellfront API', version: '1.0.0', description: 'Sellers, products, checkout, orders, payers and publishers.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Sellfront API', version: '1.0.0',
+        description: 'Sellers, products, checkout, orders, payers and publishers. A team member reaches a seller\'s /cabinet routes with the header `X-Seller-Id: <seller id>` (or with that seller\'s team member profile selected): a seller the user does not work for answers 404, a route outside the rights the seller gave answers 403 `forbidden`.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
+            description: 'The access token. On /cabinet routes a team member adds `X-Seller-Id: <seller id>` to act for that seller.',
+          },
+        },
+      },
     },
     transform: openapiTransform,
     transformObject: openapiTransformObject,
