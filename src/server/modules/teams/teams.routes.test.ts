@@ -178,6 +178,8 @@ describe('audit log', () => {
     await t.request({ method: 'PATCH', url: `/api/v1/cabinet/products/${product.id}`, token, payload: { name: 'Renamed by the team' } })
     await t.request({ method: 'GET', url: '/api/v1/cabinet/products', token })
     await t.request({ method: 'GET', url: '/api/v1/cabinet/orders', token })
+    // refused (no orders rights): not a write that happened
+    expect((await t.request({ method: 'POST', url: '/api/v1/cabinet/orders/1/refund', token, payload: {} })).statusCode).toBe(403)
     const log = await t.request({ method: 'GET', url: `/api/v1/cabinet/team_audit_log?team_member_id=${member.teamMemberId}`, token: seller.accessToken })
     expect(log.statusCode).toBe(200)
     expect(log.json().list).toEqual([
