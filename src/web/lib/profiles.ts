@@ -57,6 +57,14 @@ export function hasProfileType(user: UserLike, type: ProfileType): boolean {
   return user.profiles.some((p) => p.type === type)
 }
 
+/**
+ * Whether the user works for another seller right now (the current profile is a team member's,
+ * docs/decisions/0053-team-members.md): the user's own seller state (`user.seller`) is not this cabinet's then.
+ */
+export function actsAsTeamMember(user: { profiles: readonly ProfileLike[]; currentProfileId: number | null }): boolean {
+  return currentProfile(user)?.type === 'team_member'
+}
+
 /** Where a signed-in user starts: the area of the current profile, else of the first profile. */
 export function entryPath(user: UserLike): string {
   const profile = currentProfile(user) ?? sortProfiles(user.profiles)[0]
