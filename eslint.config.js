@@ -110,11 +110,12 @@ export const moduleDependencies = {
   notifications: ['email'],
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
   'payment-settings': [],
-  payouts: ['accounts', 'affiliates', 'email', 'orders', 'refunds', 'resellers'],
+  payouts: ['accounts', 'affiliates', 'email', 'orders', 'refunds', 'resellers', 'teams'],
   payments: ['orders', 'payment-settings', 'refunds'],
   'product-content': ['catalog', 'certificates', 'courses', 'media', 'tickets'],
   refunds: ['billing', 'invoices', 'orders', 'payment-settings'],
   resellers: ['accounts', 'email', 'orders'],
+  teams: ['accounts', 'email'],
   'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders'],
   tickets: ['catalog', 'media'],
 }

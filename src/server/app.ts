@@ -57,6 +57,9 @@ import { owedRoutes } from './modules/payouts/owed.routes'
 import { emoneyRoutes } from './modules/payouts/emoney.routes'
 import { resellersRoutes } from './modules/resellers/resellers.routes'
 import { connectOnboardingRoutes } from './modules/payouts/connect-onboarding.routes'
+import { teamsRoutes } from './modules/teams/teams.routes'
+import * as teams from './modules/teams/teams.service'
+import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 
@@ -132,8 +135,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Sellfront API', version: '1.0.0', description: 'Sellers, products, checkout, orders, payers and publishers.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Sellfront API', version: '1.0.0',
+        description: 'Sellers, products, checkout, orders, payers and publishers. A team member reaches a seller\'s /cabinet routes with the header `X-Seller-Id: <seller id>` (or with that seller\'s team member profile selected): a seller the user does not work for answers 404, a route outside the rights the seller gave answers 403 `forbidden`.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
+            description: 'The access token. On /cabinet routes a team member adds `X-Seller-Id: <seller id>` to act for that seller.',
+          },
+        },
+      },
     },
     transform: openapiTransform,
     transformObject: openapiTransformObject,
@@ -163,9 +176,29 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       if (mode === 'required') throw accounts.missingAccessToken()
       return
     }
-    const resolved = await accounts.resolveActor(request.ctx, header)
+    // The seller's routes (/cabinet): a team member acts for the seller named by X-Seller-Id or by the
+    // selected profile, within the route's action (docs/decisions/0053-team-members.md).
+    const sellerArea = request.url.startsWith('/api/v1/cabinet/')
+    const named = request.headers['x-seller-id']
+    const resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId: typeof named === 'string' ? named : undefined, sellerArea })
     request.ctx.actor = resolved.actor
     request.ctx.sellerFeatures = resolved.sellerFeatures
+    if (sellerArea) assertSellerRoute(resolved.actor, request.method, request.routeOptions.url)
+  })
+  // The audit log of team members' writes for a seller: every answered mutating /cabinet request made as a
+  // team member, recorded before the answer leaves (docs/decisions/0053-team-members.md "Audit log").
+  app.addHook('onSend', async (request, reply, payload) => {
+    const actor = request.ctx?.actor
+    if (actor?.profileType !== 'team_member' || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload
+    if (!request.url.startsWith('/api/v1/cabinet/') || !request.routeOptions.url) return payload
+    try {
+      await teams.recordTeamWrite(request.ctx, {
+        method: request.method, route: request.routeOptions.url, params: stringParams(request.params), statusCode: reply.statusCode,
+      })
+    } catch (error) {
+      request.log.error({ err: error }, 'team audit log entry not written')
+    }
+    return payload
   })
 
   registerRouteHooks(app)
@@ -218,6 +251,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(emoneyRoutes)
     await v1.register(resellersRoutes)
     await v1.register(connectOnboardingRoutes)
+    await v1.register(teamsRoutes)
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })
@@ -229,4 +263,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.code(404).send(notFoundBody(request.method, request.url))
   })
   return app
+}
+
+/** A route's path parameters as strings (the audit log's target). */
+function stringParams(params: unknown): Record<string, string> {
+  if (!params || typeof params !== 'object') return {}
+  return Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([key, value]) => [key, String(value)]))
 }

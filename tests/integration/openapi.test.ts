@@ -108,7 +108,7 @@ describe('the API document', () => {
       'post /api/v1/cabinet/products/{id}/covers', 'post /api/v1/cabinet/products/{id}/files',
       'post /api/v1/cabinet/products/{id}/license_keys/upload', 'post /api/v1/cabinet/profile/avatar', 'post /api/v1/cabinet/profile/banner',
       'post /api/v1/cabinet/uploads', 'post /api/v1/publish/legitimation/documents', 'post /api/v1/reseller/legitimation/documents',
-      'put /api/v1/cabinet/products/{id}/files/{file_id}',
+      'post /api/v1/team_member/legitimation/documents', 'put /api/v1/cabinet/products/{id}/files/{file_id}',
     ])
     for (const [, , op] of uploads) {
       const schema = (op.requestBody!.content!['multipart/form-data'] as { schema?: { properties?: Record<string, unknown> } }).schema

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { actingSellerId, can, type Actor } from './permissions'
+import { noTeamPermissions } from '../../shared/schemas/teams'
+import { actingSellerId, can, sellerActions, teamMemberActions, type Actor } from './permissions'
 
 const base: Actor = { userId: 1, sessionId: 's', profileId: 1, profileType: 'seller', sellerId: 10, permissions: [], confirmed: true }
 
@@ -30,5 +31,22 @@ describe('authz edges', () => {
     expect(can(base, 'admin.read')).toBe(false)
     expect(can({ ...base, profileType: 'manager', sellerId: null }, 'admin.read')).toBe(true)
     expect(() => actingSellerId({ ...base, profileType: 'payer' }, 'orders.read')).toThrow(expect.objectContaining({ type: 'forbidden' }))
+  })
+  test('a team member never holds team.manage, even when listed: only the seller manages the team', () => {
+    expect(can({ ...base, profileType: 'team_member', permissions: [...sellerActions] }, 'team.manage')).toBe(false)
+  })
+})
+
+describe('team member levels', () => {
+  test('none everywhere is an empty list; write includes read; finance holds payouts and the dashboard figures', () => {
+    expect(teamMemberActions(noTeamPermissions())).toEqual([])
+    expect(teamMemberActions({ ...noTeamPermissions(), orders: 'read' })).toEqual(['orders.read'])
+    expect(teamMemberActions({ ...noTeamPermissions(), tickets_check_in: 'write' })).toEqual(['tickets.read', 'tickets.write'])
+    expect(teamMemberActions({ ...noTeamPermissions(), finance: 'read' })).toEqual(['payouts.read', 'dashboard.read'])
+  })
+  test('every level of every area together never grants team.manage', () => {
+    const all = teamMemberActions(Object.fromEntries(Object.keys(noTeamPermissions()).map((a) => [a, 'write'])) as ReturnType<typeof noTeamPermissions>)
+    expect(all).not.toContain('team.manage')
+    expect(new Set([...all, 'team.manage'])).toEqual(new Set(sellerActions))
   })
 })

@@ -1,5 +1,6 @@
 import type { ProfileType } from '../../shared/accounts'
 import { AppError } from '../../shared/errors'
+import { teamAreas, type TeamPermissions } from '../../shared/schemas/teams'
 
 // One check per action (docs/DESIGN.md "Actors, acting for"). A seller owns every seller action; team members
 // hold an explicit list, and an empty list denies; managers hold the admin actions.
@@ -11,6 +12,33 @@ export const sellerActions = [
 ] as const
 export const adminActions = ['admin.read', 'admin.write', 'admin.emails.read'] as const
 export type Action = (typeof sellerActions)[number] | (typeof adminActions)[number]
+export type SellerAction = (typeof sellerActions)[number]
+
+/**
+ * The actions a team member's level in an area grants (docs/decisions/0053-team-members.md); write includes
+ * read. The dashboard's figures are revenue, so they are finance's. `team.manage` is in no area: only the
+ * seller manages the team, so a team member can never raise their own permissions.
+ */
+export const teamAreaActions: Record<(typeof teamAreas)[number], { read: SellerAction[]; write: SellerAction[] }> = {
+  products: { read: ['products.read'], write: ['products.write', 'pages.write'] },
+  orders: { read: ['orders.read'], write: ['orders.write'] },
+  payers: { read: ['payers.read'], write: [] },
+  courses: { read: ['courses.read'], write: ['courses.write'] },
+  tickets_check_in: { read: ['tickets.read'], write: ['tickets.write'] },
+  affiliates: { read: ['affiliates.read'], write: ['affiliates.write'] },
+  settings: { read: ['settings.read'], write: ['settings.write'] },
+  finance: { read: ['payouts.read', 'dashboard.read'], write: ['payouts.write'] },
+}
+
+/** The action list a team member profile holds for these levels. */
+export function teamMemberActions(permissions: TeamPermissions): SellerAction[] {
+  return teamAreas.flatMap((area) => {
+    const level = permissions[area]
+    if (level === 'read') return teamAreaActions[area].read
+    if (level === 'write') return [...teamAreaActions[area].read, ...teamAreaActions[area].write]
+    return []
+  })
+}
 
 export type Actor = {
   userId: number
@@ -32,7 +60,7 @@ export function can(actor: Actor | null | undefined, action: Action): boolean {
       return true
     case 'team_member':
     case 'sales_team_member':
-      return actor.permissions.length > 0 && actor.permissions.includes(action)
+      return action !== 'team.manage' && actor.permissions.length > 0 && actor.permissions.includes(action)
     default:
       return false
   }

@@ -12,6 +12,8 @@ import * as courses from '../modules/courses/courses.service'
 import * as media from '../modules/media/media.service'
 import { newStorageKey } from '../modules/media/storage'
 import * as ticketDesigns from '../modules/tickets/ticket-designs.service'
+import * as teams from '../modules/teams/teams.service'
+import { noTeamPermissions } from '../../shared/schemas/teams'
 import { createOrder } from '../modules/checkout/place-order.service'
 import { completeSandboxPayment } from '../modules/payments/sandbox-page.service'
 import * as resellers from '../modules/resellers/resellers.service'
@@ -24,6 +26,8 @@ export const demoManager = { email: 'manager@sellfront.test', firstName: 'Demo',
 export const demoPublisher = { email: 'publisher@sellfront.test', firstName: 'Paula', lastName: 'Publisher' }
 /** The demo's reseller (the reseller area), with the same password; the demo seller may ask it (reseller journey on). */
 export const demoReseller = { email: 'reseller@sellfront.test', firstName: 'Rita', lastName: 'Reseller' }
+/** The demo seller's team member (docs/decisions/0053-team-members.md): reads orders, checks tickets in. */
+export const demoTeamMember = { email: 'team@sellfront.test', firstName: 'Tom', lastName: 'Teammate' }
 /** The demo products in the partner programme. */
 const demoProgramProducts = ['watercolour-course', 'lightroom-presets', 'strategy-session', 'painters-circle']
 
@@ -43,9 +47,21 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
     const { userId: resellerUserId } = await accounts.ensureDemoResellerUser(systemContext(deps), { ...demoReseller, password })
     await resellers.ensureDemoReseller(deps, { userId: resellerUserId, sellerId: await accounts.sellerOfUser(deps.db, result.userId) })
     await seedDemoSales(deps, result.userId)
+    await seedDemoTeamMember(deps, result.userId, password)
   }
   await seedDemoMedia(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
+}
+
+/** The demo team member, active, with read on orders and write on ticket check-in (made once). */
+async function seedDemoTeamMember(deps: AppDeps, sellerUserId: number, password: string) {
+  const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, sellerUserId)).limit(1)
+  if (!seller) return
+  const ctx = systemContext(deps)
+  const userId = await accounts.ensureDemoUser(ctx, { ...demoTeamMember, password })
+  await teams.ensureDemoTeamMember(ctx, {
+    sellerId: seller.id, userId, email: demoTeamMember.email, permissions: { ...noTeamPermissions(), orders: 'read', tickets_check_in: 'write' },
+  })
 }
 
 /** The partner programme with two levels and the demo publisher in it (made once). */

@@ -87,6 +87,8 @@ export const profileOutput = z.object({
   seller_id: z.number().nullable(),
   seller_username: z.string().nullable(),
   name: z.string().nullable(),
+  /** A team member's actions for the seller (the web hides what they may not open); empty for the rest. */
+  permissions: z.array(z.string()),
   created_at: z.string(),
 })
 export type ProfileOutput = z.infer<typeof profileOutput>

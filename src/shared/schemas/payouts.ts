@@ -21,7 +21,8 @@ export { partyKinds }
 export const payoutCurrencies = ['eur', 'pln', 'chf', 'gbp'] as const
 export const payoutRails = ['sepa', 'connect', 'emoney'] as const
 
-const name = zPlainText(kycLimits.nameMax).min(kycLimits.nameMin, { error: 'too_short' })
+// The document says what the trim does: two characters that are not spaces, at least (the API fuzz sends "  ").
+const name = zPlainText(kycLimits.nameMax).min(kycLimits.nameMin, { error: 'too_short' }).regex(/\S[\s\S]*\S/, { error: 'too_short' })
 const shortText = (max: number) => zPlainText(max)
 
 // ------------------------------------------------------------------ identity (legitimation)

@@ -19,6 +19,7 @@ import { kycDocumentStates, kycDocumentTransitions } from './kyc-document'
 import { legitimationSteps, legitimationTransitions } from './legitimation'
 import { providerAccountStates, providerAccountTransitions } from './provider-account'
 import { resellerApprovalStates, resellerApprovalTransitions } from './reseller-approval'
+import { teamMemberStates, teamMemberTransitions } from './team-member'
 
 type Machine = { values: readonly string[]; table: Transitions<string>; terminal: string[] }
 
@@ -38,6 +39,7 @@ const machines: Record<string, Machine> = {
   'product publish state': { values: publishStates, table: productPublishTransitions, terminal: [] },
   'product review state': { values: reviewStates, table: reviewTransitions, terminal: [] },
   account: { values: accountStates, table: accountTransitions, terminal: ['deleted'] },
+  'team member': { values: teamMemberStates, table: teamMemberTransitions, terminal: ['declined', 'removed'] },
   legitimation: { values: legitimationSteps, table: legitimationTransitions, terminal: [] },
   'kyc document': { values: kycDocumentStates, table: kycDocumentTransitions, terminal: ['refused', 'incomplete'] },
   'bank account': { values: bankAccountStates, table: bankAccountTransitions, terminal: ['deactivated', 'rejected'] },

@@ -1,7 +1,7 @@
 import {
   IconAffiliate, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
-  IconCalendar, IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconWallet, type Icon,
+  IconCalendar, IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -15,8 +15,10 @@ import type { Area } from '../lib/profiles'
 /**
  * `match`: the path prefix that marks the entry active, when the first two segments are not enough.
  * `feature`: shown only when the seller's feature flag is on (a flagged function hides itself in the UI).
+ * `action`: what a team member needs to see the entry and open its pages (docs/decisions/0053-team-members.md);
+ * the seller sees every entry.
  */
-export type NavEntry = { to: string; key: string; icon: Icon; exact?: boolean; match?: string; feature?: FeatureFlag }
+export type NavEntry = { to: string; key: string; icon: Icon; exact?: boolean; match?: string; feature?: FeatureFlag; action?: string }
 export type SoonPage = { path: string; key: string }
 export type AreaConfig = { area: Area; nav: NavEntry[]; soon: SoonPage[] }
 
@@ -24,27 +26,28 @@ const allConfigs: Record<Area, AreaConfig> = {
   cabinet: {
     area: 'cabinet',
     nav: [
-      { to: '/cabinet', key: 'dashboard', icon: IconHome, exact: true },
-      { to: '/cabinet/products', key: 'products', icon: IconPackage },
-      { to: '/cabinet/coupons', key: 'coupons', icon: IconDiscount },
-      { to: '/cabinet/orders', key: 'orders', icon: IconReceipt },
-      { to: '/cabinet/order_rates', key: 'orderRates', icon: IconRepeat },
-      { to: '/cabinet/payers', key: 'payers', icon: IconUsers },
-      { to: '/cabinet/payment_authorizations', key: 'paymentAuthorizations', icon: IconShieldCheck },
-      { to: '/cabinet/transfers', key: 'transfers', icon: IconTransfer },
-      { to: '/cabinet/payouts_balance', key: 'payouts', icon: IconWallet, match: '/cabinet/payouts' },
-      { to: '/cabinet/invoices', key: 'invoices', icon: IconFileInvoice },
-      { to: '/cabinet/dunning', key: 'dunning', icon: IconBellRinging, match: '/cabinet/dunning' },
-      { to: '/cabinet/claims', key: 'claims', icon: IconGavel },
-      { to: '/cabinet/payment_tickets/overview', key: 'paymentTickets', icon: IconTicket },
-      { to: '/cabinet/courses/overview', key: 'courses', icon: IconSchool },
-      { to: '/cabinet/affiliate_programs', key: 'affiliatePrograms', icon: IconAffiliate, match: '/cabinet/affiliate_' },
-      { to: '/cabinet/settings/payment_providers', key: 'paymentProviders', icon: IconCreditCard, match: '/cabinet/settings/payment_' },
-      { to: '/cabinet/settings/checkout', key: 'checkoutSettings', icon: IconPalette, match: '/cabinet/settings/checkout' },
-      { to: '/cabinet/settings/cancellation_terms', key: 'cancellationTerms', icon: IconFileText, match: '/cabinet/settings/cancellation_terms' },
-      { to: '/cabinet/identity', key: 'identity', icon: IconId },
-      { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
-      { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey' },
+      { to: '/cabinet', key: 'dashboard', icon: IconHome, exact: true, action: 'dashboard.read' },
+      { to: '/cabinet/products', key: 'products', icon: IconPackage, action: 'products.read' },
+      { to: '/cabinet/coupons', key: 'coupons', icon: IconDiscount, action: 'products.read' },
+      { to: '/cabinet/orders', key: 'orders', icon: IconReceipt, action: 'orders.read' },
+      { to: '/cabinet/order_rates', key: 'orderRates', icon: IconRepeat, action: 'orders.read' },
+      { to: '/cabinet/payers', key: 'payers', icon: IconUsers, action: 'payers.read' },
+      { to: '/cabinet/payment_authorizations', key: 'paymentAuthorizations', icon: IconShieldCheck, action: 'orders.read' },
+      { to: '/cabinet/transfers', key: 'transfers', icon: IconTransfer, action: 'orders.read' },
+      { to: '/cabinet/payouts_balance', key: 'payouts', icon: IconWallet, match: '/cabinet/payouts', action: 'payouts.read' },
+      { to: '/cabinet/invoices', key: 'invoices', icon: IconFileInvoice, action: 'orders.read' },
+      { to: '/cabinet/dunning', key: 'dunning', icon: IconBellRinging, match: '/cabinet/dunning', action: 'orders.read' },
+      { to: '/cabinet/claims', key: 'claims', icon: IconGavel, action: 'orders.read' },
+      { to: '/cabinet/payment_tickets/overview', key: 'paymentTickets', icon: IconTicket, action: 'tickets.read' },
+      { to: '/cabinet/courses/overview', key: 'courses', icon: IconSchool, action: 'courses.read' },
+      { to: '/cabinet/affiliate_programs', key: 'affiliatePrograms', icon: IconAffiliate, match: '/cabinet/affiliate_', action: 'affiliates.read' },
+      { to: '/cabinet/settings/payment_providers', key: 'paymentProviders', icon: IconCreditCard, match: '/cabinet/settings/payment_', action: 'settings.read' },
+      { to: '/cabinet/settings/checkout', key: 'checkoutSettings', icon: IconPalette, match: '/cabinet/settings/checkout', action: 'settings.read' },
+      { to: '/cabinet/settings/cancellation_terms', key: 'cancellationTerms', icon: IconFileText, match: '/cabinet/settings/cancellation_terms', action: 'settings.read' },
+      { to: '/cabinet/identity', key: 'identity', icon: IconId, action: 'payouts.read' },
+      { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank, action: 'payouts.read' },
+      { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey', action: 'settings.write' },
+      { to: '/cabinet/team', key: 'team', icon: IconUsersGroup, match: '/cabinet/team', action: 'team.manage' },
       { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],
@@ -96,19 +99,14 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/team_member/payouts_balance', key: 'payoutsBalance', icon: IconChartBar },
       { to: '/team_member/payouts_settings', key: 'payoutsSettings', icon: IconCreditCard },
       { to: '/team_member/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
+      { to: '/team_member/identity', key: 'identity', icon: IconId },
       { to: '/team_member/notific_settings', key: 'notificSettings', icon: IconMail },
       { to: '/team_member/support', key: 'support', icon: IconHeadset },
       { to: '/team_member/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [
-      { path: 'bank_accounts', key: 'bankAccounts' },
-      { path: 'invites', key: 'invites' },
-      { path: 'payouts_settings', key: 'payoutsSettings' },
-      { path: 'payouts_balance', key: 'payoutsBalance' },
-      { path: 'payouts', key: 'payouts' },
       { path: 'transfers', key: 'transfers' },
       { path: 'notific_settings', key: 'notificSettings' },
-      { path: 'support', key: 'support' },
     ],
   },
   payer: {
@@ -147,3 +145,28 @@ export function leadsToSoonPage(config: AreaConfig, entry: NavEntry): boolean {
 export const areaConfigs = Object.fromEntries(
   Object.entries(allConfigs).map(([area, config]) => [area, { ...config, nav: config.nav.filter((entry) => !leadsToSoonPage(config, entry)) }]),
 ) as Record<Area, AreaConfig>
+
+/**
+ * The nav entry a path belongs to, as the navigation marks it active: an exact entry only itself; others by
+ * their `match`, else by their first two segments (`/cabinet/payment_tickets/...`); the longest wins.
+ */
+export function navEntryOfPath(config: AreaConfig, pathname: string): NavEntry | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  let best: NavEntry | undefined
+  let bestLength = -1
+  for (const entry of config.nav) {
+    const prefix = entry.exact ? entry.to : entry.match ?? entry.to.split('/').slice(0, 3).join('/')
+    const hit = entry.exact ? path === entry.to : path === prefix || path.startsWith(entry.match ? prefix : `${prefix}/`)
+    if (hit && prefix.length > bestLength) {
+      best = entry
+      bestLength = prefix.length
+    }
+  }
+  return best
+}
+
+/** Whether a profile may see a nav entry: sellers all; a team member those whose action they hold. */
+export function mayOpen(entry: NavEntry | undefined, profile: { type: string; permissions: readonly string[] } | null): boolean {
+  if (!profile || profile.type !== 'team_member' || !entry?.action) return true
+  return entry.action !== 'team.manage' && profile.permissions.includes(entry.action)
+}

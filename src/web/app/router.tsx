@@ -109,6 +109,9 @@ const affiliatePages = () => import('../features/affiliates/routes/affiliate-pag
 const identityPages = () => import('../features/payouts/routes/identity-pages')
 const bankAccountPages = () => import('../features/payouts/routes/bank-accounts-pages')
 const payoutPages = () => import('../features/payouts/routes/payouts-pages')
+// Team members (docs/decisions/0053-team-members.md): the seller's team and audit log; the team member's own area.
+const teamPages = () => import('../features/team/routes/team-pages')
+const teamMemberPages = () => import('../features/team-member/routes/team-member-home-page')
 const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet-home'), 'CabinetHomePage'), [
   { path: 'notifications', component: lazyRouteComponent(notificationPages, 'NotificationsPage') },
   { path: 'settings/notifications', component: lazyRouteComponent(notificationPages, 'NotificationSettingsPage') },
@@ -148,6 +151,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'payouts_balance', component: lazyRouteComponent(payoutPages, 'PayoutsBalancePage') },
   { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
   { path: 'reseller', component: lazyRouteComponent(() => import('../features/resellers/routes/cabinet-reseller-page'), 'CabinetResellerPage') },
+  { path: 'team', component: lazyRouteComponent(teamPages, 'TeamPage') },
+  { path: 'team/audit_log', component: lazyRouteComponent(teamPages, 'TeamAuditLogPage') },
 ])
 const publishPrograms = () => import('../features/publish/routes/programs-pages')
 const publishDetails = () => import('../features/publish/routes/details-pages')
@@ -190,7 +195,15 @@ const reseller = areaRoutes('reseller', lazyRouteComponent(resellerPages, 'Resel
   { path: 'payouts', component: lazyRouteComponent(payoutPages, 'PayoutsPage') },
   { path: 'payouts_balance', component: lazyRouteComponent(payoutPages, 'PayoutsBalancePage') },
 ])
-const teamMember = areaRoutes('team_member', lazyRouteComponent(() => import('../features/team-member/routes/team-member-home-page'), 'TeamMemberHomePage'))
+const teamMember = areaRoutes('team_member', lazyRouteComponent(teamMemberPages, 'TeamMemberHomePage'), [
+  { path: 'invites', component: lazyRouteComponent(teamMemberPages, 'TeamMemberInvitesPage') },
+  { path: 'identity', component: lazyRouteComponent(identityPages, 'IdentityPage') },
+  { path: 'bank_accounts', component: lazyRouteComponent(bankAccountPages, 'BankAccountsPage') },
+  { path: 'payouts', component: lazyRouteComponent(payoutPages, 'PayoutsPage') },
+  { path: 'payouts_balance', component: lazyRouteComponent(payoutPages, 'PayoutsBalancePage') },
+  { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
+  { path: 'support', component: lazyRouteComponent(() => import('../features/team-member/routes/team-member-support-page'), 'TeamMemberSupportPage') },
+])
 const payer = areaRoutes('payer', lazyRouteComponent(() => import('../features/payer/routes/payer-home-page'), 'PayerHomePage'), [
   { path: 's/$id', component: lazyRouteComponent(() => import('../features/payer/routes/payer-seller-page'), 'PayerSellerPage') },
 ])

@@ -31,6 +31,12 @@ describe('profiles and areas', () => {
     expect(profileForArea(twoSellers, 'cabinet', 5)?.id).toBe(5)
     expect(profileForArea(twoSellers, 'cabinet', 1)?.id).toBe(4)
   })
+  test('a team member acting for a seller stays in that seller\'s cabinet; otherwise the cabinet is the own seller\'s', () => {
+    const member = { currentProfileId: 7, profiles: [{ id: 3, type: 'seller' as const }, { id: 7, type: 'team_member' as const }] }
+    expect(profileForArea(member, 'cabinet')?.id).toBe(7)
+    expect(profileForArea({ ...member, currentProfileId: 3 }, 'cabinet')?.id).toBe(3)
+    expect(profileForArea({ currentProfileId: 1, profiles: [{ id: 1, type: 'payer' as const }, { id: 7, type: 'team_member' as const }] }, 'cabinet')).toBeNull()
+  })
   test('return_to is followed only inside the app', () => {
     expect(safeReturnTo('/cabinet/orders?page=2')).toBe('/cabinet/orders?page=2')
     expect(safeReturnTo('https://evil.example')).toBeNull()

@@ -46,6 +46,8 @@ export function profileForArea<P extends ProfileLike>(
   const fits = (p: P) => areaOfProfileType(p.type) === area
   const current = currentProfile(user)
   if (current && fits(current)) return current
+  // A team member acts for the chosen seller in that seller's cabinet (docs/decisions/0053-team-members.md).
+  if (current && area === 'cabinet' && current.type === 'team_member') return current
   const preferred = user.profiles.find((p) => p.id === preferredId)
   if (preferred && fits(preferred)) return preferred
   return sortProfiles(user.profiles).find(fits) ?? null
@@ -53,6 +55,14 @@ export function profileForArea<P extends ProfileLike>(
 
 export function hasProfileType(user: UserLike, type: ProfileType): boolean {
   return user.profiles.some((p) => p.type === type)
+}
+
+/**
+ * Whether the user works for another seller right now (the current profile is a team member's,
+ * docs/decisions/0053-team-members.md): the user's own seller state (`user.seller`) is not this cabinet's then.
+ */
+export function actsAsTeamMember(user: { profiles: readonly ProfileLike[]; currentProfileId: number | null }): boolean {
+  return currentProfile(user)?.type === 'team_member'
 }
 
 /** Where a signed-in user starts: the area of the current profile, else of the first profile. */

@@ -69,6 +69,8 @@ export const profiles = pgTable('profiles', {
   sellerId: integer('seller_id').references(() => sellers.id),
   /** Actions a team member may take; an empty list denies everything (docs/DESIGN.md "Actors"). */
   permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+  /** A team member profile whose work for the seller ended (removed): it acts for no one (docs/decisions/0053-team-members.md). */
+  endedAt: timestamp('ended_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('profiles_user_type_seller_unique').on(t.userId, t.type, sql`coalesce(${t.sellerId}, 0)`),

@@ -99,7 +99,8 @@ export async function listProfiles(db: Executor, userId: number): Promise<Profil
     sellerFirstName: sellerUsers.firstName, sellerLastName: sellerUsers.lastName,
   })
     .from(profiles).leftJoin(sellers, eq(sellers.id, profiles.sellerId)).leftJoin(sellerUsers, eq(sellerUsers.id, sellers.userId))
-    .where(eq(profiles.userId, userId)).orderBy(asc(profiles.id))
+    // An ended team member profile is no profile of the user any more (docs/decisions/0053-team-members.md).
+    .where(and(eq(profiles.userId, userId), isNull(profiles.endedAt))).orderBy(asc(profiles.id))
   return rows.map((r) => ({
     ...r.profile, sellerUsername: r.sellerUsername, sellerFeatures: r.sellerFeatures,
     sellerName: r.sellerUsername === null ? null : sellerDisplayName({ username: r.sellerUsername, company: r.sellerCompany, firstName: r.sellerFirstName, lastName: r.sellerLastName }),
@@ -189,6 +190,31 @@ export async function loadActorRows(db: Executor, sessionId: string) {
     if (p) profile = { ...p.profile, sellerFeatures: p.sellerFeatures, sellerBlocked: p.sellerBlocked }
   }
   return { ...row, profile }
+}
+
+/**
+ * The profile a user works for this seller in (the seller's own, or a team member profile that has not ended),
+ * for a request that names the seller (X-Seller-Id, docs/decisions/0053-team-members.md).
+ */
+export async function findWorkProfile(db: Executor, userId: number, sellerId: number) {
+  const [p] = await db.select({ profile: profiles, sellerFeatures: sellers.features, sellerBlocked: sellers.blocked })
+    .from(profiles).innerJoin(sellers, eq(sellers.id, profiles.sellerId))
+    .where(and(eq(profiles.userId, userId), eq(profiles.sellerId, sellerId), sql`${profiles.type} in ('seller', 'team_member')`, isNull(profiles.endedAt)))
+    .orderBy(asc(profiles.id)).limit(1)
+  return p ? { ...p.profile, sellerFeatures: p.sellerFeatures, sellerBlocked: p.sellerBlocked } : undefined
+}
+
+/** A team member profile for the seller: made, or the ended one opened again with these permissions. */
+export async function upsertTeamMemberProfile(db: Executor, values: { userId: number; sellerId: number; permissions: string[] }): Promise<ProfileRow> {
+  const [updated] = await db.update(profiles).set({ permissions: values.permissions, endedAt: null })
+    .where(and(eq(profiles.userId, values.userId), eq(profiles.type, 'team_member'), eq(profiles.sellerId, values.sellerId))).returning()
+  if (updated) return updated
+  const [row] = await db.insert(profiles).values({ ...values, type: 'team_member' }).returning()
+  return row!
+}
+
+export async function updateTeamMemberProfile(db: Executor, profileId: number, values: { permissions: string[]; endedAt?: Date }) {
+  await db.update(profiles).set(values).where(and(eq(profiles.id, profileId), eq(profiles.type, 'team_member')))
 }
 
 /** Inserts a user unless one with the email exists (any case); concurrent inserts leave one row. */

@@ -7,6 +7,7 @@ import type {
   ProfileOutput, resetPasswordInput, SessionOutput, SignInInput, signUpInput, TokensOutput, updateMeInput, UserOutput,
 } from '../../../shared/schemas/accounts'
 import { zUsername } from '../../../shared/validation'
+import { int4Max } from '../../../shared/validation/storable'
 import type { z } from 'zod'
 import type { Actor } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -32,27 +33,45 @@ export function missingAccessToken() {
 /**
  * Resolves the Authorization header to the actor; a revoked session or a gone user is an invalid token.
  * The profile in use is the session's (switching it takes effect for every token of the session at once,
- * so a renewal racing a switch cannot bring the old profile back).
+ * so a renewal racing a switch cannot bring the old profile back), or, when the request names a seller
+ * (`X-Seller-Id`), the user's profile for that seller. The profile is read on every request, so a removed
+ * team member loses access with the next call (docs/decisions/0053-team-members.md): a seller the user
+ * does not (or no longer) work for answers 404 on the seller's routes.
  */
-export async function resolveActor(ctx: Ctx, authorization: string): Promise<{ actor: Actor; sellerFeatures: Record<string, boolean> }> {
+export async function resolveActor(
+  ctx: Ctx, authorization: string, request: { actForSellerId?: string | undefined; sellerArea?: boolean } = {},
+): Promise<{ actor: Actor; sellerFeatures: Record<string, boolean> }> {
   const claims = await verifyAccessToken(ctx.deps.jwtKey, authorization, ctx.realNow)
   const rows = await repo.loadActorRows(ctx.db, claims.sessionId)
   if (!rows || rows.session.revokedAt || rows.user.id !== claims.userId || rows.user.accountState !== 'active') {
     throw new AppError('invalid_access_token', 'The session has ended')
   }
-  const profile = rows.profile
+  let profile = rows.profile
+  if (request.actForSellerId !== undefined) {
+    const sellerId = Number(request.actForSellerId)
+    const named = /^[1-9][0-9]{0,9}$/.test(request.actForSellerId) && sellerId <= int4Max ? await repo.findWorkProfile(ctx.db, rows.user.id, sellerId) : undefined
+    if (!named) throw notWorkingFor()
+    profile = named
+  } else if (profile?.endedAt && request.sellerArea) {
+    throw notWorkingFor()
+  }
+  const ended = profile?.endedAt != null
   return {
     actor: {
       userId: rows.user.id,
       sessionId: rows.session.id,
       profileId: profile?.id ?? null,
       profileType: (profile?.type as ProfileType | undefined) ?? null,
-      sellerId: profile?.sellerBlocked ? null : profile?.sellerId ?? null,
-      permissions: profile?.permissions ?? [],
+      sellerId: profile?.sellerBlocked || ended ? null : profile?.sellerId ?? null,
+      permissions: ended ? [] : profile?.permissions ?? [],
       confirmed: rows.user.confirmedAt != null,
     },
     sellerFeatures: profile?.sellerFeatures ?? {},
   }
+}
+
+function notWorkingFor() {
+  return new AppError('not_found', 'You do not work for this seller')
 }
 
 function requireUser(ctx: Ctx): Actor {
@@ -102,7 +121,7 @@ function profileOutput(p: repo.ProfileWithSeller): ProfileOutput {
   return {
     id: p.id, type: p.type as ProfileType, seller_id: p.sellerId, seller_username: p.sellerUsername,
     // the seller's display name, as payers see it (docs/decisions/0043-editor-uploads-and-confirmations.md)
-    name: p.sellerName, created_at: p.createdAt.toISOString(),
+    name: p.sellerName, permissions: p.type === 'team_member' ? p.permissions : [], created_at: p.createdAt.toISOString(),
   }
 }
 
@@ -610,6 +629,23 @@ export async function deleteAccount(ctx: Ctx, input: z.infer<typeof deactivateIn
   })
 }
 
+// ---------------------------------------------------------------- team member profiles (teams module)
+
+/** Makes (or opens again) the user's team member profile for the seller, holding these actions. */
+export async function openTeamMemberProfile(tx: Executor, input: { userId: number; sellerId: number; permissions: string[] }): Promise<number> {
+  return (await repo.upsertTeamMemberProfile(tx, input)).id
+}
+
+/** Sets the actions a team member profile holds; they apply from the profile's next request. */
+export async function setTeamMemberPermissions(tx: Executor, profileId: number, permissions: string[]): Promise<void> {
+  await repo.updateTeamMemberProfile(tx, profileId, { permissions })
+}
+
+/** Ends a team member profile: from the next request it acts for no one (tokens included). */
+export async function endTeamMemberProfile(tx: Executor, profileId: number, now: Date): Promise<void> {
+  await repo.updateTeamMemberProfile(tx, profileId, { permissions: [], endedAt: now })
+}
+
 // ---------------------------------------------------------------- managers and demo
 
 /** Creates a confirmed user with a manager profile, or adds the profile to an existing user. */
@@ -631,6 +667,15 @@ export async function setSellerFeature(db: Executor, sellerId: number, flag: Fea
 /** A confirmed demo reseller user (docs/decisions/0051-resellers.md), with the demo seller's password. */
 export async function ensureDemoResellerUser(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }) {
   return ensureUserWithProfile(ctx, input, 'reseller')
+}
+
+/** A confirmed demo user without a profile of its own (the demo team member, docs/decisions/0053-team-members.md), made once. */
+export async function ensureDemoUser(ctx: Ctx, input: { email: string; password: string; firstName: string; lastName: string }): Promise<number> {
+  const existing = await repo.findUserByEmail(ctx.db, input.email)
+  if (existing) return existing.id
+  const passwordHash = await hashPassword(input.password, ctx.deps.config.ARGON2_MEMORY_KIB)
+  const user = await repo.insertUser(ctx.db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, confirmedAt: ctx.now })
+  return user.id
 }
 
 /** A confirmed user with a profile of this type, made once; `created` when the user is new. */

@@ -28,6 +28,16 @@ describe('the demo catalogue', () => {
     const token = signIn.json().access_token
     expect(signIn.json().user.seller.can_sell).toBe(true)
     const list = (await t.request({ method: 'GET', url: '/api/v1/cabinet/products?per=50', token })).json().list
+
+    // The demo team member (docs/decisions/0053-team-members.md): reads orders and checks tickets in, nothing else.
+    const team = await t.request({ method: 'POST', url: '/api/v1/app/session', payload: { email: 'team@sellfront.test', password: 'Demo-pass-123!', fingerprint: 'fp-team-1234567' } })
+    expect(team.statusCode).toBe(200)
+    const sellerId = String(signIn.json().user.seller.id)
+    const asTeam = (url: string) => t.request({ method: 'GET', url, token: team.json().access_token, headers: { 'x-seller-id': sellerId } })
+    expect((await asTeam('/api/v1/cabinet/orders')).statusCode).toBe(200)
+    expect((await asTeam('/api/v1/cabinet/payment_tickets')).statusCode).toBe(200)
+    expect((await asTeam('/api/v1/cabinet/products')).statusCode).toBe(403)
+    expect((await asTeam('/api/v1/cabinet/payouts_balance')).statusCode).toBe(403)
     const byForm = Object.fromEntries(list.map((p: any) => [p.form, p]))
     for (const form of productForms) expect(byForm[form].publish_state, form).toBe('published')
     // Every form can sell; the download has its demo files, so it has no no_digitals status.

@@ -27,6 +27,8 @@ export type MailKind =
   // answer to the seller (productName: the reseller, notificationText: approved or rejected with the reason); an
   // approval ended (sellerName: the side that ended it, notificationText: the reason when given)
   | 'reseller_requested' | 'reseller_decided' | 'reseller_canceled'
+  // teams (0053): a seller invites someone to their team (sellerName: the seller)
+  | 'team_member_invited'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -73,6 +75,7 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     reseller_decided: (p) => ({ subject: `${p.productName ?? 'The reseller'}: ${p.notificationText ?? ''}`, intro: `${p.productName ?? 'The reseller'} answered your request to sell through them: ${p.notificationText ?? ''}.`, action: 'Open your reseller page', outro: 'Your selling mode is shown on the same page.' }),
     reseller_canceled: (p) => ({ subject: 'A reseller agreement ended', intro: `${p.sellerName ?? 'The other side'} ended the agreement to sell through a reseller${p.notificationText ? `: ${p.notificationText}` : ''}.`, action: 'Open Sellfront', outro: 'Orders bought before keep their terms; new orders are sold by the seller itself.' }),
     credit_memo_issued: (p) => ({ subject: `Credit memo ${p.productName ?? ''} from ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} issued your credit memo ${p.productName ?? ''} for ${p.notificationText ?? ''}: ${p.amount ?? ''}.`, action: 'Open your payouts', outro: 'You find the memo as a PDF under Payouts. Choose which mails reach you in your publisher settings.' }),
+    team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'A seller'} invites you to their team`, intro: `${p.sellerName ?? 'A seller'} invites you to work in their Sellfront team, with the rights they chose for you.`, action: 'Open the invitation', outro: 'Sign in or sign up with this email address to accept or decline. If you did not expect this, ignore this mail.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
@@ -106,6 +109,7 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     reseller_decided: (p) => ({ subject: `${p.productName ?? 'Der Reseller'}: ${p.notificationText ?? ''}`, intro: `${p.productName ?? 'Der Reseller'} hat deine Anfrage beantwortet: ${p.notificationText ?? ''}.`, action: 'Reseller-Seite öffnen', outro: 'Deinen Verkaufsmodus siehst du auf derselben Seite.' }),
     reseller_canceled: (p) => ({ subject: 'Eine Reseller-Vereinbarung wurde beendet', intro: `${p.sellerName ?? 'Die andere Seite'} hat die Vereinbarung über den Verkauf durch einen Reseller beendet${p.notificationText ? `: ${p.notificationText}` : ''}.`, action: 'Sellfront öffnen', outro: 'Bestellungen von vorher behalten ihre Bedingungen; neue Bestellungen verkauft der Verkäufer selbst.' }),
     credit_memo_issued: (p) => ({ subject: `Gutschrift ${p.productName ?? ''} von ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} hat deine Gutschrift ${p.productName ?? ''} für ${p.notificationText ?? ''} ausgestellt: ${p.amount ?? ''}.`, action: 'Auszahlungen öffnen', outro: 'Du findest die Gutschrift als PDF unter Auszahlungen. Welche E-Mails dich erreichen, wählst du in deinen Publisher-Einstellungen.' }),
+    team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich in sein Team ein`, intro: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich ein, in seinem Sellfront-Team mitzuarbeiten, mit den Rechten, die er für dich gewählt hat.`, action: 'Einladung öffnen', outro: 'Melde dich mit dieser E-Mail-Adresse an oder registriere dich, um anzunehmen oder abzulehnen. Hast du das nicht erwartet, ignoriere diese E-Mail.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'Neues aus deinem Shop', intro: p.notificationText ?? '', action: 'Benachrichtigungen öffnen', outro: 'Welche Benachrichtigungen dich per E-Mail erreichen, wählst du in deinen Benachrichtigungseinstellungen.' }),
   },
 }

@@ -31,7 +31,7 @@ import * as emoney from './emoney.service'
 // party's previously activated account is deactivated) or rejects it with a reason; the party is mailed
 // either way. Parties reach only their own accounts: the area decides the party (parties.ts).
 
-type Area = Extract<PartyArea, 'cabinet' | 'publish' | 'reseller'>
+type Area = PartyArea
 
 const notFound = () => new AppError('not_found', 'No such bank account')
 

@@ -9,7 +9,7 @@ import {
   rejectLegitimationInput, updateLegitimationInput,
 } from '../../../shared/schemas/payouts'
 import * as identity from './identity.service'
-import type { PartyArea } from './parties'
+import { partyAreas, partyOfAreaText, type PartyArea } from './parties'
 
 // /api/v1: a party's identity check (/cabinet for the seller, /publish for the publisher) and the managers'
 // review of it (/admin) (docs/decisions/0049-money-out.md "Identity"). The party comes from the area, never
@@ -64,8 +64,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payouts']
   await app.register(multipart, { limits: { fileSize: kycLimits.maxFileBytes, files: 1, fields: 5 } })
 
-  for (const area of ['cabinet', 'publish', 'reseller'] as const satisfies readonly PartyArea[]) {
-    const who = area === 'cabinet' ? 'the seller the request acts for' : area === 'publish' ? 'the signed-in publisher' : 'the signed-in reseller'
+  for (const area of partyAreas) {
+    const who = partyOfAreaText[area]
 
     app.get(`/${area}/legitimation`, {
       config: auth,

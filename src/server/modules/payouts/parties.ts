@@ -7,14 +7,27 @@ import type { Executor } from '../../db/client'
 import * as accounts from '../accounts/accounts.service'
 import * as affiliates from '../affiliates/publishers.service'
 import * as resellers from '../resellers/resellers.service'
+import * as teams from '../teams/teams.service'
 
 // Who a money-out request is about (docs/decisions/0049-money-out.md "Parties"): the area of the route
 // decides: /cabinet is the seller the request acts for, /publish the signed-in user's publisher, /reseller the
-// signed-in user's reseller (docs/decisions/0051-resellers.md). The party
+// signed-in user's reseller (docs/decisions/0051-resellers.md), /team_member the team member the request acts
+// through (docs/decisions/0053-team-members.md). The party
 // is never taken from the request's body or URL, so another party's documents, accounts, balances and
 // payouts cannot be named.
 
-export type PartyArea = 'cabinet' | 'publish' | 'reseller' | 'team_member'
+export const partyAreas = ['cabinet', 'publish', 'reseller', 'team_member'] as const
+export type PartyArea = (typeof partyAreas)[number]
+
+/** Who an area's routes are about, for the OpenAPI texts. */
+export const partyOfAreaText: Record<PartyArea, string> = {
+  cabinet: 'the seller the request acts for', publish: 'the signed-in publisher',
+  reseller: 'the signed-in reseller', team_member: 'the team member the request acts through',
+}
+/** The OpenAPI tag prefix of an area's money-out routes. */
+export const areaTag: Record<PartyArea, string> = {
+  cabinet: 'payouts', publish: 'publisher area', reseller: 'reseller area', team_member: 'team member area',
+}
 export type Party = { kind: PartyKind; id: number; /** The user the party belongs to (mails, deletion). */ userId: number }
 
 export async function partyOf(ctx: Ctx, tx: Executor, area: PartyArea, access: 'read' | 'write' = 'read'): Promise<Party> {
@@ -32,8 +45,8 @@ export async function partyOf(ctx: Ctx, tx: Executor, area: PartyArea, access: '
     const reseller = await resellers.resellerPartyOf(ctx, tx)
     return { kind: 'reseller', id: reseller.id, userId: reseller.userId }
   }
-  // Team members get their own balance once teams exist; until then no one holds the profile's money.
-  throw new AppError('forbidden', 'Team member payouts are not available yet')
+  const member = await teams.requireTeamMember(ctx, tx)
+  return { kind: 'team_member', id: member.id, userId: member.userId }
 }
 
 /** The ledger account of a party's balance. */

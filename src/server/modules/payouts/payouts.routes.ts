@@ -5,18 +5,19 @@ import {
 } from '../../../shared/schemas/payouts'
 import * as batches from './payout-batches.service'
 import * as payouts from './payouts.service'
+import { areaTag, partyAreas } from './parties'
 
 // Balances, payouts and settings per party area, and the managers' payouts and SEPA batches
 // (docs/decisions/0049-money-out.md "Balances", "Payouts"). The area decides the party (parties.ts).
 
 const security = [{ bearer: [] }]
 const config = { auth: 'required' as const }
-const areas = ['cabinet', 'publish', 'reseller'] as const
+const areas = partyAreas
 
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const area of areas) {
-    const tags = [area === 'cabinet' ? 'payouts' : area === 'publish' ? 'publisher area' : 'reseller area']
-    const who = area === 'cabinet' ? 'the seller' : area === 'publish' ? 'the publisher' : 'the reseller'
+    const tags = [areaTag[area]]
+    const who = area === 'cabinet' ? 'the seller' : area === 'publish' ? 'the publisher' : area === 'reseller' ? 'the reseller' : 'the team member'
 
     app.get(`/${area}/payouts_balance`, {
       config,

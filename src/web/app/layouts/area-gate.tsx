@@ -8,6 +8,7 @@ import { api } from '../../lib/api'
 import { areaOfPath, entryPath, profileForArea, type Area } from '../../lib/profiles'
 import { switchProfile, type User } from '../../lib/session'
 import { errorText } from '../../components/form-error'
+import { TeamInvites } from '../../features/team-member/components/team-invites'
 
 // An area opens with a profile that works there. When the user has one but another is current, the
 // gate switches to it; when the user has none, a friendly page explains and, where it can, offers to
@@ -44,6 +45,8 @@ function NoProfile({ area, user }: { area: Area; user: User }) {
           </Group>
         </EmptyState.Actions>
       </EmptyState>
+      {/* an invitee without a team member profile yet answers their invitations here */}
+      {area === 'team_member' && <TeamInvites only="invites" />}
       {addable && (
         <AddProfileDialog
           type={addable}

@@ -1,4 +1,5 @@
-import { AppShell, Burger, Center, Divider, Group, Loader, NavLink, ScrollArea, Stack, Title } from '@mantine/core'
+import { Alert, AppShell, Burger, Center, Divider, EmptyState, Group, Loader, NavLink, ScrollArea, Stack, Title } from '@mantine/core'
+import { IconLock, IconUsersGroup } from '@tabler/icons-react'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
@@ -7,9 +8,9 @@ import { LocaleSwitcher } from '../../components/locale-switcher'
 import { Logo } from '../../components/logo'
 import { api } from '../../lib/api'
 import { snakeToCamelKey } from '../../lib/api-client'
-import { areaOfPath, type Area } from '../../lib/profiles'
+import { areaOfPath, currentProfile, type Area } from '../../lib/profiles'
 import { useMe } from '../../lib/session'
-import { areaConfigs, type NavEntry } from '../areas'
+import { areaConfigs, mayOpen, navEntryOfPath, type NavEntry } from '../areas'
 import { AreaGate } from './area-gate'
 import { ProfileSwitcher } from './profile-switcher'
 import { UserMenu } from './user-menu'
@@ -51,6 +52,16 @@ export function AreaLayout({ area }: { area: Area }) {
   }, [sessionGone, inArea, href, navigate])
 
   const user = sessionGone ? null : me.data
+  // A team member acting for a seller sees only what the seller allowed (docs/decisions/0053-team-members.md).
+  const profile = user ? currentProfile(user) : null
+  const acting = area === 'cabinet' && profile?.type === 'team_member' ? profile : null
+  // The dashboard holds the seller's figures: a team member without them starts at the first page they may open.
+  const firstAllowed = acting && pathname.replace(/\/+$/, '') === '/cabinet' && !mayOpen(navEntryOfPath(config, pathname), acting)
+    ? config.nav.find((entry) => entry.action && mayOpen(entry, acting))
+    : undefined
+  useEffect(() => {
+    if (firstAllowed) void navigate({ to: firstAllowed.to, replace: true })
+  }, [firstAllowed, navigate])
   if (!user) {
     return (
       <Center h="100vh" aria-label={t('common.loading')}>
@@ -78,7 +89,7 @@ export function AreaLayout({ area }: { area: Area }) {
             </Title>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {area === 'cabinet' && user.seller && <NotificationBell />}
+            {area === 'cabinet' && user.seller && !acting && <NotificationBell />}
             {!phone && <ProfileSwitcher user={user} />}
             {!phone && <LocaleSwitcher />}
             <UserMenu user={user} area={area} />
@@ -100,7 +111,7 @@ export function AreaLayout({ area }: { area: Area }) {
           </AppShell.Section>
         )}
         <AppShell.Section grow component={ScrollArea}>
-          {config.nav.filter((entry) => !entry.feature || user.seller?.features[snakeToCamelKey(entry.feature)] === true).map((entry) => {
+          {config.nav.filter((entry) => (!entry.feature || user.seller?.features[snakeToCamelKey(entry.feature)] === true) && mayOpen(entry, acting)).map((entry) => {
             const Icon = entry.icon
             return (
               <NavLink
@@ -118,7 +129,19 @@ export function AreaLayout({ area }: { area: Area }) {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <AreaGate area={area} user={user} />
+        {acting && (
+          <Alert variant="light" color="grape" icon={<IconUsersGroup size={18} aria-hidden />} mb="md" py={6} data-testid="acting-for-seller">
+            {t('team.actingFor', { seller: acting.name ?? acting.sellerUsername ?? '' })}
+          </Alert>
+        )}
+        {acting && !mayOpen(navEntryOfPath(config, pathname), acting)
+          ? (
+              <EmptyState
+                icon={<IconLock size={28} aria-hidden />} variant="light" title={t('team.noAccess.title')} description={t('team.noAccess.text')}
+                maw={560} mx="auto" py="xl" data-testid="no-access"
+              />
+            )
+          : <AreaGate area={area} user={user} />}
       </AppShell.Main>
     </AppShell>
   )

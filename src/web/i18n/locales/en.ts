@@ -195,6 +195,7 @@ export const en = {
       paymentProviders: 'Payment settings',
       checkoutSettings: 'Checkout settings',
       cancellationTerms: 'Legal texts',
+      team: 'Team',
       account: 'Account settings',
       payouts: 'Payouts',
       identity: 'Identity check',
@@ -241,6 +242,7 @@ export const en = {
       notificSettings: 'Notifications',
       support: 'Support',
       account: 'Account settings',
+      identity: 'Identity check',
     },
     payer: {
       overview: 'Overview',
@@ -999,6 +1001,29 @@ export const en = {
     noSeller: 'You work on a seller\'s team.',
     workTitle: 'Working for your seller',
     workText: 'Working in your seller\'s cabinet, your invitations and your payouts arrive here soon.',
+    invitesTitle: 'Invitations',
+    noInvites: 'No open invitations.',
+    invitedBy: '{{seller}} invites you to their team',
+    accept: 'Accept',
+    decline: 'Decline',
+    sellersTitle: 'Sellers you work for',
+    noSellers: 'You do not work for a seller yet.',
+    workFor: 'Work for this seller',
+    support: {
+      title: 'Support',
+      contactTitle: 'Whom to ask',
+      contactSeller: 'Questions about your work, your rights or a seller\'s products go to the seller who invited you.',
+      contactPlatform: 'For your account and payouts, reach the Sellfront team through the contact details in the',
+      imprint: 'imprint',
+      faq: 'Common questions',
+      questions: {
+        rights: { q: 'Why can I not open a page?', a: 'The seller chooses your rights per area: none, read or write. Pages outside them show "No access"; ask the seller for more rights.' },
+        sellers: { q: 'Can I work for several sellers?', a: 'Yes. Accept each invitation, then pick the seller to work for on your team member overview; the cabinet then shows that seller.' },
+        removed: { q: 'What happens when a seller removes me?', a: 'Your access to that seller ends at once, on every device. Your account and your work for other sellers stay.' },
+        audit: { q: 'Does the seller see what I change?', a: 'Yes. Every change you make in a seller\'s cabinet is recorded with your name and the time, and the seller can read it.' },
+        payouts: { q: 'How am I paid?', a: 'Earnings a seller credits to you show in your balance. Add a bank account and complete the identity check to be paid out.' },
+      },
+    },
   },
   payer: {
     welcome: 'Welcome, {{name}}',
@@ -2981,6 +3006,40 @@ export const en = {
     },
   },
   // <<< resellers: add this namespace's texts above this line
+  team: {
+    title: 'Team',
+    lead: 'Invite people to work in your cabinet with the rights you choose per area. Removing someone ends their access at once.',
+    invite: 'Invite team member',
+    sendInvite: 'Send invitation',
+    email: 'Email address',
+    area: 'Area',
+    level: 'Rights',
+    areas: {
+      products: 'Products', orders: 'Orders', payers: 'Payers', courses: 'Courses', ticketsCheckIn: 'Ticket check-in',
+      affiliates: 'Affiliates', settings: 'Settings', finance: 'Finance (balance, payouts, revenue)',
+    },
+    levels: { none: 'None', read: 'Read', write: 'Write' },
+    states: { invited: 'Invited', active: 'Active', declined: 'Declined', removed: 'Removed' },
+    columns: { member: 'Team member', state: 'State', permissions: 'Rights', invitedAt: 'Invited' },
+    search: 'Search by email or name',
+    empty: 'No team members yet. Invite someone to work with you.',
+    editLevels: 'Edit rights',
+    remove: 'Remove',
+    removeTitle: 'Remove {{email}} from your team?',
+    removeText: 'Their access to your cabinet ends at once, on every device.',
+    auditLog: 'Audit log',
+    audit: {
+      lead: 'Every change a team member made in your cabinet: who, what, on what and when.',
+      when: 'When', who: 'Who', what: 'What', target: 'On', status: 'Answer',
+      empty: 'Nothing recorded yet.',
+    },
+    actingFor: 'You are working for {{seller}} as a team member: you see what the seller allowed you.',
+    noAccess: {
+      title: 'No access',
+      text: 'The seller has not given you rights for this page. Ask the seller if you need it.',
+    },
+  },
+  // <<< team: add this namespace's texts above this line
 }
 
 /** The shape every complete locale has: the same keys with text values. */

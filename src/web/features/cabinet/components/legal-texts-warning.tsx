@@ -3,6 +3,7 @@ import { IconScale } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { actsAsTeamMember } from '../../../lib/profiles'
 import { useMe } from '../../../lib/session'
 import { legalTextsReviewQuery } from '../api/legal-texts-review'
 
@@ -11,7 +12,9 @@ import { legalTextsReviewQuery } from '../api/legal-texts-review'
 
 export function LegalTextsWarning() {
   const { t } = useTranslation()
-  const seller = useMe().data?.seller
+  const user = useMe().data
+  // the user's own seller; not shown to a team member acting for another seller
+  const seller = user && !actsAsTeamMember(user) ? user.seller : null
   const review = useQuery({ ...legalTextsReviewQuery(), enabled: Boolean(seller) })
   if (!seller || review.data !== null) return null
   return (

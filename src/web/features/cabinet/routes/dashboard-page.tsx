@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MailPreviewLink, rememberedMailPreview } from '../../../components/mail-preview-link'
+import { actsAsTeamMember } from '../../../lib/profiles'
 import { useMe, type User } from '../../../lib/session'
 import { checklistQuery, type Checklist } from '../api/checklist'
 import { productCountQuery } from '../api/product-count'
@@ -131,9 +132,11 @@ function StartSelling({ user, sellerId }: { user: User; sellerId: number }) {
 export function DashboardPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation()
   const user = useMe().data
-  const productCount = useQuery({ ...productCountQuery(), enabled: Boolean(user?.seller) })
+  // a team member acting for a seller: the user's own seller state is not this cabinet's
+  const acting = user ? actsAsTeamMember(user) : false
+  const productCount = useQuery({ ...productCountQuery(), enabled: Boolean(user?.seller) && !acting })
   if (!user) return null
-  const seller = user.seller
+  const seller = acting ? null : user.seller
   return (
     <Stack gap="lg" data-testid="cabinet-dashboard">
       <Group justify="space-between" align="flex-start">
@@ -170,12 +173,12 @@ export function DashboardPage({ children }: { children?: ReactNode }) {
             </Alert>
           )}
         </>
-      ) : (
+      ) : !acting && (
         <Alert color="yellow" title={t('cabinet.noSellerTitle')}>{t('cabinet.noSellerText')}</Alert>
       )}
 
       <LegalTextsWarning />
-      {seller && children}
+      {(seller || acting) && children}
 
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Card withBorder padding="lg" radius="md" data-testid="dashboard-products">

@@ -8,7 +8,7 @@ import { listParams, type ListState } from '../../../components/list-state'
 // The bank accounts' calls (docs/decisions/0049-money-out.md "Bank accounts"): a party's own accounts under
 // its area's prefix (/cabinet or /publish) and the managers' lists and check under /admin.
 
-export type BankArea = 'cabinet' | 'publish' | 'reseller'
+export type BankArea = 'cabinet' | 'publish' | 'reseller' | 'team_member'
 export type BankAccount = Camelize<z.output<typeof bankAccountOutput>>
 export type BankAccountList = Camelize<z.output<typeof bankAccountList>>
 export type AdminBankAccount = Camelize<z.output<typeof adminBankAccountOutput>>

@@ -10,7 +10,7 @@ import type { Camelize } from '../../../lib/api-client'
 // src/shared/schemas/payouts.ts): the party's own check under /cabinet or /publish, the managers' review
 // under /admin. Document files are private: they are fetched with the session as blobs, never linked.
 
-export type PartyArea = 'cabinet' | 'publish' | 'reseller'
+export type PartyArea = 'cabinet' | 'publish' | 'reseller' | 'team_member'
 export type Legitimation = Camelize<LegitimationOutput>
 export type KycDocument = Legitimation['documents'][number]
 export type AdminLegitimation = Camelize<z.infer<typeof adminLegitimationOutput>>
@@ -21,7 +21,7 @@ export const adminLegitimationsKey = ['admin', 'legitimations'] as const
 
 /** The area of a party page from its path (/cabinet/identity or /publish/identity). */
 export function areaOfPath(pathname: string): PartyArea {
-  return pathname.startsWith('/publish') ? 'publish' : pathname.startsWith('/reseller') ? 'reseller' : 'cabinet'
+  return pathname.startsWith('/publish') ? 'publish' : pathname.startsWith('/reseller') ? 'reseller' : pathname.startsWith('/team_member') ? 'team_member' : 'cabinet'
 }
 
 /** `silent`: no error toast (a notice on another page that simply stays away when it cannot load). */

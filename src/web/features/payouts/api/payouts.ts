@@ -10,7 +10,7 @@ import type { Camelize } from '../../../lib/api-client'
 // Balances, payouts and settings of the party area (/cabinet or /publish, from the URL), and the managers'
 // payouts and SEPA batches (docs/decisions/0049-money-out.md "Balances", "Payouts").
 
-export type PayoutArea = 'cabinet' | 'publish' | 'reseller'
+export type PayoutArea = 'cabinet' | 'publish' | 'reseller' | 'team_member'
 export type PayoutsBalance = Camelize<z.infer<typeof payoutsBalanceOutput>>
 export type PartyBalance = PayoutsBalance['balances'][number]
 export type Payout = Camelize<z.infer<typeof payoutOutput>>
@@ -21,7 +21,7 @@ type List<T> = { list: T[]; totalCount: number; totalCountMax: number; counts?: 
 
 /** The area a page is in: /publish/* is the publisher's, everything else the seller's cabinet. */
 export function areaOfPath(pathname: string): PayoutArea {
-  return pathname.startsWith('/publish') ? 'publish' : pathname.startsWith('/reseller') ? 'reseller' : 'cabinet'
+  return pathname.startsWith('/publish') ? 'publish' : pathname.startsWith('/reseller') ? 'reseller' : pathname.startsWith('/team_member') ? 'team_member' : 'cabinet'
 }
 
 export const payoutsKey = (area: PayoutArea) => [area, 'payouts'] as const

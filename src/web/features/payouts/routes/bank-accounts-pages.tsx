@@ -21,7 +21,7 @@ import { BankStateBadges, maskIban } from '../components/bank-badges'
 
 function useBankArea(): BankArea {
   const { pathname } = useLocation()
-  return pathname.startsWith('/publish') ? 'publish' : pathname.startsWith('/reseller') ? 'reseller' : 'cabinet'
+  return pathname.startsWith('/publish') ? 'publish' : pathname.startsWith('/reseller') ? 'reseller' : pathname.startsWith('/team_member') ? 'team_member' : 'cabinet'
 }
 
 function AccountRow({ account, onDeactivate }: { account: BankAccount; onDeactivate: (account: BankAccount) => void }) {
