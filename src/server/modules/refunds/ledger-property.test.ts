@@ -23,10 +23,12 @@ import { refundOrderAsSeller } from './refund-order.service'
 // refunded amount is what its refunds and open chargebacks took; order and rate states are states of their
 // tables and agree with the amounts; a won last dispute puts a paused or canceled plan back as it was. After
 // the jobs ran: every money movement has its one document (docs/decisions/0038-money-edges.md), numbered
-// without gaps.
+// without gaps. Some purchases are sold through a reseller (docs/decisions/0051-resellers.md): its fee never
+// goes below 0 and is back at 0 once the whole order is returned.
 
 let t: TestApp
 let seller: TestSeller
+let resellerId: number
 const products: Record<'one_time' | 'subscription' | 'installment', { id: number; planId: number }> = {} as never
 
 beforeAll(async () => {
@@ -41,6 +43,10 @@ beforeAll(async () => {
     const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [plan] })
     products[kind as keyof typeof plans] = { id: product.id, planId: product.pricing_plans[0].id }
   }
+  // The seller's approved reseller (10 % of the net); each purchase picks whether it is sold through it.
+  const [reseller] = await sql<{ id: number }>(`insert into resellers (user_id, legal_name, street, zip, city, country_code, fee_bps) values ($1, 'Property Resale', 'Weg 1', '10115', 'Berlin', 'DE', 1000) returning id`, [seller.userId])
+  resellerId = reseller!.id
+  await sql(`insert into reseller_approvals (seller_id, reseller_id, state, fee_bps) values ($1, $2, 'approved', 1000)`, [seller.sellerId, resellerId])
   const coupon = await t.request({ method: 'POST', url: '/api/v1/cabinet/coupons', token: seller.accessToken, payload: { code: 'PROPERTY15', discount_type: 'percents', value: 15, scope: 'all_products' } })
   expect(coupon.statusCode, coupon.body).toBe(201)
 }, 60_000)
@@ -49,7 +55,7 @@ afterAll(async () => { await t.close() })
 const sql = async <T = any>(text: string, values: unknown[] = []) => (await t.deps.database.executeSql(text, values)).rows as T[]
 
 type Step =
-  | { op: 'buy'; plan: keyof typeof products; coupon: boolean }
+  | { op: 'buy'; plan: keyof typeof products; coupon: boolean; resold?: boolean }
   | { op: 'renew' | 'fail' | 'full' | 'cancel' | 'pause'; pick: number; twice?: boolean }
   | { op: 'partial'; pick: number; permille: number; twice: boolean }
   | { op: 'chargeback'; pick: number; fee: number }
@@ -59,7 +65,7 @@ const pick = fc.nat({ max: 1_000 })
 const one = (op: 'renew' | 'fail' | 'cancel' | 'pause') => fc.record({ op: fc.constant(op), pick })
 // Weighted so that most runs see a dispute and many see it won, not just purchases and refunds.
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('buy' as const), plan: fc.constantFrom('one_time' as const, 'subscription' as const, 'installment' as const), coupon: fc.boolean() }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('buy' as const), plan: fc.constantFrom('one_time' as const, 'subscription' as const, 'installment' as const), coupon: fc.boolean(), resold: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant('partial' as const), pick, permille: fc.integer({ min: 1, max: 999 }), twice: fc.boolean() }), weight: 2 },
   { arbitrary: one('renew'), weight: 2 },
   { arbitrary: one('fail'), weight: 1 },
@@ -80,6 +86,7 @@ let events = 0
 
 async function buy(run: Run, step: Extract<Step, { op: 'buy' }>) {
   const product = products[step.plan]
+  await sql('update sellers set selling_mode = $1, reseller_id = $2 where id = $3', [step.resold ? 'selling_via_reseller' : 'selling_by_ownself', step.resold ? resellerId : null, seller.sellerId])
   const res = await submitOrder(t, {
     product_id: product.id, pricing_plan_id: product.planId, payment_method: 'card', payer: fullPayer(), terms_accepted: true, ...(step.coupon ? { coupon_code: 'PROPERTY15' } : {}),
   })
@@ -204,6 +211,9 @@ async function assertBooksHold(run: Run) {
         (select coalesce(sum(case when kind = 'chargeback' then fee_amount else -fee_amount end), 0) from payments where order_id = $1 and kind in ('chargeback', 'chargeback_reversal'))::int as kept`, [orderId])
     expect(0 - fees.booked, `order ${orderId}: dispute fees credited to the provider = kept`).toBe(fees.kept)
     expect(order.refunded_amount + order.chargeback_amount).toBeLessThanOrEqual(order.paid_amount)
+    const [fee] = await sql(`select coalesce(sum(amount), 0)::int as total from ledger_entries where order_id = $1 and account = $2`, [orderId, `reseller_balance:${resellerId}`])
+    expect(fee.total, `order ${orderId}: the reseller's fee is a credit`).toBeLessThanOrEqual(0)
+    if (order.paid_amount > 0 && order.refunded_amount + order.chargeback_amount === order.paid_amount) expect(fee.total, `order ${orderId}: returned in full`).toBe(0)
     expect(orderPaymentStates).toContain(order.payment_state)
     if (order.chargeback_amount > 0) expect(order.payment_state).toBe('payment_chargebacked')
     else if (order.paid_amount > 0 && order.refunded_amount >= order.paid_amount) expect(order.payment_state).toBe('payment_refunded')
@@ -264,6 +274,8 @@ test('the ledger balances and every order reconciles after every step of generat
   // A fee given back needs a fee, then a win of that dispute with the fee back: too rare to demand of every
   // run; disputes.test.ts books it deterministically.
   expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['charge', 'chargeback', 'chargeback_reversal', 'dispute_fee', 'refund', 'renewal']))
+  const [resold] = await sql(`select count(*)::int as n from ledger_entries where account = $1`, [`reseller_balance:${resellerId}`])
+  expect(resold.n).toBeGreaterThan(0)
   const [failed] = await sql(`select count(*)::int as n from order_rates r join orders o on o.id = r.order_id where o.seller_id = $1 and r.last_failure_reason is not null`, [seller.sellerId])
   expect(failed.n).toBeGreaterThan(0)
 }, 600_000)
