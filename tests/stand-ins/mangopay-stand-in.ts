@@ -175,7 +175,8 @@ export async function startMangopayStandIn(options: { clientId?: string; apiKey?
       return { status: 302, body: '', headers: { location: back.toString() } }
     }
     const amount = `${(payIn.DebitedFunds.Amount / 100).toFixed(2)} ${payIn.DebitedFunds.Currency}`
-    return { status: 200, body: `<!doctype html><title>Card payment</title><h1>Pay ${amount}</h1><a href="?outcome=success">Pay</a> <a href="?outcome=failure">Cancel</a>` }
+    // No favicon request (a browser would meet the stand-in's 404).
+    return { status: 200, body: `<!doctype html><title>Card payment</title><link rel="icon" href="data:,"><h1>Pay ${amount}</h1><a href="?outcome=success">Pay</a> <a href="?outcome=failure">Cancel</a>` }
   }
 
   function uboRoute(r: RecordedRequest, user: Obj, rest: string[]): Reply {
