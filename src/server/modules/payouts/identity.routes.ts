@@ -9,7 +9,7 @@ import {
   rejectLegitimationInput, updateLegitimationInput,
 } from '../../../shared/schemas/payouts'
 import * as identity from './identity.service'
-import { partyAreas, partyOfAreaText, type PartyArea } from './parties'
+import { partyAreas, partyOfAreaText } from './parties'
 
 // /api/v1: a party's identity check (/cabinet for the seller, /publish for the publisher) and the managers'
 // review of it (/admin) (docs/decisions/0049-money-out.md "Identity"). The party comes from the area, never
