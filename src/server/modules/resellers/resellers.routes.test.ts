@@ -4,6 +4,7 @@ import { createSeller, signInManager, type TestSeller } from '../../../../tests/
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { signUpUser } from '../../../../tests/factories/users'
 import { extractText } from '../../../../tests/helpers/read-pdf'
+import { makePayoutReady } from '../../../../tests/factories/money-out'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import * as orders from '../orders/orders.service'
 
@@ -249,5 +250,27 @@ describe('sales through a reseller', () => {
     expect(page.selling_mode).toBe('selling_by_ownself')
     expect(page.approvals[0]).toMatchObject({ state: 'canceled', canceled_by: 'manager' })
     expect(page.resellers.some((r: { id: number }) => r.id === reseller.id)).toBe(false)
+  })
+})
+
+describe('money out', () => {
+  test('a reseller\'s payout has a self-billing credit memo naming the reseller\'s legal details', async () => {
+    const reseller = await createReseller()
+    // Fees past the refund window, written straight to the ledger: the balance and payout routes have their own tests.
+    await sql(`insert into ledger_entries (transaction_id, kind, account, amount, currency, created_at) values ($1, 'charge', $2, -4000, 'eur', now() - interval '90 days'), ($1, 'charge', 'payer_clearing', 4000, 'eur', now() - interval '90 days')`,
+      [crypto.randomUUID(), `reseller_balance:${reseller.id}`])
+    await makePayoutReady(t, { kind: 'reseller', id: reseller.id, userId: reseller.userId })
+    const made = await send('POST', '/reseller/payouts', reseller.token, { amount: 4_000, currency: 'eur' })
+    expect(made.statusCode, made.body).toBe(201)
+    const memo = await get(`/reseller/payouts/${made.json().payout.id}/credit_memo`, reseller.token)
+    expect(memo.statusCode, memo.body).toBe(200)
+    expect(memo.headers['content-type']).toBe('application/pdf')
+    expect(memo.headers['content-disposition']).toContain(`GS-P-${made.json().payout.id}.pdf`)
+    const text = (await extractText(new Uint8Array(memo.rawPayload), { mergePages: true })).text as string
+    expect(text).toMatch(/Issued by Sellfront to Resale \d+ GmbH/)
+    expect(text).toContain('VAT id DE136695976')
+    expect(text).toContain('reseller fees')
+    const other = await createReseller()
+    expect((await get(`/reseller/payouts/${made.json().payout.id}/credit_memo`, other.token)).statusCode).toBe(404)
   })
 })
