@@ -274,3 +274,34 @@ describe('money out', () => {
     expect((await get(`/reseller/payouts/${made.json().payout.id}/credit_memo`, other.token)).statusCode).toBe(404)
   })
 })
+
+describe('VAT under the reseller\'s registration', () => {
+  test('an exempt seller selling via a reseller charges VAT: the quote and the order agree, the invoice shows it', async () => {
+    const reseller = await createReseller(1_000)
+    const seller = await journeySeller()
+    const profile = { first_name: 'Sina', last_name: 'Seller', street: 'Marktplatz', street_number: '5', zip: '80331', city: 'München', country_code: 'DE', vat_payer: 'exempt', vat_exempt_reason: 'small_business' }
+    await sql('update sellers set profile = $1, country_code = $2 where id = $3', [JSON.stringify(profile), 'DE', seller.sellerId])
+    const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [{ form: 'one_time', currency_id: 'eur', price: 11_900 }] })
+    const selection = { product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, country_code: 'DE' }
+    const bySelf = await send('POST', '/shop/orders/quote', '', selection)
+    expect(bySelf.statusCode, bySelf.body).toBe(200)
+    expect(bySelf.json()).toMatchObject({ vat_amount: 0, vat: { treatment: 'exempt_seller' } })
+
+    await sellThrough(seller, reseller)
+    const quoted = await send('POST', '/shop/orders/quote', '', selection)
+    expect(quoted.json()).toMatchObject({ total_amount: 11_900, vat_amount: 1_900, vat: { treatment: 'charged', country: 'DE' } })
+
+    const res = await submitOrder(t, { product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, payment_method: 'card', payer: fullPayer(), terms_accepted: true })
+    expect(res.statusCode, res.body).toBe(201)
+    const orderId = res.json().order.id as number
+    expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+    await t.deps.jobs.drain()
+    expect((await sql('select reseller_id, vat_amount from orders where id = $1', [orderId]))[0]).toMatchObject({ reseller_id: reseller.id, vat_amount: 1_900 })
+    const [invoice] = await sql<{ id: number; vat_amount: number; vat: { treatment: string } }>('select id, vat_amount, vat from invoices where order_id = $1', [orderId])
+    expect(invoice).toMatchObject({ vat_amount: 1_900, vat: { treatment: 'charged' } })
+    const pdf = await t.request({ method: 'GET', url: `/api/v1/cabinet/invoices/${invoice!.id}/pdf`, token: seller.accessToken })
+    const text = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text as string
+    expect(text).toContain('19,00 EUR')
+    expect(text).not.toContain('exempt')
+  })
+})
