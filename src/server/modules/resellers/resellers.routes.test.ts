@@ -296,8 +296,8 @@ describe('VAT under the reseller\'s registration', () => {
     const orderId = res.json().order.id as number
     expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
     await t.deps.jobs.drain()
-    expect((await sql('select reseller_id, vat_amount from orders where id = $1', [orderId]))[0]).toMatchObject({ reseller_id: reseller.id, vat_amount: 1_900 })
-    const [invoice] = await sql<{ id: number; vat_amount: number; vat: { treatment: string } }>('select id, vat_amount, vat from invoices where order_id = $1', [orderId])
+    expect((await sql('select reseller_id, vat_amount::int as vat_amount from orders where id = $1', [orderId]))[0]).toMatchObject({ reseller_id: reseller.id, vat_amount: 1_900 })
+    const [invoice] = await sql<{ id: number; vat_amount: number; vat: { treatment: string } }>('select id, vat_amount::int as vat_amount, vat from invoices where order_id = $1', [orderId])
     expect(invoice).toMatchObject({ vat_amount: 1_900, vat: { treatment: 'charged' } })
     const pdf = await t.request({ method: 'GET', url: `/api/v1/cabinet/invoices/${invoice!.id}/pdf`, token: seller.accessToken })
     const text = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text as string
