@@ -6,7 +6,7 @@ import type { TestApp } from '../helpers/test-app'
 
 export type PayoutReadyOptions = { currency?: string; countryCode?: string; iban?: string; bic?: string | null; holder?: string }
 
-export async function makePayoutReady(t: TestApp, party: { kind: 'seller' | 'publisher'; id: number; userId: number }, options: PayoutReadyOptions = {}): Promise<{ bankAccountId: number }> {
+export async function makePayoutReady(t: TestApp, party: { kind: 'seller' | 'publisher' | 'reseller'; id: number; userId: number }, options: PayoutReadyOptions = {}): Promise<{ bankAccountId: number }> {
   const sql = async <T = any>(text: string, values: unknown[] = []) => (await t.deps.database.executeSql(text, values)).rows as T[]
   await sql(`insert into legitimations (party_kind, party_id, user_id, step, submitted_at, reviewed_at) values ($1, $2, $3, 'legitimated', now(), now())
     on conflict (party_kind, party_id) do update set step = 'legitimated'`, [party.kind, party.id, party.userId])

@@ -200,7 +200,7 @@ export const balanceOutput = z.object({
 export const payoutsBalanceOutput = z.object({
   balances: z.array(balanceOutput),
   availability: availabilityOutput.optional(),
-  /** Money the seller owes publishers and team members for sales its own provider collected (or is owed). */
+  /** Money the seller owes publishers, team members and its reseller for sales its own provider collected (or is owed). */
   owed: z.array(z.object({ currency: z.string(), amount: z.number().int() })).optional(),
 })
 export type PayoutsBalanceOutput = z.infer<typeof payoutsBalanceOutput>
@@ -265,9 +265,9 @@ export const updatePayoutSettingsInput = z.object({
 })
 export type UpdatePayoutSettingsInput = z.input<typeof updatePayoutSettingsInput>
 
-/** POST /cabinet/owed_settlements: the seller marks money it owes a publisher or team member as paid. */
+/** POST /cabinet/owed_settlements: the seller marks money it owes a publisher, team member or its reseller as paid. */
 export const createOwedSettlementInput = z.object({
-  party_kind: z.enum(['publisher', 'team_member']),
+  party_kind: z.enum(['publisher', 'team_member', 'reseller']),
   party_id: zId(),
   amount: z.number().int().min(1).max(int4Max),
   currency: zCurrencyId,
@@ -278,7 +278,7 @@ export const owedSettlementOutput = z.object({
   id: z.number().int(), party_kind: z.string(), party_id: z.number().int(), amount: z.number().int(), currency: z.string(), reference: z.string(), created_at: z.string(),
 })
 
-/** GET /cabinet/owed: what the seller owes each publisher for sales its own provider collected, and what it settled. */
+/** GET /cabinet/owed: what the seller owes each publisher and reseller for sales its own provider collected, and what it settled. */
 export const sellerOwedOutput = z.object({
   owed: z.array(z.object({ party_kind: z.string(), party_id: z.number().int(), currency: z.string(), amount: z.number().int() })),
   settlements: z.array(owedSettlementOutput),

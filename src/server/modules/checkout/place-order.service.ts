@@ -172,7 +172,10 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   async function writeOrder(tx: Executor) {
     const discountCounted = facts.discount ? await stock.countDiscountUse(tx, facts.product.id) : false
     if (coupon) await redeemCoupon(tx, coupon.id)
-    const priced = priceSelection(facts, selection, coupon, { discountCounted })
+    // The reseller selling for the seller now, with its fee: frozen on the order, and VAT is charged under its
+    // registration; a paused seller takes no new orders (docs/decisions/0051-resellers.md "Selling modes", "VAT").
+    const resold = await resellers.checkoutTermsOf(tx, facts.seller.id)
+    const priced = priceSelection(facts, selection, coupon, { discountCounted, vatSeller: resold?.vatSeller ?? null })
     const price = priced.price
     if (!isCurrencyId(price.currency)) throw new AppError('INVALID_INPUT', 'Unknown currency')
     // Only rows with a limit are held; they are taken last (below), so their row locks last only until commit.
@@ -188,9 +191,6 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     const attribution = await attributionService.resolveAttribution(ctx.deps, tx, {
       token: input.affiliate, sellerId: facts.seller.id, productId: facts.product.id, payerEmail: input.payer.email, payerUserId, now,
     })
-    // The reseller selling for the seller now, with its fee: frozen on the order; a paused seller takes no new
-    // orders (docs/decisions/0051-resellers.md "Selling modes").
-    const resold = await resellers.checkoutTermsOf(tx, facts.seller.id)
     const order = await orders.openOrder(tx, {
       token: token(), sellerId: facts.seller.id, productId: facts.product.id, payerUserId, orderType: 'standard',
       resellerId: resold?.resellerId ?? null, resellerFeeBps: resold?.feeBps ?? null,

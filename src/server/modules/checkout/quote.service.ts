@@ -7,10 +7,12 @@ import type { CountryCode } from '../../../shared/validation/countries'
 import type { Ctx } from '../../context'
 import * as catalog from '../catalog/catalog.service'
 import { applyCoupon } from '../coupons/apply-coupon.service'
+import * as resellers from '../resellers/resellers.service'
 
 // The checkout's prices: a selection (plan, ticket type, quantity, add-ons, coupon, the payer's country and
 // VAT id) priced from the catalogue with the shared pricing (src/shared/pricing), the quote the payer sees,
 // and whether a product can be sold now. The order prices again in its transaction (./place-order.service.ts).
+// A product sold via a reseller is taxed under the reseller's registration (docs/decisions/0051-resellers.md "VAT").
 
 export type Facts = catalog.CheckoutFacts
 
@@ -52,7 +54,11 @@ export type Priced = {
 export function priceSelection(facts: Facts, selection: {
   pricing_plan_id: number; ticket_id?: number | undefined; quantity?: number | undefined; addon_ids?: number[] | undefined
   country_code?: string | undefined; vat_id?: string | undefined
-}, coupon: CheckoutCoupon | null, options: { discountCounted?: boolean } = {}): Priced {
+}, coupon: CheckoutCoupon | null, options: {
+  discountCounted?: boolean
+  /** A reseller's registration to charge VAT under instead of the seller's (docs/decisions/0051-resellers.md "VAT"). */
+  vatSeller?: { countryCode: string } | null
+} = {}): Priced {
   const isEvent = facts.product.form === 'eventTickets'
   const ticketId = selection.ticket_id ?? null
   if (isEvent && ticketId === null) throw new AppError('validation_failed', 'Choose a ticket type', [{ path: 'ticket_id', message: 'required' }])
@@ -80,7 +86,10 @@ export function priceSelection(facts: Facts, selection: {
   const price = priceCheckout({
     lines: free ? lines.map((l) => ({ ...l, plan: { ...l.plan, price: 0, firstAmount: 0, nextAmount: 0, customIntervals: null, trialDays: null } })) : lines,
     coupon,
-    seller: { country: facts.seller.country as CountryCode, vat: facts.seller.vat as never },
+    // A reseller sells in its own name: it is VAT liable in its country, whatever the seller's status.
+    seller: options.vatSeller
+      ? { country: options.vatSeller.countryCode as CountryCode, vat: { payer: 'liable' } }
+      : { country: facts.seller.country as CountryCode, vat: facts.seller.vat as never },
     payer: { country, vatId: selection.vat_id },
   })
   return { price, plan, ticket, quantity, bumps }
@@ -141,7 +150,9 @@ export async function quote(ctx: Ctx, selection: CheckoutSelection): Promise<Quo
       message = 'This coupon code is not valid'
     }
   }
-  const priced = priceSelection(facts, selection, coupon)
+  // The order charges VAT under its reseller's registration when one sells for the seller: so does the quote.
+  const resold = await resellers.quoteTermsOf(ctx.db, facts.seller.id)
+  const priced = priceSelection(facts, selection, coupon, { vatSeller: resold?.vatSeller ?? null })
   const out = quoteOf(priced.price, facts.product.free, message)
   if (selection.coupon_code && !coupon) out.coupon = { code: selection.coupon_code, applied: false, message }
   return out

@@ -283,12 +283,13 @@ export async function directCommissionsOf(db: Executor, account: string) {
   return rows.map((r) => ({ sellerId: r.sellerId, currency: r.currency, amount: 0 - Number(r.total) })).filter((r) => r.amount > 0)
 }
 
-/** The publishers a seller's direct-collected sales pay commissions to (their ids). */
-export async function publishersPaidBy(db: Executor, sellerId: number): Promise<number[]> {
+/** The publishers (or resellers) a seller's direct-collected sales pay commissions (or fees) to (their ids). */
+export async function partiesPaidBy(db: Executor, sellerId: number, kind: 'publisher' | 'reseller'): Promise<number[]> {
+  const prefix = `${kind}_balance:`
   const rows = await db.selectDistinct({ account: ledgerEntries.account }).from(ledgerEntries).innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .where(and(eq(orders.sellerId, sellerId), sql`${ledgerEntries.account} like 'publisher_balance:%'`,
+    .where(and(eq(orders.sellerId, sellerId), sql`${ledgerEntries.account} like ${`${prefix}%`}`,
       sql`exists (select 1 from ledger_entries direct where direct.order_id = ${ledgerEntries.orderId} and direct.kind = 'direct_collection')`))
-  return rows.map((r) => Number(r.account.slice('publisher_balance:'.length))).filter((id) => Number.isSafeInteger(id))
+  return rows.map((r) => Number(r.account.slice(prefix.length))).filter((id) => Number.isSafeInteger(id))
 }
 
 /** Whether a seller has a plan still charging payers (installments or a subscription in paying or paused). */

@@ -721,14 +721,14 @@ export async function bookPartyTransaction(tx: Executor, entries: LedgerEntry[],
   return transactionId
 }
 
-/** A publisher's commissions from sales sellers' own providers collected, per seller and currency (repository directCommissionsOf). */
+/** A publisher's commissions (or a reseller's fees) from sales sellers' own providers collected, per seller and currency (repository directCommissionsOf). */
 export function directCommissionsOf(db: Executor, account: string): ReturnType<typeof repo.directCommissionsOf> {
   return repo.directCommissionsOf(db, account)
 }
 
-/** The publishers a seller's direct-collected sales pay commissions to. */
-export function publishersPaidBy(db: Executor, sellerId: number): Promise<number[]> {
-  return repo.publishersPaidBy(db, sellerId)
+/** The publishers (or resellers) a seller's direct-collected sales pay commissions (or fees) to. */
+export function partiesPaidBy(db: Executor, sellerId: number, kind: 'publisher' | 'reseller'): Promise<number[]> {
+  return repo.partiesPaidBy(db, sellerId, kind)
 }
 
 /** Whether a seller still has plans charging payers (account deletion waits for them). */

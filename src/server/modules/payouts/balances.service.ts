@@ -3,13 +3,14 @@ import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import * as affiliates from '../affiliates/publisher-reads.service'
 import * as orders from '../orders/orders.service'
-import { owedToPublisher, totalsOf } from './owed.service'
+import { owedToParty, totalsOf } from './owed.service'
 import { balanceAccountOf, type Party } from './parties'
 
 // A party's balance per currency from the ledger alone (docs/decisions/0049-money-out.md "Balances").
 // Held credits: a seller's sales inside the refund window (PAYOUT_HOLD_DAYS after the charge); a
-// publisher's commissions until their program's hold days pass (the commission rows' available_at), and
-// those a seller's own provider collected until the seller settles them (owed.service.ts).
+// publisher's commissions until their program's hold days pass (the commission rows' available_at); a
+// publisher's commissions and a reseller's fees a seller's own provider collected while the seller owes them
+// (owed.service.ts: netted by the seller's platform balance, or settled by the seller).
 
 export type CurrencyBalance = BalanceFigures & { currency: string }
 
@@ -23,10 +24,10 @@ export async function balancesOf(deps: AppDeps, db: Executor, party: Pick<Party,
   const figures = await orders.accountFigures(db, account, { kinds: sellerHeldKinds, since })
   const held = party.kind === 'publisher' ? await affiliates.pendingCommissionsOf(db, party.id, now) : new Map<string, number>()
   // Commissions a seller's own provider collected wait until that seller settles them ("Owed").
-  if (party.kind === 'publisher') for (const owed of totalsOf(await owedToPublisher(db, party.id))) held.set(owed.currency, (held.get(owed.currency) ?? 0) + owed.amount)
-  // A reseller's fees of sales a seller's own provider collected never reached the platform: held, never paid out
-  // from the platform's money (docs/decisions/0051-resellers.md "Money out"), on top of the refund window.
-  const direct = party.kind === 'reseller' ? totalsOf(await orders.directCommissionsOf(db, account)) : []
+  if (party.kind === 'publisher') for (const owed of totalsOf(await owedToParty(db, { kind: 'publisher', id: party.id }))) held.set(owed.currency, (held.get(owed.currency) ?? 0) + owed.amount)
+  // A reseller's fees of sales a seller's own provider collected, the same, on top of the refund window
+  // (docs/decisions/0051-resellers.md "Money out").
+  const direct = party.kind === 'reseller' ? totalsOf(await owedToParty(db, { kind: 'reseller', id: party.id })) : []
   const currencies = new Set([...figures.map((f) => f.currency), ...held.keys()])
   return [...currencies].sort().map((currency) => {
     const row = figures.find((f) => f.currency === currency)

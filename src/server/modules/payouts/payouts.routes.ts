@@ -48,7 +48,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     }, async (req) => payouts.cancelOwnPayout(req.ctx, area, req.params.id))
 
     app.get(`/${area}/payouts/:id/credit_memo`, {
-      config, schema: { tags, security, params: idParam, produces: ['application/pdf'], description: 'The self-billing credit memo of a payout as PDF (publishers; 404 for sellers).' },
+      config, schema: { tags, security, params: idParam, produces: ['application/pdf'], description: 'The self-billing credit memo of a payout as PDF (publishers, team members and resellers; 404 for sellers).' },
     }, async (req, reply) => {
       const { filename, pdf } = await payouts.payoutMemo(req.ctx, area, req.params.id)
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store').send(pdf)

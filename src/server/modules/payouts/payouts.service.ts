@@ -207,19 +207,30 @@ export async function cancelOwnPayout(ctx: Ctx, area: PartyArea, id: number): Pr
   })
 }
 
-/** A publisher's self-billing credit memo for one payout; sellers get none (404). */
+/**
+ * A publisher's, team member's or reseller's self-billing credit memo for one payout; sellers get none (404).
+ * A reseller's names its legal details: it bills the platform for its fees (docs/decisions/0051-resellers.md).
+ */
 export async function payoutMemo(ctx: Ctx, area: PartyArea, id: number): Promise<{ filename: string; pdf: Buffer }> {
-  const { row, recipient } = await ctx.db.transaction(async (tx) => {
+  const { row, recipient, recipientDetails } = await ctx.db.transaction(async (tx) => {
     const party = await partyOf(ctx, tx, area, 'read')
-    if (party.kind !== 'publisher' && party.kind !== 'team_member') throw notFound()
+    if (party.kind === 'seller') throw notFound()
     const row = await repo.findPayout(tx, id, { party })
     if (!row || row.payout.state === 'canceled') throw notFound()
+    if (party.kind === 'reseller') {
+      const issuer = await ctx.deps.resellers.issuerOf(tx, party.id)
+      if (issuer) {
+        const details = [`${issuer.street}, ${issuer.zip} ${issuer.city}, ${issuer.countryCode}`, ...(issuer.vatId ? [`VAT id ${issuer.vatId}`] : [])]
+        return { row, recipient: issuer.legalName, recipientDetails: details }
+      }
+    }
     const user = await accounts.userContact(tx, party.userId)
-    return { row, recipient: user ? `${user.firstName} ${user.lastName}`.trim() || user.email : row.account.holder }
+    return { row, recipient: user ? `${user.firstName} ${user.lastName}`.trim() || user.email : row.account.holder, recipientDetails: [] }
   })
   const pdf = await renderPayoutMemoPdf({
     payoutId: row.payout.id, amount: row.payout.amount, currency: row.payout.currency, state: row.payout.state, createdAt: row.payout.createdAt,
-    holder: row.account.holder, ibanLast4: row.account.iban.slice(-4), recipient,
+    holder: row.account.holder, ibanLast4: row.account.iban.slice(-4), recipient, recipientDetails,
+    paysFor: row.payout.partyKind === 'reseller' ? 'reseller_fees' : 'commissions',
   })
   return { filename: `${payoutMemoNumber(row.payout.id)}.pdf`, pdf }
 }

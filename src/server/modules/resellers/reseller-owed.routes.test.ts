@@ -6,8 +6,9 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe-stand-in'
 
 // A resold sale the seller's own Stripe account collected (docs/decisions/0051-resellers.md "Money out"): the
-// reseller's fee is booked (the seller owes it), but the platform never held that money, so the reseller's
-// balance keeps it pending: nothing of it can be paid out. The books balance.
+// reseller's fee is booked and owed by the seller (the platform never held that money), so the reseller's
+// balance shows it owed and pending, past the refund window too; the seller's owed list names it, and the
+// settlement the seller marks with a reference clears both sides. The books balance throughout.
 
 const stripeKeys = { publishable_key: 'pk_test_51AbCdEfGhIjKlMn', secret_key: 'sk_test_51SecretValueXyZ9876', webhook_secret: 'whsec_WebhookSecretValue4321' }
 let stand: StripeStandIn
@@ -29,7 +30,7 @@ afterAll(async () => {
 })
 
 describe('a resold sale the seller\'s own provider collected', () => {
-  test('the fee is booked and stays pending after the refund window: the platform never held it', async () => {
+  test('the fee is owed by the seller: pending until the seller settles it, then gone from both sides', async () => {
     const user = await signUpUser(t)
     const made = await t.request({
       method: 'POST', url: '/api/v1/admin/resellers', token: manager,
@@ -54,7 +55,27 @@ describe('a resold sale the seller\'s own provider collected', () => {
     const [fee] = await sql<{ total: string }>('select (-sum(amount))::text as total from ledger_entries where account = $1', [`reseller_balance:${made.json().id}`])
     expect(Number(fee!.total)).toBeGreaterThan(0)
     await t.deps.testClock.advance(t.deps.db, (t.deps.config.PAYOUT_HOLD_DAYS + 1) * 86_400_000)
+    const feeAmount = Number(fee!.total)
     const balance = await t.request({ method: 'GET', url: '/api/v1/reseller/payouts_balance', token: resellerToken })
-    expect(balance.json().balances).toEqual([expect.objectContaining({ currency: 'eur', pending: Number(fee!.total), available: 0 })])
+    expect(balance.json().balances).toEqual([expect.objectContaining({ currency: 'eur', pending: feeAmount, available: 0 })])
+    expect(balance.json().owed).toEqual([{ currency: 'eur', amount: feeAmount }])
+    const resellerId = made.json().id as number
+    const owedList = (await t.request({ method: 'GET', url: '/api/v1/cabinet/owed', token: seller.accessToken })).json()
+    expect(owedList.owed).toEqual([{ party_kind: 'reseller', party_id: resellerId, currency: 'eur', amount: feeAmount }])
+
+    const settle = (amount: number, partyId = resellerId) => t.request({
+      method: 'POST', url: '/api/v1/cabinet/owed_settlements', token: seller.accessToken,
+      payload: { party_kind: 'reseller', party_id: partyId, amount, currency: 'eur', reference: 'SEPA R-2026-11' },
+    })
+    expect((await settle(feeAmount + 1)).statusCode).toBe(400)
+    expect((await settle(1, resellerId + 1_000)).statusCode).toBe(404)
+    const settled = await settle(feeAmount)
+    expect(settled.statusCode, settled.body).toBe(201)
+    expect(settled.json()).toMatchObject({ party_kind: 'reseller', party_id: resellerId, amount: feeAmount, reference: 'SEPA R-2026-11' })
+    const after = (await t.request({ method: 'GET', url: '/api/v1/reseller/payouts_balance', token: resellerToken })).json()
+    expect(after.balances).toEqual([expect.objectContaining({ currency: 'eur', pending: 0, available: 0 })])
+    expect(after.owed).toEqual([])
+    expect((await t.request({ method: 'GET', url: '/api/v1/cabinet/owed', token: seller.accessToken })).json()).toMatchObject({ owed: [], settlements: [{ party_kind: 'reseller', reference: 'SEPA R-2026-11' }] })
+    for (const row of await sql<{ total: string }>('select sum(amount)::text as total from ledger_entries group by currency')) expect(Number(row.total)).toBe(0)
   })
 })

@@ -4,6 +4,7 @@ import { createSeller, signInManager, type TestSeller } from '../../../../tests/
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { signUpUser } from '../../../../tests/factories/users'
 import { extractText } from '../../../../tests/helpers/read-pdf'
+import { makePayoutReady } from '../../../../tests/factories/money-out'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import * as orders from '../orders/orders.service'
 
@@ -249,5 +250,58 @@ describe('sales through a reseller', () => {
     expect(page.selling_mode).toBe('selling_by_ownself')
     expect(page.approvals[0]).toMatchObject({ state: 'canceled', canceled_by: 'manager' })
     expect(page.resellers.some((r: { id: number }) => r.id === reseller.id)).toBe(false)
+  })
+})
+
+describe('money out', () => {
+  test('a reseller\'s payout has a self-billing credit memo naming the reseller\'s legal details', async () => {
+    const reseller = await createReseller()
+    // Fees past the refund window, written straight to the ledger: the balance and payout routes have their own tests.
+    await sql(`insert into ledger_entries (transaction_id, kind, account, amount, currency, created_at) values ($1, 'charge', $2, -4000, 'eur', now() - interval '90 days'), ($1, 'charge', 'payer_clearing', 4000, 'eur', now() - interval '90 days')`,
+      [crypto.randomUUID(), `reseller_balance:${reseller.id}`])
+    await makePayoutReady(t, { kind: 'reseller', id: reseller.id, userId: reseller.userId })
+    const made = await send('POST', '/reseller/payouts', reseller.token, { amount: 4_000, currency: 'eur' })
+    expect(made.statusCode, made.body).toBe(201)
+    const memo = await get(`/reseller/payouts/${made.json().payout.id}/credit_memo`, reseller.token)
+    expect(memo.statusCode, memo.body).toBe(200)
+    expect(memo.headers['content-type']).toBe('application/pdf')
+    expect(memo.headers['content-disposition']).toContain(`GS-P-${made.json().payout.id}.pdf`)
+    const text = (await extractText(new Uint8Array(memo.rawPayload), { mergePages: true })).text as string
+    expect(text).toMatch(/Issued by Sellfront to Resale \d+ GmbH/)
+    expect(text).toContain('VAT id DE136695976')
+    expect(text).toContain('reseller fees')
+    const other = await createReseller()
+    expect((await get(`/reseller/payouts/${made.json().payout.id}/credit_memo`, other.token)).statusCode).toBe(404)
+  })
+})
+
+describe('VAT under the reseller\'s registration', () => {
+  test('an exempt seller selling via a reseller charges VAT: the quote and the order agree, the invoice shows it', async () => {
+    const reseller = await createReseller(1_000)
+    const seller = await journeySeller()
+    const profile = { first_name: 'Sina', last_name: 'Seller', street: 'Marktplatz', street_number: '5', zip: '80331', city: 'München', country_code: 'DE', vat_payer: 'exempt', vat_exempt_reason: 'small_business' }
+    await sql('update sellers set profile = $1, country_code = $2 where id = $3', [JSON.stringify(profile), 'DE', seller.sellerId])
+    const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [{ form: 'one_time', currency_id: 'eur', price: 11_900 }] })
+    const selection = { product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, country_code: 'DE' }
+    const bySelf = await send('POST', '/shop/orders/quote', '', selection)
+    expect(bySelf.statusCode, bySelf.body).toBe(200)
+    expect(bySelf.json()).toMatchObject({ vat_amount: 0, vat: { treatment: 'exempt_seller' } })
+
+    await sellThrough(seller, reseller)
+    const quoted = await send('POST', '/shop/orders/quote', '', selection)
+    expect(quoted.json()).toMatchObject({ total_amount: 11_900, vat_amount: 1_900, vat: { treatment: 'charged', country: 'DE' } })
+
+    const res = await submitOrder(t, { product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, payment_method: 'card', payer: fullPayer(), terms_accepted: true })
+    expect(res.statusCode, res.body).toBe(201)
+    const orderId = res.json().order.id as number
+    expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+    await t.deps.jobs.drain()
+    expect((await sql('select reseller_id, vat_amount::int as vat_amount from orders where id = $1', [orderId]))[0]).toMatchObject({ reseller_id: reseller.id, vat_amount: 1_900 })
+    const [invoice] = await sql<{ id: number; vat_amount: number; vat: { treatment: string } }>('select id, vat_amount::int as vat_amount, vat from invoices where order_id = $1', [orderId])
+    expect(invoice).toMatchObject({ vat_amount: 1_900, vat: { treatment: 'charged' } })
+    const pdf = await t.request({ method: 'GET', url: `/api/v1/cabinet/invoices/${invoice!.id}/pdf`, token: seller.accessToken })
+    const text = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text as string
+    expect(text).toContain('19,00 EUR')
+    expect(text).not.toContain('exempt')
   })
 })

@@ -87,18 +87,35 @@ async function mailReseller(deps: AppDeps, tx: Executor, resellerId: number, kin
 
 // ------------------------------------------------------------------ checkout and the other modules
 
+/** The reseller terms of a new order: who sells it, its frozen fee, and the VAT identity it charges under. */
+export type ResellerCheckoutTerms = { resellerId: number; feeBps: number; vatSeller: { countryCode: string } }
+
 /**
  * The reseller terms a new order of the seller is bought under (frozen on the order by the checkout): the
  * approved reseller and the approval's fee, or null when the seller sells by itself. A paused seller's
  * checkout is refused with `selling_not_available`.
  */
-export async function checkoutTermsOf(db: Executor, sellerId: number): Promise<{ resellerId: number; feeBps: number } | null> {
+export async function checkoutTermsOf(db: Executor, sellerId: number): Promise<ResellerCheckoutTerms | null> {
   const terms = await accounts.sellingTermsOf(db, sellerId)
-  if (!terms) return null
-  if (terms.sellingMode === 'selling_none') throw new AppError('selling_not_available', 'This seller is not selling at the moment')
-  if (terms.sellingMode !== 'selling_via_reseller' || terms.resellerId === null) return null
+  if (terms?.sellingMode === 'selling_none') throw new AppError('selling_not_available', 'This seller is not selling at the moment')
+  return resoldTermsOf(db, sellerId, terms)
+}
+
+/**
+ * The same terms for a quote, without refusing a paused seller (the order refuses it): the quote prices VAT
+ * under the reseller's registration like the order will (docs/decisions/0051-resellers.md "VAT").
+ */
+export async function quoteTermsOf(db: Executor, sellerId: number): Promise<ResellerCheckoutTerms | null> {
+  return resoldTermsOf(db, sellerId, await accounts.sellingTermsOf(db, sellerId))
+}
+
+async function resoldTermsOf(db: Executor, sellerId: number, terms: Awaited<ReturnType<typeof accounts.sellingTermsOf>>): Promise<ResellerCheckoutTerms | null> {
+  if (!terms || terms.sellingMode !== 'selling_via_reseller' || terms.resellerId === null) return null
   const approval = await repo.openApprovalOf(db, sellerId, ['approved'])
-  return approval && approval.resellerId === terms.resellerId ? { resellerId: approval.resellerId, feeBps: approval.feeBps } : null
+  if (!approval || approval.resellerId !== terms.resellerId) return null
+  const reseller = await repo.findReseller(db, approval.resellerId)
+  if (!reseller) return null
+  return { resellerId: approval.resellerId, feeBps: approval.feeBps, vatSeller: { countryCode: reseller.countryCode } }
 }
 
 /** ports/resellers.ts: what orders and invoices read of a resold order's reseller. */
