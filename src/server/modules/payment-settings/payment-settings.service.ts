@@ -1,6 +1,6 @@
 import { AppError, type FieldError } from '../../../shared/errors'
 import {
-  checkoutMethods, providerAllowedFor, providersOfMethod, sellerCredentialProviders, type CheckoutMethod, type PaymentProvider,
+  checkoutMethods, providerAllowedFor, providerKeepsMethod, providersOfMethod, sellerCredentialProviders, type CheckoutMethod, type PaymentProvider,
   type SellerCredentialProvider,
 } from '../../../shared/payments'
 import {
@@ -358,13 +358,29 @@ export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput)
  * An empty answer means the product cannot be paid for (no active payment method).
  */
 export async function activeMethods(
-  db: Executor, deps: AppDeps, sellerId: number, productMethods: readonly string[] | null,
+  db: Executor, deps: AppDeps, sellerId: number, productMethods: readonly string[] | null, needs: MethodNeeds = {},
 ): Promise<{ method: CheckoutMethod; provider: PaymentProvider }[]> {
   const { accounts, settings: rows } = await repo.accountsAndMethodSettings(db, sellerId)
   const wanted = productMethods ? new Set(productMethods) : null
-  return effectiveMatrix(deps.config, accounts, rows, await emoneyAccountOf(db, deps, sellerId))
-    .filter((entry) => entry.active && entry.provider !== null && (!wanted || wanted.has(entry.method)))
-    .map((entry) => ({ method: entry.method, provider: entry.provider! }))
+  return effectiveMatrix(deps.config, accounts, rows, await emoneyAccountOf(db, deps, sellerId)).flatMap((entry) => {
+    if (!entry.active || entry.provider === null || (wanted && !wanted.has(entry.method))) return []
+    if (!needs.keepsMethod || providerKeepsMethod(entry.provider)) return [{ method: entry.method, provider: entry.provider }]
+    const fallback = keepingFallback(entry.allowed_providers)
+    return fallback ? [{ method: entry.method, provider: fallback }] : []
+  })
+}
+
+/** What a payment needs of its provider: `keepsMethod` when later rates charge the payer's method again (installments, subscriptions). */
+export type MethodNeeds = { keepsMethod?: boolean }
+
+/**
+ * The provider a method falls back to when its chosen provider keeps no method (the e-money provider,
+ * docs/decisions/0052-emoney-pay-ins.md) and the plan is recurring: another of the seller's own providers
+ * for the method, else the sandbox in test mode; connect is never chosen unasked. Null: the method is not offered.
+ */
+function keepingFallback(allowed: readonly PaymentProvider[]): PaymentProvider | null {
+  const keeping = allowed.filter(providerKeepsMethod)
+  return keeping.find(isSellerProvider) ?? keeping.find((provider) => provider === 'sandbox') ?? null
 }
 
 /**
