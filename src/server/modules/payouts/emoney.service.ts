@@ -5,6 +5,7 @@ import { kycDocumentTransitions, type KycDocumentState } from '../../../shared/s
 import { legitimationTransitions, type LegitimationStep } from '../../../shared/states/legitimation'
 import { providerAccountTransitions, type ProviderAccountState } from '../../../shared/states/provider-account'
 import { assertTransition, canTransition, isStateOf } from '../../../shared/states/transitions'
+import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
@@ -17,7 +18,7 @@ import * as accounts from '../accounts/accounts.service'
 import * as providerEvents from '../refunds/provider-events.service'
 import * as email from '../email/email.service'
 import * as repo from './emoney.repository'
-import { bankAccountsOf, documentsOf, findLegitimation, type KycDocumentRow, type LegitimationRow } from './money-out.repository'
+import { bankAccountsOf, documentsOf, emoneyReceivingSql as receivingSql, findLegitimation, type KycDocumentRow, type LegitimationRow } from './money-out.repository'
 import { areaOfParty } from './parties'
 import type { PayoutRailAdapter, RailAnswer } from './rails'
 
@@ -387,6 +388,11 @@ export async function emoneyAccountOf(tx: Executor, sellerId: number): Promise<E
   const legitimation = await findLegitimation(tx, 'seller', sellerId)
   if (!legitimation?.providerUserRef || !legitimation.providerWalletRef) return null
   return { userRef: legitimation.providerUserRef, walletRef: legitimation.providerWalletRef, state: legitimation.providerAccountState }
+}
+
+/** The port's `emoneyReceivingSql`: a seller's wallet that may receive payments, as SQL for the sellers' `paymentAccountDone`. */
+export function emoneyReceivingSql(sellerId: SQLWrapper): SQL<boolean> {
+  return receivingSql(sellerId)
 }
 
 /**
