@@ -8,8 +8,8 @@ import { syncLegitimation } from './emoney.service'
 
 // The e-money provider keeps no card (docs/decisions/0052-emoney-pay-ins.md): a seller who takes cards through
 // it still sells recurring plans with another card provider (the sandbox here, in test mode), the checkout of
-// a one-time plan with one-click offers pays through it without keeping the card, and no one-click offer
-// charges a card it never kept.
+// a one-time plan with one-click offers pays through it without keeping the card, and its offers open the
+// checkout instead of charging a card it never kept.
 
 let t: TestApp
 let stand: MangopayStandIn
@@ -65,7 +65,7 @@ describe('the e-money provider and payments that keep the method', () => {
     expect((await orderOf(res.json().order.token)).provider).toBe('emoney')
   })
 
-  test('a one-time plan with one-click offers pays through the e-money provider without keeping the card; no offer charges a card at once', async () => {
+  test('a one-time plan with one-click offers pays through the e-money provider without keeping the card; its offers open the checkout, none charges in one click', async () => {
     const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(5_000)] })
     const offer = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(2_000)] })
     const saved = await t.request({
@@ -84,8 +84,11 @@ describe('the e-money provider and payments that keep the method', () => {
 
     const order = await orderOf(res.json().order.token)
     expect(order).toMatchObject({ provider: 'emoney', saved_method: null })
+    // The offer opens the checkout (its product page with its plan chosen); nothing is charged in one click.
     const view = await t.request({ method: 'GET', url: `/api/v1/shop/orders/${res.json().order.token}` })
-    expect(view.json()).toMatchObject({ payment_state: 'paid', upsell_offers: [] })
+    expect(view.json()).toMatchObject({
+      payment_state: 'paid', upsell_offers: [{ index: 0, product_id: offer.id, product_slug: offer.slug, pricing_plan_id: offer.pricing_plans[0].id, amount: 2_000, payment: 'checkout' }],
+    })
     const upsell = await t.request({ method: 'POST', url: `/api/v1/shop/orders/${res.json().order.token}/upsells`, headers: { 'idempotency-key': 'emoney-upsell-1' }, payload: { index: 0 } })
     expect(upsell.statusCode).toBe(409)
   })
