@@ -39,6 +39,8 @@ export type MangopayStandIn = StandInServer & {
   failPayout(id: string, resultCode?: string, resultMessage?: string): Obj
   succeedPayIn(id: string): Obj
   failPayIn(id: string, resultCode?: string, resultMessage?: string): Obj
+  /** A refund of a succeeded pay-in made at the provider's dashboard (not through the API by the platform): the refund, SUCCEEDED or FAILED. */
+  refundAtDashboard(payInId: string, amount: number, options?: { fees?: number; fail?: boolean }): Obj
   validateUboDeclaration(id: string): Obj
   refuseUboDeclaration(id: string, reason?: string, message?: string): Obj
   /** The query string of a hook notification (GET ?EventType=..&RessourceId=..&Date=..). */
@@ -390,6 +392,22 @@ export async function startMangopayStandIn(options: { clientId?: string; apiKey?
     },
     failPayIn(id, resultCode = '101101', resultMessage = 'Transaction refused by the bank (Do not honor)') {
       return settlePayIn(find(payIns, id, 'pay-in'), 'failure', resultCode, resultMessage)
+    },
+    refundAtDashboard(payInId, amount, options = {}) {
+      const payIn = find(payIns, payInId, 'pay-in')
+      if (options.fail) {
+        const refund: Obj = {
+          Id: nextId(), Tag: 'dashboard', CreationDate: now(), AuthorId: String(payIn.AuthorId), InitialTransactionId: payIn.Id, InitialTransactionType: 'PAYIN',
+          DebitedFunds: { Currency: payIn.DebitedFunds.Currency, Amount: amount }, Fees: { Currency: payIn.DebitedFunds.Currency, Amount: 0 },
+          CreditedFunds: { Currency: payIn.DebitedFunds.Currency, Amount: amount }, DebitedWalletId: payIn.CreditedWalletId, Type: 'PAYOUT', Nature: 'REFUND',
+          Status: 'FAILED', ResultCode: '001001', ResultMessage: 'Unsufficient wallet balance', ExecutionDate: now(),
+        }
+        refunds.set(refund.Id, refund)
+        return refund
+      }
+      const reply = refundPayIn(payIn, { DebitedFunds: { Amount: amount }, Fees: { Amount: -(options.fees ?? 0) }, Tag: 'dashboard' })
+      if (reply.status !== 200) throw new Error(`stand-in: refund refused: ${JSON.stringify(reply.body)}`)
+      return reply.body as Obj
     },
     validateUboDeclaration(id) {
       return Object.assign(find(uboDeclarations, id, 'UBO declaration'), { Status: 'VALIDATED', ProcessedDate: now() })

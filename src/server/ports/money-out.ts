@@ -1,3 +1,4 @@
+import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { Executor } from '../db/client'
 import type { AppDeps } from '../deps'
 
@@ -15,6 +16,11 @@ export type MoneyOutPort = {
    * state is kyc_1 or kyc_2 (docs/decisions/0052-emoney-pay-ins.md).
    */
   emoneyAccountOf(tx: Executor, sellerId: number): Promise<EmoneyAccount | null>
+  /**
+   * The same standing as SQL: whether the seller (a column or value) has a wallet that may receive
+   * payments (kyc_1, kyc_2), for payment settings' `paymentAccountDone` in reads that list or filter sellers.
+   */
+  emoneyReceivingSql(sellerId: SQLWrapper): SQL<boolean>
   /**
    * Why the user's account cannot be deleted now, as the deletion questionnaire names them:
    * `positive_balance` (money still owed to or by them), `pending_payouts` (a payout on its way),

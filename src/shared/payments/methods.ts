@@ -83,6 +83,17 @@ export const providerChoiceField: Partial<Record<CheckoutMethod, string>> = {
 /** Methods a recurring plan (installment, subscription) can charge again without the payer. */
 export const reusableMethods: readonly CheckoutMethod[] = ['card', 'apple_pay', 'google_pay', 'sepa', 'paypal']
 
+/**
+ * Providers whose payments keep no method for later charges: the e-money provider's card pay-in
+ * (docs/decisions/0052-emoney-pay-ins.md). They never pay installments or subscriptions, and one-click offers
+ * after them open the checkout instead of charging at once.
+ */
+export const providersKeepingNoMethod: readonly PaymentProvider[] = ['emoney']
+
+export function providerKeepsMethod(provider: PaymentProvider | string): boolean {
+  return !(providersKeepingNoMethod as readonly string[]).includes(provider)
+}
+
 /** Methods whose confirmation takes days (the order waits in payment_pending). */
 export const delayedMethods: readonly CheckoutMethod[] = ['sepa', 'bank_wire']
 

@@ -190,16 +190,28 @@ export default function SuccessPage(props: SuccessPageProps) {
             {offer.headline && <p className="sf-upsell__headline">{offer.headline}</p>}
             <h2>{offer.name}</h2>
             <p className="sf-upsell__price">{money(offer.amount, offer.currency)}</p>
-            <p className="sf-muted">One click: charged to the payment method you just used.</p>
-            <form method="post" action={`${self}/upsells`} onSubmit={(e) => { e.preventDefault(); void accept(offer.index, offer.name) }}>
-              <input type="hidden" name="index" value={offer.index} />
-              <input type="hidden" name="idempotency_key" value={`${props.idempotencyKey}-${offer.index}`} />
-              <button type="submit" className="sf-buy" disabled={busy !== null} data-testid="upsell-accept">{busy === offer.index ? 'Please wait…' : 'Add to my order'}</button>
-              <a
-                className="sf-button sf-button--link" href={`${self}?hide=${[...hidden, offer.index].join(',')}`} data-testid="upsell-decline"
-                onClick={(e) => { e.preventDefault(); setHidden((list) => [...list, offer.index]) }}
-              >No thanks</a>
-            </form>
+            {offer.payment === 'checkout' ? (
+              <p>
+                <a className="sf-buy" href={`${productPath(order.seller_username, offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}`} data-testid="upsell-checkout">Buy now</a>
+                <a
+                  className="sf-button sf-button--link" href={`${self}?hide=${[...hidden, offer.index].join(',')}`} data-testid="upsell-decline"
+                  onClick={(e) => { e.preventDefault(); setHidden((list) => [...list, offer.index]) }}
+                >No thanks</a>
+              </p>
+            ) : (
+              <>
+                <p className="sf-muted">One click: charged to the payment method you just used.</p>
+                <form method="post" action={`${self}/upsells`} onSubmit={(e) => { e.preventDefault(); void accept(offer.index, offer.name) }}>
+                  <input type="hidden" name="index" value={offer.index} />
+                  <input type="hidden" name="idempotency_key" value={`${props.idempotencyKey}-${offer.index}`} />
+                  <button type="submit" className="sf-buy" disabled={busy !== null} data-testid="upsell-accept">{busy === offer.index ? 'Please wait…' : 'Add to my order'}</button>
+                  <a
+                    className="sf-button sf-button--link" href={`${self}?hide=${[...hidden, offer.index].join(',')}`} data-testid="upsell-decline"
+                    onClick={(e) => { e.preventDefault(); setHidden((list) => [...list, offer.index]) }}
+                  >No thanks</a>
+                </form>
+              </>
+            )}
           </section>
         ))}
 

@@ -86,7 +86,7 @@ export async function userOutput(ctx: Ctx, db: Executor, user: repo.UserRow, cur
   const seller = await repo.findSellerByUser(db, user.id)
   const confirmed = user.confirmedAt != null
   // docs/reference/readings.md 23: derived from the seller's providers and the platform's test mode on every read.
-  const paymentAccountDone = seller ? await paymentSettings.paymentAccountDone(db, ctx.deps.config, seller.id) : false
+  const paymentAccountDone = seller ? await paymentSettings.paymentAccountDone(db, ctx.deps, seller.id) : false
   const legalReviewedAt = seller ? await repo.legalTextsReviewedAt(db, seller.id) : null
   return {
     id: user.id,

@@ -15,7 +15,7 @@ const time = (value: string | undefined) => (value ? new Date(value) : undefined
 
 export async function listSellers(ctx: Ctx, query: AdminSellerListQuery): Promise<ListAnswer<AdminSellerOutput>> {
   assertCan(ctx.actor, 'admin.read')
-  const { rows, total, totalMax } = await repo.listSellers(ctx.db, ctx.deps.config, {
+  const { rows, total, totalMax } = await repo.listSellers(ctx.db, ctx.deps, {
     filters: {
       query: query.query || undefined, powerSeller: query.power_seller, blocked: query.blocked, canSell: query.can_sell,
       createdFrom: time(query.created_from_time), createdTill: time(query.created_till_time),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte,
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { executeRows, rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
-import { paymentAccountDoneSql, type PaymentAccountConfig } from '../payment-settings/payment-settings.service'
+import { paymentAccountDoneSql, type PaymentAccountDeps } from '../payment-settings/payment-settings.service'
 import {
   categories, downloadFiles, eventTickets, licenseKeys, pricingPlans, pricingPlanVersions, productAddons, productCategories, productCovers, productDiscounts, products, sellers,
   shopCategories, shopCategoryProducts, users,
@@ -10,7 +10,7 @@ import {
 
 // The catalogue's SQL. Every function takes the executor it runs on (the database or a transaction);
 // every read of a seller's object is scoped by that seller, so another seller's id finds nothing. A seller's
-// `paymentAccountDone` comes from payment-settings' rule in SQL (paymentAccountDoneSql), given the configuration.
+// `paymentAccountDone` comes from payment-settings' rule in SQL (paymentAccountDoneSql), given the configuration and the money-out port.
 
 export type ProductRow = typeof products.$inferSelect
 export type PlanRow = typeof pricingPlans.$inferSelect
@@ -51,15 +51,15 @@ export type SellerFacts = {
  * A seller's facts; `paymentAccountDone` is derived from the seller's providers and the platform's
  * configuration on every read (payment-settings' rule, docs/reference/readings.md 23), never stored.
  */
-const sellerFacts = (config: PaymentAccountConfig) => ({
+const sellerFacts = (rules: PaymentAccountDeps) => ({
   id: sellers.id, username: sellers.username, powerSeller: sellers.powerSeller, blocked: sellers.blocked,
-  paymentAccountDone: paymentAccountDoneSql(config, sellers.id), profileFinished: sellers.profileFinished,
+  paymentAccountDone: paymentAccountDoneSql(rules, sellers.id), profileFinished: sellers.profileFinished,
   confirmed: sql<boolean>`${users.confirmedAt} is not null`,
   deactivated: sql<boolean>`${users.accountState} <> 'active'`,
 })
 
-export async function findSeller(db: Executor, config: PaymentAccountConfig, sellerId: number): Promise<SellerFacts | undefined> {
-  const [row] = await db.select(sellerFacts(config)).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
+export async function findSeller(db: Executor, rules: PaymentAccountDeps, sellerId: number): Promise<SellerFacts | undefined> {
+  const [row] = await db.select(sellerFacts(rules)).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(eq(sellers.id, sellerId)).limit(1)
   return row
 }
 
@@ -75,8 +75,8 @@ function sellerMatch(username: SqlValue<string>, id: SqlValue<number> | null) {
   return id === null ? byUsername : or(eq(sellers.id, id), byUsername)!
 }
 
-export async function findSellerByUsernameOrId(db: Executor, config: PaymentAccountConfig, value: string): Promise<SellerFacts | undefined> {
-  const [row] = await db.select(sellerFacts(config)).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(sellerMatch(value, isSellerId(value) ? Number(value) : null)).limit(1)
+export async function findSellerByUsernameOrId(db: Executor, rules: PaymentAccountDeps, value: string): Promise<SellerFacts | undefined> {
+  const [row] = await db.select(sellerFacts(rules)).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(sellerMatch(value, isSellerId(value) ? Number(value) : null)).limit(1)
   return row
 }
 
@@ -459,8 +459,8 @@ export async function listReviewQueue(db: Executor, params: { offset: number; li
 // ------------------------------------------------------------------ managers' lists
 
 /** docs/reference/readings.md 23 in SQL, the same rule as `sellerFlags` in catalog.views.ts (which answers `can_sell`). */
-const sellerCanSell = (config: PaymentAccountConfig) =>
-  sql<boolean>`(${paymentAccountDoneSql(config, sellers.id)} and ${sellers.profileFinished} and ${users.confirmedAt} is not null and not ${sellers.blocked})`
+const sellerCanSell = (rules: PaymentAccountDeps) =>
+  sql<boolean>`(${paymentAccountDoneSql(rules, sellers.id)} and ${sellers.profileFinished} and ${users.confirmedAt} is not null and not ${sellers.blocked})`
 const sellerProductsCount = sql<number>`(select count(*) from ${products} where ${products.sellerId} = ${sellers.id})`.mapWith(Number)
 
 export type SellerListFilters = {
@@ -470,7 +470,7 @@ const sellerSort = { id: sellers.id, username: sellers.username, created_at: sel
 export type SellerSortKey = keyof typeof sellerSort
 
 /** Every seller with their flags and product count (managers); `query` matches username, email or company. */
-export async function listSellers(db: Executor, config: PaymentAccountConfig, params: {
+export async function listSellers(db: Executor, rules: PaymentAccountDeps, params: {
   filters: SellerListFilters; sortKey?: SellerSortKey; sortDir?: 'asc' | 'desc'; offset: number; limit: number
 }) {
   const f = params.filters
@@ -478,13 +478,13 @@ export async function listSellers(db: Executor, config: PaymentAccountConfig, pa
     f.query ? or(ilike(sellers.username, containsPattern(f.query)), ilike(users.email, containsPattern(f.query)), ilike(sellers.company, containsPattern(f.query))) : undefined,
     f.powerSeller === undefined ? undefined : eq(sellers.powerSeller, f.powerSeller),
     f.blocked === undefined ? undefined : eq(sellers.blocked, f.blocked),
-    f.canSell === undefined ? undefined : f.canSell ? sellerCanSell(config) : sql`not ${sellerCanSell(config)}`,
+    f.canSell === undefined ? undefined : f.canSell ? sellerCanSell(rules) : sql`not ${sellerCanSell(rules)}`,
     f.createdFrom ? gte(sellers.createdAt, f.createdFrom) : undefined,
     f.createdTill ? lte(sellers.createdAt, f.createdTill) : undefined,
   )
   const key = sellerSort[params.sortKey ?? 'id']
   const rows = await db.select({
-    ...sellerFacts(config), email: users.email, company: sellers.company, createdAt: sellers.createdAt, productsCount: sellerProductsCount, sellingMode: sellers.sellingMode,
+    ...sellerFacts(rules), email: users.email, company: sellers.company, createdAt: sellers.createdAt, productsCount: sellerProductsCount, sellingMode: sellers.sellingMode,
   }).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(where)
     .orderBy(params.sortDir === 'asc' ? asc(key) : desc(key), desc(sellers.id)).offset(params.offset).limit(params.limit)
   const [filtered] = await db.select({ n: count() }).from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(where)
@@ -583,16 +583,16 @@ export function overLimitSql(productId: SqlValue<number>, ticketId: SqlValue<num
  * whether that much is still there, so a payer after the last ticket hears it from this one read.
  */
 export async function findPublishedProductWithSeller(
-  db: Executor, config: PaymentAccountConfig, by: { productId: number; sellerId?: number } | { seller: string; slug: string },
+  db: Executor, rules: PaymentAccountDeps, by: { productId: number; sellerId?: number } | { seller: string; slug: string },
   soldOutFor?: { ticketId: number | null; quantity: number },
 ) {
   const variant: PublishedProductVariant = 'productId' in by
     ? { by: by.sellerId !== undefined ? 'product and seller' : 'product', soldOut: !soldOutFor ? 'unasked' : soldOutFor.ticketId === null ? 'product' : 'product and ticket' }
     : { by: isSellerId(by.seller) ? 'shop id or username and slug' : 'shop username and slug', soldOut: 'unasked' }
-  const rule = { testMode: config.PAYMENTS_TEST_MODE, connect: Boolean(config.CONNECT_STRIPE_SECRET_KEY) }
-  const key = `${variant.by}/${variant.soldOut}/${rule.testMode}/${rule.connect}`
+  const rule = { testMode: rules.config.PAYMENTS_TEST_MODE, connect: Boolean(rules.config.CONNECT_STRIPE_SECRET_KEY), emoney: Boolean(rules.config.MANGOPAY_CLIENT_ID) }
+  const key = `${variant.by}/${variant.soldOut}/${rule.testMode}/${rule.connect}/${rule.emoney}`
   let query = publishedProductQueries.get(key)
-  if (!query) publishedProductQueries.set(key, query = publishedProductQuery(variant, config))
+  if (!query) publishedProductQueries.set(key, query = publishedProductQuery(variant, rules))
   const [row] = await query(db, 'productId' in by
     ? { productId: by.productId, sellerId: by.sellerId, ticketId: soldOutFor?.ticketId, quantity: soldOutFor?.quantity }
     : { seller: by.seller, sellerNumber: isSellerId(by.seller) ? Number(by.seller) : null, slug: by.slug })
@@ -608,7 +608,7 @@ type PublishedProductVariant = {
 // This read runs for every checkout and every product page: each variant's SQL is built once (per payment configuration).
 const publishedProductQueries = new Map<string, ReturnType<typeof publishedProductQuery>>()
 
-function publishedProductQuery(variant: PublishedProductVariant, config: PaymentAccountConfig) {
+function publishedProductQuery(variant: PublishedProductVariant, rules: PaymentAccountDeps) {
   const published = and(eq(products.publishState, 'published'), isNull(products.archivedAt))
   const slugMatch = sql`lower(${products.slug}) = lower(${param('slug')})`
   const where = {
@@ -620,7 +620,7 @@ function publishedProductQuery(variant: PublishedProductVariant, config: Payment
   const soldOut = variant.soldOut === 'unasked' ? sql<boolean>`false`
     : overLimitSql(param('productId'), variant.soldOut === 'product and ticket' ? param('ticketId') : null, param('quantity'))
   return reusableQuery((db) => db.select({
-    product: products, seller: sellerFacts(config),
+    product: products, seller: sellerFacts(rules),
     tax: { countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellers.features, firstName: users.firstName, lastName: users.lastName },
     soldOut: soldOut.mapWith(Boolean),
     relations: relationsSql(sql`array[${products.id}]::int[]`, { categories: false }),

@@ -18,7 +18,7 @@ import { productSlugIssue } from '../../../shared/validation/slugs'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
-import type { PaymentAccountConfig } from '../payment-settings/payment-settings.service'
+import type { PaymentAccountDeps } from '../payment-settings/payment-settings.service'
 import * as repo from './catalog.repository'
 import { loadRelations, planOfRow, productViews, sellerFlags, shopClosed, statusFacts, type Relations } from './catalog.views'
 
@@ -27,11 +27,11 @@ import { loadRelations, planOfRow, productViews, sellerFlags, shopClosed, status
 
 const notFound = () => new AppError('not_found', 'This product does not exist')
 
-/** What a read of sellers needs of the request: the configuration `paymentAccountDone` is derived with. */
-export type ConfigOf = { deps: { config: PaymentAccountConfig } }
+/** What a read of sellers needs of the request: the configuration and the money-out port `paymentAccountDone` is derived with. */
+export type ConfigOf = { deps: PaymentAccountDeps }
 
 export async function loadSeller(ctx: ConfigOf, db: Executor, sellerId: number): Promise<repo.SellerFacts> {
-  const seller = await repo.findSeller(db, ctx.deps.config, sellerId)
+  const seller = await repo.findSeller(db, ctx.deps, sellerId)
   if (!seller) throw new AppError('not_found', 'This seller does not exist')
   return seller
 }
@@ -603,11 +603,11 @@ export async function checkoutFacts(
   // The product, its seller and the seller's VAT details in one read (this runs for every checkout); with
   // `soldOutFor` the read also answers sold_out before anything else is read (in a rush most payers hear this).
   const found = product.id !== undefined
-    ? await repo.findPublishedProductWithSeller(db, ctx.deps.config, { productId: product.id, sellerId: sellerRef.id }, soldOutFor)
-    : sellerRef.username !== undefined ? await repo.findPublishedProductWithSeller(db, ctx.deps.config, { seller: sellerRef.username, slug: product.slug ?? '' }) : undefined
+    ? await repo.findPublishedProductWithSeller(db, ctx.deps, { productId: product.id, sellerId: sellerRef.id }, soldOutFor)
+    : sellerRef.username !== undefined ? await repo.findPublishedProductWithSeller(db, ctx.deps, { seller: sellerRef.username, slug: product.slug ?? '' }) : undefined
   if (!found) {
     // Which of the two is missing decides the message (a rare path: one more read).
-    const seller = sellerRef.id !== undefined ? await repo.findSeller(db, ctx.deps.config, sellerRef.id) : sellerRef.username !== undefined ? await repo.findSellerByUsernameOrId(db, ctx.deps.config, sellerRef.username) : null
+    const seller = sellerRef.id !== undefined ? await repo.findSeller(db, ctx.deps, sellerRef.id) : sellerRef.username !== undefined ? await repo.findSellerByUsernameOrId(db, ctx.deps, sellerRef.username) : null
     if (seller !== null && (!seller || shopClosed(seller))) throw new AppError('not_found', 'This shop does not exist')
     throw new AppError('not_found', 'This product does not exist')
   }

@@ -99,7 +99,7 @@ export async function updateSellerFlags(ctx: Ctx, sellerId: number, input: { pow
       ...(input.blocked !== undefined ? { blocked: input.blocked } : {}),
     }, ctx.now)
     if (!updated) throw new AppError('not_found', 'This seller does not exist')
-    const seller = (await repo.findSeller(tx, ctx.deps.config, sellerId))!
+    const seller = (await repo.findSeller(tx, ctx.deps, sellerId))!
     return {
       id: seller.id, username: seller.username, power_seller: seller.powerSeller, blocked: seller.blocked,
       payment_account_done: seller.paymentAccountDone, profile_finished: seller.profileFinished,

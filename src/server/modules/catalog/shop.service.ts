@@ -14,7 +14,7 @@ import { loadRelations, productView, productViews, shopClosed } from './catalog.
 // password-protected one asks for its password (403 password_required) and never shows the password.
 
 async function shopSeller(ctx: Ctx, username: string) {
-  const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps.config, username)
+  const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps, username)
   if (!seller || shopClosed(seller)) throw new AppError('not_found', 'This shop does not exist')
   return seller
 }

@@ -27,7 +27,9 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
   const facts = await catalog.checkoutFacts(ctx, ctx.db, { username }, { slug })
   await assertPassword(ctx, facts.product, password)
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
-  const methods = facts.product.free ? [] : await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, config.product.payment_methods ?? null)
+  // Only recurring plans: a method must keep the payer's card or account for later rates (the payer's plan decides at the order).
+  const keepsMethod = facts.plans.length > 0 && facts.plans.every((plan) => plan.form !== 'one_time')
+  const methods = facts.product.free ? [] : await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, config.product.payment_methods ?? null, { keepsMethod })
   const legal = await legalLinksFor(ctx.db, facts.seller, facts.product.form)
   const mainCurrency = facts.plans[0]?.currencyId ?? 'eur'
   const offers = facts.bumps.flatMap((b) => {

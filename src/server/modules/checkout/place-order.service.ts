@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { AppError, type FieldError } from '../../../shared/errors'
 import { isCurrencyId, type CurrencyId } from '../../../shared/money'
-import { isCheckoutMethod, reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
+import { isCheckoutMethod, providerKeepsMethod, reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
 import { isTrialMethod, planSnapshot, rateSchedule, trialEndsAt } from '../../../shared/pricing'
 import { requiredPayerFields, type PayerFieldsSettings } from '../../../shared/validation/payer-fields'
 import { type CheckoutPageOutput, type CreateOrderInput, type CreateOrderOutput, type NextActionOutput } from '../../../shared/schemas/checkout'
@@ -104,16 +104,19 @@ export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string
 }
 
 
-/** Keep the payer's method when later rates or one-click offers will charge it. */
-function keepsMethod(planForm: string | undefined, upsells: readonly unknown[]): boolean {
-  return planForm !== 'one_time' || upsells.length > 0
+/**
+ * Keep the payer's method when later rates or one-click offers will charge it; a provider that keeps none
+ * (docs/decisions/0052-emoney-pay-ins.md) pays a one-time plan without keeping it, and its offers open the checkout.
+ */
+function keepsMethod(planForm: string | undefined, upsells: readonly unknown[], provider: string): boolean {
+  return planForm !== 'one_time' || (upsells.length > 0 && providerKeepsMethod(provider))
 }
 
 async function resumeOrder(ctx: Ctx, orderId: number): Promise<Made> {
   const order = (await orders.findOrder(ctx.db, orderId))!
   const payment = (await orders.paymentsOf(ctx.db, orderId)).find((p) => p.kind === 'charge')!
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, order.sellerId, order.productId)
-  return { order, payment, saveMethod: keepsMethod((order.planSnapshot as { form?: string } | null)?.form, config.product.upsells ?? []) }
+  return { order, payment, saveMethod: keepsMethod((order.planSnapshot as { form?: string } | null)?.form, config.product.upsells ?? [], order.provider) }
 }
 
 async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promise<Made> {
@@ -139,8 +142,14 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   let provider: PaymentProvider = 'free'
   if (!free) {
     if (!isCheckoutMethod(input.payment_method)) throw new AppError('no_payment_method', 'Choose a payment method', [{ path: 'payment_method', message: 'required' }])
-    const methods = await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, config.product.payment_methods ?? null)
+    // A recurring plan's method must be kept for later rates: a provider that keeps none falls back or is not offered.
+    const laterRates = preview.plan.plan.form !== 'one_time'
+    const productMethods = config.product.payment_methods ?? null
+    const methods = await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, productMethods, { keepsMethod: laterRates })
     const chosen = methods.find((m) => m.method === input.payment_method)
+    if (!chosen && laterRates && (await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, productMethods)).some((m) => m.method === input.payment_method)) {
+      throw new AppError('no_payment_method', 'This payment method cannot pay later rates of this plan; choose another one', [{ path: 'payment_method', message: 'invalid_value' }])
+    }
     if (!chosen) throw new AppError('no_payment_method', 'This payment method is not offered', [{ path: 'payment_method', message: 'invalid_value' }])
     method = chosen.method
     provider = chosen.provider
@@ -233,7 +242,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     await recordProgress(tx, ordersScope, key, { order_id: order.id })
     const product = { id: facts.product.id, name: facts.product.name, slug: facts.product.slug, form: facts.product.form }
     return {
-      made: { order, payment, saveMethod: keepsMethod(priced.plan.plan.form, config.product.upsells ?? []), written: { items, product, username: facts.seller.username } },
+      made: { order, payment, saveMethod: keepsMethod(priced.plan.plan.form, config.product.upsells ?? [], provider), written: { items, product, username: facts.seller.username } },
       hold: { productId: held.product ? facts.product.id : null, ticketId: held.ticket ? (priced.ticket?.id ?? null) : null, quantity: priced.quantity, bumps: held.bumps },
     }
   }

@@ -1,3 +1,4 @@
+import { providerKeepsMethod } from '../../../shared/payments'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { Ctx } from '../../context'
 import * as checkoutSettings from '../checkout-settings/checkout-settings.service'
@@ -11,8 +12,10 @@ import { offerPricesOf, upsellOffersOf } from './upsell-offers'
 /** GET /shop/orders/{token}: the order as its payer sees it, with the open one-click offers. */
 export async function getPublicOrder(ctx: Ctx, orderToken: string): Promise<PublicOrderOutput> {
   const order = await orders.findOrderByToken(ctx.db, orderToken)
-  // Offers exist only after a payment that kept its method; the success page polls, so ask no more before.
-  const mayOffer = order.savedMethod !== null && order.upsellType === null && (order.paymentState === 'paid' || order.paymentState === 'paying')
+  // Offers exist only after a payment that kept its method, or one through a provider that keeps none (they
+  // open the checkout); the success page polls, so ask no more before.
+  const offersAfter = order.savedMethod !== null || !providerKeepsMethod(order.provider)
+  const mayOffer = offersAfter && order.upsellType === null && (order.paymentState === 'paid' || order.paymentState === 'paying')
   const upsells = mayOffer ? ((await checkoutSettings.checkoutConfigFor(ctx.db, order.sellerId, order.productId)).product.upsells ?? []) as Record<string, unknown>[] : []
   const offers = upsells.length > 0
     ? upsellOffersOf(order, upsells, await orders.childOrders(ctx.db, order.id), await offerPricesOf(ctx, order, upsells))

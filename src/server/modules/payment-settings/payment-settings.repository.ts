@@ -14,21 +14,26 @@ export async function lockSeller(db: Executor, sellerId: number): Promise<{ id: 
   return row
 }
 
-/** What of the platform's configuration the flag depends on: test mode (the sandbox counts) and connect's keys. */
-export type AccountRule = { testMode: boolean; connect: boolean }
+/**
+ * What of the platform's configuration the flag depends on: test mode (the sandbox counts), connect's keys,
+ * and (the e-money provider configured) the payouts module's SQL for a wallet that may receive payments.
+ */
+export type AccountRule = { testMode: boolean; connect: boolean; emoneyReceiving: ((sellerId: SQLWrapper) => SQL<boolean>) | null }
 
 const sellerProviderList = sql.raw(sellerCredentialProviders.map((p) => `'${p}'`).join(', '))
 const bool = (value: boolean) => sql.raw(value ? 'true' : 'false')
 
 /**
  * docs/reference/readings.md 23 in SQL, the same rule as `accountDone` in payment-settings.service.ts: test mode, or an
- * active provider of the seller's own, or (connect configured) a method the seller runs through connect.
+ * active provider of the seller's own, or (connect configured) a method the seller runs through connect, or
+ * (the e-money provider configured) a wallet there that may receive payments.
  * The rule's values are written into the statement, so it may be part of a reusable one.
  */
 export function accountDoneSql(sellerId: SQLWrapper, rule: AccountRule): SQL<boolean> {
   return sql<boolean>`(${bool(rule.testMode)}
     or exists (select 1 from ${paymentProviderAccounts} where ${paymentProviderAccounts.sellerId} = ${sellerId} and ${paymentProviderAccounts.active} and ${paymentProviderAccounts.provider} in (${sellerProviderList}))
-    or (${bool(rule.connect)} and exists (select 1 from ${paymentMethodSettings} where ${paymentMethodSettings.sellerId} = ${sellerId} and ${paymentMethodSettings.provider} = 'connect' and ${paymentMethodSettings.active})))`
+    or (${bool(rule.connect)} and exists (select 1 from ${paymentMethodSettings} where ${paymentMethodSettings.sellerId} = ${sellerId} and ${paymentMethodSettings.provider} = 'connect' and ${paymentMethodSettings.active}))
+    or ${rule.emoneyReceiving ? rule.emoneyReceiving(sellerId) : bool(false)})`
 }
 
 export async function listAccounts(db: Executor, sellerId: number): Promise<ProviderAccountRow[]> {

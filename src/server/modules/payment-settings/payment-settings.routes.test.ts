@@ -38,7 +38,7 @@ async function teamMember(t: TestApp, employer: TestSeller, permissions: string[
 
 /** The flag as every read derives it (never stored): the payment settings' answer. */
 async function accountDone(t: TestApp, sellerId: number): Promise<boolean> {
-  return paymentAccountDone(t.deps.db, t.deps.config, sellerId)
+  return paymentAccountDone(t.deps.db, t.deps, sellerId)
 }
 
 describe('in test mode', () => {

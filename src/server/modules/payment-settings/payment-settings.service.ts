@@ -1,6 +1,6 @@
 import { AppError, type FieldError } from '../../../shared/errors'
 import {
-  checkoutMethods, providerAllowedFor, providersOfMethod, sellerCredentialProviders, type CheckoutMethod, type PaymentProvider,
+  checkoutMethods, providerAllowedFor, providerKeepsMethod, providersOfMethod, sellerCredentialProviders, type CheckoutMethod, type PaymentProvider,
   type SellerCredentialProvider,
 } from '../../../shared/payments'
 import {
@@ -16,7 +16,7 @@ import { paymentSecrets, SecretDecryptionError } from '../../payment-secrets'
 import { createProvider } from '../../payments/providers'
 import type { EmoneyCredentials } from '../../payments/providers/emoney'
 import type { BankWireCredentials, PaymentProviderAdapter, PayPalCredentials, StripeCredentials } from '../../payments/providers/types'
-import type { EmoneyAccount } from '../../ports/money-out'
+import type { EmoneyAccount, MoneyOutPort } from '../../ports/money-out'
 import * as repo from './payment-settings.repository'
 
 // A seller's payment providers and method x provider matrix (docs/reference/catalogue-and-selling.md §3; docs/reference/readings.md 23, 27;
@@ -109,34 +109,42 @@ function effectiveMatrix(config: Config, accounts: readonly repo.ProviderAccount
 }
 
 /** What of the platform's configuration `paymentAccountDone` depends on. */
-export type PaymentAccountConfig = Pick<Config, 'PAYMENTS_TEST_MODE' | 'CONNECT_STRIPE_SECRET_KEY'>
+export type PaymentAccountConfig = Pick<Config, 'PAYMENTS_TEST_MODE' | 'CONNECT_STRIPE_SECRET_KEY' | 'MANGOPAY_CLIENT_ID'>
 
-const accountRuleOf = (config: PaymentAccountConfig): repo.AccountRule => ({ testMode: config.PAYMENTS_TEST_MODE, connect: Boolean(config.CONNECT_STRIPE_SECRET_KEY) })
+/** What `paymentAccountDone` is derived with: the configuration, and the payouts module's e-money wallets (ports/money-out.ts). */
+export type PaymentAccountDeps = { config: PaymentAccountConfig; moneyOut: Pick<MoneyOutPort, 'emoneyAccountOf' | 'emoneyReceivingSql'> }
+
+const accountRuleOf = (deps: PaymentAccountDeps): repo.AccountRule => ({
+  testMode: deps.config.PAYMENTS_TEST_MODE, connect: Boolean(deps.config.CONNECT_STRIPE_SECRET_KEY),
+  emoneyReceiving: deps.config.MANGOPAY_CLIENT_ID ? deps.moneyOut.emoneyReceivingSql : null,
+})
 
 /**
  * docs/reference/readings.md 23: at least one provider configured and active. The sandbox counts in test mode; connect
- * counts once the seller runs a method through it. Derived on every read, never stored: turning test mode
- * off (or connect's keys) changes it at once. `repo.accountDoneSql` is the same rule in SQL.
+ * counts once the seller runs a method through it; the e-money provider (when configured) while the seller's
+ * wallet there may receive payments (docs/decisions/0052-emoney-pay-ins.md). Derived on every read, never
+ * stored: turning test mode off (or connect's keys) changes it at once. `repo.accountDoneSql` is the same rule in SQL.
  */
-function accountDone(config: PaymentAccountConfig, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[]): boolean {
+function accountDone(config: PaymentAccountConfig, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[], emoney: EmoneyAccount | null): boolean {
   if (config.PAYMENTS_TEST_MODE) return true
   if (accounts.some((account) => account.active && isSellerProvider(account.provider))) return true
+  if (config.MANGOPAY_CLIENT_ID && emoneyReady(emoney)) return true
   return Boolean(config.CONNECT_STRIPE_SECRET_KEY) && rows.some((row) => row.provider === 'connect' && row.active)
 }
 
 /** The seller flag `paymentAccountDone` now (docs/reference/readings.md 23), for the profile, the dashboard and the API's answers. */
-export async function paymentAccountDone(db: Executor, config: PaymentAccountConfig, sellerId: number): Promise<boolean> {
-  if (config.PAYMENTS_TEST_MODE) return true
+export async function paymentAccountDone(db: Executor, deps: PaymentAccountDeps, sellerId: number): Promise<boolean> {
+  if (deps.config.PAYMENTS_TEST_MODE) return true
   const { accounts, settings } = await repo.accountsAndMethodSettings(db, sellerId)
-  return accountDone(config, accounts, settings)
+  return accountDone(deps.config, accounts, settings, deps.config.MANGOPAY_CLIENT_ID ? await deps.moneyOut.emoneyAccountOf(db, sellerId) : null)
 }
 
 /**
  * The same flag as an SQL boolean for the seller whose id is `sellerId` (a column or value), for reads that
  * filter or list sellers by it (the catalogue's sellers, its checkout facts, the managers' lists).
  */
-export function paymentAccountDoneSql(config: PaymentAccountConfig, sellerId: SQLWrapper): SQL<boolean> {
-  return repo.accountDoneSql(sellerId, accountRuleOf(config))
+export function paymentAccountDoneSql(deps: PaymentAccountDeps, sellerId: SQLWrapper): SQL<boolean> {
+  return repo.accountDoneSql(sellerId, accountRuleOf(deps))
 }
 
 async function lockSeller(tx: Executor, sellerId: number) {
@@ -208,7 +216,7 @@ export async function listProviders(ctx: Ctx): Promise<ProviderListOutput> {
       }),
     ],
     test_mode: config.PAYMENTS_TEST_MODE,
-    payment_account_done: await paymentAccountDone(ctx.db, config, sellerId),
+    payment_account_done: await paymentAccountDone(ctx.db, ctx.deps, sellerId),
   }
 }
 
@@ -318,7 +326,7 @@ export async function getPaymentSettings(ctx: Ctx): Promise<PaymentSettingsOutpu
   const { accounts, settings: rows } = await repo.accountsAndMethodSettings(ctx.db, sellerId)
   const config = ctx.deps.config
   const emoney = await emoneyAccountOf(ctx.db, ctx.deps, sellerId)
-  return { methods: effectiveMatrix(config, accounts, rows, emoney), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows) }
+  return { methods: effectiveMatrix(config, accounts, rows, emoney), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows, emoney) }
 }
 
 /**
@@ -345,7 +353,7 @@ export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput)
     }
     await repo.replaceMethodSettings(tx, sellerId, input.methods.map((m) => ({ method: m.method, provider: m.provider, active: m.active })), ctx.now)
     const rows = await repo.listMethodSettings(tx, sellerId)
-    return { methods: effectiveMatrix(config, accounts, rows, emoney), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows) }
+    return { methods: effectiveMatrix(config, accounts, rows, emoney), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows, emoney) }
   })
 }
 
@@ -358,13 +366,29 @@ export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput)
  * An empty answer means the product cannot be paid for (no active payment method).
  */
 export async function activeMethods(
-  db: Executor, deps: AppDeps, sellerId: number, productMethods: readonly string[] | null,
+  db: Executor, deps: AppDeps, sellerId: number, productMethods: readonly string[] | null, needs: MethodNeeds = {},
 ): Promise<{ method: CheckoutMethod; provider: PaymentProvider }[]> {
   const { accounts, settings: rows } = await repo.accountsAndMethodSettings(db, sellerId)
   const wanted = productMethods ? new Set(productMethods) : null
-  return effectiveMatrix(deps.config, accounts, rows, await emoneyAccountOf(db, deps, sellerId))
-    .filter((entry) => entry.active && entry.provider !== null && (!wanted || wanted.has(entry.method)))
-    .map((entry) => ({ method: entry.method, provider: entry.provider! }))
+  return effectiveMatrix(deps.config, accounts, rows, await emoneyAccountOf(db, deps, sellerId)).flatMap((entry) => {
+    if (!entry.active || entry.provider === null || (wanted && !wanted.has(entry.method))) return []
+    if (!needs.keepsMethod || providerKeepsMethod(entry.provider)) return [{ method: entry.method, provider: entry.provider }]
+    const fallback = keepingFallback(entry.allowed_providers)
+    return fallback ? [{ method: entry.method, provider: fallback }] : []
+  })
+}
+
+/** What a payment needs of its provider: `keepsMethod` when later rates charge the payer's method again (installments, subscriptions). */
+export type MethodNeeds = { keepsMethod?: boolean }
+
+/**
+ * The provider a method falls back to when its chosen provider keeps no method (the e-money provider,
+ * docs/decisions/0052-emoney-pay-ins.md) and the plan is recurring: another of the seller's own providers
+ * for the method, else the sandbox in test mode; connect is never chosen unasked. Null: the method is not offered.
+ */
+function keepingFallback(allowed: readonly PaymentProvider[]): PaymentProvider | null {
+  const keeping = allowed.filter(providerKeepsMethod)
+  return keeping.find(isSellerProvider) ?? keeping.find((provider) => provider === 'sandbox') ?? null
 }
 
 /**

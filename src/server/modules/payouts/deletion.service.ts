@@ -7,7 +7,7 @@ import * as orders from '../orders/orders.service'
 import * as affiliates from '../affiliates/publishers.service'
 import * as resellers from '../resellers/resellers.service'
 import * as accounts from '../accounts/accounts.service'
-import { emoneyAccountOf } from './emoney.service'
+import { emoneyAccountOf, emoneyReceivingSql } from './emoney.service'
 
 // What account deletion asks money out (ports/money-out.ts; docs/decisions/0049-money-out.md "Deletion"):
 // an account is not deleted while money is owed either way, a payout is on its way, or a plan still runs;
@@ -51,4 +51,4 @@ async function forgetUser(deps: AppDeps, tx: Executor, userId: number): Promise<
   await repo.scrambleBankAccountsOfUser(tx, userId, deps.now())
 }
 
-export const moneyOutPort: MoneyOutPort = { deletionBlockers, forgetUser, emoneyAccountOf }
+export const moneyOutPort: MoneyOutPort = { deletionBlockers, forgetUser, emoneyAccountOf, emoneyReceivingSql }

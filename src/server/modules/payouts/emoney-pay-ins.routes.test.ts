@@ -10,7 +10,7 @@ import { syncLegitimation } from './emoney.service'
 // against the provider's stand-in through its real SDK: the seller offers it once its wallet is active, a
 // checkout sends the payer to the provider's hosted card page, the provider's hook (re-read from its API)
 // pays the order once however often it comes, a failed pay-in fails the payment, a refund goes back through
-// the provider with the platform's share of the fee.
+// the provider with the platform's share of the fee, and one made at the provider's dashboard is booked once.
 
 let t: TestApp
 let stand: MangopayStandIn
@@ -156,6 +156,42 @@ describe('card pay-ins into the seller\'s e-money wallet', () => {
     const state = await orderState(orderId)
     expect(state.order).toMatchObject({ refunded_amount: 4_000 })
     expect(state.payments).toContainEqual(expect.objectContaining({ kind: 'refund', state: 'successful', amount: 4_000 }))
+    const sums = await sql<{ currency: string; total: number }>('select currency, sum(amount)::int as total from ledger_entries group by currency')
+    expect(sums).toEqual([{ currency: 'eur', total: 0 }])
+  })
+
+  test('a refund made at the provider\'s dashboard is booked once from its hook; a failed one and the hook of the platform\'s own refund book nothing more', async () => {
+    const { orderId, payIn } = await cardOrder()
+    stand.succeedPayIn(payIn.Id)
+    await hook('PAYIN_NORMAL_SUCCEEDED', payIn.Id)
+
+    const atDashboard = stand.refundAtDashboard(payIn.Id, 3_000, { fees: 150 })
+    await hook('PAYIN_REFUND_SUCCEEDED', atDashboard.Id)
+    const once = await orderState(orderId)
+    expect(once.order).toMatchObject({ refunded_amount: 3_000 })
+    expect(once.payments.filter((p: { kind: string }) => p.kind === 'refund')).toEqual([expect.objectContaining({ state: 'successful', amount: 3_000 })])
+    expect(await sql('select provider_ref from payments where order_id = $1 and kind = $2', [orderId, 'refund'])).toEqual([{ provider_ref: atDashboard.Id }])
+
+    // Delivered again, concurrently: applied once.
+    await Promise.all([hook('PAYIN_REFUND_SUCCEEDED', atDashboard.Id), hook('PAYIN_REFUND_SUCCEEDED', atDashboard.Id)])
+    expect(await orderState(orderId)).toEqual(once)
+    // A refund the provider failed moved nothing, even behind a hook that claims success.
+    const failed = stand.refundAtDashboard(payIn.Id, 1_000, { fail: true })
+    await hook('PAYIN_REFUND_FAILED', failed.Id)
+    await hook('PAYIN_REFUND_SUCCEEDED', failed.Id)
+    expect(await orderState(orderId)).toEqual(once)
+
+    // The platform's own refund, then the provider's hook for it: booked once, by the refund itself.
+    const res = await t.request({
+      method: 'POST', url: `/api/v1/cabinet/orders/${orderId}/refund`, token: seller.accessToken,
+      headers: { 'idempotency-key': `refund-${orderId}-own` }, payload: { amount: 2_000, reason: 'Partly' },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const own = [...stand.refunds.values()].find((r) => r.InitialTransactionId === payIn.Id && r.Tag === 'Partly')!
+    await hook('PAYIN_REFUND_SUCCEEDED', own.Id)
+    const after = await orderState(orderId)
+    expect(after.order).toMatchObject({ refunded_amount: 5_000 })
+    expect(after.payments.filter((p: { kind: string }) => p.kind === 'refund').map((p: { amount: number }) => p.amount)).toEqual([3_000, 2_000])
     const sums = await sql<{ currency: string; total: number }>('select currency, sum(amount)::int as total from ledger_entries group by currency')
     expect(sums).toEqual([{ currency: 'eur', total: 0 }])
   })

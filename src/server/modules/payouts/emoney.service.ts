@@ -5,11 +5,12 @@ import { kycDocumentTransitions, type KycDocumentState } from '../../../shared/s
 import { legitimationTransitions, type LegitimationStep } from '../../../shared/states/legitimation'
 import { providerAccountTransitions, type ProviderAccountState } from '../../../shared/states/provider-account'
 import { assertTransition, canTransition, isStateOf } from '../../../shared/states/transitions'
+import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { createEmoneyClient, EmoneyError, idempotencyKeyOf, type EmoneyAddress, type EmoneyClient, type EmoneyPerson, type EmoneyUbo, type EmoneyUserInput } from '../../payments/emoney/mangopay'
-import { documentVerdict, eventKindOf, payInOutcomeOf, paymentTokenOfPayIn, payoutAnswerOf, providerAccountStateOf, providerDocumentType, uboDeclarationStateOf,
+import { documentVerdict, eventKindOf, payInOutcomeOf, paymentTokenOfPayIn, payoutAnswerOf, providerAccountStateOf, providerDocumentType, refundedOf, uboDeclarationStateOf,
   uboDeclarationVerdict, type ProviderDocumentType, type ProviderUboDeclaration,
 } from '../../payments/emoney/mangopay-states'
 import type { EmoneyAccount } from '../../ports/money-out'
@@ -17,7 +18,7 @@ import * as accounts from '../accounts/accounts.service'
 import * as providerEvents from '../refunds/provider-events.service'
 import * as email from '../email/email.service'
 import * as repo from './emoney.repository'
-import { bankAccountsOf, documentsOf, findLegitimation, type KycDocumentRow, type LegitimationRow } from './money-out.repository'
+import { bankAccountsOf, documentsOf, emoneyReceivingSql as receivingSql, findLegitimation, type KycDocumentRow, type LegitimationRow } from './money-out.repository'
 import { areaOfParty } from './parties'
 import type { PayoutRailAdapter, RailAnswer } from './rails'
 
@@ -283,6 +284,7 @@ export async function applyProviderEvent(deps: AppDeps, event: EmoneyEvent, onPa
     if (kind === 'document') await applyDocument(deps, client, event.resourceId)
     else if (kind === 'user') await applyUser(deps, client, event.resourceId)
     else if (kind === 'payin') await applyPayIn(deps, client, event)
+    else if (kind === 'refund') await applyRefund(deps, client, event)
     else if (kind === 'ubo') await applyUboDeclaration(deps, client, event.resourceId)
     else await applyPayout(deps, client, event.resourceId, onPayoutAnswer)
   } catch (error) {
@@ -388,6 +390,11 @@ export async function emoneyAccountOf(tx: Executor, sellerId: number): Promise<E
   return { userRef: legitimation.providerUserRef, walletRef: legitimation.providerWalletRef, state: legitimation.providerAccountState }
 }
 
+/** The port's `emoneyReceivingSql`: a seller's wallet that may receive payments, as SQL for the sellers' `paymentAccountDone`. */
+export function emoneyReceivingSql(sellerId: SQLWrapper): SQL<boolean> {
+  return receivingSql(sellerId)
+}
+
 /**
  * A pay-in hook (PAYIN_NORMAL_SUCCEEDED / FAILED): the pay-in is read from the provider, and one Sellfront
  * started (its Tag names our payment) becomes a payment event of the `emoney` provider, stored and applied
@@ -400,6 +407,25 @@ async function applyPayIn(deps: AppDeps, client: EmoneyClient, event: EmoneyEven
   const outcome = payInOutcomeOf(payIn)
   // The event's id names the resource and what happened to it: a hook sent again is the same event.
   await providerEvents.receiveProviderEvents(deps, 'emoney', null, [{ eventId: `${event.eventType}:${payIn.Id}`, type: event.eventType, kind: 'payment', paymentToken, outcome }])
+}
+
+/**
+ * A refund hook (PAYIN_REFUND_SUCCEEDED / FAILED): the refund is read from the provider, and a successful one
+ * of a pay-in Sellfront started becomes a refund event of the `emoney` provider, applied like a card
+ * provider's refund webhook (docs/decisions/0028-refunds-chargebacks-provider-events.md): keyed by the
+ * refund's id, so a refund the platform made itself is already booked and one made at the provider's
+ * dashboard is booked once. A failed refund moved no money: nothing to book (a pending refund of ours is
+ * settled by the refunds sweep, which asks the provider).
+ */
+async function applyRefund(deps: AppDeps, client: EmoneyClient, event: EmoneyEvent): Promise<void> {
+  const refund = await client.getRefund(event.resourceId)
+  const refunded = refundedOf(refund)
+  if (!refunded) return
+  const paymentToken = paymentTokenOfPayIn(await client.getPayIn(refunded.payInId))
+  if (!paymentToken) return
+  await providerEvents.receiveProviderEvents(deps, 'emoney', null, [{
+    eventId: `${event.eventType}:${refund.Id}`, type: event.eventType, kind: 'refund', paymentToken, providerRef: refunded.payInId, amount: refunded.amount, ref: String(refund.Id),
+  }])
 }
 
 // ------------------------------------------------------------------ payouts

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { bankAccounts, kycDocuments, legitimations, payouts } from '../../db/schema'
 
@@ -15,6 +15,16 @@ export async function findLegitimation(db: Executor, partyKind: string, partyId:
   const query = db.select().from(legitimations).where(and(eq(legitimations.partyKind, partyKind), eq(legitimations.partyId, partyId)))
   const [row] = options.lock ? await query.for('update') : await query
   return row
+}
+
+/**
+ * Whether the seller (a column or value) has a wallet at the e-money provider that may receive payments
+ * (kyc_1, kyc_2), as SQL for payment settings' `paymentAccountDone` (ports/money-out.ts): the same standing
+ * as `emoneyAccountOf` with payment settings' `emoneyReady`.
+ */
+export function emoneyReceivingSql(sellerId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${legitimations} where ${legitimations.partyKind} = 'seller' and ${legitimations.partyId} = ${sellerId}
+    and ${legitimations.providerUserRef} is not null and ${legitimations.providerWalletRef} is not null and ${legitimations.providerAccountState} in ('kyc_1', 'kyc_2'))`
 }
 
 /** The documents of a legitimation, newest first (the first of each kind is the one that counts). */

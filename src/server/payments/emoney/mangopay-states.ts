@@ -1,4 +1,4 @@
-import { isCurrencyId } from '../../../shared/money'
+import { isCurrencyId, type Money } from '../../../shared/money'
 import type { KycDocumentKind } from '../../../shared/payouts/documents'
 import type { KycDocumentState, KycRefusalReason } from '../../../shared/states/kyc-document'
 import type { ProviderAccountState } from '../../../shared/states/provider-account'
@@ -115,7 +115,27 @@ export type ProviderPayIn = {
 }
 
 /** A refund as the provider answers it. */
-export type ProviderRefund = { Id: string; Status?: string; ResultCode?: string | null; ResultMessage?: string | null }
+export type ProviderRefund = {
+  Id: string
+  Status?: string
+  ResultCode?: string | null
+  ResultMessage?: string | null
+  /** The pay-in it refunds (with InitialTransactionType PAYIN). */
+  InitialTransactionId?: string
+  InitialTransactionType?: string
+  DebitedFunds?: { Currency: string; Amount: number }
+}
+
+/**
+ * What a successful refund of a pay-in gives back, in our money; null for a failed or pending refund (it
+ * moved nothing), one of another kind of transaction, or one in a currency we do not know.
+ */
+export function refundedOf(refund: ProviderRefund): { payInId: string; amount: Money } | null {
+  if (refundStateOf(refund) !== 'successful' || refund.InitialTransactionType !== 'PAYIN' || !refund.InitialTransactionId || !refund.DebitedFunds) return null
+  const currency = refund.DebitedFunds.Currency.toLowerCase()
+  if (!isCurrencyId(currency) || !Number.isInteger(refund.DebitedFunds.Amount) || refund.DebitedFunds.Amount <= 0) return null
+  return { payInId: String(refund.InitialTransactionId), amount: { amount: refund.DebitedFunds.Amount, currency } }
+}
 
 /** The Tag our pay-ins carry: our payment's token (docs/decisions/0052-emoney-pay-ins.md). */
 export function payInTag(paymentToken: string): string {
@@ -199,6 +219,7 @@ export const emoneyEventKinds = {
   user: ['USER_KYC_REGULAR', 'USER_KYC_LIGHT', 'USER_INFLOWS_BLOCKED', 'USER_INFLOWS_UNBLOCKED', 'USER_OUTFLOWS_BLOCKED', 'USER_OUTFLOWS_UNBLOCKED', 'USER_ACCOUNT_CLOSED'],
   payout: ['PAYOUT_NORMAL_SUCCEEDED', 'PAYOUT_NORMAL_FAILED'],
   payin: ['PAYIN_NORMAL_SUCCEEDED', 'PAYIN_NORMAL_FAILED'],
+  refund: ['PAYIN_REFUND_SUCCEEDED', 'PAYIN_REFUND_FAILED'],
   ubo: ['UBO_DECLARATION_VALIDATED', 'UBO_DECLARATION_REFUSED', 'UBO_DECLARATION_INCOMPLETE'],
 } as const
 

@@ -90,6 +90,8 @@ export type EmoneyClient = {
   /** Starts a card pay-in on the provider's hosted page: its `RedirectURL` is where the payer pays. */
   createCardWebPayIn(input: EmoneyCardPayInInput, idempotencyKey: string): Promise<ProviderPayIn>
   getPayIn(payInId: string): Promise<ProviderPayIn>
+  /** A refund, whoever made it (the platform, or someone at the provider's dashboard). */
+  getRefund(refundId: string): Promise<ProviderRefund>
   /** Refunds `amount` of a pay-in to the payer's card, giving back `fees` of the platform's fee. */
   refundPayIn(payInId: string, input: { authorId: string; amount: number; fees: number; currency: string; tag: string }, idempotencyKey: string): Promise<ProviderRefund>
   /**
@@ -278,6 +280,10 @@ export function createEmoneyClient(config: EmoneyConfig): EmoneyClient | null {
 
     getPayIn(payInId) {
       return call<ProviderPayIn>((o) => api.PayIns.get(payInId, o))
+    },
+
+    getRefund(refundId) {
+      return call<ProviderRefund>((o) => api.Refunds.get(refundId, o))
     },
 
     refundPayIn(payInId, input, idempotencyKey) {
