@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Three projects: `unit` (pure shared code and web logic), `integration` (routes through app.inject on
@@ -5,6 +6,9 @@ import { defineConfig } from 'vitest/config'
 // scripts/test.mjs decides which ones run; a console.error fails any test (tests/setup/console.ts).
 export default defineConfig({
   test: {
+    // One worker per core (vitest's own default keeps one core for itself, which on a two-core machine halves the
+    // integration phases): the main process mostly waits while workers run files (docs/decisions/0058-test-database-template.md).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -35,6 +39,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['tests/setup/console.ts'],
+          globalSetup: ['tests/setup/e2e-data-template.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 
 // Browser tests run the real server (`src/server/main.ts`, embedded PGlite in a temporary DATA_DIR) with
@@ -30,6 +30,8 @@ export async function startServer(options: { env?: Record<string, string>; manag
   const env = options.env ?? {}
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'sellfront-e2e-'))
+  // A copy of the run's migrated database (tests/setup/e2e-data-template.ts): the start skips initdb and the migrations.
+  cpSync(inject('e2eDataTemplate'), dataDir, { recursive: true })
   for (const manager of options.managers ?? []) {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/modules/accounts/create-manager-cli.ts', '--email', manager.email, '--password', manager.password], {
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', JWT_SECRET: e2eSecret },

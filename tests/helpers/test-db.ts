@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { openDatabase, type Database } from '../../src/server/db/client'
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
@@ -15,9 +16,25 @@ export function runDatabasePrefix() {
   return `sf_test_${runId()}_`
 }
 
-/** A fresh, migrated database for one test file: in-memory PGlite, or a copy of the PostgreSQL template. */
+let pgliteTemplate: Blob | null | undefined
+
+/** The run's migrated PGlite template (tests/setup/global-db.ts), read once per process; null outside vitest's integration project. */
+async function pgliteTemplateOfRun(): Promise<Blob | null> {
+  if (pgliteTemplate !== undefined) return pgliteTemplate
+  const file = process.env.VITEST ? (await import('vitest')).inject('pgliteTemplate') : null
+  // A Blob is immutable: every file's PGlite reads the same one.
+  pgliteTemplate = file ? new Blob([new Uint8Array(readFileSync(file))]) : null
+  return pgliteTemplate
+}
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite opened from the run's template (or
+ * migrated here when there is none), or a copy of the PostgreSQL template.
+ */
 export async function openTestDatabase(): Promise<Database> {
   if (testDatabaseKind === 'pglite') {
+    const template = await pgliteTemplateOfRun()
+    if (template) return openDatabase({ kind: 'pglite', loadDataDir: template })
     const database = await openDatabase({ kind: 'pglite' })
     await database.migrate()
     return database

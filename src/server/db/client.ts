@@ -21,6 +21,8 @@ export type Database = {
   /** Raw parameterised SQL for pg-boss and scripts; multi-statement text is allowed without values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>
   migrate(): Promise<void>
+  /** PGlite only: the whole data directory as a tarball, to open copies of it (tests' migrated template). */
+  dump?(): Promise<Blob>
   close(): Promise<void>
 }
 
@@ -50,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return { rows: result.rows as any[] }
       },
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      dump: () => client.dumpDataDir('none'),
       close: () => client.close(),
     }
   }

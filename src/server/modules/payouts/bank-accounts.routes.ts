@@ -6,7 +6,7 @@ import {
 import { defaultPayoutCountries } from '../../../shared/payouts/countries'
 import type { AppDeps } from '../../deps'
 import * as bank from './bank-accounts.service'
-import { areaTag, partyAreas } from './parties'
+import { areaTexts, partyAreas } from './parties'
 
 // Payout bank accounts (docs/decisions/0049-money-out.md "Bank accounts"): the same routes for sellers
 // (/cabinet) and publishers (/publish), whose party the area decides, and the managers' check (/admin).
@@ -29,7 +29,7 @@ function createBody(configured: readonly string[]) {
 export const bankAccountsRoutes: FastifyPluginAsyncZod<{ deps?: AppDeps }> = async (app, options) => {
   const body = createBody(options.deps?.config.PAYOUT_COUNTRIES ?? defaultPayoutCountries)
   for (const area of partyAreas) {
-    const tags = [area === 'cabinet' ? 'payouts' : `${areaTag[area]}: payouts`]
+    const tags = [area === 'cabinet' ? 'payouts' : `${areaTexts[area].tag}: payouts`]
 
     app.get(`/${area}/bank_accounts`, {
       config,

@@ -9,7 +9,7 @@ import {
   rejectLegitimationInput, updateLegitimationInput,
 } from '../../../shared/schemas/payouts'
 import * as identity from './identity.service'
-import { partyAreas, partyOfAreaText } from './parties'
+import { areaTexts, partyAreas } from './parties'
 
 // /api/v1: a party's identity check (/cabinet for the seller, /publish for the publisher) and the managers'
 // review of it (/admin) (docs/decisions/0049-money-out.md "Identity"). The party comes from the area, never
@@ -65,7 +65,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: kycLimits.maxFileBytes, files: 1, fields: 5 } })
 
   for (const area of partyAreas) {
-    const who = partyOfAreaText[area]
+    const who = areaTexts[area].party
 
     app.get(`/${area}/legitimation`, {
       config: auth,

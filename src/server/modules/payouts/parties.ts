@@ -19,14 +19,12 @@ import * as teams from '../teams/teams.service'
 export const partyAreas = ['cabinet', 'publish', 'reseller', 'team_member'] as const
 export type PartyArea = (typeof partyAreas)[number]
 
-/** Who an area's routes are about, for the OpenAPI texts. */
-export const partyOfAreaText: Record<PartyArea, string> = {
-  cabinet: 'the seller the request acts for', publish: 'the signed-in publisher',
-  reseller: 'the signed-in reseller', team_member: 'the team member the request acts through',
-}
-/** The OpenAPI tag prefix of an area's money-out routes. */
-export const areaTag: Record<PartyArea, string> = {
-  cabinet: 'payouts', publish: 'publisher area', reseller: 'reseller area', team_member: 'team member area',
+/** How an area's money-out routes name their party in the OpenAPI texts, and the tag prefix they are listed under. */
+export const areaTexts: Record<PartyArea, { party: string; partyShort: string; tag: string }> = {
+  cabinet: { party: 'the seller the request acts for', partyShort: 'the seller', tag: 'payouts' },
+  publish: { party: 'the signed-in publisher', partyShort: 'the publisher', tag: 'publisher area' },
+  reseller: { party: 'the signed-in reseller', partyShort: 'the reseller', tag: 'reseller area' },
+  team_member: { party: 'the team member the request acts through', partyShort: 'the team member', tag: 'team member area' },
 }
 export type Party = { kind: PartyKind; id: number; /** The user the party belongs to (mails, deletion). */ userId: number }
 

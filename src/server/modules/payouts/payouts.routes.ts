@@ -5,7 +5,7 @@ import {
 } from '../../../shared/schemas/payouts'
 import * as batches from './payout-batches.service'
 import * as payouts from './payouts.service'
-import { areaTag, partyAreas } from './parties'
+import { areaTexts, partyAreas } from './parties'
 
 // Balances, payouts and settings per party area, and the managers' payouts and SEPA batches
 // (docs/decisions/0049-money-out.md "Balances", "Payouts"). The area decides the party (parties.ts).
@@ -16,8 +16,8 @@ const areas = partyAreas
 
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const area of areas) {
-    const tags = [areaTag[area]]
-    const who = area === 'cabinet' ? 'the seller' : area === 'publish' ? 'the publisher' : area === 'reseller' ? 'the reseller' : 'the team member'
+    const tags = [areaTexts[area].tag]
+    const who = areaTexts[area].partyShort
 
     app.get(`/${area}/payouts_balance`, {
       config,
