@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { adminAuditLog, adminSessions, profiles, sellers, sessions, users } from '../../db/schema'
 import { alias } from 'drizzle-orm/pg-core'
@@ -31,7 +31,7 @@ export async function listUsers(db: Executor, params: { filters: UserListFilters
       ilike(users.email, pattern), ilike(users.username, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern),
       sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`, ilike(sellers.username, pattern),
     ) : undefined,
-    f.profileType ? exists(sql`select 1 from ${profiles} where ${profiles.userId} = ${users.id} and ${profiles.type} = ${f.profileType} and ${profiles.endedAt} is null`) : undefined,
+    f.profileType ? sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${users.id} and ${profiles.type} = ${f.profileType} and ${profiles.endedAt} is null)` : undefined,
     f.accountState ? eq(users.accountState, f.accountState) : undefined,
     f.deletionState ? eq(users.dataHandling, f.deletionState) : undefined,
     f.deactivatedFrom ? gte(users.deactivatedAt, f.deactivatedFrom) : undefined,

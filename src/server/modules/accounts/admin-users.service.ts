@@ -132,6 +132,7 @@ export async function deactivateUser(ctx: Ctx, userId: number) {
 /** Reactivates a deactivated account (a started deletion is cancelled with it). */
 export async function reactivateUser(ctx: Ctx, userId: number) {
   return act(ctx, userId, async (tx, user) => {
+    if (user.accountState !== 'deactivated') throw new AppError('conflict', 'This account is not deactivated')
     await accounts.moveAccount(tx, user, { account: 'active', deletion: 'empty' }, { deactivatedAt: null })
   })
 }
