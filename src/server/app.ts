@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     openapi: {
       info: {
         title: 'Sellfront API', version: '1.0.0',
-        description: 'Sellers, products, checkout, orders, payers and publishers. A team member reaches a seller\'s /cabinet routes with the header `X-Seller-Id: <seller id>` (or with that seller\'s team member profile selected): a seller the user does not work for answers 404, a route outside the rights the seller gave answers 403 `forbidden`.',
+        description: 'Sellers, products, checkout, orders, payers and publishers. A team member reaches a seller\'s /cabinet routes with the header `X-Seller-Id: <seller id>` (or with that seller\'s team member profile selected): a seller the user does not work for answers 404, a route outside the rights the seller gave answers 403 `forbidden`. A manager in admin mode sends their own bearer token with the `admin_access_token` cookie set by `POST /api/v1/admin/users/{id}/admin_mode`: the request is then the user\'s, and every mutating one is audited.',
       },
       components: {
         securitySchemes: {
