@@ -4,7 +4,7 @@ import { apiSignIn, createProductInWizard, launchBrowser, signedInPage, startSer
 
 // Admin mode in Chromium (docs/decisions/0056-managers-admin-mode.md): a manager finds the demo seller on
 // /admin/users, acts as them, sees the banner on two pages, creates a product as the seller, ends admin mode
-// back on /admin, and the admin mode log names the product's creation.
+// back on /admin, and the admin mode log names the product's creation; the platform settings page answers.
 
 const manager = { email: 'manager@admin-mode-e2e.test', password: 'Manager-pass1!' }
 const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
@@ -52,6 +52,10 @@ describe('admin mode', () => {
 
     await page.getByRole('link', { name: 'Admin mode log', exact: true }).click()
     await page.locator('[data-testid="audit-entry"][data-route="/api/v1/cabinet/products"]').waitFor()
+
+    // the platform settings page shows what the code reads
+    await page.getByRole('link', { name: 'Platform settings', exact: true }).click()
+    await expect.poll(() => page.getByTestId('setting-HOME_COUNTRY').textContent()).toContain('DE')
 
     // the product is the demo seller's
     const seller = await apiSignIn(server, demo.email, demo.password, 'e2e-admin-mode-demo')
