@@ -58,6 +58,9 @@ import { emoneyRoutes } from './modules/payouts/emoney.routes'
 import { resellersRoutes } from './modules/resellers/resellers.routes'
 import { connectOnboardingRoutes } from './modules/payouts/connect-onboarding.routes'
 import { teamsRoutes } from './modules/teams/teams.routes'
+import { adminUsersRoutes } from './modules/accounts/admin-users.routes'
+import * as adminUsers from './modules/accounts/admin-users.service'
+import { AppError } from '../shared/errors'
 import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
@@ -66,6 +69,8 @@ import { courseVideoFrameSources } from '../shared/schemas/courses'
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: Ctx
+    /** The admin audit log row of a mutating request made in admin mode (docs/decisions/0056-managers-admin-mode.md). */
+    adminAuditId?: number | null
   }
   interface FastifyContextConfig {
     /** 'required': a valid access token is needed; 'optional': used when present; absent: ignored. */
@@ -137,7 +142,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     openapi: {
       info: {
         title: 'Sellfront API', version: '1.0.0',
-        description: 'Sellers, products, checkout, orders, payers and publishers. A team member reaches a seller\'s /cabinet routes with the header `X-Seller-Id: <seller id>` (or with that seller\'s team member profile selected): a seller the user does not work for answers 404, a route outside the rights the seller gave answers 403 `forbidden`.',
+        description: 'Sellers, products, checkout, orders, payers and publishers. A team member reaches a seller\'s /cabinet routes with the header `X-Seller-Id: <seller id>` (or with that seller\'s team member profile selected): a seller the user does not work for answers 404, a route outside the rights the seller gave answers 403 `forbidden`. A manager in admin mode sends their own bearer token with the `admin_access_token` cookie set by `POST /api/v1/admin/users/{id}/admin_mode`: the request is then the user\'s, and every mutating one is audited.',
       },
       components: {
         securitySchemes: {
@@ -168,7 +173,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   })
   // Before validation (preValidation runs ahead of the schema check), so an anonymous request to a route
   // that needs a sign-in gets 401 whatever it sends and learns nothing of the field rules.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const mode = request.routeOptions.config.auth
     if (!mode) return
     const header = request.headers.authorization
@@ -180,10 +185,42 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // selected profile, within the route's action (docs/decisions/0053-team-members.md).
     const sellerArea = request.url.startsWith('/api/v1/cabinet/')
     const named = request.headers['x-seller-id']
-    const resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId: typeof named === 'string' ? named : undefined, sellerArea })
+    const actForSellerId = typeof named === 'string' ? named : undefined
+    // Admin mode: the manager's token plus the admin_access_token cookie act as the user
+    // (docs/decisions/0056-managers-admin-mode.md). An ended one is cleared and answered 401 admin_mode_ended,
+    // except where the manager ends it.
+    const adminToken = request.cookies[accounts.adminModeCookie]
+    let resolved
+    try {
+      resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId, sellerArea, adminToken })
+    } catch (error) {
+      if (!(error instanceof AppError) || error.type !== 'admin_mode_ended') throw error
+      void reply.clearCookie(accounts.adminModeCookie, { path: '/' })
+      if (request.routeOptions.url !== adminModeEndRoute) throw error
+      resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId, sellerArea })
+    }
     request.ctx.actor = resolved.actor
     request.ctx.sellerFeatures = resolved.sellerFeatures
+    if (resolved.actor.adminMode) {
+      // Every mutating request in admin mode is audited, refused ones too: the row is written before the
+      // route runs (a failed write fails the request) and completed with its status when it answered.
+      if (!safeMethods.has(request.method)) {
+        request.adminAuditId = await adminUsers.recordAdminWrite(request.ctx, {
+          method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0]!, params: stringParams(request.params),
+        })
+      }
+      if (request.url.startsWith('/api/v1/admin/')) throw new AppError('forbidden', 'End admin mode to use the admin area')
+      if (adminModeRefused.has(`${request.method} ${request.routeOptions.url}`)) throw new AppError('forbidden', 'Admin mode cannot change the user\'s sign-in or delete the account')
+    }
     if (sellerArea) assertSellerRoute(resolved.actor, request.method, request.routeOptions.url)
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.adminAuditId == null) return
+    try {
+      await adminUsers.finishAdminWrite(request.ctx, request.adminAuditId, reply.statusCode)
+    } catch (error) {
+      request.log.error({ err: error }, 'admin audit log status not written')
+    }
   })
   // The audit log of team members' writes for a seller: every answered mutating /cabinet request made as a
   // team member, recorded before the answer leaves (docs/decisions/0053-team-members.md "Audit log").
@@ -252,6 +289,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(resellersRoutes)
     await v1.register(connectOnboardingRoutes)
     await v1.register(teamsRoutes)
+    await v1.register(adminUsersRoutes, { secureCookies: config.appUrl.startsWith('https:') })
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })
@@ -264,6 +302,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   })
   return app
 }
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+const adminModeEndRoute = '/api/v1/app/admin_mode'
+/** What admin mode never does for the user: their sign-in (password, email) and the end of their account. */
+const adminModeRefused = new Set([
+  'POST /api/v1/app/user/password/change', 'POST /api/v1/app/user/change_email',
+  'POST /api/v1/app/user/deactivate', 'POST /api/v1/app/user/delete',
+])
 
 /** A route's path parameters as strings (the audit log's target). */
 function stringParams(params: unknown): Record<string, string> {

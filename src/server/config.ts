@@ -18,6 +18,8 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 86400),
+  /** How long a manager's admin mode lasts before it ends by itself (docs/decisions/0056-managers-admin-mode.md). */
+  ADMIN_MODE_TTL_SECONDS: z.coerce.number().int().min(10).max(86400).default(1800),
   /** argon2id memory cost in KiB; tests lower it, production keeps the OWASP figure. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   SMTP_URL: z.string().optional(),

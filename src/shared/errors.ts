@@ -28,6 +28,9 @@ export const errorStatus = {
   email_not_confirmed: 403,
   account_deactivated: 403,
   account_deleted: 403,
+  account_blocked: 403,
+  /** The admin mode cookie expired or ended: the manager returns to /admin (docs/decisions/0056-managers-admin-mode.md). */
+  admin_mode_ended: 401,
   deletion_not_possible: 409,
   profile_exists: 409,
   // access

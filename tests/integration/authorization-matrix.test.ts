@@ -29,6 +29,7 @@ const tokens: Record<string, string> = {}
 /** Per area: a team member writing everywhere but there. */
 const withoutArea: Partial<Record<TeamArea, string>> = {}
 let foreignMember = ''
+let adminModeCookie = ''
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -47,6 +48,10 @@ beforeAll(async () => {
   tokens.payer = (await signUpUser(t, { profile_type: 'payer' })).accessToken
   tokens.publisher = (await signUpUser(t, { profile_type: 'publisher' })).accessToken
   tokens.manager = await signInManager(t)
+  // the manager acting as the seller (docs/decisions/0056-managers-admin-mode.md): the seller's answers
+  const adminMode = await t.request({ method: 'POST', url: `/api/v1/admin/users/${seller.userId}/admin_mode`, token: tokens.manager })
+  if (adminMode.statusCode !== 200) throw new Error(adminMode.body)
+  adminModeCookie = `admin_access_token=${adminMode.cookies.find((c) => c.name === 'admin_access_token')!.value}`
 })
 afterAll(async () => { await t.close() })
 
@@ -88,6 +93,7 @@ describe('authorization matrix of the seller routes', () => {
         ['payer', tokens.payer, 'forbidden'],
         ['publisher', tokens.publisher, 'forbidden'],
         ['manager', tokens.manager, 'forbidden'],
+        ['manager in admin mode as the seller', tokens.manager, 'allowed', { cookie: adminModeCookie }],
       ]
       if (area) expectations.push([`team member, write except ${area}`, withoutArea[area], 'forbidden'])
       const url = route.url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => (name === 'kind' ? 'terms' : '999999'))

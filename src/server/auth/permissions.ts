@@ -49,6 +49,11 @@ export type Actor = {
   sellerId: number | null
   permissions: readonly string[]
   confirmed: boolean
+  /**
+   * Set while a manager acts as this user (admin mode, docs/decisions/0056-managers-admin-mode.md): the
+   * request is the user's, `sessionId` is the manager's session, and the manager is named here.
+   */
+  adminMode?: { managerUserId: number; adminSessionId: string } | undefined
 }
 
 export function can(actor: Actor | null | undefined, action: Action): boolean {

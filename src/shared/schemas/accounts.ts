@@ -117,6 +117,8 @@ export const userOutput = z.object({
     legal_texts_reviewed_at: z.string().nullable().optional(),
     features: z.record(z.string(), z.boolean()),
   }).nullable(),
+  /** Set while a manager acts as this user (docs/decisions/0056-managers-admin-mode.md): every page shows it. */
+  admin_mode: z.object({ manager_name: z.string(), manager_email: z.string(), expires_at: z.string() }).nullable().optional(),
 })
 export type UserOutput = z.infer<typeof userOutput>
 

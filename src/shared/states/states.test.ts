@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { accountStates } from '../accounts'
 import { publishStates, reviewStates } from '../catalog/product-states'
 import { AppError } from '../errors'
-import { accountTransitions } from './account'
+import { accountTransitions, deletionStates, deletionTransitions } from './account'
 import { affiliateNodeStates, affiliateNodeTransitions } from './affiliate-node'
 import { activeOrderPaymentStates, orderPaymentStates, orderPaymentTransitions } from './order-payment'
 import { orderRateStates, orderRateTransitions } from './order-rate'
@@ -39,6 +39,7 @@ const machines: Record<string, Machine> = {
   'product publish state': { values: publishStates, table: productPublishTransitions, terminal: [] },
   'product review state': { values: reviewStates, table: reviewTransitions, terminal: [] },
   account: { values: accountStates, table: accountTransitions, terminal: ['deleted'] },
+  'account deletion': { values: deletionStates, table: deletionTransitions, terminal: ['deleted'] },
   'team member': { values: teamMemberStates, table: teamMemberTransitions, terminal: ['declined', 'removed'] },
   legitimation: { values: legitimationSteps, table: legitimationTransitions, terminal: [] },
   'kyc document': { values: kycDocumentStates, table: kycDocumentTransitions, terminal: ['refused', 'incomplete'] },

@@ -1,7 +1,7 @@
 import {
   IconAffiliate, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
-  IconCalendar, IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, type Icon,
+  IconCalendar, IconShieldCheck, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -122,6 +122,7 @@ const allConfigs: Record<Area, AreaConfig> = {
     nav: [
       { to: '/admin', key: 'overview', icon: IconHome, exact: true },
       { to: '/admin/emails', key: 'emails', icon: IconMailbox },
+      { to: '/admin/users', key: 'users', icon: IconUser },
       { to: '/admin/sellers', key: 'sellers', icon: IconUsers },
       { to: '/admin/products', key: 'products', icon: IconPackage },
       { to: '/admin/product_reviews', key: 'productReviews', icon: IconClipboardCheck },
@@ -131,6 +132,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/admin/bank_account_legitimations', key: 'legitimations', icon: IconShieldCheck },
       { to: '/admin/payouts', key: 'payouts', icon: IconWallet },
       { to: '/admin/resellers', key: 'resellers', icon: IconBuildingStore },
+      { to: '/admin/admin_audit_log', key: 'adminAuditLog', icon: IconHistory },
+      { to: '/admin/settings', key: 'platformSettings', icon: IconAdjustments },
       { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],

@@ -218,6 +218,10 @@ const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/a
   { path: 'bank_account_legitimations', component: lazyRouteComponent(bankAccountPages, 'AdminBankAccountLegitimationsPage') },
   { path: 'payouts', component: lazyRouteComponent(payoutPages, 'AdminPayoutsPage') },
   { path: 'resellers', component: lazyRouteComponent(() => import('../features/resellers/routes/admin-resellers-page'), 'AdminResellersPage') },
+  { path: 'users', component: lazyRouteComponent(() => import('../features/admin/routes/users-page'), 'UsersPage') },
+  { path: 'users/$id', component: lazyRouteComponent(() => import('../features/admin/routes/user-page'), 'UserPage') },
+  { path: 'admin_audit_log', component: lazyRouteComponent(() => import('../features/admin/routes/admin-audit-log-page'), 'AdminAuditLogPage') },
+  { path: 'settings', component: lazyRouteComponent(() => import('../features/admin/routes/settings-page'), 'PlatformSettingsPage') },
 ])
 
 // The payer's course player (docs/reference/readings.md 14): its own full-page layout; signed out it sends the payer to

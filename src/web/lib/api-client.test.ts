@@ -26,7 +26,7 @@ const oldTokens: SessionTokens = {
   accessToken: 'access-old', expiresAt: '2030-01-01T00:00:00.000Z', refreshToken: 'refresh-1', refreshExpiresAt: '2030-02-01T00:00:00.000Z',
 }
 
-function setup(handler: Handler, opts: { tokens?: SessionTokens | null; path?: string } = {}) {
+function setup(handler: Handler, opts: { tokens?: SessionTokens | null; path?: string; onAdminModeEnded?: () => void } = {}) {
   const storage = memoryStorage({ [FINGERPRINT_KEY]: 'fp-123456789', [PROFILE_KEY]: '7' })
   if (opts.tokens !== null) storage.setItem(TOKENS_KEY, JSON.stringify(opts.tokens ?? oldTokens))
   const calls: Call[] = []
@@ -52,6 +52,7 @@ function setup(handler: Handler, opts: { tokens?: SessionTokens | null; path?: s
     currentPath: () => opts.path ?? '/cabinet/orders?page=2',
     locale: () => 'de',
     onSessionEnd: () => { sessionEnds += 1 },
+    ...(opts.onAdminModeEnded ? { onAdminModeEnded: opts.onAdminModeEnded } : {}),
     retryWaitMs: 5,
   })
   return { api, storage, calls, notices, navigations, sessionEnds: () => sessionEnds }
@@ -170,6 +171,17 @@ describe('requests', () => {
     expect(await blob.text()).toBe('%PDF-1.4 test')
     expect(t.calls[0]!.headers.Authorization).toBe('Bearer access-old')
     await expect(t.api.get('/cabinet/bad.pdf', { responseType: 'blob', silent: true })).rejects.toMatchObject({ type: 'wrong_product_form', status: 422 })
+  })
+
+  test('an ended admin mode hands over to the app (back to /admin) and keeps the manager\'s session', async () => {
+    let ended = 0
+    const t = setup(() => json(401, { error: { message: 'Admin mode has ended', type: 'admin_mode_ended' } }), { onAdminModeEnded: () => { ended += 1 } })
+    await expect(t.api.get('/cabinet/products')).rejects.toMatchObject({ type: 'admin_mode_ended', status: 401 })
+    expect(ended).toBe(1)
+    expect(t.calls).toHaveLength(1) // no renewal
+    expect(t.notices).toEqual([])
+    expect(t.navigations).toEqual([])
+    expect(t.storage.getItem(TOKENS_KEY)).not.toBeNull()
   })
 
   test('a silent call shows no toast', async () => {

@@ -84,6 +84,7 @@ export class ApiError extends Error {
 export const CANCELED = 'canceled'
 export const ABORTED = 'aborted'
 export const NETWORK_ERROR = 'network_error'
+export const ADMIN_MODE_ENDED = 'admin_mode_ended'
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
@@ -180,6 +181,11 @@ export type ApiClientDeps = {
   texts?: { retryLater: () => string; network: () => string }
   /** Called once the navigation to sign-in after a session ended has settled (drop cached data). */
   onSessionEnd?: () => void
+  /**
+   * A manager's admin mode ended (expired, or ended elsewhere): the server cleared its cookie; the app
+   * returns to /admin (docs/decisions/0056-managers-admin-mode.md). The manager's own session stays.
+   */
+  onAdminModeEnded?: () => void
   baseUrl?: string
   retryWaitMs?: number
   sleep?: (ms: number) => Promise<void>
@@ -445,6 +451,10 @@ export function createApiClient(deps: ApiClientDeps) {
       if (answer.ok) return (answer.body === null || opts.responseType === 'blob' ? answer.body : toCamel<T>(answer.body)) as T
       const error = answer.error
       if (error.type === CANCELED || error.type === ABORTED) throw error
+      if (error.type === ADMIN_MODE_ENDED) {
+        deps.onAdminModeEnded?.()
+        throw error
+      }
 
       if (withAuth && isAccessTokenError(error)) {
         if (renewing) {

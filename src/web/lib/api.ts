@@ -23,6 +23,7 @@ function browserStorage(): KeyValueStorage {
   }
 }
 
+let adminModeLeaving = false
 let navigateTo: (path: string) => void | Promise<void> = (path) => window.location.assign(path)
 
 /** The app hands the router's navigation to the client once the router exists. */
@@ -48,4 +49,9 @@ export const api = createApiClient({
   locale: () => currentLocale(),
   texts: { retryLater: () => i18n.t('errors.retryLater'), network: () => i18n.t('errors.network') },
   onSessionEnd: () => queryClient.clear(),
+  // a full page load to /admin: nothing of the user's screens stays cached (docs/decisions/0056-managers-admin-mode.md)
+  onAdminModeEnded: () => {
+    if (!adminModeLeaving) window.location.assign('/admin')
+    adminModeLeaving = true
+  },
 })

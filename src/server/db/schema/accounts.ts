@@ -23,6 +23,10 @@ export const users = pgTable('users', {
   deletionComment: text('deletion_comment'),
   aboutYou: jsonb('about_you').$type<Record<string, unknown>>(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  // ---- managers' users admin (docs/decisions/0056-managers-admin-mode.md)
+  /** Set while a manager blocks the account: no sign-in, no token works. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  // ---- end managers' users admin
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -112,3 +116,39 @@ export const refreshTokens = pgTable('refresh_tokens', {
   rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)])
+
+// ---------------------------------------------------------------- managers' admin mode (docs/decisions/0056-managers-admin-mode.md)
+
+/**
+ * A manager acting as a user: the `admin_access_token` cookie (stored hashed) works only together with the
+ * manager's own session, until it expires or ends (ended by the manager, by the manager's sign-out).
+ */
+export const adminSessions = pgTable('admin_sessions', {
+  id: uuid('id').primaryKey(),
+  managerUserId: integer('manager_user_id').notNull().references(() => users.id),
+  managerSessionId: uuid('manager_session_id').notNull().references(() => sessions.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  /** The user's profile in use while acting (null: the user's first profile in the entry order). */
+  profileId: integer('profile_id').references(() => profiles.id),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endedReason: text('ended_reason'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('admin_sessions_token_unique').on(t.tokenHash), index('admin_sessions_manager_session_idx').on(t.managerSessionId)])
+
+/** Every mutating request made in admin mode: written before the route runs, its status when it answered. */
+export const adminAuditLog = pgTable('admin_audit_log', {
+  id: serial('id').primaryKey(),
+  adminSessionId: uuid('admin_session_id').notNull().references(() => adminSessions.id),
+  managerUserId: integer('manager_user_id').notNull().references(() => users.id),
+  userId: integer('user_id').notNull().references(() => users.id),
+  method: text('method').notNull(),
+  /** The route pattern (e.g. /api/v1/cabinet/products/:id) and its parameters, the target. */
+  route: text('route').notNull(),
+  target: jsonb('target').$type<Record<string, string>>().notNull().default({}),
+  /** The HTTP status answered; null while the request runs (or when the process stopped before answering). */
+  statusCode: integer('status_code'),
+  createdAt: createdAt(),
+}, (t) => [index('admin_audit_log_manager_idx').on(t.managerUserId, t.id), index('admin_audit_log_user_idx').on(t.userId, t.id)])
+// ---------------------------------------------------------------- end managers' admin mode

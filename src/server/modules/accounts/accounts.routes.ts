@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/accounts'
 import type { AppDeps } from '../../deps'
 import * as accounts from './accounts.service'
+import * as adminUsers from './admin-users.service'
 import { authRateLimit } from '../../plugins/rate-limits'
 
 /** /api/v1/app: users and sessions (docs/reference/accounts-and-orders.md §7). Routes parse, call one use case, answer. */
@@ -106,6 +107,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.delete('/session', { config: { auth: 'required' }, schema: { tags, response: noContent } },
     async (req, reply) => {
       await accounts.signOut(req.ctx)
+      // A manager's admin mode ends with their session (docs/decisions/0056-managers-admin-mode.md).
+      void reply.clearCookie(accounts.adminModeCookie, { path: '/' })
       return reply.code(204).send(null)
     })
+
+  app.delete('/admin_mode', {
+    config: { auth: 'required' },
+    schema: { tags, security: [{ bearer: [] }], response: noContent, description: 'Ends the manager\'s admin mode and clears the `admin_access_token` cookie (docs/decisions/0056-managers-admin-mode.md).' },
+  }, async (req, reply) => {
+    await adminUsers.endAdminMode(req.ctx)
+    void reply.clearCookie(accounts.adminModeCookie, { path: '/' })
+    return reply.code(204).send(null)
+  })
 }

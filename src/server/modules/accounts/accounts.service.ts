@@ -17,6 +17,9 @@ import * as email from '../email/email.service'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './accounts.passwords'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as repo from './accounts.repository'
+import * as adminRepo from './admin-users.repository'
+import { assertTransition } from '../../../shared/states/transitions'
+import { accountTransitions, deletionTransitions, type AccountState, type DeletionState } from '../../../shared/states/account'
 import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './accounts.tokens'
 
 // Accounts and sessions (docs/reference/accounts-and-orders.md §2 to §5, §8). Each exported function is one use case.
@@ -39,17 +42,28 @@ export function missingAccessToken() {
  * does not (or no longer) work for answers 404 on the seller's routes.
  */
 export async function resolveActor(
-  ctx: Ctx, authorization: string, request: { actForSellerId?: string | undefined; sellerArea?: boolean } = {},
+  ctx: Ctx, authorization: string, request: { actForSellerId?: string | undefined; sellerArea?: boolean; adminToken?: string | undefined } = {},
 ): Promise<{ actor: Actor; sellerFeatures: Record<string, boolean> }> {
   const claims = await verifyAccessToken(ctx.deps.jwtKey, authorization, ctx.realNow)
   const rows = await repo.loadActorRows(ctx.db, claims.sessionId)
-  if (!rows || rows.session.revokedAt || rows.user.id !== claims.userId || rows.user.accountState !== 'active') {
+  // A blocked account's tokens stop working with its next request (docs/decisions/0056-managers-admin-mode.md).
+  if (!rows || rows.session.revokedAt || rows.user.id !== claims.userId || rows.user.accountState !== 'active' || rows.user.blockedAt) {
     throw new AppError('invalid_access_token', 'The session has ended')
   }
-  let profile = rows.profile
+  if (request.adminToken !== undefined) return resolveAdminMode(ctx, rows.user.id, rows.session.id, request.adminToken, request)
+  return actorOf(ctx, rows.user, rows.session.id, rows.profile, request)
+}
+
+type ActorProfile = Awaited<ReturnType<typeof repo.loadActorRows>> extends infer R ? R extends { profile: infer P } ? P : never : never
+
+async function actorOf(
+  ctx: Ctx, user: repo.UserRow, sessionId: string, sessionProfile: ActorProfile,
+  request: { actForSellerId?: string | undefined; sellerArea?: boolean }, adminMode?: Actor['adminMode'],
+): Promise<{ actor: Actor; sellerFeatures: Record<string, boolean> }> {
+  let profile = sessionProfile
   if (request.actForSellerId !== undefined) {
     const sellerId = Number(request.actForSellerId)
-    const named = /^[1-9][0-9]{0,9}$/.test(request.actForSellerId) && sellerId <= int4Max ? await repo.findWorkProfile(ctx.db, rows.user.id, sellerId) : undefined
+    const named = /^[1-9][0-9]{0,9}$/.test(request.actForSellerId) && sellerId <= int4Max ? await repo.findWorkProfile(ctx.db, user.id, sellerId) : undefined
     if (!named) throw notWorkingFor()
     profile = named
   } else if (profile?.endedAt && request.sellerArea) {
@@ -58,16 +72,51 @@ export async function resolveActor(
   const ended = profile?.endedAt != null
   return {
     actor: {
-      userId: rows.user.id,
-      sessionId: rows.session.id,
+      userId: user.id,
+      sessionId,
       profileId: profile?.id ?? null,
       profileType: (profile?.type as ProfileType | undefined) ?? null,
       sellerId: profile?.sellerBlocked || ended ? null : profile?.sellerId ?? null,
       permissions: ended ? [] : profile?.permissions ?? [],
-      confirmed: rows.user.confirmedAt != null,
+      confirmed: user.confirmedAt != null,
+      ...(adminMode ? { adminMode } : {}),
     },
     sellerFeatures: profile?.sellerFeatures ?? {},
   }
+}
+
+export const adminModeCookie = 'admin_access_token'
+
+function adminModeEnded() {
+  return new AppError('admin_mode_ended', 'Admin mode has ended')
+}
+
+/**
+ * Admin mode (docs/decisions/0056-managers-admin-mode.md): the manager's valid session plus the
+ * `admin_access_token` cookie bound to it make the request the user's, naming the manager. The cookie alone
+ * is nothing; an expired or ended one, a manager who is no longer one, or a user who can no longer sign in
+ * answer 401 `admin_mode_ended` (never silently the manager's own request).
+ */
+async function resolveAdminMode(
+  ctx: Ctx, managerUserId: number, managerSessionId: string, token: string, request: { actForSellerId?: string | undefined; sellerArea?: boolean },
+) {
+  const session = token ? await adminRepo.findAdminSessionByToken(ctx.db, hashToken(token)) : undefined
+  if (!session || session.managerSessionId !== managerSessionId || session.managerUserId !== managerUserId || session.endedAt) throw adminModeEnded()
+  if (session.expiresAt <= ctx.realNow) {
+    await adminRepo.updateAdminSession(ctx.db, session.id, { endedAt: ctx.realNow, endedReason: 'expired' })
+    throw adminModeEnded()
+  }
+  const user = await repo.findUserById(ctx.db, session.userId)
+  if (!user || user.accountState !== 'active' || user.blockedAt || !(await adminRepo.hasManagerProfile(ctx.db, managerUserId))) throw adminModeEnded()
+  const profile = session.profileId != null
+    ? await adminRepo.findProfileForActor(ctx.db, user.id, session.profileId)
+    : await defaultActorProfile(ctx.db, user.id)
+  return actorOf(ctx, user, managerSessionId, profile, request, { managerUserId, adminSessionId: session.id })
+}
+
+async function defaultActorProfile(db: Executor, userId: number): Promise<ActorProfile> {
+  const first = defaultProfile(await repo.listProfiles(db, userId))
+  return first ? adminRepo.findProfileForActor(db, userId, first.id) : undefined
 }
 
 function notWorkingFor() {
@@ -88,7 +137,9 @@ export async function userOutput(ctx: Ctx, db: Executor, user: repo.UserRow, cur
   // docs/reference/readings.md 23: derived from the seller's providers and the platform's test mode on every read.
   const paymentAccountDone = seller ? await paymentSettings.paymentAccountDone(db, ctx.deps, seller.id) : false
   const legalReviewedAt = seller ? await repo.legalTextsReviewedAt(db, seller.id) : null
+  const adminMode = ctx.actor?.adminMode && ctx.actor.userId === user.id ? await adminModeInfo(db, ctx.actor.adminMode) : null
   return {
+    admin_mode: adminMode,
     id: user.id,
     email: user.email,
     unconfirmed_email: user.unconfirmedEmail,
@@ -115,6 +166,14 @@ export async function userOutput(ctx: Ctx, db: Executor, user: repo.UserRow, cur
         }
       : null,
   }
+}
+
+/** Who acts as the user and until when: every page of the web app shows it. */
+async function adminModeInfo(db: Executor, adminMode: NonNullable<Actor['adminMode']>): Promise<UserOutput['admin_mode']> {
+  const manager = await repo.findUserById(db, adminMode.managerUserId)
+  const session = await adminRepo.findAdminSessionById(db, adminMode.adminSessionId)
+  if (!manager || !session) return null
+  return { manager_name: `${manager.firstName} ${manager.lastName}`.trim(), manager_email: manager.email, expires_at: session.expiresAt.toISOString() }
 }
 
 function profileOutput(p: repo.ProfileWithSeller): ProfileOutput {
@@ -183,10 +242,13 @@ export async function signIn(ctx: Ctx, input: SignInInput): Promise<SessionOutpu
   })
   const user = found.user
   if (!user) throw new AppError('invalid_credentials', 'Email or password is wrong')
+  if (user.blockedAt) throw new AppError('account_blocked', 'This account is blocked')
+  // A deletion a manager started is not undone by signing in (docs/decisions/0056-managers-admin-mode.md).
+  if (user.dataHandling === 'deletion_requested') throw new AppError('account_deactivated', 'This account is being deleted')
   return ctx.db.transaction(async (tx) => {
     // Signing in to a deactivated account reactivates it (its data was kept).
     const current = user.accountState === 'deactivated'
-      ? await repo.updateUser(tx, user.id, { accountState: 'active', dataHandling: 'empty', deactivatedAt: null })
+      ? await moveAccount(tx, user, { account: 'active', deletion: 'empty' }, { deactivatedAt: null })
       : user
     return startSession(ctx, tx, current, input.fingerprint)
   })
@@ -210,7 +272,7 @@ export async function renewToken(ctx: Ctx, input: { refresh_token?: string; fing
       return { error: new AppError('invalid_refresh_token', 'The refresh token was already used; the session has ended') }
     }
     const user = await repo.findUserById(tx, session.userId)
-    if (!user || user.accountState !== 'active') return { error: new AppError('invalid_refresh_token', 'The account is not active') }
+    if (!user || user.accountState !== 'active' || user.blockedAt) return { error: new AppError('invalid_refresh_token', 'The account is not active') }
     await repo.updateSession(tx, session.id, { lastUsedAt: ctx.realNow })
     return { tokens: await issueTokens(ctx, tx, session.id, session.userId) }
   })
@@ -219,9 +281,13 @@ export async function renewToken(ctx: Ctx, input: { refresh_token?: string; fing
   return outcome.tokens!
 }
 
+/** Ends the session; a manager's admin mode ends with the manager's session (docs/decisions/0056-managers-admin-mode.md). */
 export async function signOut(ctx: Ctx): Promise<void> {
   const actor = requireUser(ctx)
-  await repo.revokeSession(ctx.db, actor.sessionId, 'signed_out', ctx.realNow)
+  await ctx.db.transaction(async (tx) => {
+    await repo.revokeSession(tx, actor.sessionId, 'signed_out', ctx.realNow)
+    await adminRepo.endAdminSessions(tx, { managerSessionId: actor.sessionId }, 'signed_out', ctx.realNow)
+  })
 }
 
 export async function switchProfile(ctx: Ctx, profileId: number): Promise<{ access_token: string; expires_at: string; user: UserOutput }> {
@@ -230,8 +296,11 @@ export async function switchProfile(ctx: Ctx, profileId: number): Promise<{ acce
     const profiles = await repo.listProfiles(tx, actor.userId)
     // A profile of someone else is answered like one that does not exist.
     if (!profiles.some((p) => p.id === profileId)) throw new AppError('not_found', 'No such profile')
-    await repo.updateSession(tx, actor.sessionId, { profileId })
-    const access = await signAccessToken(ctx.deps.jwtKey, { userId: actor.userId, sessionId: actor.sessionId }, ctx.realNow, ctx.deps.config.ACCESS_TOKEN_TTL_SECONDS)
+    // In admin mode the switch is the admin session's; the manager's own session keeps its profile.
+    if (actor.adminMode) await adminRepo.updateAdminSession(tx, actor.adminMode.adminSessionId, { profileId })
+    else await repo.updateSession(tx, actor.sessionId, { profileId })
+    const tokenUserId = actor.adminMode?.managerUserId ?? actor.userId
+    const access = await signAccessToken(ctx.deps.jwtKey, { userId: tokenUserId, sessionId: actor.sessionId }, ctx.realNow, ctx.deps.config.ACCESS_TOKEN_TTL_SECONDS)
     const user = (await repo.findUserById(tx, actor.userId))!
     return { access_token: access.token, expires_at: access.expiresAt.toISOString(), user: await userOutput(ctx, tx, user, profileId) }
   })
@@ -517,7 +586,7 @@ export async function acceptEmailChange(ctx: Ctx, token: string): Promise<UserOu
 // ---------------------------------------------------------------- deactivation and deletion
 
 /** Why an account cannot be deleted now. Later capabilities (open orders, balances) add their reasons here. */
-async function deletionBlockers(ctx: Ctx, tx: Executor, userId: number): Promise<string[]> {
+export async function deletionBlockers(ctx: Ctx, tx: Executor, userId: number): Promise<string[]> {
   const blockers: string[] = []
   const profiles = await repo.listProfiles(tx, userId)
   if (profiles.some((p) => p.type === 'manager') && (await repo.countProfilesOfType(tx, 'manager')) <= 1) blockers.push('last_manager')
@@ -593,10 +662,9 @@ export async function deactivate(ctx: Ctx, input: z.infer<typeof deactivateInput
   const actor = requireUser(ctx)
   const user = await verifyOwnPassword(ctx, actor.userId, input.password)
   await ctx.db.transaction(async (tx) => {
-    await repo.lockUser(tx, user.id)
-    await repo.updateUser(tx, user.id, {
-      accountState: 'deactivated', dataHandling: 'inactive_plan', deactivatedAt: ctx.now,
-      deletionReason: input.reason, deletionComment: input.comment ?? null,
+    const locked = (await repo.lockUser(tx, user.id))!
+    await moveAccount(tx, locked, { account: 'deactivated', deletion: 'inactive_plan' }, {
+      deactivatedAt: ctx.now, deletionReason: input.reason, deletionComment: input.comment ?? null,
     })
     await repo.revokeUserSessions(tx, user.id, 'deactivated', ctx.now)
     await email.queueEmail(ctx.deps, tx, { to: user.email, kind: 'account_deactivated', locale: user.locale, userId: user.id, firstName: user.firstName })
@@ -608,25 +676,47 @@ export async function deleteAccount(ctx: Ctx, input: z.infer<typeof deactivateIn
   const actor = requireUser(ctx)
   const user = await verifyOwnPassword(ctx, actor.userId, input.password)
   await ctx.db.transaction(async (tx) => {
-    await repo.lockUser(tx, user.id)
-    const blockers = await deletionBlockers(ctx, tx, user.id)
-    if (blockers.length > 0) throw new AppError('deletion_not_possible', `The account cannot be deleted now: ${blockers.join(', ')}`)
-    // Identity documents and bank details go with the account (ports/money-out.ts).
-    await ctx.deps.moneyOut.forgetUser(ctx.deps, tx, user.id)
-    // The goodbye mail goes to the real address before it is scrambled.
-    await email.queueEmail(ctx.deps, tx, { to: user.email, kind: 'account_deleted', locale: user.locale, userId: user.id, firstName: user.firstName })
-    await repo.updateUser(tx, user.id, {
-      email: `deleted-${user.id}@deleted.invalid`, unconfirmedEmail: null, username: null,
-      firstName: 'Deleted', lastName: 'User', passwordHash: `!deleted:${randomToken(16)}`, aboutYou: null,
-      accountState: 'deleted', dataHandling: 'data_scrambled', deletedAt: ctx.now,
-      deletionReason: input.reason, deletionComment: input.comment ?? null,
-    })
-    const seller = await repo.findSellerByUser(tx, user.id)
-    // The shop header's bio and images are the seller's own words and pictures: dropped with the account
-    // (docs/decisions/0046-seller-presence.md; their webp bytes are not yet removed).
-    if (seller) await repo.updateSeller(tx, seller.id, { username: `deleted-${seller.id}`, phone: null, company: null, blocked: true, bio: null, avatar: null, banner: null })
-    await repo.revokeUserSessions(tx, user.id, 'deleted', ctx.now)
+    const locked = (await repo.lockUser(tx, user.id))!
+    await scrambleAccount(ctx, tx, locked, { reason: input.reason, comment: input.comment ?? null })
   })
+}
+
+/**
+ * The one writer of an account's state and deletion state: both moves are checked against their tables
+ * (src/shared/states/account.ts); `values` are the columns that go with the move.
+ */
+export async function moveAccount(
+  tx: Executor, user: repo.UserRow, to: { account?: AccountState; deletion?: DeletionState }, values: Partial<repo.UserRow> = {},
+): Promise<repo.UserRow> {
+  if (to.account && to.account !== user.accountState) assertTransition(accountTransitions, user.accountState as AccountState, to.account, 'The account state')
+  if (to.deletion && to.deletion !== user.dataHandling) assertTransition(deletionTransitions, user.dataHandling as DeletionState, to.deletion, 'The deletion state')
+  return repo.updateUser(tx, user.id, { ...values, ...(to.account ? { accountState: to.account } : {}), ...(to.deletion ? { dataHandling: to.deletion } : {}) })
+}
+
+/**
+ * Deletes a locked account in the caller's transaction (the user's own deletion and a manager's completed
+ * one): blockers refuse it; identity and bank data go; personal data is scrambled, so records that must stay
+ * still add up; every session ends.
+ */
+export async function scrambleAccount(ctx: Ctx, tx: Executor, user: repo.UserRow, why: { reason: string | null; comment: string | null }): Promise<repo.UserRow> {
+  const blockers = await deletionBlockers(ctx, tx, user.id)
+  if (blockers.length > 0) throw new AppError('deletion_not_possible', `The account cannot be deleted now: ${blockers.join(', ')}`)
+  // Identity documents and bank details go with the account (ports/money-out.ts).
+  await ctx.deps.moneyOut.forgetUser(ctx.deps, tx, user.id)
+  // The goodbye mail goes to the real address before it is scrambled.
+  await email.queueEmail(ctx.deps, tx, { to: user.email, kind: 'account_deleted', locale: user.locale, userId: user.id, firstName: user.firstName })
+  const updated = await moveAccount(tx, user, { account: 'deleted', deletion: 'data_scrambled' }, {
+    email: `deleted-${user.id}@deleted.invalid`, unconfirmedEmail: null, username: null,
+    firstName: 'Deleted', lastName: 'User', passwordHash: `!deleted:${randomToken(16)}`, aboutYou: null,
+    deletedAt: ctx.now, deletionReason: why.reason ?? user.deletionReason, deletionComment: why.comment ?? user.deletionComment,
+  })
+  const seller = await repo.findSellerByUser(tx, user.id)
+  // The shop header's bio and images are the seller's own words and pictures: dropped with the account
+  // (docs/decisions/0046-seller-presence.md; their webp bytes are not yet removed).
+  if (seller) await repo.updateSeller(tx, seller.id, { username: `deleted-${seller.id}`, phone: null, company: null, blocked: true, bio: null, avatar: null, banner: null })
+  await repo.revokeUserSessions(tx, user.id, 'deleted', ctx.now)
+  await adminRepo.endAdminSessions(tx, { userId: user.id }, 'deleted', ctx.now)
+  return updated
 }
 
 // ---------------------------------------------------------------- team member profiles (teams module)

@@ -17,6 +17,16 @@ export function AdminHomePage() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder padding="lg" radius="md">
           <Stack gap="sm">
+            <Text fw={600}>{t('admin.usersTitle')}</Text>
+            <Text size="sm" c="dimmed">{t('admin.usersText')}</Text>
+            <Group gap="xs">
+              <Button component={Link} to="/admin/users" variant="light">{t('admin.usersOpen')}</Button>
+              <Button component={Link} to="/admin/admin_audit_log" variant="light">{t('admin.auditOpen')}</Button>
+            </Group>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg" radius="md">
+          <Stack gap="sm">
             <Text fw={600}>{t('admin.outboxTitle')}</Text>
             <Text size="sm" c="dimmed">{t('admin.outboxText')}</Text>
             <Button component={Link} to="/admin/emails" variant="light" w="fit-content">{t('admin.outboxOpen')}</Button>
