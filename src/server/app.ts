@@ -58,6 +58,7 @@ import { emoneyRoutes } from './modules/payouts/emoney.routes'
 import { resellersRoutes } from './modules/resellers/resellers.routes'
 import { connectOnboardingRoutes } from './modules/payouts/connect-onboarding.routes'
 import { teamsRoutes } from './modules/teams/teams.routes'
+import { platformPlansRoutes, pricingLinkRoutes } from './modules/platform-plans/platform-plans.routes'
 import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
@@ -252,7 +253,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(resellersRoutes)
     await v1.register(connectOnboardingRoutes)
     await v1.register(teamsRoutes)
+    await v1.register(platformPlansRoutes)
   }, { prefix: '/api/v1' })
+  await app.register(pricingLinkRoutes)
 
   await registerStorefront(app, deps, { dev: options.dev })
 
