@@ -1,7 +1,7 @@
 import {
   IconAffiliate, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
-  IconCalendar, IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, type Icon,
+  IconCalendar, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -48,6 +48,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank, action: 'payouts.read' },
       { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey', action: 'settings.write' },
       { to: '/cabinet/team', key: 'team', icon: IconUsersGroup, match: '/cabinet/team', action: 'team.manage' },
+      { to: '/cabinet/plans', key: 'plans', icon: IconStack2, action: 'payouts.read' },
       { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],
@@ -131,6 +132,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/admin/bank_account_legitimations', key: 'legitimations', icon: IconShieldCheck },
       { to: '/admin/payouts', key: 'payouts', icon: IconWallet },
       { to: '/admin/resellers', key: 'resellers', icon: IconBuildingStore },
+      { to: '/admin/platform_plans', key: 'platformPlans', icon: IconStack2 },
       { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],

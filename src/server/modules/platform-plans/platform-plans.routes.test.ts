@@ -136,6 +136,6 @@ describe('the pricing link', () => {
     const res = await t.request({ method: 'GET', url: `/preise?product_id=${pro.product_id}&step=2` })
     expect(res.statusCode).toBe(302)
     expect(res.headers.location).toBe(`/cabinet/plans?plan_id=${pro.id}&step=2`)
-    expect((await t.request({ method: 'GET', url: '/plans' })).headers.location).toBe('/cabinet/plans')
+    expect((await t.request({ method: 'GET', url: '/preise' })).headers.location).toBe('/cabinet/plans')
   })
 })

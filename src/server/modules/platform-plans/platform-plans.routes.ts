@@ -75,9 +75,8 @@ export const platformPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => plans.assignPlan(req.ctx, req.params.id, req.body.plan_id))
 }
 
-/** GET /preise?product_id=&step= (the marketing pricing link) and /plans: the seller's plans page, the plan preselected. */
+/** GET /preise?product_id=&step= (the marketing pricing link): the seller's plans page, the plan preselected (the public /plans stays the site's page). */
 export const pricingLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const query = z.object({ product_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(), step: z.coerce.number().int().min(1).max(10).optional() })
   app.get('/preise', { schema: { hide: true, querystring: query } }, async (req, reply) => reply.redirect(await plans.pricingLinkTarget(req.ctx.db, req.query.product_id, req.query.step), 302))
-  app.get('/plans', { schema: { hide: true, querystring: query } }, async (req, reply) => reply.redirect(await plans.pricingLinkTarget(req.ctx.db, req.query.product_id, req.query.step), 302))
 }
