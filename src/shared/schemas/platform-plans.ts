@@ -4,6 +4,7 @@ import { zCurrencyId } from '../money/currencies'
 import { maxPlanAmount } from '../pricing'
 import { platformSubscriptionStates } from '../states/platform-subscription'
 import { int4Max, notBlank, zId, zIdParam, zText } from '../validation/storable'
+import type { FieldError } from '../errors'
 import { listOutput, listQuery } from './lists'
 
 // The platform's own plans (docs/decisions/0055-platform-plans.md): what sellers subscribe to, their billing
@@ -26,28 +27,24 @@ const name = zText().trim().min(1).max(120).regex(notBlank)
 const amount = z.number().int().min(0).max(maxPlanAmount)
 
 export const platformPlanPriceInput = z.strictObject({ billing_cycle: z.enum(billingCycles), amount, currency: zCurrencyId })
+/** Each flag the plan grants (true) or withholds (false); flags left out keep their defaults. */
+const planFeatures = z.strictObject(Object.fromEntries(flagNames.map((flag) => [flag, z.boolean().optional()])) as Record<(typeof flagNames)[number], z.ZodOptional<z.ZodBoolean>>)
 export const platformPlanInput = z.strictObject({
   name,
   description: zText().trim().max(500).nullish(),
   purpose: z.enum(platformPlanPurposes),
-  /** Each flag the plan grants (true) or withholds (false); flags left out keep their defaults. */
-  features: z.partialRecord(z.enum(flagNames), z.boolean()).default({}),
-  /** trial plans only: free days before the first charge (1..365). */
+  features: planFeatures.default({}),
+  /** trial plans only (required there): free days before the first charge (1..365). */
   trial_days: z.number().int().min(1).max(365).nullish(),
+  /** One price per billing cycle at most; public and trial plans need at least one. */
   prices: z.array(platformPlanPriceInput).max(3).default([]),
   position: z.number().int().min(0).max(1000).optional(),
-}).superRefine((plan, issue) => {
-  const cycles = plan.prices.map((p) => p.billing_cycle)
-  if (new Set(cycles).size !== cycles.length) issue.addIssue({ code: 'custom', path: ['prices'], message: 'duplicate_billing_cycle' })
-  if (plan.trial_days && plan.purpose !== 'trial') issue.addIssue({ code: 'custom', path: ['trial_days'], message: 'only_trial_plans' })
-  if (plan.purpose === 'trial' && !plan.trial_days) issue.addIssue({ code: 'custom', path: ['trial_days'], message: 'required' })
-  if ((purchasablePurposes as readonly string[]).includes(plan.purpose) && plan.prices.length === 0) issue.addIssue({ code: 'custom', path: ['prices'], message: 'required' })
 })
 export type PlatformPlanInput = z.output<typeof platformPlanInput>
 export const updatePlatformPlanInput = z.strictObject({
   name: name.optional(),
   description: zText().trim().max(500).nullish(),
-  features: z.partialRecord(z.enum(flagNames), z.boolean()).optional(),
+  features: planFeatures.optional(),
   /** A changed price is a new version of its pricing plan: subscriptions bought before keep theirs. */
   prices: z.array(platformPlanPriceInput).max(3).optional(),
   position: z.number().int().min(0).max(1000).optional(),
@@ -103,12 +100,13 @@ export const sellerPlanPageOutput = z.object({
 
 /** POST /cabinet/platform_plan/subscriptions: start the checkout of a plan (or a promo's terms). */
 export const subscribePlatformPlanInput = z.strictObject({
+  /** The plan and cycle, or a promo token (which names both). */
   plan_id: zId().optional(),
   billing_cycle: z.enum(billingCycles).optional(),
   promo_token: zText().trim().min(8).max(64).optional(),
   payment_method: z.enum(['card', 'sepa', 'paypal']).default('card'),
   terms_accepted: z.literal(true),
-}).refine((v) => v.promo_token !== undefined || (v.plan_id !== undefined && v.billing_cycle !== undefined), { path: ['plan_id'], message: 'required' })
+})
 export type SubscribePlatformPlanInput = z.output<typeof subscribePlatformPlanInput>
 export const subscribePlatformPlanOutput = z.object({
   subscription: platformSubscriptionOutput,
@@ -149,3 +147,14 @@ export const assignPlatformPlanInput = z.strictObject({ plan_id: zId() })
 
 export const platformPlanParams = z.object({ id: zIdParam() })
 export const promoTokenParams = z.object({ token: zText().min(1).max(64) })
+
+/** What the plan schema cannot say per field: one price per cycle, trial days on trial plans only, a price on plans on offer. */
+export function platformPlanIssues(plan: { purpose: PlatformPlanPurpose; trial_days?: number | null; prices: readonly { billing_cycle: BillingCycle }[] }): FieldError[] {
+  const issues: FieldError[] = []
+  const cycles = plan.prices.map((p) => p.billing_cycle)
+  if (new Set(cycles).size !== cycles.length) issues.push({ path: 'prices', message: 'duplicate_billing_cycle' })
+  if (plan.trial_days && plan.purpose !== 'trial') issues.push({ path: 'trial_days', message: 'only_trial_plans' })
+  if (plan.purpose === 'trial' && !plan.trial_days) issues.push({ path: 'trial_days', message: 'required' })
+  if (purchasablePurposes.includes(plan.purpose) && plan.prices.length === 0) issues.push({ path: 'prices', message: 'required' })
+  return issues
+}

@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors'
 import { formatMoney, type CurrencyId } from '../../../shared/money'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import {
-  assignedPurposes, billingCycleIntervals, purchasablePurposes, type BillingCycle, type PlatformPlanInput, type PlatformPlanListQuery,
+  assignedPurposes, billingCycleIntervals, platformPlanIssues, purchasablePurposes, type BillingCycle, type PlatformPlanInput, type PlatformPlanListQuery,
   type PlatformPlanOutput, type PlatformPlanPurpose, type PlatformSubscriptionOutput, type PromoInput, type PromoOutput,
   type SubscribePlatformPlanInput, type UpdatePlatformPlanInput,
 } from '../../../shared/schemas/platform-plans'
@@ -77,6 +77,8 @@ async function planOutput(db: Executor, row: repo.PlanRow): Promise<PlatformPlan
 /** POST /admin/platform_plans: a plan, and when it has prices its product and pricing plans on the platform's account. */
 export async function createPlan(ctx: Ctx, input: PlatformPlanInput): Promise<PlatformPlanOutput> {
   assertCan(ctx.actor, 'admin.write')
+  const issues = platformPlanIssues(input)
+  if (issues.length) throw new AppError('INVALID_INPUT', issues.map((i) => `${i.path}: ${i.message}`).join(', '), issues)
   return createPlanAsPlatform(ctx.deps, input)
 }
 
@@ -112,6 +114,8 @@ export async function updatePlan(ctx: Ctx, id: number, input: UpdatePlatformPlan
   const plan = await repo.findPlan(ctx.db, id)
   if (!plan) throw notFound()
   if (input.prices) {
+    const issues = platformPlanIssues({ purpose: plan.purpose as PlatformPlanPurpose, trial_days: plan.trialDays, prices: input.prices })
+    if (issues.length) throw new AppError('INVALID_INPUT', issues.map((i) => `${i.path}: ${i.message}`).join(', '), issues)
     const owner = await ensurePlatformSeller(ctx.deps)
     const pctx = platformContext(ctx.deps, owner)
     const known = await repo.pricesOf(ctx.db, [id])
@@ -253,6 +257,9 @@ async function moveSubscription(tx: Executor, row: repo.SubscriptionRow, to: Pla
  */
 export async function subscribe(ctx: Ctx, input: SubscribePlatformPlanInput) {
   const sellerId = actingSellerId(ctx.actor, 'team.manage')
+  if (input.promo_token === undefined && (input.plan_id === undefined || input.billing_cycle === undefined)) {
+    throw new AppError('INVALID_INPUT', 'plan_id and billing_cycle, or promo_token, are required', [{ path: 'plan_id', message: 'required' }])
+  }
   const owner = await ensurePlatformSeller(ctx.deps)
   if (owner.sellerId === sellerId) throw new AppError('conflict', 'The platform does not subscribe to its own plans')
   const chosen = await ctx.db.transaction(async (tx) => {
@@ -325,6 +332,7 @@ export async function assignPlan(ctx: Ctx, sellerId: number, planId: number) {
 export async function assignPlanIn(deps: AppDeps, tx: Executor, sellerId: number, planId: number): Promise<repo.SubscriptionRow> {
   const plan = await repo.findPlan(tx, planId)
   if (!plan) throw notFound()
+  if (await accounts.sellerOwnerUserId(tx, sellerId) === null) throw new AppError('not_found', 'No such seller')
   const now = deps.now()
   await replaceRunning(deps, tx, sellerId, null, now)
   const row = (await repo.insertSubscription(tx, { sellerId, planId, state: 'active', startedAt: now }))!
