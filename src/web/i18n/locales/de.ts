@@ -487,7 +487,8 @@ export const de: Translations = {
     },
     hosted: {
       name: 'Gehostete Tarife',
-      text: 'Diese Installation bietet keine gehosteten Tarife an. Betreiber, die Sellfront für andere Verkäufer betreiben, können hier eigene Tarife anbieten.',
+      text: 'Betreiber, die Sellfront für andere Verkäufer betreiben, bieten eigene Tarife an: Verkäufer wählen einen im Verkäuferbereich, mit den Funktionen, die er enthält.',
+      cta: 'Gehosteten Tarif wählen',
       cycles: 'Gehostete Tarife werden monatlich, vierteljährlich oder jährlich abgerechnet.',
     },
     note: 'Die Preise umfassen alle Plattformfunktionen. Zahlungsanbieter berechnen ihre eigenen Transaktionsgebühren.',

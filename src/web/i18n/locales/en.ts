@@ -485,7 +485,8 @@ export const en = {
     },
     hosted: {
       name: 'Hosted plans',
-      text: 'This installation does not offer hosted plans. Operators who run Sellfront for other sellers can offer their own plans here.',
+      text: 'Operators who run Sellfront for other sellers offer their own plans: a seller chooses one in the cabinet, with the features it includes.',
+      cta: 'Choose a hosted plan',
       cycles: 'Hosted plans are billed monthly, quarterly or annually.',
     },
     note: 'Prices include all platform features. Payment providers charge their own transaction fees.',
