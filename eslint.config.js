@@ -111,12 +111,13 @@ export const moduleDependencies = {
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
   'payment-settings': [],
   payouts: ['accounts', 'affiliates', 'email', 'orders', 'refunds', 'resellers', 'teams'],
+  'platform-plans': ['accounts', 'billing', 'catalog', 'checkout', 'email', 'orders'],
   payments: ['orders', 'payment-settings', 'refunds'],
   'product-content': ['catalog', 'certificates', 'courses', 'media', 'tickets'],
   refunds: ['billing', 'invoices', 'orders', 'payment-settings'],
   resellers: ['accounts', 'email', 'orders'],
   teams: ['accounts', 'email'],
-  'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders'],
+  'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders', 'platform-plans'],
   tickets: ['catalog', 'media'],
 }
 

@@ -61,6 +61,7 @@ import { teamsRoutes } from './modules/teams/teams.routes'
 import { adminUsersRoutes } from './modules/accounts/admin-users.routes'
 import * as adminUsers from './modules/accounts/admin-users.service'
 import { AppError } from '../shared/errors'
+import { platformPlansRoutes, pricingLinkRoutes } from './modules/platform-plans/platform-plans.routes'
 import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
@@ -290,7 +291,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(connectOnboardingRoutes)
     await v1.register(teamsRoutes)
     await v1.register(adminUsersRoutes, { secureCookies: config.appUrl.startsWith('https:') })
+    await v1.register(platformPlansRoutes)
   }, { prefix: '/api/v1' })
+  await app.register(pricingLinkRoutes)
 
   await registerStorefront(app, deps, { dev: options.dev })
 

@@ -18,6 +18,7 @@ import * as moneyOut from './modules/payouts/deletion.service'
 import * as resellers from './modules/resellers/resellers.service'
 import * as coursePlayer from './modules/courses/course-player.service'
 import * as dunning from './modules/dunning/dunning.service'
+import * as platformPlans from './modules/platform-plans/platform-plans.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
 
 /** Opens the configured database: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL. */
@@ -87,6 +88,8 @@ function wireRateEvents(): RateEvents {
   const events = createRateEvents()
   events.on(planState.onRateEvent)
   events.on(dunning.onRateEvent)
+  // Last: a platform plan starts, renews or ends once the order's state is settled (docs/decisions/0055-platform-plans.md).
+  events.on(platformPlans.onRateEvent)
   return events
 }
 

@@ -83,6 +83,8 @@ export const errorStatus = {
   quiz_attempts_exhausted: 409,
   quiz_not_passed: 409,
   comments_disabled: 403,
+  // platform plans: a promo token past its expiry or with no uses left (docs/decisions/0055-platform-plans.md)
+  promo_unavailable: 410,
   // throttling and availability (spec backend codes)
   MS_MAX_CONCURRENT_REQ: 429,
   MS_UNAVAILABLE: 503,

@@ -132,6 +132,7 @@ describe('the API document', () => {
       /^\/storefront\/assets\//, // the built shop pages' files (registered when they are built)
       /^\/storefront\/marks\//, // payment method logos for the shop pages (SVG files)
       /^\/(robots\.txt|sitemap\.xml)$/, // for search engines
+      /^\/preise$/, // the marketing pricing link: a redirect to the plans page (docs/decisions/0055-platform-plans.md)
     ]
     const missing: string[] = []
     const routes = routesOf(t.app)

@@ -17,6 +17,7 @@ import { noTeamPermissions } from '../../shared/schemas/teams'
 import { createOrder } from '../modules/checkout/place-order.service'
 import { completeSandboxPayment } from '../modules/payments/sandbox-page.service'
 import * as resellers from '../modules/resellers/resellers.service'
+import { seedDemoPlans } from '../modules/platform-plans/platform-plans.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
@@ -50,6 +51,9 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
     await seedDemoTeamMember(deps, result.userId, password)
   }
   await seedDemoMedia(deps, result.userId)
+  // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
+  // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
+  await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
 }
 

@@ -10,6 +10,7 @@ import { csvExportsJobs } from '../modules/csv-exports/csv-exports.jobs'
 import { notificationsJobs } from '../modules/notifications/notifications.jobs'
 import { dunningJobs } from '../modules/dunning/dunning.jobs'
 import { billingJobs } from '../modules/billing/billing.jobs'
+import { platformPlansJobs } from '../modules/platform-plans/platform-plans.jobs'
 import { affiliatesJobs } from '../modules/affiliates/affiliates.jobs'
 import { payoutsJobs } from '../modules/payouts/payouts.jobs'
 
@@ -31,6 +32,7 @@ export const jobsByModule: Record<string, JobDefinition<AppDeps>[]> = {
   billing: billingJobs,
   affiliates: affiliatesJobs,
   payouts: payoutsJobs,
+  'platform-plans': platformPlansJobs,
 }
 
 /** Every job the platform knows. */

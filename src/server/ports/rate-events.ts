@@ -15,6 +15,8 @@ export type RateEvent =
   | { type: 'settled'; orderId: number; rateId: number }
   /** The plan ended (canceled, refunded, charged back): nothing more is chased. */
   | { type: 'plan_ended'; orderId: number }
+  /** A successful charge was recorded (the first payment, a trial's start with 0, or a later rate): platform plans start and renew on it. */
+  | { type: 'charge_recorded'; orderId: number; paymentId: number; amount: number; currency: string; rateNumber: number | null }
 
 export type RateEventListener = (deps: AppDeps, tx: Executor, event: RateEvent) => Promise<void>
 

@@ -20,6 +20,7 @@ import { legitimationSteps, legitimationTransitions } from './legitimation'
 import { providerAccountStates, providerAccountTransitions } from './provider-account'
 import { resellerApprovalStates, resellerApprovalTransitions } from './reseller-approval'
 import { teamMemberStates, teamMemberTransitions } from './team-member'
+import { platformSubscriptionStates, platformSubscriptionTransitions } from './platform-subscription'
 
 type Machine = { values: readonly string[]; table: Transitions<string>; terminal: string[] }
 
@@ -41,6 +42,7 @@ const machines: Record<string, Machine> = {
   account: { values: accountStates, table: accountTransitions, terminal: ['deleted'] },
   'account deletion': { values: deletionStates, table: deletionTransitions, terminal: ['deleted'] },
   'team member': { values: teamMemberStates, table: teamMemberTransitions, terminal: ['declined', 'removed'] },
+  'platform subscription': { values: platformSubscriptionStates, table: platformSubscriptionTransitions, terminal: ['ended'] },
   legitimation: { values: legitimationSteps, table: legitimationTransitions, terminal: [] },
   'kyc document': { values: kycDocumentStates, table: kycDocumentTransitions, terminal: ['refused', 'incomplete'] },
   'bank account': { values: bankAccountStates, table: bankAccountTransitions, terminal: ['deactivated', 'rejected'] },

@@ -1,7 +1,7 @@
 import {
   IconAffiliate, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
-  IconCalendar, IconShieldCheck, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, type Icon,
+  IconCalendar, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -48,6 +48,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank, action: 'payouts.read' },
       { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey', action: 'settings.write' },
       { to: '/cabinet/team', key: 'team', icon: IconUsersGroup, match: '/cabinet/team', action: 'team.manage' },
+      { to: '/cabinet/plans', key: 'plans', icon: IconStack2, action: 'payouts.read' },
       { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],
@@ -134,6 +135,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/admin/resellers', key: 'resellers', icon: IconBuildingStore },
       { to: '/admin/admin_audit_log', key: 'adminAuditLog', icon: IconHistory },
       { to: '/admin/settings', key: 'platformSettings', icon: IconAdjustments },
+      { to: '/admin/platform_plans', key: 'platformPlans', icon: IconStack2 },
       { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],

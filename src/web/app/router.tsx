@@ -38,6 +38,9 @@ const publicRoutes = [
   createRoute({ getParentRoute: () => publicLayout, path: '/', component: lazyRouteComponent(site, 'LandingPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'plans', component: lazyRouteComponent(site, 'PlansPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'terms', component: lazyRouteComponent(site, 'TermsPage') }),
+  // The promo pages (docs/decisions/0055-platform-plans.md): the spec's two route names, one page.
+  createRoute({ getParentRoute: () => publicLayout, path: 'elopage_promos/$token', component: lazyRouteComponent(withFullStyles(() => import('../features/platform-plans/routes/promo-page')), 'PromoPage') }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'ablefy_promos/$token', component: lazyRouteComponent(withFullStyles(() => import('../features/platform-plans/routes/promo-page')), 'PromoPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'privacy', component: lazyRouteComponent(site, 'PrivacyPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'imprint', component: lazyRouteComponent(site, 'ImprintPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'email_logs/$token', component: lazyRouteComponent(emails, 'EmailLogPage') }),
@@ -153,6 +156,7 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'reseller', component: lazyRouteComponent(() => import('../features/resellers/routes/cabinet-reseller-page'), 'CabinetResellerPage') },
   { path: 'team', component: lazyRouteComponent(teamPages, 'TeamPage') },
   { path: 'team/audit_log', component: lazyRouteComponent(teamPages, 'TeamAuditLogPage') },
+  { path: 'plans', component: lazyRouteComponent(() => import('../features/platform-plans/routes/cabinet-plans-page'), 'CabinetPlansPage') },
 ])
 const publishPrograms = () => import('../features/publish/routes/programs-pages')
 const publishDetails = () => import('../features/publish/routes/details-pages')
@@ -222,6 +226,7 @@ const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/a
   { path: 'users/$id', component: lazyRouteComponent(() => import('../features/admin/routes/user-page'), 'UserPage') },
   { path: 'admin_audit_log', component: lazyRouteComponent(() => import('../features/admin/routes/admin-audit-log-page'), 'AdminAuditLogPage') },
   { path: 'settings', component: lazyRouteComponent(() => import('../features/admin/routes/settings-page'), 'PlatformSettingsPage') },
+  { path: 'platform_plans', component: lazyRouteComponent(() => import('../features/platform-plans/routes/admin-plans-page'), 'AdminPlatformPlansPage') },
 ])
 
 // The payer's course player (docs/reference/readings.md 14): its own full-page layout; signed out it sends the payer to

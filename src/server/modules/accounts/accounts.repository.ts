@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { sellerDisplayName } from '../../../shared/accounts'
 import { executeRows, type Executor } from '../../db/client'
-import { legalReviews, profiles, refreshTokens, sellers, sessions, users, userTokens } from '../../db/schema'
+import { legalReviews, profiles, refreshTokens, sellerEffectiveFeatures, sellers, sessions, users, userTokens } from '../../db/schema'
 
 // SQL of the accounts module. Every function takes the executor (database or transaction) it runs in.
 
@@ -67,6 +67,12 @@ export async function legalTextsReviewedAt(db: Executor, sellerId: number): Prom
   return row?.at ?? null
 }
 
+/** The seller's flags with the plan's under them (src/server/db/schema/platform-plans.ts `sellerEffectiveFeatures`). */
+export async function effectiveFeaturesOf(db: Executor, sellerId: number): Promise<Record<string, boolean>> {
+  const [row] = await db.select({ features: sellerEffectiveFeatures }).from(sellers).where(eq(sellers.id, sellerId))
+  return row?.features ?? {}
+}
+
 export async function findSellerById(db: Executor, id: number): Promise<SellerRow | undefined> {
   const [row] = await db.select().from(sellers).where(eq(sellers.id, id)).limit(1)
   return row
@@ -95,7 +101,7 @@ const sellerUsers = alias(users, 'seller_users')
 
 export async function listProfiles(db: Executor, userId: number): Promise<ProfileWithSeller[]> {
   const rows = await db.select({
-    profile: profiles, sellerUsername: sellers.username, sellerCompany: sellers.company, sellerFeatures: sellers.features,
+    profile: profiles, sellerUsername: sellers.username, sellerCompany: sellers.company, sellerFeatures: sellerEffectiveFeatures,
     sellerFirstName: sellerUsers.firstName, sellerLastName: sellerUsers.lastName,
   })
     .from(profiles).leftJoin(sellers, eq(sellers.id, profiles.sellerId)).leftJoin(sellerUsers, eq(sellerUsers.id, sellers.userId))
@@ -184,7 +190,7 @@ export async function loadActorRows(db: Executor, sessionId: string) {
   let profile: (ProfileRow & { sellerFeatures: Record<string, boolean> | null; sellerBlocked: boolean | null }) | undefined
   const profileId = row.session.profileId
   if (profileId != null) {
-    const [p] = await db.select({ profile: profiles, sellerFeatures: sellers.features, sellerBlocked: sellers.blocked })
+    const [p] = await db.select({ profile: profiles, sellerFeatures: sellerEffectiveFeatures, sellerBlocked: sellers.blocked })
       .from(profiles).leftJoin(sellers, eq(sellers.id, profiles.sellerId))
       .where(and(eq(profiles.id, profileId), eq(profiles.userId, row.user.id))).limit(1)
     if (p) profile = { ...p.profile, sellerFeatures: p.sellerFeatures, sellerBlocked: p.sellerBlocked }
@@ -197,7 +203,7 @@ export async function loadActorRows(db: Executor, sessionId: string) {
  * for a request that names the seller (X-Seller-Id, docs/decisions/0053-team-members.md).
  */
 export async function findWorkProfile(db: Executor, userId: number, sellerId: number) {
-  const [p] = await db.select({ profile: profiles, sellerFeatures: sellers.features, sellerBlocked: sellers.blocked })
+  const [p] = await db.select({ profile: profiles, sellerFeatures: sellerEffectiveFeatures, sellerBlocked: sellers.blocked })
     .from(profiles).innerJoin(sellers, eq(sellers.id, profiles.sellerId))
     .where(and(eq(profiles.userId, userId), eq(profiles.sellerId, sellerId), sql`${profiles.type} in ('seller', 'team_member')`, isNull(profiles.endedAt)))
     .orderBy(asc(profiles.id)).limit(1)

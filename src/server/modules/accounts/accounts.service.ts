@@ -138,6 +138,8 @@ export async function userOutput(ctx: Ctx, db: Executor, user: repo.UserRow, cur
   const paymentAccountDone = seller ? await paymentSettings.paymentAccountDone(db, ctx.deps, seller.id) : false
   const legalReviewedAt = seller ? await repo.legalTextsReviewedAt(db, seller.id) : null
   const adminMode = ctx.actor?.adminMode && ctx.actor.userId === user.id ? await adminModeInfo(db, ctx.actor.adminMode) : null
+  // The platform plan's flags under the seller's own (docs/decisions/0055-platform-plans.md).
+  const features = seller ? await repo.effectiveFeaturesOf(db, seller.id) : {}
   return {
     admin_mode: adminMode,
     id: user.id,
@@ -162,7 +164,7 @@ export async function userOutput(ctx: Ctx, db: Executor, user: repo.UserRow, cur
           profile_finished: seller.profileFinished,
           // docs/decisions/0042-minimal-checkout-and-legal-texts.md: null until the seller confirms the legal texts.
           legal_texts_reviewed_at: legalReviewedAt?.toISOString() ?? null,
-          features: Object.fromEntries(Object.keys(featureFlags).map((flag) => [flag, seller.features[flag] ?? featureFlags[flag as FeatureFlag]])),
+          features: Object.fromEntries(Object.keys(featureFlags).map((flag) => [flag, features[flag] ?? featureFlags[flag as FeatureFlag]])),
         }
       : null,
   }

@@ -4,7 +4,7 @@ import { executeRows, rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
 import { paymentAccountDoneSql, type PaymentAccountDeps } from '../payment-settings/payment-settings.service'
 import {
-  categories, downloadFiles, eventTickets, licenseKeys, pricingPlans, pricingPlanVersions, productAddons, productCategories, productCovers, productDiscounts, products, sellers,
+  categories, downloadFiles, eventTickets, licenseKeys, pricingPlans, pricingPlanVersions, productAddons, productCategories, productCovers, productDiscounts, products, sellerEffectiveFeatures, sellers,
   shopCategories, shopCategoryProducts, users,
 } from '../../db/schema'
 
@@ -621,7 +621,7 @@ function publishedProductQuery(variant: PublishedProductVariant, rules: PaymentA
     : overLimitSql(param('productId'), variant.soldOut === 'product and ticket' ? param('ticketId') : null, param('quantity'))
   return reusableQuery((db) => db.select({
     product: products, seller: sellerFacts(rules),
-    tax: { countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellers.features, firstName: users.firstName, lastName: users.lastName },
+    tax: { countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellerEffectiveFeatures, firstName: users.firstName, lastName: users.lastName },
     soldOut: soldOut.mapWith(Boolean),
     relations: relationsSql(sql`array[${products.id}]::int[]`, { categories: false }),
   }).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).innerJoin(users, eq(users.id, sellers.userId)).where(where).limit(1))

@@ -661,3 +661,8 @@ export async function deliveryProducts(db: Executor, productIds: readonly number
     included: included.filter((i) => i.of === p.id).map(({ row }) => ({ id: row.id, form: row.form, name: row.name, slug: row.slug })),
   }))
 }
+
+/** Marks a seller's profile finished (the platform's own seller account, docs/decisions/0055-platform-plans.md). */
+export async function markProfileFinished(db: Executor, sellerId: number, now: Date): Promise<void> {
+  await repo.updateSellerFlags(db, sellerId, { profileFinished: true }, now)
+}

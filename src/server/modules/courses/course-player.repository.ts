@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import {
-  courseCompletions, courseLessons, courseModules, courseSessions, courseSettings, lessonComments, lessonProgress, products, quizAttempts, sellers, users,
+  courseCompletions, courseLessons, courseModules, courseSessions, courseSettings, lessonComments, lessonProgress, products, quizAttempts, sellerEffectiveFeatures, sellers, users,
 } from '../../db/schema'
 
 // The SQL of playing a course. The service finds the course (seller username + product slug) and checks
@@ -18,14 +18,14 @@ export type CourseRow = { id: number; sellerId: number; name: string; slug: stri
 /** A course product by its seller's username (or id) and its slug; published or not (a payer keeps what they bought). */
 export async function findCourse(db: Executor, seller: string, slug: string): Promise<CourseRow | undefined> {
   const sellerMatch = /^[0-9]{1,9}$/.test(seller) ? sql`(${sellers.id} = ${Number(seller)} or lower(${sellers.username}) = lower(${seller}))` : sql`lower(${sellers.username}) = lower(${seller})`
-  const [row] = await db.select({ id: products.id, sellerId: products.sellerId, name: products.name, slug: products.slug, sellerUsername: sellers.username, sellerFeatures: sellers.features })
+  const [row] = await db.select({ id: products.id, sellerId: products.sellerId, name: products.name, slug: products.slug, sellerUsername: sellers.username, sellerFeatures: sellerEffectiveFeatures })
     .from(products).innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(and(sellerMatch, sql`lower(${products.slug}) = lower(${slug})`, eq(products.form, 'course'), eq(sellers.blocked, false))).limit(1)
   return row
 }
 
 export async function findCourseById(db: Executor, productId: number): Promise<CourseRow | undefined> {
-  const [row] = await db.select({ id: products.id, sellerId: products.sellerId, name: products.name, slug: products.slug, sellerUsername: sellers.username, sellerFeatures: sellers.features })
+  const [row] = await db.select({ id: products.id, sellerId: products.sellerId, name: products.name, slug: products.slug, sellerUsername: sellers.username, sellerFeatures: sellerEffectiveFeatures })
     .from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).where(and(eq(products.id, productId), eq(products.form, 'course'))).limit(1)
   return row
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { courseLessons, courseSettings, lessonPublications, products, sellers, users } from '../../db/schema'
+import { courseLessons, courseSettings, lessonPublications, products, sellerEffectiveFeatures, sellers, users } from '../../db/schema'
 
 // The SQL of publishing dripped lessons (course-publishing.service). State columns are only written by
 // conditional updates that name the state they leave, so two jobs at once cannot both move a row.
@@ -11,7 +11,7 @@ export type NewPublication = typeof lessonPublications.$inferInsert
 /** Courses with at least one published lesson that drips, with the seller's feature flags and the drip settings. */
 export async function coursesWithDrip(db: Executor) {
   return db.selectDistinct({
-    id: products.id, sellerId: products.sellerId, features: sellers.features,
+    id: products.id, sellerId: products.sellerId, features: sellerEffectiveFeatures,
     dripPaused: sql<boolean>`coalesce(${courseSettings.dripPaused}, false)`,
   }).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId))
     .innerJoin(courseLessons, and(eq(courseLessons.productId, products.id), eq(courseLessons.publishState, 'published'), ne(courseLessons.accessMode, 'immediately')))

@@ -29,6 +29,8 @@ export type MailKind =
   | 'reseller_requested' | 'reseller_decided' | 'reseller_canceled'
   // teams (0053): a seller invites someone to their team (sellerName: the seller)
   | 'team_member_invited'
+  // platform plans (0055): a seller's plan was bought, renewed or ended (productName: the plan, amount: the charge as shown)
+  | 'platform_plan_bought' | 'platform_plan_renewed' | 'platform_plan_ended'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -76,6 +78,9 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     reseller_canceled: (p) => ({ subject: 'A reseller agreement ended', intro: `${p.sellerName ?? 'The other side'} ended the agreement to sell through a reseller${p.notificationText ? `: ${p.notificationText}` : ''}.`, action: 'Open Sellfront', outro: 'Orders bought before keep their terms; new orders are sold by the seller itself.' }),
     credit_memo_issued: (p) => ({ subject: `Credit memo ${p.productName ?? ''} from ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} issued your credit memo ${p.productName ?? ''} for ${p.notificationText ?? ''}: ${p.amount ?? ''}.`, action: 'Open your payouts', outro: 'You find the memo as a PDF under Payouts. Choose which mails reach you in your publisher settings.' }),
     team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'A seller'} invites you to their team`, intro: `${p.sellerName ?? 'A seller'} invites you to work in their Sellfront team, with the rights they chose for you.`, action: 'Open the invitation', outro: 'Sign in or sign up with this email address to accept or decline. If you did not expect this, ignore this mail.' }),
+    platform_plan_bought: (p) => ({ subject: `Your Sellfront plan: ${p.productName ?? ''}`, intro: `Your Sellfront plan ${p.productName ?? ''} is active${p.amount ? `. Paid: ${p.amount}` : ''}. Its features are on for your account now.`, action: 'Open your plan', outro: 'You can change the billing cycle or cancel on the plans page at any time.' }),
+    platform_plan_renewed: (p) => ({ subject: `Your Sellfront plan was renewed: ${p.productName ?? ''}`, intro: `Your Sellfront plan ${p.productName ?? ''} was renewed. Paid: ${p.amount ?? ''}.`, action: 'Open your plan', outro: 'The invoice is in your mail and on the plans page.' }),
+    platform_plan_ended: (p) => ({ subject: `Your Sellfront plan ended: ${p.productName ?? ''}`, intro: `Your Sellfront plan ${p.productName ?? ''} ended; the features it gave are off from now on.`, action: 'Choose a plan', outro: 'Your data stays as it is. Choose a plan again whenever you like.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
@@ -110,6 +115,9 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     reseller_canceled: (p) => ({ subject: 'Eine Reseller-Vereinbarung wurde beendet', intro: `${p.sellerName ?? 'Die andere Seite'} hat die Vereinbarung über den Verkauf durch einen Reseller beendet${p.notificationText ? `: ${p.notificationText}` : ''}.`, action: 'Sellfront öffnen', outro: 'Bestellungen von vorher behalten ihre Bedingungen; neue Bestellungen verkauft der Verkäufer selbst.' }),
     credit_memo_issued: (p) => ({ subject: `Gutschrift ${p.productName ?? ''} von ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} hat deine Gutschrift ${p.productName ?? ''} für ${p.notificationText ?? ''} ausgestellt: ${p.amount ?? ''}.`, action: 'Auszahlungen öffnen', outro: 'Du findest die Gutschrift als PDF unter Auszahlungen. Welche E-Mails dich erreichen, wählst du in deinen Publisher-Einstellungen.' }),
     team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich in sein Team ein`, intro: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich ein, in seinem Sellfront-Team mitzuarbeiten, mit den Rechten, die er für dich gewählt hat.`, action: 'Einladung öffnen', outro: 'Melde dich mit dieser E-Mail-Adresse an oder registriere dich, um anzunehmen oder abzulehnen. Hast du das nicht erwartet, ignoriere diese E-Mail.' }),
+    platform_plan_bought: (p) => ({ subject: `Dein Sellfront-Tarif: ${p.productName ?? ''}`, intro: `Dein Sellfront-Tarif ${p.productName ?? ''} ist aktiv${p.amount ? `. Bezahlt: ${p.amount}` : ''}. Seine Funktionen sind ab jetzt für dein Konto an.`, action: 'Tarif öffnen', outro: 'Abrechnungszeitraum ändern oder kündigen kannst du jederzeit auf der Tarifseite.' }),
+    platform_plan_renewed: (p) => ({ subject: `Dein Sellfront-Tarif wurde verlängert: ${p.productName ?? ''}`, intro: `Dein Sellfront-Tarif ${p.productName ?? ''} wurde verlängert. Bezahlt: ${p.amount ?? ''}.`, action: 'Tarif öffnen', outro: 'Die Rechnung findest du in deinen E-Mails und auf der Tarifseite.' }),
+    platform_plan_ended: (p) => ({ subject: `Dein Sellfront-Tarif ist beendet: ${p.productName ?? ''}`, intro: `Dein Sellfront-Tarif ${p.productName ?? ''} ist beendet; seine Funktionen sind ab jetzt aus.`, action: 'Tarif wählen', outro: 'Deine Daten bleiben, wie sie sind. Wähle jederzeit wieder einen Tarif.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'Neues aus deinem Shop', intro: p.notificationText ?? '', action: 'Benachrichtigungen öffnen', outro: 'Welche Benachrichtigungen dich per E-Mail erreichen, wählst du in deinen Benachrichtigungseinstellungen.' }),
   },
 }

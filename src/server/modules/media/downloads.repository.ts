@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { executeRows, type Executor } from '../../db/client'
-import { downloadCounts, downloadSettings, orders, products, sellers } from '../../db/schema'
+import { downloadCounts, downloadSettings, orders, products, sellerEffectiveFeatures, sellers } from '../../db/schema'
 
 // The SQL of downloads: the product's download settings, counts per file and order, and the one read of
 // the order a download needs (whose it is, whether it still stands, the payer's name and email for the stamp).
@@ -20,7 +20,7 @@ export async function saveSettings(db: Executor, productId: number, values: Down
 
 /** The feature-flag overrides of the product's seller (a download link is served without a signed-in seller). */
 export async function sellerFeaturesOfProduct(db: Executor, productId: number): Promise<Record<string, boolean>> {
-  const [row] = await db.select({ features: sellers.features }).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId))
+  const [row] = await db.select({ features: sellerEffectiveFeatures }).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(eq(products.id, productId)).limit(1)
   return row?.features ?? {}
 }

@@ -353,6 +353,7 @@ async function chargeRecorded(deps: AppDeps, tx: Executor, order: repo.OrderRow,
   await notifications.notifyOrderEvent(deps, tx, {
     sellerId: order.sellerId, type: payment.amount > 0 ? 'paid_transaction' : 'free_transaction', orderId: order.id, amount: payment.amount, currency: payment.currency, paymentId: payment.id,
   })
+  await deps.rateEvents.emit(deps, tx, { type: 'charge_recorded', orderId: order.id, paymentId: payment.id, amount: payment.amount, currency: payment.currency, rateNumber: payment.rateNumber })
 }
 
 /**

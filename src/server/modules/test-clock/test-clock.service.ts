@@ -8,6 +8,7 @@ import * as publishing from '../courses/course-publishing.service'
 import * as delivery from '../delivery/delivery.service'
 import * as dunning from '../dunning/dunning.service'
 import * as orders from '../orders/orders.service'
+import * as platformPlans from '../platform-plans/platform-plans.service'
 import { dayMs } from './test-clock'
 
 /** The business clock itself (bootstrap.ts makes one per process; tests drive it). */
@@ -46,6 +47,7 @@ export async function runDueWork(deps: AppDeps): Promise<number> {
   done += await delivery.expireGrants(deps)
   const lessons = await publishing.publishDueLessons(deps)
   done += lessons.created + lessons.published + lessons.canceled
+  done += await platformPlans.endDuePeriods(deps)
   // The jobs they queued (a day with nothing due queued nothing; the advance drains once more at its end).
   if (done > 0) await deps.jobs.drain()
   return done

@@ -119,6 +119,8 @@ export function PlansPage() {
               <Title order={2} fz="xl">{t('plans.hosted.name')}</Title>
               <Text c="dimmed">{t('plans.hosted.text')}</Text>
               <Text size="sm">{t('plans.hosted.cycles')}</Text>
+              {/* The platform's own plans (docs/decisions/0055-platform-plans.md): chosen in the seller's cabinet. */}
+              <Button component={Link} to="/cabinet/plans" variant="default" data-testid="hosted-plans-link">{t('plans.hosted.cta')}</Button>
             </Stack>
           </Card>
         </SimpleGrid>
