@@ -42,7 +42,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/e2e-data-template.ts'],
           environment: 'node',
           testTimeout: 90_000,
-          hookTimeout: 120_000,
+          // A file's beforeAll starts a server (up to 120 s on a busy machine, tests/e2e/harness.ts) and a browser.
+          hookTimeout: 180_000,
           pool: 'forks',
           fileParallelism: false,
         },

@@ -51,7 +51,7 @@ export async function startServer(options: { env?: Record<string, string>; manag
   })
   child.stdout!.on('data', (d) => { output += d })
   child.stderr!.on('data', (d) => { output += d })
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode != null) throw new Error(`server exited early:\n${output}`)
     try {
@@ -60,7 +60,7 @@ export async function startServer(options: { env?: Record<string, string>; manag
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`server did not start in 120 s:\n${output}`)
     await new Promise((r) => setTimeout(r, 250))
   }
   return {
