@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { buyWithSandbox } from './buyer'
-import { launchBrowser, newPage, signedInPage, startServer, type RunningServer } from './harness'
+import { newPage, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // axe-core on the pages a payer and a new seller see first: the demo seller's shop and a product page,
 // the checkout form, the success page after a sandbox purchase, sign-in and sign-up, and the main cabinet
@@ -14,15 +14,8 @@ const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
 /** The critical and serious violations on the page as it is now, one readable line each. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { fillPayerDetails, payWithSandbox, watchProblems } from './buyer'
-import { apiSignIn, launchBrowser, newPage, signedInPage, startServer, type RunningServer } from './harness'
+import { apiGet, apiSignIn, newPage, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // The affiliate money path (docs/decisions/0048-affiliates.md): the seller opens a program in the cabinet, the
 // demo publisher joins it through the marketplace, the seller accepts, a payer arrives through the publisher's
@@ -14,21 +14,10 @@ const publisher = { email: 'publisher@sellfront.test', password: demo.password }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function api<T = any>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })
-  expect(res.status, path).toBe(200)
-  return res.json() as Promise<T>
-}
+const api = <T = any>(token: string, path: string) => apiGet<T>(server, token, path)
 
 describe('affiliates in the browser', () => {
   test('a seller opens a program, a publisher joins through the marketplace, a payer buys through the link, the publisher sees the sale and the balance', async () => {

@@ -73,6 +73,18 @@ export async function startServer(options: { env?: Record<string, string>; manag
   }
 }
 
+/** The platform with its demo data (every demo user's password `demoPassword`) and a browser: a browser test file's usual setup. */
+export async function startDemoPlatform(demoPassword: string, options: { managers?: { email: string; password: string }[] } = {}): Promise<{ server: RunningServer; browser: Browser }> {
+  const server = await startServer({ managers: options.managers, env: { SEED_DEMO: 'true', DEMO_PASSWORD: demoPassword } })
+  return { server, browser: await launchBrowser() }
+}
+
+/** Closes what startDemoPlatform opened (either may be missing when the setup failed). */
+export async function stopPlatform(server: RunningServer | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close()
+  await server?.stop()
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -100,6 +112,13 @@ export async function latestMailLink(server: RunningServer, managerToken: string
   const mail = subject ? body.list.find((m) => m.subject === subject) : body.list[0]
   if (!mail) throw new Error(`no mail to ${to}${subject ? ` with the subject ${subject}` : ''}`)
   return mail
+}
+
+/** A GET through the API with a bearer token; anything but 200 fails the test. */
+export async function apiGet<T = any>(server: RunningServer, token: string, path: string): Promise<T> {
+  const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })
+  expect(res.status, path).toBe(200)
+  return res.json() as Promise<T>
 }
 
 /** Signs in through the API and answers the session (tokens and user). */

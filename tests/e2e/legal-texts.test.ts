@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import { signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // Legal texts that are never empty (docs/decisions/0042-minimal-checkout-and-legal-texts.md): the dashboard warns
 // until the seller has reviewed them; the legal texts page shows the templates, saves the seller's own text and
@@ -10,15 +10,8 @@ const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
 describe('the seller reviews the legal texts', () => {
   test('warned on the dashboard, templates on the page, an own text saved, confirmed, the warning gone', async () => {

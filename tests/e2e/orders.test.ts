@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
-import { apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import { apiSignIn, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 import { buyWithSandbox, watchProblems } from './buyer'
 
 // The seller's orders area in Chromium (docs/decisions/0030-orders-list-detail-and-csv-exports.md): a payer buys two of the demo
@@ -16,15 +16,8 @@ const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
 let token: string | null = null
 async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {

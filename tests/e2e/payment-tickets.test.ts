@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { extractImages } from '../helpers/read-pdf'
 import { deliverablesOf, fillPayerDetails, payWithSandbox, watchProblems } from './buyer'
-import { apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import { apiSignIn, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // Event tickets end to end in Chromium (docs/decisions/0018-payment-tickets-expire-when-read.md): a payer buys two tickets of the demo
 // seller's event on its product page and pays with the sandbox provider; the order's deliverables show two
@@ -16,15 +16,8 @@ const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
 async function openVisitor(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' })

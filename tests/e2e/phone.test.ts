@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { watchProblems } from './buyer'
-import { launchBrowser, startServer, type RunningServer } from './harness'
+import { type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // The cabinet on a phone (390x844, docs/decisions/0045-cabinet-on-a-phone.md): a seller signs in, opens the
 // navigation behind the burger, reaches the orders page with the filters folded (and opens them), sees
@@ -16,15 +16,8 @@ let server: RunningServer
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 })
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
 describe('the cabinet on a phone', () => {
   test('sign in, navigation, folded filters, cards, account menu, sign out at 390x844', async () => {

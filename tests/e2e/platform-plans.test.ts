@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { watchProblems } from './buyer'
-import { launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import { signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // A seller buys a Sellfront plan in Chromium (docs/decisions/0055-platform-plans.md): the pricing link
 // /preise?product_id=&step= opens /cabinet/plans with Pro preselected; the demo seller (on Starter) switches the
@@ -12,15 +12,8 @@ const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
 describe('platform plans', () => {
   test('the demo seller buys Pro annually through the pricing link and the sandbox', async () => {

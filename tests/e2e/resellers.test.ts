@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { buyWithSandbox, watchProblems } from './buyer'
-import { apiSignIn, launchBrowser, newPage, signedInPage, startServer, type RunningServer } from './harness'
+import { apiGet, apiSignIn, newPage, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // The reseller money path (docs/decisions/0051-resellers.md): the demo seller asks the demo reseller to sell
 // for it, the reseller approves in its area, a payer buys with the sandbox, and the reseller's balance shows
@@ -13,21 +13,10 @@ const reseller = { email: 'reseller@sellfront.test', password: demo.password }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function api<T = any>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })
-  expect(res.status, path).toBe(200)
-  return res.json() as Promise<T>
-}
+const api = <T = any>(token: string, path: string) => apiGet<T>(server, token, path)
 
 describe('resellers in the browser', () => {
   test('a seller asks, the reseller approves, a payer buys, the reseller\'s balance shows the fee', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { apiSignIn, launchBrowser, startServer, type RunningServer } from './harness'
+import { apiSignIn, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // The public pages in Chromium against the real server with the demo catalogue (SEED_DEMO): the shop, the
 // product page with and without JavaScript, the live price box, the password gate, 404 and a purchase
@@ -10,15 +10,8 @@ const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
 type Opened = { context: BrowserContext; page: Page; problems: string[] }
 

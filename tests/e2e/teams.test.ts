@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { deliverablesOf, fillPayerDetails, payWithSandbox, watchProblems } from './buyer'
-import { apiSignIn, latestMailLink, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import { apiSignIn, latestMailLink, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // Team members end to end in Chromium (docs/decisions/0053-team-members.md): the demo seller invites a new
 // address on /cabinet/team with write on ticket check-in only; the invitee (signed up and confirmed) accepts on
@@ -14,15 +14,8 @@ const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
 /** Buys one Standard ticket of the demo event through the product page; answers its code. */
 async function buyTicket(): Promise<string> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import { apiSignIn, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 import { watchProblems } from './buyer'
 
 // Ticket upgrades end to end in Chromium (docs/reference/readings.md 8, docs/decisions/0022-ticket-upgrades.md): a payer buys a Standard
@@ -14,15 +14,8 @@ const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+afterAll(() => stopPlatform(server, browser))
 
 async function api<T = any>(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${server.url}/api/v1${path}`, {
