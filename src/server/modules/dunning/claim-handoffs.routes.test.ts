@@ -83,9 +83,10 @@ describe('handing a claim to a collection partner', () => {
     const [seller1] = (await claimsList('strategy_type=inkasso')).json().list.filter((c: { id: number }) => c.id === id)
     // The seller sees the legal stage as amicable; the manager sees judicial.
     expect(seller1).toMatchObject({ strategy_status: 'paid', strategy_stage: 'amicable', outcome_status: 'collected', collected_amount: 900, open_amount: 0 })
-    const [events] = (await handoffsOf(id, true)).map((h: { events: { kind: string; stage: string | null; amount: number | null }[] }) => h.events)
-    expect(events!.map((e) => e.kind)).toEqual(['sent', 'accepted', 'paid', 'paid'])
-    expect(events![1]!.stage).toBe('judicial')
+    type Event = { kind: string; stage: string | null; amount: number | null }
+    const events: Event[] = (await handoffsOf(id, true))[0].events
+    expect(events.map((e) => e.kind)).toEqual(['sent', 'accepted', 'paid', 'paid'])
+    expect(events[1]!.stage).toBe('judicial')
     expect((await handoffsOf(id))[0].events[1].stage).toBe('amicable')
   })
 

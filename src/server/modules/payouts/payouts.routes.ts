@@ -31,6 +31,15 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       config, schema: { tags, security, querystring: payoutListQuery, response: { 200: listOfPayouts }, description: `The payouts of ${who}, newest first.` },
     }, async (req) => payouts.listPayouts(req.ctx, area, req.query))
 
+    if (area === 'cabinet') {
+      app.get('/cabinet/payouts/export.csv', {
+        config, schema: { tags, security, querystring: payoutListQuery, produces: ['text/csv'], description: 'The seller\'s filtered payouts as CSV.' },
+      }, async (req, reply) => reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="payouts.csv"')
+        .send(await payouts.exportPayoutsCsv(req.ctx, 'cabinet', req.query)))
+    }
+
     app.post(`/${area}/payouts`, {
       config: { ...config, documentErrors: { 400: 'insufficient_balance: more than the available balance; payouts_not_available: the identity, bank account or availability does not allow payouts (the message says what is missing); or the input is not valid' } },
       schema: {
