@@ -1,5 +1,5 @@
 import {
-  IconAffiliate, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
+  IconAffiliate, IconAlarm, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
   IconCalendar, IconShieldCheck, IconTicket, IconTransfer, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, type Icon,
 } from '@tabler/icons-react'
@@ -38,6 +38,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/invoices', key: 'invoices', icon: IconFileInvoice, action: 'orders.read' },
       { to: '/cabinet/dunning', key: 'dunning', icon: IconBellRinging, match: '/cabinet/dunning', action: 'orders.read' },
       { to: '/cabinet/claims', key: 'claims', icon: IconGavel, action: 'orders.read' },
+      { to: '/cabinet/past_due_orders', key: 'pastDueOrders', icon: IconAlarm, action: 'orders.read' },
       { to: '/cabinet/payment_tickets/overview', key: 'paymentTickets', icon: IconTicket, action: 'tickets.read' },
       { to: '/cabinet/courses/overview', key: 'courses', icon: IconSchool, action: 'courses.read' },
       { to: '/cabinet/affiliate_programs', key: 'affiliatePrograms', icon: IconAffiliate, match: '/cabinet/affiliate_', action: 'affiliates.read' },
@@ -131,6 +132,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/admin/bank_account_legitimations', key: 'legitimations', icon: IconShieldCheck },
       { to: '/admin/payouts', key: 'payouts', icon: IconWallet },
       { to: '/admin/resellers', key: 'resellers', icon: IconBuildingStore },
+      { to: '/admin/orders', key: 'orders', icon: IconReceipt },
+      { to: '/admin/claims', key: 'claims', icon: IconGavel },
       { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],

@@ -130,6 +130,7 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'transfers', component: lazyRouteComponent(() => import('../features/transfers/routes/transfers-page'), 'TransfersPage') },
   { path: 'dunning', component: lazyRouteComponent(dunningPages, 'DunningRunsPage') },
   { path: 'claims', component: lazyRouteComponent(dunningPages, 'ClaimsPage') },
+  { path: 'past_due_orders', component: lazyRouteComponent(() => import('../features/orders/routes/past-due-orders-page'), 'PastDueOrdersPage') },
   { path: 'settings/dunning', component: lazyRouteComponent(dunningPages, 'DunningSettingsPage') },
   { path: 'payers', component: lazyRouteComponent(() => import('../features/payers/routes/payers-pages'), 'PayersPage') },
   { path: 'payers/$payerId', component: lazyRouteComponent(() => import('../features/payers/routes/payers-pages'), 'PayerDetailPage') },
@@ -218,6 +219,9 @@ const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/a
   { path: 'bank_account_legitimations', component: lazyRouteComponent(bankAccountPages, 'AdminBankAccountLegitimationsPage') },
   { path: 'payouts', component: lazyRouteComponent(payoutPages, 'AdminPayoutsPage') },
   { path: 'resellers', component: lazyRouteComponent(() => import('../features/resellers/routes/admin-resellers-page'), 'AdminResellersPage') },
+  // The managers' orders (with the refund) and claims (docs/decisions/0057-orders-area-remains.md).
+  { path: 'orders', component: lazyRouteComponent(() => import('../features/admin/routes/admin-orders-page'), 'AdminOrdersPage') },
+  { path: 'claims', component: lazyRouteComponent(() => import('../features/admin/routes/admin-claims-page'), 'AdminClaimsPage') },
 ])
 
 // The payer's course player (docs/reference/readings.md 14): its own full-page layout; signed out it sends the payer to
