@@ -106,7 +106,6 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/team_member/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [
-      { path: 'transfers', key: 'transfers' },
       { path: 'notific_settings', key: 'notificSettings' },
     ],
   },

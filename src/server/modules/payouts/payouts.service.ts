@@ -376,3 +376,16 @@ export async function exportPayoutsCsv(ctx: Ctx, area: PartyArea, query: z.infer
     }))
   }, { raw: ['amount'] })
 }
+
+/**
+ * GET /team_member/transfers: every ledger movement of the team member's balance (what the seller paid
+ * them, payouts), credits shown positive, like a publisher's transfers (docs/decisions/0057-orders-area-remains.md).
+ */
+export async function listPartyTransfers(ctx: Ctx, area: PartyArea, query: { page: number; per: number }) {
+  const party = await ctx.db.transaction((tx) => partyOf(ctx, tx, area, 'read'))
+  const { rows, total } = await orders.entriesOfAccount(ctx.db, balanceAccountOf(party), { offset: (query.page - 1) * query.per, limit: query.per })
+  return {
+    list: rows.map((r) => ({ id: r.id, kind: r.kind, amount: -r.amount, currency: r.currency, order_id: r.orderId, created_at: r.createdAt.toISOString() })),
+    total_count: total, total_count_max: total,
+  }
+}

@@ -3047,6 +3047,12 @@ export const de: Translations = {
   // <<< team: add this namespace's texts above this line
   // >>> ordersArea (docs/decisions/0057-orders-area-remains.md)
   ordersArea: {
+    teamTransfers: {
+      title: 'Zahlungen',
+      intro: 'Jede Bewegung deines Guthabens: was Verkäufer dir gezahlt haben und deine Auszahlungen.',
+      empty: 'Noch keine Bewegungen.',
+      columns: { date: 'Datum', kind: 'Art', amount: 'Betrag', order: 'Bestellung' },
+    },
     pastDue: {
       title: 'Überfällige Bestellungen',
       intro: 'Bestellungen mit offenen Raten, deren Fälligkeit vorbei ist, die ältesten zuerst.',

@@ -3045,6 +3045,12 @@ export const en = {
   // <<< team: add this namespace's texts above this line
   // >>> ordersArea (docs/decisions/0057-orders-area-remains.md)
   ordersArea: {
+    teamTransfers: {
+      title: 'Transfers',
+      intro: 'Every movement of your balance: what sellers paid you and your payouts.',
+      empty: 'No movements yet.',
+      columns: { date: 'Date', kind: 'Kind', amount: 'Amount', order: 'Order' },
+    },
     pastDue: {
       title: 'Past-due orders',
       intro: 'Orders with rates that are owed and past their due date, the oldest first.',
