@@ -100,7 +100,7 @@ export const moduleDependencies = {
   common: [],
   coupons: ['catalog'],
   courses: ['catalog', 'certificates', 'delivery', 'email', 'media', 'notifications'],
-  'csv-exports': ['email', 'orders'],
+  'csv-exports': ['email', 'invoices', 'orders', 'payouts', 'tickets'],
   dashboard: [],
   delivery: ['catalog', 'certificates', 'email', 'media', 'orders', 'payment-settings', 'tickets'],
   dunning: ['billing', 'catalog', 'delivery', 'email', 'orders'],

@@ -50,6 +50,14 @@ const configSchema = z.object({
   PAYMENTS_SECRET_KEY: z.string().min(32).optional(),
   /** The card provider's API address: unset is the provider itself; tests point it at a local stand-in. */
   STRIPE_API_BASE: z.url().optional(),
+  /**
+   * Collection partners' case APIs (docs/decisions/0057-orders-area-remains.md): a handed-off claim is posted
+   * there and its answers polled. Unset: export mode, the claim file (CSV) waits for the seller to send it.
+   */
+  INKASSO_API_BASE: z.url().optional(),
+  INKASSO_API_KEY: z.string().optional(),
+  CREDIT_REFORM_INKASSO_API_BASE: z.url().optional(),
+  CREDIT_REFORM_INKASSO_API_KEY: z.string().optional(),
   /** The wallet provider's REST address: unset is its sandbox in test mode, production otherwise. */
   PAYPAL_API_BASE: z.url().optional(),
   /** The platform's own merchant account for the connect provider (docs/reference/readings.md 27); unset: connect is off. */

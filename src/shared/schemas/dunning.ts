@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { zIdParam, zText } from '../validation/storable'
-import { claimOutcomeStates, dunningResults, dunningStates, inkassoStates } from '../states/dunning'
+import {
+  claimOutcomeStates, claimStrategyStages, claimStrategyStatuses, claimStrategyTypes, collectionPartners, dunningResults, dunningStates, handoffEventKinds, inkassoStates,
+} from '../states/dunning'
 import { listQuery } from './lists'
 import { increasing } from '../validation/document-rules'
 
@@ -111,6 +113,13 @@ export const claimListQuery = listQuery.extend({
   payer_id: id.optional(),
   /** Managers only: one seller's claims. */
   seller_id: id.optional(),
+  // Collection strategy (docs/decisions/0057-orders-area-remains.md): judicial, enforcement and monitoring
+  // are managers' only (a seller's amicable includes them).
+  strategy_stage: z.enum(claimStrategyStages).optional(),
+  strategy_status: z.enum(claimStrategyStatuses).optional(),
+  strategy_type: z.enum(claimStrategyTypes).optional(),
+  /** The state of the dunning run the claim came from (completed, or skipped when dunning was off). */
+  dunning_status: z.enum(dunningStates).optional(),
 })
 export type ClaimListQuery = z.infer<typeof claimListQuery>
 
@@ -142,13 +151,21 @@ export const claimOutput = z.object({
   days_overdue: z.number(),
   /** The inkasso stages this user may move the claim to now. */
   next_inkasso_states: z.array(z.enum(inkassoStates)),
+  strategy_type: z.enum(claimStrategyTypes),
+  strategy_status: z.enum(claimStrategyStatuses),
+  /** Sellers see the managers' legal stages as amicable. */
+  strategy_stage: z.enum(claimStrategyStages),
   created_at: z.string(),
 })
 export type ClaimOutput = z.infer<typeof claimOutput>
 
 export const claimParams = z.object({ id })
 
-export const claimInkassoInput = z.strictObject({ status: z.enum(inkassoStates) })
+export const claimInkassoInput = z.strictObject({
+  status: z.enum(inkassoStates),
+  /** With status in_inkasso: hand the claim to this collection partner (its claim file sent by a job). */
+  partner: z.enum(collectionPartners).optional(),
+})
 export type ClaimInkassoInput = z.infer<typeof claimInkassoInput>
 
 export const claimOutcomeInput = z.strictObject({
@@ -164,3 +181,40 @@ export const claimWriteOffInput = z.strictObject({
   amount: z.number().int().positive().optional(),
 })
 export type ClaimWriteOffInput = z.infer<typeof claimWriteOffInput>
+
+// ------------------------------------------------------------------ hand-offs (docs/decisions/0057-orders-area-remains.md)
+
+export const handoffEventOutput = z.object({
+  id: z.number(),
+  kind: z.enum(handoffEventKinds),
+  amount: z.number().nullable(),
+  stage: z.enum(claimStrategyStages).nullable(),
+  note: z.string().nullable(),
+  at: z.string(),
+})
+export type HandoffEventOutput = z.infer<typeof handoffEventOutput>
+
+export const claimHandoffOutput = z.object({
+  id: z.number(),
+  partner: z.enum(collectionPartners),
+  attempt: z.number(),
+  status: z.enum(claimStrategyStatuses),
+  /** api: posted to the partner; export: the claim file waits at claim_file.csv for the seller to send. */
+  mode: z.enum(['api', 'export']),
+  partner_reference: z.string().nullable(),
+  created_at: z.string(),
+  events: z.array(handoffEventOutput),
+})
+export type ClaimHandoffOutput = z.infer<typeof claimHandoffOutput>
+
+export const claimHandoffsOutput = z.object({ list: z.array(claimHandoffOutput) })
+
+/** POST /admin/claims/{id}/handoff_answers: a partner's answer that came by letter or phone (export mode). */
+export const handoffAnswerInput = z.strictObject({
+  kind: z.enum(['accepted', 'rejected', 'paid', 'closed']),
+  /** paid: minor units that arrived with this payment. */
+  amount: z.number().int().positive().optional(),
+  stage: z.enum(claimStrategyStages).optional(),
+  note: zText().trim().max(1000).optional(),
+})
+export type HandoffAnswerInput = z.infer<typeof handoffAnswerInput>

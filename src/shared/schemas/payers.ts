@@ -100,3 +100,9 @@ export const paymentAuthorizationOutput = z.object({
   created_at: z.string(),
 })
 export type PaymentAuthorizationOutput = z.infer<typeof paymentAuthorizationOutput>
+
+/** GET /cabinet/payers/export.csv: one row per payer and currency (a payer without paid orders: one row, no currency). */
+export const payerCsvColumns = [
+  'id', 'email', 'first_name', 'last_name', 'company', 'vat_id', 'country_code', 'payer_type', 'orders_count', 'currency_key', 'paid', 'refunded',
+  'first_order_at', 'last_order_at',
+] as const

@@ -383,3 +383,9 @@ export const listOfPayoutBatches = listOutput(payoutBatchOutput)
 export const payoutAnswer = z.object({ payout: payoutOutput })
 export const payoutBatchAnswer = z.object({ batch: payoutBatchOutput })
 export const payoutBatchListQuery = listQuery.strict()
+
+/** GET /cabinet/payouts/export.csv (docs/decisions/0057-orders-area-remains.md): the filtered payouts, amounts in major units. */
+export const payoutCsvColumns = [
+  'id', 'state', 'amount', 'currency_key', 'rail', 'origin', 'transfer_country_code', 'iban_last4', 'batch_id', 'canceled_reason', 'issued_at',
+  'succeeded_at', 'canceled_at', 'created_at',
+] as const

@@ -63,3 +63,49 @@ export function canSetOutcome(from: ClaimOutcomeState | null, to: ClaimOutcomeSt
 
 /** Outcomes that close a claim (date_resolved is set). partially_collected keeps it open for the rest. */
 export const finalClaimOutcomes = ['collected', 'not_collected', 'manually_resolved'] as const satisfies readonly ClaimOutcomeState[]
+
+// ------------------------------------------------------------------ collection strategy (docs/decisions/0057-orders-area-remains.md)
+
+/** Who collects a claim: the seller themself (in_house) or a collection partner it was handed to. */
+export const claimStrategyTypes = ['in_house', 'inkasso', 'credit_reform_inkasso'] as const
+export type ClaimStrategyType = (typeof claimStrategyTypes)[number]
+
+/** The collection partners a claim can be handed to (the spec's provider names). */
+export const collectionPartners = ['inkasso', 'credit_reform_inkasso'] as const
+export type CollectionPartner = (typeof collectionPartners)[number]
+
+/**
+ * Where the hand-off to the partner stands: not_handed_over (in house), queued (the job has not run yet),
+ * then the partner's answers sent, accepted, rejected, paid, closed.
+ */
+export const claimStrategyStatuses = ['not_handed_over', 'queued', 'sent', 'accepted', 'rejected', 'paid', 'closed'] as const
+export type ClaimStrategyStatus = (typeof claimStrategyStatuses)[number]
+
+export const claimStrategyStatusTransitions = {
+  not_handed_over: ['queued'],
+  queued: ['sent', 'rejected'],
+  sent: ['accepted', 'rejected', 'paid', 'closed'],
+  accepted: ['paid', 'closed'],
+  paid: ['closed'],
+  // A rejected or closed hand-off may be handed again (to the same or the other partner).
+  rejected: ['queued'],
+  closed: ['queued'],
+} as const satisfies Transitions<ClaimStrategyStatus>
+
+/** The events a hand-off records, each once: the partner's answers and our own sending. */
+export const handoffEventKinds = ['sent', 'accepted', 'rejected', 'paid', 'closed'] as const
+export type HandoffEventKind = (typeof handoffEventKinds)[number]
+
+/**
+ * The collection strategy's stage, as the partner reports it: in_house (not handed over), amicable (the
+ * partner's reminders out of court), then the legal stages judicial (a court order or suit), enforcement
+ * (enforcing a title) and monitoring (a title watched for later payment), seen and filtered only by managers.
+ */
+export const claimStrategyStages = ['in_house', 'amicable', 'judicial', 'enforcement', 'monitoring'] as const
+export type ClaimStrategyStage = (typeof claimStrategyStages)[number]
+export const managerOnlyStrategyStages = ['judicial', 'enforcement', 'monitoring'] as const satisfies readonly ClaimStrategyStage[]
+
+/** The strategy stages an actor sees: all for managers; sellers (power sellers too) see the legal ones as amicable. */
+export function visibleStrategyStages(manager: boolean): ClaimStrategyStage[] {
+  return claimStrategyStages.filter((s) => manager || !(managerOnlyStrategyStages as readonly string[]).includes(s))
+}

@@ -1,5 +1,5 @@
 import {
-  IconAffiliate, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
+  IconAffiliate, IconAlarm, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
   IconCalendar, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, type Icon,
 } from '@tabler/icons-react'
@@ -38,6 +38,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/invoices', key: 'invoices', icon: IconFileInvoice, action: 'orders.read' },
       { to: '/cabinet/dunning', key: 'dunning', icon: IconBellRinging, match: '/cabinet/dunning', action: 'orders.read' },
       { to: '/cabinet/claims', key: 'claims', icon: IconGavel, action: 'orders.read' },
+      { to: '/cabinet/past_due_orders', key: 'pastDueOrders', icon: IconAlarm, action: 'orders.read' },
       { to: '/cabinet/payment_tickets/overview', key: 'paymentTickets', icon: IconTicket, action: 'tickets.read' },
       { to: '/cabinet/courses/overview', key: 'courses', icon: IconSchool, action: 'courses.read' },
       { to: '/cabinet/affiliate_programs', key: 'affiliatePrograms', icon: IconAffiliate, match: '/cabinet/affiliate_', action: 'affiliates.read' },
@@ -106,7 +107,6 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/team_member/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [
-      { path: 'transfers', key: 'transfers' },
       { path: 'notific_settings', key: 'notificSettings' },
     ],
   },
@@ -136,6 +136,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/admin/admin_audit_log', key: 'adminAuditLog', icon: IconHistory },
       { to: '/admin/settings', key: 'platformSettings', icon: IconAdjustments },
       { to: '/admin/platform_plans', key: 'platformPlans', icon: IconStack2 },
+      { to: '/admin/orders', key: 'orders', icon: IconReceipt },
+      { to: '/admin/claims', key: 'claims', icon: IconGavel },
       { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],

@@ -133,6 +133,7 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'transfers', component: lazyRouteComponent(() => import('../features/transfers/routes/transfers-page'), 'TransfersPage') },
   { path: 'dunning', component: lazyRouteComponent(dunningPages, 'DunningRunsPage') },
   { path: 'claims', component: lazyRouteComponent(dunningPages, 'ClaimsPage') },
+  { path: 'past_due_orders', component: lazyRouteComponent(() => import('../features/orders/routes/past-due-orders-page'), 'PastDueOrdersPage') },
   { path: 'settings/dunning', component: lazyRouteComponent(dunningPages, 'DunningSettingsPage') },
   { path: 'payers', component: lazyRouteComponent(() => import('../features/payers/routes/payers-pages'), 'PayersPage') },
   { path: 'payers/$payerId', component: lazyRouteComponent(() => import('../features/payers/routes/payers-pages'), 'PayerDetailPage') },
@@ -207,6 +208,7 @@ const teamMember = areaRoutes('team_member', lazyRouteComponent(teamMemberPages,
   { path: 'payouts_balance', component: lazyRouteComponent(payoutPages, 'PayoutsBalancePage') },
   { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
   { path: 'support', component: lazyRouteComponent(() => import('../features/team-member/routes/team-member-support-page'), 'TeamMemberSupportPage') },
+  { path: 'transfers', component: lazyRouteComponent(() => import('../features/team-member/routes/team-member-transfers-page'), 'TeamMemberTransfersPage') },
 ])
 const payer = areaRoutes('payer', lazyRouteComponent(() => import('../features/payer/routes/payer-home-page'), 'PayerHomePage'), [
   { path: 's/$id', component: lazyRouteComponent(() => import('../features/payer/routes/payer-seller-page'), 'PayerSellerPage') },
@@ -227,6 +229,9 @@ const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/a
   { path: 'admin_audit_log', component: lazyRouteComponent(() => import('../features/admin/routes/admin-audit-log-page'), 'AdminAuditLogPage') },
   { path: 'settings', component: lazyRouteComponent(() => import('../features/admin/routes/settings-page'), 'PlatformSettingsPage') },
   { path: 'platform_plans', component: lazyRouteComponent(() => import('../features/platform-plans/routes/admin-plans-page'), 'AdminPlatformPlansPage') },
+  // The managers' orders (with the refund) and claims (docs/decisions/0057-orders-area-remains.md).
+  { path: 'orders', component: lazyRouteComponent(() => import('../features/admin/routes/admin-orders-page'), 'AdminOrdersPage') },
+  { path: 'claims', component: lazyRouteComponent(() => import('../features/admin/routes/admin-claims-page'), 'AdminClaimsPage') },
 ])
 
 // The payer's course player (docs/reference/readings.md 14): its own full-page layout; signed out it sends the payer to

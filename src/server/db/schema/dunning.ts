@@ -70,6 +70,14 @@ export const claims = pgTable('claims', {
   outcomeStatus: text('outcome_status'),
   dateResolved: at('date_resolved'),
   note: text('note'),
+  // --- collection strategy (docs/decisions/0057-orders-area-remains.md)
+  /** in_house | inkasso | credit_reform_inkasso: who collects it. */
+  strategyType: text('strategy_type').notNull().default('in_house'),
+  /** not_handed_over | queued | sent | accepted | rejected | paid | closed: the hand-off to the partner. */
+  strategyStatus: text('strategy_status').notNull().default('not_handed_over'),
+  /** in_house | amicable | judicial | enforcement | monitoring (the last three seen by managers only). */
+  strategyStage: text('strategy_stage').notNull().default('in_house'),
+  // --- end collection strategy
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -77,3 +85,47 @@ export const claims = pgTable('claims', {
   index('claims_seller_idx').on(t.sellerId, t.createdAt),
   index('claims_order_idx').on(t.orderId),
 ])
+
+// ------------------------------------------------------------------ claim hand-offs (docs/decisions/0057-orders-area-remains.md)
+
+/**
+ * A claim handed to a collection partner (inkasso, credit_reform_inkasso): the claim file sent (CSV) and
+ * the partner's reference. One per claim and attempt; `attempt` grows when a rejected or closed claim is
+ * handed again. status mirrors the claim's strategy_status.
+ */
+export const claimHandoffs = pgTable('claim_handoffs', {
+  id: serial('id').primaryKey(),
+  claimId: integer('claim_id').notNull().references(() => claims.id),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id),
+  partner: text('partner').notNull(),
+  attempt: integer('attempt').notNull().default(1),
+  status: text('status').notNull().default('queued'),
+  /** The partner's id of the case (API mode); null in export mode or before it answered. */
+  partnerReference: text('partner_reference'),
+  /** The claim file as sent: CSV (docs/decisions/0057-orders-area-remains.md). */
+  file: text('file').notNull(),
+  /** api: posted to the partner's API; export: kept for the seller to download and send. */
+  mode: text('mode').notNull().default('export'),
+  lastPolledAt: at('last_polled_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('claim_handoffs_attempt_unique').on(t.claimId, t.attempt),
+  index('claim_handoffs_status_idx').on(t.status),
+])
+
+/** What happened to a hand-off: sent, and the partner's answers accepted, rejected, paid, closed; each recorded once. */
+export const claimHandoffEvents = pgTable('claim_handoff_events', {
+  id: serial('id').primaryKey(),
+  handoffId: integer('handoff_id').notNull().references(() => claimHandoffs.id),
+  kind: text('kind').notNull(),
+  /** The partner's id of the answer (dedupes a repeated answer); `sent` uses 'sent'. */
+  partnerEventId: text('partner_event_id').notNull(),
+  /** paid: what arrived in this payment (minor units of the claim's currency). */
+  amount: bigint('amount', { mode: 'number' }),
+  stage: text('stage'),
+  note: text('note'),
+  at: at('at').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('claim_handoff_events_unique').on(t.handoffId, t.partnerEventId)])
+// --- end claim hand-offs

@@ -192,6 +192,9 @@ export type ClaimFilters = {
   amount?: number | undefined; amountFrom?: number | undefined; amountTo?: number | undefined
   orderId?: number | undefined; payerId?: number | undefined; query?: string | undefined
   createdFrom?: Date | undefined; createdTill?: Date | undefined
+  /** Strategy stages a filter widens to (a seller's amicable includes the legal stages only managers see). */
+  strategyStageIn?: readonly string[] | undefined
+  strategyStatus?: string | undefined; strategyType?: string | undefined; dunningStatus?: string | undefined
 }
 
 /** Whole days from the rate's due date to the claim's resolution (or now while open), never below 0. */
@@ -219,6 +222,11 @@ function claimConditions(f: ClaimFilters, now: Date): SQL[] {
   if (f.payerId) c.push(eq(orders.payerUserId, f.payerId))
   if (f.createdFrom) c.push(gte(claims.createdAt, f.createdFrom))
   if (f.createdTill) c.push(lte(claims.createdAt, f.createdTill))
+  if (f.strategyStageIn) c.push(inArray(claims.strategyStage, [...f.strategyStageIn]))
+  if (f.strategyStatus) c.push(eq(claims.strategyStatus, f.strategyStatus))
+  if (f.strategyType) c.push(eq(claims.strategyType, f.strategyType))
+  // The state of the claim's dunning run; a claim without one (opened with dunning off) has none.
+  if (f.dunningStatus) c.push(sql`exists (select 1 from ${dunnings} where ${dunnings.id} = ${claims.dunningId} and ${dunnings.state} = ${f.dunningStatus})`)
   const search = payerSearch(f.query)
   if (search) c.push(search)
   return c

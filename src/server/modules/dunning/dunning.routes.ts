@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  claimInkassoInput, claimListQuery, claimOutcomeInput, claimOutput, claimParams, claimWriteOffInput, dunningListQuery, dunningOutput, dunningSettingsInput,
-  dunningSettingsOutput,
+  claimHandoffOutput, claimHandoffsOutput, claimInkassoInput, claimListQuery, claimOutcomeInput, claimOutput, claimParams, claimWriteOffInput, dunningListQuery,
+  dunningOutput, dunningSettingsInput, dunningSettingsOutput, handoffAnswerInput,
 } from '../../../shared/schemas/dunning'
 import { listOutput } from '../../../shared/schemas/lists'
+import * as handoffs from './claim-handoffs.service'
 import * as dunning from './dunning.service'
 
 // Dunning and collection (docs/decisions/0027-dunning-and-claims.md): the seller's settings, dunning runs
@@ -44,8 +45,24 @@ export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => dunning.listClaims(req.ctx, req.query))
 
   app.post('/cabinet/claims/:id/inkasso', {
-    config: auth, schema: { tags, security, params: claimParams, body: claimInkassoInput, response: { 200: claimOutput, ...actionErrors } },
-  }, async (req) => dunning.setClaimInkasso(req.ctx, req.params.id, req.body))
+    config: auth,
+    schema: {
+      tags, security, params: claimParams, body: claimInkassoInput, response: { 200: claimOutput, ...actionErrors },
+      description: 'Moves the claim one inkasso stage. With status in_inkasso and a partner (inkasso, credit_reform_inkasso) the claim is handed over: '
+        + 'its claim file (CSV) is sent by a job (strategy_status queued, then sent) and the partner\'s answers are recorded (see .../handoffs).',
+    },
+  }, async (req) => handoffs.setClaimInkasso(req.ctx, req.params.id, req.body))
+
+  app.get('/cabinet/claims/:id/handoffs', {
+    config: auth, schema: { tags, security, params: claimParams, response: { 200: claimHandoffsOutput, 403: errorBody, 404: errorBody }, description: 'The claim\'s hand-offs to collection partners, newest first, with their events (sent, accepted, rejected, paid, closed).' },
+  }, async (req) => handoffs.listHandoffs(req.ctx, req.params.id))
+
+  app.get('/cabinet/claims/:id/claim_file.csv', {
+    config: auth, schema: { tags, security, params: claimParams, produces: ['text/csv'], description: 'The claim file of the latest hand-off (in export mode the seller sends it to the partner).' },
+  }, async (req, reply) => reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="claim-${req.params.id}.csv"`)
+    .send(await handoffs.claimFile(req.ctx, req.params.id)))
 
   app.post('/cabinet/claims/:id/outcome', {
     config: auth, schema: { tags, security, params: claimParams, body: claimOutcomeInput, response: { 200: claimOutput, ...actionErrors } },
@@ -65,7 +82,19 @@ export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/admin/claims/:id/inkasso', {
     config: auth, schema: { tags: admin, security, params: claimParams, body: claimInkassoInput, response: { 200: claimOutput, ...actionErrors } },
-  }, async (req) => dunning.adminSetClaimInkasso(req.ctx, req.params.id, req.body))
+  }, async (req) => handoffs.adminSetClaimInkasso(req.ctx, req.params.id, req.body))
+
+  app.get('/admin/claims/:id/handoffs', {
+    config: auth, schema: { tags: admin, security, params: claimParams, response: { 200: claimHandoffsOutput, 403: errorBody, 404: errorBody } },
+  }, async (req) => handoffs.adminListHandoffs(req.ctx, req.params.id))
+
+  app.post('/admin/claims/:id/handoff_answers', {
+    config: auth,
+    schema: {
+      tags: admin, security, params: claimParams, body: handoffAnswerInput, response: { 200: claimHandoffOutput, ...actionErrors },
+      description: 'Records a collection partner\'s answer that came outside its API (export mode) on the claim\'s latest hand-off.',
+    },
+  }, async (req) => handoffs.adminRecordAnswer(req.ctx, req.params.id, req.body))
 
   app.post('/admin/claims/:id/outcome', {
     config: auth, schema: { tags: admin, security, params: claimParams, body: claimOutcomeInput, response: { 200: claimOutput, ...actionErrors } },

@@ -7,7 +7,7 @@ import {
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import {
   assertTransition, canSetOutcome, canTransition, dunningTransitions, finalClaimOutcomes, inkassoTransitions, nextStates, orderRateTransitions,
-  restrictedInkassoStates, visibleInkassoStates, type ClaimOutcomeState, type DunningResult, type DunningState, type InkassoState, type OrderRateState,
+  managerOnlyStrategyStages, restrictedInkassoStates, visibleInkassoStates, type ClaimOutcomeState, type ClaimStrategyStage, type ClaimStrategyStatus, type ClaimStrategyType, type DunningResult, type DunningState, type InkassoState, type OrderRateState,
 } from '../../../shared/states'
 import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -229,7 +229,7 @@ async function settle(tx: Executor, rate: RateRow, now: Date): Promise<void> {
 }
 
 /** Gives the order's paused access back unless another rate of it is still in dunning or an open claim. */
-async function resumeAccessIfClear(tx: Executor, orderId: number, now: Date): Promise<void> {
+export async function resumeAccessIfClear(tx: Executor, orderId: number, now: Date): Promise<void> {
   if (await repo.otherOutstanding(tx, orderId, null)) return
   await delivery.resumeAccessOfOrder(tx, orderId, 'dunning_settled', now)
 }
@@ -352,17 +352,17 @@ export async function listDunnings(ctx: Ctx, query: DunningListQuery): Promise<L
 }
 
 /** Who looks at claims: one seller (power seller or not) or a manager (every seller, every stage). */
-type ClaimScope = { sellerId: number | null; privileged: boolean }
+export type ClaimScope = { sellerId: number | null; privileged: boolean; manager: boolean }
 
-async function sellerScope(ctx: Ctx, action: 'orders.read' | 'orders.write'): Promise<ClaimScope> {
+export async function sellerScope(ctx: Ctx, action: 'orders.read' | 'orders.write'): Promise<ClaimScope> {
   const sellerId = actingSellerId(ctx.actor, action)
   const seller = await catalog.loadSeller(ctx, ctx.db, sellerId)
-  return { sellerId, privileged: seller.powerSeller }
+  return { sellerId, privileged: seller.powerSeller, manager: false }
 }
 
-function managerScope(ctx: Ctx, action: 'admin.read' | 'admin.write'): ClaimScope {
+export function managerScope(ctx: Ctx, action: 'admin.read' | 'admin.write'): ClaimScope {
   assertCan(ctx.actor, action)
-  return { sellerId: null, privileged: true }
+  return { sellerId: null, privileged: true, manager: true }
 }
 
 const isRestricted = (state: string) => (restrictedInkassoStates as readonly string[]).includes(state)
@@ -372,12 +372,19 @@ function shownInkasso(state: string, scope: ClaimScope): InkassoState {
   return !scope.privileged && isRestricted(state) ? 'pre_court' : state as InkassoState
 }
 
-function openAmount(c: repo.ClaimRow): number {
+export function openAmount(c: repo.ClaimRow): number {
   return Math.max(0, c.amount - c.collectedAmount - c.writtenOffAmount)
 }
 
-function isClosed(c: repo.ClaimRow): boolean {
+export function isClosed(c: repo.ClaimRow): boolean {
   return c.outcomeStatus === 'collected' || c.outcomeStatus === 'manually_resolved' || openAmount(c) === 0
+}
+
+const isManagerOnlyStage = (stage: string) => (managerOnlyStrategyStages as readonly string[]).includes(stage)
+
+/** A legal strategy stage shows as amicable to anyone but managers (docs/decisions/0057-orders-area-remains.md). */
+function shownStrategyStage(stage: string, scope: ClaimScope): ClaimStrategyStage {
+  return !scope.manager && isManagerOnlyStage(stage) ? 'amicable' : stage as ClaimStrategyStage
 }
 
 function claimOutput(c: repo.ClaimListRow, scope: ClaimScope): ClaimOutput {
@@ -392,6 +399,8 @@ function claimOutput(c: repo.ClaimListRow, scope: ClaimScope): ClaimOutput {
     outcome_status: c.outcomeStatus as ClaimOutcomeState | null, date_resolved: c.dateResolved?.toISOString() ?? null,
     due_date: c.dueDate?.toISOString() ?? null, days_overdue: c.daysOverdue,
     next_inkasso_states: movable ? nextStates(inkassoTransitions, c.inkassoStatus as InkassoState).filter((s) => visible.includes(s)) : [],
+    strategy_type: c.strategyType as ClaimStrategyType, strategy_status: c.strategyStatus as ClaimStrategyStatus,
+    strategy_stage: shownStrategyStage(c.strategyStage, scope),
     created_at: c.createdAt.toISOString(),
   }
 }
@@ -401,6 +410,10 @@ async function listClaimsFor(ctx: Ctx, scope: ClaimScope, query: ClaimListQuery)
   if (wanted && !scope.privileged && isRestricted(wanted)) throw new AppError('forbidden', 'Court stages are shown to managers and power sellers only')
   // A seller's pre_court holds the court stages they cannot see.
   const inkassoIn = wanted ? (!scope.privileged && wanted === 'pre_court' ? ['pre_court', ...restrictedInkassoStates] : [wanted]) : undefined
+  const stage = query.strategy_stage
+  if (stage && !scope.manager && isManagerOnlyStage(stage)) throw new AppError('forbidden', 'These strategy stages are shown to managers only')
+  // A seller's amicable holds the legal stages they cannot see.
+  const strategyStageIn = stage ? (!scope.manager && stage === 'amicable' ? ['amicable', ...managerOnlyStrategyStages] : [stage]) : undefined
   const filters: repo.ClaimFilters = {
     sellerId: scope.sellerId ?? query.seller_id, inkassoIn, outcome: query.outcome_status, isWrittenOff: query.is_written_off,
     writtenOffFrom: date(query.written_off_from_time), writtenOffTill: date(query.written_off_till_time),
@@ -408,6 +421,7 @@ async function listClaimsFor(ctx: Ctx, scope: ClaimScope, query: ClaimListQuery)
     daysOverdueFrom: query.days_overdue_from, daysOverdueTo: query.days_overdue_to,
     amount: query.amount, amountFrom: query.amount_from, amountTo: query.amount_to, orderId: query.order_id, payerId: query.payer_id, query: query.query,
     createdFrom: date(query.created_from_time), createdTill: date(query.created_till_time),
+    strategyStageIn, strategyStatus: query.strategy_status, strategyType: query.strategy_type, dunningStatus: query.dunning_status,
   }
   const { rows, total, totalMax } = await repo.listClaims(ctx.db, filters, ctx.now, {
     offset: (query.page - 1) * query.per, limit: query.per, sortKey: query.sort_key ?? 'id', sortDir: query.sort_dir ?? 'desc',
@@ -437,7 +451,7 @@ export async function adminListClaims(ctx: Ctx, query: ClaimListQuery): Promise<
 
 /** The claim locked; another seller's answers 404 like a missing one. */
 /** The claim and its rate, locked in the usual order (order, rate, claim); another seller's claim answers 404 like a missing one. */
-async function lockedClaim(tx: Executor, scope: ClaimScope, id: number): Promise<{ claim: repo.ClaimRow; rate: RateRow | undefined }> {
+export async function lockedClaim(tx: Executor, scope: ClaimScope, id: number): Promise<{ claim: repo.ClaimRow; rate: RateRow | undefined }> {
   const peek = await repo.findClaim(tx, id)
   if (!peek || (scope.sellerId !== null && peek.sellerId !== scope.sellerId)) throw new AppError('not_found', 'This claim does not exist')
   let rate: RateRow | undefined
@@ -447,11 +461,11 @@ async function lockedClaim(tx: Executor, scope: ClaimScope, id: number): Promise
   return { claim, rate }
 }
 
-async function answerClaim(tx: Executor, scope: ClaimScope, id: number, now: Date): Promise<ClaimOutput> {
+export async function answerClaim(tx: Executor, scope: ClaimScope, id: number, now: Date): Promise<ClaimOutput> {
   return claimOutput((await repo.claimListRow(tx, id, now))!, scope)
 }
 
-async function moveInkasso(ctx: Ctx, scope: ClaimScope, id: number, input: ClaimInkassoInput): Promise<ClaimOutput> {
+export async function moveInkasso(ctx: Ctx, scope: ClaimScope, id: number, input: ClaimInkassoInput): Promise<ClaimOutput> {
   if (!scope.privileged && isRestricted(input.status)) throw new AppError('forbidden', 'Only managers and power sellers may move a claim to court stages')
   return ctx.db.transaction(async (tx) => {
     const { claim } = await lockedClaim(tx, scope, id)
@@ -495,7 +509,7 @@ async function recordOutcome(ctx: Ctx, scope: ClaimScope, id: number, input: Cla
   })
 }
 
-function invalid(path: string, message: string): AppError {
+export function invalid(path: string, message: string): AppError {
   return new AppError('validation_failed', message, [{ path, message }])
 }
 
@@ -527,17 +541,11 @@ async function writeOff(ctx: Ctx, scope: ClaimScope, id: number, input: ClaimWri
   })
 }
 
-export async function setClaimInkasso(ctx: Ctx, id: number, input: ClaimInkassoInput) {
-  return moveInkasso(ctx, await sellerScope(ctx, 'orders.write'), id, input)
-}
 export async function setClaimOutcome(ctx: Ctx, id: number, input: ClaimOutcomeInput) {
   return recordOutcome(ctx, await sellerScope(ctx, 'orders.write'), id, input)
 }
 export async function writeOffClaim(ctx: Ctx, id: number, input: ClaimWriteOffInput) {
   return writeOff(ctx, await sellerScope(ctx, 'orders.write'), id, input)
-}
-export async function adminSetClaimInkasso(ctx: Ctx, id: number, input: ClaimInkassoInput) {
-  return moveInkasso(ctx, managerScope(ctx, 'admin.write'), id, input)
 }
 export async function adminSetClaimOutcome(ctx: Ctx, id: number, input: ClaimOutcomeInput) {
   return recordOutcome(ctx, managerScope(ctx, 'admin.write'), id, input)

@@ -25,6 +25,13 @@ export const payersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => payers.listPayers(req.ctx, req.query))
 
+  app.get('/cabinet/payers/export.csv', {
+    config: auth, schema: { tags, security, querystring: payerListQuery, produces: ['text/csv'], description: 'The filtered payers as CSV, one row per payer and currency.' },
+  }, async (req, reply) => reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', 'attachment; filename="payers.csv"')
+    .send(await payers.exportPayersCsv(req.ctx, req.query)))
+
   app.get('/cabinet/payers/:id', {
     config: auth, schema: { tags, security, params: payerIdParams, response: { 200: payerDetailOutput, 404: errorBody } },
   }, async (req) => payers.payerDetail(req.ctx, req.params.id))

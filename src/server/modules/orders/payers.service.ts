@@ -1,8 +1,10 @@
 import { AppError } from '../../../shared/errors'
 import type { ListAnswer } from '../../../shared/schemas/lists'
-import type { PayerDetailOutput, PayerListQuery, PayerOutput } from '../../../shared/schemas/payers'
+import { isCurrencyId, toMajorUnitsString } from '../../../shared/money'
+import { payerCsvColumns, type PayerDetailOutput, type PayerListQuery, type PayerOutput } from '../../../shared/schemas/payers'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
+import { csvFromPages } from '../../csv-export'
 import * as repo from './payers.repository'
 
 // /cabinet/payers (docs/decisions/0031-rates-payers-payment-authorizations.md): everyone who ordered from the seller, one row per payer (payer_id is
@@ -67,4 +69,24 @@ export async function payerDetail(ctx: Ctx, payerId: number): Promise<PayerDetai
       created_at: o.createdAt.toISOString(),
     })),
   }
+}
+
+/** GET /cabinet/payers/export.csv: the filtered payers, one row per payer and currency, amounts in major units. */
+export async function exportPayersCsv(ctx: Ctx, query: PayerListQuery): Promise<string> {
+  const sellerId = actingSellerId(ctx.actor, 'payers.read')
+  const filters = filtersOf(query)
+  const major = (amount: number, currency: string) => (isCurrencyId(currency) ? toMajorUnitsString(amount, currency) : String(amount))
+  return csvFromPages(payerCsvColumns, async ({ offset, limit }) => {
+    const { rows } = await repo.listPayers(ctx.db, sellerId, filters, { offset, limit, sortKey: query.sort_key ?? 'id', sortDir: query.sort_dir ?? 'asc' })
+    const totals = await repo.totalsOf(ctx.db, sellerId, rows.map((r) => r.id))
+    return rows.flatMap((row) => {
+      const p = output(row, totals)
+      const base = {
+        id: String(p.id), email: p.email, first_name: p.first_name, last_name: p.last_name, company: p.company ?? '', vat_id: p.vat_id ?? '',
+        country_code: p.country_code ?? '', payer_type: p.payer_type, orders_count: String(p.orders_count), first_order_at: p.first_order_at, last_order_at: p.last_order_at,
+      }
+      if (p.totals.length === 0) return [{ ...base, currency_key: '', paid: '', refunded: '' }]
+      return p.totals.map((t) => ({ ...base, currency_key: t.currency, paid: major(t.paid, t.currency), refunded: major(t.refunded, t.currency) }))
+    })
+  }, { raw: ['paid', 'refunded'] })
 }

@@ -3,6 +3,8 @@ import {
   adminPayoutListQuery, cancelPayoutInput, createPayoutBatchInput, createPayoutInput, idParam, listOfAdminPayouts, listOfPayoutBatches, listOfPayouts,
   payoutAnswer, payoutBatchAnswer, payoutBatchListQuery, payoutCreated, payoutListQuery, payoutSettingsOutput, payoutsBalanceOutput, updatePayoutSettingsInput,
 } from '../../../shared/schemas/payouts'
+import { publisherTransferList } from '../../../shared/schemas/affiliates'
+import { listQuery } from '../../../shared/schemas/lists'
 import * as batches from './payout-batches.service'
 import * as payouts from './payouts.service'
 import { areaTexts, partyAreas } from './parties'
@@ -30,6 +32,21 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/${area}/payouts`, {
       config, schema: { tags, security, querystring: payoutListQuery, response: { 200: listOfPayouts }, description: `The payouts of ${who}, newest first.` },
     }, async (req) => payouts.listPayouts(req.ctx, area, req.query))
+
+    if (area === 'team_member') {
+      app.get('/team_member/transfers', {
+        config, schema: { tags, security, querystring: listQuery.strict(), response: { 200: publisherTransferList }, description: 'Every ledger movement of the team member\'s balance, credits positive.' },
+      }, async (req) => payouts.listPartyTransfers(req.ctx, 'team_member', req.query))
+    }
+
+    if (area === 'cabinet') {
+      app.get('/cabinet/payouts/export.csv', {
+        config, schema: { tags, security, querystring: payoutListQuery, produces: ['text/csv'], description: 'The seller\'s filtered payouts as CSV.' },
+      }, async (req, reply) => reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="payouts.csv"')
+        .send(await payouts.exportPayoutsCsv(req.ctx, 'cabinet', req.query)))
+    }
 
     app.post(`/${area}/payouts`, {
       config: { ...config, documentErrors: { 400: 'insufficient_balance: more than the available balance; payouts_not_available: the identity, bank account or availability does not allow payouts (the message says what is missing); or the input is not valid' } },

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { payoutCanceledPostings, payoutPostings, payoutSettledPostings } from '../../../shared/ledger/postings'
-import { formatMoney, isCurrencyId, type CurrencyId } from '../../../shared/money'
+import { formatMoney, isCurrencyId, toMajorUnitsString, type CurrencyId } from '../../../shared/money'
 import { allowsPayouts, type AvailabilityAnswer, type MissingItem } from '../../../shared/payouts/availability'
 import { payableAmount } from '../../../shared/payouts/balance'
 import { dayOf, isPayoutDay, nextPayoutDay } from '../../../shared/payouts/schedule'
@@ -10,10 +10,12 @@ import type {
   payoutsBalanceOutput, updatePayoutSettingsInput,
 } from '../../../shared/schemas/payouts'
 import type { ListAnswer } from '../../../shared/schemas/lists'
+import { payoutCsvColumns } from '../../../shared/schemas/payouts'
 import { payoutTransitions, type PayoutState } from '../../../shared/states/payout'
 import { assertTransition } from '../../../shared/states/transitions'
 import { assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
+import { csvFromPages } from '../../csv-export'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import * as accounts from '../accounts/accounts.service'
@@ -359,4 +361,31 @@ export async function adminSettlePayout(ctx: Ctx, id: number): Promise<{ payout:
     if (!row) throw notFound()
     return { payout: toPayoutOutput(await settleRow(ctx.deps, tx, row, ctx.now)) }
   })
+}
+
+/** The party's payouts as CSV (payoutCsvColumns), read page by page like the list (docs/decisions/0057-orders-area-remains.md). */
+export async function exportPayoutsCsv(ctx: Ctx, area: PartyArea, query: z.infer<typeof payoutListQuery>): Promise<string> {
+  const major = (amount: number, currency: string) => (isCurrencyId(currency) ? toMajorUnitsString(amount, currency) : String(amount))
+  return csvFromPages(payoutCsvColumns, async ({ offset, limit }) => {
+    const pageNumber = Math.floor(offset / limit) + 1
+    const { list } = await listPayouts(ctx, area, { ...query, page: pageNumber, per: limit, counts: false })
+    return list.map((p) => ({
+      id: String(p.id), state: p.state, amount: major(p.amount, p.currency), currency_key: p.currency, rail: p.rail, origin: p.origin,
+      transfer_country_code: p.transfer_country_code, iban_last4: p.iban_last4, batch_id: p.batch_id === null ? '' : String(p.batch_id),
+      canceled_reason: p.canceled_reason ?? '', issued_at: p.issued_at ?? '', succeeded_at: p.succeeded_at ?? '', canceled_at: p.canceled_at ?? '', created_at: p.created_at,
+    }))
+  }, { raw: ['amount'] })
+}
+
+/**
+ * GET /team_member/transfers: every ledger movement of the team member's balance (what the seller paid
+ * them, payouts), credits shown positive, like a publisher's transfers (docs/decisions/0057-orders-area-remains.md).
+ */
+export async function listPartyTransfers(ctx: Ctx, area: PartyArea, query: { page: number; per: number }) {
+  const party = await ctx.db.transaction((tx) => partyOf(ctx, tx, area, 'read'))
+  const { rows, total } = await orders.entriesOfAccount(ctx.db, balanceAccountOf(party), { offset: (query.page - 1) * query.per, limit: query.per })
+  return {
+    list: rows.map((r) => ({ id: r.id, kind: r.kind, amount: -r.amount, currency: r.currency, order_id: r.orderId, created_at: r.createdAt.toISOString() })),
+    total_count: total, total_count_max: total,
+  }
 }

@@ -199,6 +199,9 @@ describe('money out of a team member', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/team_member/payouts_settings', token })).statusCode).toBe(200)
     expect((await t.request({ method: 'GET', url: '/api/v1/team_member/bank_accounts', token })).statusCode).toBe(200)
     expect((await t.request({ method: 'GET', url: '/api/v1/team_member/legitimation', token })).statusCode).toBe(200)
+    // Their transfers: the ledger movements of their own balance (none yet); a seller has no team member balance.
+    expect((await t.request({ method: 'GET', url: '/api/v1/team_member/transfers', token })).json()).toEqual({ list: [], total_count: 0, total_count_max: 0 })
+    expect((await t.request({ method: 'GET', url: '/api/v1/team_member/transfers', token: seller.accessToken })).statusCode).toBe(403)
     expect((await t.request({ method: 'GET', url: '/api/v1/team_member/payouts_balance', token: seller.accessToken })).statusCode).toBe(403)
   })
 })

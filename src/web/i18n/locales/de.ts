@@ -261,6 +261,7 @@ export const de: Translations = {
       invoices: 'Rechnungen',
       dunning: 'Mahnwesen',
       claims: 'Forderungen',
+      pastDueOrders: 'Überfällige Bestellungen',
       paymentTickets: 'Tickets',
       courses: 'Kurse',
       affiliatePrograms: 'Partnerprogramme',
@@ -337,6 +338,8 @@ export const de: Translations = {
       users: 'Nutzer',
       adminAuditLog: 'Admin-Modus-Protokoll',
       platformSettings: 'Plattform-Einstellungen',
+      orders: 'Bestellungen',
+      claims: 'Forderungen',
     },
   },
   soon: {
@@ -3179,4 +3182,57 @@ export const de: Translations = {
     },
   },
   // <<< team: add this namespace's texts above this line
+  // >>> ordersArea (docs/decisions/0057-orders-area-remains.md)
+  ordersArea: {
+    teamTransfers: {
+      title: 'Zahlungen',
+      intro: 'Jede Bewegung deines Guthabens: was Verkäufer dir gezahlt haben und deine Auszahlungen.',
+      empty: 'Noch keine Bewegungen.',
+      columns: { date: 'Datum', kind: 'Art', amount: 'Betrag', order: 'Bestellung' },
+    },
+    pastDue: {
+      title: 'Überfällige Bestellungen',
+      intro: 'Bestellungen mit offenen Raten, deren Fälligkeit vorbei ist, die ältesten zuerst.',
+      total: '{{orders}} Bestellungen, {{rates}} Raten überfällig',
+      search: 'Nach Bestellung, Produkt oder Zahler suchen',
+      empty: 'Keine Bestellung ist überfällig.',
+      columns: { order: 'Bestellung', product: 'Produkt', payer: 'Zahler', rates: 'Überfällige Raten', amount: 'Überfällig', oldestDue: 'Fällig seit', days: 'Tage überfällig', state: 'Zahlungsstatus' },
+      filters: { daysFrom: 'Tage überfällig ab', daysTo: 'Tage überfällig bis', amountFrom: 'Überfällig ab', amountTo: 'Überfällig bis', productId: 'Produkt-ID' },
+    },
+    filters: { strategyStage: 'Strategiestufe', strategyStatus: 'Übergabestatus', strategyType: 'Eingezogen von', dunningStatus: 'Mahnstatus' },
+    strategyType: { in_house: 'Selbst', inkasso: 'Inkassobüro', credit_reform_inkasso: 'Creditreform-Inkasso' },
+    strategyStatus: {
+      not_handed_over: 'Nicht übergeben', queued: 'Wird gesendet', sent: 'Gesendet', accepted: 'Angenommen', rejected: 'Abgelehnt', paid: 'Bezahlt', closed: 'Abgeschlossen',
+    },
+    strategyStage: { in_house: 'Selbst', amicable: 'Außergerichtlich', judicial: 'Gerichtlich', enforcement: 'Vollstreckung', monitoring: 'Langzeitüberwachung' },
+    handoffEvent: { sent: 'An den Partner gesendet', accepted: 'Vom Partner angenommen', rejected: 'Vom Partner abgelehnt', paid: 'Zahlung eingegangen', closed: 'Fall abgeschlossen' },
+    claims: {
+      strategy: 'Inkasso',
+      partner: 'An Partner übergeben',
+      noPartner: 'Selbst behalten',
+      handoffTitle: '{{partner}}, Versuch {{attempt}}',
+      file: 'Forderungsdatei (CSV)',
+      noHandoff: 'Diese Forderung wurde keinem Inkassopartner übergeben.',
+      answer: 'Antwort des Partners',
+      paidAmount: 'Gezahlter Betrag',
+      record: 'Erfassen',
+      handoffs: 'Übergaben',
+      seller: 'Verkäufer',
+    },
+    admin: {
+      ordersTitle: 'Bestellungen',
+      ordersIntro: 'Die Bestellungen aller Verkäufer. Eine Erstattung hier wirkt, als hätte der Verkäufer sie ausgelöst.',
+      claimsTitle: 'Forderungen',
+      claimsIntro: 'Die Forderungen aller Verkäufer mit allen Inkasso- und Strategiestufen und den Antworten der Inkassopartner.',
+      search: 'Nach Bestellung, Produkt oder Zahler suchen',
+      empty: 'Keine Bestellungen gefunden.',
+      columns: { id: 'Bestellung', product: 'Produkt', payer: 'Zahler', total: 'Summe', refunded: 'Erstattet', state: 'Zahlungsstatus', created: 'Erstellt' },
+      filters: { sellerId: 'Verkäufer-ID', productId: 'Produkt-ID' },
+      refund: {
+        open: 'Erstatten', title: 'Bestellung #{{id}} erstatten', left: 'Noch erstattbar: {{amount}}', amount: 'Betrag (leer: alles)', reason: 'Grund', submit: 'Erstatten',
+      },
+    },
+    exports: { list: 'Liste', lists: { orders: 'Bestellungen', order_rates: 'Raten', transfers: 'Zahlungen', invoices: 'Rechnungen', payment_tickets: 'Tickets', payers: 'Zahler', payouts: 'Auszahlungen' } },
+  },
+  // <<< ordersArea
 }

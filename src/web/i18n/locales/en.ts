@@ -259,6 +259,7 @@ export const en = {
       invoices: 'Invoices',
       dunning: 'Dunning',
       claims: 'Claims',
+      pastDueOrders: 'Past-due orders',
       paymentTickets: 'Tickets',
       courses: 'Courses',
       affiliatePrograms: 'Affiliate programs',
@@ -335,6 +336,8 @@ export const en = {
       users: 'Users',
       adminAuditLog: 'Admin mode log',
       platformSettings: 'Platform settings',
+      orders: 'Orders',
+      claims: 'Claims',
     },
   },
   soon: {
@@ -3177,6 +3180,59 @@ export const en = {
     },
   },
   // <<< team: add this namespace's texts above this line
+  // >>> ordersArea (docs/decisions/0057-orders-area-remains.md)
+  ordersArea: {
+    teamTransfers: {
+      title: 'Transfers',
+      intro: 'Every movement of your balance: what sellers paid you and your payouts.',
+      empty: 'No movements yet.',
+      columns: { date: 'Date', kind: 'Kind', amount: 'Amount', order: 'Order' },
+    },
+    pastDue: {
+      title: 'Past-due orders',
+      intro: 'Orders with rates that are owed and past their due date, the oldest first.',
+      total: '{{orders}} orders, {{rates}} rates overdue',
+      search: 'Search by order, product or payer',
+      empty: 'No order is past due.',
+      columns: { order: 'Order', product: 'Product', payer: 'Payer', rates: 'Overdue rates', amount: 'Overdue', oldestDue: 'Due since', days: 'Days overdue', state: 'Payment state' },
+      filters: { daysFrom: 'Days overdue from', daysTo: 'Days overdue to', amountFrom: 'Overdue from', amountTo: 'Overdue to', productId: 'Product id' },
+    },
+    filters: { strategyStage: 'Strategy stage', strategyStatus: 'Hand-off status', strategyType: 'Collected by', dunningStatus: 'Dunning status' },
+    strategyType: { in_house: 'In house', inkasso: 'Collection agency', credit_reform_inkasso: 'Creditreform collection' },
+    strategyStatus: {
+      not_handed_over: 'Not handed over', queued: 'Being sent', sent: 'Sent', accepted: 'Accepted', rejected: 'Rejected', paid: 'Paid', closed: 'Closed',
+    },
+    strategyStage: { in_house: 'In house', amicable: 'Out of court', judicial: 'In court', enforcement: 'Enforcement', monitoring: 'Long-term monitoring' },
+    handoffEvent: { sent: 'Sent to the partner', accepted: 'Accepted by the partner', rejected: 'Rejected by the partner', paid: 'Payment received', closed: 'Case closed' },
+    claims: {
+      strategy: 'Collection',
+      partner: 'Hand to partner',
+      noPartner: 'Keep it myself',
+      handoffTitle: '{{partner}}, attempt {{attempt}}',
+      file: 'Claim file (CSV)',
+      noHandoff: 'This claim was not handed to a collection partner.',
+      answer: 'Partner answer',
+      paidAmount: 'Amount paid',
+      record: 'Record',
+      handoffs: 'Hand-offs',
+      seller: 'Seller',
+    },
+    admin: {
+      ordersTitle: 'Orders',
+      ordersIntro: 'Every seller\'s orders. A refund here works as if the seller made it.',
+      claimsTitle: 'Claims',
+      claimsIntro: 'Every seller\'s claims with all collection and strategy stages, and the collection partners\' answers.',
+      search: 'Search by order, product or payer',
+      empty: 'No orders found.',
+      columns: { id: 'Order', product: 'Product', payer: 'Payer', total: 'Total', refunded: 'Refunded', state: 'Payment state', created: 'Created' },
+      filters: { sellerId: 'Seller id', productId: 'Product id' },
+      refund: {
+        open: 'Refund', title: 'Refund order #{{id}}', left: 'Left to refund: {{amount}}', amount: 'Amount (empty: all of it)', reason: 'Reason', submit: 'Refund',
+      },
+    },
+    exports: { list: 'List', lists: { orders: 'Orders', order_rates: 'Rates', transfers: 'Transfers', invoices: 'Invoices', payment_tickets: 'Tickets', payers: 'Payers', payouts: 'Payouts' } },
+  },
+  // <<< ordersArea
 }
 
 /** The shape every complete locale has: the same keys with text values. */

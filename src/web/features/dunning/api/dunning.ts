@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type {
-  ClaimInkassoInput, ClaimOutcomeInput, ClaimOutput, ClaimWriteOffInput, DunningOutput, DunningSettingsInput, DunningSettingsOutput,
+  ClaimHandoffOutput, ClaimInkassoInput, ClaimOutcomeInput, ClaimOutput, ClaimWriteOffInput, DunningOutput, DunningSettingsInput, DunningSettingsOutput,
 } from '../../../../shared/schemas/dunning'
 import { api } from '../../../lib/api'
 import type { Camelize } from '../../../lib/api-client'
@@ -12,6 +12,7 @@ import { listParams, type ListState } from '../../../components/list-state'
 export type DunningSettings = Camelize<DunningSettingsOutput>
 export type Dunning = Camelize<DunningOutput>
 export type Claim = Camelize<ClaimOutput>
+export type ClaimHandoff = Camelize<ClaimHandoffOutput>
 type ListAnswer<T> = { list: T[]; totalCount: number; totalCountMax: number; counts?: Record<string, number> }
 
 export const dunningKey = ['cabinet', 'dunning'] as const
@@ -52,4 +53,23 @@ export function recordClaimOutcome(id: number, input: ClaimOutcomeInput) {
 
 export function writeOffClaim(id: number, input: ClaimWriteOffInput) {
   return api.post<Claim>(`/cabinet/claims/${id}/write_off`, input, { silent: true })
+}
+
+/** GET /cabinet/claims/{id}/handoffs: the claim's hand-offs to collection partners with the partner's answers. */
+export function claimHandoffsQuery(id: number) {
+  return queryOptions({
+    queryKey: [...dunningKey, 'handoffs', id],
+    queryFn: ({ signal }) => api.get<{ list: ClaimHandoff[] }>(`/cabinet/claims/${id}/handoffs`, { signal }),
+  })
+}
+
+/** The claim file of the latest hand-off (export mode: the seller sends it), saved as a download. */
+export async function downloadClaimFile(id: number): Promise<void> {
+  const blob = await api.get<Blob>(`/cabinet/claims/${id}/claim_file.csv`, { responseType: 'blob' })
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `claim-${id}.csv`
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }

@@ -1,11 +1,11 @@
 import { Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, isCurrencyId, parseMoneyInput, type CurrencyId } from '../../../../shared/money'
-import { claimOutcomeStates, type ClaimOutcomeState, type InkassoState } from '../../../../shared/states/dunning'
+import { claimOutcomeStates, collectionPartners, type ClaimOutcomeState, type CollectionPartner, type InkassoState } from '../../../../shared/states/dunning'
 import { FormError } from '../../../components/form-error'
-import { moveClaimInkasso, recordClaimOutcome, writeOffClaim, type Claim } from '../api/dunning'
+import { claimHandoffsQuery, downloadClaimFile, moveClaimInkasso, recordClaimOutcome, writeOffClaim, type Claim } from '../api/dunning'
 
 // What a seller does with one claim: move it to the next inkasso stage (only the stages the server offers
 // this user: court stages for managers and power sellers), record an outcome, or write off part or all.
@@ -20,7 +20,13 @@ export function ClaimActions({ claim, onDone }: { claim: Claim; onDone: () => vo
   const [writeOff, setWriteOff] = useState('')
   const closed = claim.openAmount === 0 || claim.outcomeStatus === 'collected' || claim.outcomeStatus === 'manually_resolved'
 
-  const inkasso = useMutation({ mutationFn: () => moveClaimInkasso(claim.id, { status: stage as InkassoState }), onSuccess: onDone })
+  // Moving to in_inkasso may hand the claim to a collection partner (docs/decisions/0057-orders-area-remains.md).
+  const [partner, setPartner] = useState<string | null>(null)
+  const handoffs = useQuery(claimHandoffsQuery(claim.id))
+  const inkasso = useMutation({
+    mutationFn: () => moveClaimInkasso(claim.id, { status: stage as InkassoState, ...(stage === 'in_inkasso' && partner ? { partner: partner as CollectionPartner } : {}) }),
+    onSuccess: onDone,
+  })
   const record = useMutation({
     mutationFn: () => {
       const amount = collected.trim() === '' ? undefined : parseMoneyInput(collected, currency) ?? undefined
@@ -52,9 +58,29 @@ export function ClaimActions({ claim, onDone }: { claim: Claim; onDone: () => vo
               label={t('dunning.claims.actions.nextStage')} w={240} value={stage} onChange={setStage} data-testid="claim-next-stage"
               data={claim.nextInkassoStates.map((s) => ({ value: s, label: t(`dunning.inkasso.${s}`) }))}
             />
+            {stage === 'in_inkasso' && (
+              <Select
+                label={t('ordersArea.claims.partner')} placeholder={t('ordersArea.claims.noPartner')} clearable w={220} value={partner} onChange={setPartner}
+                data={collectionPartners.map((p) => ({ value: p, label: t(`ordersArea.strategyType.${p}`) }))} data-testid="claim-partner"
+              />
+            )}
             <Button onClick={() => inkasso.mutate()} loading={inkasso.isPending} disabled={!stage} data-testid="claim-move">{t('dunning.claims.actions.move')}</Button>
           </Group>
         )}
+
+      {(handoffs.data?.list ?? []).map((h) => (
+        <Stack key={h.id} gap={2} data-testid="claim-handoff" data-status={h.status}>
+          <Group gap="xs">
+            <Text size="sm" fw={600}>{t('ordersArea.claims.handoffTitle', { partner: t(`ordersArea.strategyType.${h.partner}`), attempt: h.attempt })}</Text>
+            {h.mode === 'export' && <Button size="compact-xs" variant="subtle" onClick={() => void downloadClaimFile(claim.id)}>{t('ordersArea.claims.file')}</Button>}
+          </Group>
+          {h.events.map((e) => (
+            <Text key={e.id} size="xs" c="dimmed">
+              {t(`ordersArea.handoffEvent.${e.kind}`)}{e.amount !== null ? ` ${money(e.amount)}` : ''}{e.stage ? ` · ${t(`ordersArea.strategyStage.${e.stage}`)}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      ))}
 
       <Divider />
       <Text fw={600} size="sm">{t('dunning.claims.actions.outcomeTitle')}</Text>

@@ -6,7 +6,9 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { parseMoneyInput } from '../../../../shared/money'
 import { dunningSettingsInput, scheduleOf } from '../../../../shared/schemas/dunning'
-import { claimOutcomeStates, dunningStates, inkassoStates, restrictedInkassoStates } from '../../../../shared/states/dunning'
+import {
+  claimOutcomeStates, claimStrategyStatuses, claimStrategyTypes, dunningStates, inkassoStates, restrictedInkassoStates, visibleStrategyStages,
+} from '../../../../shared/states/dunning'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { FormError } from '../../../components/form-error'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
@@ -159,6 +161,14 @@ export function ClaimsPage() {
         </Group>
       ),
     },
+    {
+      key: 'strategy', title: t('ordersArea.claims.strategy'), render: (c) => (
+        <Stack gap={0} data-testid="claim-strategy" data-strategy-status={c.strategyStatus}>
+          <Text size="sm">{t(`ordersArea.strategyType.${c.strategyType}`)} · {t(`ordersArea.strategyStatus.${c.strategyStatus}`)}</Text>
+          <Text size="xs" c="dimmed">{t(`ordersArea.strategyStage.${c.strategyStage}`)}</Text>
+        </Stack>
+      ),
+    },
     { key: 'days_overdue', title: t('dunning.claims.columns.daysOverdue'), sortable: true, render: (c) => c.daysOverdue },
     { key: 'date_resolved', title: t('dunning.claims.columns.resolved'), sortable: true, render: (c) => (c.dateResolved ? formatDateTime(c.dateResolved, i18n.language) : '–') },
     { key: 'created_at', title: t('dunning.claims.columns.created'), sortable: true, render: (c) => formatDateTime(c.createdAt, i18n.language) },
@@ -184,6 +194,22 @@ export function ClaimsPage() {
         <Select
           label={t('dunning.filters.writtenOff')} placeholder={t('dunning.filters.all')} clearable w={150} value={state.filters.is_written_off ?? null}
           data={[{ value: 'true', label: t('dunning.filters.yes') }, { value: 'false', label: t('dunning.filters.no') }]} onChange={(v) => filter('is_written_off', v)}
+        />
+        <Select
+          label={t('ordersArea.filters.strategyStage')} placeholder={t('dunning.filters.all')} clearable w={190} value={state.filters.strategy_stage ?? null}
+          data={visibleStrategyStages(false).map((s) => ({ value: s, label: t(`ordersArea.strategyStage.${s}`) }))} onChange={(v) => filter('strategy_stage', v)} data-testid="filter-strategy-stage"
+        />
+        <Select
+          label={t('ordersArea.filters.strategyStatus')} placeholder={t('dunning.filters.all')} clearable w={190} value={state.filters.strategy_status ?? null}
+          data={claimStrategyStatuses.map((s) => ({ value: s, label: t(`ordersArea.strategyStatus.${s}`) }))} onChange={(v) => filter('strategy_status', v)}
+        />
+        <Select
+          label={t('ordersArea.filters.strategyType')} placeholder={t('dunning.filters.all')} clearable w={190} value={state.filters.strategy_type ?? null}
+          data={claimStrategyTypes.map((s) => ({ value: s, label: t(`ordersArea.strategyType.${s}`) }))} onChange={(v) => filter('strategy_type', v)}
+        />
+        <Select
+          label={t('ordersArea.filters.dunningStatus')} placeholder={t('dunning.filters.all')} clearable w={170} value={state.filters.dunning_status ?? null}
+          data={dunningStates.map((s) => ({ value: s, label: t(`dunning.states.${s}`) }))} onChange={(v) => filter('dunning_status', v)}
         />
         <TextInput label={t('dunning.filters.daysOverdueFrom')} w={120} onChange={(e) => filter('days_overdue_from', wholeNumber(e.currentTarget.value))} />
         <TextInput label={t('dunning.filters.daysOverdueTo')} w={120} onChange={(e) => filter('days_overdue_to', wholeNumber(e.currentTarget.value))} />

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { OrderCommissionOutput } from '../../../../shared/schemas/affiliates'
+import type { SaveCsvExportFormInput, ScheduledCsvExportOutput } from '../../../../shared/schemas/csv-exports'
 import type {
-  CreateCsvExportInput, CsvExportOutput, OrderCsvColumn, OrderDetailOutput, OrderRelation, SellerOrderOutput,
+  OrderCsvColumn, OrderDetailOutput, OrderRelation, SellerOrderOutput,
 } from '../../../../shared/schemas/order-lists'
 import { listParams, type ListState } from '../../../components/list-state'
 import { api } from '../../../lib/api'
@@ -14,7 +15,7 @@ export type SellerOrder = Camelize<SellerOrderOutput>
 export type OrderCommission = Camelize<OrderCommissionOutput>
 /** The detail; the publisher and commissions (docs/decisions/0048-affiliates.md) may be absent from older answers. */
 export type OrderDetail = Camelize<OrderDetailOutput> & { publisherId?: number | null; commissions?: OrderCommission[] }
-export type CsvExport = Camelize<CsvExportOutput>
+export type CsvExport = Camelize<ScheduledCsvExportOutput>
 export type OrderList = { list: SellerOrder[]; totalCount: number; totalCountMax: number; counts?: Record<string, number>; orderTypeCounts?: Record<string, number> }
 
 export const ordersKey = ['cabinet', 'orders'] as const
@@ -102,11 +103,11 @@ export function csvExportsQuery() {
   })
 }
 
-export function createCsvExport(input: CreateCsvExportInput) {
+export function createCsvExport(input: SaveCsvExportFormInput) {
   return api.post<CsvExport>('/cabinet/csv_exports', input)
 }
 
-export function updateCsvExport(id: number, input: CreateCsvExportInput) {
+export function updateCsvExport(id: number, input: SaveCsvExportFormInput) {
   return api.put<CsvExport>(`/cabinet/csv_exports/${id}`, input)
 }
 

@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { csvExportListKinds, type CsvExportListKind } from '../../../../shared/schemas/csv-exports'
 import { csvExportFrequencies, orderCsvColumns } from '../../../../shared/schemas/order-lists'
 import type { ListFilters } from '../../../components/list-state'
 import { Modal } from '../../../components/modal'
@@ -14,6 +15,8 @@ import { createCsvExport, csvExportsQuery, deleteCsvExport, ordersKey } from '..
 
 // Scheduled exports of the orders list: each mails the list with the filters it was saved with, at
 // 06:00 UTC daily, weekly on a weekday or monthly on a day (1..28). New ones take the current filters.
+// Any other list with a CSV (rates, transfers, invoices, tickets, payers, payouts) can be scheduled here
+// too, unfiltered with all its columns (docs/decisions/0057-orders-area-remains.md).
 
 type Frequency = (typeof csvExportFrequencies)[number]
 
@@ -25,11 +28,13 @@ export function ScheduledExportsDialog({ opened, onClose, filters }: { opened: b
   const [day, setDay] = useState('1')
   const [separator, setSeparator] = useState<'.' | ','>('.')
   const [email, setEmail] = useState('')
+  const [list, setList] = useState<CsvExportListKind>('orders')
   const refresh = () => queryClient.invalidateQueries({ queryKey: [...ordersKey, 'csv_exports'] })
   const saved = Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => e[1] !== undefined))
   const create = useMutation({
     mutationFn: () => createCsvExport({
-      list: 'orders', frequency, day: frequency === 'daily' ? null : Number(day), columns: [...orderCsvColumns], decimal_separator: separator, filters: saved,
+      list, frequency, day: frequency === 'daily' ? null : Number(day), columns: list === 'orders' ? [...orderCsvColumns] : [], decimal_separator: separator,
+      filters: list === 'orders' ? saved : {},
       email: email.trim(), active: true,
     }),
     onSuccess: () => { notifications.show({ message: t('orderLists.schedules.saved'), color: 'green' }); void refresh() },
@@ -58,7 +63,7 @@ export function ScheduledExportsDialog({ opened, onClose, filters }: { opened: b
           <Paper key={s.id} withBorder p="sm" data-testid="schedule-row">
             <Group justify="space-between" wrap="nowrap" align="start">
               <Stack gap={2}>
-                <Text size="sm" fw={500}>{t(`orderLists.schedules.frequencies.${s.frequency}`)} {dayLabel(s.frequency, s.day)} → {s.email}</Text>
+                <Text size="sm" fw={500}>{t(`ordersArea.exports.lists.${s.list}`)}: {t(`orderLists.schedules.frequencies.${s.frequency}`)} {dayLabel(s.frequency, s.day)} → {s.email}</Text>
                 <Text size="xs" c="dimmed">{t('orderLists.schedules.nextRun', { time: formatDateTime(s.nextRunAt, i18n.language) })}
                   {s.lastSentAt ? ` · ${t('orderLists.schedules.lastSent', { time: formatDateTime(s.lastSentAt, i18n.language) })}` : ''}</Text>
                 <Text size="xs" c="dimmed">{t('orderLists.schedules.filters', { filters: filterText(s.filters) })} · {s.decimalSeparator}</Text>
@@ -71,6 +76,10 @@ export function ScheduledExportsDialog({ opened, onClose, filters }: { opened: b
         ))}
         <Divider />
         <Group align="end" wrap="wrap">
+          <Select
+            label={t('ordersArea.exports.list')} w={150} allowDeselect={false} value={list} data-testid="schedule-list"
+            data={csvExportListKinds.map((k) => ({ value: k, label: t(`ordersArea.exports.lists.${k}`) }))} onChange={(v) => v && setList(v as CsvExportListKind)}
+          />
           <Select
             label={t('orderLists.schedules.frequency')} w={140} allowDeselect={false} value={frequency}
             data={csvExportFrequencies.map((f) => ({ value: f, label: t(`orderLists.schedules.frequencies.${f}`) }))}
