@@ -58,6 +58,7 @@ import { emoneyRoutes } from './modules/payouts/emoney.routes'
 import { resellersRoutes } from './modules/resellers/resellers.routes'
 import { connectOnboardingRoutes } from './modules/payouts/connect-onboarding.routes'
 import { teamsRoutes } from './modules/teams/teams.routes'
+import { dealsRoutes } from './modules/deals/deals.routes'
 import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(resellersRoutes)
     await v1.register(connectOnboardingRoutes)
     await v1.register(teamsRoutes)
+    await v1.register(dealsRoutes)
   }, { prefix: '/api/v1' })
 
   await registerStorefront(app, deps, { dev: options.dev })

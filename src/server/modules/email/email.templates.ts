@@ -29,6 +29,9 @@ export type MailKind =
   | 'reseller_requested' | 'reseller_decided' | 'reseller_canceled'
   // teams (0053): a seller invites someone to their team (sellerName: the seller)
   | 'team_member_invited'
+  // sales team and deals (0054): a seller invites a sales team member (sellerName, amount: the fee as shown); a
+  // deal's offer to its payer (sellerName, productName, amount: the price as shown, notificationText: the note)
+  | 'sales_team_member_invited' | 'deal_offer'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -76,6 +79,8 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     reseller_canceled: (p) => ({ subject: 'A reseller agreement ended', intro: `${p.sellerName ?? 'The other side'} ended the agreement to sell through a reseller${p.notificationText ? `: ${p.notificationText}` : ''}.`, action: 'Open Sellfront', outro: 'Orders bought before keep their terms; new orders are sold by the seller itself.' }),
     credit_memo_issued: (p) => ({ subject: `Credit memo ${p.productName ?? ''} from ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} issued your credit memo ${p.productName ?? ''} for ${p.notificationText ?? ''}: ${p.amount ?? ''}.`, action: 'Open your payouts', outro: 'You find the memo as a PDF under Payouts. Choose which mails reach you in your publisher settings.' }),
     team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'A seller'} invites you to their team`, intro: `${p.sellerName ?? 'A seller'} invites you to work in their Sellfront team, with the rights they chose for you.`, action: 'Open the invitation', outro: 'Sign in or sign up with this email address to accept or decline. If you did not expect this, ignore this mail.' }),
+    sales_team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'A seller'} invites you to their sales team`, intro: `${p.sellerName ?? 'A seller'} invites you to prepare individual offers (deals) for their payers on Sellfront, for a fee of ${p.amount ?? ''} of each sale.`, action: 'Open the invitation', outro: 'Sign in or sign up with this email address to accept or decline. If you did not expect this, ignore this mail.' }),
+    deal_offer: (p) => ({ subject: `Your offer from ${p.sellerName ?? 'Sellfront'}: ${p.productName ?? ''}`, intro: `${p.sellerName ?? 'A seller'} prepared an individual offer for you: ${p.productName ?? ''} for ${p.amount ?? ''}.${p.notificationText ? ` ${p.notificationText}` : ''}`, action: 'Open your offer', outro: 'The link is yours alone, works once and only until the offer expires.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
@@ -110,6 +115,8 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     reseller_canceled: (p) => ({ subject: 'Eine Reseller-Vereinbarung wurde beendet', intro: `${p.sellerName ?? 'Die andere Seite'} hat die Vereinbarung über den Verkauf durch einen Reseller beendet${p.notificationText ? `: ${p.notificationText}` : ''}.`, action: 'Sellfront öffnen', outro: 'Bestellungen von vorher behalten ihre Bedingungen; neue Bestellungen verkauft der Verkäufer selbst.' }),
     credit_memo_issued: (p) => ({ subject: `Gutschrift ${p.productName ?? ''} von ${p.sellerName ?? ''}`, intro: `${p.sellerName ?? ''} hat deine Gutschrift ${p.productName ?? ''} für ${p.notificationText ?? ''} ausgestellt: ${p.amount ?? ''}.`, action: 'Auszahlungen öffnen', outro: 'Du findest die Gutschrift als PDF unter Auszahlungen. Welche E-Mails dich erreichen, wählst du in deinen Publisher-Einstellungen.' }),
     team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich in sein Team ein`, intro: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich ein, in seinem Sellfront-Team mitzuarbeiten, mit den Rechten, die er für dich gewählt hat.`, action: 'Einladung öffnen', outro: 'Melde dich mit dieser E-Mail-Adresse an oder registriere dich, um anzunehmen oder abzulehnen. Hast du das nicht erwartet, ignoriere diese E-Mail.' }),
+    sales_team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich in sein Vertriebsteam ein`, intro: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich ein, auf Sellfront individuelle Angebote (Deals) für seine Kunden zu erstellen, gegen eine Provision von ${p.amount ?? ''} je Verkauf.`, action: 'Einladung öffnen', outro: 'Melde dich mit dieser E-Mail-Adresse an oder registriere dich, um anzunehmen oder abzulehnen. Hast du das nicht erwartet, ignoriere diese E-Mail.' }),
+    deal_offer: (p) => ({ subject: `Dein Angebot von ${p.sellerName ?? 'Sellfront'}: ${p.productName ?? ''}`, intro: `${p.sellerName ?? 'Ein Verkäufer'} hat ein individuelles Angebot für dich erstellt: ${p.productName ?? ''} für ${p.amount ?? ''}.${p.notificationText ? ` ${p.notificationText}` : ''}`, action: 'Angebot öffnen', outro: 'Der Link gilt nur für dich, einmal und nur bis das Angebot abläuft.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'Neues aus deinem Shop', intro: p.notificationText ?? '', action: 'Benachrichtigungen öffnen', outro: 'Welche Benachrichtigungen dich per E-Mail erreichen, wählst du in deinen Benachrichtigungseinstellungen.' }),
   },
 }
