@@ -55,6 +55,7 @@ export const cabinetRouteActions = {
   'PUT /api/v1/cabinet/csv_exports/:id': 'orders.read',
   'GET /api/v1/cabinet/dashboard': 'dashboard.read',
   'GET /api/v1/cabinet/dashboard/checklist': 'dashboard.read',
+  'GET /api/v1/cabinet/deal_offers': 'deals.read',
   'GET /api/v1/cabinet/deals': 'deals.read',
   'POST /api/v1/cabinet/deals': 'deals.write',
   'GET /api/v1/cabinet/deals/:id': 'deals.read',

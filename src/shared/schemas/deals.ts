@@ -105,6 +105,18 @@ export const dealListQuery = listQuery.extend({
 export type DealListQuery = z.output<typeof dealListQuery>
 export const listOfDeals = listOutput(dealOutput)
 
+/** The products and plans a deal can offer (GET /cabinet/deal_offers): the seller's published products with their active plans. */
+export const dealOfferOutput = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  pricing_plans: z.array(z.object({
+    id: z.number().int(), name: z.string().nullable(), form: z.string(), currency: z.string(),
+    price: z.number().int().nullable(), first_amount: z.number().int().nullable(), next_amount: z.number().int().nullable(),
+  })),
+})
+export type DealOfferOutput = z.infer<typeof dealOfferOutput>
+export const listOfDealOffers = z.object({ list: z.array(dealOfferOutput) })
+
 /** What the payer's link shows before the checkout (GET /api/v1/shop/deals/{token}). */
 export const publicDealOutput = z.object({
   state: z.enum(dealStates),

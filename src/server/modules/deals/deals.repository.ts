@@ -91,3 +91,11 @@ export async function findForDealId(db: Executor, id: number): Promise<DealRow |
   const [row] = await db.select().from(deals).where(eq(deals.id, id)).limit(1).for('update')
   return row
 }
+
+/** The seller's published products with their active plans (what a deal can offer), newest first. */
+export async function offersOf(db: Executor, sellerId: number) {
+  return db.select({ product: { id: products.id, name: products.name }, plan: pricingPlans }).from(products)
+    .innerJoin(pricingPlans, eq(pricingPlans.productId, products.id))
+    .where(and(eq(products.sellerId, sellerId), eq(products.publishState, 'published'), eq(pricingPlans.active, true)))
+    .orderBy(desc(products.id), pricingPlans.position).limit(2000)
+}

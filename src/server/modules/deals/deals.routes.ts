@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  createDealInput, dealAnswer, dealListQuery, dealParams, dealTokenParams, inviteSalesTeamMemberInput, listOfDeals, listOfSalesTeamMembers, publicDealAnswer,
+  createDealInput, dealAnswer, listOfDealOffers, dealListQuery, dealParams, dealTokenParams, inviteSalesTeamMemberInput, listOfDeals, listOfSalesTeamMembers, publicDealAnswer,
   salesTeamMemberAnswer, salesTeamMemberListQuery, salesTeamMemberParams, updateDealInput, updateSalesTeamMemberInput,
 } from '../../../shared/schemas/deals'
 import * as salesTeam from '../teams/sales-team.service'
@@ -60,6 +60,11 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'The seller\'s deals, newest first; filters state (one or several: closed, draft, finalized, cancelled, refunded, unsubscribed, ready), sales_team_member_id, product_id. A sales team member sees their own.',
     },
   }, async (req) => deals.listDeals(req.ctx, req.query))
+
+  app.get('/cabinet/deal_offers', {
+    config: { ...config, documentErrors: featureOff },
+    schema: { tags, security, response: { 200: listOfDealOffers }, description: 'What a deal can offer: the seller\'s published products with their active pricing plans and list amounts.' },
+  }, async (req) => deals.listDealOffers(req.ctx))
 
   app.get('/cabinet/deals/:id', {
     config: { ...config, documentErrors: featureOff }, schema: { tags, security, params: dealParams, response: { 200: dealAnswer }, description: 'One deal, with its link once sent.' },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import { formatMoney, isCurrencyId } from '../../../shared/money'
 import type { ListAnswer } from '../../../shared/schemas/lists'
-import type { CreateDealInput, DealListQuery, DealOutput, PublicDealOutput, UpdateDealInput } from '../../../shared/schemas/deals'
+import type { CreateDealInput, DealListQuery, DealOfferOutput, DealOutput, PublicDealOutput, UpdateDealInput } from '../../../shared/schemas/deals'
 import { assertTransition, dealStateForOrder, dealTransitions, editableDealStates, type DealState } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
 import { assertFeature, requireActor, type Ctx } from '../../context'
@@ -118,6 +118,18 @@ export async function getDeal(ctx: Ctx, id: number): Promise<{ deal: DealOutput 
   const { sellerId, member } = await dealActor(ctx, ctx.db, 'deals.read')
   if (!await repo.findForSeller(ctx.db, sellerId, id, { salesTeamMemberId: member?.id })) throw notFound()
   return one(ctx, ctx.db, id)
+}
+
+/** What a deal can offer: the seller's published products and their active plans (a sales team member reads no catalogue otherwise). */
+export async function listDealOffers(ctx: Ctx): Promise<{ list: DealOfferOutput[] }> {
+  const { sellerId } = await dealActor(ctx, ctx.db, 'deals.read')
+  const offers = new Map<number, DealOfferOutput>()
+  for (const { product, plan } of await repo.offersOf(ctx.db, sellerId)) {
+    const offer = offers.get(product.id) ?? { product_id: product.id, name: product.name, pricing_plans: [] }
+    offer.pricing_plans.push({ id: plan.id, name: plan.name, form: plan.form, currency: plan.currencyId, price: plan.price, first_amount: plan.firstAmount, next_amount: plan.nextAmount })
+    offers.set(product.id, offer)
+  }
+  return { list: [...offers.values()] }
 }
 
 /** Changes the offer while it is a draft or sent and unused; a sent deal keeps its link (the payer sees the new terms). */
@@ -275,4 +287,24 @@ export async function orderMoved(tx: Executor, order: { id: number; dealId: numb
   if (!row || row.orderId !== order.id) return
   const next = dealStateForOrder(row.state as DealState, to)
   if (next) await repo.updateDeal(tx, row.id, { state: next })
+}
+
+// ---------------------------------------------------------------- the demo
+
+/**
+ * The demo's deal (src/server/db/seed.ts): sent by the sales team member for a one-time plan, answered with its
+ * link token for the seed to buy through; undefined when the member has a deal already (made once).
+ */
+export async function ensureDemoDeal(ctx: Ctx, input: { sellerId: number; salesTeamMemberId: number; productId: number; pricingPlanId: number; price: number }): Promise<string | undefined> {
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await repo.listForSeller(tx, input.sellerId, { salesTeamMemberId: input.salesTeamMemberId, offset: 0, limit: 1 })
+    if (rows.length > 0) return undefined
+    const token = linkToken()
+    await repo.insertDeal(tx, {
+      sellerId: input.sellerId, salesTeamMemberId: input.salesTeamMemberId, state: 'ready', token, productId: input.productId, pricingPlanId: input.pricingPlanId,
+      price: input.price, payerEmail: 'deal.payer@example.test', payerFirstName: 'Dora', payerLastName: 'Dealmaker',
+      message: 'As discussed on the phone: the presets at the workshop price.', expiresAt: new Date(ctx.now.getTime() + 14 * 86_400_000), sentAt: ctx.now,
+    })
+    return token
+  })
 }
