@@ -125,6 +125,9 @@ describe('the link and who sees a deal', () => {
 
   test('a sales team member sees and writes only their own deals; the seller sees all and filters by state', async () => {
     const other = await createSalesTeamMember(t, seller, 5)
+    // What a deal can offer, readable by a sales team member (who reads no catalogue otherwise).
+    expect((await call('GET', '/cabinet/deal_offers', member.token)).json().list.map((o: { product_id: number }) => o.product_id)).toContain(product.id)
+    expect((await call('GET', '/cabinet/products', member.token)).statusCode).toBe(403)
     const mine = await sentDeal(member.token)
     const theirs = await sentDeal(other.token)
     expect((await call('GET', `/cabinet/deals/${theirs.id}`, member.token)).statusCode).toBe(404)
