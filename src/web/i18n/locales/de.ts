@@ -3094,6 +3094,8 @@ export const de: Translations = {
       amountHint: 'Leer lassen, um den Betrag des Plans zu behalten.',
       expiresAt: 'Läuft ab',
       message: 'Nachricht an den Kunden',
+      salesTeamMember: 'Vertriebsmitglied',
+      noSalesTeamMember: 'Eigener Deal (keine Provision)',
       invalid: 'Bitte Produkt, Plan, Kunde und Ablauf vollständig angeben.',
     },
     landing: {

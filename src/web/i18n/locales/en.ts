@@ -3092,6 +3092,8 @@ export const en = {
       amountHint: 'Leave empty to keep the plan\'s own amount.',
       expiresAt: 'Expires',
       message: 'Note to the payer',
+      salesTeamMember: 'Sales team member',
+      noSalesTeamMember: 'Your own (no fee)',
       invalid: 'Please complete the product, plan, payer and expiry.',
     },
     landing: {

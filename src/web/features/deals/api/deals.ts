@@ -30,6 +30,21 @@ export function dealOffersQuery() {
   })
 }
 
+/** The seller's active sales team members to hand a deal to (the seller only: anyone else gets none). */
+export function assignableMembersQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: [...dealsKey, 'members'],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api.get<List<{ id: number; email: string; name: string | null; feeBps: number }>>('/cabinet/sales_team_members', { signal, silent: true, query: { state: 'active', per: '500' } })).list
+      } catch {
+        return []
+      }
+    },
+    enabled,
+  })
+}
+
 export function publicDealQuery(token: string) {
   return queryOptions({
     queryKey: ['shop', 'deal', token],

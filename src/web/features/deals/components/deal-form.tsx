@@ -6,7 +6,7 @@ import { isCurrencyId, parseMoneyInput, toMajorUnitsString } from '../../../../s
 import { createDealInput } from '../../../../shared/schemas/deals'
 import { FormError } from '../../../components/form-error'
 import { money } from '../../../lib/format'
-import { createDeal, dealOffersQuery, updateDeal, type Deal } from '../api/deals'
+import { assignableMembersQuery, createDeal, dealOffersQuery, updateDeal, type Deal } from '../api/deals'
 
 // The deal form (docs/decisions/0054-sales-team-and-deals.md): a product and one of its plans, the payer,
 // the individual price (one-time) or first and next rates, the expiry and a note. Checked with the route's
@@ -18,9 +18,12 @@ const localInput = (iso: string) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
 }
 
-export function DealForm({ deal, onDone, onCancel }: { deal: Deal | null; onDone: (deal: Deal) => void; onCancel: () => void }) {
+/** `assign`: the seller's form, which may hand the deal to a sales team member. */
+export function DealForm({ deal, assign, onDone, onCancel }: { deal: Deal | null; assign: boolean; onDone: (deal: Deal) => void; onCancel: () => void }) {
   const { t } = useTranslation()
   const offers = useQuery(dealOffersQuery())
+  const members = useQuery(assignableMembersQuery(assign))
+  const [memberId, setMemberId] = useState<string | null>(deal?.salesTeamMember ? String(deal.salesTeamMember.id) : null)
   const [productId, setProductId] = useState<string | null>(deal ? String(deal.product.id) : null)
   const [planId, setPlanId] = useState<string | null>(deal ? String(deal.pricingPlan.id) : null)
   const [email, setEmail] = useState(deal?.payerEmail ?? '')
@@ -44,6 +47,7 @@ export function DealForm({ deal, onDone, onCancel }: { deal: Deal | null; onDone
       product_id: Number(productId), pricing_plan_id: Number(planId), payer_email: email, payer_first_name: firstName, payer_last_name: lastName,
       ...(oneTime ? { price: minor(price) } : { first_amount: minor(price), next_amount: minor(next) }),
       expires_at: expires ? new Date(expires).toISOString() : '', ...(message.trim() ? { message } : {}),
+      ...(assign ? { sales_team_member_id: memberId ? Number(memberId) : null } : {}),
     }
     const parsed = createDealInput.safeParse(body)
     if (!parsed.success) {
@@ -79,6 +83,12 @@ export function DealForm({ deal, onDone, onCancel }: { deal: Deal | null; onDone
         {plan && !oneTime && <TextInput label={t('deals.form.nextAmount')} inputMode="decimal" value={next} onChange={(e) => setNext(e.currentTarget.value)} data-testid="deal-next" />}
       </SimpleGrid>
       <TextInput label={t('deals.form.expiresAt')} type="datetime-local" required value={expires} onChange={(e) => setExpires(e.currentTarget.value)} data-testid="deal-expires" />
+      {assign && (members.data?.length ?? 0) > 0 && (
+        <Select
+          label={t('deals.form.salesTeamMember')} clearable placeholder={t('deals.form.noSalesTeamMember')} value={memberId} onChange={setMemberId}
+          data={(members.data ?? []).map((m) => ({ value: String(m.id), label: `${m.name ?? m.email} (${m.feeBps / 100} %)` }))}
+        />
+      )}
       <Textarea label={t('deals.form.message')} autosize minRows={2} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
       <FormError error={error} />
       <Group justify="flex-end">

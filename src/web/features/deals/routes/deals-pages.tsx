@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Button, Card, CopyButton, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconCopy, IconPencil, IconPlus, IconSend, IconX } from '@tabler/icons-react'
-import { useParams } from '@tanstack/react-router'
+import { useLocation, useParams } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { dealStates } from '../../../../shared/states/deal'
@@ -39,6 +39,8 @@ export function DealsPage() {
   const { confirm, modal } = useConfirm()
   const refresh = () => queryClient.invalidateQueries({ queryKey: dealsKey })
   const send = useMutation({ mutationFn: sendDeal, onSuccess: () => void refresh() })
+  // In the cabinet the seller may hand a deal to a sales team member; in /team_member the deals are the member's own.
+  const inCabinet = useLocation({ select: (l) => l.pathname.startsWith('/cabinet') })
   const cancel = useMutation({ mutationFn: cancelDeal, onSuccess: () => void refresh() })
   const columns: DataTableColumn<Deal>[] = [
     { key: 'payer', title: t('deals.columns.payer'), render: (d) => <Stack gap={0}><Text size="sm">{d.payerFirstName} {d.payerLastName}</Text><Text size="xs" c="dimmed">{d.payerEmail}</Text></Stack> },
@@ -89,7 +91,7 @@ export function DealsPage() {
         state={state} onStateChange={onStateChange} loading={list.isPending || list.isFetching} searchLabel={t('deals.search')} emptyText={t('deals.empty')}
       />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} size="lg" title={editing === 'new' ? t('deals.new') : t('deals.edit')}>
-        {editing !== null && <DealForm deal={editing === 'new' ? null : editing} onCancel={() => setEditing(null)} onDone={() => { setEditing(null); void refresh() }} />}
+        {editing !== null && <DealForm deal={editing === 'new' ? null : editing} assign={inCabinet} onCancel={() => setEditing(null)} onDone={() => { setEditing(null); void refresh() }} />}
       </Modal>
       {modal}
     </Stack>
