@@ -62,6 +62,7 @@ import { adminUsersRoutes } from './modules/accounts/admin-users.routes'
 import * as adminUsers from './modules/accounts/admin-users.service'
 import { AppError } from '../shared/errors'
 import { platformPlansRoutes, pricingLinkRoutes } from './modules/platform-plans/platform-plans.routes'
+import { dealsRoutes } from './modules/deals/deals.routes'
 import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
@@ -292,6 +293,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(teamsRoutes)
     await v1.register(adminUsersRoutes, { secureCookies: config.appUrl.startsWith('https:') })
     await v1.register(platformPlansRoutes)
+    await v1.register(dealsRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
 

@@ -14,6 +14,7 @@ import { createStorage, type Storage } from './modules/media/storage'
 import { TestClock } from './modules/test-clock/test-clock'
 import * as planState from './modules/billing/plan-state.service'
 import * as affiliateCommissions from './modules/affiliates/commissions.service'
+import * as deals from './modules/deals/deals.port'
 import * as moneyOut from './modules/payouts/deletion.service'
 import * as resellers from './modules/resellers/resellers.service'
 import * as coursePlayer from './modules/courses/course-player.service'
@@ -76,6 +77,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     commissions: affiliateCommissions.commissionsPort,
     moneyOut: moneyOut.moneyOutPort,
     resellers: resellers.resellersPort,
+    deals: deals.dealsPort,
   }
   return deps
 }

@@ -11,6 +11,7 @@ import type { ResellersPort } from './ports/resellers'
 import type { MoneyOutPort } from './ports/money-out'
 import type { CourseProgressOf } from './ports/course-progress'
 import type { RateEvents } from './ports/rate-events'
+import type { DealsPort } from './ports/deals'
 
 /** Everything a use case may need from the outside world, built once per process by main.ts or a test. */
 export type AppDeps = {
@@ -40,4 +41,6 @@ export type AppDeps = {
   moneyOut: MoneyOutPort
   /** A resold order's reseller, for its detail and invoice (the resellers module's; ports/resellers.ts). */
   resellers: ResellersPort
+  /** A deal's order and sales team member (the deals module's; ports/deals.ts). */
+  deals: DealsPort
 }

@@ -5,13 +5,14 @@ import { teamAreaActions } from '../../src/server/auth/permissions'
 import { teamAreas, type TeamArea, type TeamPermissions } from '../../src/shared/schemas/teams'
 import { createSeller, signInManager, type TestSeller } from '../factories/catalog'
 import { actAsTeamMember, createTeamMember } from '../factories/teams'
+import { createSalesTeamMember } from '../factories/deals'
 import { signUpUser } from '../factories/users'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 // The authorization matrix (docs/decisions/0053-team-members.md): every seller route (/api/v1/cabinet) of
 // fastify's own route list, for every role, answers the class the matrix says. Generated from the route
 // table, so a new route cannot be forgotten: a route missing from src/server/auth/cabinet-route-actions.table.ts
-// fails here (and is closed to team members until it is added). Requests carry an empty body and ids that
+// fails here (and is closed to team members until it is added). A sales team member passes the deals routes only. Requests carry an empty body and ids that
 // do not exist: the matrix judges who gets past the gate, not what the route does.
 
 type Expected = 'allowed' | 'unauthenticated' | 'forbidden' | 'not_found'
@@ -45,6 +46,8 @@ beforeAll(async () => {
   const removal = await t.request({ method: 'DELETE', url: `/api/v1/cabinet/team_members/${removed.teamMemberId}`, token: seller.accessToken })
   if (removal.statusCode !== 200) throw new Error(removal.body)
   foreignMember = (await createTeamMember(t, otherSeller, levels('write'))).accessToken
+  // A sales team member reaches the deals routes only (their own deals; docs/decisions/0054-sales-team-and-deals.md).
+  tokens.sales_team_member = (await createSalesTeamMember(t, seller)).token
   tokens.payer = (await signUpUser(t, { profile_type: 'payer' })).accessToken
   tokens.publisher = (await signUpUser(t, { profile_type: 'publisher' })).accessToken
   tokens.manager = await signInManager(t)
@@ -90,6 +93,7 @@ describe('authorization matrix of the seller routes', () => {
         ['removed team member', tokens.removed_member, 'not_found'],
         ['removed team member naming the seller', tokens.removed_member, 'not_found', { 'x-seller-id': String(seller.sellerId) }],
         ['another seller\'s team member naming this seller', foreignMember, 'not_found', { 'x-seller-id': String(seller.sellerId) }],
+        ['sales team member', tokens.sales_team_member, action.startsWith('deals.') ? 'allowed' : 'forbidden'],
         ['payer', tokens.payer, 'forbidden'],
         ['publisher', tokens.publisher, 'forbidden'],
         ['manager', tokens.manager, 'forbidden'],

@@ -9,6 +9,8 @@ export const sellerActions = [
   'dashboard.read', 'products.read', 'products.write', 'orders.read', 'orders.write', 'payers.read',
   'settings.read', 'settings.write', 'payouts.read', 'payouts.write', 'affiliates.read', 'affiliates.write',
   'tickets.read', 'tickets.write', 'courses.read', 'courses.write', 'pages.write', 'team.manage',
+  // deals (docs/decisions/0054-sales-team-and-deals.md)
+  'deals.read', 'deals.write',
 ] as const
 export const adminActions = ['admin.read', 'admin.write', 'admin.emails.read'] as const
 export type Action = (typeof sellerActions)[number] | (typeof adminActions)[number]
@@ -21,7 +23,8 @@ export type SellerAction = (typeof sellerActions)[number]
  */
 export const teamAreaActions: Record<(typeof teamAreas)[number], { read: SellerAction[]; write: SellerAction[] }> = {
   products: { read: ['products.read'], write: ['products.write', 'pages.write'] },
-  orders: { read: ['orders.read'], write: ['orders.write'] },
+  // A team member with the orders area works on the seller's deals too (docs/decisions/0054-sales-team-and-deals.md).
+  orders: { read: ['orders.read', 'deals.read'], write: ['orders.write', 'deals.write'] },
   payers: { read: ['payers.read'], write: [] },
   courses: { read: ['courses.read'], write: ['courses.write'] },
   tickets_check_in: { read: ['tickets.read'], write: ['tickets.write'] },
@@ -39,6 +42,9 @@ export function teamMemberActions(permissions: TeamPermissions): SellerAction[] 
     return []
   })
 }
+
+/** What a sales team member's profile holds: their own deals, nothing else (docs/decisions/0054-sales-team-and-deals.md). */
+export const salesTeamActions: SellerAction[] = ['deals.read', 'deals.write']
 
 export type Actor = {
   userId: number

@@ -18,6 +18,8 @@ import { createOrder } from '../modules/checkout/place-order.service'
 import { completeSandboxPayment } from '../modules/payments/sandbox-page.service'
 import * as resellers from '../modules/resellers/resellers.service'
 import { seedDemoPlans } from '../modules/platform-plans/platform-plans.service'
+import * as deals from '../modules/deals/deals.service'
+import * as salesTeam from '../modules/teams/sales-team.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
@@ -29,6 +31,8 @@ export const demoPublisher = { email: 'publisher@sellfront.test', firstName: 'Pa
 export const demoReseller = { email: 'reseller@sellfront.test', firstName: 'Rita', lastName: 'Reseller' }
 /** The demo seller's team member (docs/decisions/0053-team-members.md): reads orders, checks tickets in. */
 export const demoTeamMember = { email: 'team@sellfront.test', firstName: 'Tom', lastName: 'Teammate' }
+/** The demo seller's sales team member (docs/decisions/0054-sales-team-and-deals.md): a 10 % fee and one closed deal. */
+export const demoSalesTeamMember = { email: 'sales@sellfront.test', firstName: 'Sam', lastName: 'Sales' }
 /** The demo products in the partner programme. */
 const demoProgramProducts = ['watercolour-course', 'lightroom-presets', 'strategy-session', 'painters-circle']
 
@@ -49,6 +53,7 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
     await resellers.ensureDemoReseller(deps, { userId: resellerUserId, sellerId: await accounts.sellerOfUser(deps.db, result.userId) })
     await seedDemoSales(deps, result.userId)
     await seedDemoTeamMember(deps, result.userId, password)
+    await seedDemoSalesTeam(deps, result.userId, password)
   }
   await seedDemoMedia(deps, result.userId)
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
@@ -66,6 +71,29 @@ async function seedDemoTeamMember(deps: AppDeps, sellerUserId: number, password:
   await teams.ensureDemoTeamMember(ctx, {
     sellerId: seller.id, userId, email: demoTeamMember.email, permissions: { ...noTeamPermissions(), orders: 'read', tickets_check_in: 'write' },
   })
+}
+
+/**
+ * The demo sales team member with a 10 % fee and a closed deal: the presets offered to one payer at an
+ * individual price, bought through the deal's link and paid in the sandbox (made once).
+ */
+async function seedDemoSalesTeam(deps: AppDeps, sellerUserId: number, password: string) {
+  const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, sellerUserId)).limit(1)
+  if (!seller) return
+  const ctx = systemContext(deps, { ip: '127.0.0.1' })
+  const userId = await accounts.ensureDemoUser(ctx, { ...demoSalesTeamMember, password })
+  const memberId = await salesTeam.ensureDemoSalesTeamMember(ctx, { sellerId: seller.id, userId, email: demoSalesTeamMember.email, feeBps: 1_000 })
+  const [plan] = await deps.db.select({ productId: products.id, planId: pricingPlans.id }).from(products).innerJoin(pricingPlans, eq(pricingPlans.productId, products.id))
+    .where(and(eq(products.sellerId, seller.id), eq(products.slug, 'lightroom-presets'), eq(pricingPlans.kind, 0))).limit(1)
+  if (!plan) return
+  const token = await deals.ensureDemoDeal(ctx, { sellerId: seller.id, salesTeamMemberId: memberId, productId: plan.productId, pricingPlanId: plan.planId, price: 1_500 })
+  if (!token) return
+  const answer = await createOrder(ctx, {
+    product_id: plan.productId, pricing_plan_id: plan.planId, deal_token: token, payment_method: 'card', terms_accepted: true,
+    payer: { email: 'deal.payer@example.test', first_name: 'Dora', last_name: 'Dealmaker', country_code: 'DE' },
+  } as Parameters<typeof createOrder>[1], 'demo-deal-1')
+  const next = (answer.body as { next_action?: { type: string; payment_id?: string } }).next_action
+  if (next?.type === 'redirect' && next.payment_id) await completeSandboxPayment(ctx, next.payment_id, 'success')
 }
 
 /** The partner programme with two levels and the demo publisher in it (made once). */

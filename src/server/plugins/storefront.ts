@@ -320,6 +320,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (!cache || request.method !== 'GET' || request.headers.authorization || queryString(request, 'password') !== undefined) return undefined
       // A publisher's link records a click on every view: never answered from the cache.
       if (queryString(request, 'aff') !== undefined || queryString(request, 'recruited_by') !== undefined) return undefined
+      // A deal's checkout is one payer's (docs/decisions/0054-sales-team-and-deals.md): never cached.
+      if (queryString(request, 'deal_token') !== undefined) return undefined
       return request.url
     }
 
@@ -381,7 +383,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     // The back office, the payer area, the API and the per-order pages are no search result; the shops are.
     const robotsTxt = [
       'User-agent: *',
-      ...['/cabinet', '/admin', '/payer', '/team_member', '/publish', '/users', '/api/', '/sandbox/', '/certificates/', '/embed/', '/s/*/payment/', '/s/*/sign_in', '/s/*/courses']
+      ...['/cabinet', '/admin', '/payer', '/team_member', '/publish', '/users', '/deals/', '/api/', '/sandbox/', '/certificates/', '/embed/', '/s/*/payment/', '/s/*/sign_in', '/s/*/courses']
         .map((path) => `Disallow: ${path}`),
       'Allow: /',
       '',
@@ -478,10 +480,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       }, cacheKey)
     }
 
-    /** A product link may preselect: ?pricing_plan_id=, ?quantity=, ?coupon_code=, ?campaign_id=. */
+    /** A product link may preselect: ?pricing_plan_id=, ?quantity=, ?coupon_code=, ?campaign_id=, and carry a deal's ?deal_token=. */
     function valuesFromQuery(request: FastifyRequest): FormValues {
       const values: FormValues = {}
-      for (const name of ['pricing_plan_id', 'quantity', 'coupon_code', 'campaign_id']) {
+      for (const name of ['pricing_plan_id', 'quantity', 'coupon_code', 'campaign_id', 'deal_token']) {
         const value = queryString(request, name)
         if (value) values[name] = [value.slice(0, 100)]
       }

@@ -37,6 +37,11 @@ export type ChargeInput = {
    * order's frozen basis points of the net, credited to `reseller_balance:{resellerId}` out of the seller's share.
    */
   resellerFee?: { resellerId: OwnerId; feeBps: number }
+  /**
+   * The fee of the sales team member whose deal the order was (docs/decisions/0054-sales-team-and-deals.md): the
+   * order's frozen basis points of the net, credited to `team_member_balance:{teamMemberId}` out of the seller's share.
+   */
+  salesTeamFee?: { teamMemberId: OwnerId; feeBps: number }
 }
 
 export type RefundInput = {
@@ -107,10 +112,11 @@ export function chargePostings(input: ChargeInput): LedgerEntry[] {
   const platformFee = percentOf({ amount: net, currency }, input.platformFeeBps).amount
   const commissionTotal = commissions.reduce((sum, c) => sum + c.amount.amount, 0)
   const resellerFee = resellerFeeOf(input.resellerFee, { amount: net, currency })
-  const sellerShare = net - platformFee - providerFee.amount - commissionTotal - resellerFee
+  const salesTeamFee = resellerFeeOf(input.salesTeamFee && { resellerId: input.salesTeamFee.teamMemberId, feeBps: input.salesTeamFee.feeBps }, { amount: net, currency })
+  const sellerShare = net - platformFee - providerFee.amount - commissionTotal - resellerFee - salesTeamFee
   if (!Number.isSafeInteger(sellerShare) || sellerShare < 0) {
     throw new RangeError(
-      `fees (${platformFee} + ${providerFee.amount} + ${resellerFee}) and commissions (${commissionTotal}) exceed the net ${net}`,
+      `fees (${platformFee} + ${providerFee.amount} + ${resellerFee} + ${salesTeamFee}) and commissions (${commissionTotal}) exceed the net ${net}`,
     )
   }
   return withoutZeros([
@@ -120,11 +126,12 @@ export function chargePostings(input: ChargeInput): LedgerEntry[] {
     entry('provider_fees', -providerFee.amount, currency),
     ...commissions.map((c) => entry(publisherBalance(c.publisherId), -c.amount.amount, currency)),
     ...(input.resellerFee ? [entry(partyBalance('reseller', input.resellerFee.resellerId), -resellerFee, currency)] : []),
+    ...(input.salesTeamFee ? [entry(partyBalance('team_member', input.salesTeamFee.teamMemberId), -salesTeamFee, currency)] : []),
     entry(sellerBalance(input.sellerId), -sellerShare, currency),
   ])
 }
 
-/** A reseller's fee of a charge's net: `percentOf(net, feeBps)`, 0 without a reseller. */
+/** A reseller's (or a sales team member's) fee of a charge's net: `percentOf(net, feeBps)`, 0 without one. */
 export function resellerFeeOf(fee: ChargeInput['resellerFee'], net: Money): number {
   if (!fee) return 0
   if (!Number.isSafeInteger(fee.feeBps) || fee.feeBps < 0 || fee.feeBps > 10_000) {

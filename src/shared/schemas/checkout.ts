@@ -63,6 +63,8 @@ export const checkoutSelection = z.strictObject({
   /** The payer's country and VAT id decide VAT before the payer details are complete. */
   country_code: zPayerCountryCode.optional(),
   vat_id: zVatId.optional(),
+  /** A deal's link token: its individual amounts replace the plan's (docs/decisions/0054-sales-team-and-deals.md). */
+  deal_token: zText().min(1).max(100).optional(),
 })
 export type CheckoutSelection = z.infer<typeof checkoutSelection>
 
@@ -70,6 +72,8 @@ export type CheckoutSelection = z.infer<typeof checkoutSelection>
 export const createOrderInput = z.strictObject({
   product_id: id(),
   pricing_plan_id: id(),
+  /** A deal's link token: the order is bought at the deal's amounts and uses the link up (docs/decisions/0054-sales-team-and-deals.md). */
+  deal_token: zText().min(1).max(100).optional(),
   ticket_id: id().optional(),
   quantity: z.number().int().min(1).max(100).optional(),
   coupon_code: zCouponCode.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { byValue, commaListPattern } from '../validation/document-rules'
 import { zIdParam, zText } from '../validation/storable'
-import { orderPaymentStates, orderRateStates } from '../states'
+import { dealStates, orderPaymentStates, orderRateStates } from '../states'
 import { orderCommissionOutput } from './affiliates'
 import { resellerPayoutParticipants } from '../resellers'
 import { listQuery } from './lists'
@@ -97,10 +97,12 @@ export const orderFilters = z.object({
   coupon_id: oneOrSeveral(id),
   ticket_id: oneOrSeveral(id),
   payer_id: oneOrSeveral(id),
-  // Affiliates, sales team and funnels arrive with later issues: accepted and validated; no order has one yet.
   publisher_id: oneOrSeveral(id),
   affiliate_program_id: oneOrSeveral(id),
+  /** The sales team member whose deal the order was, and the state of the order's deal (docs/decisions/0054-sales-team-and-deals.md). */
   sales_team_member_id: oneOrSeveral(id),
+  deal_state: oneOrSeveral(z.enum(dealStates)),
+  // Funnels arrive with a later issue: accepted and validated; no order has one yet.
   funnel_id: oneOrSeveral(id),
   campaign: zText().trim().min(1).max(200).optional(),
   /** The spec's campaign key as the CSV names it; the same as `campaign`. */
@@ -272,7 +274,8 @@ export const orderDetailOutput = sellerOrderOutput.extend({
   }).optional(),
   /** The publisher the sale is attributed to (docs/decisions/0048-affiliates.md); null when unattributed. */
   publisher: z.object({ id: z.number(), name: z.string(), email: z.string().nullable() }).nullable().optional(),
-  deal: z.null().optional(),
+  /** The deal the order was bought through (docs/decisions/0054-sales-team-and-deals.md); null without one. */
+  deal: z.object({ id: z.number(), state: z.enum(dealStates), sales_team_member_id: z.number().nullable(), expires_at: z.string(), created_at: z.string() }).nullable().optional(),
   funnel: z.null().optional(),
   affiliate_program: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
   sellables: z.array(z.object({

@@ -53,6 +53,10 @@ export const teamInviteOutput = z.object({
   state: z.enum(teamMemberStates),
   seller: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
   permissions: teamPermissionsOutput,
+  /** team, or sales: a sales team member who prepares deals for a fee (docs/decisions/0054-sales-team-and-deals.md). */
+  kind: z.enum(['team', 'sales']),
+  /** A sales team member's fee in basis points; null for team members. */
+  fee_bps: z.number().int().nullable(),
   invited_at: z.string(),
   /** The team member profile to switch to, once accepted. */
   profile_id: z.number().int().nullable(),

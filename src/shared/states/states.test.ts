@@ -21,6 +21,7 @@ import { providerAccountStates, providerAccountTransitions } from './provider-ac
 import { resellerApprovalStates, resellerApprovalTransitions } from './reseller-approval'
 import { teamMemberStates, teamMemberTransitions } from './team-member'
 import { platformSubscriptionStates, platformSubscriptionTransitions } from './platform-subscription'
+import { dealStateForOrder, dealStates, dealTransitions } from './deal'
 
 type Machine = { values: readonly string[]; table: Transitions<string>; terminal: string[] }
 
@@ -49,6 +50,7 @@ const machines: Record<string, Machine> = {
   'bank account legitimation': { values: bankAccountLegitimationStates, table: bankAccountLegitimationTransitions, terminal: ['accepted', 'rejected'] },
   'provider account': { values: providerAccountStates, table: providerAccountTransitions, terminal: ['closed'] },
   'reseller approval': { values: resellerApprovalStates, table: resellerApprovalTransitions, terminal: ['rejected', 'canceled'] },
+  deal: { values: dealStates, table: dealTransitions, terminal: ['refunded', 'cancelled'] },
 }
 
 describe.each(Object.entries(machines))('%s machine', (_, { values, table, terminal }) => {
@@ -175,5 +177,21 @@ describe('the rules the tables hold', () => {
   test('a paused webhook endpoint is resumed by the seller, never paused from inactive', () => {
     expect(canTransition(webhookEndpointTransitions, 'paused', 'active')).toBe(true)
     expect(canTransition(webhookEndpointTransitions, 'inactive', 'paused')).toBe(false)
+  })
+})
+
+describe('deal states follow their order', () => {
+  test('a finalized deal closes when its order is paid, a closed one is refunded or unsubscribed, nothing else moves it', () => {
+    expect(dealStateForOrder('finalized', 'paid')).toBe('closed')
+    expect(dealStateForOrder('finalized', 'paying')).toBe('closed')
+    expect(dealStateForOrder('closed', 'payment_refunded')).toBe('refunded')
+    expect(dealStateForOrder('closed', 'payment_canceled')).toBe('unsubscribed')
+    expect(dealStateForOrder('unsubscribed', 'payment_chargebacked')).toBe('refunded')
+    expect(dealStateForOrder('ready', 'paid')).toBeNull()
+    expect(dealStateForOrder('finalized', 'payment_not_completed')).toBeNull()
+    for (const from of dealStates) for (const order of ['paid', 'paying', 'payment_refunded', 'payment_canceled']) {
+      const to = dealStateForOrder(from, order)
+      if (to) expect(canTransition(dealTransitions, from, to)).toBe(true)
+    }
   })
 })

@@ -19,6 +19,8 @@ export const fields = {
   campaign: 'campaign_id',
   /** The publisher's node token from the attribution cookie (docs/decisions/0048-affiliates.md); the server fills it in. */
   affiliate: 'affiliate',
+  /** A deal's link token (docs/decisions/0054-sales-team-and-deals.md): the deal's amounts, no coupon. */
+  deal: 'deal_token',
   idempotencyKey: 'idempotency_key',
   /** Which button sent the form: buy (default), quote (apply coupon / update price), next, back. */
   action: 'sf_action',
@@ -119,6 +121,7 @@ export function selectionFromValues(values: FormValues, context: CheckoutFormCon
     ...(addons.length ? { addon_ids: addons } : {}),
     country_code: country as CheckoutSelection['country_code'],
     ...(vat ? { vat_id: vat } : {}),
+    ...(first(values, fields.deal) ? { deal_token: first(values, fields.deal).slice(0, 100) } : {}),
   }
 }
 

@@ -203,6 +203,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
       {first(values, fields.campaign) && <input type="hidden" name={fields.campaign} value={first(values, fields.campaign)} />}
       {/* The attribution (the sf_aff cookie, checked by the server): both the no-JS post and the JS body carry it. */}
       <input type="hidden" name={fields.affiliate} value={props.affiliate ?? ''} />
+      {first(values, fields.deal) && <input type="hidden" name={fields.deal} value={first(values, fields.deal)} />}
 
       <section className={`sf-product__details${showDetails ? '' : ' sf-step--hidden'}`}>
         {props.details}

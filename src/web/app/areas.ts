@@ -50,6 +50,9 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey', action: 'settings.write' },
       { to: '/cabinet/team', key: 'team', icon: IconUsersGroup, match: '/cabinet/team', action: 'team.manage' },
       { to: '/cabinet/plans', key: 'plans', icon: IconStack2, action: 'payouts.read' },
+      // docs/decisions/0054-sales-team-and-deals.md
+      { to: '/cabinet/sales_team', key: 'salesTeam', icon: IconUsersGroup, feature: 'sales_team', action: 'team.manage' },
+      { to: '/cabinet/deals', key: 'deals', icon: IconFileText, match: '/cabinet/deals', feature: 'sales_team', action: 'deals.read' },
       { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
     ],
     soon: [],
@@ -96,6 +99,7 @@ const allConfigs: Record<Area, AreaConfig> = {
     nav: [
       { to: '/team_member', key: 'overview', icon: IconHome, exact: true },
       { to: '/team_member/invites', key: 'invites', icon: IconUserPlus },
+      { to: '/team_member/deals', key: 'deals', icon: IconFileText, feature: 'sales_team', action: 'deals.read' },
       { to: '/team_member/transfers', key: 'transfers', icon: IconTransfer },
       { to: '/team_member/payouts', key: 'payouts', icon: IconWallet },
       { to: '/team_member/payouts_balance', key: 'payoutsBalance', icon: IconChartBar },

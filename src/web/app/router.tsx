@@ -70,6 +70,7 @@ const publicRoutes = [
     beforeLoad: requireSignedIn,
     component: lazyRouteComponent(withFullStyles(() => import('../features/payer/routes/sandbox-setup-page')), 'SandboxSetupPage'),
   }),
+  createRoute({ getParentRoute: () => publicLayout, path: 'deals/$token', component: lazyRouteComponent(() => import('../features/deals/routes/deals-pages'), 'DealLandingPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: '$', component: PublicNotFound }),
 ]
 
@@ -126,6 +127,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'settings/payment_settings', component: lazyRouteComponent(paymentSettings, 'PaymentSettingsPage') },
   { path: 'settings/checkout', component: lazyRouteComponent(() => import('../features/checkout-settings/routes/checkout-settings-page'), 'CheckoutSettingsPage') },
   { path: 'settings/cancellation_terms', component: lazyRouteComponent(() => import('../features/checkout-settings/routes/cancellation-terms-page'), 'CancellationTermsPage') },
+  { path: 'deals', component: lazyRouteComponent(() => import('../features/deals/routes/deals-pages'), 'DealsPage') },
+  { path: 'sales_team', component: lazyRouteComponent(() => import('../features/sales-team/routes/sales-team-page'), 'SalesTeamPage') },
   { path: 'orders', component: lazyRouteComponent(() => import('../features/orders/routes/orders-page'), 'OrdersPage') },
   { path: 'orders/$orderId', component: lazyRouteComponent(() => import('../features/orders/routes/order-detail-page'), 'OrderDetailPage') },
   { path: 'order_rates', component: lazyRouteComponent(() => import('../features/order-rates/routes/order-rates-page'), 'OrderRatesPage') },
@@ -202,6 +205,7 @@ const reseller = areaRoutes('reseller', lazyRouteComponent(resellerPages, 'Resel
 ])
 const teamMember = areaRoutes('team_member', lazyRouteComponent(teamMemberPages, 'TeamMemberHomePage'), [
   { path: 'invites', component: lazyRouteComponent(teamMemberPages, 'TeamMemberInvitesPage') },
+  { path: 'deals', component: lazyRouteComponent(() => import('../features/deals/routes/deals-pages'), 'DealsPage') },
   { path: 'identity', component: lazyRouteComponent(identityPages, 'IdentityPage') },
   { path: 'bank_accounts', component: lazyRouteComponent(bankAccountPages, 'BankAccountsPage') },
   { path: 'payouts', component: lazyRouteComponent(payoutPages, 'PayoutsPage') },

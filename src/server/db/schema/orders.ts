@@ -47,6 +47,13 @@ export const orders = pgTable('orders', {
   /** The reseller that sold this order in its own name and its fee in basis points of the net, frozen at purchase (docs/decisions/0051-resellers.md). */
   resellerId: integer('reseller_id'),
   resellerFeeBps: integer('reseller_fee_bps'),
+  // ---- sales team and deals (docs/decisions/0054-sales-team-and-deals.md)
+  /** The deal the order was placed through (deals.id). */
+  dealId: integer('deal_id'),
+  /** The sales team member (team_members.id) whose deal this was, and their fee in basis points of the net, frozen at purchase. */
+  salesTeamMemberId: integer('sales_team_member_id'),
+  salesTeamFeeBps: integer('sales_team_fee_bps'),
+  // ---- end sales team and deals
   /** The product discount counted for this order (its ordersCount went up). */
   productDiscountApplied: boolean('product_discount_applied').notNull().default(false),
   paymentState: text('payment_state').notNull().default('payment_waiting'),
@@ -98,6 +105,7 @@ export const orders = pgTable('orders', {
   index('orders_parent_idx').on(t.parentOrderId),
   index('orders_publisher_idx').on(t.publisherId),
   index('orders_affiliate_program_idx').on(t.affiliateProgramId),
+  index('orders_sales_team_member_idx').on(t.salesTeamMemberId),
   index('orders_upgrade_ticket_idx').on(t.upgradePaymentTicketId),
   index('orders_reservation_idx').on(t.reservationState, t.reservedUntil),
   check('orders_amounts_check', sql`${t.totalAmount} >= 0 and ${t.vatAmount} >= 0 and ${t.paidAmount} >= 0 and ${t.firstAmount} >= 0`),

@@ -19,6 +19,12 @@ export const teamMembers = pgTable('team_members', {
   userId: integer('user_id').references(() => users.id),
   profileId: integer('profile_id').references(() => profiles.id),
   invitedByUserId: integer('invited_by_user_id').references(() => users.id),
+  // ---- sales team (docs/decisions/0054-sales-team-and-deals.md): the same invitation, another kind of member
+  /** team (acts in the cabinet with the levels) | sales (prepares deals for a fee; a sales_team_member profile) */
+  kind: text('kind').notNull().default('team'),
+  /** A sales team member's fee in basis points of each deal sale's net; null for team members. */
+  feeBps: integer('fee_bps'),
+  // ---- end sales team
   acceptedAt: at('accepted_at'),
   /** When declined or removed. */
   endedAt: at('ended_at'),

@@ -205,22 +205,24 @@ export async function loadActorRows(db: Executor, sessionId: string) {
 export async function findWorkProfile(db: Executor, userId: number, sellerId: number) {
   const [p] = await db.select({ profile: profiles, sellerFeatures: sellerEffectiveFeatures, sellerBlocked: sellers.blocked })
     .from(profiles).innerJoin(sellers, eq(sellers.id, profiles.sellerId))
-    .where(and(eq(profiles.userId, userId), eq(profiles.sellerId, sellerId), sql`${profiles.type} in ('seller', 'team_member')`, isNull(profiles.endedAt)))
+    .where(and(eq(profiles.userId, userId), eq(profiles.sellerId, sellerId), sql`${profiles.type} in ('seller', 'team_member', 'sales_team_member')`, isNull(profiles.endedAt)))
     .orderBy(asc(profiles.id)).limit(1)
   return p ? { ...p.profile, sellerFeatures: p.sellerFeatures, sellerBlocked: p.sellerBlocked } : undefined
 }
 
 /** A team member profile for the seller: made, or the ended one opened again with these permissions. */
-export async function upsertTeamMemberProfile(db: Executor, values: { userId: number; sellerId: number; permissions: string[] }): Promise<ProfileRow> {
+export async function upsertTeamMemberProfile(
+  db: Executor, values: { userId: number; sellerId: number; permissions: string[] }, type: 'team_member' | 'sales_team_member' = 'team_member',
+): Promise<ProfileRow> {
   const [updated] = await db.update(profiles).set({ permissions: values.permissions, endedAt: null })
-    .where(and(eq(profiles.userId, values.userId), eq(profiles.type, 'team_member'), eq(profiles.sellerId, values.sellerId))).returning()
+    .where(and(eq(profiles.userId, values.userId), eq(profiles.type, type), eq(profiles.sellerId, values.sellerId))).returning()
   if (updated) return updated
-  const [row] = await db.insert(profiles).values({ ...values, type: 'team_member' }).returning()
+  const [row] = await db.insert(profiles).values({ ...values, type }).returning()
   return row!
 }
 
 export async function updateTeamMemberProfile(db: Executor, profileId: number, values: { permissions: string[]; endedAt?: Date }) {
-  await db.update(profiles).set(values).where(and(eq(profiles.id, profileId), eq(profiles.type, 'team_member')))
+  await db.update(profiles).set(values).where(and(eq(profiles.id, profileId), sql`${profiles.type} in ('team_member', 'sales_team_member')`))
 }
 
 /** Inserts a user unless one with the email exists (any case); concurrent inserts leave one row. */

@@ -182,7 +182,7 @@ function profileOutput(p: repo.ProfileWithSeller): ProfileOutput {
   return {
     id: p.id, type: p.type as ProfileType, seller_id: p.sellerId, seller_username: p.sellerUsername,
     // the seller's display name, as payers see it (docs/decisions/0043-editor-uploads-and-confirmations.md)
-    name: p.sellerName, permissions: p.type === 'team_member' ? p.permissions : [], created_at: p.createdAt.toISOString(),
+    name: p.sellerName, permissions: p.type === 'team_member' || p.type === 'sales_team_member' ? p.permissions : [], created_at: p.createdAt.toISOString(),
   }
 }
 
@@ -724,8 +724,10 @@ export async function scrambleAccount(ctx: Ctx, tx: Executor, user: repo.UserRow
 // ---------------------------------------------------------------- team member profiles (teams module)
 
 /** Makes (or opens again) the user's team member profile for the seller, holding these actions. */
-export async function openTeamMemberProfile(tx: Executor, input: { userId: number; sellerId: number; permissions: string[] }): Promise<number> {
-  return (await repo.upsertTeamMemberProfile(tx, input)).id
+export async function openTeamMemberProfile(
+  tx: Executor, input: { userId: number; sellerId: number; permissions: string[] }, type: 'team_member' | 'sales_team_member' = 'team_member',
+): Promise<number> {
+  return (await repo.upsertTeamMemberProfile(tx, input, type)).id
 }
 
 /** Sets the actions a team member profile holds; they apply from the profile's next request. */

@@ -38,6 +38,11 @@ describe('the demo catalogue', () => {
     expect((await asTeam('/api/v1/cabinet/payment_tickets')).statusCode).toBe(200)
     expect((await asTeam('/api/v1/cabinet/products')).statusCode).toBe(403)
     expect((await asTeam('/api/v1/cabinet/payouts_balance')).statusCode).toBe(403)
+    // The demo sales team member (docs/decisions/0054-sales-team-and-deals.md): one closed deal, bought and paid.
+    const sales = await t.request({ method: 'POST', url: '/api/v1/app/session', payload: { email: 'sales@sellfront.test', password: 'Demo-pass-123!', fingerprint: 'fp-sales-1234567' } })
+    expect(sales.statusCode).toBe(200)
+    const salesDeals = await t.request({ method: 'GET', url: '/api/v1/cabinet/deals', token: sales.json().access_token, headers: { 'x-seller-id': sellerId } })
+    expect(salesDeals.json().list.map((d: any) => d.state)).toEqual(['closed'])
     const byForm = Object.fromEntries(list.map((p: any) => [p.form, p]))
     for (const form of productForms) expect(byForm[form].publish_state, form).toBe('published')
     // Every form can sell; the download has its demo files, so it has no no_digitals status.

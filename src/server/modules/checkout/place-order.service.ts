@@ -17,13 +17,14 @@ import { assertPassword } from '../catalog/shop.service'
 import * as stock from '../catalog/stock.service'
 import * as checkoutSettings from '../checkout-settings/checkout-settings.service'
 import { applyCoupon, redeemCoupon } from '../coupons/apply-coupon.service'
+import * as deals from '../deals/deals.service'
 import * as delivery from '../delivery/delivery.service'
 import * as notifications from '../notifications/notifications.service'
 import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as resellers from '../resellers/resellers.service'
 import { getPublicOrder } from './public-order.service'
-import { priceSelection, quoteOf, sellable } from './quote.service'
+import { priceSelection, quoteOf, sellable, withDealTerms } from './quote.service'
 
 // Placing an order (docs/DESIGN.md "The request path"; docs/decisions/0016-orders-exactly-once.md): the order is made
 // in one transaction that counts what is limited (stock, ticket types, license keys, the coupon's and the
@@ -133,10 +134,13 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   if (facts.product.form === 'eventTickets' && input.attendees && input.attendees.length !== (input.quantity ?? 1)) issues.push({ path: 'attendees', message: 'invalid_value' })
   if (issues.length > 0) throw new AppError('INVALID_INPUT', 'Please check the highlighted fields', issues)
 
-  const coupon = await applyCoupon(ctx, facts, input.coupon_code)
+  // A deal's link (docs/decisions/0054-sales-team-and-deals.md): its amounts replace the plan's, no coupon; the
+  // transaction below locks the deal, checks it again and uses it up.
+  const dealTerms = input.deal_token ? await deals.dealTermsForQuote(ctx, ctx.db, input.deal_token, { productId: input.product_id, pricingPlanId: input.pricing_plan_id }) : null
+  const coupon = dealTerms ? null : await applyCoupon(ctx, facts, input.coupon_code)
   const selection = { ...input, country_code: input.payer.country_code, vat_id: input.payer.vat_id }
   // The first price decides the method; the transaction prices again with what it could count.
-  const preview = priceSelection(facts, selection, coupon)
+  const preview = priceSelection(dealTerms ? withDealTerms(facts, dealTerms) : facts, selection, coupon)
   const free = facts.product.free || preview.price.firstAmount === 0
   let method: CheckoutMethod | 'free' = 'free'
   let provider: PaymentProvider = 'free'
@@ -184,7 +188,8 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     // The reseller selling for the seller now, with its fee: frozen on the order, and VAT is charged under its
     // registration; a paused seller takes no new orders (docs/decisions/0051-resellers.md "Selling modes", "VAT").
     const resold = await resellers.checkoutTermsOf(tx, facts.seller.id)
-    const priced = priceSelection(facts, selection, coupon, { discountCounted, vatSeller: resold?.vatSeller ?? null })
+    const deal = input.deal_token ? await deals.useDealForOrder(ctx, tx, input.deal_token, { productId: input.product_id, pricingPlanId: input.pricing_plan_id }) : null
+    const priced = priceSelection(deal ? withDealTerms(facts, deal) : facts, selection, coupon, { discountCounted, vatSeller: resold?.vatSeller ?? null })
     const price = priced.price
     if (!isCurrencyId(price.currency)) throw new AppError('INVALID_INPUT', 'Unknown currency')
     // Only rows with a limit are held; they are taken last (below), so their row locks last only until commit.
@@ -203,6 +208,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     const order = await orders.openOrder(tx, {
       token: token(), sellerId: facts.seller.id, productId: facts.product.id, payerUserId, orderType: 'standard',
       resellerId: resold?.resellerId ?? null, resellerFeeBps: resold?.feeBps ?? null,
+      dealId: deal?.dealId ?? null, salesTeamMemberId: deal?.salesTeamMemberId ?? null, salesTeamFeeBps: deal?.feeBps ?? null,
       pricingPlanId: priced.plan.row.id, pricingPlanVersionId: versionId, planSnapshot: { ...snapshot, id: priced.plan.row.id, version_id: versionId } as Record<string, unknown>,
       ticketId: priced.ticket?.id ?? null, quantity: priced.quantity, currency: price.currency, priceKind: price.priceKind,
       totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.dueNow, discountAmount: price.discountAmount,
@@ -223,6 +229,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       ticketId: l.kind === 'main' ? (priced.ticket?.id ?? null) : null,
       listAmount: l.listAmount, discountAmount: l.discountAmount, netAmount: l.netAmount, vatAmount: l.vatAmount, grossAmount: l.grossAmount, vatRateBps: l.vatRateBps,
     })))
+    if (deal) await deal.finalize(order.id)
     if (facts.product.form === 'licenseKey') await stock.reserveLicenseKeys(tx, facts.product.id, order.id, priced.quantity)
     if (recurring && !free) {
       const schedule = rateSchedule(priced.plan.plan, now, 24)

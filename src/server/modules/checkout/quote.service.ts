@@ -7,6 +7,7 @@ import type { CountryCode } from '../../../shared/validation/countries'
 import type { Ctx } from '../../context'
 import * as catalog from '../catalog/catalog.service'
 import { applyCoupon } from '../coupons/apply-coupon.service'
+import * as deals from '../deals/deals.service'
 import * as resellers from '../resellers/resellers.service'
 
 // The checkout's prices: a selection (plan, ticket type, quantity, add-ons, coupon, the payer's country and
@@ -129,6 +130,19 @@ export function quoteOf(price: CheckoutPrice, free: boolean, couponMessage: stri
   }
 }
 
+/**
+ * The facts with a deal's individual amounts in place of its plan's (docs/decisions/0054-sales-team-and-deals.md):
+ * the rest of the pricing (VAT, currency, rates' schedule) is the plan's. A deal takes no coupon.
+ */
+export function withDealTerms<F extends Facts>(facts: F, terms: Pick<deals.DealTerms, 'pricingPlanId' | 'price' | 'firstAmount' | 'nextAmount'>): F {
+  return {
+    ...facts,
+    plans: facts.plans.map((p) => (p.id !== terms.pricingPlanId ? p : {
+      ...p, price: terms.price ?? p.price, firstAmount: terms.firstAmount ?? p.firstAmount, nextAmount: terms.nextAmount ?? p.nextAmount,
+    })),
+  }
+}
+
 export function sellable(facts: Facts): string | null {
   if (!facts.product.canBeSoldViaShop) return 'not_on_sale'
   if (!facts.product.free && !sellerCanSell(facts.seller)) return 'cannot_sell'
@@ -139,7 +153,11 @@ export function sellable(facts: Facts): string | null {
 
 /** POST /shop/orders/quote: the price for a selection, as the order would charge it. */
 export async function quote(ctx: Ctx, selection: CheckoutSelection): Promise<QuoteOutput> {
-  const facts = await catalog.checkoutFacts(ctx, ctx.db, {}, { id: selection.product_id })
+  let facts = await catalog.checkoutFacts(ctx, ctx.db, {}, { id: selection.product_id })
+  if (selection.deal_token) {
+    facts = withDealTerms(facts, await deals.dealTermsForQuote(ctx, ctx.db, selection.deal_token, { productId: selection.product_id, pricingPlanId: selection.pricing_plan_id }))
+    selection = { ...selection, coupon_code: undefined }
+  }
   let coupon: (CheckoutCoupon & { id: number }) | null = null
   let message: string | null = null
   if (selection.coupon_code) {

@@ -31,6 +31,9 @@ export type MailKind =
   | 'team_member_invited'
   // platform plans (0055): a seller's plan was bought, renewed or ended (productName: the plan, amount: the charge as shown)
   | 'platform_plan_bought' | 'platform_plan_renewed' | 'platform_plan_ended'
+  // sales team and deals (0054): a seller invites a sales team member (sellerName, amount: the fee as shown); a
+  // deal's offer to its payer (sellerName, productName, amount: the price as shown, notificationText: the note)
+  | 'sales_team_member_invited' | 'deal_offer'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -81,6 +84,8 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     platform_plan_bought: (p) => ({ subject: `Your Sellfront plan: ${p.productName ?? ''}`, intro: `Your Sellfront plan ${p.productName ?? ''} is active${p.amount ? `. Paid: ${p.amount}` : ''}. Its features are on for your account now.`, action: 'Open your plan', outro: 'You can change the billing cycle or cancel on the plans page at any time.' }),
     platform_plan_renewed: (p) => ({ subject: `Your Sellfront plan was renewed: ${p.productName ?? ''}`, intro: `Your Sellfront plan ${p.productName ?? ''} was renewed. Paid: ${p.amount ?? ''}.`, action: 'Open your plan', outro: 'The invoice is in your mail and on the plans page.' }),
     platform_plan_ended: (p) => ({ subject: `Your Sellfront plan ended: ${p.productName ?? ''}`, intro: `Your Sellfront plan ${p.productName ?? ''} ended; the features it gave are off from now on.`, action: 'Choose a plan', outro: 'Your data stays as it is. Choose a plan again whenever you like.' }),
+    sales_team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'A seller'} invites you to their sales team`, intro: `${p.sellerName ?? 'A seller'} invites you to prepare individual offers (deals) for their payers on Sellfront, for a fee of ${p.amount ?? ''} of each sale.`, action: 'Open the invitation', outro: 'Sign in or sign up with this email address to accept or decline. If you did not expect this, ignore this mail.' }),
+    deal_offer: (p) => ({ subject: `Your offer from ${p.sellerName ?? 'Sellfront'}: ${p.productName ?? ''}`, intro: `${p.sellerName ?? 'A seller'} prepared an individual offer for you: ${p.productName ?? ''} for ${p.amount ?? ''}.${p.notificationText ? ` ${p.notificationText}` : ''}`, action: 'Open your offer', outro: 'The link is yours alone, works once and only until the offer expires.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
@@ -118,6 +123,8 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     platform_plan_bought: (p) => ({ subject: `Dein Sellfront-Tarif: ${p.productName ?? ''}`, intro: `Dein Sellfront-Tarif ${p.productName ?? ''} ist aktiv${p.amount ? `. Bezahlt: ${p.amount}` : ''}. Seine Funktionen sind ab jetzt für dein Konto an.`, action: 'Tarif öffnen', outro: 'Abrechnungszeitraum ändern oder kündigen kannst du jederzeit auf der Tarifseite.' }),
     platform_plan_renewed: (p) => ({ subject: `Dein Sellfront-Tarif wurde verlängert: ${p.productName ?? ''}`, intro: `Dein Sellfront-Tarif ${p.productName ?? ''} wurde verlängert. Bezahlt: ${p.amount ?? ''}.`, action: 'Tarif öffnen', outro: 'Die Rechnung findest du in deinen E-Mails und auf der Tarifseite.' }),
     platform_plan_ended: (p) => ({ subject: `Dein Sellfront-Tarif ist beendet: ${p.productName ?? ''}`, intro: `Dein Sellfront-Tarif ${p.productName ?? ''} ist beendet; seine Funktionen sind ab jetzt aus.`, action: 'Tarif wählen', outro: 'Deine Daten bleiben, wie sie sind. Wähle jederzeit wieder einen Tarif.' }),
+    sales_team_member_invited: (p) => ({ subject: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich in sein Vertriebsteam ein`, intro: `${p.sellerName ?? 'Ein Verkäufer'} lädt dich ein, auf Sellfront individuelle Angebote (Deals) für seine Kunden zu erstellen, gegen eine Provision von ${p.amount ?? ''} je Verkauf.`, action: 'Einladung öffnen', outro: 'Melde dich mit dieser E-Mail-Adresse an oder registriere dich, um anzunehmen oder abzulehnen. Hast du das nicht erwartet, ignoriere diese E-Mail.' }),
+    deal_offer: (p) => ({ subject: `Dein Angebot von ${p.sellerName ?? 'Sellfront'}: ${p.productName ?? ''}`, intro: `${p.sellerName ?? 'Ein Verkäufer'} hat ein individuelles Angebot für dich erstellt: ${p.productName ?? ''} für ${p.amount ?? ''}.${p.notificationText ? ` ${p.notificationText}` : ''}`, action: 'Angebot öffnen', outro: 'Der Link gilt nur für dich, einmal und nur bis das Angebot abläuft.' }),
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'Neues aus deinem Shop', intro: p.notificationText ?? '', action: 'Benachrichtigungen öffnen', outro: 'Welche Benachrichtigungen dich per E-Mail erreichen, wählst du in deinen Benachrichtigungseinstellungen.' }),
   },
 }

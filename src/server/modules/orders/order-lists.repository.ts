@@ -28,7 +28,9 @@ export type OrderListFilters = {
   campaign?: string
   publisherIds?: number[]
   affiliateProgramIds?: number[]
-  /** A filter on a relation that no order has yet (sales team member, funnel). */
+  salesTeamMemberIds?: number[]
+  dealStates?: string[]
+  /** A filter on a relation that no order has yet (funnel). */
   matchesNothing?: boolean
   createdFrom?: Date
   createdTill?: Date
@@ -90,6 +92,9 @@ function conditionsOf(scope: OrderScope, f: OrderListFilters, omit: { paymentSta
   if (f.payerIds) c.push(inArray(orders.payerUserId, f.payerIds))
   if (f.publisherIds) c.push(inArray(orders.publisherId, f.publisherIds))
   if (f.affiliateProgramIds) c.push(inArray(orders.affiliateProgramId, f.affiliateProgramIds))
+  if (f.salesTeamMemberIds) c.push(inArray(orders.salesTeamMemberId, f.salesTeamMemberIds))
+  // The deal's state is the deals module's column, read here (docs/decisions/0054-sales-team-and-deals.md).
+  if (f.dealStates) c.push(sql`${orders.dealId} in (select d.id from deals d where d.seller_id = ${orders.sellerId} and d.state in (${sql.join(f.dealStates.map((state) => sql`${state}`), sql`, `)}))`)
   if (f.internalName) c.push(ilike(products.internalName, likePattern(f.internalName)))
   if (f.campaign) c.push(eq(orders.campaignId, f.campaign))
   if (f.createdFrom) c.push(gte(orders.createdAt, f.createdFrom))
@@ -171,6 +176,10 @@ export async function csvRows(db: Executor, scope: OrderScope, f: OrderListFilte
     paidCount: sql<number>`(select count(*) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.kind} = 'charge' and ${payments.state} = 'successful')`.mapWith(Number),
     lastDueDate: sql<string | null>`(select max(${orderRates.dueDate}) from ${orderRates} where ${orderRates.orderId} = ${orders.id})`,
     nextDueDate: sql<string | null>`(select min(${orderRates.dueDate}) from ${orderRates} where ${orderRates.orderId} = ${orders.id} and ${orderRates.state} in ('future', 'unpaid', 'pending', 'partly_paid', 'debt'))`,
+    // The sales team columns (docs/decisions/0054-sales-team-and-deals.md): the member's address and name.
+    salesTeamEmail: sql<string | null>`(select tm.email from team_members tm where tm.id = ${orders.salesTeamMemberId})`,
+    salesTeamFirstName: sql<string | null>`(select u.first_name from team_members tm join users u on u.id = tm.user_id where tm.id = ${orders.salesTeamMemberId})`,
+    salesTeamLastName: sql<string | null>`(select u.last_name from team_members tm join users u on u.id = tm.user_id where tm.id = ${orders.salesTeamMemberId})`,
   }).from(orders).innerJoin(products, eq(products.id, orders.productId)).innerJoin(sellers, eq(sellers.id, orders.sellerId))
     .leftJoin(users, eq(users.id, orders.payerUserId))
     .where(where).orderBy(direction(sortColumns[page.sortKey]), direction(orders.id)).limit(page.limit).offset(page.offset)

@@ -47,8 +47,10 @@ export function filtersOf(query: Partial<OrderFilters> & { query?: string | unde
   if (campaign) f.campaign = campaign
   if (query.publisher_id) f.publisherIds = query.publisher_id
   if (query.affiliate_program_id) f.affiliateProgramIds = query.affiliate_program_id
-  // The sales team and funnels come with later issues: no order belongs to one yet.
-  if (query.sales_team_member_id || query.funnel_id) f.matchesNothing = true
+  if (query.sales_team_member_id) f.salesTeamMemberIds = query.sales_team_member_id
+  if (query.deal_state) f.dealStates = query.deal_state
+  // Funnels come with a later issue: no order belongs to one yet.
+  if (query.funnel_id) f.matchesNothing = true
   if (query.created_from_time) f.createdFrom = new Date(query.created_from_time)
   if (query.created_till_time) f.createdTill = new Date(query.created_till_time)
   if (query.success_from_time) f.successFrom = new Date(query.success_from_time)
@@ -221,8 +223,9 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
   }
   if (wants.has('publisher')) detail.publisher = o.publisherId === null ? null : await ctx.deps.commissions.publisherBrief(ctx.db, o.publisherId)
   if (wants.has('affiliate_program')) detail.affiliate_program = o.affiliateProgramId === null ? null : await ctx.deps.commissions.programBrief(ctx.db, o.affiliateProgramId)
-  // Deals and funnels arrive with later issues: the relation is known and empty.
-  for (const empty of ['deal', 'funnel'] as const) if (wants.has(empty)) detail[empty] = null
+  // The deal, the deals module's through its port (ports/deals.ts); funnels arrive with a later issue: known and empty.
+  if (wants.has('deal')) detail.deal = o.dealId === null ? null : await ctx.deps.deals.dealBrief(ctx.db, o.dealId) as OrderDetailOutput['deal']
+  if (wants.has('funnel')) detail.funnel = null
   if (wants.has('sellables')) {
     detail.sellables = (await repo.itemsOf(ctx.db, o.id)).map((i) => ({
       id: i.id, product_id: i.productId, kind: i.kind, name: i.name, quantity: i.quantity, list_amount: i.listAmount, discount_amount: i.discountAmount,
@@ -331,11 +334,20 @@ function csvCells(row: Awaited<ReturnType<typeof repo.csvRows>>[number], separat
     owner_email: row.ownerEmail ?? s(p.email), owner_first_name: row.ownerFirstName ?? s(p.first_name), owner_last_name: row.ownerLastName ?? s(p.last_name),
     owner_phone: s(p.phone), owner_street: s(p.street), owner_street_number: s(p.street_number), owner_zip: s(p.zip), owner_city: s(p.city),
     owner_state: s(p.state), owner_country_code: s(p.country_code).toUpperCase(),
-    // Team and sales team attribution arrive with later issues: the columns are there, empty.
-    team_member: '', sales_team_member_name: '', sales_team_member_id: '', sales_team_member_fee: '', publisher_id: o.publisherId === null ? '' : String(o.publisherId),
+    // The sales team member whose deal the order was (docs/decisions/0054-sales-team-and-deals.md): team_member is
+    // their address, the fee their frozen percent of the net.
+    team_member: row.salesTeamEmail ?? '', sales_team_member_name: [row.salesTeamFirstName, row.salesTeamLastName].filter(Boolean).join(' '),
+    sales_team_member_id: o.salesTeamMemberId === null ? '' : String(o.salesTeamMemberId),
+    sales_team_member_fee: o.salesTeamFeeBps === null ? '' : percentText(o.salesTeamFeeBps, separator),
+    publisher_id: o.publisherId === null ? '' : String(o.publisherId),
     last_due_date: date(row.lastDueDate), due_date: date(row.nextDueDate), upsell_type: o.upsellType ?? '', product_groups: row.productGroups.join('; '),
     internal_name: row.internalName ?? '', cost_center: row.costCenter ?? '', success_page_url: o.successPageUrl ?? '',
   }
+}
+
+/** Basis points as a percent with two decimals: 1250 -> "12.50" (or "12,50"). */
+function percentText(bps: number, separator: '.' | ','): string {
+  return `${Math.trunc(bps / 100)}${separator}${String(bps % 100).padStart(2, '0')}`
 }
 
 /** GET /cabinet/orders/export.csv */

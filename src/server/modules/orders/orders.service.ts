@@ -112,12 +112,13 @@ async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, o
  */
 async function commissionsOf(
   deps: AppDeps, tx: Executor, order: repo.OrderRow, payment: repo.PaymentRow,
-  charge: { gross: { amount: number; currency: CurrencyId }; vat: { amount: number }; platformFeeBps: number; resellerFee?: ChargeInput['resellerFee'] }, renewal: boolean, now: Date,
+  charge: { gross: { amount: number; currency: CurrencyId }; vat: { amount: number }; platformFeeBps: number; resellerFee?: ChargeInput['resellerFee']; salesTeamFee?: ChargeInput['salesTeamFee'] }, renewal: boolean, now: Date,
 ): Promise<ChargeCommissions> {
   if (order.affiliateNodeId === null) return { commissions: [], bonuses: [] }
   const net = charge.gross.amount - charge.vat.amount
   const netMoney = { amount: net, currency: charge.gross.currency }
-  const cap = net - percentOf(netMoney, charge.platformFeeBps).amount - resellerFeeOf(charge.resellerFee, netMoney)
+  const salesTeam = charge.salesTeamFee && { resellerId: charge.salesTeamFee.teamMemberId, feeBps: charge.salesTeamFee.feeBps }
+  const cap = net - percentOf(netMoney, charge.platformFeeBps).amount - resellerFeeOf(charge.resellerFee, netMoney) - resellerFeeOf(salesTeam, netMoney)
   return deps.commissions.forCharge(deps, tx, {
     orderId: order.id, paymentId: payment.id, sellerId: order.sellerId, nodeId: order.affiliateNodeId, payerEmail: (order.payer as { email: string }).email,
     currency: charge.gross.currency, gross: charge.gross.amount, vat: charge.vat.amount, cap, renewal, firstPaidAt: order.paidAt, now,
@@ -127,6 +128,11 @@ async function commissionsOf(
 /** The reseller's fee frozen on a resold order (docs/decisions/0051-resellers.md), credited on each of its charges. */
 function resellerFeeOfOrder(order: repo.OrderRow): ChargeInput['resellerFee'] {
   return order.resellerId !== null && order.resellerFeeBps !== null ? { resellerId: order.resellerId, feeBps: order.resellerFeeBps } : undefined
+}
+
+/** The sales team member's fee frozen on a deal's order (docs/decisions/0054-sales-team-and-deals.md), credited on each of its charges. */
+function salesTeamFeeOfOrder(order: repo.OrderRow): ChargeInput['salesTeamFee'] {
+  return order.salesTeamMemberId !== null && order.salesTeamFeeBps !== null ? { teamMemberId: order.salesTeamMemberId, feeBps: order.salesTeamFeeBps } : undefined
 }
 
 /** A publisher's one-time bonus: its own balanced transaction, the seller's balance debited (docs/decisions/0048-affiliates.md). */
@@ -309,7 +315,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   const { items, product, username } = lines
   const vat = items.reduce((sum, i) => sum + i.vatAmount, 0)
   if (payment.amount > 0) {
-    const charge = { gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId, resellerFee: resellerFeeOfOrder(order) }
+    const charge = { gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId, resellerFee: resellerFeeOfOrder(order), salesTeamFee: salesTeamFeeOfOrder(order) }
     const paid = await commissionsOf(deps, tx, order, payment, charge, false, now)
     await writeLedger(tx, chargePostings({ ...charge, commissions: paid.commissions }), 'charge', order.id, payment.id, now, { provider: payment.provider, sellerId: order.sellerId })
     await bookBonuses(tx, order, payment, paid.bonuses, now)
@@ -331,6 +337,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
     paymentState: moveOrder(order, state), paidAmount, paidAt: now, reservationState: 'sold', updatedAt: now,
     savedMethod: outcome.savedMethod ? { ...outcome.savedMethod } : order.savedMethod,
   })
+  await deps.deals.orderMoved(tx, order, state)
   if (payment.rateNumber !== null) {
     // Plans with rates: the rate this payment charged (rate 1 at checkout) is paid.
     const rate = await repo.findRateByNumber(tx, order.id, payment.rateNumber, { lock: true })
@@ -387,7 +394,7 @@ async function ratePaymentSucceeded(deps: AppDeps, tx: Executor, order: repo.Ord
   if (payment.amount > 0) {
     const charge = {
       gross: { amount: payment.amount, currency }, vat: { amount: await rateVat(tx, order, payment.amount), currency },
-      platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId, resellerFee: resellerFeeOfOrder(order),
+      platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId, resellerFee: resellerFeeOfOrder(order), salesTeamFee: salesTeamFeeOfOrder(order),
     }
     // Rate 1 charged here (after a trial) is the plan's first charge: it pays like a first payment.
     const paid = await commissionsOf(deps, tx, order, payment, charge, (payment.rateNumber ?? 0) > 1, now)
@@ -453,6 +460,7 @@ export async function recordOrderReversal(deps: AppDeps, tx: Executor, orderId: 
   // already charged back keeps the first one's.
   const before = to === 'payment_chargebacked' ? { paymentStateBeforeChargeback: order.paymentState } : {}
   await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, to), ...before, updatedAt: deps.now() })
+  await deps.deals.orderMoved(tx, order, to)
   // No once key: each move into a reversal state revokes again (a second chargeback after a won dispute).
   await deps.jobs.enqueue(tx, revokeOrderJob, { orderId: order.id, reason: to === 'payment_refunded' ? 'refund' : 'chargeback' })
 }
@@ -499,6 +507,7 @@ export async function recordPlanCanceled(deps: AppDeps, tx: Executor, orderId: n
   if (!order || !canTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, 'payment_canceled')) return false
   const now = deps.now()
   await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_canceled'), canceledAt: now, canceledBy: by, updatedAt: now })
+  await deps.deals.orderMoved(tx, order, 'payment_canceled')
   return true
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client'
 import { profiles, sellers, teamAuditLog, teamMembers, users } from '../../db/schema'
@@ -6,6 +6,8 @@ import { profiles, sellers, teamAuditLog, teamMembers, users } from '../../db/sc
 // The teams module's SQL: team members from invitation on, and the audit log.
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect
+/** team: acts in the cabinet with levels; sales: a sales team member (docs/decisions/0054-sales-team-and-deals.md). */
+export type MemberKind = 'team' | 'sales'
 
 const members = alias(users, 'member_users')
 const sellerUsers = alias(users, 'seller_users')
@@ -18,8 +20,8 @@ export async function insertTeamMember(db: Executor, values: typeof teamMembers.
   return row
 }
 
-export async function findForSeller(db: Executor, sellerId: number, id: number, lock = false): Promise<TeamMemberRow | undefined> {
-  const query = db.select().from(teamMembers).where(and(eq(teamMembers.id, id), eq(teamMembers.sellerId, sellerId))).limit(1)
+export async function findForSeller(db: Executor, sellerId: number, id: number, lock = false, kind: MemberKind = 'team'): Promise<TeamMemberRow | undefined> {
+  const query = db.select().from(teamMembers).where(and(eq(teamMembers.id, id), eq(teamMembers.sellerId, sellerId), eq(teamMembers.kind, kind))).limit(1)
   const [row] = lock ? await query.for('update') : await query
   return row
 }
@@ -36,8 +38,8 @@ export async function withName(db: Executor, row: TeamMemberRow): Promise<TeamMe
   return { ...row, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null }
 }
 
-export async function listForSeller(db: Executor, sellerId: number, filter: { state?: string; query?: string; offset: number; limit: number }) {
-  const conditions: SQL[] = [eq(teamMembers.sellerId, sellerId)]
+export async function listForSeller(db: Executor, sellerId: number, filter: { state?: string; query?: string; offset: number; limit: number; kind?: MemberKind }) {
+  const conditions: SQL[] = [eq(teamMembers.sellerId, sellerId), eq(teamMembers.kind, filter.kind ?? 'team')]
   if (filter.state) conditions.push(eq(teamMembers.state, filter.state))
   if (filter.query) {
     const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -48,7 +50,7 @@ export async function listForSeller(db: Executor, sellerId: number, filter: { st
     .from(teamMembers).leftJoin(members, eq(members.id, teamMembers.userId))
     .where(where).orderBy(desc(teamMembers.id)).offset(filter.offset).limit(filter.limit)
   const [total] = await db.select({ n: count() }).from(teamMembers).leftJoin(members, eq(members.id, teamMembers.userId)).where(where)
-  const [max] = await db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.sellerId, sellerId))
+  const [max] = await db.select({ n: count() }).from(teamMembers).where(and(eq(teamMembers.sellerId, sellerId), eq(teamMembers.kind, filter.kind ?? 'team')))
   return {
     rows: rows.map((r) => ({ ...r.member, firstName: r.firstName, lastName: r.lastName })),
     total: total?.n ?? 0, max: max?.n ?? 0,
@@ -103,4 +105,12 @@ export async function listAudit(db: Executor, sellerId: number, filter: { teamMe
   const [total] = await db.select({ n: count() }).from(teamAuditLog).where(where)
   const [max] = await db.select({ n: count() }).from(teamAuditLog).where(eq(teamAuditLog.sellerId, sellerId))
   return { rows: rows.map((r) => ({ ...r.entry, email: r.email })), total: total?.n ?? 0, max: max?.n ?? 0 }
+}
+
+/** Sales team members by id with their names (the order CSV, deals). */
+export async function salesTeamMembersByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return []
+  return db.select({ id: teamMembers.id, email: teamMembers.email, sellerId: teamMembers.sellerId, state: teamMembers.state, feeBps: teamMembers.feeBps, firstName: members.firstName, lastName: members.lastName })
+    .from(teamMembers).leftJoin(members, eq(members.id, teamMembers.userId))
+    .where(and(inArray(teamMembers.id, ids), eq(teamMembers.kind, 'sales')))
 }

@@ -6,7 +6,7 @@ import {
   type TeamMemberOutput, type TeamPermissions, type UpdateTeamMemberInput,
 } from '../../../shared/schemas/teams'
 import { assertTransition, teamMemberTransitions, type TeamMemberState } from '../../../shared/states'
-import { actingSellerId, teamMemberActions } from '../../auth/permissions'
+import { actingSellerId, salesTeamActions, teamMemberActions } from '../../auth/permissions'
 import { requireActor, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as accounts from '../accounts/accounts.service'
@@ -109,6 +109,7 @@ async function inviteOutputs(ctx: Ctx, db: Executor): Promise<TeamInviteOutput[]
   const rows = await repo.listForInvitee(db, actor.userId, contact.email)
   return rows.map((r) => ({
     id: r.member.id, state: r.member.state as TeamMemberState, permissions: permissionsOf(r.member.permissions),
+    kind: r.member.kind === 'sales' ? 'sales' as const : 'team' as const, fee_bps: r.member.feeBps,
     seller: {
       id: r.member.sellerId, username: r.sellerUsername,
       name: sellerDisplayName({ username: r.sellerUsername, company: r.sellerCompany, firstName: r.sellerFirstName, lastName: r.sellerLastName }),
@@ -139,7 +140,10 @@ export async function acceptInvite(ctx: Ctx, id: number): Promise<{ team_member:
   await ctx.db.transaction(async (tx) => {
     const { row, actor } = await openInvite(ctx, tx, id)
     if (!actor.confirmed) throw new AppError('email_not_confirmed', 'Confirm your email address first, then accept')
-    const profileId = await accounts.openTeamMemberProfile(tx, { userId: actor.userId, sellerId: row.sellerId, permissions: teamMemberActions(permissionsOf(row.permissions)) })
+    // A sales team member's profile holds their deals only (docs/decisions/0054-sales-team-and-deals.md).
+    const profileId = row.kind === 'sales'
+      ? await accounts.openTeamMemberProfile(tx, { userId: actor.userId, sellerId: row.sellerId, permissions: salesTeamActions }, 'sales_team_member')
+      : await accounts.openTeamMemberProfile(tx, { userId: actor.userId, sellerId: row.sellerId, permissions: teamMemberActions(permissionsOf(row.permissions)) })
     await repo.updateTeamMember(tx, row.id, { state: 'active', userId: actor.userId, profileId, acceptedAt: ctx.now })
   })
   return { team_member: (await inviteOutputs(ctx, ctx.db)).find((i) => i.id === id)! }
@@ -153,6 +157,7 @@ export async function declineInvite(ctx: Ctx, id: number): Promise<{ team_member
     return {
       team_member: {
         id: updated.id, state: 'declined', permissions: permissionsOf(updated.permissions), invited_at: updated.createdAt.toISOString(), profile_id: null,
+        kind: updated.kind === 'sales' ? 'sales' : 'team', fee_bps: updated.feeBps,
         seller: { id: updated.sellerId, username: naming?.username ?? '', name: naming ? sellerDisplayName(naming) : '' },
       },
     }
@@ -173,7 +178,8 @@ export async function ensureDemoTeamMember(ctx: Ctx, input: { sellerId: number; 
 /** The active team member a request acts through (its team member profile), or undefined. */
 export async function teamMemberOfActor(ctx: Ctx, db: Executor): Promise<repo.TeamMemberRow | undefined> {
   const actor = ctx.actor
-  if (!actor || actor.profileType !== 'team_member' || actor.profileId === null || actor.sellerId === null) return undefined
+  // A sales team member's fees are a team member party's balance too (docs/decisions/0054-sales-team-and-deals.md).
+  if (!actor || (actor.profileType !== 'team_member' && actor.profileType !== 'sales_team_member') || actor.profileId === null || actor.sellerId === null) return undefined
   return repo.findActiveByProfile(db, actor.profileId)
 }
 

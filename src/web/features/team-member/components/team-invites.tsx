@@ -10,7 +10,9 @@ import { acceptInvite, declineInvite, invitesKey, invitesQuery, type TeamInvite 
 // the session switches to that team member profile and the seller's cabinet opens),
 // docs/decisions/0053-team-members.md.
 
-function levelsText(invite: TeamInvite, t: (key: string) => string): string {
+function levelsText(invite: TeamInvite, t: (key: string, options?: Record<string, unknown>) => string): string {
+  // A sales team member prepares deals for a fee (docs/decisions/0054-sales-team-and-deals.md).
+  if (invite.kind === 'sales') return t('teamMember.salesFee', { fee: (invite.feeBps ?? 0) / 100 })
   return Object.entries(invite.permissions).filter(([, level]) => level !== 'none')
     .map(([area, level]) => `${t(`team.areas.${area}`)}: ${t(`team.levels.${level}`)}`).join(', ') || t('team.levels.none')
 }
@@ -27,8 +29,8 @@ export function TeamInvites({ only }: { only?: 'invites' }) {
   const accept = useMutation({ mutationFn: acceptInvite, onSuccess: refresh })
   const decline = useMutation({ mutationFn: declineInvite, onSuccess: refresh })
   const work = useMutation({
-    mutationFn: (profileId: number) => switchProfile(profileId),
-    onSuccess: () => void navigate({ to: '/cabinet' }),
+    mutationFn: (invite: TeamInvite) => switchProfile(invite.profileId!),
+    onSuccess: (_, invite) => void navigate({ to: invite.kind === 'sales' ? '/team_member/deals' : '/cabinet' }),
   })
   const list = invites.data?.list ?? []
   const open = list.filter((i) => i.state === 'invited')
@@ -66,7 +68,7 @@ export function TeamInvites({ only }: { only?: 'invites' }) {
                   <Group gap="xs"><Text fw={600}>{invite.seller.name}</Text><Badge variant="light">@{invite.seller.username}</Badge></Group>
                   <Text size="xs" c="dimmed">{levelsText(invite, t)}</Text>
                 </Stack>
-                <Button loading={work.isPending} onClick={() => work.mutate(invite.profileId!)} data-testid="work-for-seller">{t('teamMember.workFor')}</Button>
+                <Button loading={work.isPending} onClick={() => work.mutate(invite)} data-testid="work-for-seller">{t('teamMember.workFor')}</Button>
               </Group>
             </Card>
           ))}
