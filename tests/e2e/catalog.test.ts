@@ -229,7 +229,7 @@ describe('the product list', () => {
   test('exports the CSV with the spec columns and a row', async () => {
     await page.goto('/cabinet/products')
     await page.getByLabel('Search products').fill(`Coaching ${run}`)
-    await expect.poll(() => page.getByTestId('product-name').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('product-name').count(), { timeout: 10_000 }).toBe(1)
     const download = page.waitForEvent('download', { timeout: 10_000 }).catch(() => null)
     await page.getByTestId('export-csv').click()
     const file = await download
