@@ -108,7 +108,7 @@ export const moduleDependencies = {
   email: [],
   invoices: ['email'],
   media: ['accounts', 'catalog'],
-  notifications: ['email'],
+  notifications: ['email', 'teams'],
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
   'payment-settings': [],
   payouts: ['accounts', 'affiliates', 'email', 'orders', 'refunds', 'resellers', 'teams'],

@@ -79,3 +79,23 @@ export const teamAuditEntryOutput = z.object({
 })
 export type TeamAuditEntryOutput = z.infer<typeof teamAuditEntryOutput>
 export const listOfTeamAuditEntries = listOutput(teamAuditEntryOutput)
+
+// ---- the team member's notification settings (docs/decisions/0053-team-members.md "Notification settings")
+/** payouts: the mails of the team member's own payouts; orders: the seller's new orders and payments (needs orders read). */
+export const teamMemberNotificationTypes = ['payouts', 'orders'] as const
+export type TeamMemberNotificationType = (typeof teamMemberNotificationTypes)[number]
+/** The area a type needs at least read access to, if any. */
+export const teamMemberNotificationArea: Record<TeamMemberNotificationType, TeamArea | null> = { payouts: null, orders: 'orders' }
+export const teamMemberNotificationDefaults: Record<TeamMemberNotificationType, boolean> = { payouts: true, orders: false }
+export const teamMemberNotificationSetting = z.object({
+  type: z.enum(teamMemberNotificationTypes),
+  email: z.boolean(),
+  /** False when the team member lacks the permission the type needs: no mail whatever `email` says. */
+  available: z.boolean(),
+})
+export const teamMemberNotificationSettingsOutput = z.object({ list: z.array(teamMemberNotificationSetting) })
+export const updateTeamMemberNotificationSettingsInput = z.strictObject({
+  list: z.array(z.strictObject({ type: z.enum(teamMemberNotificationTypes), email: z.boolean() })).min(1).max(teamMemberNotificationTypes.length),
+})
+export type TeamMemberNotificationSetting = z.infer<typeof teamMemberNotificationSetting>
+export type UpdateTeamMemberNotificationSettingsInput = z.infer<typeof updateTeamMemberNotificationSettingsInput>

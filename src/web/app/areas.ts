@@ -110,9 +110,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/team_member/support', key: 'support', icon: IconHeadset },
       { to: '/team_member/profile/edit', key: 'account', icon: IconSettings },
     ],
-    soon: [
-      { path: 'notific_settings', key: 'notificSettings' },
-    ],
+    soon: [],
   },
   payer: {
     area: 'payer',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { at, createdAt, updatedAt } from './columns'
 import { profiles, sellers, users } from './accounts'
 
@@ -49,3 +49,14 @@ export const teamAuditLog = pgTable('team_audit_log', {
   statusCode: integer('status_code').notNull(),
   createdAt: createdAt(),
 }, (t) => [index('team_audit_log_seller_idx').on(t.sellerId, t.createdAt)])
+
+// ---- team member notification settings (docs/decisions/0053-team-members.md "Notification settings")
+/** Which mails a team member gets for the seller they work for; a missing row reads the type's default. */
+export const teamMemberNotificationSettings = pgTable('team_member_notification_settings', {
+  teamMemberId: integer('team_member_id').notNull().references(() => teamMembers.id, { onDelete: 'cascade' }),
+  /** payouts | orders (src/shared/schemas/teams.ts `teamMemberNotificationTypes`) */
+  type: text('type').notNull(),
+  email: boolean('email').notNull(),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.teamMemberId, t.type] })])
+// ---- end team member notification settings

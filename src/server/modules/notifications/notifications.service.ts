@@ -10,6 +10,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import * as email from '../email/email.service'
+import * as teams from '../teams/teams.service'
 import * as repo from './notifications.repository'
 import { notificationText } from './notifications.texts'
 
@@ -66,7 +67,23 @@ export async function notify(deps: AppDeps, tx: Executor, input: NotifyInput): P
       })
     }
   }
+  await copyToTeam(deps, tx, input)
   return true
+}
+
+/**
+ * A new order or payment also goes, by mail, to the seller's team members with orders read who switched
+ * these mails on (docs/decisions/0053-team-members.md "Notification settings").
+ */
+async function copyToTeam(deps: AppDeps, tx: Executor, input: NotifyInput): Promise<void> {
+  if (input.type !== 'order_created' && input.type !== 'paid_transaction') return
+  for (const member of await teams.mailRecipients(tx, input.sellerId, 'orders')) {
+    const { title, text } = notificationText(input.type, input.payload, member.locale)
+    await email.queueEmail(deps, tx, {
+      to: member.email, kind: 'seller_notification', locale: member.locale, userId: member.userId, firstName: member.firstName,
+      link: `${deps.config.appUrl}/cabinet/orders`, notificationTitle: title, notificationText: text,
+    })
+  }
 }
 
 /** Records the event for the seller (and queues its mail when the seller wants one); safe to call twice. */

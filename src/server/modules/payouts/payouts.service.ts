@@ -21,6 +21,7 @@ import type { AppDeps } from '../../deps'
 import * as accounts from '../accounts/accounts.service'
 import * as email from '../email/email.service'
 import * as orders from '../orders/orders.service'
+import * as teams from '../teams/teams.service'
 import { moneyFactsOf } from './availability.service'
 import { balanceIn, balancesOf } from './balances.service'
 import * as money from './money-out.repository'
@@ -85,6 +86,8 @@ function missingText(answer: AvailabilityAnswer): string {
 // ------------------------------------------------------------------ mails
 
 async function mailPayout(deps: AppDeps, tx: Executor, row: repo.PayoutWithAccount, kind: 'payout_requested' | 'payout_successful' | 'payout_canceled', reason?: string) {
+  // A team member may switch these mails off (docs/decisions/0053-team-members.md "Notification settings").
+  if (row.payout.partyKind === 'team_member' && !(await teams.wantsMail(tx, row.payout.partyId, 'payouts'))) return
   const user = await accounts.userContact(tx, row.account.userId)
   if (!user) return
   await email.queueEmail(deps, tx, {

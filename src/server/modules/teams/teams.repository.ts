@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client'
-import { profiles, sellers, teamAuditLog, teamMembers, users } from '../../db/schema'
+import { profiles, sellers, teamAuditLog, teamMemberNotificationSettings, teamMembers, users } from '../../db/schema'
 
 // The teams module's SQL: team members from invitation on, and the audit log.
 
@@ -113,4 +113,37 @@ export async function salesTeamMembersByIds(db: Executor, ids: number[]) {
   return db.select({ id: teamMembers.id, email: teamMembers.email, sellerId: teamMembers.sellerId, state: teamMembers.state, feeBps: teamMembers.feeBps, firstName: members.firstName, lastName: members.lastName })
     .from(teamMembers).leftJoin(members, eq(members.id, teamMembers.userId))
     .where(and(inArray(teamMembers.id, ids), eq(teamMembers.kind, 'sales')))
+}
+
+// ---------------------------------------------------------------- notification settings
+
+export async function notificationSettingsOf(db: Executor, teamMemberId: number) {
+  return db.select({ type: teamMemberNotificationSettings.type, email: teamMemberNotificationSettings.email })
+    .from(teamMemberNotificationSettings).where(eq(teamMemberNotificationSettings.teamMemberId, teamMemberId))
+}
+
+export async function upsertNotificationSettings(db: Executor, teamMemberId: number, list: { type: string; email: boolean }[], now: Date) {
+  if (list.length === 0) return
+  await db.insert(teamMemberNotificationSettings).values(list.map((s) => ({ teamMemberId, type: s.type, email: s.email, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [teamMemberNotificationSettings.teamMemberId, teamMemberNotificationSettings.type],
+      set: { email: sql`excluded.email`, updatedAt: sql`excluded.updated_at` },
+    })
+}
+
+/** The seller's active team members (profile not ended) with their user's contact and their saved mail setting of one type. */
+export async function activeMembersForMail(db: Executor, sellerId: number, type: string) {
+  return db.select({
+    id: teamMembers.id, permissions: teamMembers.permissions, userId: users.id, email: users.email, firstName: users.firstName, locale: users.locale,
+    accountState: users.accountState, saved: teamMemberNotificationSettings.email,
+  }).from(teamMembers)
+    .innerJoin(profiles, eq(profiles.id, teamMembers.profileId))
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(teamMemberNotificationSettings, and(eq(teamMemberNotificationSettings.teamMemberId, teamMembers.id), eq(teamMemberNotificationSettings.type, type)))
+    .where(and(eq(teamMembers.sellerId, sellerId), eq(teamMembers.state, 'active'), isNull(profiles.endedAt)))
+}
+
+export async function memberById(db: Executor, id: number): Promise<TeamMemberRow | undefined> {
+  const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id)).limit(1)
+  return row
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   inviteTeamMemberInput, listOfTeamAuditEntries, listOfTeamInvites, listOfTeamMembers, teamAuditLogQuery, teamInviteAnswer, teamMemberAnswer,
-  teamMemberListQuery, teamMemberParams, updateTeamMemberInput,
+  teamMemberListQuery, teamMemberNotificationSettingsOutput, teamMemberParams, updateTeamMemberInput, updateTeamMemberNotificationSettingsInput,
 } from '../../../shared/schemas/teams'
 import * as teams from './teams.service'
 
@@ -64,4 +64,15 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/team_member/invites/:id/decline', {
     config, schema: { tags: invitee, security, params: teamMemberParams, response: { 200: teamInviteAnswer }, description: 'Declines an invitation to the signed-in user\'s address.' },
   }, async (req) => teams.declineInvite(req.ctx, req.params.id))
+
+  app.get('/team_member/notific_settings', {
+    config, schema: {
+      tags: invitee, security, response: { 200: teamMemberNotificationSettingsOutput },
+      description: 'The mails the team member gets for the seller they act for (defaults where nothing is saved); 403 without a team member profile.',
+    },
+  }, async (req) => teams.getNotificationSettings(req.ctx))
+
+  app.put('/team_member/notific_settings', {
+    config, schema: { tags: invitee, security, body: updateTeamMemberNotificationSettingsInput, response: { 200: teamMemberNotificationSettingsOutput } },
+  }, async (req) => teams.updateNotificationSettings(req.ctx, req.body))
 }

@@ -2,7 +2,8 @@ import { sellerDisplayName } from '../../../shared/accounts'
 import { AppError } from '../../../shared/errors'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import {
-  noTeamPermissions, teamAccessLevels, teamAreas, type InviteTeamMemberInput, type TeamAuditEntryOutput, type TeamInviteOutput,
+  noTeamPermissions, teamAccessLevels, teamAreas, teamMemberNotificationArea, teamMemberNotificationDefaults, teamMemberNotificationTypes,
+  type InviteTeamMemberInput, type TeamMemberNotificationSetting, type TeamMemberNotificationType, type UpdateTeamMemberNotificationSettingsInput, type TeamAuditEntryOutput, type TeamInviteOutput,
   type TeamMemberOutput, type TeamPermissions, type UpdateTeamMemberInput,
 } from '../../../shared/schemas/teams'
 import { assertTransition, teamMemberTransitions, type TeamMemberState } from '../../../shared/states'
@@ -215,4 +216,60 @@ export async function listAuditLog(ctx: Ctx, query: { page: number; per: number;
     })),
     total_count: total, total_count_max: max,
   }
+}
+
+// ---------------------------------------------------------------- notification settings
+// Which mails a team member gets, per seller they work for (docs/decisions/0053-team-members.md
+// "Notification settings"): their own payouts (on by default) and, with orders read, the seller's new
+// orders and payments (off by default). A type whose permission is missing sends nothing.
+
+function available(permissions: Record<string, string>, type: TeamMemberNotificationType): boolean {
+  const area = teamMemberNotificationArea[type]
+  if (area === null) return true
+  const level = permissionsOf(permissions)[area]
+  return level === 'read' || level === 'write'
+}
+
+async function notificationSettingsList(db: Executor, member: repo.TeamMemberRow): Promise<TeamMemberNotificationSetting[]> {
+  const saved = new Map((await repo.notificationSettingsOf(db, member.id)).map((s) => [s.type, s.email]))
+  return teamMemberNotificationTypes.map((type) => ({
+    type, email: saved.get(type) ?? teamMemberNotificationDefaults[type], available: available(member.permissions, type),
+  }))
+}
+
+async function requireMemberRow(ctx: Ctx, db: Executor): Promise<repo.TeamMemberRow> {
+  requireActor(ctx)
+  const member = await teamMemberOfActor(ctx, db)
+  if (!member) throw new AppError('forbidden', 'Choose a seller you work for first')
+  return member
+}
+
+/** GET /team_member/notific_settings: every type, saved or its default. */
+export async function getNotificationSettings(ctx: Ctx): Promise<{ list: TeamMemberNotificationSetting[] }> {
+  const member = await requireMemberRow(ctx, ctx.db)
+  return { list: await notificationSettingsList(ctx.db, member) }
+}
+
+/** PUT /team_member/notific_settings: the types given change; the others keep what they had. */
+export async function updateNotificationSettings(ctx: Ctx, input: UpdateTeamMemberNotificationSettingsInput): Promise<{ list: TeamMemberNotificationSetting[] }> {
+  return ctx.db.transaction(async (tx) => {
+    const member = await requireMemberRow(ctx, tx)
+    await repo.upsertNotificationSettings(tx, member.id, input.list, ctx.now)
+    return { list: await notificationSettingsList(tx, member) }
+  })
+}
+
+/** Whether the team member (team_members.id, the payout party) wants the mails of a type. */
+export async function wantsMail(db: Executor, teamMemberId: number, type: TeamMemberNotificationType): Promise<boolean> {
+  const member = await repo.memberById(db, teamMemberId)
+  if (!member || !available(member.permissions, type)) return false
+  const saved = (await repo.notificationSettingsOf(db, member.id)).find((s) => s.type === type)
+  return saved?.email ?? teamMemberNotificationDefaults[type]
+}
+
+/** The seller's active team members who want the mails of a type (with its permission): whom to copy. */
+export async function mailRecipients(db: Executor, sellerId: number, type: TeamMemberNotificationType) {
+  const rows = await repo.activeMembersForMail(db, sellerId, type)
+  return rows.filter((r) => r.accountState === 'active' && available(r.permissions, type) && (r.saved ?? teamMemberNotificationDefaults[type]))
+    .map((r) => ({ userId: r.userId, email: r.email, firstName: r.firstName, locale: r.locale }))
 }

@@ -1079,6 +1079,21 @@ export const de: Translations = {
   },
   // <<< publisher: add this namespace's texts above this line
   teamMember: {
+    notificSettings: {
+      title: 'Benachrichtigungen',
+      lead: 'Welche E-Mails du für den Verkäufer bekommst, für den du gerade arbeitest. Jeder Verkäufer hat eigene Einstellungen.',
+      type: 'E-Mail',
+      email: 'Per E-Mail',
+      save: 'Speichern',
+      saved: 'Deine Benachrichtigungseinstellungen sind gespeichert.',
+      noSeller: 'Wähle zuerst einen Verkäufer, für den du arbeitest: Die Einstellungen gelten je Verkäufer.',
+      unavailable: 'braucht Zugriff auf Bestellungen',
+      types: { payouts: 'Deine Auszahlungen', orders: 'Neue Bestellungen und Zahlungen' },
+      help: {
+        payouts: 'Wenn eine Auszahlung deines Guthabens beantragt, ausgezahlt oder storniert wird.',
+        orders: 'Wenn ein Käufer beim Verkäufer eine Bestellung beginnt oder bezahlt (nur mit Zugriff auf Bestellungen).',
+      },
+    },
     welcome: 'Willkommen, {{name}}',
     forSeller: 'Du arbeitest im Team von {{seller}}.',
     noSeller: 'Du arbeitest im Team eines Verkäufers.',

@@ -1077,6 +1077,21 @@ export const en = {
   },
   // <<< publisher: add this namespace's texts above this line
   teamMember: {
+    notificSettings: {
+      title: 'Notifications',
+      lead: 'Which mails you get for the seller you work for now. Each seller you work for has its own settings.',
+      type: 'Mail',
+      email: 'By mail',
+      save: 'Save',
+      saved: 'Your notification settings are saved.',
+      noSeller: 'Choose a seller you work for first: the settings are per seller.',
+      unavailable: 'needs orders access',
+      types: { payouts: 'Your payouts', orders: 'New orders and payments' },
+      help: {
+        payouts: 'When a payout of your balance is requested, paid out or canceled.',
+        orders: 'When a payer starts an order or pays at the seller (only with access to orders).',
+      },
+    },
     welcome: 'Welcome, {{name}}',
     forSeller: 'You work on the team of {{seller}}.',
     noSeller: 'You work on a seller\'s team.',
