@@ -83,6 +83,21 @@ declare module 'fastify' {
 export type App = FastifyInstance
 export type BuildAppOptions = { webDir?: string | null; dev?: boolean }
 
+const teamMemberSellerPath = /^\/api\/v1\/team_member\/sellers\/(\d{1,12})\/cabinet(?=\/|\?|$)(.*)$/s
+
+/**
+ * A team member's path of a seller's API, `/api/v1/team_member/sellers/<seller id>/cabinet/<rest>`, is the
+ * seller's route `/api/v1/cabinet/<rest>` acting for that seller, as `X-Seller-Id` would (the path's seller
+ * wins over the header); docs/decisions/0053-team-members.md. Every other URL stays as it came.
+ */
+export function rewriteTeamMemberSellerPath(req: { url?: string; headers: Record<string, string | string[] | undefined> }): string {
+  const url = req.url ?? '/'
+  const match = teamMemberSellerPath.exec(url)
+  if (!match) return url
+  req.headers['x-seller-id'] = match[1]
+  return `/api/v1/cabinet${match[2]}`
+}
+
 /** Builds the HTTP application around its dependencies. Tests call it with their own deps. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<App> {
   const { config } = deps
@@ -93,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: rewriteTeamMemberSellerPath,
     // Refusals made before a route runs answer in the app's error shape too (414, 431, a bad URL).
     frameworkErrors: handleError,
     clientErrorHandler,

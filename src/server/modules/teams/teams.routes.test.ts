@@ -87,6 +87,18 @@ describe('acting for the seller', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/cabinet/orders', token: other.accessToken, headers: asSeller(other.sellerId) })).statusCode).toBe(200)
   })
 
+  test('the team member path of a seller\'s API is that seller\'s route: /team_member/sellers/<id>/cabinet/...', async () => {
+    const member = await createTeamMember(t, seller, { orders: 'read' })
+    const path = (sellerId: number, rest: string) => `/api/v1/team_member/sellers/${sellerId}/cabinet${rest}`
+    expect((await t.request({ method: 'GET', url: path(seller.sellerId, '/orders?per=5'), token: member.accessToken })).statusCode).toBe(200)
+    // the path's seller wins over a header naming another
+    expect((await t.request({ method: 'GET', url: path(seller.sellerId, '/orders'), token: member.accessToken, headers: asSeller(other.sellerId) })).statusCode).toBe(200)
+    expect((await t.request({ method: 'GET', url: path(other.sellerId, '/orders'), token: member.accessToken })).statusCode).toBe(404)
+    const refused = await t.request({ method: 'GET', url: path(seller.sellerId, '/courses/comments'), token: member.accessToken })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error.type).toBe('forbidden')
+  })
+
   test('the selected profile acts for its seller without a header', async () => {
     const member = await createTeamMember(t, seller, { orders: 'read' })
     const token = await actAsTeamMember(t, member)
