@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { deliverablesOf, fillPayerDetails, payWithSandbox, watchProblems } from './buyer'
-import { apiSignIn, latestMailLink, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
+import { apiGet, apiSignIn, latestMailLink, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 
 // Team members end to end in Chromium (docs/decisions/0053-team-members.md): the demo seller invites a new
 // address on /cabinet/team with write on ticket check-in only; the invitee (signed up and confirmed) accepts on
@@ -87,8 +87,12 @@ describe('team members', () => {
     await member.page.goto('/cabinet/products')
     await expect.poll(() => member.page.getByTestId('no-access').isVisible()).toBe(true)
 
-    // Checking the ticket in works with only that permission.
-    await member.page.goto('/cabinet/payment_tickets/check_in')
+    // Checking the ticket in works with only that permission, opened through the team member's path of the
+    // seller's cabinet (/team_member/sellers/<id>/cabinet/...).
+    const memberToken = (await apiSignIn(server, invitee.email, invitee.password)).access_token
+    const sellerId = (await apiGet<{ list: { seller: { id: number } }[] }>(server, memberToken, '/team_member/invites')).list[0]!.seller.id
+    await member.page.goto(`/team_member/sellers/${sellerId}/cabinet/payment_tickets/check_in`)
+    await member.page.waitForURL('**/cabinet/payment_tickets/check_in')
     await member.page.getByTestId('check-in-code').fill(code)
     await member.page.getByTestId('check-in-submit').click()
     const result = member.page.getByTestId('check-in-result')

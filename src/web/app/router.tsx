@@ -214,6 +214,7 @@ const teamMember = areaRoutes('team_member', lazyRouteComponent(teamMemberPages,
   { path: 'support', component: lazyRouteComponent(() => import('../features/team-member/routes/team-member-support-page'), 'TeamMemberSupportPage') },
   { path: 'transfers', component: lazyRouteComponent(() => import('../features/team-member/routes/team-member-transfers-page'), 'TeamMemberTransfersPage') },
   { path: 'notific_settings', component: lazyRouteComponent(() => import('../features/team-member/routes/team-member-notific-settings-page'), 'TeamMemberNotificSettingsPage') },
+  { path: 'sellers/$sellerId/cabinet/$', component: lazyRouteComponent(() => import('../features/team-member/routes/team-member-seller-path-page'), 'TeamMemberSellerPathPage') },
 ])
 const payer = areaRoutes('payer', lazyRouteComponent(() => import('../features/payer/routes/payer-home-page'), 'PayerHomePage'), [
   { path: 's/$id', component: lazyRouteComponent(() => import('../features/payer/routes/payer-seller-page'), 'PayerSellerPage') },

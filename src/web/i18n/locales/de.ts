@@ -1106,6 +1106,7 @@ export const de: Translations = {
     decline: 'Ablehnen',
     sellersTitle: 'Verkäufer, für die du arbeitest',
     noSellers: 'Du arbeitest noch für keinen Verkäufer.',
+    noSuchSeller: 'Du arbeitest nicht für diesen Verkäufer (oder dein Zugang wurde beendet). Wähle einen der Verkäufer, für die du arbeitest.',
     workFor: 'Für diesen Verkäufer arbeiten',
     salesFee: 'Vertriebsteam: Deals gegen {{fee}} % Provision',
     support: {

@@ -1104,6 +1104,7 @@ export const en = {
     decline: 'Decline',
     sellersTitle: 'Sellers you work for',
     noSellers: 'You do not work for a seller yet.',
+    noSuchSeller: 'You do not work for this seller (or your access ended). Pick one of the sellers you work for.',
     workFor: 'Work for this seller',
     salesFee: 'Sales team: deals for a fee of {{fee}} %',
     support: {
