@@ -40,7 +40,8 @@ describe('authz edges', () => {
 describe('team member levels', () => {
   test('none everywhere is an empty list; write includes read; finance holds payouts and the dashboard figures', () => {
     expect(teamMemberActions(noTeamPermissions())).toEqual([])
-    expect(teamMemberActions({ ...noTeamPermissions(), orders: 'read' })).toEqual(['orders.read'])
+    // the orders area holds the deals too (docs/decisions/0054-sales-team-and-deals.md)
+    expect(teamMemberActions({ ...noTeamPermissions(), orders: 'read' })).toEqual(['orders.read', 'deals.read'])
     expect(teamMemberActions({ ...noTeamPermissions(), tickets_check_in: 'write' })).toEqual(['tickets.read', 'tickets.write'])
     expect(teamMemberActions({ ...noTeamPermissions(), finance: 'read' })).toEqual(['payouts.read', 'dashboard.read'])
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { byValue } from '../validation/document-rules'
+import { allRules, byValue } from '../validation/document-rules'
 import { zText } from '../validation/storable'
 import { invoiceCsvColumns, invoiceListQuery, transferCsvColumns, transferListQuery } from './invoices'
 import { csvExportFrequencies, decimalSeparators, orderCsvColumns, orderListQuery } from './order-lists'
@@ -64,8 +64,17 @@ const dayRule = byValue('frequency', csvExportFrequencies, {
   monthly: { day: { type: 'integer', minimum: 1, maximum: 28 } },
 })
 
+// The document names each list's columns: without `list` (orders, the original contract) only the orders
+// branch applies, the others need their `list` named.
+const columnsRule = {
+  anyOf: csvExportListKinds.map((list) => ({
+    properties: { list: { type: 'string', enum: [list] }, columns: { type: 'array', items: { type: 'string', enum: [...csvExportColumnsOf[list]] } } },
+    ...(list === 'orders' ? {} : { required: ['list'] }),
+  })),
+}
+
 /** POST /cabinet/csv_exports; PUT /cabinet/csv_exports/{id} takes the whole schedule again. */
-export const saveCsvExportInput = z.strictObject(csvExportFields).superRefine(check).meta(dayRule)
+export const saveCsvExportInput = z.strictObject(csvExportFields).superRefine(check).meta(allRules(dayRule, columnsRule))
 export type SaveCsvExportInput = z.infer<typeof saveCsvExportInput>
 export type SaveCsvExportFormInput = z.input<typeof saveCsvExportInput>
 
