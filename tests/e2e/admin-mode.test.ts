@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { apiSignIn, createProductInWizard, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import { apiSignIn, createProductInWizard, signedInPage, startDemoPlatform, stopPlatform, type RunningServer } from './harness'
 
 // Admin mode in Chromium (docs/decisions/0056-managers-admin-mode.md): a manager finds the demo seller on
 // /admin/users, acts as them, sees the banner on two pages, creates a product as the seller, ends admin mode
@@ -15,15 +15,13 @@ let page: Page
 let errors: string[]
 
 beforeAll(async () => {
-  server = await startServer({ managers: [manager], env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
+  ;({ server, browser } = await startDemoPlatform(demo.password, { managers: [manager] }))
   ;({ context, page, errors } = await signedInPage(browser, server, manager, '**/admin**'))
 })
 
 afterAll(async () => {
   await context?.close()
-  await browser?.close()
-  await server?.stop()
+  await stopPlatform(server, browser)
 })
 
 describe('admin mode', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { apiSignIn, launchBrowser, startServer, type RunningServer, signedInPage } from './harness'
+import { apiSignIn, startDemoPlatform, stopPlatform, type RunningServer, signedInPage } from './harness'
 
 // The managers' lists in Chromium against the real server with the demo catalogue: a manager makes the
 // demo seller a power seller on /admin/sellers (with confirmation), takes a demo product down with a
@@ -15,15 +15,13 @@ let page: Page
 let errors: string[]
 
 beforeAll(async () => {
-  server = await startServer({ managers: [manager], env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
+  ;({ server, browser } = await startDemoPlatform(demo.password, { managers: [manager] }))
   ;({ context, page, errors } = await signedInPage(browser, server, manager, '**/admin**'))
 })
 
 afterAll(async () => {
   await context?.close()
-  await browser?.close()
-  await server?.stop()
+  await stopPlatform(server, browser)
 })
 
 /** GET through the API as the manager (a fresh token each time). */

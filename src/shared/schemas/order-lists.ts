@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { byValue, commaListPattern } from '../validation/document-rules'
+import { commaListPattern } from '../validation/document-rules'
 import { zIdParam, zText } from '../validation/storable'
 import { dealStates, orderPaymentStates, orderRateStates } from '../states'
 import { orderCommissionOutput } from './affiliates'
@@ -332,54 +332,6 @@ export const orderCsvQuery = orderListQuery.extend({
 })
 export type OrderCsvQuery = z.infer<typeof orderCsvQuery>
 
-// ------------------------------------------------------------------ scheduled exports
+// ------------------------------------------------------------------ scheduled exports (the schedules' schemas: csv-exports.ts)
 
-export const csvExportLists = ['orders'] as const
 export const csvExportFrequencies = ['daily', 'weekly', 'monthly'] as const
-
-const csvExportFields = {
-  list: z.enum(csvExportLists),
-  frequency: z.enum(csvExportFrequencies),
-  /** weekly: 1..7 (Monday = 1); monthly: 1..28 (every month has it); daily: none. */
-  day: z.number().int().min(1).max(28).nullable().optional(),
-  columns: z.array(z.enum(orderCsvColumns)).min(1).max(orderCsvColumns.length),
-  decimal_separator: z.enum(decimalSeparators).default('.'),
-  /** The list's filters as the list route takes them (strings as in a query string). */
-  filters: z.record(zText(), z.union([zText().max(300), z.array(zText().max(300)).max(50)])).default({}),
-  email: z.email().max(254),
-  active: z.boolean().default(true),
-}
-
-function checkDay(value: { frequency?: string; day?: number | null | undefined }, ctx: z.RefinementCtx) {
-  if (value.frequency === 'weekly' && (value.day == null || value.day > 7)) ctx.addIssue({ code: 'custom', path: ['day'], message: 'A weekly export needs a day from 1 (Monday) to 7 (Sunday)' })
-  if (value.frequency === 'monthly' && value.day == null) ctx.addIssue({ code: 'custom', path: ['day'], message: 'A monthly export needs a day from 1 to 28' })
-}
-
-/** POST /cabinet/csv_exports */
-/** checkDay as the document states it. */
-const dayRule = byValue('frequency', csvExportFrequencies, {
-  weekly: { day: { type: 'integer', minimum: 1, maximum: 7 } },
-  monthly: { day: { type: 'integer', minimum: 1, maximum: 28 } },
-})
-export const createCsvExportInput = z.strictObject(csvExportFields).superRefine(checkDay).meta(dayRule)
-export type CreateCsvExportInput = z.infer<typeof createCsvExportInput>
-
-/** PUT /cabinet/csv_exports/{id}: the whole schedule again. */
-export const updateCsvExportInput = createCsvExportInput
-export type UpdateCsvExportInput = CreateCsvExportInput
-
-export const csvExportOutput = z.object({
-  id: z.number(),
-  list: z.enum(csvExportLists),
-  frequency: z.enum(csvExportFrequencies),
-  day: z.number().nullable(),
-  columns: z.array(z.string()),
-  decimal_separator: z.enum(decimalSeparators),
-  filters: z.record(z.string(), z.unknown()),
-  email: z.string(),
-  active: z.boolean(),
-  next_run_at: z.string(),
-  last_sent_at: z.string().nullable(),
-  created_at: z.string(),
-})
-export type CsvExportOutput = z.infer<typeof csvExportOutput>
