@@ -112,6 +112,7 @@ export const moduleDependencies = {
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
   'payment-settings': [],
   payouts: ['accounts', 'affiliates', 'email', 'orders', 'refunds', 'resellers', 'teams'],
+  'platform-settings': [],
   'platform-plans': ['accounts', 'billing', 'catalog', 'checkout', 'email', 'orders'],
   payments: ['orders', 'payment-settings', 'refunds'],
   'product-content': ['catalog', 'certificates', 'courses', 'media', 'tickets'],

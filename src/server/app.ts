@@ -63,6 +63,7 @@ import * as adminUsers from './modules/accounts/admin-users.service'
 import { AppError } from '../shared/errors'
 import { platformPlansRoutes, pricingLinkRoutes } from './modules/platform-plans/platform-plans.routes'
 import { dealsRoutes } from './modules/deals/deals.routes'
+import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes'
 import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
@@ -310,6 +311,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(adminUsersRoutes, { secureCookies: config.appUrl.startsWith('https:') })
     await v1.register(platformPlansRoutes)
     await v1.register(dealsRoutes)
+    await v1.register(platformSettingsRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
 

@@ -21,6 +21,8 @@ import * as coursePlayer from './modules/courses/course-player.service'
 import * as dunning from './modules/dunning/dunning.service'
 import * as platformPlans from './modules/platform-plans/platform-plans.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
+import { createAccountMoves, type AccountMoves } from './ports/account-moves'
+import { PlatformSettings } from './modules/platform-settings/platform-settings.store'
 
 /** Opens the configured database: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -59,8 +61,11 @@ export async function createDeps(config: Config, options: { database?: Database;
   const realNow = options.now ?? (() => new Date())
   const testClock = new TestClock(config.testClock)
   await testClock.refresh(database.db)
+  const settings = new PlatformSettings(config)
+  await settings.refresh(database.db)
   const deps: AppDeps = {
     config,
+    settings,
     database,
     db: database.db,
     jobs: new Jobs<AppDeps>(database, logger, jobDefinitions, { work: options.work }),
@@ -78,6 +83,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     moneyOut: moneyOut.moneyOutPort,
     resellers: resellers.resellersPort,
     deals: deals.dealsPort,
+    accountMoves: wireAccountMoves(),
   }
   return deps
 }
@@ -95,7 +101,15 @@ function wireRateEvents(): RateEvents {
   return events
 }
 
+/** An account's moves' listeners: the platform plans hold, end or release the seller's plan (docs/decisions/0055-platform-plans.md). */
+function wireAccountMoves(): AccountMoves {
+  const moves = createAccountMoves()
+  moves.on(platformPlans.onAccountMoved)
+  return moves
+}
+
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  deps.settings.stopRefreshing()
   await deps.jobs.stop()
   deps.mailer.close()
   await deps.counters.close()

@@ -12,10 +12,17 @@ import type { MoneyOutPort } from './ports/money-out'
 import type { CourseProgressOf } from './ports/course-progress'
 import type { RateEvents } from './ports/rate-events'
 import type { DealsPort } from './ports/deals'
+import type { AccountMoves } from './ports/account-moves'
+import type { PlatformSettings } from './modules/platform-settings/platform-settings.store'
 
 /** Everything a use case may need from the outside world, built once per process by main.ts or a test. */
 export type AppDeps = {
   config: Config
+  /**
+   * Home country, fees and test mode: the environment's values unless a manager changed them
+   * (docs/decisions/0062-platform-settings.md). Read these here, never from `config`.
+   */
+  settings: PlatformSettings
   database: Database
   db: Db
   jobs: Jobs<AppDeps>
@@ -43,4 +50,6 @@ export type AppDeps = {
   resellers: ResellersPort
   /** A deal's order and sales team member (the deals module's; ports/deals.ts). */
   deals: DealsPort
+  /** An account's moves (deactivated, reactivated, deleted), told to the platform plans (ports/account-moves.ts), wired in bootstrap.ts. */
+  accountMoves: AccountMoves
 }

@@ -18,6 +18,10 @@ if (config.embedded) {
   await deps.database.migrate()
 }
 await deps.jobs.start(deps)
+// A manager's change of the platform settings saved by another process arrives within this interval
+// (docs/decisions/0062-platform-settings.md).
+await deps.settings.refresh(deps.db)
+deps.settings.startRefreshing(deps.db, 15_000, (error) => log.warn({ err: error }, 'platform settings refresh failed'))
 
 if (config.embedded && config.SEED_DEMO) {
   const seeded = await seedDemo(deps)

@@ -51,9 +51,16 @@ describe('admin mode', () => {
     await page.getByRole('link', { name: 'Admin mode log', exact: true }).click()
     await page.locator('[data-testid="audit-entry"][data-route="/api/v1/cabinet/products"]').waitFor()
 
-    // the platform settings page shows what the code reads
+    // the platform settings: the manager sets a fee over the environment's, sees it recorded, and resets it
     await page.getByRole('link', { name: 'Platform settings', exact: true }).click()
-    await expect.poll(() => page.getByTestId('setting-HOME_COUNTRY').textContent()).toContain('DE')
+    await expect.poll(() => page.getByTestId('setting-input-home_country').inputValue()).toContain('DE')
+    await page.getByTestId('setting-input-platform_fee_bps').fill('250')
+    await page.getByTestId('platform-settings-save').click()
+    await expect.poll(() => page.getByTestId('setting-source-platform_fee_bps').textContent()).toBe('Set by a manager')
+    await expect.poll(() => page.getByTestId('setting-change').first().textContent()).toBe('2.5 %')
+    await page.getByTestId('setting-reset-platform_fee_bps').click()
+    await expect.poll(() => page.getByTestId('setting-source-platform_fee_bps').textContent()).toBe('From the environment')
+    await expect.poll(() => page.getByTestId('setting-input-platform_fee_bps').inputValue()).toBe('0')
 
     // the product is the demo seller's
     const seller = await apiSignIn(server, demo.email, demo.password, 'e2e-admin-mode-demo')

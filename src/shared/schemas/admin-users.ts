@@ -103,14 +103,3 @@ export const adminAuditEntryOutput = z.object({
 })
 export type AdminAuditEntryOutput = z.infer<typeof adminAuditEntryOutput>
 export const adminAuditLogOutput = listOutput(adminAuditEntryOutput)
-
-/** GET /admin/platform_settings: the settings the code reads, as configured (docs/decisions/0056-managers-admin-mode.md). */
-export const platformSettingsOutput = z.object({
-  home_country: z.string(),
-  payments_test_mode: z.boolean(),
-  connect_fee_bps: z.number().int(),
-  platform_fee_bps: z.number().int(),
-  test_clock: z.boolean(),
-  admin_mode_ttl_seconds: z.number().int(),
-})
-export type PlatformSettingsOutput = z.infer<typeof platformSettingsOutput>

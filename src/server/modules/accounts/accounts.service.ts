@@ -11,6 +11,7 @@ import { int4Max } from '../../../shared/validation/storable'
 import type { z } from 'zod'
 import type { Actor } from '../../auth/permissions'
 import type { Ctx } from '../../context'
+import type { AppDeps } from '../../deps'
 import type { Executor } from '../../db/client'
 import { guessCounterKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as email from '../email/email.service'
@@ -250,7 +251,7 @@ export async function signIn(ctx: Ctx, input: SignInInput): Promise<SessionOutpu
   return ctx.db.transaction(async (tx) => {
     // Signing in to a deactivated account reactivates it (its data was kept).
     const current = user.accountState === 'deactivated'
-      ? await moveAccount(tx, user, { account: 'active', deletion: 'empty' }, { deactivatedAt: null })
+      ? await moveAccount(ctx.deps, tx, user, { account: 'active', deletion: 'empty' }, { deactivatedAt: null })
       : user
     return startSession(ctx, tx, current, input.fingerprint)
   })
@@ -665,7 +666,7 @@ export async function deactivate(ctx: Ctx, input: z.infer<typeof deactivateInput
   const user = await verifyOwnPassword(ctx, actor.userId, input.password)
   await ctx.db.transaction(async (tx) => {
     const locked = (await repo.lockUser(tx, user.id))!
-    await moveAccount(tx, locked, { account: 'deactivated', deletion: 'inactive_plan' }, {
+    await moveAccount(ctx.deps, tx, locked, { account: 'deactivated', deletion: 'inactive_plan' }, {
       deactivatedAt: ctx.now, deletionReason: input.reason, deletionComment: input.comment ?? null,
     })
     await repo.revokeUserSessions(tx, user.id, 'deactivated', ctx.now)
@@ -688,11 +689,16 @@ export async function deleteAccount(ctx: Ctx, input: z.infer<typeof deactivateIn
  * (src/shared/states/account.ts); `values` are the columns that go with the move.
  */
 export async function moveAccount(
-  tx: Executor, user: repo.UserRow, to: { account?: AccountState; deletion?: DeletionState }, values: Partial<repo.UserRow> = {},
+  deps: AppDeps, tx: Executor, user: repo.UserRow, to: { account?: AccountState; deletion?: DeletionState }, values: Partial<repo.UserRow> = {},
 ): Promise<repo.UserRow> {
-  if (to.account && to.account !== user.accountState) assertTransition(accountTransitions, user.accountState as AccountState, to.account, 'The account state')
-  if (to.deletion && to.deletion !== user.dataHandling) assertTransition(deletionTransitions, user.dataHandling as DeletionState, to.deletion, 'The deletion state')
-  return repo.updateUser(tx, user.id, { ...values, ...(to.account ? { accountState: to.account } : {}), ...(to.deletion ? { dataHandling: to.deletion } : {}) })
+  const from = { account: user.accountState as AccountState, deletion: user.dataHandling as DeletionState }
+  if (to.account && to.account !== from.account) assertTransition(accountTransitions, from.account, to.account, 'The account state')
+  if (to.deletion && to.deletion !== from.deletion) assertTransition(deletionTransitions, from.deletion, to.deletion, 'The deletion state')
+  const moved = await repo.updateUser(tx, user.id, { ...values, ...(to.account ? { accountState: to.account } : {}), ...(to.deletion ? { dataHandling: to.deletion } : {}) })
+  const after = { account: moved.accountState as AccountState, deletion: moved.dataHandling as DeletionState }
+  // Other modules react through the port (ports/account-moves.ts): a deactivated seller's platform plan goes on hold.
+  if (after.account !== from.account || after.deletion !== from.deletion) await deps.accountMoves.emit(deps, tx, { userId: user.id, from, to: after })
+  return moved
 }
 
 /**
@@ -707,7 +713,7 @@ export async function scrambleAccount(ctx: Ctx, tx: Executor, user: repo.UserRow
   await ctx.deps.moneyOut.forgetUser(ctx.deps, tx, user.id)
   // The goodbye mail goes to the real address before it is scrambled.
   await email.queueEmail(ctx.deps, tx, { to: user.email, kind: 'account_deleted', locale: user.locale, userId: user.id, firstName: user.firstName })
-  const updated = await moveAccount(tx, user, { account: 'deleted', deletion: 'data_scrambled' }, {
+  const updated = await moveAccount(ctx.deps, tx, user, { account: 'deleted', deletion: 'data_scrambled' }, {
     email: `deleted-${user.id}@deleted.invalid`, unconfirmedEmail: null, username: null,
     firstName: 'Deleted', lastName: 'User', passwordHash: `!deleted:${randomToken(16)}`, aboutYou: null,
     deletedAt: ctx.now, deletionReason: why.reason ?? user.deletionReason, deletionComment: why.comment ?? user.deletionComment,

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   adminAuditLogOutput, adminAuditLogQuery, adminModeOutput, adminUserDetailOutput, adminUserListOutput, adminUserListQuery, adminUserParams,
-  platformSettingsOutput,
 } from '../../../shared/schemas/admin-users'
 import * as adminUsers from './admin-users.service'
 import { adminModeCookie } from './accounts.service'
 
 /**
- * /api/v1/admin: the managers' users, admin mode, its audit log and the platform settings
+ * /api/v1/admin: the managers' users, admin mode and its audit log
  * (docs/decisions/0056-managers-admin-mode.md). Routes parse, call one use case, answer.
  */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (app, { secureCookies }) => {
@@ -56,8 +55,4 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }>
   app.get('/admin/admin_audit_log', {
     config, schema: { tags, security, querystring: adminAuditLogQuery, response: { 200: adminAuditLogOutput }, description: 'Every mutating request made in admin mode: manager, user, method, route, target, status, time; newest first.' },
   }, async (req) => adminUsers.listAuditLog(req.ctx, req.query))
-
-  app.get('/admin/platform_settings', {
-    config, schema: { tags, security, response: { 200: platformSettingsOutput }, description: 'The platform settings the code reads (home country, fees, test mode), as configured by the environment.' },
-  }, async (req) => adminUsers.platformSettings(req.ctx))
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { profileArea, profileEntryOrder, type ProfileType } from '../../../shared/accounts'
 import { AppError } from '../../../shared/errors'
 import type {
-  AdminAuditEntryOutput, AdminAuditLogQuery, AdminUserAction, AdminUserDetailOutput, AdminUserListQuery, AdminUserOutput, PlatformSettingsOutput,
+  AdminAuditEntryOutput, AdminAuditLogQuery, AdminUserAction, AdminUserDetailOutput, AdminUserListQuery, AdminUserOutput,
 } from '../../../shared/schemas/admin-users'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import type { AccountState, DeletionState } from '../../../shared/states/account'
@@ -124,7 +124,7 @@ export async function unblockUser(ctx: Ctx, userId: number) {
 /** Deactivates an account for the user (data kept): active -> deactivated, data handling inactive_plan. */
 export async function deactivateUser(ctx: Ctx, userId: number) {
   return act(ctx, userId, async (tx, user) => {
-    await accounts.moveAccount(tx, user, { account: 'deactivated', deletion: 'inactive_plan' }, { deactivatedAt: ctx.now, deletionReason: 'deactivated_by_manager' })
+    await accounts.moveAccount(ctx.deps, tx, user, { account: 'deactivated', deletion: 'inactive_plan' }, { deactivatedAt: ctx.now, deletionReason: 'deactivated_by_manager' })
     await endAccess(ctx, tx, user.id, 'deactivated')
   })
 }
@@ -133,7 +133,7 @@ export async function deactivateUser(ctx: Ctx, userId: number) {
 export async function reactivateUser(ctx: Ctx, userId: number) {
   return act(ctx, userId, async (tx, user) => {
     if (user.accountState !== 'deactivated') throw new AppError('conflict', 'This account is not deactivated')
-    await accounts.moveAccount(tx, user, { account: 'active', deletion: 'empty' }, { deactivatedAt: null })
+    await accounts.moveAccount(ctx.deps, tx, user, { account: 'active', deletion: 'empty' }, { deactivatedAt: null })
   })
 }
 
@@ -143,7 +143,7 @@ export async function startDeletion(ctx: Ctx, userId: number) {
     if (await adminRepo.hasManagerProfile(tx, user.id) && (await repo.countProfilesOfType(tx, 'manager')) <= 1) {
       throw new AppError('deletion_not_possible', 'The last manager cannot be deleted')
     }
-    await accounts.moveAccount(tx, user, { account: 'deactivated', deletion: 'deletion_requested' }, {
+    await accounts.moveAccount(ctx.deps, tx, user, { account: 'deactivated', deletion: 'deletion_requested' }, {
       deactivatedAt: user.deactivatedAt ?? ctx.now, deletionReason: 'deletion_by_manager',
     })
     await endAccess(ctx, tx, user.id, 'deletion_requested')
@@ -227,17 +227,5 @@ export async function listAuditLog(ctx: Ctx, query: AdminAuditLogQuery): Promise
     })),
     total_count: total,
     total_count_max: totalMax,
-  }
-}
-
-// ---------------------------------------------------------------- platform settings
-
-/** The platform's settings the code reads, as configured (read-only: docs/decisions/0056-managers-admin-mode.md). */
-export function platformSettings(ctx: Ctx): PlatformSettingsOutput {
-  assertCan(ctx.actor, 'admin.read')
-  const c = ctx.deps.config
-  return {
-    home_country: c.HOME_COUNTRY, payments_test_mode: c.PAYMENTS_TEST_MODE, connect_fee_bps: c.CONNECT_FEE_BPS,
-    platform_fee_bps: c.PLATFORM_FEE_BPS, test_clock: c.testClock, admin_mode_ttl_seconds: c.ADMIN_MODE_TTL_SECONDS,
   }
 }

@@ -12,7 +12,7 @@ import * as repo from './accounts.repository'
 // `profile_finished` (docs/reference/readings.md 23) equal to whether every required field is there.
 
 function output(ctx: Ctx, seller: repo.SellerRow): SellerProfileOutput {
-  const home = ctx.deps.config.HOME_COUNTRY
+  const home = ctx.deps.settings.homeCountry
   const profile = (seller.profile ?? {}) as SellerProfileOutput['profile']
   return {
     profile,
@@ -41,7 +41,7 @@ export async function getSellerProfile(ctx: Ctx): Promise<SellerProfileOutput> {
  */
 export async function saveSellerProfile(ctx: Ctx, input: SellerProfilePut): Promise<SellerProfileOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
-  const home = ctx.deps.config.HOME_COUNTRY
+  const home = ctx.deps.settings.homeCountry
   const { bio, ...fields } = input
   const profile: SellerProfile = Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''),

@@ -589,7 +589,7 @@ export async function findPublishedProductWithSeller(
   const variant: PublishedProductVariant = 'productId' in by
     ? { by: by.sellerId !== undefined ? 'product and seller' : 'product', soldOut: !soldOutFor ? 'unasked' : soldOutFor.ticketId === null ? 'product' : 'product and ticket' }
     : { by: isSellerId(by.seller) ? 'shop id or username and slug' : 'shop username and slug', soldOut: 'unasked' }
-  const rule = { testMode: rules.config.PAYMENTS_TEST_MODE, connect: Boolean(rules.config.CONNECT_STRIPE_SECRET_KEY), emoney: Boolean(rules.config.MANGOPAY_CLIENT_ID) }
+  const rule = { testMode: rules.settings.paymentsTestMode, connect: Boolean(rules.config.CONNECT_STRIPE_SECRET_KEY), emoney: Boolean(rules.config.MANGOPAY_CLIENT_ID) }
   const key = `${variant.by}/${variant.soldOut}/${rule.testMode}/${rule.connect}/${rule.emoney}`
   let query = publishedProductQueries.get(key)
   if (!query) publishedProductQueries.set(key, query = publishedProductQuery(variant, rules))

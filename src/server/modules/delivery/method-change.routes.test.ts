@@ -62,7 +62,7 @@ async function latestSetup(orderId: number) {
 
 /** Charges a later rate the way the billing will: the provider's chargeSavedMethod with the order's saved method. */
 async function chargeLaterRate(provider: 'sandbox' | 'stripe', savedMethod: SavedMethod, suffix: string) {
-  const adapter = createProvider(provider, { config: t.deps.config, credentials: provider === 'stripe' ? { secretKey: stripeKey, publishableKey: 'pk_test_51AbCdEfGhIjKlMn' } : undefined })
+  const adapter = createProvider(provider, { config: t.deps.config, settings: t.deps.settings, credentials: provider === 'stripe' ? { secretKey: stripeKey, publishableKey: 'pk_test_51AbCdEfGhIjKlMn' } : undefined })
   return adapter.chargeSavedMethod({
     paymentToken: `rate2-${suffix}`, orderToken: `order-${suffix}`, amount: { amount: 900, currency: 'eur' }, method: 'card', description: 'rate 2',
     payer: { email: 'pia@example.com', firstName: 'Pia', lastName: 'Payer', countryCode: 'DE' }, idempotencyKey: `rate2-${suffix}`, savedMethod,

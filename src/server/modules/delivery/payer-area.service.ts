@@ -131,7 +131,7 @@ export function isRunningSubscription(order: orders.OrderRow, rates: readonly { 
 function methodChangeOf(ctx: Ctx, order: orders.OrderRow, rates: { state: string }[]): 'available' | 'unsupported' | 'none' {
   if (!['paid', 'paying', 'payment_paused'].includes(order.paymentState) || !rates.some((r) => r.state === 'future')) return 'none'
   const provider = order.provider as PaymentProvider
-  if (!setupProviders.includes(provider) || (provider === 'sandbox' && !ctx.deps.config.PAYMENTS_TEST_MODE)) return 'unsupported'
+  if (!setupProviders.includes(provider) || (provider === 'sandbox' && !ctx.deps.settings.paymentsTestMode)) return 'unsupported'
   return reusableMethods.includes(order.paymentMethod as CheckoutMethod) ? 'available' : 'unsupported'
 }
 

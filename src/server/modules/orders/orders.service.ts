@@ -78,7 +78,7 @@ export async function setPlanPaymentState(deps: AppDeps, tx: Executor, orderId: 
  * the connect fee; a seller's own account the platform fee.
  */
 function platformFeeBps(deps: AppDeps, provider: string): number {
-  return provider === 'connect' || provider === 'emoney' ? deps.config.CONNECT_FEE_BPS : deps.config.PLATFORM_FEE_BPS
+  return provider === 'connect' || provider === 'emoney' ? deps.settings.connectFeeBps : deps.settings.platformFeeBps
 }
 
 /**

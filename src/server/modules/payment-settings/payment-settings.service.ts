@@ -25,7 +25,8 @@ import * as repo from './payment-settings.repository'
 // one at a time under a lock on the seller's row. `paymentAccountDone` is never stored: it is derived from
 // the providers and the platform's configuration (test mode, connect) each time it is read.
 
-type Config = AppDeps['config']
+/** The platform's side of the providers: its keys (environment) and test mode (a platform setting). */
+type Platform = Pick<AppDeps, 'config' | 'settings'>
 type NvpCredentials = { user: string; password: string; signature: string }
 /** What is sealed per provider: the provider types of src/server/payments, plus PayPal's NVP credentials. */
 type StoredCredentials = {
@@ -61,16 +62,16 @@ function emoneyReady(account: EmoneyAccount | null): boolean {
  * The platform's own providers: the sandbox in test mode, connect when its keys are configured, the
  * e-money provider when configured and the seller's wallet there is active.
  */
-function builtInProviders(config: Config, emoney: EmoneyAccount | null = null): PaymentProvider[] {
+function builtInProviders(platform: Platform, emoney: EmoneyAccount | null = null): PaymentProvider[] {
   return [
-    ...(config.PAYMENTS_TEST_MODE ? ['sandbox' as const] : []), ...(config.CONNECT_STRIPE_SECRET_KEY ? ['connect' as const] : []),
-    ...(config.MANGOPAY_CLIENT_ID && emoneyReady(emoney) ? ['emoney' as const] : []),
+    ...(platform.settings.paymentsTestMode ? ['sandbox' as const] : []), ...(platform.config.CONNECT_STRIPE_SECRET_KEY ? ['connect' as const] : []),
+    ...(platform.config.MANGOPAY_CLIENT_ID && emoneyReady(emoney) ? ['emoney' as const] : []),
   ]
 }
 
 /** Providers a method may run through now: built-ins plus the seller's configured and active accounts. */
-function availableProviders(config: Config, accounts: readonly repo.ProviderAccountRow[], emoney: EmoneyAccount | null): Set<PaymentProvider> {
-  const available = new Set<PaymentProvider>(builtInProviders(config, emoney))
+function availableProviders(platform: Platform, accounts: readonly repo.ProviderAccountRow[], emoney: EmoneyAccount | null): Set<PaymentProvider> {
+  const available = new Set<PaymentProvider>(builtInProviders(platform, emoney))
   for (const account of accounts) if (account.active && isSellerProvider(account.provider)) available.add(account.provider)
   return available
 }
@@ -93,8 +94,8 @@ function defaultProvider(method: CheckoutMethod, available: ReadonlySet<PaymentP
  * The matrix in effect: a stored row keeps its provider while that provider is available (otherwise the
  * method is off, never silently moved elsewhere); a method without a row takes the default choice.
  */
-function effectiveMatrix(config: Config, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[], emoney: EmoneyAccount | null): MethodSettingOutput[] {
-  const available = availableProviders(config, accounts, emoney)
+function effectiveMatrix(platform: Platform, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[], emoney: EmoneyAccount | null): MethodSettingOutput[] {
+  const available = availableProviders(platform, accounts, emoney)
   const stored = new Map(rows.map((row) => [row.method, row]))
   return checkoutMethods.map((method) => {
     const allowed = allowedProviders(method, available)
@@ -109,13 +110,13 @@ function effectiveMatrix(config: Config, accounts: readonly repo.ProviderAccount
 }
 
 /** What of the platform's configuration `paymentAccountDone` depends on. */
-export type PaymentAccountConfig = Pick<Config, 'PAYMENTS_TEST_MODE' | 'CONNECT_STRIPE_SECRET_KEY' | 'MANGOPAY_CLIENT_ID'>
+export type PaymentAccountConfig = Pick<AppDeps['config'], 'CONNECT_STRIPE_SECRET_KEY' | 'MANGOPAY_CLIENT_ID'>
 
-/** What `paymentAccountDone` is derived with: the configuration, and the payouts module's e-money wallets (ports/money-out.ts). */
-export type PaymentAccountDeps = { config: PaymentAccountConfig; moneyOut: Pick<MoneyOutPort, 'emoneyAccountOf' | 'emoneyReceivingSql'> }
+/** What `paymentAccountDone` is derived with: the configuration, test mode, and the payouts module's e-money wallets (ports/money-out.ts). */
+export type PaymentAccountDeps = { config: PaymentAccountConfig; settings: Pick<AppDeps['settings'], 'paymentsTestMode'>; moneyOut: Pick<MoneyOutPort, 'emoneyAccountOf' | 'emoneyReceivingSql'> }
 
 const accountRuleOf = (deps: PaymentAccountDeps): repo.AccountRule => ({
-  testMode: deps.config.PAYMENTS_TEST_MODE, connect: Boolean(deps.config.CONNECT_STRIPE_SECRET_KEY),
+  testMode: deps.settings.paymentsTestMode, connect: Boolean(deps.config.CONNECT_STRIPE_SECRET_KEY),
   emoneyReceiving: deps.config.MANGOPAY_CLIENT_ID ? deps.moneyOut.emoneyReceivingSql : null,
 })
 
@@ -125,18 +126,18 @@ const accountRuleOf = (deps: PaymentAccountDeps): repo.AccountRule => ({
  * wallet there may receive payments (docs/decisions/0052-emoney-pay-ins.md). Derived on every read, never
  * stored: turning test mode off (or connect's keys) changes it at once. `repo.accountDoneSql` is the same rule in SQL.
  */
-function accountDone(config: PaymentAccountConfig, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[], emoney: EmoneyAccount | null): boolean {
-  if (config.PAYMENTS_TEST_MODE) return true
+function accountDone(platform: Omit<PaymentAccountDeps, 'moneyOut'>, accounts: readonly repo.ProviderAccountRow[], rows: readonly repo.MethodSettingRow[], emoney: EmoneyAccount | null): boolean {
+  if (platform.settings.paymentsTestMode) return true
   if (accounts.some((account) => account.active && isSellerProvider(account.provider))) return true
-  if (config.MANGOPAY_CLIENT_ID && emoneyReady(emoney)) return true
-  return Boolean(config.CONNECT_STRIPE_SECRET_KEY) && rows.some((row) => row.provider === 'connect' && row.active)
+  if (platform.config.MANGOPAY_CLIENT_ID && emoneyReady(emoney)) return true
+  return Boolean(platform.config.CONNECT_STRIPE_SECRET_KEY) && rows.some((row) => row.provider === 'connect' && row.active)
 }
 
 /** The seller flag `paymentAccountDone` now (docs/reference/readings.md 23), for the profile, the dashboard and the API's answers. */
 export async function paymentAccountDone(db: Executor, deps: PaymentAccountDeps, sellerId: number): Promise<boolean> {
-  if (deps.config.PAYMENTS_TEST_MODE) return true
+  if (deps.settings.paymentsTestMode) return true
   const { accounts, settings } = await repo.accountsAndMethodSettings(db, sellerId)
-  return accountDone(deps.config, accounts, settings, deps.config.MANGOPAY_CLIENT_ID ? await deps.moneyOut.emoneyAccountOf(db, sellerId) : null)
+  return accountDone(deps, accounts, settings, deps.config.MANGOPAY_CLIENT_ID ? await deps.moneyOut.emoneyAccountOf(db, sellerId) : null)
 }
 
 /**
@@ -190,9 +191,9 @@ function accountOutput(row: repo.ProviderAccountRow): ProviderAccountOutput {
   }
 }
 
-function builtInOutput(config: Config, provider: PaymentProvider): ProviderAccountOutput {
+function builtInOutput(platform: Platform, provider: PaymentProvider): ProviderAccountOutput {
   const info: Record<string, string | boolean | null> = provider === 'connect'
-    ? { publishable_key: config.CONNECT_STRIPE_PUBLISHABLE_KEY ?? null } : provider === 'emoney' ? {} : { test_mode: true }
+    ? { publishable_key: platform.config.CONNECT_STRIPE_PUBLISHABLE_KEY ?? null } : provider === 'emoney' ? {} : { test_mode: true }
   return { provider, built_in: true, configured: true, active: true, public_info: info, configured_at: null, updated_at: null }
 }
 
@@ -206,16 +207,16 @@ function unconfiguredOutput(provider: SellerCredentialProvider): ProviderAccount
 export async function listProviders(ctx: Ctx): Promise<ProviderListOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.read')
   const accounts = new Map((await repo.listAccounts(ctx.db, sellerId)).map((row) => [row.provider, row]))
-  const config = ctx.deps.config
+  const platform = ctx.deps
   return {
     list: [
-      ...builtInProviders(config, await emoneyAccountOf(ctx.db, ctx.deps, sellerId)).map((provider) => builtInOutput(config, provider)),
+      ...builtInProviders(platform, await emoneyAccountOf(ctx.db, ctx.deps, sellerId)).map((provider) => builtInOutput(platform, provider)),
       ...sellerCredentialProviders.map((provider) => {
         const row = accounts.get(provider)
         return row ? accountOutput(row) : unconfiguredOutput(provider)
       }),
     ],
-    test_mode: config.PAYMENTS_TEST_MODE,
+    test_mode: platform.settings.paymentsTestMode,
     payment_account_done: await paymentAccountDone(ctx.db, ctx.deps, sellerId),
   }
 }
@@ -324,9 +325,9 @@ export async function deleteProvider(ctx: Ctx, provider: SellerCredentialProvide
 export async function getPaymentSettings(ctx: Ctx): Promise<PaymentSettingsOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.read')
   const { accounts, settings: rows } = await repo.accountsAndMethodSettings(ctx.db, sellerId)
-  const config = ctx.deps.config
+  const platform = ctx.deps
   const emoney = await emoneyAccountOf(ctx.db, ctx.deps, sellerId)
-  return { methods: effectiveMatrix(config, accounts, rows, emoney), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows, emoney) }
+  return { methods: effectiveMatrix(platform, accounts, rows, emoney), test_mode: platform.settings.paymentsTestMode, payment_account_done: accountDone(platform, accounts, rows, emoney) }
 }
 
 /**
@@ -336,12 +337,12 @@ export async function getPaymentSettings(ctx: Ctx): Promise<PaymentSettingsOutpu
  */
 export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput): Promise<PaymentSettingsOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
-  const config = ctx.deps.config
+  const platform = ctx.deps
   return ctx.db.transaction(async (tx) => {
     await lockSeller(tx, sellerId)
     const accounts = await repo.listAccounts(tx, sellerId)
     const emoney = await emoneyAccountOf(tx, ctx.deps, sellerId)
-    const available = availableProviders(config, accounts, emoney)
+    const available = availableProviders(platform, accounts, emoney)
     const problems: FieldError[] = []
     input.methods.forEach((entry, index) => {
       if (!providerAllowedFor(entry.method, entry.provider) || !available.has(entry.provider)) {
@@ -353,7 +354,7 @@ export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput)
     }
     await repo.replaceMethodSettings(tx, sellerId, input.methods.map((m) => ({ method: m.method, provider: m.provider, active: m.active })), ctx.now)
     const rows = await repo.listMethodSettings(tx, sellerId)
-    return { methods: effectiveMatrix(config, accounts, rows, emoney), test_mode: config.PAYMENTS_TEST_MODE, payment_account_done: accountDone(config, accounts, rows, emoney) }
+    return { methods: effectiveMatrix(platform, accounts, rows, emoney), test_mode: platform.settings.paymentsTestMode, payment_account_done: accountDone(platform, accounts, rows, emoney) }
   })
 }
 
@@ -370,7 +371,7 @@ export async function activeMethods(
 ): Promise<{ method: CheckoutMethod; provider: PaymentProvider }[]> {
   const { accounts, settings: rows } = await repo.accountsAndMethodSettings(db, sellerId)
   const wanted = productMethods ? new Set(productMethods) : null
-  return effectiveMatrix(deps.config, accounts, rows, await emoneyAccountOf(db, deps, sellerId)).flatMap((entry) => {
+  return effectiveMatrix(deps, accounts, rows, await emoneyAccountOf(db, deps, sellerId)).flatMap((entry) => {
     if (!entry.active || entry.provider === null || (wanted && !wanted.has(entry.method))) return []
     if (!needs.keepsMethod || providerKeepsMethod(entry.provider)) return [{ method: entry.method, provider: entry.provider }]
     const fallback = keepingFallback(entry.allowed_providers)
@@ -435,5 +436,5 @@ export async function providerCredentials(db: Executor, deps: AppDeps, sellerId:
 /** The seller's adapter for a provider, with their credentials (the platform's own for the connect provider). */
 export async function providerAdapter(db: Executor, deps: AppDeps, sellerId: number, provider: PaymentProvider | string): Promise<PaymentProviderAdapter> {
   const credentials = await providerCredentials(db, deps, sellerId, provider)
-  return createProvider(provider as PaymentProvider, { config: deps.config, credentials: credentials ?? undefined })
+  return createProvider(provider as PaymentProvider, { config: deps.config, settings: deps.settings, credentials: credentials ?? undefined })
 }

@@ -14,7 +14,7 @@ import * as providerEvents from '../refunds/provider-events.service'
  */
 export async function providerWebhook(ctx: Ctx, provider: PaymentProvider, sellerId: number | null, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: number }> {
   const adapter = sellerId === null
-    ? createProvider(provider, { config: ctx.deps.config })
+    ? createProvider(provider, { config: ctx.deps.config, settings: ctx.deps.settings })
     : await paymentSettings.providerAdapter(ctx.db, ctx.deps, sellerId, provider)
   const events = await adapter.parseWebhook(rawBody, headers)
   return providerEvents.receiveProviderEvents(ctx.deps, provider, sellerId, events)

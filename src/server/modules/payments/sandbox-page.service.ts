@@ -20,5 +20,5 @@ export async function getSandboxPayment(ctx: Ctx, paymentToken: string) {
 
 /** POST /shop/sandbox/payments/{paymentId}: the test page's buttons (test mode only). */
 export async function completeSandboxPayment(ctx: Ctx, paymentToken: string, outcome: SandboxChoice) {
-  return complete(storeOf(ctx), { testMode: ctx.deps.config.PAYMENTS_TEST_MODE, now: () => ctx.deps.now() }, paymentToken, outcome)
+  return complete(storeOf(ctx), { testMode: ctx.deps.settings.paymentsTestMode, now: () => ctx.deps.now() }, paymentToken, outcome)
 }

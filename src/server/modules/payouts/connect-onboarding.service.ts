@@ -35,7 +35,7 @@ export async function startOnboarding(ctx: Ctx, area: Area, input: StartConnectO
   const party = await partyOf(ctx, ctx.db, area, 'write')
   let row = await repo.connectAccountOfParty(ctx.db, party.kind, party.id)
   if (!row) {
-    const country = (input.country_code ?? ctx.deps.config.HOME_COUNTRY).toUpperCase()
+    const country = (input.country_code ?? ctx.deps.settings.homeCountry).toUpperCase()
     if (!isPayoutCountry(country, ctx.deps.config.PAYOUT_COUNTRIES)) {
       throw new AppError('INVALID_INPUT', 'Payouts cannot go to this country', [{ path: 'country_code', message: 'invalid_value' }])
     }

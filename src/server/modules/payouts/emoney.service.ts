@@ -124,7 +124,7 @@ export async function syncLegitimation(deps: AppDeps, legitimationId: number): P
   const contact = await accounts.userContact(deps.db, legitimation.userId)
   if (!contact) return
   const [bankAccount] = await bankAccountsOf(deps.db, legitimation.partyKind, legitimation.partyId)
-  const country = bankAccount?.countryCode ?? deps.config.HOME_COUNTRY
+  const country = bankAccount?.countryCode ?? deps.settings.homeCountry
 
   if (!legitimation.providerUserRef) {
     const userRef = await client.createUser(emoneyUserInputOf(legitimation, contact, country), idempotencyKeyOf('user', legitimation.id))

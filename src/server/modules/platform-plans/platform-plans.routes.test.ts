@@ -107,6 +107,41 @@ describe('a seller on a plan', () => {
   })
 })
 
+describe('an account\'s moves (ports/account-moves.ts)', () => {
+  const plans = async (s: TestSeller) => sql<{ purpose: string; state: string }>(
+    'select p.purpose, s.state from platform_subscriptions s join platform_plans p on p.id = s.plan_id where s.seller_id = $1 order by s.id', [s.sellerId])
+  const admin = (s: TestSeller, action: string) => t.request({ method: 'POST', url: `/api/v1/admin/users/${s.userId}/${action}`, token: manager })
+
+  test('deactivated: the paid plan is cancelled and the account goes on hold; reactivated: the hold ends and the seller chooses again', async () => {
+    const paused = await t.request({ method: 'POST', url: '/api/v1/admin/platform_plans', token: manager, payload: { name: 'Paused', purpose: 'on_hold', features: { coupons: false } } })
+    expect(paused.statusCode, paused.body).toBe(201)
+    const s = await createSeller(t)
+    const bought = await buy(s, { plan_id: pro.id, billing_cycle: 'monthly' })
+    expect(await plans(s)).toEqual([{ purpose: 'public', state: 'active' }])
+    expect((await admin(s, 'deactivate')).statusCode).toBe(200)
+    expect(await plans(s)).toEqual([{ purpose: 'public', state: 'ended' }, { purpose: 'on_hold', state: 'active' }])
+    // The plan's order is cancelled in the billing engine: no rate is charged to a deactivated account.
+    const [order] = await sql('select payment_state from orders where id = $1', [bought.subscription.order_id])
+    expect(order.payment_state).toBe('payment_canceled')
+    expect((await admin(s, 'reactivate')).statusCode).toBe(200)
+    expect((await plans(s)).map((p) => p.state)).toEqual(['ended', 'ended'])
+  })
+
+  test('a deletion a manager starts moves the account to the deletion plan when one exists; completing it ends every plan', async () => {
+    const s = await createSeller(t)
+    expect((await admin(s, 'start_deletion')).statusCode).toBe(200)
+    expect(await plans(s)).toEqual([]) // no deletion plan yet, nothing running: nothing to do
+    const made = await t.request({ method: 'POST', url: '/api/v1/admin/platform_plans', token: manager, payload: { name: 'Leaving', purpose: 'deletion_requested' } })
+    expect(made.statusCode, made.body).toBe(201)
+    const other = await createSeller(t)
+    expect((await admin(other, 'start_deletion')).statusCode).toBe(200)
+    expect(await plans(other)).toEqual([{ purpose: 'deletion_requested', state: 'active' }])
+    const done = await admin(other, 'complete_deletion')
+    expect(done.statusCode, done.body).toBe(200)
+    expect(await plans(other)).toEqual([{ purpose: 'deletion_requested', state: 'ended' }])
+  })
+})
+
 describe('promos', () => {
   test('a promo gives its plan at its special price; its uses are counted once per seller up to the limit; an expired one answers 410', async () => {
     const res = await t.request({ method: 'POST', url: '/api/v1/admin/platform_promos', token: manager, payload: { plan_id: pro.id, billing_cycle: 'annually', special_amount: 29000, max_uses: 1 } })

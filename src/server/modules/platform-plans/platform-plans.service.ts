@@ -13,6 +13,7 @@ import { actingSellerId, assertCan } from '../../auth/permissions'
 import { systemContext, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
+import type { AccountMove } from '../../ports/account-moves'
 import type { RateEvent } from '../../ports/rate-events'
 import * as accounts from '../accounts/accounts.service'
 import { cancelPlan } from '../billing/cancel-subscription.service'
@@ -389,6 +390,31 @@ async function mailSeller(deps: AppDeps, tx: Executor, sellerId: number, kind: '
 }
 
 // ---------------------------------------------------------------- the billing engine's events
+
+/**
+ * The account moves' listener (ports/account-moves.ts, wired in bootstrap.ts), for a user who owns a seller:
+ * deactivated -> the newest on_hold plan; a deletion a manager started -> the deletion_requested plan; either
+ * without such a plan ends the running one (a deactivated account is never charged again); the data scrambled ->
+ * every plan ends; reactivated -> a plan the account was put on ends, and the seller chooses again (the paid plan
+ * was cancelled when it was held, so nothing is charged behind their back).
+ */
+export async function onAccountMoved(deps: AppDeps, tx: Executor, move: AccountMove): Promise<void> {
+  const sellerId = await accounts.sellerOfUser(tx, move.userId)
+  if (sellerId === null) return
+  const now = deps.now()
+  const hold = async (purpose: PlatformPlanPurpose) => {
+    if (!(await moveToPurpose(deps, tx, sellerId, purpose))) await replaceRunning(deps, tx, sellerId, null, now)
+  }
+  if (move.to.deletion === 'deletion_requested') return hold('deletion_requested')
+  if (move.to.account === 'deactivated') return hold('on_hold')
+  if (move.to.account === 'deleted') return replaceRunning(deps, tx, sellerId, null, now)
+  if (move.to.account === 'active' && move.from.account === 'deactivated') {
+    for (const row of await repo.subscriptionsOfSeller(tx, sellerId, ['pending', 'trialing', 'active', 'canceled'], { lock: true })) {
+      const plan = await repo.findPlan(tx, row.planId)
+      if (plan && assignedPurposes.includes(plan.purpose as PlatformPlanPurpose)) await moveSubscription(tx, row, 'ended', { endedAt: now }, now)
+    }
+  }
+}
 
 /**
  * The rate events' listener (wired in bootstrap.ts): a recorded charge of a plan's order starts the plan (the

@@ -21,10 +21,13 @@ export type { EmoneyCredentials } from './emoney'
 
 export type ProviderConfig = Pick<
   Config,
-  | 'appUrl' | 'PAYMENTS_TEST_MODE' | 'STRIPE_API_BASE' | 'PAYPAL_API_BASE'
+  | 'appUrl' | 'STRIPE_API_BASE' | 'PAYPAL_API_BASE'
   | 'CONNECT_STRIPE_SECRET_KEY' | 'CONNECT_STRIPE_PUBLISHABLE_KEY' | 'CONNECT_STRIPE_WEBHOOK_SECRET'
-  | 'CONNECT_FEE_BPS' | 'MANGOPAY_CLIENT_ID' | 'MANGOPAY_API_KEY' | 'MANGOPAY_API_BASE'
+  | 'MANGOPAY_CLIENT_ID' | 'MANGOPAY_API_KEY' | 'MANGOPAY_API_BASE'
 >
+
+/** The platform settings a provider reads: test mode and the platform's fee (docs/decisions/0062-platform-settings.md). */
+export type ProviderSettings = { paymentsTestMode: boolean; connectFeeBps: number }
 
 /**
  * The providers whose adapter implements `createSetup` (a new saved method for later rates), so a page can
@@ -49,13 +52,13 @@ export type ProviderCredentials = {
  * test mode, connect without the platform's keys, a seller provider without credentials.
  */
 export function createProvider<C extends PaymentProvider>(
-  code: C, options: { config: ProviderConfig; credentials?: ProviderCredentials[C] },
+  code: C, options: { config: ProviderConfig; settings: ProviderSettings; credentials?: ProviderCredentials[C] },
 ): PaymentProviderAdapter {
-  const { config } = options
+  const { config, settings } = options
   const credentials: ProviderCredentials[PaymentProvider] = options.credentials
   switch (code) {
     case 'sandbox':
-      if (!config.PAYMENTS_TEST_MODE) throw notSetUp('The test provider is off outside test mode')
+      if (!settings.paymentsTestMode) throw notSetUp('The test provider is off outside test mode')
       return createSandboxProvider({ appUrl: config.appUrl, scope: config })
     case 'free':
       return createFreeProvider()
@@ -81,7 +84,7 @@ export function createProvider<C extends PaymentProvider>(
       const paypal = credentials as PayPalCredentials | undefined
       if (!paypal?.clientId || !paypal.clientSecret) throw notSetUp('The seller has not set up PayPal')
       return createPayPalProvider({
-        clientId: paypal.clientId, clientSecret: paypal.clientSecret, testMode: config.PAYMENTS_TEST_MODE,
+        clientId: paypal.clientId, clientSecret: paypal.clientSecret, testMode: settings.paymentsTestMode,
         ...(paypal.webhookId ? { webhookId: paypal.webhookId } : {}),
         ...(config.PAYPAL_API_BASE ? { apiBase: config.PAYPAL_API_BASE } : {}),
       })
@@ -90,7 +93,7 @@ export function createProvider<C extends PaymentProvider>(
       const account = credentials as EmoneyCredentials | undefined
       if (!config.MANGOPAY_CLIENT_ID || !account?.walletId) throw notSetUp('The seller has no wallet at the e-money provider')
       // The platform collects into a wallet it operates, as with connect: the same fee (docs/decisions/0052-emoney-pay-ins.md).
-      return createEmoneyProvider({ config, credentials: account, feeBps: config.CONNECT_FEE_BPS })
+      return createEmoneyProvider({ config, credentials: account, feeBps: settings.connectFeeBps })
     }
     case 'bank_wire': {
       const bank = credentials as BankWireCredentials | undefined

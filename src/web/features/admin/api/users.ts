@@ -1,17 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type {
-  AdminAuditEntryOutput, AdminUserAction, AdminUserDetailOutput, AdminUserOutput, PlatformSettingsOutput,
+  AdminAuditEntryOutput, AdminUserAction, AdminUserDetailOutput, AdminUserOutput,
 } from '../../../../shared/schemas/admin-users'
 import { api } from '../../../lib/api'
 import type { Camelize } from '../../../lib/api-client'
 import { listParams, type ListState } from '../../../components/list-state'
 
-// The managers' users, admin mode, its audit log and the platform settings (docs/decisions/0056-managers-admin-mode.md).
+// The managers' users, admin mode and its audit log (docs/decisions/0056-managers-admin-mode.md).
 
 export type AdminUser = Camelize<AdminUserOutput>
 export type AdminUserDetail = Camelize<AdminUserDetailOutput['user']>
 export type AdminAuditEntry = Camelize<AdminAuditEntryOutput>
-export type PlatformSettings = Camelize<PlatformSettingsOutput>
 type List<T> = { list: T[]; totalCount: number; totalCountMax: number }
 
 export const adminUsersKey = ['admin', 'users'] as const
@@ -48,12 +47,5 @@ export function adminAuditLogQuery(state: ListState) {
     queryKey: ['admin', 'admin_audit_log', state],
     queryFn: ({ signal }) => api.get<List<AdminAuditEntry>>('/admin/admin_audit_log', { signal, query: listParams(state) }),
     placeholderData: keepPreviousData,
-  })
-}
-
-export function platformSettingsQuery() {
-  return queryOptions({
-    queryKey: ['admin', 'platform_settings'],
-    queryFn: ({ signal }) => api.get<PlatformSettings>('/admin/platform_settings', { signal }),
   })
 }
