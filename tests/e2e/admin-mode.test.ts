@@ -62,6 +62,10 @@ describe('admin mode', () => {
     await expect.poll(() => page.getByTestId('setting-source-platform_fee_bps').textContent()).toBe('From the environment')
     await expect.poll(() => page.getByTestId('setting-input-platform_fee_bps').inputValue()).toBe('0')
 
+    // every seller's refunds and chargebacks
+    await page.getByRole('link', { name: 'Refunds', exact: true }).click()
+    await page.getByTestId('admin-refunds-page').waitFor()
+
     // the product is the demo seller's
     const seller = await apiSignIn(server, demo.email, demo.password, 'e2e-admin-mode-demo')
     const res = await fetch(`${server.url}/api/v1/cabinet/products/${productId}`, { headers: { authorization: `Bearer ${seller.access_token}` } })

@@ -163,6 +163,22 @@ export const transferOutput = z.object({
 })
 export type TransferOutput = z.infer<typeof transferOutput>
 
+/** The payments that give money back: refunds and chargebacks. */
+export const refundKinds = ['refund', 'chargeback'] as const
+
+/** GET /admin/refunds: every seller's refunds and chargebacks (managers), with the transfers' filters and one seller. */
+export const adminRefundListQuery = transferListQuery.omit({ transferable_type: true }).extend({
+  transferable_type: z.enum(refundKinds).optional(),
+  seller_id: id.optional(),
+})
+export type AdminRefundListQuery = z.infer<typeof adminRefundListQuery>
+
+export const adminRefundOutput = transferOutput.extend({
+  seller_id: z.number(),
+  seller_username: z.string().nullable(),
+})
+export type AdminRefundOutput = z.infer<typeof adminRefundOutput>
+
 export const transferCsvColumns = [
   'id', 'transferable_type', 'state', 'created_at', 'completed_at', 'order_id', 'rate_number', 'parent_transfer_id', 'product_id',
   'product_name', 'provider', 'payment_method', 'amount', 'refunded_amount', 'currency_key', 'payer_name', 'payer_email', 'payer_country',

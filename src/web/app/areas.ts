@@ -1,5 +1,5 @@
 import {
-  IconAffiliate, IconAlarm, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
+  IconAffiliate, IconAlarm, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette, IconReceiptRefund,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
   IconCalendar, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, type Icon,
 } from '@tabler/icons-react'
@@ -139,6 +139,7 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/admin/settings', key: 'platformSettings', icon: IconAdjustments },
       { to: '/admin/platform_plans', key: 'platformPlans', icon: IconStack2 },
       { to: '/admin/orders', key: 'orders', icon: IconReceipt },
+      { to: '/admin/refunds', key: 'refunds', icon: IconReceiptRefund },
       { to: '/admin/claims', key: 'claims', icon: IconGavel },
       { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
     ],

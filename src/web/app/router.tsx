@@ -238,6 +238,7 @@ const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/a
   // The managers' orders (with the refund) and claims (docs/decisions/0057-orders-area-remains.md).
   { path: 'orders', component: lazyRouteComponent(() => import('../features/admin/routes/admin-orders-page'), 'AdminOrdersPage') },
   { path: 'claims', component: lazyRouteComponent(() => import('../features/admin/routes/admin-claims-page'), 'AdminClaimsPage') },
+  { path: 'refunds', component: lazyRouteComponent(() => import('../features/admin/routes/admin-refunds-page'), 'AdminRefundsPage') },
 ])
 
 // The payer's course player (docs/reference/readings.md 14): its own full-page layout; signed out it sends the payer to

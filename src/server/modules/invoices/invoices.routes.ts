@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  invoiceIdParams, invoiceListQuery, invoiceOutput, invoiceSettingsInput, invoiceSettingsOutput, payerInvoicesOutput, payerInvoicesQuery,
+  adminRefundListQuery, adminRefundOutput, invoiceIdParams, invoiceListQuery, invoiceOutput, invoiceSettingsInput, invoiceSettingsOutput, payerInvoicesOutput, payerInvoicesQuery,
   transferListQuery, transferOutput,
 } from '../../../shared/schemas/invoices'
 import { listOutput } from '../../../shared/schemas/lists'
@@ -62,6 +62,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cabinet/transfers', {
     config: auth, schema: { tags: ['transfers'], security, querystring: transferListQuery, response: { 200: listOutput(transferOutput) } },
   }, async (req) => transfers.listTransfers(req.ctx, req.query))
+
+  app.get('/admin/refunds', {
+    config: auth,
+    schema: {
+      tags: ['admin'], security, querystring: adminRefundListQuery, response: { 200: listOutput(adminRefundOutput) },
+      description: 'Every seller\'s refunds and chargebacks (managers), newest first: the transfers\' filters (state, transferable_type refund or chargeback, provider, order_id, product_id, amounts, times, query) and seller_id.',
+    },
+  }, async (req) => transfers.listAllRefunds(req.ctx, req.query))
 
   app.get('/cabinet/transfers/export.csv', {
     config: auth, schema: { tags: ['transfers'], security, querystring: transferListQuery, produces: ['text/csv'], description: 'The filtered transfers as CSV.' },

@@ -1,9 +1,12 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { orders, payments, products } from '../../db/schema'
+import { orders, payments, products, sellers } from '../../db/schema'
 
 // The SQL of /cabinet/transfers: the seller's payments (charges, refunds, chargebacks; docs/reference/readings.md 7) with
-// their order's product and payer. Read-only.
+// their order's product and payer; and of /admin/refunds, every seller's refunds and chargebacks. Read-only.
+
+/** Whose payments: one seller's (the cabinet), or the kinds named across every seller or one (the managers). */
+export type TransferScope = { sellerId: number } | { kinds: readonly string[]; sellerId?: number | undefined }
 
 export type TransferFilters = {
   state?: string | undefined; kind?: string | undefined; provider?: string | undefined; method?: string | undefined
@@ -12,15 +15,22 @@ export type TransferFilters = {
   amount?: number | undefined; amountFrom?: number | undefined; amountTo?: number | undefined
 }
 
-const columns = { payment: payments, orderToken: orders.token, productId: orders.productId, productName: products.name, payer: orders.payer }
-export type TransferRow = { payment: typeof payments.$inferSelect; orderToken: string; productId: number; productName: string; payer: Record<string, unknown> }
+const columns = { payment: payments, orderToken: orders.token, productId: orders.productId, productName: products.name, payer: orders.payer, sellerUsername: sellers.username }
+export type TransferRow = { payment: typeof payments.$inferSelect; orderToken: string; productId: number; productName: string; payer: Record<string, unknown>; sellerUsername: string | null }
 
 function like(value: string): string {
   return `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
 }
 
-function conditions(sellerId: number, f: TransferFilters): SQL[] {
-  const out: SQL[] = [eq(payments.sellerId, sellerId)]
+function scopeConditions(scope: TransferScope): SQL[] {
+  const out: SQL[] = []
+  if (scope.sellerId !== undefined) out.push(eq(payments.sellerId, scope.sellerId))
+  if ('kinds' in scope) out.push(inArray(payments.kind, [...scope.kinds]))
+  return out
+}
+
+function conditions(scope: TransferScope, f: TransferFilters): SQL[] {
+  const out: SQL[] = scopeConditions(scope)
   if (f.state) out.push(eq(payments.state, f.state))
   if (f.kind) out.push(eq(payments.kind, f.kind))
   if (f.provider) out.push(eq(payments.provider, f.provider))
@@ -50,23 +60,24 @@ function conditions(sellerId: number, f: TransferFilters): SQL[] {
 
 function base(db: Executor) {
   return db.select(columns).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(sellers, eq(sellers.id, payments.sellerId))
 }
 
 const sortColumns = { id: payments.id, created_at: payments.createdAt, amount: payments.amount, state: payments.state } as const
 
-export async function listTransfers(db: Executor, sellerId: number, f: TransferFilters, page: { offset: number; limit: number; sortKey: keyof typeof sortColumns; sortDir: 'asc' | 'desc' }) {
-  const where = and(...conditions(sellerId, f))
+export async function listTransfers(db: Executor, scope: TransferScope, f: TransferFilters, page: { offset: number; limit: number; sortKey: keyof typeof sortColumns; sortDir: 'asc' | 'desc' }) {
+  const where = and(...conditions(scope, f))
   const dir = page.sortDir === 'asc' ? asc : desc
   const rows = await base(db).where(where).orderBy(dir(sortColumns[page.sortKey]), dir(payments.id)).limit(page.limit).offset(page.offset)
   const [total] = await db.select({ n: count() }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
     .innerJoin(products, eq(products.id, orders.productId)).where(where)
-  const [max] = await db.select({ n: count() }).from(payments).where(eq(payments.sellerId, sellerId))
+  const [max] = await db.select({ n: count() }).from(payments).where(and(...scopeConditions(scope)))
   return { rows: rows as TransferRow[], total: total?.n ?? 0, totalMax: max?.n ?? 0 }
 }
 
 /** Per payment state under the other filters. */
-export async function stateCounts(db: Executor, sellerId: number, f: TransferFilters): Promise<Record<string, number>> {
+export async function stateCounts(db: Executor, scope: TransferScope, f: TransferFilters): Promise<Record<string, number>> {
   const rows = await db.select({ state: payments.state, n: count() }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
-    .innerJoin(products, eq(products.id, orders.productId)).where(and(...conditions(sellerId, { ...f, state: undefined }))).groupBy(payments.state)
+    .innerJoin(products, eq(products.id, orders.productId)).where(and(...conditions(scope, { ...f, state: undefined }))).groupBy(payments.state)
   return Object.fromEntries(rows.map((r) => [r.state, r.n]))
 }

@@ -1,7 +1,9 @@
 import { isCurrencyId, toMajorUnitsString } from '../../../shared/money'
 import type { ListAnswer } from '../../../shared/schemas/lists'
-import { transferCsvColumns, type TransferListQuery, type TransferOutput } from '../../../shared/schemas/invoices'
-import { actingSellerId } from '../../auth/permissions'
+import {
+  refundKinds, transferCsvColumns, type AdminRefundListQuery, type AdminRefundOutput, type TransferListQuery, type TransferOutput,
+} from '../../../shared/schemas/invoices'
+import { actingSellerId, assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import { csvFromPages } from '../../csv-export'
 import * as repo from './transfers.repository'
@@ -11,7 +13,7 @@ import * as repo from './transfers.repository'
 // partially_paid), the spec's filters, counts per state and the CSV. Read-only: payments are written by
 // the checkout, the billing engine and refunds.
 
-function filtersOf(q: TransferListQuery): repo.TransferFilters {
+function filtersOf(q: Omit<TransferListQuery, 'transferable_type'> & { transferable_type?: string | undefined }): repo.TransferFilters {
   const date = (value: string | undefined) => (value ? new Date(value) : undefined)
   return {
     state: q.state, kind: q.transferable_type, provider: q.provider, method: q.payment_method, orderId: q.order_id, productId: q.product_id,
@@ -38,11 +40,11 @@ function output(row: repo.TransferRow): TransferOutput {
 export async function listTransfers(ctx: Ctx, query: TransferListQuery): Promise<ListAnswer<TransferOutput>> {
   const sellerId = actingSellerId(ctx.actor, 'orders.read')
   const filters = filtersOf(query)
-  const { rows, total, totalMax } = await repo.listTransfers(ctx.db, sellerId, filters, {
+  const { rows, total, totalMax } = await repo.listTransfers(ctx.db, { sellerId }, filters, {
     offset: (query.page - 1) * query.per, limit: query.per, sortKey: query.sort_key ?? 'id', sortDir: query.sort_dir ?? 'desc',
   })
   const answer: ListAnswer<TransferOutput> = { list: rows.map(output), total_count: total, total_count_max: totalMax }
-  if (query.counts) answer.counts = await repo.stateCounts(ctx.db, sellerId, filters)
+  if (query.counts) answer.counts = await repo.stateCounts(ctx.db, { sellerId }, filters)
   return answer
 }
 
@@ -51,7 +53,7 @@ export async function exportTransfersCsv(ctx: Ctx, query: TransferListQuery): Pr
   const sellerId = actingSellerId(ctx.actor, 'orders.read')
   const filters = filtersOf(query)
   return csvFromPages(transferCsvColumns, async ({ offset, limit }) => {
-    const { rows } = await repo.listTransfers(ctx.db, sellerId, filters, { offset, limit, sortKey: query.sort_key ?? 'id', sortDir: query.sort_dir ?? 'asc' })
+    const { rows } = await repo.listTransfers(ctx.db, { sellerId }, filters, { offset, limit, sortKey: query.sort_key ?? 'id', sortDir: query.sort_dir ?? 'asc' })
     return rows.map((row) => {
       const t = output(row)
       const major = (amount: number) => (isCurrencyId(t.currency) ? toMajorUnitsString(amount, t.currency) : String(amount))
@@ -65,4 +67,24 @@ export async function exportTransfersCsv(ctx: Ctx, query: TransferListQuery): Pr
       }
     })
   }, { raw: ['amount', 'refunded_amount'] })
+}
+
+/**
+ * GET /admin/refunds: every seller's refunds and chargebacks for managers, newest first, with the transfers'
+ * filters, one seller (`seller_id`) and counts per state; the refund itself stays on the order
+ * (POST /admin/orders/{id}/refund).
+ */
+export async function listAllRefunds(ctx: Ctx, query: AdminRefundListQuery): Promise<ListAnswer<AdminRefundOutput>> {
+  assertCan(ctx.actor, 'admin.read')
+  const scope = { kinds: query.transferable_type ? [query.transferable_type] : refundKinds, sellerId: query.seller_id }
+  const filters = { ...filtersOf(query), kind: undefined }
+  const { rows, total, totalMax } = await repo.listTransfers(ctx.db, scope, filters, {
+    offset: (query.page - 1) * query.per, limit: query.per, sortKey: query.sort_key ?? 'id', sortDir: query.sort_dir ?? 'desc',
+  })
+  const answer: ListAnswer<AdminRefundOutput> = {
+    list: rows.map((row) => ({ ...output(row), seller_id: row.payment.sellerId, seller_username: row.sellerUsername })),
+    total_count: total, total_count_max: totalMax,
+  }
+  if (query.counts) answer.counts = await repo.stateCounts(ctx.db, scope, filters)
+  return answer
 }

@@ -343,6 +343,7 @@ export const de: Translations = {
       platformSettings: 'Plattform-Einstellungen',
       orders: 'Bestellungen',
       claims: 'Forderungen',
+      refunds: 'Erstattungen',
     },
   },
   soon: {
@@ -3261,6 +3262,12 @@ export const de: Translations = {
       filters: { sellerId: 'Verkäufer-ID', productId: 'Produkt-ID' },
       refund: {
         open: 'Erstatten', title: 'Bestellung #{{id}} erstatten', left: 'Noch erstattbar: {{amount}}', amount: 'Betrag (leer: alles)', reason: 'Grund', submit: 'Erstatten',
+      },
+      refunds: {
+        title: 'Erstattungen', intro: 'Die Erstattungen und Rückbuchungen aller Verkäufer mit ihrem Stand. Erstatte eine Bestellung auf der Bestellseite.',
+        empty: 'Keine Erstattungen gefunden.', all: 'Alle',
+        kinds: { refund: 'Erstattung', chargeback: 'Rückbuchung' },
+        columns: { id: 'Transaktion', kind: 'Art', seller: 'Verkäufer', order: 'Bestellung', amount: 'Betrag', provider: 'Anbieter' },
       },
     },
     exports: { list: 'Liste', lists: { orders: 'Bestellungen', order_rates: 'Raten', transfers: 'Zahlungen', invoices: 'Rechnungen', payment_tickets: 'Tickets', payers: 'Zahler', payouts: 'Auszahlungen' } },

@@ -341,6 +341,7 @@ export const en = {
       platformSettings: 'Platform settings',
       orders: 'Orders',
       claims: 'Claims',
+      refunds: 'Refunds',
     },
   },
   soon: {
@@ -3259,6 +3260,12 @@ export const en = {
       filters: { sellerId: 'Seller id', productId: 'Product id' },
       refund: {
         open: 'Refund', title: 'Refund order #{{id}}', left: 'Left to refund: {{amount}}', amount: 'Amount (empty: all of it)', reason: 'Reason', submit: 'Refund',
+      },
+      refunds: {
+        title: 'Refunds', intro: 'Every seller\'s refunds and chargebacks with their state. Refund an order from the orders page.',
+        empty: 'No refunds found.', all: 'All',
+        kinds: { refund: 'Refund', chargeback: 'Chargeback' },
+        columns: { id: 'Transfer', kind: 'Kind', seller: 'Seller', order: 'Order', amount: 'Amount', provider: 'Provider' },
       },
     },
     exports: { list: 'List', lists: { orders: 'Orders', order_rates: 'Rates', transfers: 'Transfers', invoices: 'Invoices', payment_tickets: 'Tickets', payers: 'Payers', payouts: 'Payouts' } },

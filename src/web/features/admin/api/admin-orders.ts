@@ -1,15 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ClaimHandoffOutput, ClaimOutput, HandoffAnswerInput } from '../../../../shared/schemas/dunning'
+import type { AdminRefundOutput } from '../../../../shared/schemas/invoices'
 import type { OrderListOutput } from '../../../../shared/schemas/order-lists'
 import { api } from '../../../lib/api'
 import type { Camelize } from '../../../lib/api-client'
 import { listParams, type ListState } from '../../../components/list-state'
 
-// The managers' orders, refunds and claims (GET /admin/orders, POST /admin/orders/{id}/refund, GET /admin/claims
-// and the claim's hand-offs to collection partners).
+// The managers' orders, refunds and claims (GET /admin/orders, POST /admin/orders/{id}/refund, GET /admin/refunds,
+// GET /admin/claims and the claim's hand-offs to collection partners).
 
 export type AdminOrder = Camelize<OrderListOutput>['list'][number]
 export type AdminClaim = Camelize<ClaimOutput>
+export type AdminRefund = Camelize<AdminRefundOutput>
 export type AdminHandoff = Camelize<ClaimHandoffOutput>
 type ListAnswer<T> = { list: T[]; totalCount: number; totalCountMax: number; counts?: Record<string, number> }
 
@@ -19,6 +21,15 @@ export function adminOrdersQuery(state: ListState) {
   return queryOptions({
     queryKey: [...adminOrdersKey, 'list', state],
     queryFn: ({ signal }) => api.get<ListAnswer<AdminOrder>>('/admin/orders', { signal, query: listParams(state) }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** GET /admin/refunds: every seller's refunds and chargebacks, counts per state. */
+export function adminRefundsQuery(state: ListState) {
+  return queryOptions({
+    queryKey: [...adminOrdersKey, 'refunds', state],
+    queryFn: ({ signal }) => api.get<ListAnswer<AdminRefund>>('/admin/refunds', { signal, query: { ...listParams(state), counts: 'true' } }),
     placeholderData: keepPreviousData,
   })
 }
