@@ -181,15 +181,17 @@ describe('the rules the tables hold', () => {
 })
 
 describe('deal states follow their order', () => {
-  test('a finalized deal closes when its order is paid, a closed one is refunded or unsubscribed, nothing else moves it', () => {
+  test('a finalized deal closes when its order is paid or is ready again when it ends unpaid; a closed one is refunded or unsubscribed; nothing else moves it', () => {
     expect(dealStateForOrder('finalized', 'paid')).toBe('closed')
     expect(dealStateForOrder('finalized', 'paying')).toBe('closed')
     expect(dealStateForOrder('closed', 'payment_refunded')).toBe('refunded')
     expect(dealStateForOrder('closed', 'payment_canceled')).toBe('unsubscribed')
     expect(dealStateForOrder('unsubscribed', 'payment_chargebacked')).toBe('refunded')
     expect(dealStateForOrder('ready', 'paid')).toBeNull()
-    expect(dealStateForOrder('finalized', 'payment_not_completed')).toBeNull()
-    for (const from of dealStates) for (const order of ['paid', 'paying', 'payment_refunded', 'payment_canceled']) {
+    expect(dealStateForOrder('finalized', 'payment_not_completed')).toBe('ready')
+    expect(dealStateForOrder('finalized', 'payment_canceled')).toBe('ready')
+    expect(dealStateForOrder('finalized', 'payment_pending')).toBeNull()
+    for (const from of dealStates) for (const order of ['paid', 'paying', 'payment_refunded', 'payment_canceled', 'payment_not_completed']) {
       const to = dealStateForOrder(from, order)
       if (to) expect(canTransition(dealTransitions, from, to)).toBe(true)
     }

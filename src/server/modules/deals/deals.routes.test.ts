@@ -123,6 +123,20 @@ describe('the link and who sees a deal', () => {
     expect((await call('GET', `/cabinet/deals/${expiring.id}`, seller.accessToken)).json().deal).toMatchObject({ state: 'ready', expired: true })
   })
 
+  test('an order that ends unpaid gives the link back: the deal is ready again and a second try buys it', async () => {
+    const deal = await sentDeal(seller.accessToken)
+    const first = await buy(tokenOf(deal.url))
+    expect(first.statusCode, first.body).toBe(201)
+    expect((await sandboxPay(t, first.json().next_action.payment_id, 'failure')).statusCode).toBe(200)
+    await t.deps.jobs.drain()
+    expect((await call('GET', `/cabinet/deals/${deal.id}`, seller.accessToken)).json().deal).toMatchObject({ state: 'ready', order_id: null })
+    const second = await buy(tokenOf(deal.url))
+    expect(second.statusCode, second.body).toBe(201)
+    expect((await sandboxPay(t, second.json().next_action.payment_id)).statusCode).toBe(200)
+    await t.deps.jobs.drain()
+    expect((await call('GET', `/cabinet/deals/${deal.id}`, seller.accessToken)).json().deal).toMatchObject({ state: 'closed', order_id: second.json().order.id })
+  })
+
   test('a sales team member sees and writes only their own deals; the seller sees all and filters by state', async () => {
     const other = await createSalesTeamMember(t, seller, 5)
     // What a deal can offer, readable by a sales team member (who reads no catalogue otherwise).

@@ -286,7 +286,8 @@ export async function orderMoved(tx: Executor, order: { id: number; dealId: numb
   const row = await repo.findForDealId(tx, order.dealId)
   if (!row || row.orderId !== order.id) return
   const next = dealStateForOrder(row.state as DealState, to)
-  if (next) await repo.updateDeal(tx, row.id, { state: next })
+  // Ready again: the unpaid order stays the record of the attempt; the link makes a new one.
+  if (next) await repo.updateDeal(tx, row.id, next === 'ready' ? { state: next, orderId: null } : { state: next })
 }
 
 // ---------------------------------------------------------------- the demo

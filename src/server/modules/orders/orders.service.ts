@@ -296,6 +296,7 @@ export async function recordPaymentOutcomeOf(
     if (order.paymentState === 'payment_waiting' || order.paymentState === 'payment_pending') {
       await releaseHolds(tx, order)
       await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_not_completed'), reservationState: order.reservationState === 'held' ? 'released' : order.reservationState, updatedAt: now })
+      await deps.deals.orderMoved(tx, order, 'payment_not_completed')
     }
     return to
   }
@@ -571,6 +572,7 @@ export async function expireReservation(deps: AppDeps, data: { orderId: number }
     for (const p of open) await repo.updatePayment(tx, p.id, { state: 'expired', completedAt: now, updatedAt: now })
     await releaseHolds(tx, order)
     await repo.updateOrder(tx, order.id, { reservationState: 'released', paymentState: moveOrder(order, 'payment_not_completed'), updatedAt: now })
+    await deps.deals.orderMoved(tx, order, 'payment_not_completed')
   })
 }
 
