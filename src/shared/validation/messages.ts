@@ -245,6 +245,18 @@ export const messages = {
     en: 'Use only the placeholders {{payer_name}}, {{product_name}}, {{date}}, {{valid_until}}, {{seller_name}} and {{certificate_number}}.',
     de: 'Verwende nur die Platzhalter {{payer_name}}, {{product_name}}, {{date}}, {{valid_until}}, {{seller_name}} und {{certificate_number}}.',
   },
+  unsafe_link: {
+    en: 'Use a web address starting with http:// or https://, or a path of this site starting with /. Other kinds of links (javascript:, data:) are not allowed.',
+    de: 'Verwende eine Webadresse, die mit http:// oder https:// beginnt, oder einen Pfad dieser Seite, der mit / beginnt. Andere Links (javascript:, data:) sind nicht erlaubt.',
+  },
+  block_not_allowed: {
+    en: 'This block cannot be placed on this kind of page.',
+    de: 'Dieser Block kann auf dieser Art von Seite nicht verwendet werden.',
+  },
+  duplicate_block_id: {
+    en: 'Every block of a page needs its own id.',
+    de: 'Jeder Block einer Seite braucht eine eigene ID.',
+  },
 } as const satisfies Record<string, Message>
 
 export type MessageKey = keyof typeof messages
