@@ -42,7 +42,8 @@ export const platformSettingsInput = z.object({
 }).strict()
 export type PlatformSettingsInput = z.infer<typeof platformSettingsInput>
 
-export const platformSettingChangesQuery = listQuery.pick({ page: true, per: true })
+/** Newest first by default; `sort_dir=asc` from the first change. */
+export const platformSettingChangesQuery = listQuery.pick({ page: true, per: true, sort_dir: true }).extend({ sort_key: z.enum(['id']).optional() })
 export type PlatformSettingChangesQuery = z.infer<typeof platformSettingChangesQuery>
 
 const settingValue = z.union([z.string(), z.number(), z.boolean()]).nullable()

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { platformSettingChanges, platformSettings, users } from '../../db/schema'
 
@@ -27,10 +27,10 @@ export async function insertSettingChanges(db: Executor, rows: (typeof platformS
   if (rows.length > 0) await db.insert(platformSettingChanges).values(rows)
 }
 
-export async function listSettingChanges(db: Executor, options: { offset: number; limit: number }) {
+export async function listSettingChanges(db: Executor, options: { offset: number; limit: number; sortDir: 'asc' | 'desc' }) {
   const rows = await db.select({ change: platformSettingChanges, managerEmail: users.email })
     .from(platformSettingChanges).innerJoin(users, eq(users.id, platformSettingChanges.managerUserId))
-    .orderBy(desc(platformSettingChanges.id)).offset(options.offset).limit(options.limit)
+    .orderBy((options.sortDir === 'asc' ? asc : desc)(platformSettingChanges.id)).offset(options.offset).limit(options.limit)
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(platformSettingChanges)
   return { rows, total: count?.n ?? 0 }
 }

@@ -94,6 +94,9 @@ describe('platform settings', () => {
       ['home_country', null, 'AT'],
     ])
     expect(list[0]!.manager_email).toMatch(/^manager/)
+    // The web list's parameters (sort key and direction) are accepted.
+    const oldest = await t.request({ method: 'GET', url: '/api/v1/admin/platform_settings/changes?sort_key=id&sort_dir=asc&page=1&per=1', headers: { authorization: `Bearer ${manager}` } })
+    expect(oldest.json().list.map((c: { setting: string }) => c.setting)).toEqual(['home_country'])
   })
 
   test('another process sharing the database has the change after its refresh', async () => {

@@ -78,7 +78,7 @@ export async function updatePlatformSettings(ctx: Ctx, input: PlatformSettingsIn
 /** GET /admin/platform_settings/changes: every change, newest first. */
 export async function listPlatformSettingChanges(ctx: Ctx, query: PlatformSettingChangesQuery): Promise<ListAnswer<PlatformSettingChangeOutput>> {
   assertCan(ctx.actor, 'admin.read')
-  const { rows, total } = await repo.listSettingChanges(ctx.db, { offset: (query.page - 1) * query.per, limit: query.per })
+  const { rows, total } = await repo.listSettingChanges(ctx.db, { offset: (query.page - 1) * query.per, limit: query.per, sortDir: query.sort_dir ?? 'desc' })
   return {
     list: rows.map(({ change, managerEmail }) => ({
       id: change.id, setting: change.setting as PlatformSettingName, previous_value: change.previousValue ?? null, new_value: change.newValue ?? null,

@@ -2121,6 +2121,13 @@ export const de: Translations = {
     usersText: 'Jeden Nutzer finden, Konten sperren, deaktivieren oder löschen und im Admin-Modus als Nutzer handeln; alles dabei wird protokolliert.',
     usersOpen: 'Nutzer öffnen',
     auditOpen: 'Admin-Modus-Protokoll öffnen',
+    reviewsOpen: 'Prüfwarteschlange öffnen',
+    moneyTitle: 'Bestellungen, Erstattungen und Forderungen',
+    moneyText: 'Die Bestellungen aller Verkäufer, eine Erstattung wie der Verkäufer selbst, und Erstattungen, Rückbuchungen und Forderungen bei den Inkassopartnern im Blick.',
+    ordersOpen: 'Bestellungen öffnen', refundsOpen: 'Erstattungen öffnen', claimsOpen: 'Forderungen öffnen',
+    platformTitle: 'Die Plattform',
+    platformText: 'Heimatland, Gebühren und Testmodus; die Pläne, die Verkäufer abonnieren; Reseller.',
+    settingsOpen: 'Einstellungen öffnen', plansOpen: 'Plattformpläne öffnen', resellersOpen: 'Reseller öffnen',
   },
   adminUsers: {
     pageTitle: 'Nutzer',
@@ -2671,6 +2678,7 @@ export const de: Translations = {
       dunningColumns: { rate: 'Rate', state: 'Status', step: 'Versuche', next: 'Nächster Schritt', amount: 'Betrag', result: 'Ergebnis' },
       claimColumns: { amount: 'Betrag', collected: 'Eingezogen', writtenOff: 'Abgeschrieben', inkasso: 'Inkasso', outcome: 'Ergebnis' },
       dunningAmounts: 'Im Mahnverfahren {{inDunning}} · Schulden {{debt}} · eingezogen {{collected}} · abgeschrieben {{writtenOff}}',
+      deal: { title: 'Deal', text: 'Gekauft über Deal #{{id}}', member: 'Vertriebsteammitglied #{{id}}' },
       payoutSplit: {
         title: 'Aufteilung der Auszahlung',
         soldBy: 'Verkauft von {{name}} im eigenen Namen, gegen eine Gebühr von {{fee}} des Nettobetrags (beim Kauf festgelegt).',

@@ -2119,6 +2119,13 @@ export const en = {
     usersText: 'Find any user, block, deactivate or delete an account, and act as a user in admin mode; every action taken so is logged.',
     usersOpen: 'Open users',
     auditOpen: 'Open the admin mode log',
+    reviewsOpen: 'Open the review queue',
+    moneyTitle: 'Orders, refunds and claims',
+    moneyText: 'Every seller\'s orders, refund one as the seller would, and follow refunds, chargebacks and claims with the collection partners.',
+    ordersOpen: 'Open orders', refundsOpen: 'Open refunds', claimsOpen: 'Open claims',
+    platformTitle: 'The platform',
+    platformText: 'Home country, fees and test mode; the plans sellers subscribe to; resellers.',
+    settingsOpen: 'Open settings', plansOpen: 'Open platform plans', resellersOpen: 'Open resellers',
   },
   adminUsers: {
     pageTitle: 'Users',
@@ -2669,6 +2676,7 @@ export const en = {
       dunningColumns: { rate: 'Rate', state: 'State', step: 'Retries', next: 'Next step', amount: 'Amount', result: 'Result' },
       claimColumns: { amount: 'Amount', collected: 'Collected', writtenOff: 'Written off', inkasso: 'Collection', outcome: 'Outcome' },
       dunningAmounts: 'In dunning {{inDunning}} · debt {{debt}} · collected {{collected}} · written off {{writtenOff}}',
+      deal: { title: 'Deal', text: 'Bought through deal #{{id}}', member: 'Sales team member #{{id}}' },
       payoutSplit: {
         title: 'Payout split',
         soldBy: 'Sold by {{name}} in its own name, for a fee of {{fee}} of the net (frozen at purchase).',

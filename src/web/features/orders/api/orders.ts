@@ -29,7 +29,7 @@ export function orderListQuery(state: ListState) {
   })
 }
 
-const detailRelations: OrderRelation[] = ['product', 'sellables', 'credit_card', 'payer', 'cancellation_term', 'invoices', 'transfers', 'claim_data', 'dunning', 'rates']
+const detailRelations: OrderRelation[] = ['product', 'deal', 'sellables', 'credit_card', 'payer', 'cancellation_term', 'invoices', 'transfers', 'claim_data', 'dunning', 'rates']
 
 export function orderDetailQuery(id: number) {
   return queryOptions({

@@ -177,6 +177,15 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
         <SimpleTable testId="order-payout-split-table" head={[t('orderLists.detail.payoutSplit.participant'), t('orderLists.detail.payoutSplit.amount')]}
           rows={(o.payoutSplit ?? []).map((s) => [t(`orderLists.detail.payoutSplit.participants.${s.participant}`), money(s.amount, s.currency)])} />
       </Section>
+      {o.deal && (
+        <Section title={t('orderLists.detail.deal.title')} testId="order-deal">
+          <Group gap="sm">
+            <Text size="sm">{t('orderLists.detail.deal.text', { id: o.deal.id })}</Text>
+            <StatusBadge status={o.deal.state} label={t(`deals.states.${o.deal.state}`)} />
+            {o.deal.salesTeamMemberId !== null && <Text size="sm" c="dimmed">{t('orderLists.detail.deal.member', { id: o.deal.salesTeamMemberId })}</Text>}
+          </Group>
+        </Section>
+      )}
       {(o.commissions ?? []).length > 0 && (
         <Section title={t('affiliates.orderCommissions.title')} testId="order-commissions">
           {o.publisherId ? <Text size="sm" mb="xs" data-testid="order-publisher">{t('affiliates.orderCommissions.publisher')}: {o.publisherId}</Text> : null}
