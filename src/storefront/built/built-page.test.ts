@@ -149,6 +149,27 @@ describe('the XSS battery', () => {
     })
   }
 
+  test('hostile text in the data (product names, descriptions, the order, the seller) renders as text', () => {
+    const evil = '"><img src=x onerror=alert(1)><script>alert(1)</script>'
+    const hostileData: BuiltPageData = {
+      ...data,
+      seller: { username: 'demo', name: evil },
+      products: { 7: { ...data.products[7]!, name: evil, description: evil, category: evil } },
+      order: { ...data.order!, number: evil, product_name: evil, access: [{ label: evil, url: '/ok' }] },
+      socialProof: { 7: { total_views: 1, total_purchases: 1, recent_purchase: { first_name: evil, at: '2030-01-01T00:00:00.000Z' } } },
+    }
+    const kinds: [PageType, string, Record<string, unknown>][] = [
+      ['shop', 'products', { product_ids: [7], show_description: true, show_category: true }], ['shop', 'header', {}],
+      ['thank_you_page', 'thank_you_page', {}], ['funnel', 'funnel_product', { product_id: 7 }],
+      ['shop', 'conversion_tools', { tool: 'social_proof', social_proof_type: 'recent_purchase', product_id: 7 }],
+    ]
+    for (const [type, kind, settings] of kinds) {
+      const html = render(documentOf(type, [{ id: 'b', kind, settings }]), undefined, hostileData)
+      expect(executable(html), kind).toEqual([])
+      expect(html, kind).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;')
+    }
+  })
+
   test('a document that skipped the schema still renders no script URL or handler', () => {
     const hostile = {
       version: 1, settings: { background_color: 'red;background:url(javascript:alert(1))', text_color: 'x', font_family: 'x' },
