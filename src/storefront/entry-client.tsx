@@ -2,6 +2,7 @@ import { StrictMode, type ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { propsElementId, rootElementId, type PageName } from './props'
 import './styles/storefront.css'
+import './styles/built.css'
 
 // The storefront's browser entry: reads the page's props from <script id="sf-props">, loads that page's
 // module (only the pages that need JavaScript have one here) and hydrates the server's HTML.

@@ -12,6 +12,9 @@ export { interactivePages } from './props'
 export { orderInputFromValues, selectionFromValues, valuesFromEntries, fields as checkoutFields } from './lib/checkout-form'
 export { serializeJsonForScript, escapeHtml } from './lib/escape'
 export { markSvg } from './lib/marks'
+// Built pages (docs/decisions/0059-page-blocks.md), for the server that will serve them.
+export { BuiltPage, renderBlock } from './built/built-page'
+export { emptyBuiltPageData } from './built/built-data'
 
 export function isInteractive(page: PageName): boolean {
   return (interactivePages as readonly string[]).includes(page)

@@ -32,7 +32,7 @@ const plain = (max: number) => zText({ error: keyOr('invalid_value') }).trim().m
 const plainOrNull = (max: number) => plain(max).nullable().default(null)
 /** Rich text: kept only as the allow-list sanitiser writes it (docs/decisions/0047-product-description-html.md). */
 const richText = zText({ error: keyOr('invalid_value') }).max(textLimits.html, { error: 'too_long' }).overwrite(sanitizeHtml)
-  .refine((value) => !hasScriptTag(value.replace(/&lt;/g, '<')), { error: 'script_tag' })
+  .refine((value) => !hasScriptTag(value.replace(/&lt;/g, '<').replace(/&gt;/g, '>')), { error: 'script_tag' })
 const link = zText({ error: keyOr('invalid_value') }).trim().max(textLimits.url, { error: 'too_long' }).refine(isPageLink, { error: 'unsafe_link' })
   .meta({ pattern: '^(?:https?://[^\\s@/]+(?:[/?#]\\S*)?|/(?![/\\\\])\\S*)$', description: 'An http(s) address or a path of this site starting with /' })
 const linkOrNull = link.nullable().default(null)

@@ -1,0 +1,69 @@
+// What a built page's blocks read besides their settings (docs/decisions/0059-page-blocks.md). The server
+// fills it from the services: products by id with their prices and paths, uploads resolved to public paths,
+// counts for social proof. Plain data only (it may travel as JSON), no functions, dates as ISO strings.
+
+export type BuiltProduct = {
+  id: number
+  name: string
+  /** The product page. */
+  url: string
+  /** Where Buy leads (the product page's checkout). */
+  checkout_url: string
+  cover_url: string | null
+  /** Minor units of `currency`; null when the product has no price to show. */
+  display_price: number | null
+  display_old_price: number | null
+  currency: string | null
+  description: string | null
+  category: string | null
+}
+
+export type BuiltUpload = { url: string; name: string }
+
+export type SocialProof = {
+  total_views: number
+  total_purchases: number
+  /** The latest purchase, as the page may show it (a first name, never an address). */
+  recent_purchase: { first_name: string; at: string } | null
+}
+
+export type BuiltPageData = {
+  seller: { username: string; name: string }
+  /** Every product a block may name, by id. A block naming a product not here shows nothing for it. */
+  products: Record<number, BuiltProduct>
+  /** The shop's listed products in shop order (products block, source seller_products, no ids chosen). */
+  shopProductIds: number[]
+  /** The membership's products (source membership_products). */
+  membershipProductIds: number[]
+  /** The product the page belongs to (product page, funnel page, source product). */
+  pageProductId: number | null
+  /** Best sellers, most sold first (popular products block without chosen ids). */
+  popularProductIds: number[]
+  /** The seller's uploads the blocks name, by key. */
+  uploads: Record<string, BuiltUpload>
+  /** Lesson pages by lesson id (button type lessonLink). */
+  lessonUrls: Record<number, string>
+  /** By product id. */
+  socialProof: Record<number, SocialProof>
+  /** The order a thank-you page thanks for. */
+  order: { number: string; product_name: string; amount: number | null; currency: string | null; access: { label: string; url: string }[] } | null
+  /** The affiliate program a landing page presents. */
+  affiliate: { commissions: number[]; cookies_expire: number; join_url: string } | null
+  /** Where a one-click (autopay) buy posts and where "No, thanks" leads; null outside a funnel. */
+  funnel: { accept_action: string; decline_url: string } | null
+  /** Where the contact form posts; null renders it disabled. */
+  contactFormAction: string | null
+  /** The page's own address, for the header's sharing links. */
+  pageUrl: string | null
+  /** Render time (ISO), so a countdown renders the same on every server. */
+  now: string
+}
+
+/** Data with nothing in it: blocks that need data then render their empty state. */
+export function emptyBuiltPageData(overrides: Partial<BuiltPageData> = {}): BuiltPageData {
+  return {
+    seller: { username: '', name: '' }, products: {}, shopProductIds: [], membershipProductIds: [], pageProductId: null, popularProductIds: [],
+    uploads: {}, lessonUrls: {}, socialProof: {}, order: null, affiliate: null, funnel: null, contactFormAction: null, pageUrl: null,
+    now: new Date(0).toISOString(), ...overrides,
+  }
+}

@@ -1,0 +1,23 @@
+// The words built blocks add around the seller's texts (English, like the rest of the storefront for now).
+
+export const builtTexts = {
+  free: 'Free',
+  menu: 'Menu',
+  myAccount: 'My account',
+  share: 'Share',
+  openPdf: 'Open the PDF',
+  noProducts: 'No products yet.',
+  orderNumber: (n: string) => `Order ${n}`,
+  yourAccess: 'Your access',
+  formUnavailable: 'This form cannot be sent yet.',
+  countdownUnits: { months: 'Months', weeks: 'Weeks', days: 'Days', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds' },
+  views: (n: number) => (n === 1 ? '1 person viewed this' : `${n} people viewed this`),
+  purchases: (n: number) => (n === 1 ? '1 person bought this' : `${n} people bought this`),
+  recentPurchase: (name: string) => `${name} bought this recently`,
+  commissionLevel: (level: number, percent: number) => `Level ${level}: ${percent} %`,
+  cookieDays: (days: number) => `Cookie lifetime: ${days} days`,
+  contactFields: {
+    first_name: 'First name', last_name: 'Last name', email: 'Email', birthday: 'Date of birth', street: 'Street', zip: 'Postcode',
+    country_code: 'Country', phone: 'Phone', custom: 'Your message',
+  },
+} as const
