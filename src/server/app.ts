@@ -63,6 +63,8 @@ import * as adminUsers from './modules/accounts/admin-users.service'
 import { AppError } from '../shared/errors'
 import { platformPlansRoutes, pricingLinkRoutes } from './modules/platform-plans/platform-plans.routes'
 import { dealsRoutes } from './modules/deals/deals.routes'
+import { fontFileRoutes, fontsRoutes } from './modules/fonts/fonts.routes'
+import { themesRoutes } from './modules/themes/themes.routes'
 import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
@@ -310,8 +312,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(adminUsersRoutes, { secureCookies: config.appUrl.startsWith('https:') })
     await v1.register(platformPlansRoutes)
     await v1.register(dealsRoutes)
+    await v1.register(fontsRoutes)
+    await v1.register(themesRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
+  await app.register(fontFileRoutes)
 
   await registerStorefront(app, deps, { dev: options.dev })
 
