@@ -106,7 +106,7 @@ export const moduleDependencies = {
   delivery: ['catalog', 'certificates', 'email', 'media', 'orders', 'payment-settings', 'tickets'],
   dunning: ['billing', 'catalog', 'delivery', 'email', 'orders'],
   email: [],
-  fonts: ['media'],
+  fonts: [],
   invoices: ['email'],
   media: ['accounts', 'catalog'],
   notifications: ['email', 'teams'],

@@ -20,7 +20,7 @@ export type FontDisplay = (typeof fontDisplays)[number]
 export type FontFormat = (typeof fontFormats)[number]
 export type FallbackFont = (typeof fallbackFonts)[number]
 
-export const fontDefaults = { font_weight: 400 as FontWeight, font_style: 'normal' as FontStyle, font_display: 'swap' as FontDisplay, fallback_font: 'sans-serif' as FallbackFont }
+export const fontDefaults = { font_weight: 400 as FontWeight, font_style: 'normal' as FontStyle, font_display: 'swap' as FontDisplay, fallback_font: 'Montserrat' as FallbackFont }
 /** The largest font file accepted: a whole family's Latin and Cyrillic glyphs fit well under it. */
 export const fontMaxBytes = 2 * 1024 * 1024
 export const fontNameMaxLength = 100

@@ -64,11 +64,11 @@ describe('font files by content', () => {
 })
 
 describe('cabinet fonts', () => {
-  test('uploads a WOFF2 with defaults (weight 400, normal, swap, sans-serif); the file is served with a long cache and CORS', async () => {
+  test('uploads a WOFF2 with defaults (weight 400, normal, swap, fallback Montserrat); the file is served with a long cache and CORS', async () => {
     const res = await upload([field('font_name', 'Brand Sans'), fontPart('brand.woff2', woff2)])
     expect(res.statusCode).toBe(201)
     const font = res.json().font
-    expect(font).toMatchObject({ font_name: 'Brand Sans', font_weight: 400, font_style: 'normal', font_display: 'swap', fallback_font: 'sans-serif', font_format: 'woff2', original_name: 'brand.woff2', size: woff2.length })
+    expect(font).toMatchObject({ font_name: 'Brand Sans', font_weight: 400, font_style: 'normal', font_display: 'swap', fallback_font: 'Montserrat', font_format: 'woff2', original_name: 'brand.woff2', size: woff2.length })
     const path = new URL(font.url).pathname
     expect(path).toBe(`/fonts/${font.id}.woff2`)
     const served = await t.app.inject({ method: 'GET', url: path })

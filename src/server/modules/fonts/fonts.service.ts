@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import {
   fallbackFonts, fontDisplays, fontFormats, fontStyles, type FallbackFont, type FontDisplay, type FontFormat, type FontOutput, type FontStyle,
@@ -5,7 +6,6 @@ import {
 } from '../../../shared/schemas/fonts'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
-import { newStorageKey } from '../media/storage'
 import { cssString, fontKindOf, fontKindOfExt, type FontFileKind } from './font-files'
 import * as repo from './fonts.repository'
 
@@ -26,7 +26,7 @@ export const stylesheetPath = (sellerId: number) => `/fonts/sellers/${sellerId}.
 function output(ctx: Ctx, row: repo.FontRow): FontOutput {
   return {
     id: row.id, font_name: row.fontName,
-    fallback_font: oneOf(fallbackFonts, row.fallbackFont, 'sans-serif' as FallbackFont),
+    fallback_font: oneOf(fallbackFonts, row.fallbackFont, 'Montserrat' as FallbackFont),
     font_weight: row.fontWeight,
     font_style: oneOf(fontStyles, row.fontStyle, 'normal' as FontStyle),
     font_display: oneOf(fontDisplays, row.fontDisplay, 'swap' as FontDisplay),
@@ -53,7 +53,8 @@ export async function uploadFont(ctx: Ctx, file: { name: string; bytes: Buffer }
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
   const kind: FontFileKind | undefined = fontKindOf(file.bytes)
   if (!kind) throw new AppError('validation_failed', 'The file is not a WOFF2, WOFF or TrueType font', [{ path: 'file', message: 'not_a_font' }])
-  const key = newStorageKey('font', { ext: kind.ext })
+  // A generated key of the shape storage takes (docs/decisions/0011-storage-keys-and-local-storage.md).
+  const key = `font-${randomBytes(16).toString('hex')}.${kind.ext}`
   await ctx.deps.storage.put(key, file.bytes)
   try {
     const row = await ctx.db.transaction(async (tx) => {
@@ -124,11 +125,4 @@ export async function sellerStylesheet(ctx: Ctx, file: string): Promise<string> 
     `  font-display: ${oneOf(fontDisplays, r.fontDisplay, 'swap')};`,
     '}',
   ].join('\n')).join('\n') + (rows.length ? '\n' : '')
-}
-
-/** A font family for CSS: the seller's font, then its fallback (a generic family is a keyword, a named one a string). */
-export function fontFamilyValue(font: Pick<FontOutput, 'font_name' | 'fallback_font'>): string {
-  const generic = ['sans-serif', 'serif', 'monospace', 'system-ui', 'cursive']
-  const fallback = generic.includes(font.fallback_font) ? font.fallback_font : `${cssString(font.fallback_font)}, sans-serif`
-  return `${cssString(font.font_name)}, ${fallback}`
 }
