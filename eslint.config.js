@@ -106,6 +106,7 @@ export const moduleDependencies = {
   delivery: ['catalog', 'certificates', 'email', 'media', 'orders', 'payment-settings', 'tickets'],
   dunning: ['billing', 'catalog', 'delivery', 'email', 'orders'],
   email: [],
+  fonts: [],
   invoices: ['email'],
   media: ['accounts', 'catalog'],
   notifications: ['email', 'teams'],
@@ -120,6 +121,7 @@ export const moduleDependencies = {
   resellers: ['accounts', 'email', 'orders'],
   teams: ['accounts', 'email'],
   'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders', 'platform-plans'],
+  themes: [],
   tickets: ['catalog', 'media'],
 }
 

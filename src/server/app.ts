@@ -64,6 +64,8 @@ import { AppError } from '../shared/errors'
 import { platformPlansRoutes, pricingLinkRoutes } from './modules/platform-plans/platform-plans.routes'
 import { dealsRoutes } from './modules/deals/deals.routes'
 import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes'
+import { fontFileRoutes, fontsRoutes } from './modules/fonts/fonts.routes'
+import { themesRoutes } from './modules/themes/themes.routes'
 import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
@@ -312,8 +314,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(platformPlansRoutes)
     await v1.register(dealsRoutes)
     await v1.register(platformSettingsRoutes)
+    await v1.register(fontsRoutes)
+    await v1.register(themesRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
+  await app.register(fontFileRoutes)
 
   await registerStorefront(app, deps, { dev: options.dev })
 

@@ -104,6 +104,7 @@ describe('the API document', () => {
   test('uploads document their multipart body, and checkout calls their required Idempotency-Key', () => {
     const uploads = operations().filter(([, , op]) => op.requestBody?.content?.['multipart/form-data'])
     expect(uploads.map(([path, method]) => `${method} ${path}`).sort()).toEqual([
+      'post /api/v1/cabinet/fonts',
       'post /api/v1/cabinet/legitimation/documents',
       'post /api/v1/cabinet/products/{id}/covers', 'post /api/v1/cabinet/products/{id}/files',
       'post /api/v1/cabinet/products/{id}/license_keys/upload', 'post /api/v1/cabinet/profile/avatar', 'post /api/v1/cabinet/profile/banner',
@@ -133,6 +134,7 @@ describe('the API document', () => {
       /^\/storefront\/marks\//, // payment method logos for the shop pages (SVG files)
       /^\/(robots\.txt|sitemap\.xml)$/, // for search engines
       /^\/preise$/, // the marketing pricing link: a redirect to the plans page (docs/decisions/0055-platform-plans.md)
+      /^\/fonts\//, // sellers' font files and @font-face stylesheets, for pages on any domain (docs/decisions/0061-fonts-and-themes.md)
     ]
     const missing: string[] = []
     const routes = routesOf(t.app)

@@ -197,6 +197,10 @@ export const messages = {
     en: 'This file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF picture.',
     de: 'Diese Datei ist kein Bild. Lade ein JPEG-, PNG-, WebP-, GIF- oder AVIF-Bild hoch.',
   },
+  not_a_font: {
+    en: 'This file is not a font Sellfront can serve. Upload a WOFF2, WOFF or TrueType (TTF) file.',
+    de: 'Diese Datei ist keine Schrift, die Sellfront ausliefern kann. Lade eine WOFF2-, WOFF- oder TrueType-Datei (TTF) hoch.',
+  },
   corrupt_image: {
     en: 'This image is damaged: its pixels cannot be read. Save it again and upload the new file.',
     de: 'Dieses Bild ist beschädigt: Seine Pixel lassen sich nicht lesen. Speichere es neu und lade die neue Datei hoch.',

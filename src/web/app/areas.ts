@@ -1,7 +1,7 @@
 import {
   IconAffiliate, IconAlarm, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette, IconReceiptRefund,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
-  IconCalendar, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, type Icon,
+  IconCalendar, IconBrush, IconTypography, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -45,6 +45,9 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/settings/payment_providers', key: 'paymentProviders', icon: IconCreditCard, match: '/cabinet/settings/payment_', action: 'settings.read' },
       { to: '/cabinet/settings/checkout', key: 'checkoutSettings', icon: IconPalette, match: '/cabinet/settings/checkout', action: 'settings.read' },
       { to: '/cabinet/settings/cancellation_terms', key: 'cancellationTerms', icon: IconFileText, match: '/cabinet/settings/cancellation_terms', action: 'settings.read' },
+      // docs/decisions/0061-fonts-and-themes.md
+      { to: '/cabinet/themes', key: 'themes', icon: IconBrush, match: '/cabinet/themes', action: 'settings.read' },
+      { to: '/cabinet/fonts', key: 'fonts', icon: IconTypography, action: 'settings.read' },
       { to: '/cabinet/identity', key: 'identity', icon: IconId, action: 'payouts.read' },
       { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank, action: 'payouts.read' },
       { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey', action: 'settings.write' },

@@ -71,6 +71,13 @@ const publicRoutes = [
     component: lazyRouteComponent(withFullStyles(() => import('../features/payer/routes/sandbox-setup-page')), 'SandboxSetupPage'),
   }),
   createRoute({ getParentRoute: () => publicLayout, path: 'deals/$token', component: lazyRouteComponent(() => import('../features/deals/routes/deals-pages'), 'DealLandingPage') }),
+  // A shared theme link (docs/decisions/0061-fonts-and-themes.md): signed in first, then applied by the seller profile.
+  createRoute({
+    getParentRoute: () => publicLayout,
+    path: 'themes/shared/$token',
+    beforeLoad: requireSignedIn,
+    component: lazyRouteComponent(withFullStyles(() => import('../features/themes/routes/themes-pages')), 'SharedThemePage'),
+  }),
   createRoute({ getParentRoute: () => publicLayout, path: '$', component: PublicNotFound }),
 ]
 
@@ -161,6 +168,10 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'team', component: lazyRouteComponent(teamPages, 'TeamPage') },
   { path: 'team/audit_log', component: lazyRouteComponent(teamPages, 'TeamAuditLogPage') },
   { path: 'plans', component: lazyRouteComponent(() => import('../features/platform-plans/routes/cabinet-plans-page'), 'CabinetPlansPage') },
+  // docs/decisions/0061-fonts-and-themes.md
+  { path: 'fonts', component: lazyRouteComponent(() => import('../features/fonts/routes/fonts-page'), 'FontsPage') },
+  { path: 'themes', component: lazyRouteComponent(() => import('../features/themes/routes/themes-pages'), 'ThemesPage') },
+  { path: 'themes/hub', component: lazyRouteComponent(() => import('../features/themes/routes/themes-pages'), 'ThemeHubPage') },
 ])
 const publishPrograms = () => import('../features/publish/routes/programs-pages')
 const publishDetails = () => import('../features/publish/routes/details-pages')
