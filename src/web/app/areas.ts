@@ -1,7 +1,7 @@
 import {
   IconAffiliate, IconAlarm, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
-  IconCalendar, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, type Icon,
+  IconCalendar, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, IconWorldWww, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -45,6 +45,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/settings/payment_providers', key: 'paymentProviders', icon: IconCreditCard, match: '/cabinet/settings/payment_', action: 'settings.read' },
       { to: '/cabinet/settings/checkout', key: 'checkoutSettings', icon: IconPalette, match: '/cabinet/settings/checkout', action: 'settings.read' },
       { to: '/cabinet/settings/cancellation_terms', key: 'cancellationTerms', icon: IconFileText, match: '/cabinet/settings/cancellation_terms', action: 'settings.read' },
+      // docs/decisions/0060-domains.md
+      { to: '/cabinet/domains', key: 'domains', icon: IconWorldWww, feature: 'domains', action: 'settings.read' },
       { to: '/cabinet/identity', key: 'identity', icon: IconId, action: 'payouts.read' },
       { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank, action: 'payouts.read' },
       { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey', action: 'settings.write' },
