@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { cookieConsentCookie } from '../../../shared/cookie-consent'
 import type { AppDeps } from '../../deps'
 import { HostDirectory, hostDirectoryOf } from './domains.hosts'
@@ -46,7 +47,7 @@ function hsmPage(request: FastifyRequest, reply: FastifyReply, directory: HostDi
   void reply.removeHeader('x-frame-options')
   if (!origin) {
     void reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'").header('x-frame-options', 'DENY')
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+    return reply.code(404).type('application/json; charset=utf-8').send({ error: { message: 'This origin may not use the frame', type: 'not_found' } })
   }
   const script = frameScript(origin)
   const hash = createHash('sha256').update(script).digest('base64')
@@ -71,5 +72,11 @@ export function registerSellerHosts(app: FastifyInstance, deps: AppDeps): void {
     entry.state = 'active_with_ssl'
     markDomainSecure(deps, entry.domainId).catch((error: unknown) => request.log.warn({ err: error }, 'domain not marked secure'))
   })
-  app.get('/api/hsm', { schema: { hide: true } }, async (request, reply) => hsmPage(request, reply, directory, deps.config.appUrl))
+  app.get('/api/hsm', {
+    config: { documentErrors: { 404: 'The origin is not the platform\'s nor a served seller host: a page nobody may frame' } },
+    schema: {
+      tags: ['domains'], querystring: z.object({ origin: z.string().max(300).optional() }).strict(), produces: ['text/html'],
+      description: 'The hidden frame that tells a page on `origin` (https, the platform host or a seller\'s served host) the visitor\'s cookie consent by postMessage; framed by that origin only (docs: README "Custom domains and certificates").',
+    },
+  }, async (request, reply) => hsmPage(request, reply, directory, deps.config.appUrl))
 }
