@@ -103,6 +103,7 @@ export const moduleDependencies = {
   'csv-exports': ['email', 'invoices', 'orders', 'payouts', 'tickets'],
   dashboard: [],
   deals: ['email', 'teams'],
+  domains: [],
   delivery: ['catalog', 'certificates', 'email', 'media', 'orders', 'payment-settings', 'tickets'],
   dunning: ['billing', 'catalog', 'delivery', 'email', 'orders'],
   email: [],

@@ -66,6 +66,9 @@ import { dealsRoutes } from './modules/deals/deals.routes'
 import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes'
 import { fontFileRoutes, fontsRoutes } from './modules/fonts/fonts.routes'
 import { themesRoutes } from './modules/themes/themes.routes'
+import { domainsRoutes } from './modules/domains/domains.routes'
+import { hostDirectoryOf, rewriteForSellerHost } from './modules/domains/domains.hosts'
+import { registerSellerHosts } from './modules/domains/seller-hosts.routes'
 import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
@@ -104,6 +107,8 @@ export function rewriteTeamMemberSellerPath(req: { url?: string; headers: Record
 /** Builds the HTTP application around its dependencies. Tests call it with their own deps. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<App> {
   const { config } = deps
+  // A request on a seller's custom domain or subdomain is routed as that seller's shop (docs/decisions/0060-domains.md).
+  const sellerHosts = hostDirectoryOf(deps)
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -111,7 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
-    rewriteUrl: rewriteTeamMemberSellerPath,
+    rewriteUrl: (req) => rewriteForSellerHost(sellerHosts, req) ?? rewriteTeamMemberSellerPath(req),
     // Refusals made before a route runs answer in the app's error shape too (414, 431, a bad URL).
     frameworkErrors: handleError,
     clientErrorHandler,
@@ -260,6 +265,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   })
 
   registerRouteHooks(app)
+  registerSellerHosts(app, deps)
 
   app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } }, async () => {
     await deps.database.executeSql('select 1')
@@ -316,6 +322,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(platformSettingsRoutes)
     await v1.register(fontsRoutes)
     await v1.register(themesRoutes)
+    await v1.register(domainsRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
   await app.register(fontFileRoutes)

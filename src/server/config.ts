@@ -111,6 +111,15 @@ const configSchema = z.object({
    * page, and the console prints it. Unset: on in development without SMTP_URL; refused in production or with SMTP.
    */
   MAIL_PREVIEW: z.enum(['on', 'off']).optional(),
+  /**
+   * Sellers' platform subdomains are `<name>.<SUBDOMAIN_SUFFIX>` (docs/decisions/0060-domains.md); the platform's
+   * wildcard DNS record and certificate cover them. Unset: the host of APP_URL.
+   */
+  SUBDOMAIN_SUFFIX: z.string().regex(/^[a-z0-9.-]+$/).optional(),
+  /** DNS servers the domain checks ask (comma-separated `ip` or `ip:port`); unset: the system's. */
+  DNS_SERVERS: z.string().optional().transform((v) => v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []),
+  /** How long one DNS question may take before the check counts as failed. */
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 })
 
 export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean; testClock: boolean; mailPreview: boolean }

@@ -13,6 +13,7 @@ import { billingJobs } from '../modules/billing/billing.jobs'
 import { platformPlansJobs } from '../modules/platform-plans/platform-plans.jobs'
 import { affiliatesJobs } from '../modules/affiliates/affiliates.jobs'
 import { payoutsJobs } from '../modules/payouts/payouts.jobs'
+import { domainsJobs } from '../modules/domains/domains.jobs'
 
 /**
  * The jobs of each module, from its `<module>.jobs.ts`. A job's name is declared in the module that
@@ -33,6 +34,7 @@ export const jobsByModule: Record<string, JobDefinition<AppDeps>[]> = {
   affiliates: affiliatesJobs,
   payouts: payoutsJobs,
   'platform-plans': platformPlansJobs,
+  domains: domainsJobs,
 }
 
 /** Every job the platform knows. */

@@ -22,6 +22,7 @@ import { resellerApprovalStates, resellerApprovalTransitions } from './reseller-
 import { teamMemberStates, teamMemberTransitions } from './team-member'
 import { platformSubscriptionStates, platformSubscriptionTransitions } from './platform-subscription'
 import { dealStateForOrder, dealStates, dealTransitions } from './deal'
+import { domainStates, domainTransitions, subdomainRecordStates, subdomainRecordTransitions } from './domain'
 
 type Machine = { values: readonly string[]; table: Transitions<string>; terminal: string[] }
 
@@ -51,6 +52,8 @@ const machines: Record<string, Machine> = {
   'provider account': { values: providerAccountStates, table: providerAccountTransitions, terminal: ['closed'] },
   'reseller approval': { values: resellerApprovalStates, table: resellerApprovalTransitions, terminal: ['rejected', 'canceled'] },
   deal: { values: dealStates, table: dealTransitions, terminal: ['refunded', 'cancelled'] },
+  domain: { values: domainStates, table: domainTransitions, terminal: [] },
+  'subdomain record': { values: subdomainRecordStates, table: subdomainRecordTransitions, terminal: ['deleted'] },
 }
 
 describe.each(Object.entries(machines))('%s machine', (_, { values, table, terminal }) => {
