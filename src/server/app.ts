@@ -66,6 +66,7 @@ import { dealsRoutes } from './modules/deals/deals.routes'
 import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes'
 import { fontFileRoutes, fontsRoutes } from './modules/fonts/fonts.routes'
 import { themesRoutes } from './modules/themes/themes.routes'
+import { pagesRoutes } from './modules/pages/pages.routes'
 import { domainsRoutes } from './modules/domains/domains.routes'
 import { hostDirectoryOf, rewriteForSellerHost } from './modules/domains/domains.hosts'
 import { registerSellerHosts } from './modules/domains/seller-hosts.routes'
@@ -322,6 +323,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(platformSettingsRoutes)
     await v1.register(fontsRoutes)
     await v1.register(themesRoutes)
+    await v1.register(pagesRoutes)
     await v1.register(domainsRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)

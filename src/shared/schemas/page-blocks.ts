@@ -227,6 +227,20 @@ export function pageDocumentSchema(pageType: PageType) {
   }) as unknown as z.ZodType<PageDocument, unknown>
 }
 
+/**
+ * The same document as the API document states it: each block one of the kinds the page type permits with
+ * its own settings (the checking schema first reads any kind, to answer `block_not_allowed` by name).
+ * Used as the document field's `.meta()`.
+ */
+export function documentedPageDocument(pageType: PageType) {
+  const options = blocksAllowedOn(pageType).map((kind) => blockOf(kind, kind === 'products' ? productsSettings(productSourcesAllowedOn(pageType)) : blockSettingsSchemas[kind]))
+  return z.strictObject({
+    version: z.literal(pageDocumentVersion).optional(),
+    settings: pageSettingsSchema.optional(),
+    blocks: z.array(z.union(options as unknown as [ReturnType<typeof blockOf>, ...ReturnType<typeof blockOf>[]])).max(maxBlocksPerPage).optional(),
+  })
+}
+
 /** One block's settings with defaults applied, e.g. for the editor's new block. */
 export function defaultBlockSettings<K extends BlockKind>(kind: K): BlockSettingsByKind[K] {
   return blockSettingsSchemas[kind].parse({}) as BlockSettingsByKind[K]

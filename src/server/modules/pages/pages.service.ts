@@ -1,0 +1,146 @@
+import { isDeepStrictEqual } from 'node:util'
+import { AppError } from '../../../shared/errors'
+import type { PageDocument, PageType } from '../../../shared/pages/page-blocks'
+import type { ListAnswer } from '../../../shared/schemas/lists'
+import { pageDocumentSchema } from '../../../shared/schemas/page-blocks'
+import type { CreatePageInput, PageDetailOutput, PageListQuery, PageOutput, SaveDraftInput } from '../../../shared/schemas/pages'
+import { actingSellerId } from '../../auth/permissions'
+import type { Ctx } from '../../context'
+import type { Executor } from '../../db/client'
+import * as catalog from '../catalog/catalog.service'
+import * as repo from './pages.repository'
+
+// A seller's built pages: a draft edited and saved whole, publishing makes a numbered version the storefront
+// shows, a rollback publishes an earlier version again (as a new version, so the history only grows), and
+// one page per type (and product) is the active one.
+
+const notFound = () => new AppError('not_found', 'No such page')
+
+/** The empty document of a type: its defaults, no blocks. */
+function emptyDocument(type: PageType): PageDocument {
+  return pageDocumentSchema(type).parse({})
+}
+
+function output(row: repo.PageRow, published: PageDocument | null): PageOutput {
+  return {
+    id: row.id, page_type: row.pageType as PageType, name: row.name, product_id: row.productId, active: row.active,
+    revision: row.draftRevision, published_version: row.publishedVersion,
+    unpublished_changes: published === null || !isDeepStrictEqual(published, row.draft),
+    created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+async function publishedDocument(db: Executor, row: repo.PageRow): Promise<PageDocument | null> {
+  if (row.publishedVersion === null) return null
+  return (await repo.findVersion(db, row.id, row.publishedVersion))?.document ?? null
+}
+
+async function detail(db: Executor, row: repo.PageRow): Promise<PageDetailOutput> {
+  const versions = await repo.versionsOf(db, row.id)
+  const published = versions.find((v) => v.number === row.publishedVersion)?.document ?? null
+  return {
+    ...output(row, published),
+    draft: row.draft as unknown as Record<string, unknown>,
+    versions: versions.map((v) => ({ number: v.number, published_at: v.createdAt.toISOString(), published_by_user_id: v.publishedByUserId, restored_from: v.restoredFrom })),
+  }
+}
+
+export async function listPages(ctx: Ctx, query: PageListQuery): Promise<ListAnswer<PageOutput>> {
+  const sellerId = actingSellerId(ctx.actor, 'products.read')
+  const { rows, total, totalMax } = await repo.listPages(ctx.db, sellerId, {
+    pageType: query.page_type, productId: query.product_id, query: query.query, sortKey: query.sort_key ?? 'id', sortDir: query.sort_dir ?? 'desc',
+    offset: (query.page - 1) * query.per, limit: query.per,
+  })
+  const list: PageOutput[] = []
+  for (const row of rows) list.push(output(row, await publishedDocument(ctx.db, row)))
+  return { list, total_count: total, total_count_max: totalMax }
+}
+
+export async function getPage(ctx: Ctx, id: number): Promise<PageDetailOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'products.read')
+  const row = await repo.findPage(ctx.db, sellerId, id)
+  if (!row) throw notFound()
+  return detail(ctx.db, row)
+}
+
+/** POST /cabinet/pages: a product page or thank-you page names one of the seller's products. */
+export async function createPage(ctx: Ctx, input: CreatePageInput): Promise<PageDetailOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'pages.write')
+  if (input.product_id != null) await catalog.getProduct(ctx, input.product_id)
+  const row = await repo.insertPage(ctx.db, { sellerId, pageType: input.page_type, name: input.name, productId: input.product_id ?? null, draft: emptyDocument(input.page_type) })
+  return detail(ctx.db, row)
+}
+
+/** PUT /cabinet/pages/{id}/draft: the whole document replaces the draft; the type must be the page's. */
+export async function saveDraft(ctx: Ctx, id: number, input: SaveDraftInput): Promise<PageDetailOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'pages.write')
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findPage(tx, sellerId, id, true)
+    if (!row) throw notFound()
+    if (row.pageType !== input.page_type) throw new AppError('conflict', 'The page is of another type', [{ path: 'page_type', message: 'invalid_value' }])
+    if (input.revision !== undefined && input.revision !== row.draftRevision) {
+      throw new AppError('conflict', 'The page was saved in the meantime: reload it', [{ path: 'revision', message: 'invalid_value' }])
+    }
+    const saved = await repo.updatePage(tx, row.id, { draft: input.document, draftRevision: row.draftRevision + 1, ...(input.name ? { name: input.name } : {}) })
+    return detail(tx, saved)
+  })
+}
+
+async function publishDocument(ctx: Ctx, tx: Executor, row: repo.PageRow, document: PageDocument, restoredFrom: number | null) {
+  const versions = await repo.versionsOf(tx, row.id)
+  const number = (versions[0]?.number ?? 0) + 1
+  await repo.insertVersion(tx, { pageId: row.id, number, document, publishedByUserId: ctx.actor?.userId ?? null, restoredFrom })
+  return repo.updatePage(tx, row.id, { publishedVersion: number, ...(restoredFrom !== null ? { draft: document, draftRevision: row.draftRevision + 1 } : {}) })
+}
+
+/** POST /cabinet/pages/{id}/publish: the draft (checked again) becomes the next version, shown at once. */
+export async function publishPage(ctx: Ctx, id: number): Promise<PageDetailOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'pages.write')
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findPage(tx, sellerId, id, true)
+    if (!row) throw notFound()
+    const checked = pageDocumentSchema(row.pageType as PageType).safeParse(row.draft)
+    if (!checked.success) throw new AppError('conflict', 'The draft no longer fits its page type: open and save it again')
+    return detail(tx, await publishDocument(ctx, tx, row, checked.data, null))
+  })
+}
+
+/** POST /cabinet/pages/{id}/versions/{number}/restore: that version is published again and becomes the draft. */
+export async function restoreVersion(ctx: Ctx, id: number, number: number): Promise<PageDetailOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'pages.write')
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findPage(tx, sellerId, id, true)
+    if (!row) throw notFound()
+    const version = await repo.findVersion(tx, row.id, number)
+    if (!version) throw new AppError('not_found', 'No such version')
+    return detail(tx, await publishDocument(ctx, tx, row, version.document, version.number))
+  })
+}
+
+/** POST /cabinet/pages/{id}/activate: the storefront shows this page for its type (and product); published first. */
+export async function activatePage(ctx: Ctx, id: number): Promise<PageDetailOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'pages.write')
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findPage(tx, sellerId, id, true)
+    if (!row) throw notFound()
+    if (row.publishedVersion === null) throw new AppError('conflict', 'Publish the page before using it')
+    await repo.deactivateOthers(tx, row)
+    return detail(tx, await repo.updatePage(tx, row.id, { active: true }))
+  })
+}
+
+/** DELETE /cabinet/pages/{id}: archived (its versions kept); the storefront falls back to the default layout. */
+export async function archivePage(ctx: Ctx, id: number): Promise<PageOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'pages.write')
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findPage(tx, sellerId, id, true)
+    if (!row) throw notFound()
+    const archived = await repo.updatePage(tx, row.id, { archivedAt: ctx.now, active: false })
+    return output(archived, await publishedDocument(tx, archived))
+  })
+}
+
+/** The storefront's question: the published document of the seller's active page, or null (default layout). */
+export async function activeDocument(db: Executor, sellerId: number, pageType: PageType, productId: number | null = null): Promise<PageDocument | null> {
+  return (await repo.activePublished(db, sellerId, pageType, productId))?.document ?? null
+}
