@@ -49,6 +49,11 @@ export function withFilter(state: ListState, key: string, value: string | undefi
   return { ...state, filters, page: 1 }
 }
 
+/** A filter field's text as a whole number filter value, or undefined (no filter) for anything else. */
+export function wholeNumberFilter(text: string): string | undefined {
+  return /^\d+$/.test(text.trim()) ? text.trim() : undefined
+}
+
 export function withSort(state: ListState, key: string): ListState {
   if (key === state.sortKey) return { ...state, sortDir: state.sortDir === 'asc' ? 'desc' : 'asc' }
   return { ...state, sortKey: key, sortDir: 'asc' }

@@ -1,4 +1,4 @@
-import { formatMoney, isCurrencyId } from '../../shared/money'
+import { bpsToPercent, formatMoney, isCurrencyId } from '../../shared/money'
 import { htmlLang, isLocale } from './locale'
 
 // Every date the back office shows goes through these (docs/decisions/0043-editor-uploads-and-confirmations.md): one
@@ -46,6 +46,11 @@ export function formatDayShort(day: string, locale: string): string {
 /** An amount in minor units as the cabinet shows it (an unknown currency id falls back to eur's format). */
 export function money(amount: number, currency: string): string {
   return formatMoney({ amount, currency: isCurrencyId(currency) ? currency : 'eur' })
+}
+
+/** Basis points as a percent in the reader's language, e.g. 1250 -> "12.5 %" / "12,5 %". */
+export function percentOfBps(bps: number, locale: string): string {
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bpsToPercent(bps))} %`
 }
 
 /** A date field's day (yyyy-mm-dd) as the first or last instant of that UTC day, for list filters; else undefined. */

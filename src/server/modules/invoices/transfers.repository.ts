@@ -15,7 +15,7 @@ export type TransferFilters = {
   amount?: number | undefined; amountFrom?: number | undefined; amountTo?: number | undefined
 }
 
-const columns = { payment: payments, orderToken: orders.token, productId: orders.productId, productName: products.name, payer: orders.payer, sellerUsername: sellers.username }
+const columns = { payment: payments, orderToken: orders.token, productId: orders.productId, productName: products.name, payer: orders.payer }
 export type TransferRow = { payment: typeof payments.$inferSelect; orderToken: string; productId: number; productName: string; payer: Record<string, unknown>; sellerUsername: string | null }
 
 function like(value: string): string {
@@ -58,8 +58,14 @@ function conditions(scope: TransferScope, f: TransferFilters): SQL[] {
   return out
 }
 
-function base(db: Executor) {
-  return db.select(columns).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).innerJoin(products, eq(products.id, orders.productId))
+/** The rows with their order and product; the seller's name only across sellers (the managers' list). */
+function base(db: Executor, scope: TransferScope) {
+  if (!('kinds' in scope)) {
+    return db.select({ ...columns, sellerUsername: sql<string | null>`null` }).from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId)).innerJoin(products, eq(products.id, orders.productId))
+  }
+  return db.select({ ...columns, sellerUsername: sellers.username }).from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId)).innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(sellers, eq(sellers.id, payments.sellerId))
 }
 
@@ -68,7 +74,7 @@ const sortColumns = { id: payments.id, created_at: payments.createdAt, amount: p
 export async function listTransfers(db: Executor, scope: TransferScope, f: TransferFilters, page: { offset: number; limit: number; sortKey: keyof typeof sortColumns; sortDir: 'asc' | 'desc' }) {
   const where = and(...conditions(scope, f))
   const dir = page.sortDir === 'asc' ? asc : desc
-  const rows = await base(db).where(where).orderBy(dir(sortColumns[page.sortKey]), dir(payments.id)).limit(page.limit).offset(page.offset)
+  const rows = await base(db, scope).where(where).orderBy(dir(sortColumns[page.sortKey]), dir(payments.id)).limit(page.limit).offset(page.offset)
   const [total] = await db.select({ n: count() }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
     .innerJoin(products, eq(products.id, orders.productId)).where(where)
   const [max] = await db.select({ n: count() }).from(payments).where(and(...scopeConditions(scope)))

@@ -29,7 +29,10 @@ export async function listPages(db: Executor, sellerId: number, f: { pageType?: 
   if (f.query) where.push(ilike(pages.name, `%${f.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`))
   const dir = f.sortDir === 'asc' ? asc : desc
   const column = f.sortKey === 'updated_at' ? pages.updatedAt : pages.id
-  const rows = await db.select().from(pages).where(and(...where)).orderBy(dir(column), dir(pages.id)).offset(f.offset).limit(f.limit)
+  // The published document comes along in the same read, so each row can say whether its draft differs.
+  const rows = await db.select({ page: pages, published: pageVersions.document }).from(pages)
+    .leftJoin(pageVersions, and(eq(pageVersions.pageId, pages.id), eq(pageVersions.number, pages.publishedVersion)))
+    .where(and(...where)).orderBy(dir(column), dir(pages.id)).offset(f.offset).limit(f.limit)
   const [total] = await db.select({ n: count() }).from(pages).where(and(...where))
   const [max] = await db.select({ n: count() }).from(pages).where(and(eq(pages.sellerId, sellerId), isNull(pages.archivedAt)))
   return { rows, total: total?.n ?? 0, totalMax: max?.n ?? 0 }

@@ -51,9 +51,7 @@ export async function listPages(ctx: Ctx, query: PageListQuery): Promise<ListAns
     pageType: query.page_type, productId: query.product_id, query: query.query, sortKey: query.sort_key ?? 'id', sortDir: query.sort_dir ?? 'desc',
     offset: (query.page - 1) * query.per, limit: query.per,
   })
-  const list: PageOutput[] = []
-  for (const row of rows) list.push(output(row, await publishedDocument(ctx.db, row)))
-  return { list, total_count: total, total_count_max: totalMax }
+  return { list: rows.map((row) => output(row.page, row.published)), total_count: total, total_count_max: totalMax }
 }
 
 export async function getPage(ctx: Ctx, id: number): Promise<PageDetailOutput> {

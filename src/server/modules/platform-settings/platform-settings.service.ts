@@ -51,7 +51,7 @@ export async function updatePlatformSettings(ctx: Ctx, input: PlatformSettingsIn
   const manager = ctx.actor
   const saved = await ctx.db.transaction(async (tx) => {
     const current = await repo.lockStoredSettings(tx)
-    const next: repo.SettingsRow = { homeCountry: current.homeCountry, paymentsTestMode: current.paymentsTestMode, connectFeeBps: current.connectFeeBps, platformFeeBps: current.platformFeeBps }
+    const { id: _id, updatedAt: _updatedAt, ...next } = current
     const changes: { setting: PlatformSettingName; previousValue: string | number | boolean | null; newValue: string | number | boolean | null }[] = []
     for (const name of names) {
       const value = input[name]

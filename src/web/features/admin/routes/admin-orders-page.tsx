@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { isCurrencyId, parseMoneyInput } from '../../../../shared/money'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { FormError } from '../../../components/form-error'
-import { initialListState, withFilter, type ListState } from '../../../components/list-state'
+import { initialListState, wholeNumberFilter, withFilter, type ListState } from '../../../components/list-state'
 import { Modal } from '../../../components/modal'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime, money } from '../../../lib/format'
@@ -13,8 +13,6 @@ import { adminOrdersKey, adminOrdersQuery, adminRefundOrder, type AdminOrder } f
 
 // /admin/orders: every seller's orders (GET /admin/orders, the sellers' filters) and the managers' refund
 // (POST /admin/orders/{id}/refund, all that is left or an amount; one Idempotency-Key per opened form).
-
-const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? text.trim() : undefined)
 
 function RefundForm({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const { t } = useTranslation()
@@ -71,7 +69,7 @@ export function AdminOrdersPage() {
         <Text size="sm" c="dimmed">{t('ordersArea.admin.ordersIntro')}</Text>
       </Stack>
       <Group align="end" wrap="wrap">
-        <TextInput label={t('ordersArea.admin.filters.productId')} w={120} onChange={(e) => filter('product_id', wholeNumber(e.currentTarget.value))} />
+        <TextInput label={t('ordersArea.admin.filters.productId')} w={120} onChange={(e) => filter('product_id', wholeNumberFilter(e.currentTarget.value))} />
       </Group>
       <DataTable
         columns={columns} rows={list.data?.list ?? []} rowKey={(o) => o.id} totalCount={list.data?.totalCount ?? 0}

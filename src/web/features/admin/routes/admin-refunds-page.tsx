@@ -5,15 +5,13 @@ import { useTranslation } from 'react-i18next'
 import { refundKinds } from '../../../../shared/schemas/invoices'
 import { paymentStates } from '../../../../shared/states/payment'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
-import { initialListState, withFilter, type ListState } from '../../../components/list-state'
+import { initialListState, wholeNumberFilter, withFilter, type ListState } from '../../../components/list-state'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime, money } from '../../../lib/format'
 import { adminRefundsQuery, type AdminRefund } from '../api/admin-orders'
 
 // /admin/refunds: every seller's refunds and chargebacks (GET /admin/refunds) with their state, the order and
 // the seller; counts per state; a refund itself is made on /admin/orders.
-
-const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? text.trim() : undefined)
 
 export function AdminRefundsPage() {
   const { t, i18n } = useTranslation()
@@ -52,7 +50,7 @@ export function AdminRefundsPage() {
           data={paymentStates.map((s) => ({ value: s, label: counts[s] !== undefined ? `${s} (${counts[s]})` : s }))}
           onChange={(value) => filter('state', value ?? undefined)} data-testid="admin-refunds-state"
         />
-        <TextInput label={t('ordersArea.admin.filters.sellerId')} w={120} onChange={(e) => filter('seller_id', wholeNumber(e.currentTarget.value))} />
+        <TextInput label={t('ordersArea.admin.filters.sellerId')} w={120} onChange={(e) => filter('seller_id', wholeNumberFilter(e.currentTarget.value))} />
       </Group>
       <DataTable
         columns={columns} rows={list.data?.list ?? []} rowKey={(r) => r.id} totalCount={list.data?.totalCount ?? 0}

@@ -10,7 +10,7 @@ import { FormError } from '../../../components/form-error'
 import { initialListState, type ListState } from '../../../components/list-state'
 import { NumberField } from '../../../components/number-field'
 import { SelectField } from '../../../components/select-field'
-import { formatDateTime } from '../../../lib/format'
+import { formatDateTime, percentOfBps as percent } from '../../../lib/format'
 import { selectInputProps, useZodForm } from '../../../lib/forms'
 import {
   platformSettingChangesQuery, platformSettingsKey, platformSettingsQuery, updatePlatformSettings, type PlatformSettingChange, type PlatformSettings,
@@ -36,8 +36,6 @@ function changesOf(values: Values, current: PlatformSettings): Record<string, un
   }
   return input
 }
-
-const percent = (bps: number, locale: string) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bps / 100)} %`
 
 export function PlatformSettingsPage() {
   const { t } = useTranslation()

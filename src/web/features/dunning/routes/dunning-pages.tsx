@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/states/dunning'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { FormError } from '../../../components/form-error'
-import { initialListState, withFilter, type ListState } from '../../../components/list-state'
+import { initialListState, wholeNumberFilter, withFilter, type ListState } from '../../../components/list-state'
 import { LoadingMask } from '../../../components/loading-mask'
 import { Modal } from '../../../components/modal'
 import { StatusBadge } from '../../../components/status-badge'
@@ -33,7 +33,6 @@ function amountParam(text: string): string | undefined {
 }
 
 /** A whole number typed into an id or days filter; anything else clears the filter. */
-const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? text.trim() : undefined)
 
 function Tabs({ current }: { current: 'runs' | 'claims' | 'settings' }) {
   const { t } = useTranslation()
@@ -106,8 +105,8 @@ export function DunningRunsPage() {
         ))}
       </Group>
       <Group align="end" wrap="wrap">
-        <TextInput label={t('dunning.filters.orderId')} w={120} onChange={(e) => filter('order_id', wholeNumber(e.currentTarget.value))} />
-        <TextInput label={t('dunning.filters.productId')} w={120} onChange={(e) => filter('product_id', wholeNumber(e.currentTarget.value))} />
+        <TextInput label={t('dunning.filters.orderId')} w={120} onChange={(e) => filter('order_id', wholeNumberFilter(e.currentTarget.value))} />
+        <TextInput label={t('dunning.filters.productId')} w={120} onChange={(e) => filter('product_id', wholeNumberFilter(e.currentTarget.value))} />
         <TextInput label={t('dunning.filters.amountFrom')} w={130} onChange={(e) => filter('amount_from', amountParam(e.currentTarget.value))} />
         <TextInput label={t('dunning.filters.amountTo')} w={130} onChange={(e) => filter('amount_to', amountParam(e.currentTarget.value))} />
         <TextInput type="date" label={t('dunning.filters.createdFrom')} w={170} onChange={(e) => filter('created_from_time', dayBound(e.currentTarget.value, false))} />
@@ -211,12 +210,12 @@ export function ClaimsPage() {
           label={t('ordersArea.filters.dunningStatus')} placeholder={t('dunning.filters.all')} clearable w={170} value={state.filters.dunning_status ?? null}
           data={dunningStates.map((s) => ({ value: s, label: t(`dunning.states.${s}`) }))} onChange={(v) => filter('dunning_status', v)}
         />
-        <TextInput label={t('dunning.filters.daysOverdueFrom')} w={120} onChange={(e) => filter('days_overdue_from', wholeNumber(e.currentTarget.value))} />
-        <TextInput label={t('dunning.filters.daysOverdueTo')} w={120} onChange={(e) => filter('days_overdue_to', wholeNumber(e.currentTarget.value))} />
+        <TextInput label={t('dunning.filters.daysOverdueFrom')} w={120} onChange={(e) => filter('days_overdue_from', wholeNumberFilter(e.currentTarget.value))} />
+        <TextInput label={t('dunning.filters.daysOverdueTo')} w={120} onChange={(e) => filter('days_overdue_to', wholeNumberFilter(e.currentTarget.value))} />
         <TextInput label={t('dunning.filters.amountFrom')} w={130} onChange={(e) => filter('amount_from', amountParam(e.currentTarget.value))} />
         <TextInput label={t('dunning.filters.amountTo')} w={130} onChange={(e) => filter('amount_to', amountParam(e.currentTarget.value))} />
-        <TextInput label={t('dunning.filters.orderId')} w={110} onChange={(e) => filter('order_id', wholeNumber(e.currentTarget.value))} />
-        <TextInput label={t('dunning.filters.payerId')} w={110} onChange={(e) => filter('payer_id', wholeNumber(e.currentTarget.value))} />
+        <TextInput label={t('dunning.filters.orderId')} w={110} onChange={(e) => filter('order_id', wholeNumberFilter(e.currentTarget.value))} />
+        <TextInput label={t('dunning.filters.payerId')} w={110} onChange={(e) => filter('payer_id', wholeNumberFilter(e.currentTarget.value))} />
       </Group>
       <Group align="end" wrap="wrap">
         <TextInput type="date" label={t('dunning.filters.createdFrom')} w={160} onChange={(e) => filter('created_from_time', dayBound(e.currentTarget.value, false))} />

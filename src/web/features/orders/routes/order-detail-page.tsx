@@ -8,7 +8,7 @@ import { parseInterval } from '../../../../shared/pricing/intervals'
 import { LoadingMask } from '../../../components/loading-mask'
 import { StatusBadge } from '../../../components/status-badge'
 import { isApiError } from '../../../lib/api-client'
-import { formatDateTime, money } from '../../../lib/format'
+import { formatDateTime, money, percentOfBps } from '../../../lib/format'
 import { openInvoicePdf, orderDetailQuery, type OrderDetail } from '../api/orders'
 import { OrderActions } from '../components/order-actions'
 import { planTermsOf } from '../components/plan-terms'
@@ -171,7 +171,7 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
       <Section title={t('orderLists.detail.payoutSplit.title')} testId="order-payout-split">
         {o.reseller && (
           <Text size="sm" mb="xs" data-testid="order-reseller">{t('orderLists.detail.payoutSplit.soldBy', {
-            name: o.reseller.legalName, fee: `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(o.reseller.feeBps / 100)} %`,
+            name: o.reseller.legalName, fee: percentOfBps(o.reseller.feeBps, i18n.language),
           })}</Text>
         )}
         <SimpleTable testId="order-payout-split-table" head={[t('orderLists.detail.payoutSplit.participant'), t('orderLists.detail.payoutSplit.amount')]}

@@ -5,14 +5,13 @@ import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { parseMoneyInput } from '../../../../shared/money'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
-import { initialListState, withFilter, type ListState } from '../../../components/list-state'
+import { initialListState, wholeNumberFilter, withFilter, type ListState } from '../../../components/list-state'
 import { formatDate, money } from '../../../lib/format'
 import { pastDueOrdersQuery, type PastDueOrder } from '../api/past-due-orders'
 
 // /cabinet/past_due_orders (docs/decisions/0057-orders-area-remains.md): the orders whose owed rates are past
 // their due date, the oldest first, with the overdue amount per order and the totals per currency.
 
-const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? text.trim() : undefined)
 const amountParam = (text: string) => {
   if (text.trim() === '') return undefined
   const amount = parseMoneyInput(text, 'eur')
@@ -56,11 +55,11 @@ export function PastDueOrdersPage() {
         ))}
       </Group>
       <Group align="end" wrap="wrap">
-        <TextInput label={t('ordersArea.pastDue.filters.daysFrom')} w={130} onChange={(e) => filter('days_overdue_from', wholeNumber(e.currentTarget.value))} />
-        <TextInput label={t('ordersArea.pastDue.filters.daysTo')} w={130} onChange={(e) => filter('days_overdue_to', wholeNumber(e.currentTarget.value))} />
+        <TextInput label={t('ordersArea.pastDue.filters.daysFrom')} w={130} onChange={(e) => filter('days_overdue_from', wholeNumberFilter(e.currentTarget.value))} />
+        <TextInput label={t('ordersArea.pastDue.filters.daysTo')} w={130} onChange={(e) => filter('days_overdue_to', wholeNumberFilter(e.currentTarget.value))} />
         <TextInput label={t('ordersArea.pastDue.filters.amountFrom')} w={130} onChange={(e) => filter('amount_from', amountParam(e.currentTarget.value))} />
         <TextInput label={t('ordersArea.pastDue.filters.amountTo')} w={130} onChange={(e) => filter('amount_to', amountParam(e.currentTarget.value))} />
-        <TextInput label={t('ordersArea.pastDue.filters.productId')} w={120} onChange={(e) => filter('product_id', wholeNumber(e.currentTarget.value))} />
+        <TextInput label={t('ordersArea.pastDue.filters.productId')} w={120} onChange={(e) => filter('product_id', wholeNumberFilter(e.currentTarget.value))} />
       </Group>
       <DataTable
         columns={columns} rows={list.data?.list ?? []} rowKey={(o) => o.orderId} totalCount={list.data?.totalCount ?? 0}

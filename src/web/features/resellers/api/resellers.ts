@@ -6,6 +6,7 @@ import type {
 } from '../../../../shared/schemas/resellers'
 import { listParams, type ListState } from '../../../components/list-state'
 import { api } from '../../../lib/api'
+import { percentOfBps } from '../../../lib/format'
 import type { Camelize } from '../../../lib/api-client'
 
 // Resellers (docs/decisions/0051-resellers.md): the seller's reseller page (/cabinet/reseller), the reseller's
@@ -21,9 +22,7 @@ type List<T> = { list: T[]; totalCount: number; totalCountMax: number }
 export const resellersKey = ['resellers'] as const
 
 /** 1000 bps as "10 %" (the fee's own words: basis points of the net). */
-export function feePercent(bps: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bps / 100)} %`
-}
+export const feePercent = percentOfBps
 
 // ------------------------------------------------------------------ the seller
 
