@@ -121,6 +121,7 @@ export const moduleDependencies = {
   'product-content': ['catalog', 'certificates', 'courses', 'media', 'tickets'],
   refunds: ['billing', 'invoices', 'orders', 'payment-settings'],
   resellers: ['accounts', 'email', 'orders'],
+  shares: ['catalog', 'themes'],
   teams: ['accounts', 'email'],
   'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders', 'platform-plans'],
   themes: [],

@@ -65,6 +65,7 @@ import { platformPlansRoutes, pricingLinkRoutes } from './modules/platform-plans
 import { dealsRoutes } from './modules/deals/deals.routes'
 import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes'
 import { fontFileRoutes, fontsRoutes } from './modules/fonts/fonts.routes'
+import { sharesRoutes } from './modules/shares/shares.routes'
 import { themesRoutes } from './modules/themes/themes.routes'
 import { pagesRoutes } from './modules/pages/pages.routes'
 import { domainsRoutes } from './modules/domains/domains.routes'
@@ -323,6 +324,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(platformSettingsRoutes)
     await v1.register(fontsRoutes)
     await v1.register(themesRoutes)
+    await v1.register(sharesRoutes)
     await v1.register(pagesRoutes)
     await v1.register(domainsRoutes)
   }, { prefix: '/api/v1' })

@@ -126,6 +126,10 @@ export function headFor(input: RenderInput): Head {
       const { product } = props as PageProps['embed']
       return { ...base, title: product?.name ?? 'Sellfront', canonical: null, robots: 'noindex' }
     }
+    case 'share': {
+      const { share } = props as PageProps['share']
+      return { ...base, title: `${share.title} · ${share.seller.name}`, ...(share.description ? { description: oneLine(share.description, 160) } : {}) }
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import type { shopListOutput, shopProductOutput } from '../shared/schemas/catalo
 import type { CheckoutPageOutput, CreateOrderOutput, PublicOrderOutput, QuoteOutput, sandboxPaymentOutput } from '../shared/schemas/checkout'
 import type { FieldError } from '../shared/errors'
 import type { CertificateVerificationOutput } from '../shared/schemas/certificates'
+import type { PublicShareOutput } from '../shared/schemas/shares'
 
 // What each page renders from. The server plugin (src/server/plugins/storefront.ts) builds these objects
 // from the services' answers; they travel to the browser as JSON in <script id="sf-props"> and hydrate the
@@ -103,6 +104,9 @@ export type EmbedPageProps = {
   product: { name: string; cover_url: string | null; display_price: number | null; currency: string | null; url: string } | null
 }
 
+/** A seller's shared link of several products (/v/{username}/{slug}, docs/decisions/0067-multi-item-shares.md). */
+export type SharePageProps = { username: string; share: PublicShareOutput }
+
 export type PageProps = {
   shop: ShopPageProps
   product: ProductPageProps
@@ -115,6 +119,7 @@ export type PageProps = {
   certificate: CertificatePageProps
   'affiliate-landing': AffiliateLandingPageProps
   embed: EmbedPageProps
+  share: SharePageProps
 }
 export type PageName = keyof PageProps
 

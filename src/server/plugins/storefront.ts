@@ -28,6 +28,7 @@ import * as legalTexts from '../modules/checkout-settings/legal-texts.service'
 import * as sandboxPage from '../modules/payments/sandbox-page.service'
 import * as certificates from '../modules/certificates/certificates.service'
 import * as affiliates from '../modules/affiliates/storefront.service'
+import * as shares from '../modules/shares/shares.service'
 import { authRateLimit } from './rate-limits'
 
 // The server-rendered public pages (src/storefront, docs/DESIGN.md "Layout"): shop, product page with its checkout,
@@ -694,6 +695,22 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const previewUrl = await accounts.sendMagicLink(request.ctx, parsed.data)
       return send(request, reply, { page: 'sign-in', cacheControl: noStore, props: { username, sent: true, email: parsed.data.email, error: null, previewUrl: previewUrl ?? null } })
     })
+
+    // ---------------------------------------------------------------- shared links of several products (docs/decisions/0067-multi-item-shares.md)
+
+    // The page of a seller's shared link; each GET counts a view (a HEAD does not), so it is not answered from the
+    // HTML cache. `/v/{username}` alone is the seller's shop.
+    sf.get<{ Params: { username: string; slug: string } }>('/v/:username/:slug', async (request, reply) => {
+      const { username, slug } = request.params
+      try {
+        const share = await shares.publicShare(request.ctx, username, slug, request.method === 'GET')
+        return send(request, reply, { page: 'share', cacheControl: 'public, max-age=60', props: { username: share.seller.username, share } })
+      } catch (error) {
+        return failure(request, reply, error, username)
+      }
+    })
+    sf.get<{ Params: { username: string } }>('/v/:username', async (request, reply) =>
+      reply.redirect(`/s/${encodeURIComponent(request.params.username)}`, 302))
 
     // ---------------------------------------------------------------- certificate verification (docs/decisions/0020-issued-certificates-licenses-downloads.md)
 

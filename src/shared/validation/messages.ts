@@ -189,6 +189,18 @@ export const messages = {
     en: 'You already use this address for another product.',
     de: 'Du verwendest diese Adresse bereits für ein anderes Produkt.',
   },
+  share_slug_taken: {
+    en: 'You already use this address for another shared link.',
+    de: 'Du verwendest diese Adresse bereits für einen anderen geteilten Link.',
+  },
+  duplicate_product: {
+    en: 'Each product can be in the list only once.',
+    de: 'Jedes Produkt kann nur einmal in der Liste stehen.',
+  },
+  product_not_shareable: {
+    en: 'This product cannot be shared: it is not published, archived, protected by a password or not yours.',
+    de: 'Dieses Produkt kann nicht geteilt werden: Es ist nicht veröffentlicht, archiviert, durch ein Passwort geschützt oder nicht deins.',
+  },
   coupon_code_taken: {
     en: 'You already have a coupon with this code.',
     de: 'Du hast bereits einen Gutschein mit diesem Code.',

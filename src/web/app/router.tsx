@@ -173,6 +173,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'fonts', component: lazyRouteComponent(() => import('../features/fonts/routes/fonts-page'), 'FontsPage') },
   { path: 'themes', component: lazyRouteComponent(() => import('../features/themes/routes/themes-pages'), 'ThemesPage') },
   { path: 'themes/hub', component: lazyRouteComponent(() => import('../features/themes/routes/themes-pages'), 'ThemeHubPage') },
+  // docs/decisions/0067-multi-item-shares.md
+  { path: 'item_shares', component: lazyRouteComponent(() => import('../features/products/routes/shares-page'), 'SharesPage') },
 ])
 const publishPrograms = () => import('../features/publish/routes/programs-pages')
 const publishDetails = () => import('../features/publish/routes/details-pages')

@@ -538,6 +538,18 @@ export async function listShopProducts(db: Executor, sellerId: number, params: {
   return { rows, total: filtered?.n ?? 0, totalMax: all?.n ?? 0 }
 }
 
+/**
+ * The seller's products a shared link may present, of those named: published, not archived, without an access
+ * password; hidden ones too (a link is how a seller sells what the shop does not list).
+ */
+export async function listShareableProducts(db: Executor, sellerId: number, ids: number[]) {
+  if (ids.length === 0) return []
+  return db.select().from(products).where(and(
+    eq(products.sellerId, sellerId), inArray(products.id, ids), eq(products.publishState, 'published'), isNull(products.archivedAt),
+    or(isNull(products.accessPassword), eq(products.accessPassword, '')),
+  ))
+}
+
 /** The names a shop header shows: the seller's company or person name (sellerDisplayName in catalog.views). */
 export async function findSellerNames(db: Executor, sellerId: number) {
   const [row] = await db.select({ username: sellers.username, company: sellers.company, firstName: users.firstName, lastName: users.lastName, avatar: sellers.avatar, banner: sellers.banner, bio: sellers.bio })

@@ -24,18 +24,32 @@ export async function listShopProducts(ctx: Ctx, username: string, query: ListQu
   const { rows, total, totalMax } = await repo.listShopProducts(ctx.db, seller.id, { offset: (query.page - 1) * query.per, limit: query.per, query: query.query })
   const views = await productViews(ctx.db, rows, seller)
   return {
-    list: rows.map((row, i) => {
-      const view = views[i]!
-      const price = view.shop_price
-      return {
-        id: row.id, slug: row.slug, name: row.name, form: view.form, display_price: price.display_price, display_old_price: price.display_old_price,
-        currency_id: price.currency_id, covers: view.covers, event: view.form === 'eventTickets' ? eventOf(view.tickets) : null,
-      }
-    }),
+    list: rows.map((row, i) => shopCard(row, views[i]!)),
     total_count: total,
     total_count_max: totalMax,
     seller: await shopSellerOf(ctx, seller),
   }
+}
+
+/**
+ * Shop cards of the seller's products a shared link may present (docs/decisions/0067-multi-item-shares.md), by
+ * id; a product that is not (or no longer) shareable is absent.
+ */
+export async function shareableProductCards(ctx: Ctx, sellerId: number, ids: number[]) {
+  const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps, String(sellerId))
+  const cards = new Map<number, ShopCard>()
+  if (!seller) return cards
+  const rows = await repo.listShareableProducts(ctx.db, sellerId, ids)
+  const views = await productViews(ctx.db, rows, seller)
+  rows.forEach((row, i) => cards.set(row.id, shopCard(row, views[i]!)))
+  return cards
+}
+
+/** An open shop's seller (blocked or deactivated shops do not exist): id, username and the name shown. */
+export async function openShopSeller(ctx: Ctx, username: string) {
+  const seller = await shopSeller(ctx, username)
+  const names = await repo.findSellerNames(ctx.db, seller.id)
+  return { id: seller.id, username: seller.username, name: sellerDisplayName(names ?? { username: seller.username }) }
 }
 
 /** The shop header's seller: the display name, and the avatar, banner and bio when set. */
@@ -47,6 +61,17 @@ async function shopSellerOf(ctx: Ctx, seller: { id: number; username: string }) 
     avatar: profileImageOutputOf('avatar', names?.avatar),
     banner: profileImageOutputOf('banner', names?.banner),
     bio: names?.bio ?? null,
+  }
+}
+
+type ShopCard = ReturnType<typeof shopCard>
+
+/** A product as a shop list shows it: name, kind, price, covers, the event's date. */
+function shopCard(row: repo.ProductRow, view: Awaited<ReturnType<typeof productViews>>[number]) {
+  const price = view.shop_price
+  return {
+    id: row.id, slug: row.slug, name: row.name, form: view.form, display_price: price.display_price, display_old_price: price.display_old_price,
+    currency_id: price.currency_id, covers: view.covers, event: view.form === 'eventTickets' ? eventOf(view.tickets) : null,
   }
 }
 

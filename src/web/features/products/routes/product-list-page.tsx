@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import {
-  IconArchive, IconArchiveOff, IconCategory, IconCopy, IconDotsVertical, IconDownload, IconExternalLink, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash,
+  IconArchive, IconArchiveOff, IconCategory, IconCopy, IconDotsVertical, IconDownload, IconExternalLink, IconEye, IconEyeOff, IconPencil, IconPlus, IconShare, IconTrash,
 } from '@tabler/icons-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,7 @@ import { SelectField } from '../../../components/select-field'
 import { StatusBadge } from '../../../components/status-badge'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { formatDateTime } from '../../../lib/format'
+import { useMe } from '../../../lib/session'
 import { setProductArchived } from '../api/archive-product'
 import { deleteProduct } from '../api/delete-product'
 import { duplicateProduct } from '../api/duplicate-product'
@@ -29,6 +30,7 @@ import { currencyOf } from '../components/money'
 import { NewProductModal } from '../components/new-product-modal'
 import { ProductStatuses } from '../components/product-statuses'
 import { cannotPublishReasons } from '../components/publish-reasons'
+import { ShareModal } from '../components/share-modal'
 
 // /cabinet/products: the seller's products (docs/reference/catalogue-and-selling.md §3 filters, docs/reference/accounts-and-orders.md §4 list
 // behaviour), why each cannot sell, the row actions, the CSV export and "New product".
@@ -185,6 +187,9 @@ export function ProductListPage() {
   const onStateChange = useCallback((next: ListState) => setState(next), [])
   const list = useQuery(productListQuery(state))
   const [creating, setCreating] = useState(false)
+  const [sharing, setSharing] = useState(false)
+  // The share dialog is the product_sharing feature (docs/decisions/0067-multi-item-shares.md).
+  const sharingOn = useMe().data?.seller?.features.productSharing === true
   const [deleting, setDeleting] = useState<Product | null>(null)
   const remove = useMutation({
     mutationFn: (id: number) => deleteProduct(id),
@@ -227,6 +232,9 @@ export function ProductListPage() {
           <Button variant="default" component={Link} to="/cabinet/products/categories" leftSection={<IconCategory size={16} />} data-testid="open-categories">
             {t('categories.pageTitle')}
           </Button>
+          {sharingOn && (
+            <Button variant="default" leftSection={<IconShare size={16} />} onClick={() => setSharing(true)} data-testid="share-products">{t('shares.share')}</Button>
+          )}
           <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting.isPending} onClick={() => exporting.mutate()} data-testid="export-csv">
             {t('products.list.export')}
           </Button>
@@ -246,6 +254,7 @@ export function ProductListPage() {
         emptyText={t('products.list.empty')}
       />
       <NewProductModal opened={creating} onClose={() => setCreating(false)} />
+      <ShareModal opened={sharing} onClose={() => setSharing(false)} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('products.delete.title')}>
         <Stack>
           <Text>{t('products.delete.text', { name: deleting?.name ?? '' })}</Text>
