@@ -20,6 +20,7 @@ import * as resellers from '../modules/resellers/resellers.service'
 import { seedDemoPlans } from '../modules/platform-plans/platform-plans.service'
 import * as deals from '../modules/deals/deals.service'
 import * as salesTeam from '../modules/teams/sales-team.service'
+import * as shares from '../modules/shares/shares.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
@@ -56,10 +57,28 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
     await seedDemoSalesTeam(deps, result.userId, password)
   }
   await seedDemoMedia(deps, result.userId)
+  await seedDemoShare(deps, result.userId)
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
+}
+
+/** A shared link of three demo products, /v/demo/favourites (docs/decisions/0067-multi-item-shares.md; made once). */
+async function seedDemoShare(deps: AppDeps, sellerUserId: number) {
+  const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, sellerUserId)).limit(1)
+  if (!seller) return
+  const slugs = ['watercolour-course', 'lightroom-presets', 'strategy-session']
+  const rows = await deps.db.select({ id: products.id, slug: products.slug }).from(products).where(and(eq(products.sellerId, seller.id), inArray(products.slug, slugs)))
+  const ids = slugs.flatMap((slug) => rows.filter((r) => r.slug === slug).map((r) => r.id))
+  if (ids.length === 0) return
+  const actor: Actor = { userId: sellerUserId, sessionId: 'demo-seed', profileId: null, profileType: 'seller', sellerId: seller.id, permissions: [], confirmed: true }
+  await shares.ensureDemoShare(systemContext(deps, { actor }), 'favourites', {
+    title: 'Start here: three favourites',
+    description: 'New to painting and photography? These three are where most of our students begin.',
+    button_text: 'Have a look',
+    items: ids.map((id, i) => ({ product_id: id, text: ['Six weeks, one brush stroke at a time.', 'The looks from the course, one click each.', 'Not sure where to start? Let us talk.'][i] ?? null })),
+  })
 }
 
 /** The demo team member, active, with read on orders and write on ticket check-in (made once). */

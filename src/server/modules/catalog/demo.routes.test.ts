@@ -68,6 +68,10 @@ describe('the demo catalogue', () => {
     const nodes = (await t.request({ method: 'GET', url: '/api/v1/publish/affiliate_nodes', token: publisherSignIn.json().access_token })).json()
     expect(nodes.list.map((n: any) => n.state)).toEqual(['accepted'])
 
+    // The shared link of three products (docs/decisions/0067-multi-item-shares.md).
+    const shared = (await t.request({ method: 'GET', url: '/api/v1/cabinet/item_shares', token })).json()
+    expect(shared.list.map((s: any) => [s.slug, s.items.length])).toEqual([['favourites', 3]])
+
     // The demo sales: both balances hold money, some past the refund window (available), some not (pending).
     const sellerBalance = (await t.request({ method: 'GET', url: '/api/v1/cabinet/payouts_balance', token })).json().balances
     expect(sellerBalance).toEqual([expect.objectContaining({ currency: 'eur', paid_out: 0 })])

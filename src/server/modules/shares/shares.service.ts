@@ -149,3 +149,10 @@ export async function publicShare(ctx: Ctx, username: string, slug: string, coun
     },
   }
 }
+
+/** The demo's shared link (src/server/db/seed.ts): made once, under `slug`. */
+export async function ensureDemoShare(ctx: Ctx, slug: string, input: Omit<CreateShareInput, 'slug'>): Promise<void> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  if (await repo.findBySlug(ctx.db, sellerId, slug)) return
+  await createShare(ctx, { ...input, slug })
+}
