@@ -248,7 +248,11 @@ export type BlockSettings<K extends BlockKind = BlockKind> = BlockSettingsByKind
 export type PageBlock<K extends BlockKind = BlockKind> = K extends BlockKind ? { id: string; kind: K; settings: BlockSettingsByKind[K] } : never
 
 /** Settings of the page itself. */
-export type PageSettings = { background_color: string | null; text_color: string; font_family: Of<typeof fontFamilies> }
+export type PageSettings = {
+  background_color: string | null; text_color: string; font_family: Of<typeof fontFamilies>
+  /** The seller's CSS, scoped under the page (src/shared/pages/custom-css.ts); '' for none. Older documents lack it. */
+  custom_css?: string
+}
 
 /** A built page: its blocks in order. Sections do not nest (docs/decisions/0059-page-blocks.md). */
 export type PageDocument = { version: typeof pageDocumentVersion; settings: PageSettings; blocks: PageBlock[] }

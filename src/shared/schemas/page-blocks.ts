@@ -7,6 +7,7 @@ import {
   productViews, progressStyles, socialNetworks, socialProofTypes, textLimits, videoTypes, widgetLimits,
   type BlockKind, type BlockSettingsByKind, type PageDocument, type PageType, type ProductSource,
 } from '../pages/page-blocks'
+import { customCssIssue, customCssMaxLength, scopeCustomCss } from '../pages/custom-css'
 import { isAllowedVideoLink, isPageLink, uploadKeyPattern } from '../pages/page-links'
 import { isHexColor } from '../validation/color'
 import { isIsoDateTime } from '../validation/dates'
@@ -192,10 +193,20 @@ export const blockSettingsSchemas = {
   funnel_product: settings('funnel_product', { product_id: idOrNull, show_price: bool(true), show_description: bool(true) }),
 } satisfies { [K in BlockKind]: z.ZodType<BlockSettingsByKind[K], unknown> }
 
+/** Custom CSS (the custom_css feature): refused when unsafe or not CSS, else kept scoped under the page (docs/decisions/0068-custom-css.md). */
+const customCss = zText({ error: keyOr('invalid_value') }).max(customCssMaxLength, { error: 'too_long' })
+  .superRefine((value, ctx) => {
+    const issue = customCssIssue(value)
+    if (issue) ctx.addIssue({ code: 'custom', message: issue })
+  })
+  .overwrite(scopeCustomCss)
+  .meta({ description: `CSS for this page only, at most ${customCssMaxLength} characters: every selector is placed under the page, @import, @font-face, url() and comments are dropped, and "<" is refused` })
+
 export const pageSettingsSchema = z.strictObject({
   background_color: hex.nullable().default(null),
   text_color: hex.default(defaultTextColor),
   font_family: oneOf(fontFamilies, 'default'),
+  custom_css: customCss.optional(),
 })
 
 const blockOf = <K extends BlockKind>(kind: K, schema: z.ZodType<BlockSettingsByKind[K], unknown>) =>

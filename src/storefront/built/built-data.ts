@@ -57,6 +57,8 @@ export type BuiltPageData = {
   pageUrl: string | null
   /** Render time (ISO), so a countdown renders the same on every server. */
   now: string
+  /** Whether the page's custom CSS is shown (the seller's custom_css feature); absent means yes. */
+  customCss?: boolean
 }
 
 /** Data with nothing in it: blocks that need data then render their empty state. */

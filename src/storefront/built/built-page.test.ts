@@ -253,3 +253,15 @@ describe('built pages render', () => {
     expect(html).toContain('sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"')
   })
 })
+
+describe('custom CSS (docs/decisions/0068-custom-css.md)', () => {
+  const styled = pageDocumentSchema('shop').parse({ settings: { custom_css: 'h2 > b { color: #c00 }' }, blocks: [{ id: 'g', kind: 'gap' }] })
+  test('the scoped CSS is written as is into one style element inside the page', () => {
+    expect(render(styled)).toContain('<style data-testid="built-custom-css">.sf-built h2 > b { color: #c00 }</style>')
+  })
+  test('not shown with the feature off, nor when a stored document has "<" in it', () => {
+    expect(render(styled, undefined, { ...data, customCss: false })).not.toContain('<style')
+    const tampered = { ...styled, settings: { ...styled.settings, custom_css: '</style><script>alert(1)</script>' } }
+    expect(render(tampered)).not.toContain('<script')
+  })
+})

@@ -53,8 +53,12 @@ export function renderBlock(block: PageBlock, data: BuiltPageData, onBlockError?
 
 export function BuiltPage({ document, data, onBlockError }: { document: PageDocument; data: BuiltPageData; onBlockError?: BlockErrorHandler }) {
   const blocks = Array.isArray(document.blocks) ? document.blocks : []
+  // The seller's CSS, stored scoped and without "<" (docs/decisions/0068-custom-css.md); checked again here, as
+  // it is written into a style element as is. Off when the seller's custom_css feature is off.
+  const css = data.customCss !== false && typeof document.settings?.custom_css === 'string' && !document.settings.custom_css.includes('<') ? document.settings.custom_css : ''
   return (
     <div className="sf-built" style={pageStyle(document.settings)} data-testid="built-page">
+      {css && <style data-testid="built-custom-css" dangerouslySetInnerHTML={{ __html: css }} />}
       {blocks.map((block, i) => <div key={`${block.id}-${i}`} className={`sf-built-block sf-built-block--${block.kind}`}>{renderBlock(block, data, onBlockError)}</div>)}
     </div>
   )

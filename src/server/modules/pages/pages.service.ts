@@ -5,7 +5,7 @@ import type { ListAnswer } from '../../../shared/schemas/lists'
 import { pageDocumentSchema } from '../../../shared/schemas/page-blocks'
 import type { CreatePageInput, PageDetailOutput, PageListQuery, PageOutput, SaveDraftInput } from '../../../shared/schemas/pages'
 import { actingSellerId } from '../../auth/permissions'
-import type { Ctx } from '../../context'
+import { assertFeature, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as repo from './pages.repository'
@@ -79,6 +79,8 @@ export async function saveDraft(ctx: Ctx, id: number, input: SaveDraftInput): Pr
     if (input.revision !== undefined && input.revision !== row.draftRevision) {
       throw new AppError('conflict', 'The page was saved in the meantime: reload it', [{ path: 'revision', message: 'invalid_value' }])
     }
+    // Custom CSS is the custom_css feature's (docs/decisions/0068-custom-css.md).
+    if (input.document.settings.custom_css) assertFeature(ctx, 'custom_css')
     const saved = await repo.updatePage(tx, row.id, { draft: input.document, draftRevision: row.draftRevision + 1, ...(input.name ? { name: input.name } : {}) })
     return detail(tx, saved)
   })
