@@ -66,7 +66,7 @@ export const buttonSpecs: Specs = {
   lesson_id: { t: 'int', min: 1, max: 2_147_483_647, nullable: true },
   new_tab: { t: 'bool' },
 }
-const button: Spec = { t: 'object', fields: buttonSpecs }
+const button = { t: 'object', fields: buttonSpecs } as const satisfies Spec
 
 const menuEntry: Specs = { name: label, url: { t: 'link' }, link_type: { t: 'enum', values: menuLinkTypes } }
 const menu: Spec = { t: 'array', max: widgetLimits.maxMenuItems, item: { ...menuEntry, submenu: { t: 'array', max: widgetLimits.maxMenuItems, item: menuEntry } } }

@@ -43,7 +43,7 @@ describe('page document <-> Puck data', () => {
 
   test('unknown props, unknown kinds and kinds the page type does not permit are dropped', () => {
     const doc = dataToDocument({
-      root: { props: { background_color: '#fff', title: 'Puck root title', stray: 1 } },
+      root: { props: { background_color: '#fff', title: 'Puck root title', stray: 1 } as Record<string, unknown> },
       content: [
         { type: 'text', props: { id: 'a', html: '<p>x</p>', children: [], zones: {}, onClick: 'alert(1)' } },
         { type: 'Section', props: { id: 'b' } },

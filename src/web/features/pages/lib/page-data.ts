@@ -45,6 +45,8 @@ function toPuckValue(spec: Spec, value: unknown): unknown {
     }
     return toPuckObject(spec.fields, isObject(value) ? value : {})
   }
+  // Every network's input gets a string, so none is an uncontrolled input; empty ones are dropped again.
+  if (spec.t === 'social') return Object.fromEntries(socialNetworks.map((network) => [network, isObject(value) && typeof value[network] === 'string' ? value[network] : '']))
   if (spec.t === 'array') {
     return Array.isArray(value) ? value.map((item) => (isObject(item) ? { id: item.id, ...toPuckObject(spec.item, item) } : item)) : []
   }
