@@ -1,7 +1,7 @@
 import {
   IconAffiliate, IconAlarm, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette, IconReceiptRefund,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
-  IconCalendar, IconBrush, IconTypography, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, IconWorldWww, type Icon,
+  IconCalendar, IconBrush, IconLayout, IconTypography, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, IconWorldWww, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -48,6 +48,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       // docs/decisions/0061-fonts-and-themes.md
       { to: '/cabinet/themes', key: 'themes', icon: IconBrush, match: '/cabinet/themes', action: 'settings.read' },
       { to: '/cabinet/fonts', key: 'fonts', icon: IconTypography, action: 'settings.read' },
+      // docs/decisions/0064-visual-editor.md: built pages and their editor
+      { to: '/cabinet/pages', key: 'pages', icon: IconLayout, match: '/cabinet/pages', action: 'products.read' },
       // docs/decisions/0060-domains.md
       { to: '/cabinet/domains', key: 'domains', icon: IconWorldWww, feature: 'domains', action: 'settings.read' },
       { to: '/cabinet/identity', key: 'identity', icon: IconId, action: 'payouts.read' },

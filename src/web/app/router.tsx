@@ -173,6 +173,9 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'fonts', component: lazyRouteComponent(() => import('../features/fonts/routes/fonts-page'), 'FontsPage') },
   { path: 'themes', component: lazyRouteComponent(() => import('../features/themes/routes/themes-pages'), 'ThemesPage') },
   { path: 'themes/hub', component: lazyRouteComponent(() => import('../features/themes/routes/themes-pages'), 'ThemeHubPage') },
+  // docs/decisions/0064-visual-editor.md: the editor (Puck and its CSS) is its own chunk, loaded only on its route.
+  { path: 'pages', component: lazyRouteComponent(() => import('../features/pages/routes/pages-list-page'), 'PagesListPage') },
+  { path: 'pages/$pageId/edit', component: lazyRouteComponent(() => import('../features/pages/routes/page-editor-page'), 'PageEditorPage') },
 ])
 const publishPrograms = () => import('../features/publish/routes/programs-pages')
 const publishDetails = () => import('../features/publish/routes/details-pages')

@@ -85,11 +85,14 @@ function componentOf(kind: BlockKind, ctx: EditorContext): ComponentConfig {
     label: ctx.t(`pageBuilder.kinds.${kind}`),
     fields: fieldsOf(specs, ctx),
     defaultProps: defaultPuckProps(kind, ctx.pageType),
-    render: ({ id, puck: _puck, editMode: _editMode, ...props }) => {
+    render: ({ id, puck, editMode: _editMode, ...props }) => {
       const block = { id, kind, settings: fromPuckObject(specs, props, defaults) } as PageBlock
       const content: ReactNode = renderBlock(block, ctx.data)
+      // A block a save refused (locally or by the server's 400 field path) is outlined until it is fixed.
+      const problem = ((puck?.metadata as { problemIds?: string[] } | undefined)?.problemIds ?? []).includes(id)
       return (
-        <div className={`sf-built-block sf-built-block--${kind}`} data-block-id={id} data-testid={`editor-block-${kind}`}>
+        <div className={`sf-built-block sf-built-block--${kind}`} data-block-id={id} data-testid={`editor-block-${kind}`}
+          style={problem ? { outline: '2px solid #e03131', outlineOffset: -2 } : undefined} data-problem={problem || undefined}>
           {content === null || content === undefined || content === false ? <Empty kind={kind} t={ctx.t} /> : content}
         </div>
       )
