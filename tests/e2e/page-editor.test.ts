@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core'
+import { wizardSteps } from '../../src/shared/catalog/wizard'
 import { apiGet, apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
 
 // The visual page editor (docs/decisions/0064-visual-editor.md), as the demo seller: a shop page created in
 // the list, two blocks dragged onto the canvas, a text edited, saved, published, put in use, published again,
-// and version 1 restored from the versions drawer.
+// and version 1 restored from the versions drawer; then the product wizard's pages step (docs/reference/readings.md 29)
+// creates a product page, opens it in the editor, and offers it once published and in use.
 
 const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
@@ -107,6 +109,29 @@ describe('the page editor', () => {
 
     const list = await apiGet(server, token, '/cabinet/pages?page_type=shop')
     expect(list.list.find((p: { id: number }) => p.id === pageId)).toMatchObject({ active: true, published_version: 3 })
+    expect(errors).toEqual([])
+  })
+
+  test('the wizard\'s pages step creates the product page, opens the editor and shows the page in use', async () => {
+    const token = (await apiSignIn(server, demo.email, demo.password)).access_token
+    const product = (await apiGet(server, token, '/cabinet/products?per=1')).list[0] as { id: number; form: Parameters<typeof wizardSteps>[0]; name: string }
+    const wizard = `/cabinet/products/${product.id}/edit?step=${wizardSteps(product.form).indexOf('pages') + 1}`
+    await page.goto(wizard)
+    await page.getByTestId('product-page-create-product').click()
+    await page.waitForURL(/\/cabinet\/pages\/\d+\/edit$/)
+    const pageId = Number(/pages\/(\d+)\/edit/.exec(page.url())![1])
+    expect(await apiGet(server, token, `/cabinet/pages/${pageId}`)).toMatchObject({ page_type: 'product', product_id: product.id })
+    const frame = await canvas()
+    expect(await page.getByTestId('drawer-item:contact_form').count()).toBe(0)
+    await dragIn('gap', frame)
+    await expect.poll(() => frame.getByTestId('editor-block-gap').count(), { timeout: 10_000 }).toBe(1)
+    await page.getByTestId('editor-publish').click()
+    await page.getByTestId('editor-activate').click()
+    await expect.poll(() => page.getByTestId('editor-active').isVisible(), { timeout: 10_000 }).toBe(true)
+
+    await page.goto(wizard)
+    const select = page.getByTestId('product-page-select-product')
+    await expect.poll(() => select.inputValue(), { timeout: 10_000 }).toContain(product.name)
     expect(errors).toEqual([])
   })
 })
