@@ -4,7 +4,7 @@ import { wizardSteps } from '../../src/shared/catalog/wizard'
 import { apiGet, apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
 
 // The visual page editor (docs/decisions/0064-visual-editor.md), as the demo seller: a shop page created in
-// the list, two blocks dragged onto the canvas, a text edited, saved, published, put in use, published again,
+// the list, two blocks dragged onto the canvas, a title and a rich text edited, saved, published, put in use, published again,
 // and version 1 restored from the versions drawer; then the product wizard's pages step (docs/reference/readings.md 29)
 // creates a product page, opens it in the editor, and offers it once published and in use.
 
@@ -76,6 +76,12 @@ describe('the page editor', () => {
     await field('title').fill('Spring sale')
     await expect.poll(() => frame.getByTestId('editor-block-banner').textContent()).toContain('Spring sale')
 
+    // The text block's rich text, written in its field; the canvas shows it at once.
+    await frame.getByTestId('editor-block-text').click()
+    await page.locator('[contenteditable="true"]:visible').first().click()
+    await page.keyboard.type('Fresh courses for spring.')
+    await expect.poll(() => frame.getByTestId('editor-block-text').textContent(), { timeout: 10_000 }).toContain('Fresh courses for spring.')
+
     await page.getByTestId('editor-save').click()
     const token = (await apiSignIn(server, demo.email, demo.password)).access_token
     await expect.poll(async () => (await apiGet(server, token, `/cabinet/pages/${pageId}`)).revision, { timeout: 10_000 }).toBe(2)
@@ -84,6 +90,7 @@ describe('the page editor', () => {
     const banner = (doc: { blocks: Block[] }) => doc.blocks.find((b) => b.kind === 'banner')!
     expect(saved.draft.blocks.map((b: Block) => b.kind).sort()).toEqual(['banner', 'text'])
     expect(banner(saved.draft).settings.title).toBe('Spring sale')
+    expect(saved.draft.blocks.find((b: Block) => b.kind === 'text').settings.html).toContain('Fresh courses for spring.')
 
     await page.getByTestId('editor-publish').click()
     await expect.poll(() => page.getByTestId('editor-activate').isVisible(), { timeout: 10_000 }).toBe(true)

@@ -4,7 +4,7 @@ import { blocksAllowedOn, socialNetworks, type BlockKind, type PageBlock, type P
 import { defaultBlockSettings, pageSettingsSchema } from '../../../../shared/schemas/page-blocks'
 // The canvas renders every block with the storefront's own renderers, so the editor shows what payers see
 // (docs/decisions/0064-visual-editor.md: the one exception to "src/web never imports src/storefront").
-import { pageStyle } from '../../../../storefront/built/block-style'
+import { blockStyle, pageStyle } from '../../../../storefront/built/block-style'
 import type { BuiltPageData } from '../../../../storefront/built/built-data'
 import { renderBlock } from '../../../../storefront/built/built-page'
 import { blockSpecs, pageSettingsSpecs, type Spec, type Specs } from '../lib/block-specs'
@@ -87,7 +87,12 @@ function componentOf(kind: BlockKind, ctx: EditorContext): ComponentConfig {
     defaultProps: defaultPuckProps(kind, ctx.pageType),
     render: ({ id, puck, editMode: _editMode, ...props }) => {
       const block = { id, kind, settings: fromPuckObject(specs, props, defaults) } as PageBlock
-      const content: ReactNode = renderBlock(block, ctx.data)
+      // Puck hands a richtext prop to the render as its own element (its inline editor), not the HTML string: it is
+      // placed inside the storefront's own text markup (TextBlock in src/storefront/built/content-blocks.tsx).
+      const inline = kind === 'text' && typeof props.html !== 'string' && props.html !== undefined
+      const content: ReactNode = inline
+        ? <div className="sf-built-text sf-description--rich" style={blockStyle('text', block.settings as PageBlock<'text'>['settings'])} data-testid="built-text">{props.html as ReactNode}</div>
+        : renderBlock(block, ctx.data)
       // A block a save refused (locally or by the server's 400 field path) is outlined until it is fixed.
       const problem = ((puck?.metadata as { problemIds?: string[] } | undefined)?.problemIds ?? []).includes(id)
       return (
