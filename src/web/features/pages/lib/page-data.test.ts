@@ -79,7 +79,7 @@ describe('page document <-> Puck data', () => {
     const data = documentToData(shop([{ id: 'g1', kind: 'gap' }, { id: 'g2', kind: 'gap' }]), 'shop')
     ;(data.content[1]!.props as Record<string, unknown>).height = 9999
     const doc = dataToDocument(data, 'shop')
-    expect(checkDocument(doc, 'shop')).toEqual([{ blockId: 'g2', blockIndex: 1, path: 'blocks.1.settings.height', message: 'out_of_range' }])
+    expect(checkDocument(doc, 'shop')).toEqual([{ blockId: 'g2', blockKind: 'gap', blockIndex: 1, path: 'blocks.1.settings.height', message: 'out_of_range' }])
     expect(problemsOf(doc, [{ path: 'document.blocks.0.settings.width', message: 'out_of_range' }])[0]!.blockId).toBe('g1')
     expect(problemsOf(doc, [{ path: 'revision', message: 'invalid_value' }])[0]!.blockId).toBeNull()
   })

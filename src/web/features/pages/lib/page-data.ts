@@ -167,7 +167,7 @@ export function defaultPuckProps(kind: BlockKind, pageType: PageType): Props {
   return toPuckObject(blockSpecs(kind, pageType), settings)
 }
 
-export type DocumentProblem = { blockId: string | null; blockIndex: number | null; path: string; message: string }
+export type DocumentProblem = { blockId: string | null; blockKind: BlockKind | null; blockIndex: number | null; path: string; message: string }
 
 /**
  * Where a save's field errors point: `document.blocks.3.settings.width` (the server's 400) or `blocks.3...`
@@ -178,7 +178,7 @@ export function problemsOf(document: PageDocument, fields: readonly { path: stri
     const match = /(?:^|\.)blocks\.(\d+)(?:\.|$)/.exec(field.path)
     const index = match ? Number(match[1]) : null
     const block = index !== null ? document.blocks[index] : undefined
-    return { blockId: block?.id ?? null, blockIndex: block ? index : null, path: field.path, message: field.message }
+    return { blockId: block?.id ?? null, blockKind: block?.kind ?? null, blockIndex: block ? index : null, path: field.path, message: field.message }
   })
 }
 

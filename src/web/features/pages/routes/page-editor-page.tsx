@@ -135,10 +135,9 @@ function HeaderActions({ page, onSaved, onProblems, onConflict, openVersions }: 
   )
 }
 
-function Problems({ problems, page }: { problems: DocumentProblem[]; page: PageDetail }) {
+function Problems({ problems }: { problems: DocumentProblem[] }) {
   const { t, i18n } = useTranslation()
   if (problems.length === 0) return null
-  const kindOf = (id: string | null) => page.draft.blocks.find((b) => b.id === id)?.kind
   return (
     <Alert color="red" variant="light" title={t('pageBuilder.editor.problems')} data-testid="editor-problems">
       <List size="sm">
@@ -146,7 +145,7 @@ function Problems({ problems, page }: { problems: DocumentProblem[]; page: PageD
           const field = p.path.split('.').filter((part) => !/^\d+$/.test(part) && part !== 'settings' && part !== 'blocks' && part !== 'document').pop() ?? p.path
           const fieldLabel = t(`pageBuilder.settings.${field}`, { defaultValue: field })
           const message = translateMessage(p.message, i18n.language)
-          const kind = kindOf(p.blockId)
+          const kind = p.blockKind
           return (
             <List.Item key={i}>
               {kind ? t('pageBuilder.editor.problem', { block: t(`pageBuilder.kinds.${kind}`), field: fieldLabel, message }) : t('pageBuilder.editor.pageProblem', { field: fieldLabel, message })}
@@ -242,7 +241,7 @@ function Editor({ initial, products }: { initial: PageDetail; products: SellerPr
           <Button size="xs" onClick={() => void reload()} data-testid="editor-reload">{t('pageBuilder.editor.reload')}</Button>
         </Alert>
       )}
-      <Problems problems={problems} page={page} />
+      <Problems problems={problems} />
       <div data-testid="page-editor">
         <Puck
           key={generation}
