@@ -55,6 +55,13 @@ const sharedRules = [
   sharedPackages,
 ]
 const webRules = [intoLayer(['server', 'storefront'], 'src/web talks to the server over HTTP; it never imports src/server or src/storefront.')]
+const pageEditorRules = [
+  intoLayer(['server'], 'src/web talks to the server over HTTP; it never imports src/server.'),
+  {
+    regex: '^(\\.\\./)+storefront/(?!built/|styles/built\\.css$)',
+    message: 'The page editor imports only src/storefront/built/** and styles/built.css of the storefront (docs/decisions/0064-visual-editor.md).',
+  },
+]
 const storefrontRules = [
   intoLayer(['server', 'web'], 'src/storefront imports only src/shared and React.'),
   packages(
@@ -242,5 +249,14 @@ export default defineConfig([
     name: `sellfront/imports-web-feature-${depth}`,
     files: [under('src/web/features/*', depth)],
     rules: restrict(...webRules, otherFeature(depth)),
+  })),
+
+  // The one exception to "src/web never imports src/storefront" (docs/decisions/0064-visual-editor.md): the page
+  // editor's canvas renders blocks with the storefront's own renderers and stylesheet, so it shows what payers
+  // see. src/web/features/pages may import src/storefront/built/** and styles/built.css, nothing else of it.
+  ...depths.map((depth) => ({
+    name: `sellfront/imports-web-pages-editor-${depth}`,
+    files: [under('src/web/features/pages', depth)],
+    rules: restrict(...pageEditorRules, otherFeature(depth)),
   })),
 ])

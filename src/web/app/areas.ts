@@ -1,5 +1,5 @@
 import {
-  IconAdjustments, IconAffiliate, IconAlarm, IconBellRinging, IconBrush, IconBuildingBank, IconBuildingStore, IconCalendar, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconCreditCard, IconDiscount, IconFileInvoice, IconFileText, IconGavel, IconHeadset, IconHistory, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconPalette, IconReceipt, IconReceiptRefund, IconRepeat, IconSchool, IconSettings, IconShare, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconTypography, IconUser, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, IconWorldWww, type Icon,
+  IconAdjustments, IconAffiliate, IconAlarm, IconBellRinging, IconBrush, IconBuildingBank, IconBuildingStore, IconCalendar, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconCreditCard, IconDiscount, IconFileInvoice, IconFileText, IconGavel, IconHeadset, IconHistory, IconHome, IconId, IconLayout, IconMail, IconMailbox, IconPackage, IconPalette, IconReceipt, IconReceiptRefund, IconRepeat, IconSchool, IconSettings, IconShare, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconTypography, IconUser, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, IconWorldWww, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -48,6 +48,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       // docs/decisions/0061-fonts-and-themes.md
       { to: '/cabinet/themes', key: 'themes', icon: IconBrush, match: '/cabinet/themes', action: 'settings.read' },
       { to: '/cabinet/fonts', key: 'fonts', icon: IconTypography, action: 'settings.read' },
+      // docs/decisions/0064-visual-editor.md: built pages and their editor
+      { to: '/cabinet/pages', key: 'pages', icon: IconLayout, match: '/cabinet/pages', action: 'products.read' },
       // docs/decisions/0060-domains.md
       { to: '/cabinet/domains', key: 'domains', icon: IconWorldWww, feature: 'domains', action: 'settings.read' },
       { to: '/cabinet/identity', key: 'identity', icon: IconId, action: 'payouts.read' },

@@ -175,6 +175,9 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'themes/hub', component: lazyRouteComponent(() => import('../features/themes/routes/themes-pages'), 'ThemeHubPage') },
   // docs/decisions/0067-multi-item-shares.md
   { path: 'item_shares', component: lazyRouteComponent(() => import('../features/products/routes/shares-page'), 'SharesPage') },
+  // docs/decisions/0064-visual-editor.md: the editor (Puck and its CSS) is its own chunk, loaded only on its route.
+  { path: 'pages', component: lazyRouteComponent(() => import('../features/pages/routes/pages-list-page'), 'PagesListPage') },
+  { path: 'pages/$pageId/edit', component: lazyRouteComponent(() => import('../features/pages/routes/page-editor-page'), 'PageEditorPage') },
 ])
 const publishPrograms = () => import('../features/publish/routes/programs-pages')
 const publishDetails = () => import('../features/publish/routes/details-pages')

@@ -1,5 +1,9 @@
-import { Anchor, List, Stack, Text } from '@mantine/core'
+import { Anchor, Button, Group, List, Select, Stack, Text } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { FormError } from '../../../../components/form-error'
+import { activateProductPage, createProductPage, productPagesKey, productPagesQuery, type ProductPageType } from '../../api/product-pages'
 import { AffiliateProgramSection } from './affiliate-program-section'
 import { DeliveryEmailSection } from './delivery-email-section'
 import type { StepProps } from './step-types'
@@ -31,6 +35,38 @@ export function DeliveryStep({ product }: StepProps) {
   )
 }
 
+/**
+ * One of the product's built pages (docs/reference/readings.md 29): the published pages of this type for this
+ * product, the one in use chosen; choosing another puts it in use; "Create and edit" opens the editor.
+ */
+function ProductPageChoice({ productId, productName, pageType }: { productId: number; productName: string; pageType: ProductPageType }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const pages = useQuery(productPagesQuery(productId, pageType))
+  const published = (pages.data?.list ?? []).filter((p) => p.publishedVersion !== null)
+  const active = published.find((p) => p.active) ?? null
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: productPagesKey(productId) })
+  const use = useMutation({ mutationFn: (id: number) => activateProductPage(id), onSuccess: refresh })
+  const create = useMutation({
+    mutationFn: () => createProductPage(productId, pageType, t('pageBuilder.wizard.newName', { product: productName, type: t(`pageBuilder.types.${pageType}`) }).slice(0, 120)),
+    onSuccess: (page) => void navigate({ to: `/cabinet/pages/${page.id}/edit` }),
+  })
+  const label = pageType === 'product' ? t('pageBuilder.wizard.productPage') : t('pageBuilder.wizard.thankYouPage')
+  return (
+    <Stack gap={4} data-testid={`product-pages-${pageType}`}>
+      <Group align="flex-end" gap="xs">
+        <Select w={320} label={label} placeholder={t('pageBuilder.wizard.defaultLayout')} allowDeselect={false} disabled={use.isPending}
+          data={published.map((p) => ({ value: String(p.id), label: p.name }))} value={active ? String(active.id) : null}
+          onChange={(v) => { if (v && Number(v) !== active?.id) use.mutate(Number(v)) }} data-testid={`product-page-select-${pageType}`} />
+        {active && <Button variant="default" component={Link} to={`/cabinet/pages/${active.id}/edit`}>{t('pageBuilder.wizard.edit')}</Button>}
+        <Button variant="light" loading={create.isPending} onClick={() => create.mutate()} data-testid={`product-page-create-${pageType}`}>{t('pageBuilder.wizard.createAndEdit')}</Button>
+      </Group>
+      <FormError error={use.error ?? create.error} />
+    </Stack>
+  )
+}
+
 export function PagesStep({ product }: StepProps) {
   const { t } = useTranslation()
   const url = `/s/${product.sellerUsername}/${product.slug}`
@@ -43,6 +79,9 @@ export function PagesStep({ product }: StepProps) {
           {product.isPrivate ? t('products.later.pages.private') : t('products.later.pages.listed')}
         </List.Item>
       </List>
+      <Text size="sm" c="dimmed">{t('pageBuilder.wizard.text')}</Text>
+      <ProductPageChoice productId={product.id} productName={product.name} pageType="product" />
+      <ProductPageChoice productId={product.id} productName={product.name} pageType="thank_you_page" />
     </Stack>
   )
 }
