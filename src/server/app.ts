@@ -67,6 +67,7 @@ import { platformSettingsRoutes } from './modules/platform-settings/platform-set
 import { fontFileRoutes, fontsRoutes } from './modules/fonts/fonts.routes'
 import { themesRoutes } from './modules/themes/themes.routes'
 import { pagesRoutes } from './modules/pages/pages.routes'
+import { funnelsRoutes } from './modules/funnels/funnels.routes'
 import { domainsRoutes } from './modules/domains/domains.routes'
 import { hostDirectoryOf, rewriteForSellerHost } from './modules/domains/domains.hosts'
 import { registerSellerHosts } from './modules/domains/seller-hosts.routes'
@@ -324,6 +325,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(fontsRoutes)
     await v1.register(themesRoutes)
     await v1.register(pagesRoutes)
+    await v1.register(funnelsRoutes)
     await v1.register(domainsRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
