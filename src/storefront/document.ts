@@ -126,6 +126,10 @@ export function headFor(input: RenderInput): Head {
       const { product } = props as PageProps['embed']
       return { ...base, title: product?.name ?? 'Sellfront', canonical: null, robots: 'noindex' }
     }
+    case 'funnel': {
+      const { offer } = props as PageProps['funnel']
+      return { ...base, title: offer?.name ?? 'Thank you', canonical: null, robots: 'noindex' }
+    }
   }
 }
 
