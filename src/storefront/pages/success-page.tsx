@@ -141,11 +141,13 @@ export default function SuccessPage(props: SuccessPageProps) {
       return
     }
     setAccepted((list) => [...list, { name, result: result.body }])
-    setHidden((list) => [...list, index])
+    // Accepting moves the funnel along its accept link: the other open offers are not shown now.
+    setHidden((list) => [...list, ...order.upsell_offers.map((o) => o.index)])
   }
 
   const texts = paymentStateTexts[order.payment_state] ?? { title: 'Your order', text: order.payment_state }
-  const offers = order.upsell_offers.filter((o) => !hidden.includes(o.index))
+  // One offer at a time: the funnel's current node (the list goes on along its decline links, docs/decisions/0066-funnels.md).
+  const offers = order.upsell_offers.filter((o) => !hidden.includes(o.index)).slice(0, 1)
   const successUrl = safeHref(order.success_page_url)
   const self = orderPath(username, order.token)
   const failed = ['payment_not_completed'].includes(order.payment_state)

@@ -15,6 +15,6 @@ export async function getPublicOrder(ctx: Ctx, orderToken: string): Promise<Publ
   // open the checkout); the success page polls, so ask no more before.
   const offersAfter = order.savedMethod !== null || !providerKeepsMethod(order.provider)
   const step = offersAfter ? await funnelStepOf(ctx, order) : null
-  const offers = step?.offer ? [step.offer] : []
+  const offers = step ? step.open.map((o) => o.offer) : []
   return { ...(await orders.publicOrder(ctx.db, order, offers)), deliverables: await delivery.deliverablesOf(ctx.db, ctx.deps, order) }
 }

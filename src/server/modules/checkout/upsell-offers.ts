@@ -14,8 +14,12 @@ import { priceSelection } from './quote.service'
 
 export type Offer = PublicOrderOutput['upsell_offers'][number]
 
-/** Where the payer is in the order's funnel: its node (an offer priced, or a thank-you page), or null at the end. */
-export type FunnelStep = { funnel: funnels.FunnelRow; node: funnels.FunnelNodeRow; offer: Offer | null }
+/**
+ * Where the payer is in the order's funnel: its node (an offer priced, or a thank-you page), or null at the end.
+ * `open` lists the offers the payer may take now: the node's, then those its decline links lead to (taking a
+ * later one declines the ones before it, as the list of one-click upsells allowed before funnels).
+ */
+export type FunnelStep = { funnel: funnels.FunnelRow; node: funnels.FunnelNodeRow; offer: Offer | null; open: { node: funnels.FunnelNodeRow; offer: Offer }[] }
 
 const paid = (o: orders.OrderRow) => o.paymentState === 'paid' || o.paymentState === 'paying'
 
@@ -45,11 +49,26 @@ export async function funnelStepOf(ctx: Ctx, order: orders.OrderRow): Promise<Fu
   for (;;) {
     const node = currentNode(of.nodes, of.funnel.entryNodeId, outcome)
     if (!node) return null
-    if (node.kind === 'thank_you') return { funnel: of.funnel, node, offer: null }
+    if (node.kind === 'thank_you') return { funnel: of.funnel, node, offer: null, open: [] }
     const offer = await offerOf(ctx, order, node)
-    if (offer) return { funnel: of.funnel, node, offer }
+    if (offer) return { funnel: of.funnel, node, offer, open: [{ node, offer }, ...await declinePath(ctx, order, of.nodes, node)] }
     skipped.add(node.id)
   }
+}
+
+/** The offers the decline links lead to from `from` (those that can be bought now), up to a thank-you page or the end. */
+async function declinePath(ctx: Ctx, order: orders.OrderRow, nodes: readonly funnels.FunnelNodeRow[], from: funnels.FunnelNodeRow) {
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  const seen = new Set([from.id])
+  const path: { node: funnels.FunnelNodeRow; offer: Offer }[] = []
+  let node = from.declineNodeId === null ? undefined : byId.get(from.declineNodeId)
+  while (node && !seen.has(node.id) && node.kind !== 'thank_you') {
+    seen.add(node.id)
+    const offer = await offerOf(ctx, order, node)
+    if (offer) path.push({ node, offer })
+    node = node.declineNodeId === null ? undefined : byId.get(node.declineNodeId)
+  }
+  return path
 }
 
 async function offerOf(ctx: Ctx, order: orders.OrderRow, node: funnels.FunnelNodeRow): Promise<Offer | null> {
@@ -85,6 +104,10 @@ export async function declineFunnelNode(ctx: Ctx, orderToken: string, nodeId: nu
   const of = mayFollow(order) ? await funnels.funnelOfOrder(ctx.db, order) : null
   if (of?.declined.has(nodeId)) return
   const step = await funnelStepOf(ctx, order)
-  if (!step || step.node.id !== nodeId || !step.offer) throw new AppError('conflict', 'This offer is not open')
-  await ctx.db.transaction(async (tx) => funnels.recordDecline(tx, step.funnel.id, nodeId, order.id))
+  const at = step ? step.open.findIndex((o) => o.node.id === nodeId) : -1
+  if (!step || at < 0) throw new AppError('conflict', 'This offer is not open')
+  // Declining a later offer declines the ones before it too.
+  await ctx.db.transaction(async (tx) => {
+    for (const o of step.open.slice(0, at + 1)) await funnels.recordDecline(tx, step.funnel.id, o.node.id, order.id)
+  })
 }

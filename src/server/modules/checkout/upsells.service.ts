@@ -7,6 +7,7 @@ import type { Ctx } from '../../context'
 import { idempotent, type Answer } from '../../plugins/idempotency'
 import * as attributionService from '../affiliates/attribution.service'
 import * as catalog from '../catalog/catalog.service'
+import * as funnels from '../funnels/funnels.service'
 import * as stock from '../catalog/stock.service'
 import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
@@ -40,8 +41,11 @@ export async function acceptFunnelNode(ctx: Ctx, orderToken: string, nodeId: num
 async function accept(ctx: Ctx, orderToken: string, isIt: (offer: Offer) => boolean, key: string): Promise<Answer<CreateOrderOutput>> {
   const parent = await orders.findOrderByToken(ctx.db, orderToken)
   const step = await funnelStepOf(ctx, parent)
-  const offer = step?.offer && isIt(step.offer) ? step.offer : null
-  if (!step || !offer || !parent.savedMethod) throw new AppError('conflict', 'This offer is not open')
+  const at = step ? step.open.findIndex((o) => isIt(o.offer)) : -1
+  if (!step || at < 0 || !parent.savedMethod) throw new AppError('conflict', 'This offer is not open')
+  const { node, offer } = step.open[at]!
+  // Taking a later offer declines the ones before it (docs/decisions/0066-funnels.md).
+  const passed = step.open.slice(0, at).map((o) => o.node.id)
   const facts = await catalog.checkoutFacts(ctx, ctx.db, { id: parent.sellerId }, { id: offer.product_id })
   const payer = parent.payer as CreateOrderInput['payer']
   const now = ctx.deps.now()
@@ -57,7 +61,7 @@ async function accept(ctx: Ctx, orderToken: string, isIt: (offer: Offer) => bool
     const attribution = await attributionService.inheritAttribution(tx, parent, facts.product.id)
     const order = await orders.openOrder(tx, {
       token: token(), sellerId: parent.sellerId, productId: facts.product.id, payerUserId: parent.payerUserId, orderType: 'standard',
-      upsellType: offer.kind, parentOrderId: parent.id, funnelId: step.funnel.id, funnelNodeId: step.node.id, pricingPlanId: priced.plan.row.id, pricingPlanVersionId: priced.plan.row.currentVersionId,
+      upsellType: offer.kind, parentOrderId: parent.id, funnelId: step.funnel.id, funnelNodeId: node.id, pricingPlanId: priced.plan.row.id, pricingPlanVersionId: priced.plan.row.currentVersionId,
       planSnapshot: { ...snapshot, id: priced.plan.row.id } as Record<string, unknown>, quantity: 1, currency: price.currency, priceKind: price.priceKind,
       totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.firstAmount, discountAmount: price.discountAmount,
       productDiscountApplied: discountCounted, paymentState: 'payment_waiting', paymentMethod: parent.paymentMethod, provider: parent.provider,
@@ -79,6 +83,7 @@ async function accept(ctx: Ctx, orderToken: string, isIt: (offer: Offer) => bool
     })
     // The order that led into the funnel records it too (the orders' funnel_id filter finds both).
     await orders.setOrderFunnel(tx, parent.id, step.funnel.id)
+    for (const nodeId of passed) await funnels.recordDecline(tx, step.funnel.id, nodeId, parent.id)
     return { order, payment }
   })
   const adapter = await paymentSettings.providerAdapter(ctx.db, ctx.deps, parent.sellerId, parent.provider)

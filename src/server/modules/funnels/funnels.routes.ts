@@ -34,7 +34,7 @@ export const funnelsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags, security, params: funnelParams, body: saveFunnelNodesInput, response: { 200: funnelDetailOutput },
       description: 'Replaces the nodes. accept and decline name another node by its place in the list (null: the end); no cycles, at most 20 nodes; '
-        + 'an offer names a published product of the seller with one of its active plans (400 validation_failed with the node\'s path otherwise).',
+        + 'an offer names a published product of the seller with one of its active plans (422 validation_failed with the node\'s path otherwise).',
     },
   }, async (req) => funnels.saveNodes(req.ctx, req.params.id, req.body.nodes))
 
