@@ -1,5 +1,5 @@
 import {
-  IconAffiliate, IconAlarm, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette, IconReceiptRefund,
+  IconAffiliate, IconAlarm, IconBellRinging, IconBuildingBank, IconBuildingStore, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconDiscount, IconFilter, IconCreditCard, IconFileInvoice, IconFileText, IconGavel, IconPalette, IconReceiptRefund,
   IconHeadset, IconHome, IconId, IconMail, IconMailbox, IconPackage, IconReceipt, IconRepeat, IconSchool, IconSettings,
   IconCalendar, IconBrush, IconTypography, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconUser, IconUserPlus, IconUsers, IconHistory, IconAdjustments, IconUsersGroup, IconWallet, IconWorldWww, type Icon,
 } from '@tabler/icons-react'
@@ -29,6 +29,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet', key: 'dashboard', icon: IconHome, exact: true, action: 'dashboard.read' },
       { to: '/cabinet/products', key: 'products', icon: IconPackage, action: 'products.read' },
       { to: '/cabinet/coupons', key: 'coupons', icon: IconDiscount, action: 'products.read' },
+      // docs/decisions/0066-funnels.md
+      { to: '/cabinet/funnels', key: 'funnels', icon: IconFilter, action: 'products.read' },
       { to: '/cabinet/orders', key: 'orders', icon: IconReceipt, action: 'orders.read' },
       { to: '/cabinet/order_rates', key: 'orderRates', icon: IconRepeat, action: 'orders.read' },
       { to: '/cabinet/payers', key: 'payers', icon: IconUsers, action: 'payers.read' },
