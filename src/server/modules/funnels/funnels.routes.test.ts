@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
@@ -184,5 +185,30 @@ describe('funnels', () => {
     // Emptied: no offers, the funnel stays (with its figures) and offers nothing.
     expect((await api('PUT', `/cabinet/products/${product.id}/checkout`, { upsells: [] })).json().upsells).toEqual([])
     expect((await api('GET', `/cabinet/funnels/${funnel.id}`)).json().nodes).toEqual([])
+  })
+
+  test('the migration moves a stored upsells list into the product\'s funnel, a chain along decline', async () => {
+    // The column as it was before the migration, one row in it, then the migration's own block once more.
+    const migration = readFileSync(new URL('../../db/migrations/0029_funnels.sql', import.meta.url), 'utf8')
+    const block = migration.slice(migration.indexOf('DO $$'), migration.indexOf('END $$;') + 'END $$;'.length)
+    const product = await publishedProduct(t, seller.accessToken, { name: 'Old course', pricing_plans: [oneTimePlan(2_000)] })
+    const sql = (text: string, values: unknown[] = []) => t.deps.database.executeSql(text, values)
+    await sql('alter table product_checkouts add column upsells jsonb not null default \'[]\'')
+    try {
+      const upsells = [
+        { kind: 'upsell', product_id: upsell.id, pricing_plan_id: upsell.pricing_plans[0]!.id, headline: 'More?' },
+        { kind: 'downsell', product_id: downsell.id, pricing_plan_id: downsell.pricing_plans[0]!.id },
+      ]
+      await sql('insert into product_checkouts (product_id, upsells) values ($1, $2)', [product.id, JSON.stringify(upsells)])
+      await sql(block)
+    } finally {
+      await sql('alter table product_checkouts drop column upsells')
+    }
+    expect((await api('GET', `/cabinet/products/${product.id}/checkout`)).json().upsells).toEqual([
+      { kind: 'upsell', product_id: upsell.id, pricing_plan_id: upsell.pricing_plans[0]!.id, headline: 'More?' },
+      { kind: 'downsell', product_id: downsell.id, pricing_plan_id: downsell.pricing_plans[0]!.id, headline: null },
+    ])
+    const funnel = (await api('GET', '/cabinet/funnels')).json().list.find((f: { product_ids: number[] }) => f.product_ids.includes(product.id))
+    expect(funnel).toMatchObject({ name: 'Old course (upsells)', nodes_count: 2 })
   })
 })
