@@ -23,6 +23,8 @@ describe('a funnel after the checkout', () => {
     const offer = accepting.page.getByTestId('upsell-offer')
     await offer.waitFor()
     expect(await offer.textContent()).toContain('Strategy session')
+    // The one-click button works through the page's script: wait until it has loaded (hydrated), so the click is not the no-script form post.
+    await accepting.page.waitForLoadState('networkidle')
     await offer.getByTestId('upsell-accept').click()
     await accepting.page.getByTestId('upsell-accepted').waitFor({ timeout: 20_000 })
     expect(await accepting.page.getByTestId('upsell-accepted').textContent()).toContain('Strategy session (60 minutes) was added to your order')
