@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { buyWithSandbox, watchProblems } from './buyer'
-import { apiGet, apiSignIn, newPage, startDemoPlatform, stopPlatform, type RunningServer } from './harness'
+import { apiGet, apiSignIn, newPage, signedInPage, startDemoPlatform, stopPlatform, type RunningServer } from './harness'
 
 // The demo funnel (docs/decisions/0066-funnels.md) in the browser: after the colour theory certificate, the
 // strategy session as a one-click upsell, declined the brush app licence as a downsell, then the thank-you page.
@@ -51,5 +51,14 @@ describe('a funnel after the checkout', () => {
     expect(orders.filter((o) => o.upsell_type === 'upsell')).toEqual([expect.objectContaining({ payment_state: 'paid' })])
     const stats = await apiGet<{ nodes: { kind: string; accepts: number; declines: number }[] }>(server, token, `/cabinet/funnels/${funnel.id}/stats`)
     expect(stats.nodes.map((n) => [n.kind, n.accepts, n.declines])).toEqual([['upsell', 1, 1], ['downsell', 0, 1], ['thank_you', 0, 0]])
+
+    // The cabinet shows the funnel's nodes and its figures.
+    const cabinet = await signedInPage(browser, server, demo, '**/cabinet')
+    await cabinet.page.goto('/cabinet/funnels')
+    await cabinet.page.getByTestId('funnels-list').getByText('After the certificate').click()
+    await expect.poll(() => cabinet.page.getByTestId('funnel-node').count()).toBe(3)
+    await expect.poll(() => cabinet.page.getByTestId('funnel-figures').textContent()).toContain('Brush app licence')
+    expect(cabinet.errors).toEqual([])
+    await cabinet.context.close()
   }, 60_000)
 })

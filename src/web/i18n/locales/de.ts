@@ -2063,6 +2063,7 @@ export const de: Translations = {
     borderAnimations: { none: 'Keine', pulse: 'Pulsieren', dashed: 'Gestrichelt', glow: 'Leuchten' },
     priceAnimations: { none: 'Keine', blink: 'Blinken', bounce: 'Hüpfen', shake: 'Wackeln' },
     upsells: {
+      funnelLink: 'Verzweigungen, Funnel-Seiten und Conversion-Zahlen: zu den Funnels',
       title: 'One-Click-Upsells',
       hint: 'Bis zu 5 Angebote nach der Zahlung, die der Zahler mit einem Klick annimmt, bezahlt mit der gerade genutzten Zahlungsart.',
       none: 'Keine Upsells.',

@@ -2061,6 +2061,7 @@ export const en = {
     borderAnimations: { none: 'None', pulse: 'Pulse', dashed: 'Dashed', glow: 'Glow' },
     priceAnimations: { none: 'None', blink: 'Blink', bounce: 'Bounce', shake: 'Shake' },
     upsells: {
+      funnelLink: 'Branches, funnel pages and conversion figures: open the funnels',
       title: 'One-click upsells',
       hint: 'Up to 5 offers after payment that the payer accepts with one click, charged with the method they just used.',
       none: 'No upsells.',
