@@ -68,6 +68,7 @@ import { fontFileRoutes, fontsRoutes } from './modules/fonts/fonts.routes'
 import { sharesRoutes } from './modules/shares/shares.routes'
 import { themesRoutes } from './modules/themes/themes.routes'
 import { pagesRoutes } from './modules/pages/pages.routes'
+import { funnelsRoutes } from './modules/funnels/funnels.routes'
 import { domainsRoutes } from './modules/domains/domains.routes'
 import { hostDirectoryOf, rewriteForSellerHost } from './modules/domains/domains.hosts'
 import { registerSellerHosts } from './modules/domains/seller-hosts.routes'
@@ -326,6 +327,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(themesRoutes)
     await v1.register(sharesRoutes)
     await v1.register(pagesRoutes)
+    await v1.register(funnelsRoutes)
     await v1.register(domainsRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)

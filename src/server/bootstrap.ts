@@ -15,6 +15,7 @@ import { TestClock } from './modules/test-clock/test-clock'
 import * as planState from './modules/billing/plan-state.service'
 import * as affiliateCommissions from './modules/affiliates/commissions.service'
 import * as deals from './modules/deals/deals.port'
+import * as funnels from './modules/funnels/funnels.port'
 import * as moneyOut from './modules/payouts/deletion.service'
 import * as resellers from './modules/resellers/resellers.service'
 import * as coursePlayer from './modules/courses/course-player.service'
@@ -83,6 +84,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     moneyOut: moneyOut.moneyOutPort,
     resellers: resellers.resellersPort,
     deals: deals.dealsPort,
+    funnels: funnels.funnelsPort,
     accountMoves: wireAccountMoves(),
   }
   return deps

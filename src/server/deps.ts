@@ -12,6 +12,7 @@ import type { MoneyOutPort } from './ports/money-out'
 import type { CourseProgressOf } from './ports/course-progress'
 import type { RateEvents } from './ports/rate-events'
 import type { DealsPort } from './ports/deals'
+import type { FunnelsPort } from './ports/funnels'
 import type { AccountMoves } from './ports/account-moves'
 import type { PlatformSettings } from './modules/platform-settings/platform-settings.store'
 
@@ -50,6 +51,8 @@ export type AppDeps = {
   resellers: ResellersPort
   /** A deal's order and sales team member (the deals module's; ports/deals.ts). */
   deals: DealsPort
+  /** An order's funnel and node (the funnels module's; ports/funnels.ts). */
+  funnels: FunnelsPort
   /** An account's moves (deactivated, reactivated, deleted), told to the platform plans (ports/account-moves.ts), wired in bootstrap.ts. */
   accountMoves: AccountMoves
 }

@@ -130,6 +130,10 @@ export function headFor(input: RenderInput): Head {
       const { share } = props as PageProps['share']
       return { ...base, title: `${share.title} · ${share.seller.name}`, ...(share.description ? { description: oneLine(share.description, 160) } : {}) }
     }
+    case 'funnel': {
+      const { offer } = props as PageProps['funnel']
+      return { ...base, title: offer?.name ?? 'Thank you', canonical: null, robots: 'noindex' }
+    }
   }
 }
 

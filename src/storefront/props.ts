@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import type { shopListOutput, shopProductOutput } from '../shared/schemas/catalog'
 import type { CheckoutPageOutput, CreateOrderOutput, PublicOrderOutput, QuoteOutput, sandboxPaymentOutput } from '../shared/schemas/checkout'
 import type { FieldError } from '../shared/errors'
+import type { PageDocument } from '../shared/pages/page-blocks'
+import type { BuiltPageData } from './built/built-data'
 import type { CertificateVerificationOutput } from '../shared/schemas/certificates'
 import type { PublicShareOutput } from '../shared/schemas/shares'
 
@@ -55,6 +57,22 @@ export type SuccessPageProps = {
   /** Offers the payer declined ("No thanks" without JavaScript). */
   hidden: number[]
   idempotencyKey: string
+  error: PageError | null
+}
+
+/** A funnel node after a payment (docs/decisions/0066-funnels.md): its built page, or the default layout. */
+export type FunnelPageProps = {
+  username: string
+  /** The order's page (the success page). */
+  orderUrl: string
+  node: { id: number; kind: 'upsell' | 'downsell' | 'thank_you' }
+  /** The node's offer, priced for this order; null on a thank-you node. */
+  offer: PublicOrderOutput['upsell_offers'][number] | null
+  /** The node's built page (type funnel) and what its blocks read; null: the default layout. */
+  built: { document: PageDocument; data: BuiltPageData } | null
+  /** One click: posts here (the idempotency key is in the address). */
+  acceptAction: string
+  declineUrl: string
   error: PageError | null
 }
 
@@ -120,6 +138,7 @@ export type PageProps = {
   'affiliate-landing': AffiliateLandingPageProps
   embed: EmbedPageProps
   share: SharePageProps
+  funnel: FunnelPageProps
 }
 export type PageName = keyof PageProps
 

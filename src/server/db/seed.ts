@@ -7,6 +7,7 @@ import type { Actor } from '../auth/permissions'
 import * as accounts from '../modules/accounts/accounts.service'
 import { seedDemoAffiliates } from '../modules/affiliates/demo.service'
 import { seedDemoCatalog } from '../modules/catalog/demo.service'
+import { seedDemoFunnel } from './seed-funnels'
 import * as certificates from '../modules/certificates/certificates.service'
 import * as courses from '../modules/courses/courses.service'
 import * as media from '../modules/media/media.service'
@@ -58,6 +59,7 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   }
   await seedDemoMedia(deps, result.userId)
   await seedDemoShare(deps, result.userId)
+  await seedDemoFunnel(deps, result.userId)
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))

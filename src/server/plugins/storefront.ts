@@ -23,7 +23,9 @@ import * as checkout from '../modules/checkout/checkout.service'
 import { createOrder } from '../modules/checkout/place-order.service'
 import { getPublicOrder } from '../modules/checkout/public-order.service'
 import { quote } from '../modules/checkout/quote.service'
-import { acceptUpsell } from '../modules/checkout/upsells.service'
+import { acceptFunnelNode, acceptUpsell } from '../modules/checkout/upsells.service'
+import * as funnelSteps from '../modules/checkout/funnel-page.service'
+import { declineFunnelNode, recordFunnelView } from '../modules/checkout/upsell-offers'
 import * as legalTexts from '../modules/checkout-settings/legal-texts.service'
 import * as sandboxPage from '../modules/payments/sandbox-page.service'
 import * as certificates from '../modules/certificates/certificates.service'
@@ -566,6 +568,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     // ---------------------------------------------------------------- the success page and upsells
 
     const orderPathOf = (username: string, token: string) => `/s/${encodeURIComponent(username)}/payment/${encodeURIComponent(token)}`
+    const funnelPathOf = (username: string, token: string, nodeId: number) => `${orderPathOf(username, token)}/funnel/${nodeId}`
 
     async function renderOrder(request: FastifyRequest, reply: FastifyReply, username: string, token: string, error: PageErrorProps | null, status = 200) {
       let order
@@ -578,8 +581,20 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       return send(request, reply, { page: 'success', status, cacheControl: noStore, providerRedirects: true, props: { username, order, hidden, idempotencyKey: keyMarker, error } })
     }
 
-    sf.get<{ Params: { username: string; orderToken: string } }>('/s/:username/payment/:orderToken', async (request, reply) =>
-      renderOrder(request, reply, request.params.username, request.params.orderToken, null))
+    // The success page: while the order's funnel is on an offer with its own built page, the payer goes there;
+    // an offer without one shows here as before (docs/decisions/0066-funnels.md).
+    sf.get<{ Params: { username: string; orderToken: string } }>('/s/:username/payment/:orderToken', async (request, reply) => {
+      const { username, orderToken } = request.params
+      let funnel
+      try {
+        funnel = await funnelSteps.funnelStepByToken(request.ctx, orderToken)
+      } catch (failed) {
+        return failure(request, reply, failed, username)
+      }
+      if (funnel.step?.offer && funnel.hasPage) return reply.redirect(funnelPathOf(username, orderToken, funnel.step.node.id), 303)
+      if (funnel.step?.offer && request.method === 'GET') await recordFunnelView(request.ctx, funnel.order, funnel.step)
+      return renderOrder(request, reply, username, orderToken, null)
+    })
 
     sf.post<{ Params: { username: string; orderToken: string } }>('/s/:username/payment/:orderToken/upsells', async (request, reply) => {
       const { username, orderToken } = request.params
@@ -599,6 +614,85 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         return renderOrder(request, reply, username, orderToken, pageError(error, request.ctx.locale), error.status === 404 ? 404 : 422)
       }
     })
+
+    // ---------------------------------------------------------------- funnel nodes (docs/decisions/0066-funnels.md)
+
+    const nodeIdOf = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : null)
+
+    /** After a step: the next node's page when it has a built page or is the thank-you page, else the success page. */
+    async function afterStep(request: FastifyRequest, username: string, token: string): Promise<string> {
+      const next = await funnelSteps.funnelStepByToken(request.ctx, token)
+      if (next.step && (next.hasPage || next.step.node.kind === 'thank_you')) return funnelPathOf(username, token, next.step.node.id)
+      return orderPathOf(username, token)
+    }
+
+    async function renderFunnelNode(request: FastifyRequest, reply: FastifyReply, username: string, token: string, nodeId: number, error: PageErrorProps | null, status = 200) {
+      const path = funnelPathOf(username, token, nodeId)
+      const view = await funnelSteps.funnelPageView(request.ctx, token, {
+        accept: `${path}/accept?key=${keyMarker}`, decline: `${path}/decline`,
+        productUrl: (slug) => `/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`,
+      })
+      // Not (or no longer) the payer's node: the order's page knows where they are.
+      if (!view.step || view.step.node.id !== nodeId) return reply.redirect(orderPathOf(username, token), 303)
+      return send(request, reply, {
+        page: 'funnel', status, cacheControl: noStore, providerRedirects: true,
+        props: {
+          username, orderUrl: orderPathOf(username, token), node: { id: view.step.node.id, kind: view.step.node.kind }, offer: view.step.offer,
+          built: view.built, acceptAction: `${path}/accept?key=${keyMarker}`, declineUrl: `${path}/decline`, error,
+        },
+      })
+    }
+
+    sf.get<{ Params: { username: string; orderToken: string; nodeId: string } }>('/s/:username/payment/:orderToken/funnel/:nodeId', async (request, reply) => {
+      const { username, orderToken } = request.params
+      const nodeId = nodeIdOf(request.params.nodeId)
+      if (nodeId === null) return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', username)
+      try {
+        return await renderFunnelNode(request, reply, username, orderToken, nodeId, null)
+      } catch (error) {
+        return failure(request, reply, error, username)
+      }
+    })
+
+    // One click: the node's offer charged to the method the payment kept; the key in the address makes a second press the same attempt.
+    sf.post<{ Params: { username: string; orderToken: string; nodeId: string } }>('/s/:username/payment/:orderToken/funnel/:nodeId/accept', async (request, reply) => {
+      const { username, orderToken } = request.params
+      const nodeId = nodeIdOf(request.params.nodeId)
+      if (nodeId === null) return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', username)
+      const key = derivedKey('funnel-accept', queryString(request, 'key') ?? formBody(request).get('idempotency_key') ?? '', orderToken, String(nodeId))
+      try {
+        const answer: { status: number; body: CreateOrderOutput } = await acceptFunnelNode(request.ctx, orderToken, nodeId, key)
+        if (answer.status >= 400) {
+          const stored = (answer.body as unknown as { error?: PageErrorProps }).error
+          return await renderFunnelNode(request, reply, username, orderToken, nodeId, stored ?? { type: 'error', message: 'The offer could not be added.' }, 422)
+        }
+        const next = answer.body.next_action
+        return reply.redirect(next.type === 'redirect' ? next.url : await afterStep(request, username, orderToken), 303)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        if (error.type === 'conflict') return reply.redirect(orderPathOf(username, orderToken), 303)
+        return renderFunnelNode(request, reply, username, orderToken, nodeId, pageError(error, request.ctx.locale), error.status === 404 ? 404 : 422)
+      }
+    })
+
+    // "No thanks": recorded, then the decline node (a link without JavaScript, so GET as well as POST).
+    const decline = async (request: FastifyRequest<{ Params: { username: string; orderToken: string; nodeId: string } }>, reply: FastifyReply) => {
+      const { username, orderToken } = request.params
+      const nodeId = nodeIdOf(request.params.nodeId)
+      if (nodeId === null) return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', username)
+      try {
+        await declineFunnelNode(request.ctx, orderToken, nodeId)
+      } catch (error) {
+        if (!(error instanceof AppError) || error.type !== 'conflict') return failure(request, reply, error, username)
+      }
+      try {
+        return reply.redirect(await afterStep(request, username, orderToken), 303)
+      } catch (error) {
+        return failure(request, reply, error, username)
+      }
+    }
+    sf.get('/s/:username/payment/:orderToken/funnel/:nodeId/decline', decline)
+    sf.post('/s/:username/payment/:orderToken/funnel/:nodeId/decline', decline)
 
     // The payer's payment management (/s/{username}/payment/{id}/manage) and the course player
     // (/s/{username}/courses/...) are back-office pages: these reserved paths go to the SPA, never to /:slug.

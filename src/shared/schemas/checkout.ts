@@ -176,13 +176,16 @@ export const publicOrderOutput = z.object({
   payer: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
   success_page_url: z.string().nullable(),
   /**
-   * One-click offers after payment (docs/reference/readings.md 28), while the order is paid and an offer is open:
+   * One-click offers after payment (docs/reference/readings.md 28), while the order is paid and an offer is open: the
+   * current node of the product's funnel (docs/decisions/0066-funnels.md), one at a time;
    * `autopay` charges the method the order kept; `checkout` (after a provider that keeps none,
    * docs/decisions/0052-emoney-pay-ins.md) opens the offer's product page with its plan chosen.
    */
   upsell_offers: z.array(z.object({
     index: z.number(), kind: z.enum(['upsell', 'downsell']), product_id: z.number(), product_slug: z.string(), pricing_plan_id: z.number(),
     name: z.string(), headline: z.string().nullable(), amount: z.number(), currency: z.string(), payment: z.enum(['autopay', 'checkout']),
+    /** The funnel node the offer is (docs/decisions/0066-funnels.md): its page and its decline link name it. */
+    funnel_node_id: z.number(),
   })),
   /** The bank details while a bank wire is awaited. */
   bank_wire: nextActionOutput.options[1].nullable(),

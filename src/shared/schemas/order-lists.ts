@@ -102,8 +102,9 @@ export const orderFilters = z.object({
   /** The sales team member whose deal the order was, and the state of the order's deal (docs/decisions/0054-sales-team-and-deals.md). */
   sales_team_member_id: oneOrSeveral(id),
   deal_state: oneOrSeveral(z.enum(dealStates)),
-  // Funnels arrive with a later issue: accepted and validated; no order has one yet.
+  /** The funnel an order led into or was accepted in, and the funnel node whose offer it is (docs/decisions/0066-funnels.md). */
   funnel_id: oneOrSeveral(id),
+  funnel_node_id: oneOrSeveral(id),
   campaign: zText().trim().min(1).max(200).optional(),
   /** The spec's campaign key as the CSV names it; the same as `campaign`. */
   campaign_id: zText().trim().min(1).max(200).optional(),
@@ -276,7 +277,8 @@ export const orderDetailOutput = sellerOrderOutput.extend({
   publisher: z.object({ id: z.number(), name: z.string(), email: z.string().nullable() }).nullable().optional(),
   /** The deal the order was bought through (docs/decisions/0054-sales-team-and-deals.md); null without one. */
   deal: z.object({ id: z.number(), state: z.enum(dealStates), sales_team_member_id: z.number().nullable(), expires_at: z.string(), created_at: z.string() }).nullable().optional(),
-  funnel: z.null().optional(),
+  /** The funnel the order belongs to and the node whose offer it is (docs/decisions/0066-funnels.md); null without one. */
+  funnel: z.object({ id: z.number(), name: z.string(), node: z.object({ id: z.number(), kind: z.string() }).nullable() }).nullable().optional(),
   affiliate_program: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
   sellables: z.array(z.object({
     id: z.number(), product_id: z.number(), kind: z.string(), name: z.string(), quantity: z.number(), list_amount: z.number(), discount_amount: z.number(),

@@ -23,6 +23,7 @@ import { teamMemberStates, teamMemberTransitions } from './team-member'
 import { platformSubscriptionStates, platformSubscriptionTransitions } from './platform-subscription'
 import { dealStateForOrder, dealStates, dealTransitions } from './deal'
 import { domainStates, domainTransitions, subdomainRecordStates, subdomainRecordTransitions } from './domain'
+import { funnelStates, funnelTransitions } from './funnel'
 
 type Machine = { values: readonly string[]; table: Transitions<string>; terminal: string[] }
 
@@ -54,6 +55,7 @@ const machines: Record<string, Machine> = {
   deal: { values: dealStates, table: dealTransitions, terminal: ['refunded', 'cancelled'] },
   domain: { values: domainStates, table: domainTransitions, terminal: [] },
   'subdomain record': { values: subdomainRecordStates, table: subdomainRecordTransitions, terminal: ['deleted'] },
+  funnel: { values: funnelStates, table: funnelTransitions, terminal: ['archived'] },
 }
 
 describe.each(Object.entries(machines))('%s machine', (_, { values, table, terminal }) => {

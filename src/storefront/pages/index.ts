@@ -12,6 +12,7 @@ import CertificatePage from './certificate-page'
 import AffiliateLandingPage from './affiliate-landing-page'
 import EmbedPage from './embed-page'
 import SharePage from './share-page'
+import FunnelPage from './funnel-page'
 
 /** Every page by name, for the server entry (the browser loads only the page it shows: entry-client.tsx). */
 export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
@@ -27,4 +28,5 @@ export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
   'affiliate-landing': AffiliateLandingPage,
   embed: EmbedPage,
   share: SharePage,
+  funnel: FunnelPage,
 }

@@ -141,11 +141,13 @@ export default function SuccessPage(props: SuccessPageProps) {
       return
     }
     setAccepted((list) => [...list, { name, result: result.body }])
-    setHidden((list) => [...list, index])
+    // Accepting moves the funnel along its accept link: the other open offers are not shown now.
+    setHidden((list) => [...list, ...order.upsell_offers.map((o) => o.index)])
   }
 
   const texts = paymentStateTexts[order.payment_state] ?? { title: 'Your order', text: order.payment_state }
-  const offers = order.upsell_offers.filter((o) => !hidden.includes(o.index))
+  // One offer at a time: the funnel's current node (the list goes on along its decline links, docs/decisions/0066-funnels.md).
+  const offers = order.upsell_offers.filter((o) => !hidden.includes(o.index)).slice(0, 1)
   const successUrl = safeHref(order.success_page_url)
   const self = orderPath(username, order.token)
   const failed = ['payment_not_completed'].includes(order.payment_state)
@@ -193,10 +195,7 @@ export default function SuccessPage(props: SuccessPageProps) {
             {offer.payment === 'checkout' ? (
               <p>
                 <a className="sf-buy" href={`${productPath(order.seller_username, offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}`} data-testid="upsell-checkout">Buy now</a>
-                <a
-                  className="sf-button sf-button--link" href={`${self}?hide=${[...hidden, offer.index].join(',')}`} data-testid="upsell-decline"
-                  onClick={(e) => { e.preventDefault(); setHidden((list) => [...list, offer.index]) }}
-                >No thanks</a>
+                <a className="sf-button sf-button--link" href={`${self}/funnel/${offer.funnel_node_id}/decline`} data-testid="upsell-decline">No thanks</a>
               </p>
             ) : (
               <>
@@ -205,10 +204,8 @@ export default function SuccessPage(props: SuccessPageProps) {
                   <input type="hidden" name="index" value={offer.index} />
                   <input type="hidden" name="idempotency_key" value={`${props.idempotencyKey}-${offer.index}`} />
                   <button type="submit" className="sf-buy" disabled={busy !== null} data-testid="upsell-accept">{busy === offer.index ? 'Please wait…' : 'Add to my order'}</button>
-                  <a
-                    className="sf-button sf-button--link" href={`${self}?hide=${[...hidden, offer.index].join(',')}`} data-testid="upsell-decline"
-                    onClick={(e) => { e.preventDefault(); setHidden((list) => [...list, offer.index]) }}
-                  >No thanks</a>
+                  {/* Declining is recorded (the funnel moves to its decline node, docs/decisions/0066-funnels.md): a real link. */}
+                  <a className="sf-button sf-button--link" href={`${self}/funnel/${offer.funnel_node_id}/decline`} data-testid="upsell-decline">No thanks</a>
                 </form>
               </>
             )}

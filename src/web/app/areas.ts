@@ -1,5 +1,5 @@
 import {
-  IconAdjustments, IconAffiliate, IconAlarm, IconBellRinging, IconBrush, IconBuildingBank, IconBuildingStore, IconCalendar, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconCreditCard, IconDiscount, IconFileInvoice, IconFileText, IconGavel, IconHeadset, IconHistory, IconHome, IconId, IconLayout, IconMail, IconMailbox, IconPackage, IconPalette, IconReceipt, IconReceiptRefund, IconRepeat, IconSchool, IconSettings, IconShare, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconTypography, IconUser, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, IconWorldWww, type Icon,
+  IconAdjustments, IconAffiliate, IconAlarm, IconBellRinging, IconBrush, IconBuildingBank, IconBuildingStore, IconCalendar, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconCreditCard, IconDiscount, IconFileInvoice, IconFileText, IconFilter, IconGavel, IconHeadset, IconHistory, IconHome, IconId, IconLayout, IconMail, IconMailbox, IconPackage, IconPalette, IconReceipt, IconReceiptRefund, IconRepeat, IconSchool, IconSettings, IconShare, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconTypography, IconUser, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, IconWorldWww, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -29,6 +29,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/coupons', key: 'coupons', icon: IconDiscount, action: 'products.read' },
       // docs/decisions/0067-multi-item-shares.md
       { to: '/cabinet/item_shares', key: 'itemShares', icon: IconShare, feature: 'product_sharing', action: 'products.read' },
+      // docs/decisions/0066-funnels.md
+      { to: '/cabinet/funnels', key: 'funnels', icon: IconFilter, action: 'products.read' },
       { to: '/cabinet/orders', key: 'orders', icon: IconReceipt, action: 'orders.read' },
       { to: '/cabinet/order_rates', key: 'orderRates', icon: IconRepeat, action: 'orders.read' },
       { to: '/cabinet/payers', key: 'payers', icon: IconUsers, action: 'payers.read' },

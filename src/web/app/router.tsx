@@ -130,6 +130,7 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'products/categories', component: lazyRouteComponent(products, 'CategoriesPage') },
   { path: 'products/$productId/edit', component: lazyRouteComponent(products, 'ProductEditPage') },
   { path: 'coupons', component: lazyRouteComponent(() => import('../features/coupons/routes/coupons-page'), 'CouponsPage') },
+  { path: 'funnels', component: lazyRouteComponent(() => import('../features/funnels/routes/funnels-page'), 'FunnelsPage') },
   { path: 'settings/payment_providers', component: lazyRouteComponent(paymentSettings, 'PaymentProvidersPage') },
   { path: 'settings/payment_settings', component: lazyRouteComponent(paymentSettings, 'PaymentSettingsPage') },
   { path: 'settings/checkout', component: lazyRouteComponent(() => import('../features/checkout-settings/routes/checkout-settings-page'), 'CheckoutSettingsPage') },

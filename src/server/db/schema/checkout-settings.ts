@@ -36,8 +36,9 @@ export const checkoutSettings = pgTable('checkout_settings', {
 
 /**
  * What a product's checkout step and market-upsell step choose: its checkout settings, the methods it
- * offers (null: every active method of the seller), order bump presentation, one-click upsells, custom
- * checkout questions (docs/reference/readings.md 9), terms consent and the success page.
+ * offers (null: every active method of the seller), order bump presentation, custom
+ * checkout questions (docs/reference/readings.md 9), terms consent and the success page. Its one-click upsells
+ * are the product's funnel (docs/decisions/0066-funnels.md).
  */
 export const productCheckouts = pgTable('product_checkouts', {
   productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
@@ -45,8 +46,6 @@ export const productCheckouts = pgTable('product_checkouts', {
   paymentMethods: jsonb('payment_methods').$type<string[] | null>(),
   /** { position, placement, layout, border_animation, price_animation, headline, text } */
   bump: jsonb('bump').$type<Record<string, unknown>>().notNull().default({}),
-  /** [{ kind: upsell | downsell, product_id, pricing_plan_id, headline }] in the order they are offered. */
-  upsells: jsonb('upsells').$type<Record<string, unknown>[]>().notNull().default([]),
   questions: jsonb('questions').$type<Record<string, unknown>[]>().notNull().default([]),
   termsRequired: boolean('terms_required').notNull().default(true),
   successPageUrl: text('success_page_url'),

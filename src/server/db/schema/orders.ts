@@ -21,6 +21,10 @@ export const orders = pgTable('orders', {
   /** upsell | downsell for an accepted one-click offer; null otherwise. */
   upsellType: text('upsell_type'),
   parentOrderId: integer('parent_order_id'),
+  /** The funnel this order belongs to (funnels.id): the order that led into it, or an offer accepted in it (docs/decisions/0066-funnels.md). */
+  funnelId: integer('funnel_id'),
+  /** The funnel node whose offer this order is (funnel_nodes.id); null for the order that led into the funnel. */
+  funnelNodeId: integer('funnel_node_id'),
   /** ticket_upgrade orders: the payment ticket upgraded (payment_tickets.id; no foreign key: that table references orders). */
   upgradePaymentTicketId: integer('upgrade_payment_ticket_id'),
   pricingPlanId: integer('pricing_plan_id').references(() => pricingPlans.id),
@@ -103,6 +107,7 @@ export const orders = pgTable('orders', {
   index('orders_seller_idx').on(t.sellerId, t.createdAt),
   index('orders_payer_idx').on(t.payerUserId),
   index('orders_parent_idx').on(t.parentOrderId),
+  index('orders_funnel_idx').on(t.funnelId, t.funnelNodeId),
   index('orders_publisher_idx').on(t.publisherId),
   index('orders_affiliate_program_idx').on(t.affiliateProgramId),
   index('orders_sales_team_member_idx').on(t.salesTeamMemberId),

@@ -28,6 +28,10 @@ describe('the demo catalogue', () => {
     const token = signIn.json().access_token
     expect(signIn.json().user.seller.can_sell).toBe(true)
     const list = (await t.request({ method: 'GET', url: '/api/v1/cabinet/products?per=50', token })).json().list
+    // The demo funnel (docs/decisions/0066-funnels.md): an upsell and a downsell after the colour theory certificate, made once.
+    const funnels = (await t.request({ method: 'GET', url: '/api/v1/cabinet/funnels', token })).json()
+    expect(funnels.total_count).toBe(1)
+    expect(funnels.list[0]).toMatchObject({ name: 'After the certificate', nodes_count: 3 })
 
     // The demo team member (docs/decisions/0053-team-members.md): reads orders and checks tickets in, nothing else.
     const team = await t.request({ method: 'POST', url: '/api/v1/app/session', payload: { email: 'team@sellfront.test', password: 'Demo-pass-123!', fingerprint: 'fp-team-1234567' } })

@@ -14,6 +14,7 @@ import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
+import * as funnels from '../funnels/funnels.service'
 import * as repo from './checkout-settings.repository'
 
 // Checkout settings, what a product's checkout uses, and cancellation terms (docs/reference/catalogue-and-selling.md §3; README.md
@@ -157,7 +158,6 @@ type ProductCheckoutValues = {
   checkoutSettingsId: number | null
   paymentMethods: CheckoutMethod[] | null
   bump: BumpPresentation
-  upsells: UpsellOffer[]
   questions: CheckoutQuestion[]
   termsRequired: boolean
   successPageUrl: string | null
@@ -178,17 +178,17 @@ function valuesOf(row: repo.ProductCheckoutRow | undefined): ProductCheckoutValu
     checkoutSettingsId: row?.checkoutSettingsId ?? null,
     paymentMethods: (row?.paymentMethods as CheckoutMethod[] | null | undefined) ?? null,
     bump: bumpPresentation(row?.bump),
-    upsells: upsellsOf(row?.upsells ?? []),
     questions: (row?.questions ?? []).flatMap((q) => normalizeQuestion(q) ?? []),
     termsRequired: row?.termsRequired ?? true,
     successPageUrl: row?.successPageUrl ?? null,
   }
 }
 
-function productCheckoutOutput(productId: number, row: repo.ProductCheckoutRow | undefined): ProductCheckoutOutput {
+/** The product's one-click upsells are its funnel, read as a chain (docs/decisions/0066-funnels.md). */
+function productCheckoutOutput(productId: number, row: repo.ProductCheckoutRow | undefined, upsells: UpsellOffer[]): ProductCheckoutOutput {
   const v = valuesOf(row)
   return {
-    product_id: productId, checkout_settings_id: v.checkoutSettingsId, payment_methods: v.paymentMethods, bump: v.bump, upsells: v.upsells,
+    product_id: productId, checkout_settings_id: v.checkoutSettingsId, payment_methods: v.paymentMethods, bump: v.bump, upsells,
     questions: v.questions, terms_required: v.termsRequired, success_page_url: v.successPageUrl, updated_at: row?.updatedAt.toISOString() ?? null,
   }
 }
@@ -196,7 +196,7 @@ function productCheckoutOutput(productId: number, row: repo.ProductCheckoutRow |
 export async function getProductCheckout(ctx: Ctx, productId: number): Promise<ProductCheckoutOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.read')
   const product = await catalog.ownedProduct(ctx.db, sellerId, productId)
-  return productCheckoutOutput(product.id, await repo.findProductCheckout(ctx.db, product.id))
+  return productCheckoutOutput(product.id, await repo.findProductCheckout(ctx.db, product.id), await funnels.productUpsells(ctx.db, product.id))
 }
 
 /**
@@ -232,13 +232,14 @@ export async function saveProductCheckout(ctx: Ctx, productId: number, input: Pr
       checkoutSettingsId: input.checkout_settings_id !== undefined ? input.checkout_settings_id : current.checkoutSettingsId,
       paymentMethods: input.payment_methods !== undefined ? input.payment_methods : current.paymentMethods,
       bump: input.bump !== undefined ? bumpPresentation(input.bump) : current.bump,
-      upsells: input.upsells !== undefined ? upsellsOf(input.upsells) : current.upsells,
       questions: input.questions !== undefined ? input.questions.flatMap((q) => normalizeQuestion(q) ?? []) : current.questions,
       termsRequired: input.terms_required ?? current.termsRequired,
       successPageUrl: input.success_page_url !== undefined ? input.success_page_url : current.successPageUrl,
       updatedAt: ctx.now,
     })
-    return productCheckoutOutput(product.id, row)
+    // The upsells are the product's funnel, written as a chain (docs/decisions/0066-funnels.md).
+    if (input.upsells) await funnels.saveProductUpsells(tx, sellerId, product, upsellsOf(input.upsells))
+    return productCheckoutOutput(product.id, row, await funnels.productUpsells(tx, product.id))
   })
 }
 
@@ -269,7 +270,7 @@ export async function checkoutConfigFor(db: Executor, sellerId: number, productI
   if (!rows) throw new AppError('not_found', 'This product does not exist')
   const v = valuesOf(rows.productCheckout)
   const settingsRow = rows.settings
-  let upsells = v.upsells
+  let upsells = await funnels.productUpsells(db, productId)
   if (upsells.length > 0) {
     const products = new Map((await repo.sellerProducts(db, sellerId, upsells.map((u) => u.product_id))).map((p) => [p.id, p]))
     const plans = new Map((await repo.activePlans(db, upsells.map((u) => u.pricing_plan_id))).map((p) => [p.id, p.productId]))

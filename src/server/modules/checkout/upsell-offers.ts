@@ -1,43 +1,113 @@
 import { AppError } from '../../../shared/errors'
+import { currentNode, type NodeOutcome } from '../../../shared/funnels/funnel-graph'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { Ctx } from '../../context'
 import * as catalog from '../catalog/catalog.service'
+import * as funnels from '../funnels/funnels.service'
 import * as orders from '../orders/orders.service'
 import { priceSelection } from './quote.service'
 
-// Which one-click offers (the seller's upsells and downsells) an order's page shows, and at what price:
-// one at a time after a payment, in the order's currency. Accepting one is ./upsells.service.ts; after a
-// provider that kept no method the offers open the checkout instead (docs/decisions/0052-emoney-pay-ins.md).
+// Which one-click offer an order's page shows, and at what price: the current node of the funnel its product
+// leads into (docs/decisions/0066-funnels.md), one at a time after a payment, in the order's currency.
+// Accepting is ./upsells.service.ts; after a provider that kept no method the offer opens the checkout instead
+// (docs/decisions/0052-emoney-pay-ins.md).
 
-export function upsellOffersOf(order: orders.OrderRow, upsells: Record<string, unknown>[], taken: orders.OrderRow[], offerPrices: Map<number, OfferPrice>): PublicOrderOutput['upsell_offers'] {
-  if (order.paymentState !== 'paid' && order.paymentState !== 'paying') return []
-  if (order.upsellType !== null) return []
-  // One offer at a time: an accepted upsell ends the funnel; a declined one (the page hides it) shows the next.
-  if (taken.some((o) => o.upsellType !== null && (o.paymentState === 'paid' || o.paymentState === 'paying'))) return []
-  return upsells.flatMap((u, index) => {
-    const info = offerPrices.get(index)
-    if (!info) return []
-    return [{
-      index, kind: (u.kind === 'downsell' ? 'downsell' : 'upsell') as 'upsell' | 'downsell', product_id: Number(u.product_id), product_slug: info.slug, pricing_plan_id: Number(u.pricing_plan_id),
-      name: info.name, headline: typeof u.headline === 'string' ? u.headline : null, amount: info.amount, currency: info.currency,
-      payment: order.savedMethod !== null ? 'autopay' as const : 'checkout' as const,
-    }]
+export type Offer = PublicOrderOutput['upsell_offers'][number]
+
+/**
+ * Where the payer is in the order's funnel: its node (an offer priced, or a thank-you page), or null at the end.
+ * `open` lists the offers the payer may take now: the node's, then those its decline links lead to (taking a
+ * later one declines the ones before it, as the list of one-click upsells allowed before funnels).
+ */
+export type FunnelStep = { funnel: funnels.FunnelRow; node: funnels.FunnelNodeRow; offer: Offer | null; open: { node: funnels.FunnelNodeRow; offer: Offer }[] }
+
+const paid = (o: orders.OrderRow) => o.paymentState === 'paid' || o.paymentState === 'paying'
+
+/** True while the order may be followed by offers: paid (or paying), not itself an offer. */
+export function mayFollow(order: orders.OrderRow): boolean {
+  return order.upsellType === null && paid(order)
+}
+
+/**
+ * The payer's step in the funnel: from the entry, an accepted node (a paid or paying order of it) follows
+ * accept, a declined one decline, and an offer that cannot be bought now (unpublished, no active plan,
+ * another currency) is passed over like a decline.
+ */
+export async function funnelStepOf(ctx: Ctx, order: orders.OrderRow): Promise<FunnelStep | null> {
+  if (!mayFollow(order)) return null
+  const of = await funnels.funnelOfOrder(ctx.db, order)
+  if (!of) return null
+  const children = await orders.childOrders(ctx.db, order.id)
+  // An offer accepted before funnels (no node recorded) ended the offers, as it did then.
+  if (children.some((c) => c.upsellType !== null && c.funnelNodeId === null && paid(c))) return null
+  const skipped = new Set<number>()
+  const outcome = (node: funnels.FunnelNodeRow): NodeOutcome => {
+    if (children.some((c) => c.funnelNodeId === node.id && paid(c))) return 'accepted'
+    if (of.declined.has(node.id)) return 'declined'
+    return skipped.has(node.id) ? 'skipped' : null
+  }
+  for (;;) {
+    const node = currentNode(of.nodes, of.funnel.entryNodeId, outcome)
+    if (!node) return null
+    if (node.kind === 'thank_you') return { funnel: of.funnel, node, offer: null, open: [] }
+    const offer = await offerOf(ctx, order, node)
+    if (offer) return { funnel: of.funnel, node, offer, open: [{ node, offer }, ...await declinePath(ctx, order, of.nodes, node)] }
+    skipped.add(node.id)
+  }
+}
+
+/** The offers the decline links lead to from `from` (those that can be bought now), up to a thank-you page or the end. */
+async function declinePath(ctx: Ctx, order: orders.OrderRow, nodes: readonly funnels.FunnelNodeRow[], from: funnels.FunnelNodeRow) {
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  const seen = new Set([from.id])
+  const path: { node: funnels.FunnelNodeRow; offer: Offer }[] = []
+  let node = from.declineNodeId === null ? undefined : byId.get(from.declineNodeId)
+  while (node && !seen.has(node.id) && node.kind !== 'thank_you') {
+    seen.add(node.id)
+    const offer = await offerOf(ctx, order, node)
+    if (offer) path.push({ node, offer })
+    node = node.declineNodeId === null ? undefined : byId.get(node.declineNodeId)
+  }
+  return path
+}
+
+async function offerOf(ctx: Ctx, order: orders.OrderRow, node: funnels.FunnelNodeRow): Promise<Offer | null> {
+  if (node.productId === null || node.pricingPlanId === null) return null
+  try {
+    const facts = await catalog.checkoutFacts(ctx, ctx.db, { id: order.sellerId }, { id: node.productId })
+    const payer = order.payer as { country_code?: string; vat_id?: string }
+    const priced = priceSelection(facts, { pricing_plan_id: node.pricingPlanId, country_code: payer.country_code, vat_id: payer.vat_id }, null)
+    if (priced.price.currency !== order.currency) return null
+    return {
+      index: node.position, kind: node.kind === 'downsell' ? 'downsell' : 'upsell', product_id: facts.product.id, product_slug: facts.product.slug,
+      pricing_plan_id: node.pricingPlanId, name: facts.product.name, headline: node.headline, amount: priced.price.firstAmount, currency: priced.price.currency,
+      payment: order.savedMethod !== null ? 'autopay' : 'checkout', funnel_node_id: node.id,
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error // an offer that cannot be bought now is not shown
+    return null
+  }
+}
+
+/** The payer saw the node (its page, or the offer on the success page): counted once per order for the node's figures. */
+export async function recordFunnelView(ctx: Ctx, order: orders.OrderRow, step: FunnelStep): Promise<void> {
+  await funnels.recordView(ctx.db, step.funnel.id, step.node.id, order.id)
+}
+
+/**
+ * The payer declines the node's offer (GET or POST .../funnel/{node}/decline): recorded, so the funnel moves
+ * on along the decline link and the page does not show it again. Declining again is a no-op; a node that is
+ * not the payer's current offer is 409.
+ */
+export async function declineFunnelNode(ctx: Ctx, orderToken: string, nodeId: number): Promise<void> {
+  const order = await orders.findOrderByToken(ctx.db, orderToken)
+  const of = mayFollow(order) ? await funnels.funnelOfOrder(ctx.db, order) : null
+  if (of?.declined.has(nodeId)) return
+  const step = await funnelStepOf(ctx, order)
+  const at = step ? step.open.findIndex((o) => o.node.id === nodeId) : -1
+  if (!step || at < 0) throw new AppError('conflict', 'This offer is not open')
+  // Declining a later offer declines the ones before it too.
+  await ctx.db.transaction(async (tx) => {
+    for (const o of step.open.slice(0, at + 1)) await funnels.recordDecline(tx, step.funnel.id, o.node.id, order.id)
   })
 }
-
-type OfferPrice = { name: string; slug: string; amount: number; currency: string }
-
-export async function offerPricesOf(ctx: Ctx, order: orders.OrderRow, upsells: Record<string, unknown>[]) {
-  const prices = new Map<number, OfferPrice>()
-  for (const [index, u] of upsells.entries()) {
-    try {
-      const facts = await catalog.checkoutFacts(ctx, ctx.db, { id: order.sellerId }, { id: Number(u.product_id) })
-      const priced = priceSelection(facts, { pricing_plan_id: Number(u.pricing_plan_id), country_code: (order.payer as { country_code?: string }).country_code, vat_id: (order.payer as { vat_id?: string }).vat_id }, null)
-      if (priced.price.currency === order.currency) prices.set(index, { name: facts.product.name, slug: facts.product.slug, amount: priced.price.firstAmount, currency: priced.price.currency })
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error // an offer that cannot be bought now is not shown
-    }
-  }
-  return prices
-}
-

@@ -30,8 +30,8 @@ export type OrderListFilters = {
   affiliateProgramIds?: number[]
   salesTeamMemberIds?: number[]
   dealStates?: string[]
-  /** A filter on a relation that no order has yet (funnel). */
-  matchesNothing?: boolean
+  funnelIds?: number[]
+  funnelNodeIds?: number[]
   createdFrom?: Date
   createdTill?: Date
   createdBefore?: Date
@@ -69,7 +69,8 @@ function likePattern(text: string): string {
 function conditionsOf(scope: OrderScope, f: OrderListFilters, omit: { paymentState?: boolean; orderType?: boolean } = {}): SQL[] {
   const c: SQL[] = []
   if (scope.sellerId !== null) c.push(eq(orders.sellerId, scope.sellerId))
-  if (f.matchesNothing) c.push(sql`false`)
+  if (f.funnelIds) c.push(inArray(orders.funnelId, f.funnelIds))
+  if (f.funnelNodeIds) c.push(inArray(orders.funnelNodeId, f.funnelNodeIds))
   if (f.paymentStates && !omit.paymentState) c.push(inArray(orders.paymentState, f.paymentStates))
   if (f.excludeNotCompleted) c.push(sql`${orders.paymentState} <> 'payment_not_completed'`)
   if (f.paymentForms) c.push(inArray(sql`coalesce(${planForm}, 'one_time')`, f.paymentForms))

@@ -110,7 +110,7 @@ describe('the orders list', () => {
     const [payer] = await sql<{ payer_user_id: number }>('select payer_user_id from orders where id = $1', [ids.paidDe])
     expect(await idsOf(`payer_id=${payer!.payer_user_id}`)).toEqual(sorted('paidDe'))
     // No order here is attributed to a publisher (affiliates/commissions.routes.test.ts has those that are); the
-    // sales team and funnels are later issues' relations: accepted, validated, and no order has one yet.
+    // sales team relation is a later issue's; no order here is in a funnel (funnels.routes.test.ts has those that are).
     for (const key of ['publisher_id', 'affiliate_program_id', 'sales_team_member_id', 'funnel_id']) expect(await idsOf(`${key}=1`)).toEqual([])
     expect((await t.request({ method: 'GET', url: '/api/v1/cabinet/orders?publisher_id=abc', token: seller.accessToken })).statusCode).toBe(400)
     expect((await t.request({ method: 'GET', url: '/api/v1/cabinet/orders?payment_state=lost', token: seller.accessToken })).statusCode).toBe(400)

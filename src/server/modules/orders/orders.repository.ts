@@ -321,3 +321,18 @@ export async function ledgerTotals(db: Executor): Promise<{ currency: string; to
   const rows = await db.select({ currency: ledgerEntries.currency, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries).groupBy(ledgerEntries.currency)
   return rows.map((r) => ({ currency: r.currency, total: Number(r.total) }))
 }
+
+/** A funnel's accepted offers per node (docs/decisions/0066-funnels.md): how many orders, and what the paid ones brought per currency. */
+export async function funnelNodeFigures(db: Executor, funnelId: number) {
+  return db.select({
+    nodeId: orders.funnelNodeId, currency: orders.currency, accepts: count(),
+    revenue: sql<number>`coalesce(sum(case when ${orders.paymentState} in ('paid', 'paying') then ${orders.paidAmount} else 0 end), 0)`.mapWith(Number),
+  }).from(orders)
+    .where(and(eq(orders.funnelId, funnelId), sql`${orders.funnelNodeId} is not null`))
+    .groupBy(orders.funnelNodeId, orders.currency)
+}
+
+/** Records the funnel an order led into, once (the first time its payer meets the funnel). */
+export async function setOrderFunnel(db: Executor, orderId: number, funnelId: number): Promise<void> {
+  await db.update(orders).set({ funnelId }).where(and(eq(orders.id, orderId), sql`${orders.funnelId} is null`))
+}

@@ -868,3 +868,13 @@ export function findPaymentByToken(db: Executor, token: string, options: { lock?
 export function findPaymentByRef(db: Executor, provider: string, providerRef: string): Promise<repo.PaymentRow | undefined> {
   return repo.findPaymentByRef(db, provider, providerRef)
 }
+
+/** A funnel's accepted offers per node and currency: the orders placed and the paid amount of those paid (or paying). */
+export function funnelNodeFigures(db: Executor, funnelId: number): ReturnType<typeof repo.funnelNodeFigures> {
+  return repo.funnelNodeFigures(db, funnelId)
+}
+
+/** The funnel an order led into (docs/decisions/0066-funnels.md), recorded once. */
+export function setOrderFunnel(db: Executor, orderId: number, funnelId: number): Promise<void> {
+  return repo.setOrderFunnel(db, orderId, funnelId)
+}

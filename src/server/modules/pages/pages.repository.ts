@@ -69,3 +69,20 @@ export async function activePublished(db: Executor, sellerId: number, pageType: 
     .limit(1)
   return row
 }
+
+/** The published document of one of the seller's pages (not archived) of a type, by id. */
+export async function publishedById(db: Executor, sellerId: number, id: number, pageType: string) {
+  const [row] = await db.select({ page: pages, document: pageVersions.document }).from(pages)
+    .innerJoin(pageVersions, and(eq(pageVersions.pageId, pages.id), eq(pageVersions.number, pages.publishedVersion)))
+    .where(and(eq(pages.id, id), eq(pages.sellerId, sellerId), eq(pages.pageType, pageType), isNull(pages.archivedAt)))
+    .limit(1)
+  return row
+}
+
+/** Which of `ids` are the seller's pages of a type (not archived). */
+export async function ownedPageIds(db: Executor, sellerId: number, ids: readonly number[], pageType: string): Promise<number[]> {
+  if (ids.length === 0) return []
+  const rows = await db.select({ id: pages.id }).from(pages)
+    .where(and(eq(pages.sellerId, sellerId), eq(pages.pageType, pageType), isNull(pages.archivedAt), sql`${pages.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`))
+  return rows.map((r) => r.id)
+}

@@ -144,3 +144,16 @@ export async function archivePage(ctx: Ctx, id: number): Promise<PageOutput> {
 export async function activeDocument(db: Executor, sellerId: number, pageType: PageType, productId: number | null = null): Promise<PageDocument | null> {
   return (await repo.activePublished(db, sellerId, pageType, productId))?.document ?? null
 }
+
+/**
+ * A page chosen by id rather than by being active (a funnel node names its page, docs/decisions/0066-funnels.md):
+ * its published document, or null when it is not the seller's, not of the type, archived or never published.
+ */
+export async function publishedDocumentById(db: Executor, sellerId: number, id: number, pageType: PageType): Promise<PageDocument | null> {
+  return (await repo.publishedById(db, sellerId, id, pageType))?.document ?? null
+}
+
+/** Which of `ids` are the seller's pages of a type (not archived), for a form that names pages. */
+export async function ownedPageIds(db: Executor, sellerId: number, ids: readonly number[], pageType: PageType): Promise<number[]> {
+  return repo.ownedPageIds(db, sellerId, ids, pageType)
+}

@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Button, Card, Group, List, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { ActionIcon, Alert, Anchor, Button, Card, Group, List, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../../../../shared/money'
@@ -128,6 +129,8 @@ function UpsellsSection({ product, checkout }: { product: Product; checkout: Pro
     <Stack gap="sm" data-testid="upsells-section">
       <Title order={3} fz="lg">{t('productCheckout.upsells.title')}</Title>
       <Text size="sm" c="dimmed">{t('productCheckout.upsells.hint')}</Text>
+      {/* The upsells are the product's funnel (docs/decisions/0066-funnels.md): branches, pages and figures are edited there. */}
+      <Anchor component={Link} to="/cabinet/funnels" size="sm" data-testid="upsells-funnel-link">{t('productCheckout.upsells.funnelLink')}</Anchor>
       <LoadingMask visible={products.isPending}>
         <Stack gap="xs">
           {upsells.length === 0 && <Text size="sm" c="dimmed">{t('productCheckout.upsells.none')}</Text>}
