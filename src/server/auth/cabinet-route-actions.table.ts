@@ -58,6 +58,7 @@ export const cabinetRouteActions = {
   'GET /api/v1/cabinet/dashboard': 'dashboard.read',
   'GET /api/v1/cabinet/dashboard/checklist': 'dashboard.read',
   'GET /api/v1/cabinet/pages': 'products.read',
+  'GET /api/v1/cabinet/contact_requests': 'products.read',
   'POST /api/v1/cabinet/pages': 'pages.write',
   'GET /api/v1/cabinet/pages/:id': 'products.read',
   'PUT /api/v1/cabinet/pages/:id/draft': 'pages.write',
