@@ -126,6 +126,11 @@ export function headFor(input: RenderInput): Head {
       const { product } = props as PageProps['embed']
       return { ...base, title: product?.name ?? 'Sellfront', canonical: null, robots: 'noindex' }
     }
+    case 'built': {
+      // the page's address without a category filter or other query
+      const { title, data } = props as PageProps['built']
+      return { ...base, title, description: `Products by ${data.seller.name}` }
+    }
   }
 }
 

@@ -3,6 +3,8 @@ import type { shopListOutput, shopProductOutput } from '../shared/schemas/catalo
 import type { CheckoutPageOutput, CreateOrderOutput, PublicOrderOutput, QuoteOutput, sandboxPaymentOutput } from '../shared/schemas/checkout'
 import type { FieldError } from '../shared/errors'
 import type { CertificateVerificationOutput } from '../shared/schemas/certificates'
+import type { PageDocument } from '../shared/pages/page-blocks'
+import type { BuiltPageData } from './built/built-data'
 
 // What each page renders from. The server plugin (src/server/plugins/storefront.ts) builds these objects
 // from the services' answers; they travel to the browser as JSON in <script id="sf-props"> and hydrate the
@@ -55,6 +57,8 @@ export type SuccessPageProps = {
   hidden: number[]
   idempotencyKey: string
   error: PageError | null
+  /** The product's active thank-you page, shown above the default thanks (docs/decisions/0065-serving-built-pages.md). */
+  built?: { document: PageDocument; data: BuiltPageData } | null
 }
 
 export type SandboxPageProps = { payment: SandboxPayment; challenge: boolean; error: PageError | null }
@@ -103,6 +107,18 @@ export type EmbedPageProps = {
   product: { name: string; cover_url: string | null; display_price: number | null; currency: string | null; url: string } | null
 }
 
+/** A seller's built shop or product page (docs/decisions/0065-serving-built-pages.md): its blocks, no JavaScript. */
+export type BuiltPageProps = {
+  username: string
+  title: string
+  document: PageDocument
+  data: BuiltPageData
+  /** The shop's categories as filter links (?category=), the chosen one marked; empty elsewhere. */
+  categories: { id: number; title: string; url: string; active: boolean }[]
+  /** Where the category filter's "All" leads (the shop page); null without categories. */
+  allUrl: string | null
+}
+
 export type PageProps = {
   shop: ShopPageProps
   product: ProductPageProps
@@ -115,6 +131,7 @@ export type PageProps = {
   certificate: CertificatePageProps
   'affiliate-landing': AffiliateLandingPageProps
   embed: EmbedPageProps
+  built: BuiltPageProps
 }
 export type PageName = keyof PageProps
 

@@ -11,6 +11,7 @@ import MessagePage from './message-page'
 import CertificatePage from './certificate-page'
 import AffiliateLandingPage from './affiliate-landing-page'
 import EmbedPage from './embed-page'
+import BuiltPageView from './built-page'
 
 /** Every page by name, for the server entry (the browser loads only the page it shows: entry-client.tsx). */
 export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
@@ -25,4 +26,5 @@ export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
   certificate: CertificatePage,
   'affiliate-landing': AffiliateLandingPage,
   embed: EmbedPage,
+  built: BuiltPageView,
 }
