@@ -33,6 +33,8 @@ const configSchema = z.object({
   RATE_LIMIT_AUTH_IP_MAX: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_AUTH_EMAIL_FAILURES: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** How often counted product page views are written (decision 0065): a view is a map update, this one statement. */
+  PRODUCT_VIEWS_FLUSH_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   /** Wrong access-password guesses per IP and product before the product page answers 429 (docs/QUALITY.md "abuse"). */
   RATE_LIMIT_PRODUCT_PASSWORD_FAILURES: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PRODUCT_PASSWORD_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

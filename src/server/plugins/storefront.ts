@@ -281,7 +281,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
   }
   const appUrl = deps.config.appUrl
   // Product page views for the total_views social proof: counted in memory, written every few seconds (decision 0065).
-  const views = viewCounter(deps.db, { flushMs: options.viewFlushMs, onError: (error) => app.log.error({ err: error }, 'product views not counted') })
+  const views = viewCounter(deps.db, { flushMs: options.viewFlushMs ?? deps.config.PRODUCT_VIEWS_FLUSH_MS, onError: (error) => app.log.error({ err: error }, 'product views not counted') })
   app.addHook('preClose', async () => views.flush())
 
   await app.register(async (sf) => {
