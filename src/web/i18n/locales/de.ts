@@ -256,6 +256,7 @@ export const de: Translations = {
       orders: 'Bestellungen',
       orderRates: 'Raten',
       payers: 'Zahler',
+      contactRequests: 'Kontaktanfragen',
       paymentAuthorizations: 'Zahlungsvollmachten',
       transfers: 'Zahlungen',
       invoices: 'Rechnungen',
@@ -3413,5 +3414,12 @@ export const de: Translations = {
     releaseText: 'Dein Shop ist dort nicht mehr erreichbar und der Name wird für andere frei.',
     ttlOptions: { '300': '5 Minuten', '3600': '1 Stunde', '86400': '1 Tag', '604800': '1 Woche' },
     invalidName: 'Verwende 2 bis 63 Kleinbuchstaben, Ziffern oder Bindestriche.',
+  },
+  contactRequests: {
+    title: 'Kontaktanfragen',
+    intro: 'Nachrichten, die Käufer über die Kontaktformulare deiner gebauten Seiten gesendet haben. Jede erhältst du auch per E-Mail.',
+    search: 'Nachrichten durchsuchen',
+    empty: 'Noch keine Nachrichten.',
+    columns: { id: 'ID', received: 'Eingegangen', message: 'Nachricht' },
   },
 }

@@ -254,6 +254,7 @@ export const en = {
       orders: 'Orders',
       orderRates: 'Order rates',
       payers: 'Payers',
+      contactRequests: 'Contact requests',
       paymentAuthorizations: 'Payment authorizations',
       transfers: 'Transfers',
       invoices: 'Invoices',
@@ -3411,6 +3412,13 @@ export const en = {
     releaseText: 'Your shop is no longer served there and the name becomes free for others.',
     ttlOptions: { '300': '5 minutes', '3600': '1 hour', '86400': '1 day', '604800': '1 week' },
     invalidName: 'Use 2 to 63 lower-case letters, digits or hyphens.',
+  },
+  contactRequests: {
+    title: 'Contact requests',
+    intro: 'Messages payers sent through the contact forms of your built pages. Each one is also mailed to you.',
+    search: 'Search messages',
+    empty: 'No messages yet.',
+    columns: { id: 'ID', received: 'Received', message: 'Message' },
   },
 }
 
