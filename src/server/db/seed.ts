@@ -18,6 +18,7 @@ import { createOrder } from '../modules/checkout/place-order.service'
 import { completeSandboxPayment } from '../modules/payments/sandbox-page.service'
 import * as resellers from '../modules/resellers/resellers.service'
 import { seedDemoPlans } from '../modules/platform-plans/platform-plans.service'
+import { seedDemoPages } from './seed-pages'
 import * as deals from '../modules/deals/deals.service'
 import * as salesTeam from '../modules/teams/sales-team.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
@@ -56,6 +57,7 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
     await seedDemoSalesTeam(deps, result.userId, password)
   }
   await seedDemoMedia(deps, result.userId)
+  await seedDemoPages(deps, result.userId)
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))

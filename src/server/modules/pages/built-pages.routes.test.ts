@@ -178,3 +178,30 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('with the s
     expect(list.json()).toMatchObject({ total_count: 1, list: [{ page_id: shopPageId, fields: [{ id: 'name', label: 'First name', value: 'Pia' }, { id: 'mail' }, { id: 'msg', label: 'Question' }] }] })
   })
 })
+
+describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('the XSS battery on served built pages', () => {
+  test('hostile text in blocks, product names and category titles renders as text in the served page', async () => {
+    const evil = '"><img src=x onerror=alert(1)>'
+    const mallory = await createSeller(t)
+    const asMallory = (method: 'POST' | 'PUT', url: string, payload?: object) => t.request({ method, url: `/api/v1${url}`, token: mallory.accessToken, ...(payload ? { payload } : {}) })
+    const item = await publishedProduct(t, mallory.accessToken, { name: `Course ${evil}` })
+    const category = await asMallory('POST', '/cabinet/shop_categories', { title: `Cat ${evil}`, product_ids: [item.id] })
+    expect(category.statusCode, category.body).toBe(201)
+    const page = (await asMallory('POST', '/cabinet/pages', { page_type: 'shop', name: evil })).json()
+    const saved = await asMallory('PUT', `/cabinet/pages/${page.id}/draft`, { page_type: 'shop', document: { blocks: [
+      { id: 'h', kind: 'header', settings: { title: evil, menu: [{ id: 'm', name: evil, url: '/ok', link_type: 'url', submenu: [] }] } },
+      { id: 'p', kind: 'products', settings: { show_description: true, show_category: true } },
+      { id: 't', kind: 'testimonials', settings: { items: [{ id: 'x', avatar_key: null, full_name: evil, text: evil }] } },
+      { id: 'f', kind: 'contact_form', settings: { title: evil, fields: [{ id: 'a', kind: 'custom', label: evil, type: 'text', required: true }] } },
+    ] } })
+    expect(saved.statusCode, saved.body).toBe(200)
+    await asMallory('POST', `/cabinet/pages/${page.id}/publish`)
+    await asMallory('POST', `/cabinet/pages/${page.id}/activate`)
+    const res = await t.request({ method: 'GET', url: `/s/${mallory.username}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('data-testid="built-page"')
+    expect(res.body).not.toMatch(/<img[^>]+src="?x/i)
+    expect(res.body).not.toMatch(/<script(?![^>]*type="application\/(ld\+)?json")/i)
+    expect(res.body).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;')
+  })
+})
