@@ -25,6 +25,8 @@ const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Sellfront <no-reply@sellfront.test>'),
   SEED_DEMO: bool.default(true),
+  /** The demo's shop and two product pages as built pages (docs/decisions/0065-serving-built-pages.md); off keeps the default layouts. */
+  SEED_DEMO_PAGES: bool.default(true),
   DEMO_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),

@@ -73,9 +73,13 @@ export async function startServer(options: { env?: Record<string, string>; manag
   }
 }
 
-/** The platform with its demo data (every demo user's password `demoPassword`) and a browser: a browser test file's usual setup. */
-export async function startDemoPlatform(demoPassword: string, options: { managers?: { email: string; password: string }[] } = {}): Promise<{ server: RunningServer; browser: Browser }> {
-  const server = await startServer({ managers: options.managers, env: { SEED_DEMO: 'true', DEMO_PASSWORD: demoPassword } })
+/**
+ * The platform with its demo data (every demo user's password `demoPassword`) and a browser: a browser test file's usual setup.
+ * The demo's built pages stay off (docs/decisions/0065-serving-built-pages.md): these tests read the default layouts;
+ * tests/e2e/built-pages.test.ts builds its own.
+ */
+export async function startDemoPlatform(demoPassword: string, options: { managers?: { email: string; password: string }[]; env?: Record<string, string> } = {}): Promise<{ server: RunningServer; browser: Browser }> {
+  const server = await startServer({ managers: options.managers, env: { SEED_DEMO: 'true', DEMO_PASSWORD: demoPassword, SEED_DEMO_PAGES: 'false', ...options.env } })
   return { server, browser: await launchBrowser() }
 }
 

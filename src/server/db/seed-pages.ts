@@ -37,6 +37,7 @@ export async function seedDemoPages(deps: AppDeps, sellerUserId: number) {
     .where(and(eq(products.sellerId, seller.id), inArray(products.slug, ['watercolour-course', 'lightroom-presets'])))
   const [image] = await deps.db.select({ key: mediaUploads.storageKey }).from(mediaUploads).where(and(eq(mediaUploads.sellerId, seller.id), eq(mediaUploads.kind, 'image'))).limit(1)
   const u = seller.username
+  const course = rows.find((r) => r.slug === 'watercolour-course')
 
   const build = async (pageType: 'shop' | 'product', name: string, blocks: object[], productId?: number) => {
     const page = await pages.createPage(ctx, { page_type: pageType, name, ...(productId ? { product_id: productId } : {}) })
@@ -49,8 +50,11 @@ export async function seedDemoPages(deps: AppDeps, sellerUserId: number) {
     { id: 'head', kind: 'header', settings: { title: 'Studio Demo', menu: menu(u), sharing_options: true } },
     { id: 'hero', kind: 'banner', settings: { title: 'Learn, create, share', text: 'Courses, presets and sessions for creative people.', background_color: '#1c7ed6', text_color: '#ffffff' } },
     { id: 'all', kind: 'products', settings: { source: 'seller_products', view: 'grid', columns: 3, show_button: true, show_description: false } },
+    ...(course ? [{ id: 'bought', kind: 'conversion_tools', settings: { tool: 'social_proof', social_proof_type: 'total_purchases', product_id: course.id } }] : []),
+    { id: 'space', kind: 'gap', settings: {} },
     testimonials,
     { id: 'about', kind: 'text', settings: { html: '<h2>About the studio</h2><p>Every product here is made by hand and tried with real students first. Questions? Write to us below.</p>' } },
+    { id: 'start', kind: 'button', settings: { button: { type: 'customLink', text: 'Start with the watercolour course', url: `/s/${u}/watercolour-course` } } },
     { id: 'ask', kind: 'contact_form', settings: { title: 'Ask us anything' } },
     footer(u),
   ])
