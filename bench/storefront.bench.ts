@@ -43,14 +43,14 @@ const hello = await run({ url: `${base}/hello` })
 let n = 0
 const uncached = await run({ url: `${base}${product}`, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${product}?bench=${n++}` }) }] })
 const cached = await run({ url: `${base}${product}` })
-let m = 0
-const builtUncached = await run({ url: `${base}${builtShop}`, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${builtShop}?bench=${m++}` }) }] })
-const builtCached = await run({ url: `${base}${builtShop}` })
-const builtCheck = await fetch(`${base}${builtShop}`)
-const builtBlocks = (await builtCheck.text()).match(/class="sf-built-block /g)?.length ?? 0
 const check = await fetch(`${base}${product}`)
 const hit = check.headers.get('x-storefront-cache')
 await check.text()
+let m = 0
+const builtUncached = await run({ url: `${base}${builtShop}`, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${builtShop}?bench=${m++}` }) }] })
+const builtCached = await run({ url: `${base}${builtShop}` })
+const builtCheck = await fetch(`${base}${builtShop}`, { headers: { 'accept-encoding': 'identity' } })
+const builtBlocks = (await builtCheck.text()).match(/class="sf-built-block /g)?.length ?? 0
 
 console.log(`hello-world: ${hello.requests.average} req/s, p99 ${hello.latency.p99} ms`)
 console.log(`GET ${product} uncached (HTML rendered per request): ${uncached.requests.average} req/s, p99 ${uncached.latency.p99} ms, non-2xx ${uncached.non2xx}`)

@@ -267,6 +267,9 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
   const pageData = cacheOptions ? new TtlCache<Promise<FormContext>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
   const quotes = cacheOptions ? new TtlCache<Promise<QuoteOutput>>(cacheOptions.ttlMs, cacheOptions.maxEntries * 4) : null
   const sitemaps = cacheOptions ? new TtlCache<Promise<string>>(cacheOptions.ttlMs, 1) : null
+  // A built page's document and data (or that there is none), read once per time to live like the product's
+  // data: a page that varies by its query renders again without reading them again (decision 0065).
+  const builtData = cacheOptions ? new TtlCache<Promise<builtPages.BuiltPageAnswer | null>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
   if (cacheOptions) {
     // A seller's or manager's change through this process shows at once: what the public pages read is
     // forgotten after any successful write of the back office. Other API processes catch up within the TTL.
@@ -277,6 +280,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       pageData?.clear()
       quotes?.clear()
       sitemaps?.clear()
+      builtData?.clear()
     })
   }
   const appUrl = deps.config.appUrl
@@ -425,18 +429,20 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
      * The seller's active built page here, rendered, or null for the default layout: no page, or one that
      * cannot be shown (its data or a block failed: logged, never a 500). Cached like the default pages.
      */
-    async function sendBuilt(request: FastifyRequest, reply: FastifyReply, username: string, where: Omit<Parameters<typeof builtPages.builtPage>[2], 'path'>, page: { title: (sellerName: string) => string; cacheControl: string; productId?: number }, cacheKey?: string) {
+    async function sendBuilt(request: FastifyRequest, reply: FastifyReply, username: string, where: Omit<Parameters<typeof builtPages.builtPage>[2], 'path'>, page: { title: (sellerName: string) => string; cacheControl: string; productId?: number }, cacheKey?: string): Promise<boolean> {
       const loaded = await load()
-      if (!loaded?.entry.renderBuiltPage) return null
+      if (!loaded?.entry.renderBuiltPage) return false
       const path = request.url.split('?')[0]!
       let answer
       try {
-        answer = await builtPages.builtPage(request.ctx, username, { ...where, path })
+        const read = () => builtPages.builtPage(request.ctx, username, { ...where, path })
+        const key = JSON.stringify([username.toLowerCase(), path, where.type, where.productId, where.category ?? null])
+        answer = builtData && request.method === 'GET' && !where.order ? await builtData.remember(key, read) : await read()
       } catch (error) {
         request.log.error({ err: error, username, pageType: where.type }, 'built page data failed: the default layout is shown')
-        return null
+        return false
       }
-      if (!answer) return null
+      if (!answer) return false
       const base = `/s/${encodeURIComponent(answer.data.seller.username)}`
       const props = { username, title: page.title(answer.data.seller.name), document: answer.document, data: answer.data, categories: answer.categories, allUrl: answer.categories.length > 0 ? base : null }
       const rendered = loaded.entry.renderBuiltPage({ page: 'built', props, appUrl, path, assets: { css: loaded.assetsFor('built').css, js: [], preload: [] } })
@@ -444,7 +450,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         for (const failed of rendered.errors) {
           request.log.error({ err: failed.error, username, pageType: where.type, block: failed.block }, 'built page failed to render: the default layout is shown')
         }
-        return null
+        return false
       }
       const status = 200
       if (cache && cacheKey) {
@@ -453,7 +459,9 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         void reply.header('x-storefront-cache', 'miss')
       }
       void reply.header('cache-control', page.cacheControl)
-      return sendHtml(request, reply, status, rendered.html)
+      // true, not the reply: a reply is thenable, and awaiting it waits for the answer and yields nothing
+      void sendHtml(request, reply, status, rendered.html)
+      return true
     }
 
     // An upload a built page names (picture, audio, video, file, PDF): only the seller's own, served from here
@@ -510,7 +518,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const shopCache = queryString(request, 'aff') === undefined ? 'public, max-age=30' : noStore
       if (queryString(request, 'page') === undefined) {
         const built = await sendBuilt(request, reply, username, { type: 'shop', productId: null, category: categoryOf(request) }, { title: (name) => `${name} · Shop`, cacheControl: shopCache }, key)
-        if (built) return built
+        if (built) return reply
       }
       const parsed = listQuery.safeParse({ page: queryString(request, 'page') ?? 1, per: queryString(request, 'per') ?? defaultPageSize })
       const query = parsed.success ? parsed.data : listQuery.parse({})
@@ -625,7 +633,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         const built = await sendBuilt(request, reply, username, { type: 'product', productId: data.product.id }, {
           title: (name) => `${data.product.name} · ${name}`, cacheControl: key && !affiliate ? 'public, max-age=30' : noStore, productId: data.product.id,
         }, affiliate ? undefined : key)
-        if (built) return built
+        if (built) return reply
       }
       return renderProduct(request, reply, username, { ...data, password: password ?? null }, { values, step: 1, error: null, quote: null, affiliate }, 200, key, data.product.id)
     }
