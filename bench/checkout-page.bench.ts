@@ -29,7 +29,8 @@ await seedDemo(deps, { password: 'Bench-demo1!' })
 const app = await buildApp(deps)
 await app.listen({ port: 0, host: '127.0.0.1' })
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
-const productUrl = `${base}/s/demo/watercolour-course`
+// The checkout (the course has a built product page in the demo: docs/decisions/0065-serving-built-pages.md).
+const productUrl = `${base}/s/demo/watercolour-course/payment`
 
 // ---------------------------------------------------------------- JavaScript weight
 

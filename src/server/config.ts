@@ -25,6 +25,8 @@ const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Sellfront <no-reply@sellfront.test>'),
   SEED_DEMO: bool.default(true),
+  /** The demo's shop and two product pages as built pages (docs/decisions/0065-serving-built-pages.md); off keeps the default layouts. */
+  SEED_DEMO_PAGES: bool.default(true),
   DEMO_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
@@ -33,6 +35,8 @@ const configSchema = z.object({
   RATE_LIMIT_AUTH_IP_MAX: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_AUTH_EMAIL_FAILURES: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** How often counted product page views are written (decision 0065): a view is a map update, this one statement. */
+  PRODUCT_VIEWS_FLUSH_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   /** Wrong access-password guesses per IP and product before the product page answers 429 (docs/QUALITY.md "abuse"). */
   RATE_LIMIT_PRODUCT_PASSWORD_FAILURES: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PRODUCT_PASSWORD_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

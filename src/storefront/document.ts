@@ -134,6 +134,11 @@ export function headFor(input: RenderInput): Head {
       const { offer } = props as PageProps['funnel']
       return { ...base, title: offer?.name ?? 'Thank you', canonical: null, robots: 'noindex' }
     }
+    case 'built': {
+      // the page's address without a category filter or other query
+      const { title, data } = props as PageProps['built']
+      return { ...base, title, description: `Products by ${data.seller.name}` }
+    }
   }
 }
 

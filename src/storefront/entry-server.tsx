@@ -2,6 +2,7 @@ import { StrictMode, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { documentHtml } from './document'
 import { pages } from './pages'
+import BuiltPageView from './pages/built-page'
 import { interactivePages, type PageName, type RenderInput } from './props'
 
 // The storefront's server entry, built by `vite build -c vite.storefront.config.ts --ssr` into
@@ -15,6 +16,22 @@ export { markSvg } from './lib/marks'
 // Built pages (docs/decisions/0059-page-blocks.md), for the server that will serve them.
 export { BuiltPage, renderBlock } from './built/built-page'
 export { emptyBuiltPageData } from './built/built-data'
+
+/**
+ * A built page as a whole HTML document, or the reasons it cannot be shown: a block that throws or a render
+ * that fails makes the server fall back to the default layout (docs/decisions/0065-serving-built-pages.md).
+ */
+export function renderBuiltPage(input: RenderInput<'built'>): { html: string | null; errors: { block: { id: string; kind: string } | null; error: unknown }[] } {
+  const errors: { block: { id: string; kind: string } | null; error: unknown }[] = []
+  try {
+    const onBlockError = (block: { id: string; kind: string }, error: unknown) => { errors.push({ block, error }) }
+    const body = renderToString(<StrictMode><BuiltPageView {...input.props} onBlockError={onBlockError} /></StrictMode>)
+    return errors.length > 0 ? { html: null, errors } : { html: documentHtml(input, body, false), errors }
+  } catch (error) {
+    errors.push({ block: null, error })
+    return { html: null, errors }
+  }
+}
 
 export function isInteractive(page: PageName): boolean {
   return (interactivePages as readonly string[]).includes(page)

@@ -58,6 +58,8 @@ export type SuccessPageProps = {
   hidden: number[]
   idempotencyKey: string
   error: PageError | null
+  /** The product's active thank-you page, shown above the default thanks (docs/decisions/0065-serving-built-pages.md). */
+  built?: { document: PageDocument; data: BuiltPageData } | null
 }
 
 /** A funnel node after a payment (docs/decisions/0066-funnels.md): its built page, or the default layout. */
@@ -124,6 +126,17 @@ export type EmbedPageProps = {
 
 /** A seller's shared link of several products (/v/{username}/{slug}, docs/decisions/0067-multi-item-shares.md). */
 export type SharePageProps = { username: string; share: PublicShareOutput }
+/** A seller's built shop or product page (docs/decisions/0065-serving-built-pages.md): its blocks, no JavaScript. */
+export type BuiltPageProps = {
+  username: string
+  title: string
+  document: PageDocument
+  data: BuiltPageData
+  /** The shop's categories as filter links (?category=), the chosen one marked; empty elsewhere. */
+  categories: { id: number; title: string; url: string; active: boolean }[]
+  /** Where the category filter's "All" leads (the shop page); null without categories. */
+  allUrl: string | null
+}
 
 export type PageProps = {
   shop: ShopPageProps
@@ -139,6 +152,7 @@ export type PageProps = {
   embed: EmbedPageProps
   share: SharePageProps
   funnel: FunnelPageProps
+  built: BuiltPageProps
 }
 export type PageName = keyof PageProps
 

@@ -44,7 +44,9 @@ export async function startServer(options: { env?: Record<string, string>; manag
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir,
-      SEED_DEMO: 'false', RATE_LIMIT: 'off', ARGON2_MEMORY_KIB: '1024', LOG_LEVEL: 'warn',
+      // The demo's built pages stay off (docs/decisions/0065-serving-built-pages.md): the browser tests read the
+      // default layouts; tests/e2e/built-pages.test.ts builds its own pages.
+      SEED_DEMO: 'false', SEED_DEMO_PAGES: 'false', RATE_LIMIT: 'off', ARGON2_MEMORY_KIB: '1024', LOG_LEVEL: 'warn',
       JWT_SECRET: e2eSecret, ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,9 +75,11 @@ export async function startServer(options: { env?: Record<string, string>; manag
   }
 }
 
-/** The platform with its demo data (every demo user's password `demoPassword`) and a browser: a browser test file's usual setup. */
-export async function startDemoPlatform(demoPassword: string, options: { managers?: { email: string; password: string }[] } = {}): Promise<{ server: RunningServer; browser: Browser }> {
-  const server = await startServer({ managers: options.managers, env: { SEED_DEMO: 'true', DEMO_PASSWORD: demoPassword } })
+/**
+ * The platform with its demo data (every demo user's password `demoPassword`) and a browser: a browser test file's usual setup.
+ */
+export async function startDemoPlatform(demoPassword: string, options: { managers?: { email: string; password: string }[]; env?: Record<string, string> } = {}): Promise<{ server: RunningServer; browser: Browser }> {
+  const server = await startServer({ managers: options.managers, env: { SEED_DEMO: 'true', DEMO_PASSWORD: demoPassword, ...options.env } })
   return { server, browser: await launchBrowser() }
 }
 

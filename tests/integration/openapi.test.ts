@@ -125,6 +125,7 @@ describe('the API document', () => {
     // Left out on purpose, each with its reason:
     const notApi = [
       /^\/s\//, // the server-rendered shop pages and their forms (HTML, not the API)
+      /^\/:slug$/, // a shop at /{username} (docs/decisions/0065-serving-built-pages.md): the shop page's HTML
       /^\/certificates\//, // a certificate's public HTML page
       /^\/embed\//, // a publisher's embeddable item: an HTML page for another site's frame
       /^\/v\//, // a seller's shared link of several products: an HTML page (docs/decisions/0067-multi-item-shares.md)

@@ -63,6 +63,7 @@ export const cabinetRouteActions = {
   'GET /api/v1/cabinet/item_shares/:id': 'products.read',
   'PATCH /api/v1/cabinet/item_shares/:id': 'products.write',
   'GET /api/v1/cabinet/pages': 'products.read',
+  'GET /api/v1/cabinet/contact_requests': 'products.read',
   'POST /api/v1/cabinet/pages': 'pages.write',
   'GET /api/v1/cabinet/pages/:id': 'products.read',
   'PUT /api/v1/cabinet/pages/:id/draft': 'pages.write',

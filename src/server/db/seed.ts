@@ -19,6 +19,7 @@ import { createOrder } from '../modules/checkout/place-order.service'
 import { completeSandboxPayment } from '../modules/payments/sandbox-page.service'
 import * as resellers from '../modules/resellers/resellers.service'
 import { seedDemoPlans } from '../modules/platform-plans/platform-plans.service'
+import { seedDemoPages } from './seed-pages'
 import * as deals from '../modules/deals/deals.service'
 import * as salesTeam from '../modules/teams/sales-team.service'
 import * as shares from '../modules/shares/shares.service'
@@ -60,6 +61,7 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   await seedDemoMedia(deps, result.userId)
   await seedDemoShare(deps, result.userId)
   await seedDemoFunnel(deps, result.userId)
+  if (deps.config.SEED_DEMO_PAGES) await seedDemoPages(deps, result.userId)
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))

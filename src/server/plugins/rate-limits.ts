@@ -60,3 +60,9 @@ export function guessClientKey(ip: string): string {
   const all = tail === undefined ? front : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back]
   return `${all.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`
 }
+
+/** A built page's contact form: a few messages per IP and ten minutes are plenty for people, few for a flood (decision 0065). */
+export function contactFormRateLimit(deps: AppDeps) {
+  if (deps.config.RATE_LIMIT === 'off') return false as const
+  return { max: 5, timeWindow: 10 * 60 * 1000 }
+}

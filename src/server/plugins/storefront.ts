@@ -31,7 +31,11 @@ import * as sandboxPage from '../modules/payments/sandbox-page.service'
 import * as certificates from '../modules/certificates/certificates.service'
 import * as affiliates from '../modules/affiliates/storefront.service'
 import * as shares from '../modules/shares/shares.service'
-import { authRateLimit } from './rate-limits'
+import * as builtPages from '../modules/pages/built-data.service'
+import * as contactForms from '../modules/pages/contact-requests.service'
+import { viewCounter } from '../modules/pages/product-views.service'
+import { isReservedSlug } from '../../shared/validation/slugs'
+import { authRateLimit, contactFormRateLimit } from './rate-limits'
 
 // The server-rendered public pages (src/storefront, docs/DESIGN.md "Layout"): shop, product page with its checkout,
 // success page, sandbox test page, legal document, payer sign-in. Each route reads its data through the
@@ -47,6 +51,8 @@ export type StorefrontOptions = {
   distDir?: string
   /** The rendered-HTML cache of anonymous shop and product GETs: false turns it off. Default: 10 s, 500 pages (off in dev). */
   cache?: false | { ttlMs?: number; maxEntries?: number }
+  /** How often counted product views are written (ms; default 5000). */
+  viewFlushMs?: number
 }
 
 // ------------------------------------------------------------------ the built storefront
@@ -65,6 +71,8 @@ type StorefrontEntry = {
   selectionFromValues(values: FormValues, context: FormContext, coupon?: string | null): unknown
   /** A payment method logo or card brand mark as an SVG document; null for an unknown name. */
   markSvg?(name: string): string | null
+  /** A built page (docs/decisions/0065-serving-built-pages.md): its HTML, or null with the errors that stop it. */
+  renderBuiltPage?(input: RenderInput): { html: string | null; errors: { block: { id: string; kind: string } | null; error: unknown }[] }
 }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
@@ -138,7 +146,7 @@ function storefrontLoader(distDir: string, log: FastifyInstance['log'], dev: boo
 
 // ------------------------------------------------------------------ the HTML cache
 
-type CachedPage = { status: number; html: string; cacheControl: string; csp: string | null }
+type CachedPage = { status: number; html: string; cacheControl: string; csp: string | null; /** a product page: its views are counted on every GET */ productId?: number }
 
 /** A small in-process cache with a time to live and a size bound (least recently used goes first). */
 export class TtlCache<V> {
@@ -262,6 +270,9 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
   const pageData = cacheOptions ? new TtlCache<Promise<FormContext>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
   const quotes = cacheOptions ? new TtlCache<Promise<QuoteOutput>>(cacheOptions.ttlMs, cacheOptions.maxEntries * 4) : null
   const sitemaps = cacheOptions ? new TtlCache<Promise<string>>(cacheOptions.ttlMs, 1) : null
+  // A built page's document and data (or that there is none), read once per time to live like the product's
+  // data: a page that varies by its query renders again without reading them again (decision 0065).
+  const builtData = cacheOptions ? new TtlCache<Promise<builtPages.BuiltPageAnswer | null>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
   if (cacheOptions) {
     // A seller's or manager's change through this process shows at once: what the public pages read is
     // forgotten after any successful write of the back office. Other API processes catch up within the TTL.
@@ -272,9 +283,13 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       pageData?.clear()
       quotes?.clear()
       sitemaps?.clear()
+      builtData?.clear()
     })
   }
   const appUrl = deps.config.appUrl
+  // Product page views for the total_views social proof: counted in memory, written every few seconds (decision 0065).
+  const views = viewCounter(deps.db, { flushMs: options.viewFlushMs ?? deps.config.PRODUCT_VIEWS_FLUSH_MS, onError: (error) => app.log.error({ err: error }, 'product views not counted') })
+  app.addHook('preClose', async () => views.flush())
 
   await app.register(async (sf) => {
     // Forms post urlencoded; only these routes read that (the API keeps JSON and multipart).
@@ -300,7 +315,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(svg)
     })
 
-    type Page = { page: string; props: unknown; status?: number; cacheControl: string; providerRedirects?: boolean; /** the node token in place of affiliateMarker */ affiliate?: string }
+    type Page = {
+      page: string; props: unknown; status?: number; cacheControl: string; providerRedirects?: boolean; /** the node token in place of affiliateMarker */ affiliate?: string
+      /** a product page, whose views are counted also when the cache answers */ productId?: number
+    }
 
     async function send(request: FastifyRequest, reply: FastifyReply, page: Page, cacheKey?: string) {
       const loaded = await load()
@@ -311,7 +329,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const status = page.status ?? 200
       if (cache && cacheKey && status === 200) {
         const csp = reply.getHeader('content-security-policy')
-        cache.set(cacheKey, { status, html, cacheControl: page.cacheControl, csp: typeof csp === 'string' ? csp : null })
+        cache.set(cacheKey, { status, html, cacheControl: page.cacheControl, csp: typeof csp === 'string' ? csp : null, productId: page.productId })
         void reply.header('x-storefront-cache', 'miss')
       }
       void reply.header('cache-control', page.cacheControl)
@@ -331,6 +349,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     function fromCache(request: FastifyRequest, reply: FastifyReply, key: string | undefined, affiliate = ''): FastifyReply | null {
       const hit = key ? cache?.get(key) : undefined
       if (!hit) return null
+      if (hit.productId !== undefined && request.method === 'GET') views.count(hit.productId)
       if (hit.csp) void reply.header('content-security-policy', hit.csp)
       void reply.header('cache-control', hit.cacheControl).header('x-storefront-cache', 'hit')
       return sendHtml(request, reply, hit.status, hit.html, affiliate)
@@ -407,22 +426,125 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml)
     })
 
+    // ---------------------------------------------------------------- built pages (docs/decisions/0065-serving-built-pages.md)
+
+    /**
+     * The seller's active built page here, rendered, or null for the default layout: no page, or one that
+     * cannot be shown (its data or a block failed: logged, never a 500). Cached like the default pages.
+     */
+    async function sendBuilt(request: FastifyRequest, reply: FastifyReply, username: string, where: Omit<Parameters<typeof builtPages.builtPage>[2], 'path'>, page: { title: (sellerName: string) => string; cacheControl: string; productId?: number }, cacheKey?: string): Promise<boolean> {
+      const loaded = await load()
+      if (!loaded?.entry.renderBuiltPage) return false
+      const path = request.url.split('?')[0]!
+      let answer
+      try {
+        const read = () => builtPages.builtPage(request.ctx, username, { ...where, path })
+        const key = JSON.stringify([username.toLowerCase(), path, where.type, where.productId, where.category ?? null])
+        answer = builtData && request.method === 'GET' && !where.order ? await builtData.remember(key, read) : await read()
+      } catch (error) {
+        request.log.error({ err: error, username, pageType: where.type }, 'built page data failed: the default layout is shown')
+        return false
+      }
+      if (!answer) return false
+      const base = `/s/${encodeURIComponent(answer.data.seller.username)}`
+      const props = { username, title: page.title(answer.data.seller.name), document: answer.document, data: answer.data, categories: answer.categories, allUrl: answer.categories.length > 0 ? base : null }
+      const rendered = loaded.entry.renderBuiltPage({ page: 'built', props, appUrl, path, assets: { css: loaded.assetsFor('built').css, js: [], preload: [] } })
+      if (!rendered.html) {
+        for (const failed of rendered.errors) {
+          request.log.error({ err: failed.error, username, pageType: where.type, block: failed.block }, 'built page failed to render: the default layout is shown')
+        }
+        return false
+      }
+      const status = 200
+      if (cache && cacheKey) {
+        const csp = reply.getHeader('content-security-policy')
+        cache.set(cacheKey, { status, html: rendered.html, cacheControl: page.cacheControl, csp: typeof csp === 'string' ? csp : null, productId: page.productId })
+        void reply.header('x-storefront-cache', 'miss')
+      }
+      void reply.header('cache-control', page.cacheControl)
+      // true, not the reply: a reply is thenable, and awaiting it waits for the answer and yields nothing
+      void sendHtml(request, reply, status, rendered.html)
+      return true
+    }
+
+    // An upload a built page names (picture, audio, video, file, PDF): only the seller's own, served from here
+    // because the CSP allows media from this site only. Never as a page of this site: a type other than
+    // image, audio, video or PDF is a download, and the answer is sandboxed (an SVG's script never runs).
+    const inlineTypes = /^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|application\/pdf)$/
+    sf.get<{ Params: { username: string; key: string } }>('/s/:username/uploads/:key', async (request, reply) => {
+      const upload = await builtPages.pageUpload(request.ctx, request.params.username, request.params.key.slice(0, 200))
+      if (!upload) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+      const inline = inlineTypes.test(upload.contentType)
+      const name = upload.name.replace(/[^\w .-]/g, '_').slice(0, 100) || 'file'
+      return reply
+        .type(inline ? upload.contentType : 'application/octet-stream')
+        .header('content-length', String(upload.reader.size))
+        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=3600')
+        .send(await upload.reader.stream())
+    })
+
+    // A built page's contact form (decision 0065): checked against the form as published, stored, mailed to the seller.
+    sf.post<{ Params: { username: string } }>('/s/:username/contact', { config: { rateLimit: contactFormRateLimit(deps) } }, async (request, reply) => {
+      const { username } = request.params
+      const body = formBody(request)
+      const pageId = Number(queryString(request, 'page'))
+      const values: Record<string, string> = {}
+      for (const [name, value] of body.entries()) if (name.startsWith('fields.') && Object.keys(values).length < 40) values[name.slice(7, 71)] = value.slice(0, 10_000)
+      try {
+        const sent = await contactForms.submitContactForm(request.ctx, username, {
+          pageId: Number.isInteger(pageId) && pageId > 0 && pageId < 2 ** 31 ? pageId : 0, blockId: (body.get('block_id') ?? '').slice(0, 64), values, honeypot: body.get('website') ?? '',
+        })
+        return message(request, reply, 200, 'Thank you', sent.successText, username)
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status === 404 || error.status === 429) return failure(request, reply, error, username)
+        const problems = (error.fields ?? []).map((f) => `${f.path.replace(/^fields\./, '')}: ${translateMessage(f.message, request.ctx.locale)}`)
+        return message(request, reply, 422, 'Please check the form', [translateMessage(error.message, request.ctx.locale), ...problems].join(' '), username)
+      }
+    })
+
     // ---------------------------------------------------------------- the shop
 
-    sf.get<{ Params: { username: string } }>('/s/:username', async (request, reply) => {
-      await recordVisit(request, reply, request.params.username, 'link')
+    /** `?category={id}` on a built shop page: its products blocks show that category's products. */
+    const categoryOf = (request: FastifyRequest) => {
+      const value = queryString(request, 'category')
+      return value && /^\d{1,9}$/.test(value) ? Number(value) : null
+    }
+
+    async function renderShop(request: FastifyRequest, reply: FastifyReply, username: string) {
+      await recordVisit(request, reply, username, 'link')
       const key = cacheKeyOf(request)
       const hit = fromCache(request, reply, key)
       if (hit) return hit
-      const { username } = request.params
+      const shopCache = queryString(request, 'aff') === undefined ? 'public, max-age=30' : noStore
+      if (queryString(request, 'page') === undefined) {
+        const built = await sendBuilt(request, reply, username, { type: 'shop', productId: null, category: categoryOf(request) }, { title: (name) => `${name} · Shop`, cacheControl: shopCache }, key)
+        if (built) return reply
+      }
       const parsed = listQuery.safeParse({ page: queryString(request, 'page') ?? 1, per: queryString(request, 'per') ?? defaultPageSize })
       const query = parsed.success ? parsed.data : listQuery.parse({})
       try {
         const list = await shop.listShopProducts(request.ctx, username, query)
-        return send(request, reply, { page: 'shop', cacheControl: queryString(request, 'aff') === undefined ? 'public, max-age=30' : noStore, props: { username, list, page: query.page, per: query.per } }, key)
+        return send(request, reply, { page: 'shop', cacheControl: shopCache, props: { username, list, page: query.page, per: query.per } }, key)
       } catch (error) {
         return failure(request, reply, error, null)
       }
+    }
+
+    sf.get<{ Params: { username: string } }>('/s/:username', async (request, reply) => renderShop(request, reply, request.params.username))
+
+    // The shop at /{username} (the spec's /:slug): only for an open shop's exact username that no page of the
+    // app's own takes (reserved slugs, the back office's areas and public pages); anything else goes on to the
+    // back office's pages or their 404, as before. Registered routes and the SPA's files are static paths,
+    // which win over this parameter.
+    const appRoots = new Set(['cabinet', 'publish', 'reseller', 'team_member', 'payer', 'admin', 'login', 'sign_in', 'sign_up', 'password', 'confirmation',
+      'preview', 'setups', 'unsubscribe', 'deals', 'invites', 'embed', 'sandbox', 'storefront', 'media', 'assets', 'shared', 'checkout', 'hub', 'sessions'])
+    sf.get<{ Params: { slug: string } }>('/:slug', async (request, reply) => {
+      const { slug } = request.params
+      if (appRoots.has(slug.toLowerCase()) || isReservedSlug(slug) || !(await builtPages.isShopUsername(request.ctx, slug))) return reply.callNotFound()
+      return renderShop(request, reply, slug)
     })
 
     // ---------------------------------------------------------------- the product page and its checkout
@@ -470,11 +592,11 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       }
     }
 
-    async function renderProduct(request: FastifyRequest, reply: FastifyReply, username: string, data: FormContext & { password: string | null }, state: ProductState, status = 200, cacheKey?: string) {
+    async function renderProduct(request: FastifyRequest, reply: FastifyReply, username: string, data: FormContext & { password: string | null }, state: ProductState, status = 200, cacheKey?: string, productId?: number) {
       const loaded = await load()
       if (loaded && !state.quote) state.quote = (await quoteFor(request.ctx, loaded.entry, data, state.values, request.method === 'GET' && data.password === null)).quote
       return send(request, reply, {
-        page: 'product', status, providerRedirects: true, affiliate: state.affiliate,
+        page: 'product', status, providerRedirects: true, affiliate: state.affiliate, productId,
         cacheControl: cacheKey ? 'public, max-age=30' : noStore,
         props: {
           username, product: data.product, checkout: data.checkout, countries, idempotencyKey: keyMarker, password: data.password,
@@ -493,7 +615,12 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       return values
     }
 
-    sf.get<{ Params: { username: string; slug: string } }>('/s/:username/:slug', async (request, reply) => {
+    /**
+     * The product page: the product's active built page when it has one (its Buy buttons lead to
+     * /s/{username}/{slug}/payment), else the product page with its checkout. A link that preselects a plan,
+     * a coupon or a deal, and a password, go to the checkout. Every GET counts a view (decision 0065).
+     */
+    async function productPage(request: FastifyRequest<{ Params: { username: string; slug: string } }>, reply: FastifyReply, checkoutOnly: boolean) {
       const key = cacheKeyOf(request)
       const remembered = await attribution(request)
       const hit = fromCache(request, reply, key, remembered)
@@ -502,11 +629,23 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const password = queryString(request, 'password')
       const data = await productData(request, reply, username, slug, password)
       if (!data) return reply
+      if (request.method === 'GET') views.count(data.product.id)
       const affiliate = (await recordVisit(request, reply, username, 'link', data.product.id)) ?? remembered
-      return renderProduct(request, reply, username, { ...data, password: password ?? null }, { values: valuesFromQuery(request), step: 1, error: null, quote: null, affiliate }, 200, key)
-    })
+      const values = valuesFromQuery(request)
+      if (!checkoutOnly && password === undefined && Object.keys(values).length === 0) {
+        const built = await sendBuilt(request, reply, username, { type: 'product', productId: data.product.id }, {
+          title: (name) => `${data.product.name} · ${name}`, cacheControl: key && !affiliate ? 'public, max-age=30' : noStore, productId: data.product.id,
+        }, affiliate ? undefined : key)
+        if (built) return reply
+      }
+      return renderProduct(request, reply, username, { ...data, password: password ?? null }, { values, step: 1, error: null, quote: null, affiliate }, 200, key, data.product.id)
+    }
 
-    sf.post<{ Params: { username: string; slug: string } }>('/s/:username/:slug', async (request, reply) => {
+    sf.get<{ Params: { username: string; slug: string } }>('/s/:username/:slug', async (request, reply) => productPage(request, reply, false))
+    // The checkout of a product with a built page (the spec's /s/{username}/{slug}[/{extra}]); the same page without one.
+    sf.get<{ Params: { username: string; slug: string } }>('/s/:username/:slug/payment', async (request, reply) => productPage(request, reply, true))
+
+    const placeOrder = async (request: FastifyRequest<{ Params: { username: string; slug: string } }>, reply: FastifyReply) => {
       const { username, slug } = request.params
       const loaded = await load()
       if (!loaded) return send(request, reply, { page: 'message', cacheControl: noStore, props: {} }) // answers 503
@@ -563,7 +702,9 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
         return stay(pageError(error, request.ctx.locale), error.status === 429 ? 429 : 422)
       }
-    })
+    }
+    sf.post<{ Params: { username: string; slug: string } }>('/s/:username/:slug', placeOrder)
+    sf.post<{ Params: { username: string; slug: string } }>('/s/:username/:slug/payment', placeOrder)
 
     // ---------------------------------------------------------------- the success page and upsells
 
@@ -578,7 +719,30 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         return failure(request, reply, failed, username)
       }
       const hidden = (queryString(request, 'hide') ?? '').split(',').filter((v) => /^\d{1,2}$/.test(v)).map(Number)
-      return send(request, reply, { page: 'success', status, cacheControl: noStore, providerRedirects: true, props: { username, order, hidden, idempotencyKey: keyMarker, error } })
+      const built = await thankYouPage(request, username, order)
+      return send(request, reply, { page: 'success', status, cacheControl: noStore, providerRedirects: true, props: { username, order, hidden, idempotencyKey: keyMarker, error, built } })
+    }
+
+    /**
+     * The product's active thank-you page for the success page (decision 0065), with the order it thanks for
+     * and the payer's access links; null without one or when its data fails (logged: the default thanks stand).
+     */
+    async function thankYouPage(request: FastifyRequest, username: string, order: Awaited<ReturnType<typeof getPublicOrder>>) {
+      const d = order.deliverables
+      const access = [
+        ...(d?.access_url ? [{ label: `Open ${order.product.name}`, url: d.access_url }] : []),
+        ...(d?.downloads ?? []).map((f) => ({ label: `Download ${f.name}`, url: f.url })),
+      ]
+      try {
+        const answer = await builtPages.builtPage(request.ctx, username, {
+          type: 'thank_you_page', productId: order.product.id, path: request.url.split('?')[0]!,
+          order: { number: String(order.id), product_name: order.product.name, amount: order.paid_amount > 0 ? order.paid_amount : order.first_amount, currency: order.currency, access },
+        })
+        return answer ? { document: answer.document, data: answer.data } : null
+      } catch (error) {
+        request.log.error({ err: error, username }, 'thank-you page data failed: the default thanks are shown')
+        return null
+      }
     }
 
     // The success page: while the order's funnel is on an offer with its own built page, the payer goes there;

@@ -27,7 +27,7 @@ const data: BuiltPageData = emptyBuiltPageData({
   shopProductIds: [7, 8], membershipProductIds: [8], pageProductId: 7, popularProductIds: [8, 7],
   uploads: Object.fromEntries(['logo.webp', 'banner.webp', 'pic.webp', 'audio.mp3', 'clip.mp4', 'doc.pdf', 'avatar.webp', 'file.zip'].map((k) => [k, media(k)])),
   lessonUrls: { 3: '/s/demo/courses/watercolour' },
-  socialProof: { 7: { total_views: 120, total_purchases: 12, recent_purchase: { first_name: 'Pia', at: '2030-01-01T10:00:00.000Z' } } },
+  socialProof: { 7: { total_views: 120, total_purchases: 12, recent_purchase: { first_name: 'Pia', at: '2029-12-31T21:00:00.000Z' } } },
   order: { number: 'A-100', product_name: 'Watercolour course', amount: 24900, currency: 'eur', access: [{ label: 'Open your course', url: '/s/demo/courses/watercolour' }] },
   affiliate: { commissions: [30, 5], cookies_expire: 180, join_url: '/publish/affiliate_marketplace/4' },
   funnel: { accept_action: '/s/demo/funnels/1/accept', decline_url: '/s/demo/funnels/1/decline' },
@@ -244,7 +244,7 @@ describe('built pages render', () => {
     const proof = (type: string) => render(documentOf('shop', [{ id: 's', kind: 'conversion_tools', settings: { tool: 'social_proof', social_proof_type: type, product_id: 7 } }]))
     expect(proof('total_views')).toContain('120 people viewed this')
     expect(proof('total_purchases')).toContain('12 people bought this')
-    expect(proof('recent_purchase')).toContain('Pia bought this recently')
+    expect(proof('recent_purchase')).toContain('Pia bought this 3 hours ago')
   })
 
   test('an external video is the privacy-enhanced player in a sandboxed frame', () => {

@@ -1,5 +1,11 @@
 // The words built blocks add around the seller's texts (English, like the rest of the storefront for now).
 
+const ago = (seconds: number) => {
+  const s = Number.isFinite(seconds) ? Math.max(0, seconds) : 0
+  const [n, unit] = s < 3600 ? [Math.max(1, Math.floor(s / 60)), 'minute'] : s < 86_400 ? [Math.floor(s / 3600), 'hour'] : [Math.floor(s / 86_400), 'day']
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`
+}
+
 export const builtTexts = {
   free: 'Free',
   menu: 'Menu',
@@ -13,7 +19,8 @@ export const builtTexts = {
   countdownUnits: { months: 'Months', weeks: 'Weeks', days: 'Days', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds' },
   views: (n: number) => (n === 1 ? '1 person viewed this' : `${n} people viewed this`),
   purchases: (n: number) => (n === 1 ? '1 person bought this' : `${n} people bought this`),
-  recentPurchase: (name: string) => `${name} bought this recently`,
+  /** `seconds`: how long ago (the name is the buyer's initial, "A."). */
+  recentPurchase: (name: string, seconds: number) => `${name} bought this ${ago(seconds)}`,
   commissionLevel: (level: number, percent: number) => `Level ${level}: ${percent} %`,
   cookieDays: (days: number) => `Cookie lifetime: ${days} days`,
   contactFields: {

@@ -113,6 +113,9 @@ export function ContactFormBlock({ block, data }: BlockProps<'contact_form'>) {
     <section className="sf-built-contact" style={blockStyle('contact_form', s)} data-testid="built-contact-form">
       {title(s.title)}
       <form method="post" action={action ?? undefined}>
+        {/* Which form of the page, and a field people never see: a bot that fills it is ignored (decision 0065). */}
+        <input type="hidden" name="block_id" value={block.id} />
+        <label className="sf-built-hp" aria-hidden="true">Website<input name="website" tabIndex={-1} autoComplete="off" /></label>
         <fieldset disabled={!action}>
           {s.fields.map((f) => {
             const name = `fields.${f.id}`
@@ -173,11 +176,13 @@ export function ConversionToolsBlock({ block, data }: BlockProps<'conversion_too
       </div>
     )
   } else {
-    const proof = typeof s.product_id === 'number' && Object.hasOwn(data.socialProof, s.product_id) ? data.socialProof[s.product_id] : undefined
+    // Without a chosen product the page's own product counts (a product page; docs/decisions/0065-serving-built-pages.md).
+    const proofId = s.product_id ?? data.pageProductId
+    const proof = typeof proofId === 'number' && Object.hasOwn(data.socialProof, proofId) ? data.socialProof[proofId] : undefined
     const text = !proof ? null
       : s.social_proof_type === 'total_views' ? t.views(proof.total_views)
         : s.social_proof_type === 'total_purchases' ? t.purchases(proof.total_purchases)
-          : proof.recent_purchase ? t.recentPurchase(proof.recent_purchase.first_name) : null
+          : proof.recent_purchase ? t.recentPurchase(proof.recent_purchase.first_name, (Date.parse(data.now) - Date.parse(proof.recent_purchase.at)) / 1000) : null
     if (!text) return null
     body = <p className="sf-built-social-proof" data-testid="built-social-proof">{text}</p>
   }

@@ -13,6 +13,7 @@ import AffiliateLandingPage from './affiliate-landing-page'
 import EmbedPage from './embed-page'
 import SharePage from './share-page'
 import FunnelPage from './funnel-page'
+import BuiltPageView from './built-page'
 
 /** Every page by name, for the server entry (the browser loads only the page it shows: entry-client.tsx). */
 export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
@@ -29,4 +30,5 @@ export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
   embed: EmbedPage,
   share: SharePage,
   funnel: FunnelPage,
+  built: BuiltPageView,
 }

@@ -5,6 +5,7 @@ import { uuid } from '../lib/checkout-form'
 import { money } from '../lib/plans'
 import { safeHref } from '../lib/escape'
 import { accessTexts, methodName, paymentStateTexts } from '../texts'
+import { BuiltPage } from '../built/built-page'
 import type { CreateOrderOutput, PageError, PublicOrderOutput, SuccessPageProps } from '../props'
 
 // Stage 4, the success page: where the order stands (polled every second while the payment is awaited),
@@ -155,6 +156,8 @@ export default function SuccessPage(props: SuccessPageProps) {
   return (
     <Shell username={username}>
       <div className="sf-success" data-testid="success-page" data-state={order.payment_state}>
+        {/* The product's built thank-you page above the default thanks, which keeps the access links (decision 0065). */}
+        {props.built && <BuiltPage document={props.built.document} data={props.built.data} />}
         <section className="sf-card">
           <h1 className="sf-title" data-testid="order-title">{texts.title}</h1>
           <p data-testid="order-state-text">{texts.text}</p>

@@ -34,6 +34,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/orders', key: 'orders', icon: IconReceipt, action: 'orders.read' },
       { to: '/cabinet/order_rates', key: 'orderRates', icon: IconRepeat, action: 'orders.read' },
       { to: '/cabinet/payers', key: 'payers', icon: IconUsers, action: 'payers.read' },
+      // docs/decisions/0065-serving-built-pages.md
+      { to: '/cabinet/contact_requests', key: 'contactRequests', icon: IconMail, action: 'products.read' },
       { to: '/cabinet/payment_authorizations', key: 'paymentAuthorizations', icon: IconShieldCheck, action: 'orders.read' },
       { to: '/cabinet/transfers', key: 'transfers', icon: IconTransfer, action: 'orders.read' },
       { to: '/cabinet/payouts_balance', key: 'payouts', icon: IconWallet, match: '/cabinet/payouts', action: 'payouts.read' },

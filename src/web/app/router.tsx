@@ -148,6 +148,7 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'past_due_orders', component: lazyRouteComponent(() => import('../features/orders/routes/past-due-orders-page'), 'PastDueOrdersPage') },
   { path: 'settings/dunning', component: lazyRouteComponent(dunningPages, 'DunningSettingsPage') },
   { path: 'payers', component: lazyRouteComponent(() => import('../features/payers/routes/payers-pages'), 'PayersPage') },
+  { path: 'contact_requests', component: lazyRouteComponent(() => import('../features/contact-requests/routes/contact-requests-page'), 'ContactRequestsPage') },
   { path: 'payers/$payerId', component: lazyRouteComponent(() => import('../features/payers/routes/payers-pages'), 'PayerDetailPage') },
   { path: 'payment_authorizations', component: lazyRouteComponent(() => import('../features/payment-authorizations/routes/payment-authorizations-page'), 'PaymentAuthorizationsPage') },
   { path: 'payment_tickets/overview', component: lazyRouteComponent(paymentTickets, 'PaymentTicketsOverviewPage') },

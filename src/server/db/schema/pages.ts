@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { PageDocument } from '../../../shared/pages/page-blocks'
 import { at, createdAt, updatedAt } from './columns'
 import { sellers, users } from './accounts'
@@ -43,3 +43,25 @@ export const pageVersions = pgTable('page_versions', {
   restoredFrom: integer('restored_from'),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('page_versions_number_unique').on(t.pageId, t.number)])
+
+/**
+ * Views of a product page per UTC day, for the total_views social proof (docs/decisions/0065-serving-built-pages.md):
+ * counted in memory and added here in one upsert per product and day every few seconds.
+ */
+export const productViewCounts = pgTable('product_view_counts', {
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  views: integer('views').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.productId, t.day] })])
+
+/** What a payer sent through a built page's contact form (field values by the block's field ids). */
+export const contactFormSubmissions = pgTable('contact_form_submissions', {
+  id: serial('id').primaryKey(),
+  sellerId: integer('seller_id').notNull().references(() => sellers.id, { onDelete: 'cascade' }),
+  /** The page whose form it came from; null once that page is gone. */
+  pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
+  blockId: text('block_id').notNull(),
+  /** [{ id, kind, label, value }] in the form's order. */
+  fields: jsonb('fields').$type<{ id: string; kind: string; label: string; value: string }[]>().notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('contact_form_submissions_seller_idx').on(t.sellerId, t.createdAt)])

@@ -45,8 +45,8 @@ export async function shareableProductCards(ctx: Ctx, sellerId: number, ids: num
   return cards
 }
 
-/** An open shop's seller (blocked or deactivated shops do not exist): id, username and the name shown. */
-export async function openShopSeller(ctx: Ctx, username: string) {
+/** An open shop's seller (blocked or deactivated shops do not exist, 404): id, username and the name shown. */
+export async function namedShopSeller(ctx: Ctx, username: string) {
   const seller = await shopSeller(ctx, username)
   const names = await repo.findSellerNames(ctx.db, seller.id)
   return { id: seller.id, username: seller.username, name: sellerDisplayName(names ?? { username: seller.username }) }
@@ -149,4 +149,47 @@ export async function getShopProduct(ctx: Ctx, username: string, slug: string, p
     availability: { sold_out: view.is_sold_out, remaining: remainingStock(product) },
     can_sell: view.can_sell,
   }
+}
+
+/** At most this many listed products go into a built shop page's data (the products block's own limit is 300 ids). */
+const builtPageProductLimit = 300
+
+export type BuiltPageProduct = {
+  id: number; slug: string; name: string; description: string | null; cover_url: string | null
+  display_price: number | null; display_old_price: number | null; currency: string | null
+}
+
+/**
+ * What a built page (docs/decisions/0065-serving-built-pages.md) needs of the shop: the seller, the listed
+ * products in shop order, the products its blocks name (published, not archived, without a password), and
+ * the visible shop categories with their products. Null when the shop does not exist.
+ */
+export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: readonly number[]) {
+  const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps, username)
+  if (!seller || shopClosed(seller)) return null
+  const listed = (await repo.listShopProducts(ctx.db, seller.id, { offset: 0, limit: builtPageProductLimit })).rows
+  const listedIds = new Set(listed.map((r) => r.id))
+  const named = (await repo.findPublishedProductsByIds(ctx.db, seller.id, namedIds.filter((id) => !listedIds.has(id)))).filter((p) => !p.accessPassword)
+  const rows = [...listed, ...named]
+  const views = await productViews(ctx.db, rows, seller)
+  const products: BuiltPageProduct[] = rows.map((row, i) => {
+    const view = views[i]!
+    return {
+      id: row.id, slug: row.slug, name: row.name, description: view.description ?? null, cover_url: view.covers[0]?.variants.s640 ?? null,
+      display_price: view.shop_price.display_price, display_old_price: view.shop_price.display_old_price, currency: view.shop_price.currency_id,
+    }
+  })
+  const categories = (await repo.listShopCategories(ctx.db, seller.id)).filter((c) => !c.hidden)
+    .map((c) => ({ id: c.id, title: c.title, productIds: c.productIds.filter((id) => listedIds.has(id)) }))
+  const names = await repo.findSellerNames(ctx.db, seller.id)
+  return {
+    seller: { id: seller.id, username: seller.username, name: sellerDisplayName(names ?? { username: seller.username }) },
+    products, listedIds: listed.map((r) => r.id), categories,
+  }
+}
+
+/** The open shop's seller by username (or id), or null: a cheap first read before a built page is looked up. */
+export async function openShopSeller(ctx: Ctx, username: string): Promise<{ id: number; username: string } | null> {
+  const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps, username)
+  return seller && !shopClosed(seller) ? { id: seller.id, username: seller.username } : null
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, max } from 'drizzle-orm'
+import { and, asc, eq, inArray, max } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { courseLessons, courseModules } from '../../db/schema'
+import { courseLessons, courseModules, products } from '../../db/schema'
 
 // The SQL of course content. The service finds the product among the acting seller's products first;
 // modules and lessons are then looked up within that product only.
@@ -64,4 +64,11 @@ export async function updateLesson(db: Executor, id: number, values: Partial<typ
 
 export async function deleteLesson(db: Executor, id: number) {
   await db.delete(courseLessons).where(eq(courseLessons.id, id))
+}
+
+/** The seller's lessons among `ids` with their course's slug (a built page's lessonLink buttons). */
+export async function lessonSlugs(db: Executor, sellerId: number, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return db.select({ id: courseLessons.id, slug: products.slug }).from(courseLessons).innerJoin(products, eq(products.id, courseLessons.productId))
+    .where(and(eq(products.sellerId, sellerId), inArray(courseLessons.id, [...ids])))
 }

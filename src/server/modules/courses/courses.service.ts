@@ -273,3 +273,12 @@ export async function copyCourse(tx: Executor, fromProductId: number, toProductI
     }
   }
 }
+
+/** Lesson pages by lesson id for a built page's lessonLink buttons (the course player opens the lesson; docs/decisions/0065-serving-built-pages.md). */
+export async function lessonUrls(db: Executor, seller: { id: number; username: string }, lessonIds: readonly number[]): Promise<Record<number, string>> {
+  const out: Record<number, string> = {}
+  for (const row of await repo.lessonSlugs(db, seller.id, lessonIds)) {
+    out[row.id] = `/s/${encodeURIComponent(seller.username)}/courses/${encodeURIComponent(row.slug)}?lesson=${row.id}`
+  }
+  return out
+}

@@ -34,6 +34,8 @@ export type MailKind =
   // sales team and deals (0054): a seller invites a sales team member (sellerName, amount: the fee as shown); a
   // deal's offer to its payer (sellerName, productName, amount: the price as shown, notificationText: the note)
   | 'sales_team_member_invited' | 'deal_offer'
+  // built pages (0065): a payer sent a page's contact form (productName: the page, notificationText: the fields as lines)
+  | 'contact_form_submission'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -50,6 +52,7 @@ type Rendered = { subject: string; intro: string; action?: string; outro: string
 
 const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> = {
   en: {
+    contact_form_submission: (p) => ({ subject: `New message from your page ${p.productName ?? ''}`, intro: `Someone sent the contact form of your page ${p.productName ?? ''}:\n\n${p.notificationText ?? ''}`, action: 'Open your contact requests', outro: 'You find every message in your cabinet under Contact requests.' }),
     confirmation: () => ({ subject: 'Confirm your email address', intro: 'Welcome to Sellfront! Please confirm your email address so you can start selling.', action: 'Confirm email address', outro: 'The link is valid for 3 days. If you did not sign up, you can ignore this mail.' }),
     reset_password: () => ({ subject: 'Reset your password', intro: 'Someone asked to reset the password of your Sellfront account.', action: 'Choose a new password', outro: 'The link is valid for 2 hours. If it was not you, ignore this mail: your password stays as it is.' }),
     magic_link: () => ({ subject: 'Your sign-in link', intro: 'Use this link to sign in to Sellfront without a password.', action: 'Sign in', outro: 'The link is valid for 15 minutes and works once.' }),
@@ -89,6 +92,7 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
+    contact_form_submission: (p) => ({ subject: `Neue Nachricht über deine Seite ${p.productName ?? ''}`, intro: `Jemand hat das Kontaktformular deiner Seite ${p.productName ?? ''} gesendet:\n\n${p.notificationText ?? ''}`, action: 'Kontaktanfragen öffnen', outro: 'Alle Nachrichten findest du in deinem Bereich unter Kontaktanfragen.' }),
     confirmation: () => ({ subject: 'Bestätige deine E-Mail-Adresse', intro: 'Willkommen bei Sellfront! Bitte bestätige deine E-Mail-Adresse, damit du verkaufen kannst.', action: 'E-Mail-Adresse bestätigen', outro: 'Der Link ist 3 Tage gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail.' }),
     reset_password: () => ({ subject: 'Passwort zurücksetzen', intro: 'Jemand möchte das Passwort deines Sellfront-Kontos zurücksetzen.', action: 'Neues Passwort wählen', outro: 'Der Link ist 2 Stunden gültig. Warst du es nicht, ignoriere diese E-Mail: dein Passwort bleibt unverändert.' }),
     magic_link: () => ({ subject: 'Dein Anmeldelink', intro: 'Mit diesem Link meldest du dich ohne Passwort bei Sellfront an.', action: 'Anmelden', outro: 'Der Link ist 15 Minuten gültig und funktioniert einmal.' }),

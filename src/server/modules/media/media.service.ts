@@ -446,3 +446,9 @@ export async function openUpload(ctx: Ctx, sellerId: number, key: string): Promi
 // ------------------------------------------------------------------ downloads (downloads.service.ts)
 
 export { downloadLinksOf } from './downloads.service'
+
+/** The seller's uploads among `keys` with their names and types (a built page names them; docs/decisions/0065-serving-built-pages.md). */
+export async function uploadsByKeys(db: Executor, sellerId: number, keys: readonly string[]) {
+  const rows = await repo.uploadsByKeys(db, sellerId, [...new Set(keys)])
+  return rows.map((r) => ({ key: r.storageKey, name: r.name, kind: r.kind as UploadKind, contentType: r.contentType }))
+}

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   createPageInput, pageDetailOutput, pageListOutput, pageListQuery, pageOutput, pageParams, pageVersionParams, saveDraftInput,
 } from '../../../shared/schemas/pages'
+import { contactRequestListOutput, contactRequestListQuery } from '../../../shared/schemas/contact-requests'
+import * as contactRequests from './contact-requests.service'
 import * as pages from './pages.service'
 
 // /api/v1/cabinet/pages: the seller's built pages, their drafts, versions and the active page per type.
@@ -18,6 +20,10 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/cabinet/pages', {
     config, schema: { tags, security, body: createPageInput, response: { 201: pageDetailOutput }, description: 'A new page of a type with its empty document; product and thank_you_page pages name one of the seller\'s products (404 otherwise).' },
   }, async (req, reply) => reply.code(201).send(await pages.createPage(req.ctx, req.body)))
+
+  app.get('/cabinet/contact_requests', {
+    config, schema: { tags, security, querystring: contactRequestListQuery, response: { 200: contactRequestListOutput }, description: 'What payers sent through the contact forms of the seller\'s built pages, newest first; query searches the values.' },
+  }, async (req) => contactRequests.listContactRequests(req.ctx, req.query))
 
   app.get('/cabinet/pages/:id', {
     config, schema: { tags, security, params: pageParams, response: { 200: pageDetailOutput }, description: 'The page with its draft and its published versions, newest first.' },

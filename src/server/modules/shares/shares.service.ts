@@ -38,7 +38,7 @@ function output(ctx: Ctx, username: string, row: repo.ShareRow): ShareOutput {
 }
 
 async function usernameOf(ctx: Ctx, sellerId: number): Promise<string> {
-  return (await shop.openShopSeller(ctx, String(sellerId)).catch(() => null))?.username ?? String(sellerId)
+  return (await shop.namedShopSeller(ctx, String(sellerId)).catch(() => null))?.username ?? String(sellerId)
 }
 
 /** Every item must be a product the seller may share now; the first that is not marks its field. */
@@ -131,7 +131,7 @@ function colour(settings: Record<string, unknown>, key: string): string | null {
  * colours of the applied MultiItemsSharing theme. Counts a view when asked (a GET, not a HEAD).
  */
 export async function publicShare(ctx: Ctx, username: string, slug: string, countView: boolean): Promise<PublicShareOutput> {
-  const seller = await shop.openShopSeller(ctx, username)
+  const seller = await shop.namedShopSeller(ctx, username)
   const row = await repo.findBySlug(ctx.db, seller.id, slug)
   if (!row) throw notFound()
   const cards = await shop.shareableProductCards(ctx, seller.id, row.items.map((i) => i.product_id))

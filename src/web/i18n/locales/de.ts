@@ -258,6 +258,7 @@ export const de: Translations = {
       orders: 'Bestellungen',
       orderRates: 'Raten',
       payers: 'Zahler',
+      contactRequests: 'Kontaktanfragen',
       paymentAuthorizations: 'Zahlungsvollmachten',
       transfers: 'Zahlungen',
       invoices: 'Rechnungen',
@@ -3577,5 +3578,12 @@ export const de: Translations = {
       cycle: 'Die Verknüpfungen drehen sich im Kreis: Jeder Weg muss beim Ende ankommen.',
     },
     figures: { title: 'Conversion', node: 'Knoten', views: 'Aufrufe', accepts: 'Annahmen', declines: 'Ablehnungen', conversion: 'Annahmequote', revenue: 'Umsatz (bezahlt)' },
+  },
+  contactRequests: {
+    title: 'Kontaktanfragen',
+    intro: 'Nachrichten, die Käufer über die Kontaktformulare deiner gebauten Seiten gesendet haben. Jede erhältst du auch per E-Mail.',
+    search: 'Nachrichten durchsuchen',
+    empty: 'Noch keine Nachrichten.',
+    columns: { id: 'ID', received: 'Eingegangen', message: 'Nachricht' },
   },
 }

@@ -256,6 +256,7 @@ export const en = {
       orders: 'Orders',
       orderRates: 'Order rates',
       payers: 'Payers',
+      contactRequests: 'Contact requests',
       paymentAuthorizations: 'Payment authorizations',
       transfers: 'Transfers',
       invoices: 'Invoices',
@@ -3575,6 +3576,13 @@ export const en = {
       cycle: 'The links go round in a circle: every path must reach the end.',
     },
     figures: { title: 'Conversion', node: 'Node', views: 'Views', accepts: 'Accepts', declines: 'Declines', conversion: 'Accept rate', revenue: 'Revenue (paid)' },
+  },
+  contactRequests: {
+    title: 'Contact requests',
+    intro: 'Messages payers sent through the contact forms of your built pages. Each one is also mailed to you.',
+    search: 'Search messages',
+    empty: 'No messages yet.',
+    columns: { id: 'ID', received: 'Received', message: 'Message' },
   },
 }
 

@@ -1,0 +1,163 @@
+import type { PageDocument, PageType } from '../../../shared/pages/page-blocks'
+import type { Ctx } from '../../context'
+import * as shop from '../catalog/shop.service'
+import * as courses from '../courses/courses.service'
+import * as media from '../media/media.service'
+import * as socialProof from '../orders/social-proof.service'
+import * as repo from './pages.repository'
+import { viewTotals } from './product-views.service'
+
+// What the storefront needs to serve a built page (docs/decisions/0065-serving-built-pages.md): the active
+// published document and the data its blocks read (BuiltPageData of src/storefront/built/built-data.ts, kept
+// in step by hand: the server never imports the storefront). Products, uploads and lessons are ids and keys
+// in the document (decision 0059); they are resolved here, and only the seller's own ones are found.
+
+export type BuiltOrder = { number: string; product_name: string; amount: number | null; currency: string | null; access: { label: string; url: string }[] }
+
+export type BuiltCategory = { id: number; title: string; url: string; active: boolean }
+
+export type BuiltPageAnswer = {
+  pageType: PageType
+  document: PageDocument
+  data: {
+    seller: { username: string; name: string }
+    products: Record<number, {
+      id: number; name: string; url: string; checkout_url: string; cover_url: string | null; display_price: number | null
+      display_old_price: number | null; currency: string | null; description: string | null; category: string | null
+    }>
+    shopProductIds: number[]
+    membershipProductIds: number[]
+    pageProductId: number | null
+    popularProductIds: number[]
+    uploads: Record<string, { url: string; name: string }>
+    lessonUrls: Record<number, string>
+    socialProof: Record<number, { total_views: number; total_purchases: number; recent_purchase: { first_name: string; at: string } | null }>
+    order: BuiltOrder | null
+    affiliate: null
+    funnel: null
+    contactFormAction: string | null
+    pageUrl: string | null
+    now: string
+  }
+  /** The shop's visible categories as filter links (a shop page only). */
+  categories: BuiltCategory[]
+}
+
+/** Every value the document names by key: product ids, upload keys, lesson ids, and the products its conversion tools count. */
+export function referencesOf(document: PageDocument) {
+  const productIds = new Set<number>()
+  const uploadKeys = new Set<string>()
+  const lessonIds = new Set<number>()
+  const proofIds = new Set<number>()
+  const walk = (value: unknown, inProof: boolean) => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, inProof)
+      return
+    }
+    if (!value || typeof value !== 'object') return
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+      if (key === 'product_id' && typeof v === 'number') {
+        productIds.add(v)
+        if (inProof) proofIds.add(v)
+      } else if (key === 'product_ids' && Array.isArray(v)) {
+        for (const id of v) if (typeof id === 'number') productIds.add(id)
+      } else if (key.endsWith('_key') && typeof v === 'string') {
+        uploadKeys.add(v)
+      } else if (key === 'lesson_id' && typeof v === 'number') {
+        lessonIds.add(v)
+      } else {
+        walk(v, inProof)
+      }
+    }
+  }
+  for (const block of Array.isArray(document.blocks) ? document.blocks : []) walk(block.settings, block.kind === 'conversion_tools')
+  return { productIds: [...productIds], uploadKeys: [...uploadKeys], lessonIds: [...lessonIds], proofIds: [...proofIds] }
+}
+
+const shopPath = (username: string) => `/s/${encodeURIComponent(username)}`
+
+/** Where a built page's uploads are served (the storefront's /s/{username}/uploads/{key}). */
+export const uploadPath = (username: string, key: string) => `${shopPath(username)}/uploads/${encodeURIComponent(key)}`
+
+type Where = { type: PageType; productId: number | null; order?: BuiltOrder | null; category?: number | null; path: string }
+
+/**
+ * The seller's active page of `type` (for `productId`) with its data, or null: no such shop, no active
+ * published page. A page without one is served in the default layout.
+ */
+export async function builtPage(ctx: Ctx, username: string, where: Where): Promise<BuiltPageAnswer | null> {
+  const seller = await shop.openShopSeller(ctx, username)
+  if (!seller) return null
+  const page = await repo.activePublished(ctx.db, seller.id, where.type, where.productId)
+  if (!page) return null
+  const document = page.document
+  const refs = referencesOf(document)
+  const named = where.productId === null ? refs.productIds : [...refs.productIds, where.productId]
+  const catalog = await shop.builtPageCatalog(ctx, username, named)
+  if (!catalog) return null
+  const base = shopPath(catalog.seller.username)
+  const categoryOf = new Map<number, string>()
+  for (const c of catalog.categories) for (const id of c.productIds) if (!categoryOf.has(id)) categoryOf.set(id, c.title)
+  const products: BuiltPageAnswer['data']['products'] = {}
+  for (const p of catalog.products) {
+    const url = `${base}/${encodeURIComponent(p.slug)}`
+    products[p.id] = { ...p, url, checkout_url: `${url}/payment`, category: categoryOf.get(p.id) ?? null }
+  }
+  // A shop page filtered by a category (?category=): its products blocks without chosen ids show that category.
+  const chosen = where.type === 'shop' && where.category != null ? catalog.categories.find((c) => c.id === where.category) ?? null : null
+  const shopProductIds = chosen ? chosen.productIds : catalog.listedIds
+  const proofIds = [...new Set([...refs.proofIds, ...(where.productId !== null ? [where.productId] : [])])].filter((id) => Object.hasOwn(products, id))
+  const [uploads, lessonUrls, purchases, views] = await Promise.all([
+    media.uploadsByKeys(ctx.db, seller.id, refs.uploadKeys),
+    courses.lessonUrls(ctx.db, seller, refs.lessonIds),
+    socialProof.purchaseProof(ctx.db, proofIds),
+    viewTotals(ctx.db, proofIds),
+  ])
+  const proof: BuiltPageAnswer['data']['socialProof'] = {}
+  for (const id of proofIds) {
+    const bought = purchases.get(id)
+    proof[id] = { total_views: views.get(id) ?? 0, total_purchases: bought?.total_purchases ?? 0, recent_purchase: bought?.recent_purchase ?? null }
+  }
+  const hasContactForm = document.blocks.some((b) => b.kind === 'contact_form')
+  return {
+    pageType: where.type,
+    document,
+    categories: where.type === 'shop'
+      ? catalog.categories.filter((c) => c.productIds.length > 0).map((c) => ({ id: c.id, title: c.title, url: `${base}?category=${c.id}`, active: c.id === chosen?.id }))
+      : [],
+    data: {
+      seller: { username: catalog.seller.username, name: catalog.seller.name },
+      products,
+      shopProductIds,
+      membershipProductIds: [],
+      pageProductId: where.productId,
+      popularProductIds: catalog.listedIds.slice(0, 12),
+      uploads: Object.fromEntries(uploads.map((u) => [u.key, { url: uploadPath(catalog.seller.username, u.key), name: u.name }])),
+      lessonUrls,
+      socialProof: proof,
+      order: where.order ?? null,
+      affiliate: null,
+      funnel: null,
+      contactFormAction: hasContactForm ? `${base}/contact?page=${page.page.id}` : null,
+      pageUrl: `${ctx.deps.config.appUrl}${where.path}`,
+      now: ctx.now.toISOString(),
+    },
+  }
+}
+
+/** The bytes of an upload a built page names, by the shop's username (only the seller's own uploads; null otherwise). */
+export async function pageUpload(ctx: Ctx, username: string, key: string) {
+  const seller = await shop.openShopSeller(ctx, username)
+  if (!seller) return null
+  const [upload] = await media.uploadsByKeys(ctx.db, seller.id, [key])
+  if (!upload) return null
+  const reader = await media.openUpload(ctx, seller.id, key)
+  return reader ? { ...upload, reader } : null
+}
+
+/** Whether `name` is an open shop's username (the shop at /:slug). */
+export async function isShopUsername(ctx: Ctx, name: string): Promise<boolean> {
+  const seller = await shop.openShopSeller(ctx, name)
+  return seller !== null && seller.username.toLowerCase() === name.toLowerCase()
+}
+
