@@ -550,6 +550,12 @@ export async function listShareableProducts(db: Executor, sellerId: number, ids:
   ))
 }
 
+/** The seller's feature flags as set (plan, then the seller's own overrides); a flag not set takes its default. */
+export async function findSellerFeatures(db: Executor, sellerId: number): Promise<Record<string, boolean>> {
+  const [row] = await db.select({ features: sellerEffectiveFeatures }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
+  return row?.features ?? {}
+}
+
 /** The names a shop header shows: the seller's company or person name (sellerDisplayName in catalog.views). */
 export async function findSellerNames(db: Executor, sellerId: number) {
   const [row] = await db.select({ username: sellers.username, company: sellers.company, firstName: users.firstName, lastName: users.lastName, avatar: sellers.avatar, banner: sellers.banner, bio: sellers.bio })

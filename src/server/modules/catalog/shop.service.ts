@@ -5,7 +5,7 @@ import type { ListQuery } from '../../../shared/schemas/lists'
 import type { Ctx } from '../../context'
 import { guessClientKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as repo from './catalog.repository'
-import { sellerDisplayName } from '../../../shared/accounts'
+import { featureFlags, sellerDisplayName } from '../../../shared/accounts'
 import { profileImageOutputOf } from '../../../shared/schemas/seller-profile'
 import { loadRelations, productView, productViews, shopClosed } from './catalog.views'
 
@@ -182,8 +182,13 @@ export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: rea
   const categories = (await repo.listShopCategories(ctx.db, seller.id)).filter((c) => !c.hidden)
     .map((c) => ({ id: c.id, title: c.title, productIds: c.productIds.filter((id) => listedIds.has(id)) }))
   const names = await repo.findSellerNames(ctx.db, seller.id)
+  const features = await repo.findSellerFeatures(ctx.db, seller.id)
   return {
-    seller: { id: seller.id, username: seller.username, name: sellerDisplayName(names ?? { username: seller.username }) },
+    seller: {
+      id: seller.id, username: seller.username, name: sellerDisplayName(names ?? { username: seller.username }),
+      // A page's custom CSS shows while the seller has the custom_css feature (docs/decisions/0068-custom-css.md).
+      customCss: features.custom_css ?? featureFlags.custom_css,
+    },
     products, listedIds: listed.map((r) => r.id), categories,
   }
 }

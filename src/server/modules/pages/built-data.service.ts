@@ -38,6 +38,7 @@ export type BuiltPageAnswer = {
     contactFormAction: string | null
     pageUrl: string | null
     now: string
+    customCss: boolean
   }
   /** The shop's visible categories as filter links (a shop page only). */
   categories: BuiltCategory[]
@@ -141,6 +142,7 @@ export async function builtPage(ctx: Ctx, username: string, where: Where): Promi
       contactFormAction: hasContactForm ? `${base}/contact?page=${page.page.id}` : null,
       pageUrl: `${ctx.deps.config.appUrl}${where.path}`,
       now: ctx.now.toISOString(),
+      customCss: catalog.seller.customCss,
     },
   }
 }

@@ -3501,6 +3501,7 @@ export const de: Translations = {
       button_text: 'Button-Text', alt: 'Alternativtext', link: 'Link', autoplay: 'Automatisch abspielen', controls: 'Steuerung zeigen', show_order: 'Bestellung zeigen', show_access: 'Zugangslinks zeigen',
       sticky_header: 'Fixierte Kopfzeile', language_switcher: 'Sprachauswahl', sharing_options: 'Teilen-Optionen', my_account_switcher: 'Link „Mein Konto“',
       show_cancel_subscription: 'Link „Abo kündigen“',
+      custom_css: 'Eigenes CSS (nur diese Seite)',
     },
     uploadKey: '{{label}} (Upload-Schlüssel)',
     yes: 'Ja',

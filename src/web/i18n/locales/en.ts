@@ -3499,6 +3499,7 @@ export const en = {
       button_text: 'Button text', alt: 'Alternative text', link: 'Link', autoplay: 'Autoplay', controls: 'Show controls', show_order: 'Show the order', show_access: 'Show access links',
       sticky_header: 'Sticky header', language_switcher: 'Language switcher', sharing_options: 'Sharing options', my_account_switcher: 'My account link',
       show_cancel_subscription: 'Cancel subscription link',
+      custom_css: 'Custom CSS (this page only)',
     },
     uploadKey: '{{label}} (upload key)',
     yes: 'Yes',

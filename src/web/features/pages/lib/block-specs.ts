@@ -1,3 +1,4 @@
+import { customCssMaxLength } from '../../../../shared/pages/custom-css'
 import {
   alignments, blockWidths, buttonAnimations, buttonStyles, buttonTypes, contactFieldKinds, contactFieldTypes, conversionTools, countdownTypes,
   countdownUnits, fontFamilies, fontLevels, fontStyles, menuLinkTypes, paddingUnits, paymentOptions, productSourcesAllowedOn, productViews,
@@ -136,4 +137,6 @@ export const pageSettingsSpecs: Specs = {
   background_color: { t: 'color', nullable: true },
   text_color: { t: 'color' },
   font_family: { t: 'enum', values: fontFamilies },
+  // The custom_css feature's (docs/decisions/0068-custom-css.md): the server scopes it under the page when saved.
+  custom_css: { t: 'text', max: customCssMaxLength, multiline: true },
 }

@@ -157,6 +157,8 @@ export function dataToDocument(data: Partial<Data>, pageType: PageType): PageDoc
     return { id: keepId(props.id, kind, used), kind, settings } as PageBlock
   })
   const settings = fromPuckObject(pageSettingsSpecs, rootProps(data), pageSettingsSchema.parse({}) as Props) as PageDocument['settings']
+  // No custom CSS is no key at all, as in documents saved before it existed (docs/decisions/0068-custom-css.md).
+  if (!settings.custom_css) delete settings.custom_css
   return { version: pageDocumentVersion, settings, blocks }
 }
 
