@@ -311,6 +311,8 @@ describe('an order bump and a one-click upsell', () => {
     const successUrl = page.url()
     let sandboxVisited = false
     page.on('framenavigated', (f) => { if (f === page.mainFrame() && f.url().includes('/sandbox/')) sandboxVisited = true })
+    // The one-click answer shown here is the page script's: wait until it has loaded, so the click is not the no-script form post.
+    await page.waitForLoadState('networkidle')
     await upsellOffer.getByRole('button', { name: 'Add to my order' }).click()
     await page.getByTestId('upsell-accepted').waitFor()
     expect(await page.getByTestId('upsell-accepted').textContent()).toContain('Follow-up call was added to your order: Your payment was successful.')
