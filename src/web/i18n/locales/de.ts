@@ -3503,7 +3503,7 @@ export const de: Translations = {
       show_cancel_subscription: 'Link „Abo kündigen“',
       custom_css: 'Eigenes CSS (nur diese Seite)',
     },
-    uploadKey: '{{label}} (Upload-Schlüssel)',
+    upload: { choose: 'Datei wählen', none: 'Noch keine Datei dieser Art', new: 'Datei hochladen' },
     yes: 'Ja',
     no: 'Nein',
     emptyBlock: '{{block}}: noch nichts zu zeigen. Wähle rechts den Inhalt.',

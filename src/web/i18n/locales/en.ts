@@ -3501,7 +3501,7 @@ export const en = {
       show_cancel_subscription: 'Cancel subscription link',
       custom_css: 'Custom CSS (this page only)',
     },
-    uploadKey: '{{label}} (upload key)',
+    upload: { choose: 'Choose a file', none: 'No file of this kind yet', new: 'Upload a file' },
     yes: 'Yes',
     no: 'No',
     emptyBlock: '{{block}}: nothing to show yet. Choose its content on the right.',

@@ -3,6 +3,7 @@ import type { PageDocument, PageType } from '../../../../shared/pages/page-block
 import type { z } from 'zod'
 import type { productOutput } from '../../../../shared/schemas/catalog'
 import type { CreatePageInput, PageDetailOutput, PageOutput } from '../../../../shared/schemas/pages'
+import type { UploadKind, UploadOutput } from '../../../../shared/schemas/media'
 import { api } from '../../../lib/api'
 import { toSnake, type Camelize } from '../../../lib/api-client'
 
@@ -73,4 +74,19 @@ export function sellerProductsQuery() {
     queryFn: ({ signal }) => api.get<List<SellerProduct>>('/cabinet/products', { signal, query: { page: '1', per: '500' } }),
     staleTime: 60_000,
   })
+}
+
+/** The seller's uploads (GET /cabinet/uploads), for the editor's upload picker. */
+export type SellerUpload = Camelize<UploadOutput>
+export const uploadsKey = ['cabinet', 'uploads'] as const
+export function sellerUploadsQuery() {
+  return queryOptions({ queryKey: [...uploadsKey, 'all'], queryFn: ({ signal }) => api.get<{ list: SellerUpload[]; totalCount: number }>('/cabinet/uploads', { signal }) })
+}
+
+/** POST /cabinet/uploads: a file for a block (multipart, field `kind`; the server checks the content). */
+export function uploadForBlock(file: File, kind: UploadKind): Promise<SellerUpload> {
+  const form = new FormData()
+  form.append('kind', kind)
+  form.append('file', file)
+  return api.post<SellerUpload>('/cabinet/uploads', form, { silent: true })
 }

@@ -3,6 +3,7 @@ import { blockKinds, blocksAllowedOn, pageTypes } from '../../../../shared/pages
 import { defaultBlockSettings } from '../../../../shared/schemas/page-blocks'
 import { emptyBuiltPageData } from '../../../../storefront/built/built-data'
 import { dataToDocument } from '../lib/page-data'
+import { uploadKindOfFile } from './editor-fields'
 import { pageEditorConfig, type Translate } from './block-config'
 
 const t: Translate = (key, options) => (typeof options?.defaultValue === 'string' ? options.defaultValue : key)
@@ -37,5 +38,15 @@ describe('the editor offers each page type exactly its blocks (the matrix of doc
     expect(banner.width).toMatchObject({ min: 1, max: 100 })
     expect((config.components.contact_form!.fields as Record<string, { max?: number }>).max_width!.max).toBe(500)
     expect((config.components.gap!.fields as Record<string, { max?: number }>).height!.max).toBe(500)
+  })
+})
+
+describe('the upload picker', () => {
+  test('a block that takes any file uploads it as the kind its type says', () => {
+    expect(uploadKindOfFile({ type: 'image/webp', name: 'a.webp' })).toBe('image')
+    expect(uploadKindOfFile({ type: '', name: 'Guide.PDF' })).toBe('pdf')
+    expect(uploadKindOfFile({ type: 'audio/mpeg', name: 'a.mp3' })).toBe('audio')
+    expect(uploadKindOfFile({ type: 'video/mp4', name: 'a.mp4' })).toBe('video')
+    expect(uploadKindOfFile({ type: 'application/zip', name: 'a.zip' })).toBe('file')
   })
 })

@@ -9,7 +9,7 @@ import type { BuiltPageData } from '../../../../storefront/built/built-data'
 import { renderBlock } from '../../../../storefront/built/built-page'
 import { blockSpecs, pageSettingsSpecs, type Spec, type Specs } from '../lib/block-specs'
 import { defaultPuckProps, fromPuckObject, newItemId, toPuckObject } from '../lib/page-data'
-import { ColorField, MultiField, ProductField, ProductsField, type Option } from './editor-fields'
+import { ColorField, MultiField, ProductField, ProductsField, UploadField, type Option } from './editor-fields'
 
 // The Puck configuration of one page type (docs/decisions/0064-visual-editor.md): exactly the blocks
 // `blocksAllowedOn` permits, each with a field per setting made from its spec (bounds from the schemas),
@@ -29,7 +29,10 @@ function fieldOf(spec: Spec, key: string, ctx: EditorContext): Field {
     case 'text': return { type: spec.multiline ? 'textarea' : 'text', label }
     case 'html': return { type: 'richtext', label }
     case 'link': return { type: 'text', label, placeholder: 'https://… or /…' }
-    case 'upload': return { type: 'text', label: t('pageBuilder.uploadKey', { label }) }
+    case 'upload': return {
+      type: 'custom', label,
+      render: ({ value, onChange, readOnly, name }) => <UploadField label={label} value={(value as string | null) ?? null} onChange={onChange} readOnly={readOnly} accept={spec.accept} testId={`field-${name}`} />,
+    }
     case 'datetime': return { type: 'text', label, placeholder: '2030-01-31T18:00:00Z' }
     case 'int': return { type: 'number', label, min: spec.min, max: spec.max, ...(spec.step ? { step: spec.step } : {}) }
     case 'enum': return { type: 'select', label, options: spec.values.map((value) => ({ value, label: valueLabel(t, value) })) }

@@ -1,3 +1,4 @@
+import type { UploadKind } from '../../../../shared/schemas/media'
 import { customCssMaxLength } from '../../../../shared/pages/custom-css'
 import {
   alignments, blockWidths, buttonAnimations, buttonStyles, buttonTypes, contactFieldKinds, contactFieldTypes, conversionTools, countdownTypes,
@@ -15,7 +16,8 @@ export type Spec =
   | { t: 'text'; max: number; nullable?: boolean; multiline?: boolean }
   | { t: 'html' }
   | { t: 'link'; nullable?: boolean }
-  | { t: 'upload' }
+  /** `accept`: the upload kind the block plays (any when absent); the picker offers those and uploads as that kind. */
+  | { t: 'upload'; accept?: UploadKind }
   | { t: 'int'; min: number; max: number; nullable?: boolean; step?: number }
   | { t: 'color'; nullable?: boolean }
   | { t: 'enum'; values: readonly string[] }
@@ -76,10 +78,10 @@ const menu: Spec = { t: 'array', max: widgetLimits.maxMenuItems, item: { ...menu
 function own(kind: BlockKind, pageType: PageType): Specs {
   switch (kind) {
     case 'header': return {
-      logo_key: { t: 'upload' }, title, menu, social: { t: 'social' },
+      logo_key: { t: 'upload', accept: 'image' }, title, menu, social: { t: 'social' },
       language_switcher: { t: 'bool' }, sharing_options: { t: 'bool' }, my_account_switcher: { t: 'bool' }, sticky_header: { t: 'bool' }, show_cancel_subscription: { t: 'bool' },
     }
-    case 'banner': return { title, text, image_key: { t: 'upload' }, button: { ...button, optional: true, defaults: () => defaultBlockSettings('button').button } }
+    case 'banner': return { title, text, image_key: { t: 'upload', accept: 'image' }, button: { ...button, optional: true, defaults: () => defaultBlockSettings('button').button } }
     case 'products': {
       const sources = productSourcesAllowedOn(pageType)
       return {
@@ -90,16 +92,16 @@ function own(kind: BlockKind, pageType: PageType): Specs {
     }
     case 'text': return { html: { t: 'html' } }
     case 'button': return { button }
-    case 'picture': return { image_key: { t: 'upload' }, alt: { t: 'text', max: textLimits.title }, link: { t: 'link', nullable: true } }
-    case 'audio_player': return { upload_key: { t: 'upload' }, title }
+    case 'picture': return { image_key: { t: 'upload', accept: 'image' }, alt: { t: 'text', max: textLimits.title }, link: { t: 'link', nullable: true } }
+    case 'audio_player': return { upload_key: { t: 'upload', accept: 'audio' }, title }
     case 'video': return {
-      type: { t: 'enum', values: videoTypes }, upload_key: { t: 'upload' }, url: { t: 'link', nullable: true }, title, autoplay: { t: 'bool' }, controls: { t: 'bool' },
+      type: { t: 'enum', values: videoTypes }, upload_key: { t: 'upload', accept: 'video' }, url: { t: 'link', nullable: true }, title, autoplay: { t: 'bool' }, controls: { t: 'bool' },
     }
     case 'file': return { upload_key: { t: 'upload' }, title, button_text: label }
-    case 'pdf_reader': return { upload_key: { t: 'upload' }, title, height: { t: 'int', min: 200, max: 2000 } }
+    case 'pdf_reader': return { upload_key: { t: 'upload', accept: 'pdf' }, title, height: { t: 'int', min: 200, max: 2000 } }
     case 'testimonials': return {
       title,
-      items: { t: 'array', max: widgetLimits.maxTestimonials, item: { avatar_key: { t: 'upload' }, full_name: label, text: { t: 'text', max: textLimits.text, multiline: true } } },
+      items: { t: 'array', max: widgetLimits.maxTestimonials, item: { avatar_key: { t: 'upload', accept: 'image' }, full_name: label, text: { t: 'text', max: textLimits.text, multiline: true } } },
       view: { t: 'enum', values: ['grid', 'list', 'slider'] },
     }
     case 'popular_products': return { title, per_slide: { t: 'int', min: 1, max: widgetLimits.maxPerSlide }, product_ids: { t: 'products' }, button }

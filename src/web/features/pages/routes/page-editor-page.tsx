@@ -16,7 +16,7 @@ import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { isApiError } from '../../../lib/api-client'
 import {
-  activatePage, pageQuery, pagesKey, publishPage, restoreVersion, saveDraft, sellerProductsQuery, type PageDetail, type SellerProduct,
+  activatePage, pageQuery, pagesKey, publishPage, restoreVersion, saveDraft, sellerProductsQuery, sellerUploadsQuery, type PageDetail, type SellerProduct, type SellerUpload,
 } from '../api/pages'
 import { pageEditorConfig } from '../components/block-config'
 import { checkDocument, dataToDocument, documentToData, problemsOf, type DocumentProblem } from '../lib/page-data'
@@ -36,8 +36,8 @@ function viewports(fullWidth: string): Viewports {
   ]
 }
 
-/** The canvas's sample data: the seller's own products, so product blocks show real names and prices. */
-function canvasData(products: SellerProduct[], page: PageDetail): BuiltPageData {
+/** The canvas's sample data: the seller's own products and uploads, so blocks show real names, prices and pictures. */
+function canvasData(products: SellerProduct[], page: PageDetail, uploads: SellerUpload[]): BuiltPageData {
   const built: Record<number, BuiltProduct> = {}
   for (const p of products) {
     const url = `/s/${p.sellerUsername}/${p.slug}`
@@ -47,8 +47,11 @@ function canvasData(products: SellerProduct[], page: PageDetail): BuiltPageData 
     }
   }
   const listed = products.filter((p) => !p.archived && !p.hiddenInShop).map((p) => p.id)
+  const username = products[0]?.sellerUsername ?? ''
   return emptyBuiltPageData({
-    seller: { username: products[0]?.sellerUsername ?? '', name: products[0]?.sellerUsername ?? '' },
+    seller: { username, name: username },
+    // Served by the storefront at /s/{username}/uploads/{key} (docs/decisions/0065-serving-built-pages.md).
+    uploads: username ? Object.fromEntries(uploads.map((u) => [u.key, { url: `/s/${encodeURIComponent(username)}/uploads/${encodeURIComponent(u.key)}`, name: u.name }])) : {},
     products: built, shopProductIds: listed, membershipProductIds: listed, pageProductId: page.productId, popularProductIds: listed.slice(0, 6),
     now: new Date().toISOString(),
   })
@@ -201,7 +204,7 @@ function VersionsDrawer({ page, opened, onClose, onRestored }: { page: PageDetai
   )
 }
 
-function Editor({ initial, products }: { initial: PageDetail; products: SellerProduct[] }) {
+function Editor({ initial, products, uploads }: { initial: PageDetail; products: SellerProduct[]; uploads: SellerUpload[] }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [page, setPage] = useState(initial)
@@ -211,7 +214,7 @@ function Editor({ initial, products }: { initial: PageDetail; products: SellerPr
   const [conflict, setConflict] = useState(false)
   const [versionsOpen, setVersionsOpen] = useState(false)
   const pageType = page.pageType as PageType
-  const data = useMemo(() => canvasData(products, initial), [products, initial])
+  const data = useMemo(() => canvasData(products, initial, uploads), [products, initial, uploads])
   const config = useMemo(() => pageEditorConfig({ pageType, data, t, products: products.map((p) => ({ value: String(p.id), label: p.name })) }), [pageType, data, t, products])
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the document Puck starts from changes only with a new generation
   const startData = useMemo(() => documentToData(page.draft, pageType), [generation, pageType])
@@ -264,13 +267,16 @@ function Editor({ initial, products }: { initial: PageDetail; products: SellerPr
   )
 }
 
+const noUploads: SellerUpload[] = []
+
 export function PageEditorPage() {
   const { t } = useTranslation()
   const params = useParams({ strict: false }) as { pageId?: string }
   const id = Number(params.pageId)
   const page = useQuery({ ...pageQuery(id), enabled: Number.isInteger(id) && id > 0 })
   const products = useQuery(sellerProductsQuery())
+  const uploads = useQuery(sellerUploadsQuery())
   if (page.error) return <FormError error={page.error} />
   if (!page.data || !products.data) return <Group><Loader size="sm" /><Text c="dimmed">{t('pageBuilder.editor.loading')}</Text></Group>
-  return <Editor key={page.data.id} initial={page.data} products={products.data.list} />
+  return <Editor key={page.data.id} initial={page.data} products={products.data.list} uploads={uploads.data?.list ?? noUploads} />
 }
