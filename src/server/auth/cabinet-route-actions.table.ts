@@ -70,6 +70,7 @@ export const cabinetRouteActions = {
   'POST /api/v1/cabinet/pages/:id/publish': 'pages.write',
   'POST /api/v1/cabinet/pages/:id/versions/:number/restore': 'pages.write',
   'POST /api/v1/cabinet/pages/:id/activate': 'pages.write',
+  'POST /api/v1/cabinet/pages/:id/deactivate': 'pages.write',
   'DELETE /api/v1/cabinet/pages/:id': 'pages.write',
   'GET /api/v1/cabinet/funnels': 'products.read',
   'POST /api/v1/cabinet/funnels': 'products.write',

@@ -59,6 +59,13 @@ describe('pages', () => {
     await call('POST', `/cabinet/pages/${next.id}/publish`, seller.accessToken)
     await call('POST', `/cabinet/pages/${next.id}/activate`, seller.accessToken)
     expect((await call('GET', `/cabinet/pages/${page.id}`, seller.accessToken)).json().active).toBe(false)
+    // Stopping its use shows the default layout and keeps the page; using it again works.
+    const stopped = await call('POST', `/cabinet/pages/${next.id}/deactivate`, seller.accessToken)
+    expect(stopped.json()).toMatchObject({ active: false, published_version: 1 })
+    expect(await activeDocument(t.deps.db, seller.sellerId, 'shop')).toBeNull()
+    expect((await call('POST', `/cabinet/pages/${next.id}/deactivate`, other.accessToken)).statusCode).toBe(404)
+    await call('POST', `/cabinet/pages/${next.id}/activate`, seller.accessToken)
+    expect(await activeDocument(t.deps.db, seller.sellerId, 'shop')).not.toBeNull()
     expect((await call('DELETE', `/cabinet/pages/${next.id}`, seller.accessToken)).statusCode).toBe(200)
     expect(await activeDocument(t.deps.db, seller.sellerId, 'shop')).toBeNull()
   })

@@ -48,6 +48,10 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, security, params: pageParams, response: { 200: pageDetailOutput }, description: 'Makes this the page the storefront shows for its type (and product); the one before stops being used.' },
   }, async (req) => pages.activatePage(req.ctx, req.params.id))
 
+  app.post('/cabinet/pages/:id/deactivate', {
+    config, schema: { tags, security, params: pageParams, response: { 200: pageDetailOutput }, description: 'Stops using the page: the storefront shows the default layout for its type (and product) again. Its versions are kept.' },
+  }, async (req) => pages.deactivatePage(req.ctx, req.params.id))
+
   app.delete('/cabinet/pages/:id', {
     config, schema: { tags, security, params: pageParams, response: { 200: pageOutput }, description: 'Archives the page; its versions are kept and the storefront falls back to the default layout.' },
   }, async (req) => pages.archivePage(req.ctx, req.params.id))

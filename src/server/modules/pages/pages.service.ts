@@ -129,6 +129,16 @@ export async function activatePage(ctx: Ctx, id: number): Promise<PageDetailOutp
   })
 }
 
+/** POST /cabinet/pages/{id}/deactivate: no page is used for its type (and product); the storefront's default layout shows. */
+export async function deactivatePage(ctx: Ctx, id: number): Promise<PageDetailOutput> {
+  const sellerId = actingSellerId(ctx.actor, 'pages.write')
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findPage(tx, sellerId, id, true)
+    if (!row) throw notFound()
+    return detail(tx, row.active ? await repo.updatePage(tx, row.id, { active: false }) : row)
+  })
+}
+
 /** DELETE /cabinet/pages/{id}: archived (its versions kept); the storefront falls back to the default layout. */
 export async function archivePage(ctx: Ctx, id: number): Promise<PageOutput> {
   const sellerId = actingSellerId(ctx.actor, 'pages.write')

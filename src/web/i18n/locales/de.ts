@@ -3472,6 +3472,7 @@ export const de: Translations = {
     empty: 'Noch keine Seiten.',
     edit: 'Bearbeiten',
     activate: 'Diese Seite verwenden',
+    deactivate: 'Nicht mehr verwenden',
     active: 'In Verwendung',
     archive: 'Archivieren',
     archiveText: 'Die Seite wird nicht mehr gezeigt; ihre Versionen bleiben erhalten.',

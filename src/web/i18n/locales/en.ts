@@ -3470,6 +3470,7 @@ export const en = {
     empty: 'No pages yet.',
     edit: 'Edit',
     activate: 'Use this page',
+    deactivate: 'Stop using',
     active: 'In use',
     archive: 'Archive',
     archiveText: 'The page is no longer shown; its versions are kept.',

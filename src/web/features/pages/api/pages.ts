@@ -62,6 +62,11 @@ export async function activatePage(id: number): Promise<PageDetail> {
   return withDocument(await api.post<Camelize<PageDetailOutput>>(`/cabinet/pages/${id}/activate`, {}))
 }
 
+/** Stops using the page: the storefront shows the default layout for its type (and product) again. */
+export async function deactivatePage(id: number): Promise<PageDetail> {
+  return withDocument(await api.post<Camelize<PageDetailOutput>>(`/cabinet/pages/${id}/deactivate`, {}))
+}
+
 export function archivePage(id: number): Promise<Page> {
   return api.delete(`/cabinet/pages/${id}`)
 }

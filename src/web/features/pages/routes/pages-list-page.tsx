@@ -9,7 +9,7 @@ import { createPageInput, productPageTypes } from '../../../../shared/schemas/pa
 import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { Modal } from '../../../components/modal'
-import { activatePage, archivePage, createPage, pagesKey, pagesQuery, sellerProductsQuery, type Page } from '../api/pages'
+import { activatePage, archivePage, createPage, deactivatePage, pagesKey, pagesQuery, sellerProductsQuery, type Page } from '../api/pages'
 
 // /cabinet/pages (docs/decisions/0064-visual-editor.md): the seller's built pages with their type, product,
 // published version and whether the storefront uses them; create (then the editor opens), use, archive.
@@ -74,7 +74,12 @@ function PageRow({ page, productName, onChanged }: { page: Page; productName: st
       </Table.Td>
       <Table.Td>
         {page.active
-          ? <Badge color="green" data-testid="page-active">{t('pageBuilder.active')}</Badge>
+          ? (
+            <Group gap={4} wrap="nowrap">
+              <Badge color="green" data-testid="page-active">{t('pageBuilder.active')}</Badge>
+              <Button size="xs" variant="subtle" color="gray" onClick={() => run.mutate(() => deactivatePage(page.id))} data-testid="page-deactivate">{t('pageBuilder.deactivate')}</Button>
+            </Group>
+          )
           : page.publishedVersion !== null && <Button size="xs" variant="light" onClick={() => run.mutate(() => activatePage(page.id))} data-testid="page-activate">{t('pageBuilder.activate')}</Button>}
         <FormError error={run.error} />
       </Table.Td>

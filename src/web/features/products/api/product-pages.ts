@@ -24,6 +24,11 @@ export function activateProductPage(pageId: number): Promise<unknown> {
   return api.post(`/cabinet/pages/${pageId}/activate`, {})
 }
 
+/** Stops using the product's page: the storefront shows the default layout again. */
+export function deactivateProductPage(pageId: number): Promise<unknown> {
+  return api.post(`/cabinet/pages/${pageId}/deactivate`, {})
+}
+
 export function createProductPage(productId: number, pageType: ProductPageType, name: string): Promise<{ id: number }> {
   return api.post('/cabinet/pages', { page_type: pageType, name, product_id: productId })
 }

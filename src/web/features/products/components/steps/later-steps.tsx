@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { FormError } from '../../../../components/form-error'
-import { activateProductPage, createProductPage, productPagesKey, productPagesQuery, type ProductPageType } from '../../api/product-pages'
+import { activateProductPage, createProductPage, deactivateProductPage, productPagesKey, productPagesQuery, type ProductPageType } from '../../api/product-pages'
 import { AffiliateProgramSection } from './affiliate-program-section'
 import { DeliveryEmailSection } from './delivery-email-section'
 import type { StepProps } from './step-types'
@@ -47,7 +47,8 @@ function ProductPageChoice({ productId, productName, pageType }: { productId: nu
   const published = (pages.data?.list ?? []).filter((p) => p.publishedVersion !== null)
   const active = published.find((p) => p.active) ?? null
   const refresh = () => void queryClient.invalidateQueries({ queryKey: productPagesKey(productId) })
-  const use = useMutation({ mutationFn: (id: number) => activateProductPage(id), onSuccess: refresh })
+  // The default layout is a choice too: it stops using the active page.
+  const use = useMutation({ mutationFn: (id: number | null) => (id === null ? deactivateProductPage(active!.id) : activateProductPage(id)), onSuccess: refresh })
   const create = useMutation({
     mutationFn: () => createProductPage(productId, pageType, t('pageBuilder.wizard.newName', { product: productName, type: t(`pageBuilder.types.${pageType}`) }).slice(0, 120)),
     onSuccess: (page) => void navigate({ to: `/cabinet/pages/${page.id}/edit` }),
@@ -57,8 +58,11 @@ function ProductPageChoice({ productId, productName, pageType }: { productId: nu
     <Stack gap={4} data-testid={`product-pages-${pageType}`}>
       <Group align="flex-end" gap="xs">
         <Select w={320} label={label} placeholder={t('pageBuilder.wizard.defaultLayout')} allowDeselect={false} disabled={use.isPending}
-          data={published.map((p) => ({ value: String(p.id), label: p.name }))} value={active ? String(active.id) : null}
-          onChange={(v) => { if (v && Number(v) !== active?.id) use.mutate(Number(v)) }} data-testid={`product-page-select-${pageType}`} />
+          data={[{ value: defaultLayout, label: t('pageBuilder.wizard.defaultLayout') }, ...published.map((p) => ({ value: String(p.id), label: p.name }))]}
+          value={active ? String(active.id) : defaultLayout}
+          onChange={(v) => {
+            if (v === defaultLayout) { if (active) use.mutate(null) } else if (v && Number(v) !== active?.id) use.mutate(Number(v))
+          }} data-testid={`product-page-select-${pageType}`} />
         {active && <Button variant="default" component={Link} to={`/cabinet/pages/${active.id}/edit`}>{t('pageBuilder.wizard.edit')}</Button>}
         <Button variant="light" loading={create.isPending} onClick={() => create.mutate()} data-testid={`product-page-create-${pageType}`}>{t('pageBuilder.wizard.createAndEdit')}</Button>
       </Group>
@@ -66,6 +70,8 @@ function ProductPageChoice({ productId, productName, pageType }: { productId: nu
     </Stack>
   )
 }
+
+const defaultLayout = 'default'
 
 export function PagesStep({ product }: StepProps) {
   const { t } = useTranslation()
