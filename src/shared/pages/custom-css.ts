@@ -1,7 +1,9 @@
-import postcss, { type AtRule, type ChildNode, type Container, type Rule } from 'postcss'
+import type { AtRule, ChildNode, Container, Root, Rule } from 'postcss'
+import safeParse from 'postcss-safe-parser'
 
-// A seller's custom CSS for a built page (the custom_css feature; docs/decisions/0068-custom-css.md): parsed,
-// kept only where it cannot reach outside the page or load anything, and scoped under the built page's root,
+// A seller's custom CSS for a built page (the custom_css feature; docs/decisions/0068-custom-css.md): parsed
+// forgivingly (an unclosed brace is closed, as a browser would read it), kept only where it cannot reach outside
+// the page or load anything, and scoped under the built page's root,
 // so it styles the seller's blocks and never the storefront around them (header, checkout, test banner).
 
 /** The built page's root (src/storefront/built/built-page.tsx renders `<div class="sf-built">`). */
@@ -15,17 +17,11 @@ const unsafeValue = /url\s*\(|image-set\s*\(|expression\s*\(|javascript:|@import
 /** Properties that bind behaviour (old IE, old Firefox). */
 const unsafeProperty = /^(behavior|-moz-binding)$/i
 
-export type CustomCssIssue = 'unsafe_css' | 'invalid_css'
+export type CustomCssIssue = 'unsafe_css'
 
-/** Why the text cannot be custom CSS, or null: `<` anywhere (it could end the style element), or CSS that does not parse. */
+/** Why the text cannot be custom CSS, or null: `<` anywhere (it could end the style element; CSS needs none). */
 export function customCssIssue(css: string): CustomCssIssue | null {
-  if (css.includes('<')) return 'unsafe_css'
-  try {
-    postcss.parse(css)
-    return null
-  } catch {
-    return 'invalid_css'
-  }
+  return css.includes('<') ? 'unsafe_css' : null
 }
 
 function scopeSelector(selector: string): string {
@@ -66,13 +62,14 @@ function clean(container: Container, inKeyframes: boolean): void {
 /**
  * The CSS as the page keeps it: comments, unknown at-rules and declarations that load or run something
  * dropped; every selector under `.sf-built` (html, body and :root become `.sf-built` itself); keyframes kept
- * as they are. Call after `customCssIssue` said null; CSS that does not parse becomes ''.
+ * as they are. Call after `customCssIssue` said null ('' otherwise).
  */
 export function scopeCustomCss(css: string): string {
   if (!css.trim() || customCssIssue(css) !== null) return ''
-  const root = postcss.parse(css)
+  // The safe parser reads CSS (never the document form of other syntaxes): its answer is a Root.
+  const root = safeParse(css) as Root
   // Declarations outside any rule have no selector to scope: dropped.
-  root.each((node) => { if (node.type === 'decl') node.remove() })
+  root.each((node: ChildNode) => { if (node.type === 'decl') node.remove() })
   clean(root, false)
   return root.toString().trim()
 }

@@ -200,7 +200,10 @@ const customCss = zText({ error: keyOr('invalid_value') }).max(customCssMaxLengt
     if (issue) ctx.addIssue({ code: 'custom', message: issue })
   })
   .overwrite(scopeCustomCss)
-  .meta({ description: `CSS for this page only, at most ${customCssMaxLength} characters: every selector is placed under the page, @import, @font-face, url() and comments are dropped, and "<" is refused` })
+  .meta({
+    pattern: '^(?:[^<\\u0000\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$',
+    description: `CSS for this page only, at most ${customCssMaxLength} characters, without "<": every selector is placed under the page; @import, @font-face, url() and comments are dropped; an unclosed block is closed`,
+  })
 
 export const pageSettingsSchema = z.strictObject({
   background_color: hex.nullable().default(null),

@@ -193,10 +193,6 @@ export const messages = {
     en: 'Custom CSS cannot contain "<". Write only style rules.',
     de: 'Eigenes CSS darf kein „<“ enthalten. Schreibe nur Stilregeln.',
   },
-  invalid_css: {
-    en: 'This is not valid CSS. Check for a missing brace or semicolon.',
-    de: 'Das ist kein gültiges CSS. Prüfe, ob eine Klammer oder ein Semikolon fehlt.',
-  },
   share_slug_taken: {
     en: 'You already use this address for another shared link.',
     de: 'Du verwendest diese Adresse bereits für einen anderen geteilten Link.',
