@@ -50,3 +50,11 @@ describe('the upload picker', () => {
     expect(uploadKindOfFile({ type: 'application/zip', name: 'a.zip' })).toBe('file')
   })
 })
+
+describe('the page settings', () => {
+  test('custom CSS is a field only with the custom_css feature', () => {
+    const base = { pageType: 'shop' as const, products: [], data: emptyBuiltPageData(), t: (key: string) => key }
+    expect(Object.keys(pageEditorConfig(base).root!.fields!)).toContain('custom_css')
+    expect(Object.keys(pageEditorConfig({ ...base, customCss: false }).root!.fields!)).not.toContain('custom_css')
+  })
+})

@@ -16,7 +16,8 @@ import { ColorField, MultiField, ProductField, ProductsField, UploadField, type 
 // its defaults from the schemas, and a render that is the storefront's block renderer.
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string
-export type EditorContext = { pageType: PageType; products: Option[]; data: BuiltPageData; t: Translate }
+/** `customCss`: whether the seller has the custom_css feature (docs/decisions/0068-custom-css.md); the field shows only then. */
+export type EditorContext = { pageType: PageType; products: Option[]; data: BuiltPageData; t: Translate; customCss?: boolean }
 
 const humanize = (value: string) => value.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
 const settingLabel = (t: Translate, key: string) => t(`pageBuilder.settings.${key}`, { defaultValue: humanize(key) })
@@ -114,6 +115,8 @@ const categoryKinds: Record<'frame' | 'content' | 'commerce', readonly BlockKind
   commerce: ['products', 'popular_products', 'contact_form', 'conversion_tools', 'thank_you_page', 'funnel', 'funnel_product', 'affiliate'],
 }
 
+const { custom_css: _customCss, ...withoutCustomCss } = pageSettingsSpecs
+
 /** The editor's configuration for a page of `ctx.pageType`. */
 export function pageEditorConfig(ctx: EditorContext): Config {
   const kinds = blocksAllowedOn(ctx.pageType)
@@ -125,7 +128,7 @@ export function pageEditorConfig(ctx: EditorContext): Config {
     categories,
     components,
     root: {
-      fields: fieldsOf(pageSettingsSpecs, ctx),
+      fields: fieldsOf(ctx.customCss === false ? withoutCustomCss : pageSettingsSpecs, ctx),
       defaultProps: toPuckObject(pageSettingsSpecs, pageSettingsSchema.parse({})),
       render: ({ children, puck: _puck, editMode: _editMode, ...props }: { children: ReactNode; puck: unknown; editMode?: boolean } & Record<string, unknown>) => {
         const settings = fromPuckObject(pageSettingsSpecs, props, pageSettingsSchema.parse({})) as Parameters<typeof pageStyle>[0]

@@ -15,6 +15,7 @@ import { emptyBuiltPageData, type BuiltPageData, type BuiltProduct } from '../..
 import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { isApiError } from '../../../lib/api-client'
+import { useMe } from '../../../lib/session'
 import {
   activatePage, pageQuery, pagesKey, publishPage, restoreVersion, saveDraft, sellerProductsQuery, sellerUploadsQuery, type PageDetail, type SellerProduct, type SellerUpload,
 } from '../api/pages'
@@ -215,7 +216,9 @@ function Editor({ initial, products, uploads }: { initial: PageDetail; products:
   const [versionsOpen, setVersionsOpen] = useState(false)
   const pageType = page.pageType as PageType
   const data = useMemo(() => canvasData(products, initial, uploads), [products, initial, uploads])
-  const config = useMemo(() => pageEditorConfig({ pageType, data, t, products: products.map((p) => ({ value: String(p.id), label: p.name })) }), [pageType, data, t, products])
+  // Shown with the feature, or while the page still has CSS (so it can be cleared: a save with CSS needs the feature).
+  const customCss = useMe().data?.seller?.features.customCss !== false || Boolean(initial.draft.settings.custom_css)
+  const config = useMemo(() => pageEditorConfig({ pageType, data, t, customCss, products: products.map((p) => ({ value: String(p.id), label: p.name })) }), [pageType, data, t, customCss, products])
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the document Puck starts from changes only with a new generation
   const startData = useMemo(() => documentToData(page.draft, pageType), [generation, pageType])
   const metadata = useMemo(() => ({ problemIds: problems.map((p) => p.blockId).filter((id): id is string => id !== null) }), [problems])
