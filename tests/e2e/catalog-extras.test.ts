@@ -1,32 +1,25 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import sharp from 'sharp'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, startServer, type RunningServer, signedInPage, createProductInWizard } from './harness'
+import type { Page } from 'playwright-core'
+import { type RunningServer, createProductInWizard, closeDemoSellerSession, demoSellerSession, type DemoSellerSession } from './harness'
 
 // The catalogue's extras in Chromium against the real server, as the demo seller: the category tree
 // (create, nest and reorder by drag and drop, kept after a reload), a shop category with a colour, a
 // cover cropped to 16:9 before upload, a product discount with its live price, a lesson quiz
 // question kept after a reload, and the demo event's ticket design with its PDF preview.
 
-const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
+let session: DemoSellerSession | undefined
 const run = Date.now().toString(36)
 let server: RunningServer
-let browser: Browser
-let context: BrowserContext
 let page: Page
 let errors: string[]
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-  ;({ context, page, errors } = await signedInPage(browser, server, demo, '**/cabinet**'))
+  session = await demoSellerSession()
+  ;({ server, page, errors } = session)
 })
 
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => closeDemoSellerSession(session))
 
 const createProduct = (form: string, name: string) => createProductInWizard(page, form, name)
 

@@ -1,32 +1,26 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { productCsvColumns } from '../../src/shared/schemas/catalog'
-import { apiSignIn, launchBrowser, startServer, type RunningServer, signedInPage, createProductInWizard } from './harness'
+import { apiSignIn, type RunningServer, createProductInWizard, closeDemoSellerSession, demoSeller, demoSellerSession, type DemoSellerSession } from './harness'
 
 // The seller's catalogue in Chromium against the real server: one product of each of the eight forms
 // made through the wizard, priced, published and seen in the list with its state; the CSV export.
 // A fresh seller cannot sell (email, profile and payments open), so the demo seller, who can, is used.
 
-const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
+const demo = demoSeller
+let session: DemoSellerSession | undefined
 const run = Date.now().toString(36)
 let server: RunningServer
-let browser: Browser
-let context: BrowserContext
 let page: Page
 let errors: string[]
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-  ;({ context, page, errors } = await signedInPage(browser, server, demo, '**/cabinet**'))
+  session = await demoSellerSession()
+  ;({ server, page, errors } = session)
 })
 
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => closeDemoSellerSession(session))
 
 const createProduct = (form: string, name: string) => createProductInWizard(page, form, name)
 

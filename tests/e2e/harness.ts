@@ -150,6 +150,26 @@ export async function signedInPage(browser: Browser, server: RunningServer, who:
   return opened
 }
 
+/** The demo seller's sign-in on a test server started with the demo (its DEMO_PASSWORD). */
+export const demoSeller = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
+
+export type DemoSellerSession = { server: RunningServer; browser: Browser; context: BrowserContext; page: Page; errors: string[] }
+
+/**
+ * The platform with its demo data, a browser and a page signed in as the demo seller on the cabinet: the
+ * setup of the browser tests that work as the demo seller. Close it with `closeDemoSellerSession`.
+ */
+export async function demoSellerSession(): Promise<DemoSellerSession> {
+  const { server, browser } = await startDemoPlatform(demoSeller.password)
+  return { server, browser, ...await signedInPage(browser, server, demoSeller, '**/cabinet**') }
+}
+
+/** Closes what demoSellerSession opened (missing when the setup failed). */
+export async function closeDemoSellerSession(session: DemoSellerSession | undefined): Promise<void> {
+  await session?.context.close()
+  await stopPlatform(session?.server, session?.browser)
+}
+
 /** Creates a product of `form` through the product list's "New product" dialog; answers its id. */
 export async function createProductInWizard(page: Page, form: string, name: string): Promise<number> {
   await page.goto('/cabinet/products')

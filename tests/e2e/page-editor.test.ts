@@ -1,31 +1,25 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core'
+import type { Frame, Locator, Page } from 'playwright-core'
 import { wizardSteps } from '../../src/shared/catalog/wizard'
-import { apiGet, apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import { apiGet, apiSignIn, type RunningServer, closeDemoSellerSession, demoSeller, demoSellerSession, type DemoSellerSession } from './harness'
 
 // The visual page editor (docs/decisions/0064-visual-editor.md), as the demo seller: a shop page created in
 // the list, two blocks dragged onto the canvas, a title and a rich text edited, saved, published, put in use, published again,
 // and version 1 restored from the versions drawer; then the product wizard's pages step (docs/reference/readings.md 29)
 // creates a product page, opens it in the editor, and offers it once published and in use.
 
-const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
+const demo = demoSeller
+let session: DemoSellerSession | undefined
 let server: RunningServer
-let browser: Browser
-let context: BrowserContext
 let page: Page
 let errors: string[]
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-  ;({ context, page, errors } = await signedInPage(browser, server, demo, '**/cabinet**'))
+  session = await demoSellerSession()
+  ;({ server, page, errors } = session)
 })
 
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => closeDemoSellerSession(session))
 
 /** Puck's canvas frame (the preview renders in an iframe, so its media queries follow the chosen viewport). */
 async function canvas(): Promise<Frame> {

@@ -1,29 +1,21 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import type { Page } from 'playwright-core'
+import { closeDemoSellerSession, demoSellerSession, type DemoSellerSession } from './harness'
 
 // The shop header's picture, banner and bio (docs/decisions/0046-seller-presence.md), as the demo seller: set
 // in the cabinet's account settings with previews and a counter, shown on the shop page, removed again.
 
-const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
-let server: RunningServer
-let browser: Browser
-let context: BrowserContext
+let session: DemoSellerSession | undefined
 let page: Page
 let errors: string[]
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
-  browser = await launchBrowser()
-  ;({ context, page, errors } = await signedInPage(browser, server, demo, '**/cabinet**'))
+  session = await demoSellerSession()
+  ;({ page, errors } = session)
 })
 
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => closeDemoSellerSession(session))
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer()
 

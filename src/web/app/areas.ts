@@ -4,11 +4,9 @@ import {
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
 
-// The back-office areas of docs/reference/accounts-and-orders.md §2: their navigation and the screens whose features arrive
-// later (each shows an honest "arrives soon" page with its own title and description, never fake data).
-// The navigation never offers a page that only says "arrives soon" (docs/decisions/0041-first-ten-minutes.md):
-// such entries are dropped from `nav`; their routes still answer a direct link.
-// Labels are i18n keys: nav.<area>.<key>; soon pages use pages.<area>.<key>.title and .text.
+// The back-office areas of docs/reference/accounts-and-orders.md §2 and their navigation. Every entry leads to a
+// built page: the navigation never offers a placeholder (docs/decisions/0041-first-ten-minutes.md).
+// Labels are i18n keys: nav.<area>.<key>.
 
 /**
  * `match`: the path prefix that marks the entry active, when the first two segments are not enough.
@@ -17,8 +15,7 @@ import type { Area } from '../lib/profiles'
  * the seller sees every entry.
  */
 export type NavEntry = { to: string; key: string; icon: Icon; exact?: boolean; match?: string; feature?: FeatureFlag; action?: string }
-export type SoonPage = { path: string; key: string }
-export type AreaConfig = { area: Area; nav: NavEntry[]; soon: SoonPage[] }
+export type AreaConfig = { area: Area; nav: NavEntry[] }
 
 const allConfigs: Record<Area, AreaConfig> = {
   cabinet: {
@@ -66,7 +63,6 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/deals', key: 'deals', icon: IconFileText, match: '/cabinet/deals', feature: 'sales_team', action: 'deals.read' },
       { to: '/cabinet/profile/edit', key: 'account', icon: IconSettings },
     ],
-    soon: [],
   },
   publish: {
     area: 'publish',
@@ -89,7 +85,6 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/publish/support', key: 'support', icon: IconHeadset },
       { to: '/publish/profile/edit', key: 'account', icon: IconSettings },
     ],
-    soon: [],
   },
   reseller: {
     area: 'reseller',
@@ -103,7 +98,6 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/reseller/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank },
       { to: '/reseller/profile/edit', key: 'account', icon: IconSettings },
     ],
-    soon: [],
   },
   team_member: {
     area: 'team_member',
@@ -121,7 +115,6 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/team_member/support', key: 'support', icon: IconHeadset },
       { to: '/team_member/profile/edit', key: 'account', icon: IconSettings },
     ],
-    soon: [],
   },
   payer: {
     area: 'payer',
@@ -129,7 +122,6 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/payer', key: 'overview', icon: IconHome, exact: true },
       { to: '/payer/profile/edit', key: 'account', icon: IconSettings },
     ],
-    soon: [],
   },
   admin: {
     area: 'admin',
@@ -154,18 +146,10 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/admin/claims', key: 'claims', icon: IconGavel },
       { to: '/admin/profile/edit', key: 'account', icon: IconSettings },
     ],
-    soon: [],
   },
 }
 
-/** Whether a navigation entry leads to one of the area's "arrives soon" pages. */
-export function leadsToSoonPage(config: AreaConfig, entry: NavEntry): boolean {
-  return config.soon.some((page) => entry.to === `/${config.area}/${page.path}`)
-}
-
-export const areaConfigs = Object.fromEntries(
-  Object.entries(allConfigs).map(([area, config]) => [area, { ...config, nav: config.nav.filter((entry) => !leadsToSoonPage(config, entry)) }]),
-) as Record<Area, AreaConfig>
+export const areaConfigs = allConfigs
 
 /**
  * The nav entry a path belongs to, as the navigation marks it active: an exact entry only itself; others by

@@ -2,11 +2,10 @@ import { Alert, Button, Center, Container, Loader, Stack } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../components/coming-soon'
 import { NotFoundState } from '../components/not-found-state'
 import type { Area } from '../lib/profiles'
 
-// The small pages every route shares: not found, loading, failed, and "arrives soon".
+// The small pages every route shares: not found, loading and failed.
 
 export function PublicNotFound() {
   const { t } = useTranslation()
@@ -48,9 +47,4 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       </Stack>
     </Container>
   )
-}
-
-export function SoonPage({ area, pageKey }: { area: Area; pageKey: string }) {
-  const { t } = useTranslation()
-  return <ComingSoon title={t(`pages.${area}.${pageKey}.title`)} description={t(`pages.${area}.${pageKey}.text`)} />
 }

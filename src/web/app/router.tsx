@@ -1,9 +1,8 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 import { api, setApiNavigator } from '../lib/api'
 import type { Area } from '../lib/profiles'
-import { areaConfigs } from './areas'
 import { requireSession, requireSignedIn } from './guard'
-import { AreaNotFound, PublicNotFound, RouteError, RoutePending, SoonPage } from './route-states'
+import { AreaNotFound, PublicNotFound, RouteError, RoutePending } from './route-states'
 import { RootLayout } from './layouts/root-layout'
 
 // Code-based routes (docs/reference/accounts-and-orders.md §2, docs/reference/catalogue-and-selling.md §2). Pages and area layouts load lazily, so the
@@ -101,9 +100,6 @@ function areaRoutes(area: Area, home: RouteComponent, extra: ExtraPage[] = []) {
   return layout.addChildren([
     createRoute({ getParentRoute: parent, path: '/', component: home }),
     createRoute({ getParentRoute: parent, path: 'profile/edit', component: lazyRouteComponent(accountSettings, 'AccountSettingsPage') }),
-    ...areaConfigs[area].soon.map((page) =>
-      createRoute({ getParentRoute: parent, path: page.path, component: () => <SoonPage area={area} pageKey={page.key} /> }),
-    ),
     ...extra.map((page) => createRoute({ getParentRoute: parent, path: page.path, component: page.component })),
     createRoute({ getParentRoute: parent, path: '$', component: () => <AreaNotFound area={area} /> }),
   ])

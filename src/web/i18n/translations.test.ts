@@ -50,7 +50,6 @@ describe('translations', () => {
     for (const area of areas) {
       keys.push(`areas.${area}`, `gate.${area}.title`, `gate.${area}.text`)
       for (const entry of areaConfigs[area].nav) keys.push(`nav.${area}.${entry.key}`)
-      for (const page of areaConfigs[area].soon) keys.push(`pages.${area}.${page.key}.title`, `pages.${area}.${page.key}.text`)
     }
     for (const type of profileTypes) keys.push(`profileTypes.${type}`)
     for (const type of ['seller', 'publisher', 'payer', 'platform_affiliate']) {

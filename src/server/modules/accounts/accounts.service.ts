@@ -22,6 +22,7 @@ import * as adminRepo from './admin-users.repository'
 import { assertTransition } from '../../../shared/states/transitions'
 import { accountTransitions, deletionTransitions, type AccountState, type DeletionState } from '../../../shared/states/account'
 import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './accounts.tokens'
+import { isUniqueViolation } from '../../db/unique-violation'
 
 // Accounts and sessions (docs/reference/accounts-and-orders.md §2 to §5, §8). Each exported function is one use case.
 
@@ -311,12 +312,6 @@ export async function switchProfile(ctx: Ctx, profileId: number): Promise<{ acce
 
 // ---------------------------------------------------------------- sign up and profiles
 
-function isUniqueViolation(error: unknown, index?: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }
-  const code = e?.code ?? e?.cause?.code
-  const constraint = e?.constraint ?? e?.cause?.constraint ?? ''
-  return code === '23505' && (!index || constraint === index || String((e as Error).message ?? '').includes(index) || String((e?.cause as Error | undefined)?.message ?? '').includes(index))
-}
 
 /** A free seller username derived from a wish (the given username, else the name), made unique with a number. */
 async function freeSellerUsername(tx: Executor, wish: string): Promise<string> {

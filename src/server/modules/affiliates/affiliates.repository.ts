@@ -15,12 +15,6 @@ export type PublisherRow = typeof publishers.$inferSelect
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export function isUniqueViolation(error: unknown, index: string): boolean {
-  for (let e: any = error; e; e = e.cause) {
-    if (e.code === '23505' && String(e.constraint ?? e.message ?? '').includes(index)) return true
-  }
-  return false
-}
 
 // ------------------------------------------------------------------------------------------------ sellers
 

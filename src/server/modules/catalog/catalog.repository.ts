@@ -26,12 +26,6 @@ export function containsPattern(text: string): string {
 }
 
 /** Whether a database error is a unique violation of the named index. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: any = error; e; e = e.cause) {
-    if (e.code === '23505' && (e.constraint === constraint || String(e.message ?? '').includes(constraint))) return true
-  }
-  return false
-}
 
 // ------------------------------------------------------------------ sellers
 
@@ -56,6 +50,8 @@ const sellerFacts = (rules: PaymentAccountDeps) => ({
   paymentAccountDone: paymentAccountDoneSql(rules, sellers.id), profileFinished: sellers.profileFinished,
   confirmed: sql<boolean>`${users.confirmedAt} is not null`,
   deactivated: sql<boolean>`${users.accountState} <> 'active'`,
+  // The name a shop shows (sellerDisplayName), read with the facts so an open shop's seller is one statement.
+  company: sellers.company, firstName: users.firstName, lastName: users.lastName,
 })
 
 export async function findSeller(db: Executor, rules: PaymentAccountDeps, sellerId: number): Promise<SellerFacts | undefined> {
@@ -536,18 +532,6 @@ export async function listShopProducts(db: Executor, sellerId: number, params: {
   const [filtered] = await db.select({ n: count() }).from(products).where(where)
   const [all] = await db.select({ n: count() }).from(products).where(and(eq(products.sellerId, sellerId), listedInShop))
   return { rows, total: filtered?.n ?? 0, totalMax: all?.n ?? 0 }
-}
-
-/**
- * The seller's products a shared link may present, of those named: published, not archived, without an access
- * password; hidden ones too (a link is how a seller sells what the shop does not list).
- */
-export async function listShareableProducts(db: Executor, sellerId: number, ids: number[]) {
-  if (ids.length === 0) return []
-  return db.select().from(products).where(and(
-    eq(products.sellerId, sellerId), inArray(products.id, ids), eq(products.publishState, 'published'), isNull(products.archivedAt),
-    or(isNull(products.accessPassword), eq(products.accessPassword, '')),
-  ))
 }
 
 /** The seller's feature flags as set (plan, then the seller's own overrides); a flag not set takes its default. */

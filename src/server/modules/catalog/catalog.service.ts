@@ -21,6 +21,7 @@ import type { Executor } from '../../db/client'
 import type { PaymentAccountDeps } from '../payment-settings/payment-settings.service'
 import * as repo from './catalog.repository'
 import { loadRelations, planOfRow, productViews, sellerFlags, shopClosed, statusFacts, type Relations } from './catalog.views'
+import { isUniqueViolation } from '../../db/unique-violation'
 
 // Products of the eight forms, their pricing plans, tickets and add-ons, and publishing. Each use case acts for the seller of the request (never a seller id from the request)
 // and runs in one transaction; another seller's product answers 404 like a missing one.
@@ -101,7 +102,7 @@ async function guardSlug<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    if (repo.isUniqueViolation(error, 'products_seller_slug_unique')) throw slugTaken()
+    if (isUniqueViolation(error, 'products_seller_slug_unique')) throw slugTaken()
     throw error
   }
 }

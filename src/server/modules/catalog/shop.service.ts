@@ -33,23 +33,16 @@ export async function listShopProducts(ctx: Ctx, username: string, query: ListQu
 
 /**
  * Shop cards of the seller's products a shared link may present (docs/decisions/0067-multi-item-shares.md), by
- * id; a product that is not (or no longer) shareable is absent.
+ * id: published, not archived and without an access password, hidden ones too (a link is how a seller sells
+ * what the shop does not list). A product that is not (or no longer) shareable is absent.
  */
-export async function shareableProductCards(ctx: Ctx, sellerId: number, ids: number[]) {
-  const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps, String(sellerId))
+export async function shareableProductCards(ctx: Ctx, seller: repo.SellerFacts | null, ids: number[]) {
   const cards = new Map<number, ShopCard>()
   if (!seller) return cards
-  const rows = await repo.listShareableProducts(ctx.db, sellerId, ids)
+  const rows = (await repo.findPublishedProductsByIds(ctx.db, seller.id, ids)).filter((p) => !p.accessPassword)
   const views = await productViews(ctx.db, rows, seller)
   rows.forEach((row, i) => cards.set(row.id, shopCard(row, views[i]!)))
   return cards
-}
-
-/** An open shop's seller (blocked or deactivated shops do not exist, 404): id, username and the name shown. */
-export async function namedShopSeller(ctx: Ctx, username: string) {
-  const seller = await shopSeller(ctx, username)
-  const names = await repo.findSellerNames(ctx.db, seller.id)
-  return { id: seller.id, username: seller.username, name: sellerDisplayName(names ?? { username: seller.username }) }
 }
 
 /** The shop header's seller: the display name, and the avatar, banner and bio when set. */
@@ -181,11 +174,10 @@ export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: rea
   })
   const categories = (await repo.listShopCategories(ctx.db, seller.id)).filter((c) => !c.hidden)
     .map((c) => ({ id: c.id, title: c.title, productIds: c.productIds.filter((id) => listedIds.has(id)) }))
-  const names = await repo.findSellerNames(ctx.db, seller.id)
   const features = await repo.findSellerFeatures(ctx.db, seller.id)
   return {
     seller: {
-      id: seller.id, username: seller.username, name: sellerDisplayName(names ?? { username: seller.username }),
+      id: seller.id, username: seller.username, name: sellerDisplayName(seller),
       // A page's custom CSS shows while the seller has the custom_css feature (docs/decisions/0068-custom-css.md).
       customCss: features.custom_css ?? featureFlags.custom_css,
     },
@@ -193,8 +185,13 @@ export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: rea
   }
 }
 
-/** The open shop's seller by username (or id), or null: a cheap first read before a built page is looked up. */
-export async function openShopSeller(ctx: Ctx, username: string): Promise<{ id: number; username: string } | null> {
-  const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps, username)
-  return seller && !shopClosed(seller) ? { id: seller.id, username: seller.username } : null
+export type ShopSeller = repo.SellerFacts & { name: string }
+
+/**
+ * The open shop's seller by username or id (a number: the id only), with the name the shop shows, or null:
+ * blocked or deactivated shops do not exist. One statement, the cheap first read of a public page.
+ */
+export async function openShopSeller(ctx: Ctx, seller: string | number): Promise<ShopSeller | null> {
+  const row = typeof seller === 'number' ? await repo.findSeller(ctx.db, ctx.deps, seller) : await repo.findSellerByUsernameOrId(ctx.db, ctx.deps, seller)
+  return row && !shopClosed(row) ? { ...row, name: sellerDisplayName(row) } : null
 }

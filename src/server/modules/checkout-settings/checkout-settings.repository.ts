@@ -10,12 +10,6 @@ export type CheckoutSettingsRow = typeof checkoutSettings.$inferSelect
 export type ProductCheckoutRow = typeof productCheckouts.$inferSelect
 export type CancellationTermsRow = typeof cancellationTerms.$inferSelect
 
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: any = error; e; e = e.cause) {
-    if (e.code === '23505' && (e.constraint === constraint || String(e.message ?? '').includes(constraint))) return true
-  }
-  return false
-}
 
 // ------------------------------------------------------------------ checkout settings
 

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as funnels from '../funnels/funnels.service'
 import * as repo from './checkout-settings.repository'
+import { isUniqueViolation } from '../../db/unique-violation'
 
 // Checkout settings, what a product's checkout uses, and cancellation terms (docs/reference/catalogue-and-selling.md §3; README.md
 // in this folder). Cabinet use cases act for the seller of the request and run in one transaction; another
@@ -316,7 +317,7 @@ async function guardType<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    if (repo.isUniqueViolation(error, 'cancellation_terms_seller_type_unique')) throw typeTaken()
+    if (isUniqueViolation(error, 'cancellation_terms_seller_type_unique')) throw typeTaken()
     throw error
   }
 }

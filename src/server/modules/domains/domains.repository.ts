@@ -105,12 +105,6 @@ export async function servedHosts(db: Executor): Promise<ServedHostRow[]> {
   ]
 }
 
-export function isUniqueViolation(error: unknown, index: string): boolean {
-  for (let e: any = error; e; e = e.cause) {
-    if (e.code === '23505' && String(e.constraint ?? e.message ?? '').includes(index)) return true
-  }
-  return false
-}
 
 export async function findSubdomainByName(db: Executor, name: string): Promise<SubdomainRow | undefined> {
   const [row] = await db.select().from(sellerSubdomains).where(and(eq(sellerSubdomains.name, name), ne(sellerSubdomains.state, 'deleted')))

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps'
 import { checkDnsRecords, txtRecordPrefix } from './domains.dns'
 import { hostDirectoryOf, type HostDirectory } from './domains.hosts'
 import * as repo from './domains.repository'
+import { isUniqueViolation } from '../../db/unique-violation'
 
 // Sellers' custom domains and platform subdomains (docs/decisions/0060-domains.md). A custom domain is
 // verified by DNS (a TXT record with its token, or a CNAME to the platform host) by a job after it is
@@ -92,7 +93,7 @@ export async function createDomain(ctx: Ctx, input: CreateDomainInput): Promise<
     try {
       inserted = await repo.insertDomain(tx, { sellerId, domain, verificationToken: `sellfront-verify-${randomBytes(16).toString('hex')}` })
     } catch (error) {
-      if (repo.isUniqueViolation(error, 'seller_domains_seller_domain_unique')) throw new AppError('conflict', `${domain} is connected already`)
+      if (isUniqueViolation(error, 'seller_domains_seller_domain_unique')) throw new AppError('conflict', `${domain} is connected already`)
       throw error
     }
     await ctx.deps.jobs.enqueue(tx, checkDomainJob, { domainId: inserted.id })
@@ -131,7 +132,7 @@ export async function createSubdomain(ctx: Ctx, input: CreateSubdomainInput): Pr
     try {
       inserted = await repo.insertSubdomain(tx, { sellerId, name: input.name, ttl: input.ttl ?? 3600 })
     } catch (error) {
-      if (repo.isUniqueViolation(error, 'seller_subdomains_')) throw new AppError('conflict', `${input.name}.${directory.names.subdomainSuffix} is taken`)
+      if (isUniqueViolation(error, 'seller_subdomains_')) throw new AppError('conflict', `${input.name}.${directory.names.subdomainSuffix} is taken`)
       throw error
     }
     await ctx.deps.jobs.enqueue(tx, publishSubdomainJob, { subdomainId: inserted.id })

@@ -9,12 +9,6 @@ export type ResellerRow = typeof resellers.$inferSelect
 export type ApprovalRow = typeof resellerApprovals.$inferSelect
 export type ApprovalView = ApprovalRow & { sellerUsername: string; sellerCompany: string | null; resellerName: string }
 
-export function isUniqueViolation(error: unknown, index: string): boolean {
-  for (let e: any = error; e; e = e.cause) {
-    if (e.code === '23505' && String(e.constraint ?? e.message ?? '').includes(index)) return true
-  }
-  return false
-}
 
 export async function insertReseller(db: Executor, values: typeof resellers.$inferInsert): Promise<ResellerRow> {
   const [row] = await db.insert(resellers).values(values).returning()

@@ -15,6 +15,7 @@ import * as accounts from '../accounts/accounts.service'
 import * as email from '../email/email.service'
 import * as orderLists from '../orders/order-lists.service'
 import * as repo from './resellers.repository'
+import { isUniqueViolation } from '../../db/unique-violation'
 
 // Resellers (docs/decisions/0051-resellers.md): managers create them; a seller with the reseller journey asks
 // one to sell for it; the reseller approves or rejects; either side ends an approved one. The approval's state
@@ -167,7 +168,7 @@ export async function createReseller(ctx: Ctx, input: CreateResellerInput): Prom
       return resellerOutput({ ...row, email: input.email })
     })
   } catch (error) {
-    if (repo.isUniqueViolation(error, 'resellers_user_unique')) throw new AppError('conflict', 'This user is a reseller already', [{ path: 'email', message: 'taken' }])
+    if (isUniqueViolation(error, 'resellers_user_unique')) throw new AppError('conflict', 'This user is a reseller already', [{ path: 'email', message: 'taken' }])
     throw error
   }
 }
@@ -244,7 +245,7 @@ export async function requestReseller(ctx: Ctx, input: RequestResellerInput): Pr
     })
   } catch (error) {
     // Two requests at once: the partial unique index lets one through.
-    if (repo.isUniqueViolation(error, 'reseller_approvals_one_open_per_seller')) throw new AppError('reseller_approval_open', 'End the open reseller request or agreement first')
+    if (isUniqueViolation(error, 'reseller_approvals_one_open_per_seller')) throw new AppError('reseller_approval_open', 'End the open reseller request or agreement first')
     throw error
   }
 }

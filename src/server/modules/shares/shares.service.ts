@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client'
 import * as shop from '../catalog/shop.service'
 import * as themes from '../themes/themes.service'
 import * as repo from './shares.repository'
+import { isUniqueViolation } from '../../db/unique-violation'
 
 // Multi-item shares (docs/decisions/0067-multi-item-shares.md): a seller's link that presents several products
 // on one page, /v/{username}/{slug}. The items are checked when saved (the seller's, published, not archived,
@@ -21,12 +22,6 @@ const notFound = () => new AppError('not_found', 'No such shared link')
 const slugTaken = () => new AppError('validation_failed', 'share_slug_taken', [{ path: 'slug', message: 'share_slug_taken' }])
 const uniqueIndex = 'item_shares_seller_slug_unique'
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: any = error; e; e = e.cause) {
-    if (e.code === '23505' && String(e.constraint ?? e.message ?? '').includes(uniqueIndex)) return true
-  }
-  return false
-}
 
 function output(ctx: Ctx, username: string, row: repo.ShareRow): ShareOutput {
   return {
@@ -38,12 +33,12 @@ function output(ctx: Ctx, username: string, row: repo.ShareRow): ShareOutput {
 }
 
 async function usernameOf(ctx: Ctx, sellerId: number): Promise<string> {
-  return (await shop.namedShopSeller(ctx, String(sellerId)).catch(() => null))?.username ?? String(sellerId)
+  return (await shop.openShopSeller(ctx, sellerId))?.username ?? String(sellerId)
 }
 
 /** Every item must be a product the seller may share now; the first that is not marks its field. */
 async function checkItems(ctx: Ctx, sellerId: number, items: CreateShareInput['items']) {
-  const cards = await shop.shareableProductCards(ctx, sellerId, items.map((i) => i.product_id))
+  const cards = await shop.shareableProductCards(ctx, await shop.openShopSeller(ctx, sellerId), items.map((i) => i.product_id))
   const bad = items.findIndex((i) => !cards.has(i.product_id))
   if (bad >= 0) throw new AppError('validation_failed', 'product_not_shareable', [{ path: `items.${bad}.product_id`, message: 'product_not_shareable' }])
 }
@@ -89,7 +84,7 @@ export async function createShare(ctx: Ctx, input: CreateShareInput) {
     }))
     return { share: output(ctx, await usernameOf(ctx, sellerId), row) }
   } catch (error) {
-    throw isUniqueViolation(error) ? slugTaken() : error
+    throw isUniqueViolation(error, uniqueIndex) ? slugTaken() : error
   }
 }
 
@@ -108,7 +103,7 @@ export async function updateShare(ctx: Ctx, id: number, input: UpdateShareInput)
     })
     return { share: output(ctx, await usernameOf(ctx, sellerId), row) }
   } catch (error) {
-    throw isUniqueViolation(error) ? slugTaken() : error
+    throw isUniqueViolation(error, uniqueIndex) ? slugTaken() : error
   }
 }
 
@@ -131,10 +126,11 @@ function colour(settings: Record<string, unknown>, key: string): string | null {
  * colours of the applied MultiItemsSharing theme. Counts a view when asked (a GET, not a HEAD).
  */
 export async function publicShare(ctx: Ctx, username: string, slug: string, countView: boolean): Promise<PublicShareOutput> {
-  const seller = await shop.namedShopSeller(ctx, username)
+  const seller = await shop.openShopSeller(ctx, username)
+  if (!seller) throw notFound()
   const row = await repo.findBySlug(ctx.db, seller.id, slug)
   if (!row) throw notFound()
-  const cards = await shop.shareableProductCards(ctx, seller.id, row.items.map((i) => i.product_id))
+  const cards = await shop.shareableProductCards(ctx, seller, row.items.map((i) => i.product_id))
   const theme = (await themes.appliedThemeOf(ctx.db, seller.id, 'MultiItemsSharing'))?.settings ?? {}
   if (countView) await repo.countView(ctx.db, row.id)
   return {

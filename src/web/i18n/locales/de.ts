@@ -353,10 +353,6 @@ export const de: Translations = {
       refunds: 'Erstattungen',
     },
   },
-  soon: {
-    title: 'Dieser Bereich kommt bald',
-    badge: 'Kommt bald',
-  },
   notFound: {
     title: 'Seite nicht gefunden',
     description: 'Die Seite, die du aufgerufen hast, gibt es nicht oder sie ist umgezogen.',
@@ -1075,8 +1071,6 @@ export const de: Translations = {
     welcome: 'Willkommen, {{name}}',
     forSeller: 'Du arbeitest im Team von {{seller}}.',
     noSeller: 'Du arbeitest im Team eines Verkäufers.',
-    workTitle: 'Arbeiten für deinen Verkäufer',
-    workText: 'Die Arbeit im Verkäuferbereich deines Verkäufers, deine Einladungen und deine Auszahlungen kommen bald hierher.',
     invitesTitle: 'Einladungen',
     noInvites: 'Keine offenen Einladungen.',
     invitedBy: '{{seller}} lädt dich in sein Team ein',

@@ -351,10 +351,6 @@ export const en = {
       refunds: 'Refunds',
     },
   },
-  soon: {
-    title: 'This part arrives soon',
-    badge: 'Arrives soon',
-  },
   notFound: {
     title: 'Page not found',
     description: 'The page you asked for does not exist or has moved.',
@@ -1073,8 +1069,6 @@ export const en = {
     welcome: 'Welcome, {{name}}',
     forSeller: 'You work on the team of {{seller}}.',
     noSeller: 'You work on a seller\'s team.',
-    workTitle: 'Working for your seller',
-    workText: 'Working in your seller\'s cabinet, your invitations and your payouts arrive here soon.',
     invitesTitle: 'Invitations',
     noInvites: 'No open invitations.',
     invitedBy: '{{seller}} invites you to their team',
