@@ -180,7 +180,8 @@ export function pageEditorConfig(ctx: EditorContext): Config {
       defaultProps: toPuckObject(pageSettingsSpecs, pageSettingsSchema.parse({})),
       render: ({ children, puck: _puck, editMode: _editMode, ...props }: { children: ReactNode; puck: unknown; editMode?: boolean } & Record<string, unknown>) => {
         const settings = fromPuckObject(pageSettingsSpecs, props, pageSettingsSchema.parse({})) as Parameters<typeof pageStyle>[0]
-        return <div className="sf-built" style={pageStyle(settings)} data-testid="editor-page">{children}</div>
+        // The page in the seller's applied theme, as the storefront shows it (docs/decisions/0070-shop-header-and-themes.md).
+        return <div className="sf-built" style={pageStyle(settings, ctx.data.theme)} data-testid="editor-page">{children}</div>
       },
     },
   } as Config
