@@ -2,6 +2,7 @@ import { toMajorUnitsString, isCurrencyId } from '../shared/money'
 import { escapeHtml, serializeJsonForScript } from './lib/escape'
 import { propsElementId, rootElementId, type PageName, type PageProps, type RenderInput } from './props'
 import { affiliateTexts, certificateTexts } from './texts'
+import { storefrontLanguageOf } from './built/built-texts'
 
 // The HTML document around a rendered page: head (title, description, canonical, Open Graph, JSON-LD),
 // the stylesheet and scripts of the built client, and the page's props as JSON for hydration. Inline
@@ -137,7 +138,7 @@ export function headFor(input: RenderInput): Head {
     case 'built': {
       // the page's address without a category filter or other query
       const { title, data } = props as PageProps['built']
-      return { ...base, title, description: `Products by ${data.seller.name}` }
+      return { ...base, title, description: `Products by ${data.seller.name}`, lang: storefrontLanguageOf(data.language) }
     }
   }
 }

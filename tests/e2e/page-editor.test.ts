@@ -4,7 +4,7 @@ import { wizardSteps } from '../../src/shared/catalog/wizard'
 import { apiGet, apiSignIn, type RunningServer, closeDemoSellerSession, demoSeller, demoSellerSession, type DemoSellerSession } from './harness'
 
 // The visual page editor (docs/decisions/0064-visual-editor.md), as the demo seller: a shop page created in
-// the list, two blocks dragged onto the canvas, a title and a rich text edited, saved, published, put in use, published again,
+// the list, two blocks dragged onto the canvas, a title (in its field and in place) and a rich text edited, saved, published, put in use, published again,
 // and version 1 restored from the versions drawer; then the product wizard's pages step (docs/reference/readings.md 29)
 // creates a product page, opens it in the editor, and offers it once published and in use.
 
@@ -69,6 +69,13 @@ describe('the page editor', () => {
     await frame.getByTestId('editor-block-banner').click()
     await field('title').fill('Spring sale')
     await expect.poll(() => frame.getByTestId('editor-block-banner').textContent()).toContain('Spring sale')
+    // The title is also edited in place on the canvas, and the field follows (docs/decisions/0070-shop-header-and-themes.md).
+    await frame.locator('[data-testid="editor-block-banner"] .sf-built-title [contenteditable]').click()
+    await page.keyboard.press('End')
+    await page.keyboard.type('!')
+    await expect.poll(() => field('title').inputValue(), { timeout: 10_000 }).toBe('Spring sale!')
+    // A choice reads as words, not as its code ("Default").
+    expect(await page.locator('select[title="Font"]:visible option[label="Standard (Montserrat)"]').count()).toBeGreaterThan(0)
 
     // The text block's rich text, written in its field; the canvas shows it at once.
     await frame.getByTestId('editor-block-text').click()
@@ -83,7 +90,7 @@ describe('the page editor', () => {
     type Block = { kind: string; settings: Record<string, unknown> }
     const banner = (doc: { blocks: Block[] }) => doc.blocks.find((b) => b.kind === 'banner')!
     expect(saved.draft.blocks.map((b: Block) => b.kind).sort()).toEqual(['banner', 'text'])
-    expect(banner(saved.draft).settings.title).toBe('Spring sale')
+    expect(banner(saved.draft).settings.title).toBe('Spring sale!')
     expect(saved.draft.blocks.find((b: Block) => b.kind === 'text').settings.html).toContain('Fresh courses for spring.')
 
     await page.getByTestId('editor-publish').click()
@@ -104,7 +111,7 @@ describe('the page editor', () => {
     const restored = await apiGet(server, token, `/cabinet/pages/${pageId}`)
     expect(restored.versions[0]).toMatchObject({ number: 3, restored_from: 1 })
     expect(restored.active).toBe(true)
-    expect(banner(restored.draft).settings.title).toBe('Spring sale')
+    expect(banner(restored.draft).settings.title).toBe('Spring sale!')
     const again = await canvas()
     await expect.poll(() => again.getByTestId('editor-block-banner').textContent(), { timeout: 10_000 }).toContain('Spring sale')
 

@@ -447,7 +447,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       }
       if (!answer) return false
       const base = `/s/${encodeURIComponent(answer.data.seller.username)}`
-      const props = { username, title: page.title(answer.data.seller.name), document: answer.document, data: answer.data, categories: answer.categories, allUrl: answer.categories.length > 0 ? base : null }
+      // `?lang=`: the language the header's switcher chose; the storefront keeps it only when it has that language.
+      const lang = queryString(request, 'lang')
+      const data = lang && /^[a-z]{2}(_[a-z]{2})?$/.test(lang) ? { ...answer.data, language: lang } : answer.data
+      const props = { username, title: page.title(answer.data.seller.name), document: answer.document, data, categories: answer.categories, allUrl: answer.categories.length > 0 ? base : null }
       const rendered = loaded.entry.renderBuiltPage({ page: 'built', props, appUrl, path, assets: { css: loaded.assetsFor('built').css, js: [], preload: [] } })
       if (!rendered.html) {
         for (const failed of rendered.errors) {

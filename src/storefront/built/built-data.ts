@@ -2,6 +2,8 @@
 // fills it from the services: products by id with their prices and paths, uploads resolved to public paths,
 // counts for social proof. Plain data only (it may travel as JSON), no functions, dates as ISO strings.
 
+import type { PageTheme } from '../../shared/pages/page-theme'
+
 export type BuiltProduct = {
   id: number
   name: string
@@ -59,6 +61,14 @@ export type BuiltPageData = {
   now: string
   /** Whether the page's custom CSS is shown (the seller's custom_css feature); absent means yes. */
   customCss?: boolean
+  /** The seller's applied themes for this page type, merged (docs/decisions/0070-shop-header-and-themes.md); absent: none. */
+  theme?: PageTheme
+  /** The seller's font stylesheet, linked when the theme names one of their own fonts. */
+  fontsStylesheet?: string | null
+  /** The storefront language the page is shown in (a code of storefrontLanguages); absent: the default. */
+  language?: string
+  /** Where a payer manages (and cancels) their subscriptions with this seller: the header's cancel-subscription link. */
+  cancelSubscriptionUrl?: string | null
 }
 
 /** Data with nothing in it: blocks that need data then render their empty state. */

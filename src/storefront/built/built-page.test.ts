@@ -34,6 +34,8 @@ const data: BuiltPageData = emptyBuiltPageData({
   contactFormAction: '/s/demo/contact',
   pageUrl: 'https://shop.example/s/demo',
   now: '2030-01-01T00:00:00.000Z',
+  cancelSubscriptionUrl: '/payer/s/1#payer-payments',
+  theme: { backgroundColor: '#f2f2f2', fontColor: '#424242', buttonColor: '#1e88e5', productFont: 'Brand "Sans"' },
 })
 
 function render(document: PageDocument, onBlockError?: BlockErrorHandler, pageData = data): string {
@@ -50,7 +52,7 @@ const fullSocial = Object.fromEntries(socialNetworks.map((n) => [n, `https://${n
 
 /** Each kind's settings with a value in every string field the schema has (the walk below checks that). */
 const full: Record<BlockKind, Record<string, unknown>> = {
-  header: { ...style, logo_key: 'logo.webp', title: 'Demo', menu: fullMenu, social: fullSocial, sharing_options: true, my_account_switcher: true },
+  header: { ...style, logo_key: 'logo.webp', title: 'Demo', menu: fullMenu, social: fullSocial, sharing_options: true, my_account_switcher: true, language_switcher: true, show_cancel_subscription: true },
   banner: { ...style, title: 'Spring', text: 'New courses', image_key: 'banner.webp', button: fullButton },
   products: { ...style, button: { ...fullButton, type: 'details' }, product_ids: [7, 8], show_description: true, show_category: true },
   text: { ...style, html: '<p>Hello</p>' },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { BlockKind, PageBlock, PageDocument } from '../../shared/pages/page-blocks'
-import { pageStyle } from './block-style'
+import { pageStyle, themeNamesOwnFont } from './block-style'
 import type { BuiltPageData } from './built-data'
 import type { BlockProps } from './built-parts'
 import {
@@ -56,8 +56,11 @@ export function BuiltPage({ document, data, onBlockError }: { document: PageDocu
   // The seller's CSS, stored scoped and without "<" (docs/decisions/0068-custom-css.md); checked again here, as
   // it is written into a style element as is. Off when the seller's custom_css feature is off.
   const css = data.customCss !== false && typeof document.settings?.custom_css === 'string' && !document.settings.custom_css.includes('<') ? document.settings.custom_css : ''
+  // The seller's own fonts a theme names come from the platform's font stylesheet (docs/decisions/0061-fonts-and-themes.md).
+  const fonts = themeNamesOwnFont(data.theme) && typeof data.fontsStylesheet === 'string' && /^\/fonts\/sellers\/\d+\.css$/.test(data.fontsStylesheet) ? data.fontsStylesheet : null
   return (
-    <div className="sf-built" style={pageStyle(document.settings)} data-testid="built-page">
+    <div className="sf-built" style={pageStyle(document.settings, data.theme)} data-testid="built-page">
+      {fonts && <link rel="stylesheet" href={fonts} data-testid="built-fonts" />}
       {css && <style data-testid="built-custom-css" dangerouslySetInnerHTML={{ __html: css }} />}
       {blocks.map((block, i) => <div key={`${block.id}-${i}`} className={`sf-built-block sf-built-block--${block.kind}`}>{renderBlock(block, data, onBlockError)}</div>)}
     </div>

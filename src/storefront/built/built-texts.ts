@@ -6,9 +6,22 @@ const ago = (seconds: number) => {
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`
 }
 
+/**
+ * The languages the storefront's own words exist in, by their own name (docs/decisions/0070-shop-header-and-themes.md):
+ * the header's language switcher offers these. English only today; a translation adds its entry here.
+ */
+export const storefrontLanguages = [{ code: 'en', name: 'English' }] as const
+export const defaultStorefrontLanguage = 'en'
+
+/** The language asked for with `?lang=`, when the storefront has it; else the default. */
+export const storefrontLanguageOf = (requested: unknown): string =>
+  storefrontLanguages.find((l) => l.code === requested)?.code ?? defaultStorefrontLanguage
+
 export const builtTexts = {
   free: 'Free',
   menu: 'Menu',
+  language: 'Language',
+  cancelSubscription: 'Cancel subscription',
   myAccount: 'My account',
   share: 'Share',
   openPdf: 'Open the PDF',

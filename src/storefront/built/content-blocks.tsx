@@ -5,7 +5,7 @@ import { pageLink, videoEmbedUrl } from '../../shared/pages/page-links'
 import { signInPath } from '../blocks/shell'
 import { blockStyle } from './block-style'
 import { button, paragraphs, productOf, safeUpload, title, type BlockProps } from './built-parts'
-import { builtTexts as t } from './built-texts'
+import { builtTexts as t, storefrontLanguageOf, storefrontLanguages } from './built-texts'
 
 // The frame and content blocks of a built page: header, footer, banner, text, picture, audio player, video,
 // file, PDF reader, testimonials, gap. None needs JavaScript: the header's submenus open on hover and focus.
@@ -40,10 +40,40 @@ function social(links: SocialLinks | undefined): ReactNode {
   )
 }
 
+/** The page's path (no origin, no query) from its address, or null. */
+function pagePath(pageUrl: string | null): string | null {
+  if (!pageUrl) return null
+  try {
+    const path = new URL(pageUrl, 'http://localhost').pathname
+    return path.startsWith('/') && !path.startsWith('//') ? path : null
+  } catch {
+    return null
+  }
+}
+
+/** Links to this page in each language the storefront has (`?lang=`), the current one marked; no JavaScript. */
+function languageSwitcher(data: BlockProps<'header'>['data']): ReactNode {
+  const path = pagePath(data.pageUrl)
+  if (!path) return null
+  const current = storefrontLanguageOf(data.language)
+  return (
+    <nav className="sf-built-languages" aria-label={t.language} data-testid="built-languages">
+      <ul>
+        {storefrontLanguages.map((l) => (
+          <li key={l.code}>
+            <a href={`${path}?lang=${l.code}`} hrefLang={l.code} lang={l.code} aria-current={l.code === current ? 'true' : undefined}>{l.name}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 export function HeaderBlock({ block, data }: BlockProps<'header'>) {
   const s = block.settings
   const logo = safeUpload(data, s.logo_key)
   const share = s.sharing_options ? pageLink(data.pageUrl) : null
+  const cancel = pageLink(data.cancelSubscriptionUrl)
   return (
     <header className={`sf-built-header${s.sticky_header ? ' sf-built-header--sticky' : ''}`} style={blockStyle('header', s)} data-testid="built-header">
       {logo && <img className="sf-built-header__logo" src={logo.url} alt={data.seller.name} />}
@@ -54,6 +84,8 @@ export function HeaderBlock({ block, data }: BlockProps<'header'>) {
         <a className="sf-built-header__share" href={`mailto:?body=${encodeURIComponent(share)}`}>{t.share}</a>
       )}
       {s.my_account_switcher && data.seller.username && <a className="sf-built-header__account" href={signInPath(data.seller.username)}>{t.myAccount}</a>}
+      {s.language_switcher && languageSwitcher(data)}
+      {s.show_cancel_subscription && cancel && <a className="sf-built-header__cancel" href={cancel} data-testid="built-cancel-subscription">{t.cancelSubscription}</a>}
     </header>
   )
 }

@@ -1,9 +1,12 @@
 import type { PageDocument, PageType } from '../../../shared/pages/page-blocks'
+import { mergePageTheme, themeKindsFor, type PageTheme } from '../../../shared/pages/page-theme'
 import type { Ctx } from '../../context'
 import * as shop from '../catalog/shop.service'
 import * as courses from '../courses/courses.service'
+import * as fonts from '../fonts/fonts.service'
 import * as media from '../media/media.service'
 import * as socialProof from '../orders/social-proof.service'
+import * as themes from '../themes/themes.service'
 import * as repo from './pages.repository'
 import { viewTotals } from './product-views.service'
 
@@ -39,6 +42,9 @@ export type BuiltPageAnswer = {
     pageUrl: string | null
     now: string
     customCss: boolean
+    theme: PageTheme
+    fontsStylesheet: string
+    cancelSubscriptionUrl: string
   }
   /** The shop's visible categories as filter links (a shop page only). */
   categories: BuiltCategory[]
@@ -108,11 +114,13 @@ export async function builtPage(ctx: Ctx, username: string, where: Where): Promi
   const chosen = where.type === 'shop' && where.category != null ? catalog.categories.find((c) => c.id === where.category) ?? null : null
   const shopProductIds = chosen ? chosen.productIds : catalog.listedIds
   const proofIds = [...new Set([...refs.proofIds, ...(where.productId !== null ? [where.productId] : [])])].filter((id) => Object.hasOwn(products, id))
-  const [uploads, lessonUrls, purchases, views] = await Promise.all([
+  const [uploads, lessonUrls, purchases, views, applied] = await Promise.all([
     media.uploadsByKeys(ctx.db, seller.id, refs.uploadKeys),
     courses.lessonUrls(ctx.db, seller, refs.lessonIds),
     socialProof.purchaseProof(ctx.db, proofIds),
     viewTotals(ctx.db, proofIds),
+    // The applied themes of this page type's kinds, the shop's first (docs/decisions/0070-shop-header-and-themes.md).
+    Promise.all(themeKindsFor[where.type].map((kind) => themes.appliedThemeOf(ctx.db, seller.id, kind))),
   ])
   const proof: BuiltPageAnswer['data']['socialProof'] = {}
   for (const id of proofIds) {
@@ -143,6 +151,11 @@ export async function builtPage(ctx: Ctx, username: string, where: Where): Promi
       pageUrl: `${ctx.deps.config.appUrl}${where.path}`,
       now: ctx.now.toISOString(),
       customCss: catalog.seller.customCss,
+      theme: mergePageTheme(applied.map((a) => a?.settings)),
+      fontsStylesheet: fonts.stylesheetPath(seller.id),
+      // The payer area's page of this seller lists the payer's payments, each with its manage page, where a
+      // subscription is cancelled (src/web/features/payer); signing in comes first when needed.
+      cancelSubscriptionUrl: `/payer/s/${seller.id}#payer-payments`,
     },
   }
 }

@@ -100,6 +100,57 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('with the s
     expect((await t.request({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent')
   })
 
+  test('an applied ShopTheme restyles the served shop page at once (the HTML cache is not stale); header links', async () => {
+    // docs/decisions/0070-shop-header-and-themes.md
+    const before = await t.request({ method: 'GET', url: `/s/${seller.username}` })
+    const again = await t.request({ method: 'GET', url: `/s/${seller.username}` })
+    expect(again.headers['x-storefront-cache']).toBe('hit')
+    expect(before.body).not.toMatch(/--sf-theme-button:/)
+    const theme = await call('POST', '/cabinet/themes', { kind: 'ShopTheme', name: 'Blue', settings: { buttonColor: '#1e88e5', backgroundColor: '#f2f2f2' } })
+    expect(theme.statusCode, theme.body).toBe(201)
+    const apply = await call('POST', `/cabinet/themes/${theme.json().theme.id}/apply`)
+    expect(apply.statusCode, apply.body).toBe(200)
+    const applied = await t.request({ method: 'GET', url: `/s/${seller.username}` })
+    expect(applied.headers['x-storefront-cache']).toBe('miss')
+    expect(applied.body).toContain('--sf-theme-button:#1e88e5')
+    expect(applied.body).toContain('background:#f2f2f2')
+    // a change of the applied theme shows at once too
+    expect((await t.request({ method: 'PATCH', url: `/api/v1/cabinet/themes/${theme.json().theme.id}`, token: seller.accessToken, payload: { settings: { buttonColor: '#43a047' } } })).statusCode).toBe(200)
+    const changed = await t.request({ method: 'GET', url: `/s/${seller.username}` })
+    expect(changed.body).toContain('--sf-theme-button:#43a047')
+    expect(changed.body).not.toContain('#1e88e5')
+    // the product page takes the shop's theme as its base; a Product theme refines it
+    const productPage = await t.request({ method: 'GET', url: `/s/${seller.username}/${product.slug}` })
+    expect(productPage.body).toContain('--sf-theme-button:#43a047')
+    const productTheme = await call('POST', '/cabinet/themes', { kind: 'Product', name: 'Red', settings: { buttonColor: '#e53935' } })
+    expect((await call('POST', `/cabinet/themes/${productTheme.json().theme.id}/apply`)).statusCode).toBe(200)
+    expect((await t.request({ method: 'GET', url: `/s/${seller.username}/${product.slug}` })).body).toContain('--sf-theme-button:#e53935')
+    expect((await t.request({ method: 'GET', url: `/s/${seller.username}` })).body).toContain('--sf-theme-button:#43a047')
+
+    // the header's language switcher and cancel-subscription link
+    await activePage('shop', [
+      { id: 'head', kind: 'header', settings: { title: 'Studio Pia', language_switcher: true, show_cancel_subscription: true } },
+      { id: 'list', kind: 'products', settings: { source: 'seller_products' } },
+    ])
+    const page = await t.request({ method: 'GET', url: `/s/${seller.username}?lang=en` })
+    expect(page.body).toContain(`href="/s/${seller.username}?lang=en" hrefLang="en" lang="en" aria-current="true">English</a>`)
+    expect(page.body).toContain(`href="/payer/s/${seller.sellerId}#payer-payments" data-testid="built-cancel-subscription"`)
+    expect(page.body.startsWith('<!doctype html><html lang="en">')).toBe(true)
+    expect((await t.request({ method: 'GET', url: `/s/${seller.username}?lang=xx` })).body).toContain('aria-current="true">English</a>')
+    shopPageId = await activePage('shop', [
+      { id: 'head', kind: 'header', settings: { title: 'Studio Pia' } },
+      { id: 'list', kind: 'products', settings: { source: 'seller_products' } },
+      { id: 'words', kind: 'text', settings: { html: '<p>Hand-made courses</p>' } },
+      { id: 'proof', kind: 'conversion_tools', settings: { tool: 'social_proof', social_proof_type: 'total_purchases', product_id: product.id } },
+      { id: 'ask', kind: 'contact_form', settings: { fields: [
+        { id: 'name', kind: 'first_name', label: null, type: 'text', required: true },
+        { id: 'mail', kind: 'email', label: null, type: 'text', required: true },
+        { id: 'msg', kind: 'custom', label: 'Question', type: 'textarea', required: false },
+      ] } },
+    ])
+    expect((await t.request({ method: 'GET', url: `/s/${seller.username}` })).body).not.toContain('built-cancel-subscription')
+  })
+
   test('the product page is built; Buy leads to /payment, the checkout, whose no-JS form posts there too', async () => {
     const page = await t.request({ method: 'GET', url: `/s/${seller.username}/${product.slug}` })
     expect(page.statusCode).toBe(200)

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PageDocument, PageType } from '../../../../shared/pages/page-blocks'
+import { mergePageTheme, type PageThemeKind } from '../../../../shared/pages/page-theme'
+import { maxPageSize } from '../../../../shared/schemas/lists'
 import type { z } from 'zod'
 import type { productOutput } from '../../../../shared/schemas/catalog'
 import type { CreatePageInput, PageDetailOutput, PageOutput } from '../../../../shared/schemas/pages'
@@ -84,6 +86,24 @@ export function sellerProductsQuery() {
 /** The seller's uploads (GET /cabinet/uploads), for the editor's upload picker. */
 export type SellerUpload = Camelize<UploadOutput>
 export const uploadsKey = ['cabinet', 'uploads'] as const
+/**
+ * The seller's applied themes of these kinds, in this order, merged as the storefront merges them
+ * (docs/decisions/0070-shop-header-and-themes.md), so the canvas shows the page in its theme. A seller or team
+ * member who may not read themes gets none.
+ */
+export function appliedThemeQuery(kinds: readonly PageThemeKind[]) {
+  return queryOptions({
+    queryKey: ['cabinet', 'themes', 'applied', ...kinds],
+    queryFn: async ({ signal }) => {
+      const lists = await Promise.all(kinds.map((kind) =>
+        api.get<{ list: { applied: boolean; settings: Record<string, unknown> }[] }>('/cabinet/themes', { signal, query: { kind, per: String(maxPageSize) }, silent: true })
+          .catch(() => ({ list: [] }))))
+      return mergePageTheme(lists.map((l) => l.list.find((theme) => theme.applied)?.settings))
+    },
+    staleTime: 60_000,
+  })
+}
+
 export function sellerUploadsQuery() {
   return queryOptions({ queryKey: [...uploadsKey, 'all'], queryFn: ({ signal }) => api.get<{ list: SellerUpload[]; totalCount: number }>('/cabinet/uploads', { signal }) })
 }

@@ -1,5 +1,5 @@
 import type { ComponentConfig, Config, Field, Fields } from '@puckeditor/core'
-import type { ReactNode } from 'react'
+import { isValidElement, type ReactNode } from 'react'
 import { blocksAllowedOn, socialNetworks, type BlockKind, type PageBlock, type PageType } from '../../../../shared/pages/page-blocks'
 import { defaultBlockSettings, pageSettingsSchema } from '../../../../shared/schemas/page-blocks'
 // The canvas renders every block with the storefront's own renderers, so the editor shows what payers see
@@ -21,13 +21,58 @@ export type EditorContext = { pageType: PageType; products: Option[]; data: Buil
 
 const humanize = (value: string) => value.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
 const settingLabel = (t: Translate, key: string) => t(`pageBuilder.settings.${key}`, { defaultValue: humanize(key) })
-const valueLabel = (t: Translate, value: string) => t(`pageBuilder.values.${value}`, { defaultValue: humanize(value) })
+/** An enum value's label: by its setting (`pageBuilder.values.view.text` differs from `.type.text`), the code humanised only when a text is missing. */
+const valueLabel = (t: Translate, key: string, value: string) => t(`pageBuilder.values.${key}.${value}`, { defaultValue: humanize(value) })
+
+type Path = (string | number)[]
+/** Puck's inline text editor as it hands a contentEditable field to the render: an element carrying the text as `value`. */
+const inlineValue = (value: unknown): string | null | undefined => {
+  if (!isValidElement(value)) return undefined
+  const props = value.props as { value?: unknown; propPath?: unknown; componentId?: unknown }
+  if (typeof props.propPath !== 'string' || typeof props.componentId !== 'string') return undefined
+  return typeof props.value === 'string' ? props.value : null
+}
+
+/**
+ * The block's props with each inline text editor replaced by its text (so the settings read as saved), and
+ * where those editors were. The rich text (`html`) is its own case (componentOf).
+ */
+export function splitInline(props: Record<string, unknown>): { plain: Record<string, unknown>; editors: { path: Path; element: ReactNode }[] } {
+  const editors: { path: Path; element: ReactNode }[] = []
+  const walk = (value: unknown, path: Path): unknown => {
+    const text = inlineValue(value)
+    if (text !== undefined) {
+      editors.push({ path, element: value as ReactNode })
+      return text ?? ''
+    }
+    if (isValidElement(value)) return value
+    if (Array.isArray(value)) return value.map((item, i) => walk(item, [...path, i]))
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, [...path, k])]))
+    return value
+  }
+  const plain = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, k === 'html' ? v : walk(v, [k])]))
+  return { plain, editors }
+}
+
+/** The settings with the inline editors back where a block renders their text; a text the settings dropped (empty) stays out. */
+export function withInline<T>(settings: T, editors: { path: Path; element: ReactNode }[]): T {
+  if (editors.length === 0) return settings
+  const copy = structuredClone(settings) as Record<string | number, unknown>
+  for (const { path, element } of editors) {
+    let at: Record<string | number, unknown> | undefined = copy
+    for (const key of path.slice(0, -1)) at = (at?.[key] && typeof at[key] === 'object') ? at[key] as Record<string | number, unknown> : undefined
+    const last = path.at(-1)!
+    if (at && typeof at[last] === 'string' && at[last] !== '') at[last] = element
+  }
+  return copy as T
+}
 
 function fieldOf(spec: Spec, key: string, ctx: EditorContext): Field {
   const { t } = ctx
   const label = settingLabel(t, key)
   switch (spec.t) {
-    case 'text': return { type: spec.multiline ? 'textarea' : 'text', label }
+    // A short text the block renders as content is edited in place on the canvas too (Puck's contentEditable).
+    case 'text': return { type: spec.multiline ? 'textarea' : 'text', label, ...(spec.inline ? { contentEditable: true } : {}) }
     case 'html': return { type: 'richtext', label }
     case 'link': return { type: 'text', label, placeholder: 'https://… or /…' }
     case 'upload': return {
@@ -36,7 +81,7 @@ function fieldOf(spec: Spec, key: string, ctx: EditorContext): Field {
     }
     case 'datetime': return { type: 'text', label, placeholder: '2030-01-31T18:00:00Z' }
     case 'int': return { type: 'number', label, min: spec.min, max: spec.max, ...(spec.step ? { step: spec.step } : {}) }
-    case 'enum': return { type: 'select', label, options: spec.values.map((value) => ({ value, label: valueLabel(t, value) })) }
+    case 'enum': return { type: 'select', label, options: spec.values.map((value) => ({ value, label: valueLabel(t, key, value) })) }
     case 'bool': return { type: 'radio', label, options: [{ value: true, label: t('pageBuilder.yes') }, { value: false, label: t('pageBuilder.no') }] }
     case 'color': return {
       type: 'custom', label,
@@ -53,10 +98,10 @@ function fieldOf(spec: Spec, key: string, ctx: EditorContext): Field {
     case 'multi': return {
       type: 'custom', label,
       render: ({ value, onChange, readOnly, name }) => (
-        <MultiField label={label} value={value as string[]} onChange={onChange} readOnly={readOnly} options={spec.values.map((v) => ({ value: v, label: valueLabel(t, v) }))} testId={`field-${name}`} />
+        <MultiField label={label} value={value as string[]} onChange={onChange} readOnly={readOnly} options={spec.values.map((v) => ({ value: v, label: valueLabel(t, key, v) }))} testId={`field-${name}`} />
       ),
     }
-    case 'social': return { type: 'object', label, objectFields: Object.fromEntries(socialNetworks.map((network) => [network, { type: 'text', label: humanize(network), placeholder: 'https://…' }])) }
+    case 'social': return { type: 'object', label, objectFields: Object.fromEntries(socialNetworks.map((network) => [network, { type: 'text', label: t(`pageBuilder.networks.${network}`, { defaultValue: humanize(network) }), placeholder: 'https://…' }])) }
     case 'object': {
       const objectFields = fieldsOf(spec.fields, ctx)
       return { type: 'object', label, objectFields: spec.optional ? { enabled: fieldOf({ t: 'bool' }, 'enabled', ctx), ...objectFields } : objectFields }
@@ -89,8 +134,11 @@ function componentOf(kind: BlockKind, ctx: EditorContext): ComponentConfig {
     label: ctx.t(`pageBuilder.kinds.${kind}`),
     fields: fieldsOf(specs, ctx),
     defaultProps: defaultPuckProps(kind, ctx.pageType),
-    render: ({ id, puck, editMode: _editMode, ...props }) => {
-      const block = { id, kind, settings: fromPuckObject(specs, props, defaults) } as PageBlock
+    render: ({ id, puck, editMode: _editMode, ...transformed }) => {
+      // Short texts edited in place arrive as Puck's inline editors: the settings are read from their text, and
+      // the editors are put back where the storefront's renderer writes those texts.
+      const { plain: props, editors } = splitInline(transformed)
+      const block = { id, kind, settings: withInline(fromPuckObject(specs, props, defaults), editors) } as PageBlock
       // Puck hands a richtext prop to the render as its own element (its inline editor), not the HTML string: it is
       // placed inside the storefront's own text markup (TextBlock in src/storefront/built/content-blocks.tsx).
       const inline = kind === 'text' && typeof props.html !== 'string' && props.html !== undefined
@@ -132,7 +180,8 @@ export function pageEditorConfig(ctx: EditorContext): Config {
       defaultProps: toPuckObject(pageSettingsSpecs, pageSettingsSchema.parse({})),
       render: ({ children, puck: _puck, editMode: _editMode, ...props }: { children: ReactNode; puck: unknown; editMode?: boolean } & Record<string, unknown>) => {
         const settings = fromPuckObject(pageSettingsSpecs, props, pageSettingsSchema.parse({})) as Parameters<typeof pageStyle>[0]
-        return <div className="sf-built" style={pageStyle(settings)} data-testid="editor-page">{children}</div>
+        // The page in the seller's applied theme, as the storefront shows it (docs/decisions/0070-shop-header-and-themes.md).
+        return <div className="sf-built" style={pageStyle(settings, ctx.data.theme)} data-testid="editor-page">{children}</div>
       },
     },
   } as Config

@@ -13,7 +13,8 @@ import { defaultBlockSettings } from '../../../../shared/schemas/page-blocks'
 // the server checks the whole document again on save.
 
 export type Spec =
-  | { t: 'text'; max: number; nullable?: boolean; multiline?: boolean }
+  /** `inline`: also edited in place on the canvas (Puck's contentEditable); only for texts the blocks render as content, never in an attribute. */
+  | { t: 'text'; max: number; nullable?: boolean; multiline?: boolean; inline?: boolean }
   | { t: 'html' }
   | { t: 'link'; nullable?: boolean }
   /** `accept`: the upload kind the block plays (any when absent); the picker offers those and uploads as that kind. */
@@ -32,9 +33,11 @@ export type Spec =
   | { t: 'array'; item: Specs; max: number; min?: number }
 export type Specs = Record<string, Spec>
 
-const title: Spec = { t: 'text', max: textLimits.title, nullable: true }
+const title: Spec = { t: 'text', max: textLimits.title, nullable: true, inline: true }
+/** A title the block also writes into an attribute (the video's and PDF's frame title): edited in the side panel only. */
+const attributeTitle: Spec = { t: 'text', max: textLimits.title, nullable: true }
 const text: Spec = { t: 'text', max: textLimits.text, nullable: true, multiline: true }
-const label: Spec = { t: 'text', max: textLimits.label }
+const label: Spec = { t: 'text', max: textLimits.label, inline: true }
 
 function style(kind: BlockKind): Specs {
   return {
@@ -95,10 +98,10 @@ function own(kind: BlockKind, pageType: PageType): Specs {
     case 'picture': return { image_key: { t: 'upload', accept: 'image' }, alt: { t: 'text', max: textLimits.title }, link: { t: 'link', nullable: true } }
     case 'audio_player': return { upload_key: { t: 'upload', accept: 'audio' }, title }
     case 'video': return {
-      type: { t: 'enum', values: videoTypes }, upload_key: { t: 'upload', accept: 'video' }, url: { t: 'link', nullable: true }, title, autoplay: { t: 'bool' }, controls: { t: 'bool' },
+      type: { t: 'enum', values: videoTypes }, upload_key: { t: 'upload', accept: 'video' }, url: { t: 'link', nullable: true }, title: attributeTitle, autoplay: { t: 'bool' }, controls: { t: 'bool' },
     }
     case 'file': return { upload_key: { t: 'upload' }, title, button_text: label }
-    case 'pdf_reader': return { upload_key: { t: 'upload', accept: 'pdf' }, title, height: { t: 'int', min: 200, max: 2000 } }
+    case 'pdf_reader': return { upload_key: { t: 'upload', accept: 'pdf' }, title: attributeTitle, height: { t: 'int', min: 200, max: 2000 } }
     case 'testimonials': return {
       title,
       items: { t: 'array', max: widgetLimits.maxTestimonials, item: { avatar_key: { t: 'upload', accept: 'image' }, full_name: label, text: { t: 'text', max: textLimits.text, multiline: true } } },
@@ -123,7 +126,7 @@ function own(kind: BlockKind, pageType: PageType): Specs {
       progress_style: { t: 'enum', values: progressStyles }, progress_value: { t: 'int', min: 0, max: 100 }, progress_text: title,
       social_proof_type: { t: 'enum', values: socialProofTypes }, product_id: { t: 'product' },
     }
-    case 'thank_you_page': return { title: { t: 'text', max: textLimits.title }, text, show_order: { t: 'bool' }, show_access: { t: 'bool' } }
+    case 'thank_you_page': return { title: { t: 'text', max: textLimits.title, inline: true }, text, show_order: { t: 'bool' }, show_access: { t: 'bool' } }
     case 'gap': return { height: { t: 'int', min: 0, max: widgetLimits.maxGapHeight } }
     case 'funnel_product': return { product_id: { t: 'product' }, show_price: { t: 'bool' }, show_description: { t: 'bool' } }
   }

@@ -10,6 +10,7 @@ import { IconArrowLeft, IconHistory } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PageType } from '../../../../shared/pages/page-blocks'
+import { themeKindsFor, type PageTheme } from '../../../../shared/pages/page-theme'
 import { translateMessage } from '../../../../shared/validation/messages'
 import { emptyBuiltPageData, type BuiltPageData, type BuiltProduct } from '../../../../storefront/built/built-data'
 import { useConfirm } from '../../../components/confirm-modal'
@@ -17,7 +18,7 @@ import { FormError } from '../../../components/form-error'
 import { isApiError } from '../../../lib/api-client'
 import { useMe } from '../../../lib/session'
 import {
-  activatePage, pageQuery, pagesKey, publishPage, restoreVersion, saveDraft, sellerProductsQuery, sellerUploadsQuery, type PageDetail, type SellerProduct, type SellerUpload,
+  activatePage, appliedThemeQuery, pageQuery, pagesKey, publishPage, restoreVersion, saveDraft, sellerProductsQuery, sellerUploadsQuery, type PageDetail, type SellerProduct, type SellerUpload,
 } from '../api/pages'
 import { pageEditorConfig } from '../components/block-config'
 import { checkDocument, dataToDocument, documentToData, problemsOf, type DocumentProblem } from '../lib/page-data'
@@ -38,7 +39,7 @@ function viewports(fullWidth: string): Viewports {
 }
 
 /** The canvas's sample data: the seller's own products and uploads, so blocks show real names, prices and pictures. */
-function canvasData(products: SellerProduct[], page: PageDetail, uploads: SellerUpload[]): BuiltPageData {
+function canvasData(products: SellerProduct[], page: PageDetail, uploads: SellerUpload[], theme: PageTheme | undefined): BuiltPageData {
   const built: Record<number, BuiltProduct> = {}
   for (const p of products) {
     const url = `/s/${p.sellerUsername}/${p.slug}`
@@ -55,6 +56,7 @@ function canvasData(products: SellerProduct[], page: PageDetail, uploads: Seller
     uploads: username ? Object.fromEntries(uploads.map((u) => [u.key, { url: `/s/${encodeURIComponent(username)}/uploads/${encodeURIComponent(u.key)}`, name: u.name }])) : {},
     products: built, shopProductIds: listed, membershipProductIds: listed, pageProductId: page.productId, popularProductIds: listed.slice(0, 6),
     now: new Date().toISOString(),
+    theme,
   })
 }
 
@@ -205,7 +207,7 @@ function VersionsDrawer({ page, opened, onClose, onRestored }: { page: PageDetai
   )
 }
 
-function Editor({ initial, products, uploads }: { initial: PageDetail; products: SellerProduct[]; uploads: SellerUpload[] }) {
+function Editor({ initial, products, uploads, theme }: { initial: PageDetail; products: SellerProduct[]; uploads: SellerUpload[]; theme: PageTheme | undefined }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [page, setPage] = useState(initial)
@@ -215,7 +217,7 @@ function Editor({ initial, products, uploads }: { initial: PageDetail; products:
   const [conflict, setConflict] = useState(false)
   const [versionsOpen, setVersionsOpen] = useState(false)
   const pageType = page.pageType as PageType
-  const data = useMemo(() => canvasData(products, initial, uploads), [products, initial, uploads])
+  const data = useMemo(() => canvasData(products, initial, uploads, theme), [products, initial, uploads, theme])
   // Shown with the feature, or while the page still has CSS (so it can be cleared: a save with CSS needs the feature).
   const customCss = useMe().data?.seller?.features.customCss !== false || Boolean(initial.draft.settings.custom_css)
   const config = useMemo(() => pageEditorConfig({ pageType, data, t, customCss, products: products.map((p) => ({ value: String(p.id), label: p.name })) }), [pageType, data, t, customCss, products])
@@ -279,7 +281,9 @@ export function PageEditorPage() {
   const page = useQuery({ ...pageQuery(id), enabled: Number.isInteger(id) && id > 0 })
   const products = useQuery(sellerProductsQuery())
   const uploads = useQuery(sellerUploadsQuery())
+  const pageType = page.data?.pageType as PageType | undefined
+  const theme = useQuery({ ...appliedThemeQuery(pageType ? themeKindsFor[pageType] : []), enabled: pageType !== undefined })
   if (page.error) return <FormError error={page.error} />
   if (!page.data || !products.data) return <Group><Loader size="sm" /><Text c="dimmed">{t('pageBuilder.editor.loading')}</Text></Group>
-  return <Editor key={page.data.id} initial={page.data} products={products.data.list} uploads={uploads.data?.list ?? noUploads} />
+  return <Editor key={page.data.id} initial={page.data} products={products.data.list} uploads={uploads.data?.list ?? noUploads} theme={theme.data} />
 }

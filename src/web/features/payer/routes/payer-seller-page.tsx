@@ -104,7 +104,7 @@ export function PayerSellerPage() {
           ))}
         </Section>
       )}
-      <Section title={t('payerArea.payments')} testId="payer-payments">
+      <Section title={t('payerArea.payments')} testId="payer-payments" id="payer-payments">
         <Table>
           <Table.Tbody>
             {d.orders.map((o) => (
