@@ -1,12 +1,13 @@
 // Session renewal throughput against a hello-world route of the same Fastify app, on the embedded database.
-// Prints raw figures, then the ratio on the last line. Traffic stays on 127.0.0.1 and is bounded in time.
-import autocannon from 'autocannon'
+// Prints raw figures, then the ratio on the last line. The load comes from its own process (bench/load.ts).
+// Traffic stays on 127.0.0.1 and is bounded in time.
 import pino from 'pino'
 import { buildApp } from '../src/server/app'
 import { loadConfig } from '../src/server/config'
 import { createDeps, closeDeps } from '../src/server/bootstrap'
 import { openDatabase } from '../src/server/db/client'
 import type { Logger } from '../src/server/logger'
+import { runLoad } from './load'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT: 'off', ARGON2_MEMORY_KIB: '1024', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01', SEED_DEMO: 'false' })
@@ -25,9 +26,8 @@ const signUp = await fetch(`${base}/api/v1/app/user`, {
 })
 const { access_token: token } = (await signUp.json()) as { access_token: string }
 
-const run = (opts: autocannon.Options) => autocannon({ connections: 10, duration: seconds, ...opts })
-const hello = await run({ url: `${base}/hello` })
-const me = await run({ url: `${base}/api/v1/app/user/me`, headers: { authorization: `Bearer ${token}` } })
+const hello = await runLoad({ url: `${base}/hello`, duration: seconds })
+const me = await runLoad({ url: `${base}/api/v1/app/user/me`, duration: seconds, headers: { authorization: `Bearer ${token}` } })
 console.log(`hello-world: ${hello.requests.average} req/s, p99 ${hello.latency.p99} ms`)
 console.log(`GET /app/user/me (token check + session and profile read): ${me.requests.average} req/s, p99 ${me.latency.p99} ms, non-2xx ${me.non2xx}`)
 await app.close()

@@ -3,10 +3,11 @@
 // query string misses the HTML cache; the product's data and default price are read once per time to live)
 // and cached (the in-process HTML cache answers). Prints raw figures, then both ratios on the last line
 // (targets: uncached >= 0.10, cached >= 0.30). The same for the demo's built shop page of ten blocks
-// (docs/decisions/0065-serving-built-pages.md), measured the same way. Traffic stays on 127.0.0.1.
-import autocannon from 'autocannon'
+// (docs/decisions/0065-serving-built-pages.md), measured the same way. The load comes from its own process
+// (bench/load.ts). Traffic stays on 127.0.0.1.
 import pino from 'pino'
 import { ensureStorefrontBuilt } from './storefront-build'
+import { runLoad, type LoadResult } from './load'
 
 process.env.NODE_ENV ??= 'production' // React's production build on the server, as deployed
 
@@ -38,17 +39,15 @@ const first = await fetch(`${base}${product}`)
 if (first.status !== 200) throw new Error(`the product page answered ${first.status}: is the storefront built?`)
 await first.text()
 
-const run = (opts: autocannon.Options) => autocannon({ connections: 10, duration: seconds, ...opts })
-const hello = await run({ url: `${base}/hello` })
-let n = 0
-const uncached = await run({ url: `${base}${product}`, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${product}?bench=${n++}` }) }] })
-const cached = await run({ url: `${base}${product}` })
+const run = (url: string, uniqueQuery?: string) => runLoad({ url, duration: seconds, uniqueQuery })
+const hello = await run(`${base}/hello`)
+const uncached = await run(`${base}${product}`, 'bench')
+const cached = await run(`${base}${product}`)
 const check = await fetch(`${base}${product}`)
 const hit = check.headers.get('x-storefront-cache')
 await check.text()
-let m = 0
-const builtUncached = await run({ url: `${base}${builtShop}`, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${builtShop}?bench=${m++}` }) }] })
-const builtCached = await run({ url: `${base}${builtShop}` })
+const builtUncached = await run(`${base}${builtShop}`, 'bench')
+const builtCached = await run(`${base}${builtShop}`)
 const builtCheck = await fetch(`${base}${builtShop}`, { headers: { 'accept-encoding': 'identity' } })
 const builtBlocks = (await builtCheck.text()).match(/class="sf-built-block /g)?.length ?? 0
 
@@ -59,6 +58,6 @@ console.log(`GET ${builtShop} built page of ${builtBlocks} blocks uncached: ${bu
 console.log(`GET ${builtShop} built page cached: ${builtCached.requests.average} req/s, p99 ${builtCached.latency.p99} ms, non-2xx ${builtCached.non2xx}`)
 await app.close()
 await closeDeps(deps)
-const ratio = (x: autocannon.Result) => (x.requests.average / hello.requests.average).toFixed(3)
+const ratio = (x: LoadResult) => (x.requests.average / hello.requests.average).toFixed(3)
 console.log(`ratio built shop page / hello-world: uncached ${ratio(builtUncached)} (target >= 0.10), cached ${ratio(builtCached)} (target >= 0.30)`)
 console.log(`ratio product page / hello-world: uncached ${ratio(uncached)} (target >= 0.10), cached ${ratio(cached)} (target >= 0.30)`)

@@ -118,6 +118,17 @@ describe('the product page', () => {
     await expect.poll(() => page.getByTestId('price-box').getAttribute('data-exact')).toBe('true')
     expect(await page.getByTestId('price-total').textContent()).toBe('259,00€')
     expect(await page.getByTestId('buy-button').textContent()).toBe('Pay 99,00€')
+    // the country list is server HTML (src/storefront/blocks/payer.tsx): a choice stays chosen through React's
+    // re-render, and a country that needs a state asks for it
+    const country = page.getByTestId('payer-fields').getByLabel('Country')
+    expect(await country.inputValue()).toBe('DE')
+    expect(await country.locator('option').count()).toBeGreaterThan(200)
+    await country.selectOption('US')
+    await expect.poll(() => page.getByTestId('payer-fields').getByLabel('State / province').count()).toBe(1)
+    expect(await country.inputValue()).toBe('US')
+    await country.selectOption('AT')
+    await expect.poll(() => page.getByTestId('payer-fields').getByLabel('State / province').count()).toBe(0)
+    expect(await country.inputValue()).toBe('AT')
     // an event: the ticket type and quantity price the order, one attendee form per ticket
     await page.goto('/s/demo/summer-workshop')
     await page.getByTestId('ticket-option').filter({ hasText: 'With materials' }).getByTestId('plan-option').click()
