@@ -343,6 +343,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (queryString(request, 'aff') !== undefined || queryString(request, 'recruited_by') !== undefined) return undefined
       // A deal's checkout is one payer's (docs/decisions/0054-sales-team-and-deals.md): never cached.
       if (queryString(request, 'deal_token') !== undefined) return undefined
+      // Nor is a funnel offer's checkout (docs/decisions/0071-funnel-gaps.md).
+      if (queryString(request, 'funnel_offer') !== undefined) return undefined
       return request.url
     }
 
@@ -605,10 +607,13 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       }, cacheKey)
     }
 
-    /** A product link may preselect: ?pricing_plan_id=, ?quantity=, ?coupon_code=, ?campaign_id=, and carry a deal's ?deal_token=. */
+    /**
+     * A product link may preselect: ?pricing_plan_id=, ?quantity=, ?coupon_code=, ?campaign_id=, and carry a deal's
+     * ?deal_token= or a funnel offer's ?funnel_offer= (docs/decisions/0071-funnel-gaps.md).
+     */
     function valuesFromQuery(request: FastifyRequest): FormValues {
       const values: FormValues = {}
-      for (const name of ['pricing_plan_id', 'quantity', 'coupon_code', 'campaign_id', 'deal_token']) {
+      for (const name of ['pricing_plan_id', 'quantity', 'coupon_code', 'campaign_id', 'deal_token', 'funnel_offer']) {
         const value = queryString(request, name)
         if (value) values[name] = [value.slice(0, 100)]
       }

@@ -39,7 +39,7 @@ export async function funnelPageView(ctx: Ctx, orderToken: string, links: { acce
   const products = offer
     ? {
         [offer.product_id]: {
-          id: offer.product_id, name: offer.name, url: links.productUrl(offer.product_slug), checkout_url: `${links.productUrl(offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}`,
+          id: offer.product_id, name: offer.name, url: links.productUrl(offer.product_slug), checkout_url: `${links.productUrl(offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}&funnel_offer=${encodeURIComponent(offer.funnel_offer)}`,
           cover_url: covers.get(offer.product_id) ?? null, display_price: offer.amount, display_old_price: null, currency: offer.currency, description: null, category: null,
         },
       }

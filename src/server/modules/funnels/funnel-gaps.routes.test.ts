@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
+import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+
+// docs/decisions/0071-funnel-gaps.md: an offer bought through its checkout (the payment before kept no method)
+// is the node's offer and counts in its figures; the checkout settings' upsells keep a branched funnel.
+
+let t: TestApp
+let seller: TestSeller
+type Product = { id: number; slug: string; name: string; pricing_plans: { id: number }[] }
+let main: Product
+let upsell: Product
+let downsell: Product
+let extra: Product
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.request({ method, url: `/api/v1${url}`, token: seller.accessToken, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) })
+const offerNode = (product: Product, kind: 'upsell' | 'downsell', accept: number | null, decline: number | null) =>
+  ({ kind, product_id: product.id, pricing_plan_id: product.pricing_plans[0]!.id, accept, decline })
+const orderPath = (token: string) => `/s/${seller.username}/payment/${token}`
+const publicOrder = async (token: string) => (await t.request({ method: 'GET', url: `/api/v1/shop/orders/${token}` })).json()
+const sql = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await t.deps.database.executeSql(text, values)).rows as T[]
+
+async function buy(product: Product, extraFields: Record<string, unknown> = {}) {
+  const res = await submitOrder(t, { product_id: product.id, pricing_plan_id: product.pricing_plans[0]!.id, payment_method: 'card', payer: fullPayer(), terms_accepted: true, ...extraFields })
+  expect(res.statusCode, res.body).toBe(201)
+  expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+  await t.deps.jobs.drain()
+  return res.json().order.token as string
+}
+
+async function funnelWith(name: string, productId: number, nodes: unknown[]) {
+  const created = await api('POST', '/cabinet/funnels', { name, product_ids: [productId], nodes })
+  expect(created.statusCode, created.body).toBe(201)
+  return { id: created.json().id as number, nodeIds: created.json().nodes.map((n: { id: number }) => n.id) as number[] }
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  seller = await createSeller(t)
+  main = await publishedProduct(t, seller.accessToken, { name: 'Main course', pricing_plans: [oneTimePlan(5_000)] })
+  upsell = await publishedProduct(t, seller.accessToken, { name: 'Coaching call', pricing_plans: [oneTimePlan(3_000)] })
+  downsell = await publishedProduct(t, seller.accessToken, { name: 'Workbook', pricing_plans: [oneTimePlan(1_000)] })
+  extra = await publishedProduct(t, seller.accessToken, { name: 'Templates', pricing_plans: [oneTimePlan(500)] })
+})
+
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('an offer bought through its checkout', () => {
+  test('the order carries the funnel and node, passes over the offers before it, and counts in the figures', async () => {
+    const funnel = await funnelWith('Checkout fallback', main.id, [offerNode(upsell, 'upsell', 2, 1), offerNode(downsell, 'downsell', 2, 2), { kind: 'thank_you' }])
+    const token = await buy(main)
+    // As after a provider that keeps no method (docs/decisions/0052-emoney-pay-ins.md): the offers open the checkout.
+    await sql('update orders set saved_method = null, provider = \'emoney\' where token = $1', [token])
+    const offers = (await publicOrder(token)).upsell_offers
+    expect(offers).toEqual([
+      expect.objectContaining({ kind: 'upsell', payment: 'checkout', funnel_node_id: funnel.nodeIds[0], funnel_offer: expect.stringMatching(/^\d+\.\d+\.[\w-]{32}$/) }),
+      expect.objectContaining({ kind: 'downsell', payment: 'checkout', funnel_node_id: funnel.nodeIds[1], funnel_offer: expect.any(String) }),
+    ])
+    // The success page shows the first offer (a view; without a built storefront it answers 503 here).
+    await t.request({ method: 'GET', url: orderPath(token) })
+
+    // A made-up or another node's reference is ignored: an ordinary order.
+    const [parent] = await sql<{ id: number }>('select id from orders where token = $1', [token])
+    const forged = `${parent!.id}.${funnel.nodeIds[1]}.${'A'.repeat(32)}`
+    const plain = await buy(downsell, { funnel_offer: forged })
+    const wrongProduct = await buy(extra, { funnel_offer: offers[1].funnel_offer })
+    expect(await sql('select token, upsell_type, parent_order_id, funnel_id, funnel_node_id from orders where token in ($1, $2)', [plain, wrongProduct]))
+      .toEqual([plain, wrongProduct].map((tk) => ({ token: tk, upsell_type: null, parent_order_id: null, funnel_id: null, funnel_node_id: null })))
+
+    // The downsell bought through its checkout: it is the node's offer, the upsell before it declined.
+    const child = await buy(downsell, { funnel_offer: offers[1].funnel_offer })
+    expect(await sql('select upsell_type, parent_order_id, funnel_id, funnel_node_id, payment_state from orders where token = $1', [child])).toEqual([
+      { upsell_type: 'downsell', parent_order_id: parent!.id, funnel_id: funnel.id, funnel_node_id: funnel.nodeIds[1], payment_state: 'paid' },
+    ])
+    expect(await sql('select funnel_id from orders where id = $1', [parent!.id])).toEqual([{ funnel_id: funnel.id }])
+    // Its accept ends on the thank-you page: no offer is left.
+    expect((await publicOrder(token)).upsell_offers).toEqual([])
+    expect((await api('GET', `/cabinet/funnels/${funnel.id}/stats`)).json().nodes).toEqual([
+      { node_id: funnel.nodeIds[0], kind: 'upsell', views: 1, accepts: 0, declines: 1, revenue: [] },
+      { node_id: funnel.nodeIds[1], kind: 'downsell', views: 0, accepts: 1, declines: 0, revenue: [{ currency: 'eur', amount: 1_000 }] },
+      { node_id: funnel.nodeIds[2], kind: 'thank_you', views: 0, accepts: 0, declines: 0, revenue: [] },
+    ])
+    // The offer is no longer open: a second checkout with the same reference is an ordinary order.
+    const again = await buy(downsell, { funnel_offer: offers[1].funnel_offer })
+    expect(await sql('select funnel_node_id from orders where token = $1', [again])).toEqual([{ funnel_node_id: null }])
+  })
+})
+
+describe('the checkout settings\' upsells and the product\'s funnel', () => {
+  const upsellsOf = (...offers: [Product, 'upsell' | 'downsell', string | null][]) =>
+    offers.map(([p, kind, headline]) => ({ kind, product_id: p.id, pricing_plan_id: p.pricing_plans[0]!.id, headline }))
+
+  test('a linear funnel becomes the new chain', async () => {
+    const product = await publishedProduct(t, seller.accessToken, { name: 'Linear course', pricing_plans: [oneTimePlan(2_000)] })
+    expect((await api('PUT', `/cabinet/products/${product.id}/checkout`, { upsells: upsellsOf([upsell, 'upsell', null], [downsell, 'downsell', null]) })).statusCode).toBe(200)
+    const funnel = (await api('GET', '/cabinet/funnels')).json().list.find((f: { product_ids: number[] }) => f.product_ids.includes(product.id))
+    const before = (await api('GET', `/cabinet/funnels/${funnel.id}`)).json().nodes
+    const next = upsellsOf([upsell, 'upsell', 'Add a call?'], [extra, 'downsell', null], [downsell, 'downsell', null])
+    const saved = await api('PUT', `/cabinet/products/${product.id}/checkout`, { upsells: next })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().upsells).toEqual(next)
+    const nodes = (await api('GET', `/cabinet/funnels/${funnel.id}`)).json().nodes
+    expect(nodes).toEqual([
+      expect.objectContaining({ id: before[0].id, product_id: upsell.id, headline: 'Add a call?', accept_node_id: null, decline_node_id: nodes[1].id }),
+      expect.objectContaining({ product_id: extra.id, accept_node_id: null, decline_node_id: nodes[2].id }),
+      expect.objectContaining({ product_id: downsell.id, accept_node_id: null, decline_node_id: null }),
+    ])
+    // Removing works on a linear funnel too.
+    expect((await api('PUT', `/cabinet/products/${product.id}/checkout`, { upsells: upsellsOf([upsell, 'upsell', null]) })).json().upsells).toEqual(upsellsOf([upsell, 'upsell', null]))
+  })
+
+  test('a branched funnel keeps its branches: the same list changes nothing, changed offers and added ones keep the graph, removing one is refused', async () => {
+    const product = await publishedProduct(t, seller.accessToken, { name: 'Branched course', pricing_plans: [oneTimePlan(2_000)] })
+    // upsell: accept -> thank-you, decline -> downsell; downsell: accept -> thank-you, decline -> end.
+    const funnel = await funnelWith('Branched', product.id, [offerNode(upsell, 'upsell', 2, 1), offerNode(downsell, 'downsell', 2, null), { kind: 'thank_you' }])
+    const graph = async () => (await api('GET', `/cabinet/funnels/${funnel.id}`)).json().nodes as { id: number; product_id: number | null; headline: string | null; accept_node_id: number | null; decline_node_id: number | null; kind: string }[]
+    const [u, d, ty] = funnel.nodeIds as [number, number, number]
+    const read = (await api('GET', `/cabinet/products/${product.id}/checkout`)).json().upsells
+    expect(read).toEqual(upsellsOf([upsell, 'upsell', null], [downsell, 'downsell', null]))
+    const before = await graph()
+
+    // The settings form sends the list with every save: unchanged, the funnel stays as it is.
+    const same = await api('PUT', `/cabinet/products/${product.id}/checkout`, { upsells: read, terms_required: true })
+    expect(same.statusCode, same.body).toBe(200)
+    expect(await graph()).toEqual(before)
+
+    // A changed headline and product at their places: the nodes keep their ids and links.
+    const changed = upsellsOf([upsell, 'upsell', 'One more?'], [extra, 'downsell', null])
+    const saved = await api('PUT', `/cabinet/products/${product.id}/checkout`, { upsells: changed })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().upsells).toEqual(changed)
+    expect(await graph()).toEqual([
+      expect.objectContaining({ id: u, product_id: upsell.id, headline: 'One more?', accept_node_id: ty, decline_node_id: d }),
+      expect.objectContaining({ id: d, product_id: extra.id, accept_node_id: ty, decline_node_id: null }),
+      expect.objectContaining({ id: ty, kind: 'thank_you' }),
+    ])
+
+    // An offer added goes at the end of the decline chain.
+    const longer = [...changed, ...upsellsOf([downsell, 'downsell', 'Last chance'])]
+    expect((await api('PUT', `/cabinet/products/${product.id}/checkout`, { upsells: longer })).json().upsells).toEqual(longer)
+    const grown = await graph()
+    expect(grown).toHaveLength(4)
+    expect(grown[1]).toMatchObject({ id: d, accept_node_id: ty, decline_node_id: grown[3]!.id })
+    expect(grown[3]).toMatchObject({ product_id: downsell.id, headline: 'Last chance', accept_node_id: null, decline_node_id: null })
+
+    // Removing an offer would flatten the branches: refused, pointing to the funnel editor; nothing changed.
+    const removed = await api('PUT', `/cabinet/products/${product.id}/checkout`, { upsells: changed.slice(0, 1) })
+    expect(removed.statusCode).toBe(422)
+    expect(removed.json().error).toMatchObject({ type: 'validation_failed', message: expect.stringContaining('/cabinet/funnels'), fields: [{ path: 'upsells', message: expect.any(String) }] })
+    expect(await graph()).toEqual(grown)
+  })
+})
