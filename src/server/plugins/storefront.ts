@@ -798,7 +798,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     async function renderFunnelNode(request: FastifyRequest, reply: FastifyReply, username: string, token: string, nodeId: number, error: PageErrorProps | null, status = 200) {
       const path = funnelPathOf(username, token, nodeId)
       const view = await funnelSteps.funnelPageView(request.ctx, token, {
-        accept: `${path}/accept?key=${keyMarker}`, decline: `${path}/decline`,
+        accept: `${path}/accept?key=${keyMarker}`, decline: `${path}/decline`, path,
         productUrl: (slug) => `/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`,
       })
       // Not (or no longer) the payer's node: the order's page knows where they are.

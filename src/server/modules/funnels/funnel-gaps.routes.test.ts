@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { systemContext } from '../../context'
+import { funnelPageView } from '../checkout/funnel-page.service'
 
 // docs/decisions/0071-funnel-gaps.md: an offer bought through its checkout (the payment before kept no method)
 // is the node's offer and counts in its figures; the checkout settings' upsells keep a branched funnel.
@@ -28,6 +30,17 @@ async function buy(product: Product, extraFields: Record<string, unknown> = {}) 
   expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
   await t.deps.jobs.drain()
   return res.json().order.token as string
+}
+
+/** A published page of type `pageType` with these blocks; its id. */
+async function publishedPage(pageType: string, blocks: object[]): Promise<number> {
+  const made = await api('POST', '/cabinet/pages', { page_type: pageType, name: `My ${pageType}` })
+  expect(made.statusCode, made.body).toBe(201)
+  const id = made.json().id as number
+  const saved = await api('PUT', `/cabinet/pages/${id}/draft`, { page_type: pageType, document: { blocks } })
+  expect(saved.statusCode, saved.body).toBe(200)
+  expect((await api('POST', `/cabinet/pages/${id}/publish`)).statusCode).toBe(200)
+  return id
 }
 
 async function funnelWith(name: string, productId: number, nodes: unknown[]) {
@@ -87,6 +100,39 @@ describe('an offer bought through its checkout', () => {
     // The offer is no longer open: a second checkout with the same reference is an ordinary order.
     const again = await buy(downsell, { funnel_offer: offers[1].funnel_offer })
     expect(await sql('select funnel_node_id from orders where token = $1', [again])).toEqual([{ funnel_node_id: null }])
+  })
+})
+
+describe('a funnel page\'s data', () => {
+  test('the order that led there, the offer with its plans, accept and decline, and the products the page names', async () => {
+    const pageId = await publishedPage('funnel', [
+      { id: 'f', kind: 'funnel', settings: { title: 'Thank you {first_name}' } },
+      { id: 'p', kind: 'funnel_product', settings: {} },
+      { id: 'o', kind: 'button', settings: { button: { type: 'details', text: 'See also', product_id: extra.id } } },
+    ])
+    const product = await publishedProduct(t, seller.accessToken, { name: 'Page course', pricing_plans: [oneTimePlan(4_000)] })
+    const funnel = await funnelWith('With a page', product.id, [{ ...offerNode(upsell, 'upsell', null, null), page_id: pageId, headline: 'Wait!' }])
+    const token = await buy(product)
+    const path = `/s/${seller.username}/payment/${token}/funnel/${funnel.nodeIds[0]}`
+    const links = { accept: `${path}/accept`, decline: `${path}/decline`, path, productUrl: (slug: string) => `/s/${seller.username}/${slug}` }
+    const view = await funnelPageView(systemContext(t.deps), token, links)
+    expect(view.built).not.toBeNull()
+    const data = view.built!.data as Record<string, any>
+    expect(data.funnel).toEqual({
+      accept_action: links.accept, decline_url: links.decline, checkout_url: expect.stringContaining(`/s/${seller.username}/${upsell.slug}?pricing_plan_id=${upsell.pricing_plans[0]!.id}&funnel_offer=`),
+      order: { first_name: fullPayer().first_name, items: ['Page course'], amount: 4_000, currency: 'eur' },
+      offer: {
+        kind: 'upsell', product_id: upsell.id, headline: 'Wait!',
+        plan: expect.objectContaining({ id: upsell.pricing_plans[0]!.id, amount: 3_000, currency: 'eur', form: 'one_time' }),
+        plans: [expect.objectContaining({ id: upsell.pricing_plans[0]!.id, amount: 3_000 })],
+      },
+    })
+    expect(data.pageProductId).toBe(upsell.id)
+    // The page's other products are found like on any built page; the offer's card sells at the offer's price.
+    expect(Object.keys(data.products).map(Number)).toEqual(expect.arrayContaining([upsell.id, extra.id]))
+    expect(data.products[upsell.id]).toMatchObject({ name: 'Coaching call', display_price: 3_000, checkout_url: data.funnel.checkout_url })
+    // Showing it counted a view of the node.
+    expect((await api('GET', `/cabinet/funnels/${funnel.id}/stats`)).json().nodes[0]).toMatchObject({ views: 1 })
   })
 })
 

@@ -13,6 +13,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as orders from '../orders/orders.service'
+import * as builtPages from '../pages/built-data.service'
 import * as pages from '../pages/pages.service'
 import * as repo from './funnels.repository'
 
@@ -319,6 +320,18 @@ export async function recordDecline(db: Executor, funnelId: number, nodeId: numb
 /** The node's built page (type funnel, published), or null for the default layout. */
 export async function nodePage(db: Executor, sellerId: number, node: repo.FunnelNodeRow): Promise<PageDocument | null> {
   return node.pageId === null ? null : pages.publishedDocumentById(db, sellerId, node.pageId, 'funnel')
+}
+
+/**
+ * The node's built page with the data its blocks read (docs/decisions/0071-funnel-gaps.md): the products,
+ * uploads and counts it names, like any built page, and the funnel's own part; null without a published page.
+ */
+export async function nodeBuiltPage(
+  ctx: Ctx, username: string, sellerId: number, node: repo.FunnelNodeRow, where: { productId: number | null; path: string; funnel: builtPages.BuiltFunnel },
+): Promise<builtPages.BuiltPageAnswer | null> {
+  const document = await nodePage(ctx.db, sellerId, node)
+  if (!document || node.pageId === null) return null
+  return builtPages.builtPage(ctx, username, { type: 'funnel', productId: where.productId, path: where.path, page: { id: node.pageId, document }, funnel: where.funnel })
 }
 
 /** The order's `funnel` relation: the funnel and the node whose offer the order is. */
