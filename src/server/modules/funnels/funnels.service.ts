@@ -23,6 +23,8 @@ import * as repo from './funnels.repository'
 
 export type FunnelNodeRow = repo.FunnelNodeRow
 export type FunnelRow = repo.FunnelRow
+export type BuiltFunnel = builtPages.BuiltFunnel
+export type BuiltFunnelPlan = builtPages.BuiltFunnelPlan
 
 const notFound = () => new AppError('not_found', 'No such funnel')
 
