@@ -442,7 +442,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       try {
         const read = () => builtPages.builtPage(request.ctx, username, { ...where, path })
         const key = JSON.stringify([username.toLowerCase(), path, where.type, where.productId, where.category ?? null])
-        answer = builtData && request.method === 'GET' && !where.order ? await builtData.remember(key, read) : await read()
+        answer = builtData && request.method === 'GET' && !where.order && !where.affiliate ? await builtData.remember(key, read) : await read()
       } catch (error) {
         request.log.error({ err: error, username, pageType: where.type }, 'built page data failed: the default layout is shown')
         return false
@@ -888,8 +888,16 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const recruitedBy = queryString(request, 'recruited_by')
       const viaRecruitment = viaLink ? null : await recordVisit(request, reply, username, 'landing', undefined, 'recruited_by')
       const joinUrl = `/publish/affiliate_marketplace/${page.program.id}${affiliates.isTokenLike(recruitedBy) ? `?recruited_by=${encodeURIComponent(recruitedBy)}` : ''}`
+      const cacheControl = viaLink || viaRecruitment ? noStore : 'public, max-age=60'
+      // The seller's active affiliate page, built from blocks, presents the program when there is one; its data
+      // or render failing is logged and the program's own landing shows (docs/decisions/0071-funnel-gaps.md).
+      const program = page.program
+      const built = await sendBuilt(request, reply, username, {
+        type: 'affiliate', productId: null, affiliate: { commissions: program.commissions, cookies_expire: program.cookies_expire, join_url: joinUrl },
+      }, { title: (name) => `${program.name} · ${name}`, cacheControl })
+      if (built) return reply
       return send(request, reply, {
-        page: 'affiliate-landing', cacheControl: viaLink || viaRecruitment ? noStore : 'public, max-age=60',
+        page: 'affiliate-landing', cacheControl,
         props: { username, program: page.program, joinUrl },
       })
     })
