@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
@@ -133,6 +134,28 @@ describe('a funnel page\'s data', () => {
     expect(data.products[upsell.id]).toMatchObject({ name: 'Coaching call', display_price: 3_000, checkout_url: data.funnel.checkout_url })
     // Showing it counted a view of the node.
     expect((await api('GET', `/cabinet/funnels/${funnel.id}/stats`)).json().nodes[0]).toMatchObject({ views: 1 })
+  })
+
+  test.runIf(existsSync('dist/storefront/server/entry-server.js'))('the node page renders "Thank you {first name}", the offer and its plan, without script', async () => {
+    const pageId = await publishedPage('funnel', [{ id: 'f', kind: 'funnel', settings: { text: 'You bought {order}.' } }, { id: 'p', kind: 'funnel_product', settings: {} }])
+    const product = await publishedProduct(t, seller.accessToken, { name: 'Rendered course', pricing_plans: [oneTimePlan(4_000)] })
+    const funnel = await funnelWith('Rendered', product.id, [{ ...offerNode(upsell, 'upsell', null, null), page_id: pageId }])
+    const token = await buy(product)
+    const res = await t.request({ method: 'GET', url: `${orderPath(token)}/funnel/${funnel.nodeIds[0]}` })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.body).toContain(`Thank you, ${fullPayer().first_name}!`)
+    expect(res.body).toMatch(/Add Coaching call for (€\s?)?30[.,]00/)
+    expect(res.body).toContain('You bought Rendered course.')
+    expect(res.body).toContain(`action="${orderPath(token)}/funnel/${funnel.nodeIds[0]}/accept?key=`)
+    expect(res.body).not.toMatch(/<script[^>]+src=/)
+    // After a provider that keeps no method, Buy opens the offer's checkout with its reference.
+    await sql('update orders set saved_method = null, provider = \'emoney\' where token = $1', [token])
+    const fallback = await t.request({ method: 'GET', url: `${orderPath(token)}/funnel/${funnel.nodeIds[0]}` })
+    expect(fallback.body).toMatch(new RegExp(`href="/s/${seller.username}/${upsell.slug}\\?pricing_plan_id=${upsell.pricing_plans[0]!.id}&amp;funnel_offer=\\d+\\.\\d+\\.[\\w-]{32}"`))
+    // The checkout keeps the reference in its form (the no-JavaScript post and the browser's both send it).
+    const ref = (await publicOrder(token)).upsell_offers[0].funnel_offer as string
+    const checkout = await t.request({ method: 'GET', url: `/s/${seller.username}/${upsell.slug}?pricing_plan_id=${upsell.pricing_plans[0]!.id}&funnel_offer=${ref}` })
+    expect(checkout.body).toContain(`name="funnel_offer" value="${ref}"`)
   })
 })
 
