@@ -222,4 +222,19 @@ describe('the checkout settings\' upsells and the product\'s funnel', () => {
     expect(removed.json().error).toMatchObject({ type: 'validation_failed', message: expect.stringContaining('/cabinet/funnels'), fields: [{ path: 'upsells', message: expect.any(String) }] })
     expect(await graph()).toEqual(grown)
   })
+
+  test('an offer added where the chain\'s decline led to a thank-you page goes in front of it', async () => {
+    const product = await publishedProduct(t, seller.accessToken, { name: 'Thanks course', pricing_plans: [oneTimePlan(2_000)] })
+    const funnel = await funnelWith('Ends in thanks', product.id, [offerNode(upsell, 'upsell', 1, 1), { kind: 'thank_you' }])
+    const [u, ty] = funnel.nodeIds as [number, number]
+    const longer = upsellsOf([upsell, 'upsell', null], [downsell, 'downsell', null])
+    const saved = await api('PUT', `/cabinet/products/${product.id}/checkout`, { upsells: longer })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const nodes = (await api('GET', `/cabinet/funnels/${funnel.id}`)).json().nodes
+    expect(nodes).toEqual([
+      expect.objectContaining({ id: u, accept_node_id: ty, decline_node_id: nodes[2].id }),
+      expect.objectContaining({ id: ty, kind: 'thank_you' }),
+      expect.objectContaining({ kind: 'downsell', product_id: downsell.id, accept_node_id: null, decline_node_id: ty }),
+    ])
+  })
 })
