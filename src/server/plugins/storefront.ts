@@ -343,6 +343,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (queryString(request, 'aff') !== undefined || queryString(request, 'recruited_by') !== undefined) return undefined
       // A deal's checkout is one payer's (docs/decisions/0054-sales-team-and-deals.md): never cached.
       if (queryString(request, 'deal_token') !== undefined) return undefined
+      // Nor is a funnel offer's checkout (docs/decisions/0071-funnel-gaps.md).
+      if (queryString(request, 'funnel_offer') !== undefined) return undefined
       return request.url
     }
 
@@ -440,7 +442,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       try {
         const read = () => builtPages.builtPage(request.ctx, username, { ...where, path })
         const key = JSON.stringify([username.toLowerCase(), path, where.type, where.productId, where.category ?? null])
-        answer = builtData && request.method === 'GET' && !where.order ? await builtData.remember(key, read) : await read()
+        answer = builtData && request.method === 'GET' && !where.order && !where.affiliate ? await builtData.remember(key, read) : await read()
       } catch (error) {
         request.log.error({ err: error, username, pageType: where.type }, 'built page data failed: the default layout is shown')
         return false
@@ -608,10 +610,13 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       }, cacheKey)
     }
 
-    /** A product link may preselect: ?pricing_plan_id=, ?quantity=, ?coupon_code=, ?campaign_id=, and carry a deal's ?deal_token=. */
+    /**
+     * A product link may preselect: ?pricing_plan_id=, ?quantity=, ?coupon_code=, ?campaign_id=, and carry a deal's
+     * ?deal_token= or a funnel offer's ?funnel_offer= (docs/decisions/0071-funnel-gaps.md).
+     */
     function valuesFromQuery(request: FastifyRequest): FormValues {
       const values: FormValues = {}
-      for (const name of ['pricing_plan_id', 'quantity', 'coupon_code', 'campaign_id', 'deal_token']) {
+      for (const name of ['pricing_plan_id', 'quantity', 'coupon_code', 'campaign_id', 'deal_token', 'funnel_offer']) {
         const value = queryString(request, name)
         if (value) values[name] = [value.slice(0, 100)]
       }
@@ -796,7 +801,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     async function renderFunnelNode(request: FastifyRequest, reply: FastifyReply, username: string, token: string, nodeId: number, error: PageErrorProps | null, status = 200) {
       const path = funnelPathOf(username, token, nodeId)
       const view = await funnelSteps.funnelPageView(request.ctx, token, {
-        accept: `${path}/accept?key=${keyMarker}`, decline: `${path}/decline`,
+        accept: `${path}/accept?key=${keyMarker}`, decline: `${path}/decline`, path,
         productUrl: (slug) => `/s/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`,
       })
       // Not (or no longer) the payer's node: the order's page knows where they are.
@@ -886,8 +891,16 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const recruitedBy = queryString(request, 'recruited_by')
       const viaRecruitment = viaLink ? null : await recordVisit(request, reply, username, 'landing', undefined, 'recruited_by')
       const joinUrl = `/publish/affiliate_marketplace/${page.program.id}${affiliates.isTokenLike(recruitedBy) ? `?recruited_by=${encodeURIComponent(recruitedBy)}` : ''}`
+      const cacheControl = viaLink || viaRecruitment ? noStore : 'public, max-age=60'
+      // The seller's active affiliate page, built from blocks, presents the program when there is one; its data
+      // or render failing is logged and the program's own landing shows (docs/decisions/0071-funnel-gaps.md).
+      const program = page.program
+      const built = await sendBuilt(request, reply, username, {
+        type: 'affiliate', productId: null, affiliate: { commissions: program.commissions, cookies_expire: program.cookies_expire, join_url: joinUrl },
+      }, { title: (name) => `${program.name} · ${name}`, cacheControl })
+      if (built) return reply
       return send(request, reply, {
-        page: 'affiliate-landing', cacheControl: viaLink || viaRecruitment ? noStore : 'public, max-age=60',
+        page: 'affiliate-landing', cacheControl,
         props: { username, program: page.program, joinUrl },
       })
     })

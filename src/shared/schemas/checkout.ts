@@ -94,6 +94,11 @@ export const createOrderInput = z.strictObject({
    * to that publisher when the token is valid for the product; otherwise it is ignored and the sale happens unattributed.
    */
   affiliate: rawText(64).optional(),
+  /**
+   * A funnel offer bought through its checkout (docs/decisions/0066-funnels.md, docs/decisions/0071-funnel-gaps.md): the
+   * `funnel_offer` of an `upsell_offers` item; the order becomes that node's offer. An invalid or stale one is ignored.
+   */
+  funnel_offer: rawText(100).optional(),
 })
 export type CreateOrderInput = z.infer<typeof createOrderInput>
 
@@ -186,6 +191,8 @@ export const publicOrderOutput = z.object({
     name: z.string(), headline: z.string().nullable(), amount: z.number(), currency: z.string(), payment: z.enum(['autopay', 'checkout']),
     /** The funnel node the offer is (docs/decisions/0066-funnels.md): its page and its decline link name it. */
     funnel_node_id: z.number(),
+    /** With `payment` checkout: the reference the offer's checkout carries (createOrder's `funnel_offer`), so the order counts for the node. */
+    funnel_offer: z.string(),
   })),
   /** The bank details while a bank wire is awaited. */
   bank_wire: nextActionOutput.options[1].nullable(),

@@ -29,6 +29,22 @@ export type SocialProof = {
   recent_purchase: { first_name: string; at: string } | null
 }
 
+/** A plan of a funnel's offer, priced for the payer in the order's currency. */
+export type BuiltFunnelPlan = { id: number; name: string | null; form: string; amount: number; currency: string }
+
+/** A funnel page's part of the data (docs/decisions/0071-funnel-gaps.md). */
+export type BuiltFunnel = {
+  /** Where one click posts; empty when the payment kept no method (Buy then opens `checkout_url`). */
+  accept_action: string
+  decline_url: string
+  /** The offer's checkout, which makes its order the node's offer. */
+  checkout_url?: string
+  /** The order that led here: the payer's first name, what was bought, the amount. */
+  order?: { first_name: string; items: string[]; amount: number; currency: string } | null
+  /** The offer: the plan it sells and the product's other plans. */
+  offer?: { kind: 'upsell' | 'downsell'; product_id: number; headline: string | null; plan: BuiltFunnelPlan; plans: BuiltFunnelPlan[] } | null
+}
+
 export type BuiltPageData = {
   seller: { username: string; name: string }
   /** Every product a block may name, by id. A block naming a product not here shows nothing for it. */
@@ -52,7 +68,7 @@ export type BuiltPageData = {
   /** The affiliate program a landing page presents. */
   affiliate: { commissions: number[]; cookies_expire: number; join_url: string } | null
   /** Where a one-click (autopay) buy posts and where "No, thanks" leads; null outside a funnel. */
-  funnel: { accept_action: string; decline_url: string } | null
+  funnel: BuiltFunnel | null
   /** Where the contact form posts; null renders it disabled. */
   contactFormAction: string | null
   /** The page's own address, for the header's sharing links. */

@@ -5,6 +5,7 @@ import { money } from '../lib/plans'
 import { blockStyle } from './block-style'
 import { button, paragraphs, priceText, productItem, productOf, title, type BlockProps } from './built-parts'
 import { builtTexts as t } from './built-texts'
+import { defaultFunnelTitle, fillFunnelText } from './funnel-text'
 
 // The selling blocks of a built page: products, popular products, button, funnel, funnel product, affiliate,
 // contact form, conversion tools, thank-you page. Without JavaScript a slider is a row that scrolls, the
@@ -68,11 +69,18 @@ export function FunnelBlock({ block, data }: BlockProps<'funnel'>) {
   const s = block.settings
   const product = productOf(data, s.product_id ?? data.pageProductId)
   const decline = data.funnel ? pageLink(data.funnel.decline_url) : null
+  // The order that led here and the offer fill the texts (docs/decisions/0071-funnel-gaps.md).
+  const fallback = s.title ? null : defaultFunnelTitle(data, product)
+  const order = data.funnel?.order ?? null
   return (
     <section className="sf-built-funnel" style={blockStyle('funnel', s)} data-testid="built-funnel">
-      {title(s.title)}
-      {paragraphs(s.text)}
+      {s.title ? title(fillFunnelText(s.title, data, product)) : title(fallback?.thanks)}
+      {fallback?.offer && <p className="sf-built-funnel__offer" data-testid="built-funnel-offer">{fallback.offer}</p>}
+      {paragraphs(fillFunnelText(s.text, data, product))}
+      {order && order.items.length > 0 && <p className="sf-built-funnel__order" data-testid="built-funnel-order">{order.items.join(', ')} · {money(order.amount, order.currency)}</p>}
+      {data.funnel?.offer?.headline && <p className="sf-built-funnel__headline">{data.funnel.offer.headline}</p>}
       {product && productCard(product, true, false)}
+      {funnelPlan(data, product)}
       {button(s.accept, data, product)}
       {decline && <p><a className="sf-built-funnel__decline" href={decline}>{s.decline_text}</a></p>}
     </section>
@@ -83,7 +91,19 @@ export function FunnelProductBlock({ block, data }: BlockProps<'funnel_product'>
   const s = block.settings
   const product = productOf(data, s.product_id ?? data.pageProductId)
   if (!product) return null
-  return <section className="sf-built-funnel-product" style={blockStyle('funnel_product', s)} data-testid="built-funnel-product">{productCard(product, s.show_price, s.show_description)}</section>
+  return (
+    <section className="sf-built-funnel-product" style={blockStyle('funnel_product', s)} data-testid="built-funnel-product">
+      {productCard(product, s.show_price, s.show_description)}
+      {s.show_price && funnelPlan(data, product)}
+    </section>
+  )
+}
+
+/** The plan the offer sells, by name, when the page is the offer's (its price is the card's). */
+function funnelPlan(data: BuiltPageData, product: BuiltProduct | null): ReactNode {
+  const offer = data.funnel?.offer
+  if (!offer || !product || offer.product_id !== product.id || !offer.plan.name) return null
+  return <p className="sf-built-funnel__plan" data-testid="built-funnel-plan">{offer.plan.name}: {money(offer.plan.amount, offer.plan.currency)}</p>
 }
 
 export function AffiliateBlock({ block, data }: BlockProps<'affiliate'>) {

@@ -27,6 +27,13 @@ describe('the order body from the checkout form', () => {
     expect(createOrderInput.safeParse(input).success).toBe(true)
   })
 
+  test('a funnel offer\'s checkout link carries its reference into the body (docs/decisions/0071-funnel-gaps.md)', () => {
+    const input = orderInputFromValues(form([['payment_method', 'card'], ['funnel_offer', '7.9.abc'], ...payer]), { product: product(), checkout: checkoutPage() })
+    expect(input).toMatchObject({ funnel_offer: '7.9.abc' })
+    expect(createOrderInput.safeParse(input).success).toBe(true)
+    expect(orderInputFromValues(form([['payment_method', 'card'], ['funnel_offer', ''], ...payer]), { product: product(), checkout: checkoutPage() })).not.toHaveProperty('funnel_offer')
+  })
+
   test('minimal buyer information sends email, names, country and the business address entered; the phone only when asked', () => {
     const input = orderInputFromValues(form([['payment_method', 'paypal'], ...payer]), {
       product: product(), checkout: checkoutPage({ settings: { ...checkoutPage().settings, buyer_information: 'minimal', phone_field: 'hidden' }, terms_required: false }),

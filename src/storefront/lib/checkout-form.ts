@@ -21,6 +21,8 @@ export const fields = {
   affiliate: 'affiliate',
   /** A deal's link token (docs/decisions/0054-sales-team-and-deals.md): the deal's amounts, no coupon. */
   deal: 'deal_token',
+  /** A funnel offer's checkout link (docs/decisions/0071-funnel-gaps.md): the order becomes that node's offer. */
+  funnelOffer: 'funnel_offer',
   idempotencyKey: 'idempotency_key',
   /** Which button sent the form: buy (default), quote (apply coupon / update price), next, back. */
   action: 'sf_action',
@@ -164,6 +166,7 @@ export function orderInputFromValues(values: FormValues, context: CheckoutFormCo
   const campaign = optional(first(values, fields.campaign))
   const referrer = context.referrer ? context.referrer.slice(0, 500) : undefined
   const affiliate = optional(first(values, fields.affiliate))
+  const funnelOffer = optional(first(values, fields.funnelOffer).slice(0, 100))
   return {
     ...chosen,
     payment_method: (method ?? '') as CreateOrderInput['payment_method'],
@@ -175,6 +178,7 @@ export function orderInputFromValues(values: FormValues, context: CheckoutFormCo
     ...(referrer ? { referrer } : {}),
     ...(password ? { password } : {}),
     ...(affiliate ? { affiliate: affiliate.slice(0, 64) } : {}),
+    ...(funnelOffer ? { funnel_offer: funnelOffer } : {}),
   }
 }
 

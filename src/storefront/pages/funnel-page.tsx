@@ -28,7 +28,7 @@ export default function FunnelPage({ username, orderUrl, node, offer, built, acc
             <h1 className="sf-title">{offer.name}</h1>
             <p className="sf-upsell__price">{money(offer.amount, offer.currency)}</p>
             {offer.payment === 'checkout' ? (
-              <p><a className="sf-buy" href={`${productPath(username, offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}`} data-testid="funnel-checkout">Buy now</a></p>
+              <p><a className="sf-buy" href={`${productPath(username, offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}&funnel_offer=${encodeURIComponent(offer.funnel_offer)}`} data-testid="funnel-checkout">Buy now</a></p>
             ) : (
               <>
                 <p className="sf-muted">One click: charged to the payment method you just used.</p>

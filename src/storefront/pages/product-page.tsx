@@ -204,6 +204,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
       {/* The attribution (the sf_aff cookie, checked by the server): both the no-JS post and the JS body carry it. */}
       <input type="hidden" name={fields.affiliate} value={props.affiliate ?? ''} />
       {first(values, fields.deal) && <input type="hidden" name={fields.deal} value={first(values, fields.deal)} />}
+      {first(values, fields.funnelOffer) && <input type="hidden" name={fields.funnelOffer} value={first(values, fields.funnelOffer)} />}
 
       <section className={`sf-product__details${showDetails ? '' : ' sf-step--hidden'}`}>
         {props.details}

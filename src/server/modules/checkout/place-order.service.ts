@@ -25,6 +25,7 @@ import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as resellers from '../resellers/resellers.service'
 import { getPublicOrder } from './public-order.service'
 import { priceSelection, quoteOf, sellable, withDealTerms } from './quote.service'
+import { funnelPurchaseOf, recordFunnelPurchase } from './upsell-offers'
 
 // Placing an order (docs/DESIGN.md "The request path"; docs/decisions/0016-orders-exactly-once.md): the order is made
 // in one transaction that counts what is limited (stock, ticket types, license keys, the coupon's and the
@@ -138,6 +139,8 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   // transaction below locks the deal, checks it again and uses it up.
   const dealTerms = input.deal_token ? await deals.dealTermsForQuote(ctx, ctx.db, input.deal_token, { productId: input.product_id, pricingPlanId: input.pricing_plan_id }) : null
   const coupon = dealTerms ? null : await applyCoupon(ctx, facts, input.coupon_code)
+  // A funnel offer bought through its checkout (the payment before kept no method): the order is the node's offer.
+  const fromFunnel = await funnelPurchaseOf(ctx, input.funnel_offer, { sellerId: facts.seller.id, productId: facts.product.id })
   const selection = { ...input, country_code: input.payer.country_code, vat_id: input.payer.vat_id }
   // The first price decides the method; the transaction prices again with what it could count.
   const preview = priceSelection(dealTerms ? withDealTerms(facts, dealTerms) : facts, selection, coupon)
@@ -207,6 +210,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     })
     const order = await orders.openOrder(tx, {
       token: token(), sellerId: facts.seller.id, productId: facts.product.id, payerUserId, orderType: 'standard',
+      ...(fromFunnel ? { upsellType: fromFunnel.offer.kind, parentOrderId: fromFunnel.parent.id, funnelId: fromFunnel.funnelId, funnelNodeId: fromFunnel.node.id } : {}),
       resellerId: resold?.resellerId ?? null, resellerFeeBps: resold?.feeBps ?? null,
       dealId: deal?.dealId ?? null, salesTeamMemberId: deal?.salesTeamMemberId ?? null, salesTeamFeeBps: deal?.feeBps ?? null,
       pricingPlanId: priced.plan.row.id, pricingPlanVersionId: versionId, planSnapshot: { ...snapshot, id: priced.plan.row.id, version_id: versionId } as Record<string, unknown>,
@@ -230,6 +234,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       listAmount: l.listAmount, discountAmount: l.discountAmount, netAmount: l.netAmount, vatAmount: l.vatAmount, grossAmount: l.grossAmount, vatRateBps: l.vatRateBps,
     })))
     if (deal) await deal.finalize(order.id)
+    if (fromFunnel) await recordFunnelPurchase(tx, fromFunnel)
     if (facts.product.form === 'licenseKey') await stock.reserveLicenseKeys(tx, facts.product.id, order.id, priced.quantity)
     if (recurring && !free) {
       const schedule = rateSchedule(priced.plan.plan, now, 24)

@@ -1,7 +1,9 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import { currentNode, type NodeOutcome } from '../../../shared/funnels/funnel-graph'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { Ctx } from '../../context'
+import type { AppDeps } from '../../deps'
 import * as catalog from '../catalog/catalog.service'
 import * as funnels from '../funnels/funnels.service'
 import * as orders from '../orders/orders.service'
@@ -81,7 +83,7 @@ async function offerOf(ctx: Ctx, order: orders.OrderRow, node: funnels.FunnelNod
     return {
       index: node.position, kind: node.kind === 'downsell' ? 'downsell' : 'upsell', product_id: facts.product.id, product_slug: facts.product.slug,
       pricing_plan_id: node.pricingPlanId, name: facts.product.name, headline: node.headline, amount: priced.price.firstAmount, currency: priced.price.currency,
-      payment: order.savedMethod !== null ? 'autopay' : 'checkout', funnel_node_id: node.id,
+      payment: order.savedMethod !== null ? 'autopay' : 'checkout', funnel_node_id: node.id, funnel_offer: funnelOfferRef(ctx.deps, order.id, node.id),
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error // an offer that cannot be bought now is not shown
@@ -110,4 +112,55 @@ export async function declineFunnelNode(ctx: Ctx, orderToken: string, nodeId: nu
   await ctx.db.transaction(async (tx) => {
     for (const o of step.open.slice(0, at + 1)) await funnels.recordDecline(tx, step.funnel.id, o.node.id, order.id)
   })
+}
+
+// ------------------------------------------------------------------ an offer bought through its checkout
+
+/**
+ * The reference an offer's checkout link carries (`?funnel_offer=`, createOrder's `funnel_offer`), so the
+ * order it makes is the node's offer (docs/decisions/0071-funnel-gaps.md): the order and the node, signed, so
+ * the link names no order token and cannot be made up for another order.
+ */
+export function funnelOfferRef(deps: Pick<AppDeps, 'jwtKey'>, orderId: number, nodeId: number): string {
+  return `${orderId}.${nodeId}.${refMac(deps, `${orderId}.${nodeId}`)}`
+}
+
+function refMac(deps: Pick<AppDeps, 'jwtKey'>, payload: string): string {
+  const key = createHmac('sha256', deps.jwtKey).update('sellfront:funnel-offer').digest()
+  return createHmac('sha256', key).update(payload).digest('base64url').slice(0, 32)
+}
+
+function readFunnelOfferRef(deps: Pick<AppDeps, 'jwtKey'>, ref: string): { orderId: number; nodeId: number } | null {
+  const m = /^(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{32})$/.exec(ref)
+  if (!m) return null
+  const expected = Buffer.from(refMac(deps, `${m[1]}.${m[2]}`))
+  const given = Buffer.from(m[3]!)
+  if (!timingSafeEqual(expected, given)) return null
+  return { orderId: Number(m[1]), nodeId: Number(m[2]) }
+}
+
+/** A funnel offer an order placed through the checkout takes: the parent order, the node and the offers it passes over. */
+export type FunnelPurchase = { parent: orders.OrderRow; funnelId: number; node: funnels.FunnelNodeRow; offer: Offer; passed: number[] }
+
+/**
+ * The offer a checkout's `funnel_offer` names, when it is still open to the parent order's payer and the
+ * checkout buys its product from the same seller; null otherwise (the purchase is then an ordinary order,
+ * as an invalid affiliate token is ignored).
+ */
+export async function funnelPurchaseOf(ctx: Ctx, ref: string | undefined, purchase: { sellerId: number; productId: number }): Promise<FunnelPurchase | null> {
+  const read = ref ? readFunnelOfferRef(ctx.deps, ref) : null
+  if (!read) return null
+  const parent = await orders.findOrder(ctx.db, read.orderId)
+  if (!parent || parent.sellerId !== purchase.sellerId) return null
+  const step = await funnelStepOf(ctx, parent)
+  const at = step ? step.open.findIndex((o) => o.node.id === read.nodeId && o.offer.product_id === purchase.productId) : -1
+  if (!step || at < 0) return null
+  const { node, offer } = step.open[at]!
+  return { parent, funnelId: step.funnel.id, node, offer, passed: step.open.slice(0, at).map((o) => o.node.id) }
+}
+
+/** Inside the order's transaction: the parent records the funnel, and the offers passed over are declined. */
+export async function recordFunnelPurchase(tx: Parameters<typeof funnels.recordDecline>[0], purchase: FunnelPurchase): Promise<void> {
+  await orders.setOrderFunnel(tx, purchase.parent.id, purchase.funnelId)
+  for (const nodeId of purchase.passed) await funnels.recordDecline(tx, purchase.funnelId, nodeId, purchase.parent.id)
 }

@@ -13,6 +13,7 @@ import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as orders from '../orders/orders.service'
+import * as builtPages from '../pages/built-data.service'
 import * as pages from '../pages/pages.service'
 import * as repo from './funnels.repository'
 
@@ -22,6 +23,8 @@ import * as repo from './funnels.repository'
 
 export type FunnelNodeRow = repo.FunnelNodeRow
 export type FunnelRow = repo.FunnelRow
+export type BuiltFunnel = builtPages.BuiltFunnel
+export type BuiltFunnelPlan = builtPages.BuiltFunnelPlan
 
 const notFound = () => new AppError('not_found', 'No such funnel')
 
@@ -207,9 +210,14 @@ export async function productUpsells(db: Executor, productId: number): Promise<U
 }
 
 /**
- * PUT /cabinet/products/{id}/checkout with `upsells` (checked by the caller): the product's funnel becomes
- * that chain, each accept ending the funnel and each decline leading to the next; a product without a
- * funnel gets one named after it.
+ * PUT /cabinet/products/{id}/checkout with `upsells` (checked by the caller). The list is the funnel read
+ * along decline links from its entry (`productUpsells`); saving it (docs/decisions/0071-funnel-gaps.md):
+ * - the same list again changes nothing (the form sends it with every save);
+ * - a product without a funnel gets one named after it; a linear funnel (offers only, no accept link, one
+ *   decline chain) becomes the new chain, each accept ending the funnel and each decline leading to the next;
+ * - a branched funnel (accept links, a thank-you page, nodes off the chain) keeps its graph: the chain's
+ *   nodes take the offers at their places (their links, pages and figures stay), offers added go at the end
+ *   of the chain; removing an offer from it is refused (422) in favour of the funnel editor.
  */
 export async function saveProductUpsells(tx: Executor, sellerId: number, product: { id: number; name: string }, upsells: readonly UpsellOffer[]): Promise<void> {
   let funnel = await repo.funnelOfProduct(tx, product.id)
@@ -220,14 +228,69 @@ export async function saveProductUpsells(tx: Executor, sellerId: number, product
     await repo.linkProduct(tx, funnel.id, product.id)
   }
   const existing = await repo.nodesOf(tx, funnel.id)
-  await writeNodes(tx, sellerId, funnel, upsells.map((u, i): FunnelNodeInput => {
-    // The same offer at the same place keeps its node (its figures).
-    const same = existing[i]?.productId === u.product_id ? existing[i]!.id : null
+  const chain = declineChain(existing, funnel.entryNodeId)
+  const same = (u: UpsellOffer, n: repo.FunnelNodeRow) => n.kind === u.kind && n.productId === u.product_id && n.pricingPlanId === u.pricing_plan_id && n.headline === (u.headline ?? null)
+  if (chain.length === upsells.length && chain.every((n, i) => same(upsells[i]!, n))) return
+  const linear = chain.length === existing.length && existing.every((n) => n.acceptNodeId === null)
+  if (linear) {
+    await writeNodes(tx, sellerId, funnel, upsells.map((u, i): FunnelNodeInput => {
+      // The same offer at the same place keeps its node (its figures).
+      const kept = chain[i]?.productId === u.product_id ? chain[i]!.id : null
+      return {
+        ...(kept !== null ? { id: kept, page_id: chain[i]!.pageId } : {}), kind: u.kind, product_id: u.product_id, pricing_plan_id: u.pricing_plan_id, headline: u.headline,
+        accept: null, decline: i + 1 < upsells.length ? i + 1 : null,
+      }
+    }))
+    return
+  }
+  if (upsells.length < chain.length || chain.length === 0) {
+    throw new AppError('validation_failed', `This product's funnel "${funnel.name}" has branches the upsells list cannot show: change its offers here, or remove offers and edit branches in Funnels (/cabinet/funnels)`, [
+      { path: 'upsells', message: 'invalid_value' },
+    ])
+  }
+  await writeNodes(tx, sellerId, funnel, branchedGraph(existing, chain, upsells))
+}
+
+/** The offer nodes a payer who declines meets from the entry, in order (what `productUpsells` lists). */
+function declineChain(nodes: readonly repo.FunnelNodeRow[], entryNodeId: number | null): repo.FunnelNodeRow[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  const chain: repo.FunnelNodeRow[] = []
+  const seen = new Set<number>()
+  let node = entryNodeId === null ? undefined : byId.get(entryNodeId)
+  while (node && !seen.has(node.id) && offerNodeKinds.includes(node.kind as FunnelNodeKind)) {
+    seen.add(node.id)
+    chain.push(node)
+    node = node.declineNodeId === null ? undefined : byId.get(node.declineNodeId)
+  }
+  return chain
+}
+
+/**
+ * A branched funnel's whole graph with the upsells list applied: every node keeps its id, links and page;
+ * the chain's nodes take the list's offers at their places; offers beyond the chain are added after its last
+ * node, in front of where that node's decline led.
+ */
+function branchedGraph(nodes: readonly repo.FunnelNodeRow[], chain: readonly repo.FunnelNodeRow[], upsells: readonly UpsellOffer[]): FunnelNodeInput[] {
+  const place = new Map(nodes.map((n, i) => [n.id, i]))
+  const at = (id: number | null) => (id === null ? null : (place.get(id) ?? null))
+  const offerOf = new Map(chain.map((n, i) => [n.id, upsells[i]!]))
+  const graph = nodes.map((n): FunnelNodeInput => {
+    const u = offerOf.get(n.id)
+    if (n.kind === 'thank_you') return { id: n.id, kind: 'thank_you', page_id: n.pageId, headline: n.headline, accept: null, decline: null }
     return {
-      ...(same !== null ? { id: same } : {}), kind: u.kind, product_id: u.product_id, pricing_plan_id: u.pricing_plan_id, headline: u.headline,
-      accept: null, decline: i + 1 < upsells.length ? i + 1 : null,
+      id: n.id, kind: u?.kind ?? (n.kind as 'upsell' | 'downsell'), product_id: u?.product_id ?? n.productId!, pricing_plan_id: u?.pricing_plan_id ?? n.pricingPlanId!,
+      page_id: n.pageId, headline: u ? u.headline : n.headline, accept: at(n.acceptNodeId), decline: at(n.declineNodeId),
     }
-  }))
+  })
+  const added = upsells.slice(chain.length)
+  if (added.length === 0) return graph
+  const last = graph[place.get(chain[chain.length - 1]!.id)!]!
+  const after = last.decline ?? null
+  last.decline = graph.length
+  added.forEach((u, i) => {
+    graph.push({ kind: u.kind, product_id: u.product_id, pricing_plan_id: u.pricing_plan_id, headline: u.headline, accept: null, decline: i + 1 < added.length ? graph.length + 1 : after })
+  })
+  return graph
 }
 
 // ------------------------------------------------------------------ for the checkout's funnel steps
@@ -259,6 +322,18 @@ export async function recordDecline(db: Executor, funnelId: number, nodeId: numb
 /** The node's built page (type funnel, published), or null for the default layout. */
 export async function nodePage(db: Executor, sellerId: number, node: repo.FunnelNodeRow): Promise<PageDocument | null> {
   return node.pageId === null ? null : pages.publishedDocumentById(db, sellerId, node.pageId, 'funnel')
+}
+
+/**
+ * The node's built page with the data its blocks read (docs/decisions/0071-funnel-gaps.md): the products,
+ * uploads and counts it names, like any built page, and the funnel's own part; null without a published page.
+ */
+export async function nodeBuiltPage(
+  ctx: Ctx, username: string, sellerId: number, node: repo.FunnelNodeRow, where: { productId: number | null; path: string; funnel: builtPages.BuiltFunnel },
+): Promise<builtPages.BuiltPageAnswer | null> {
+  const document = await nodePage(ctx.db, sellerId, node)
+  if (!document || node.pageId === null) return null
+  return builtPages.builtPage(ctx, username, { type: 'funnel', productId: where.productId, path: where.path, page: { id: node.pageId, document }, funnel: where.funnel })
 }
 
 /** The order's `funnel` relation: the funnel and the node whose offer the order is. */

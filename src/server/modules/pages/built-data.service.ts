@@ -17,6 +17,16 @@ import { viewTotals } from './product-views.service'
 
 export type BuiltOrder = { number: string; product_name: string; amount: number | null; currency: string | null; access: { label: string; url: string }[] }
 
+/** A funnel page's data (docs/decisions/0071-funnel-gaps.md): the step's links, the order that led there and the offer. */
+export type BuiltFunnelPlan = { id: number; name: string | null; form: string; amount: number; currency: string }
+export type BuiltFunnel = {
+  accept_action: string; decline_url: string; checkout_url?: string
+  order?: { first_name: string; items: string[]; amount: number; currency: string } | null
+  offer?: { kind: 'upsell' | 'downsell'; product_id: number; headline: string | null; plan: BuiltFunnelPlan; plans: BuiltFunnelPlan[] } | null
+}
+/** An affiliate program a landing page presents (docs/decisions/0071-funnel-gaps.md). */
+export type BuiltAffiliate = { commissions: number[]; cookies_expire: number; join_url: string }
+
 export type BuiltCategory = { id: number; title: string; url: string; active: boolean }
 
 export type BuiltPageAnswer = {
@@ -36,8 +46,8 @@ export type BuiltPageAnswer = {
     lessonUrls: Record<number, string>
     socialProof: Record<number, { total_views: number; total_purchases: number; recent_purchase: { first_name: string; at: string } | null }>
     order: BuiltOrder | null
-    affiliate: null
-    funnel: null
+    affiliate: BuiltAffiliate | null
+    funnel: BuiltFunnel | null
     contactFormAction: string | null
     pageUrl: string | null
     now: string
@@ -86,7 +96,13 @@ const shopPath = (username: string) => `/s/${encodeURIComponent(username)}`
 /** Where a built page's uploads are served (the storefront's /s/{username}/uploads/{key}). */
 export const uploadPath = (username: string, key: string) => `${shopPath(username)}/uploads/${encodeURIComponent(key)}`
 
-type Where = { type: PageType; productId: number | null; order?: BuiltOrder | null; category?: number | null; path: string }
+type Where = {
+  type: PageType; productId: number | null; order?: BuiltOrder | null; category?: number | null; path: string
+  /** A page chosen by the caller (a funnel node's page, docs/decisions/0071-funnel-gaps.md) in place of the type's active one. */
+  page?: { id: number; document: PageDocument } | null
+  funnel?: BuiltFunnel | null
+  affiliate?: BuiltAffiliate | null
+}
 
 /**
  * The seller's active page of `type` (for `productId`) with its data, or null: no such shop, no active
@@ -95,7 +111,7 @@ type Where = { type: PageType; productId: number | null; order?: BuiltOrder | nu
 export async function builtPage(ctx: Ctx, username: string, where: Where): Promise<BuiltPageAnswer | null> {
   const seller = await shop.openShopSeller(ctx, username)
   if (!seller) return null
-  const page = await repo.activePublished(ctx.db, seller.id, where.type, where.productId)
+  const page = where.page ? { page: { id: where.page.id }, document: where.page.document } : await repo.activePublished(ctx.db, seller.id, where.type, where.productId)
   if (!page) return null
   const document = page.document
   const refs = referencesOf(document)
@@ -145,8 +161,8 @@ export async function builtPage(ctx: Ctx, username: string, where: Where): Promi
       lessonUrls,
       socialProof: proof,
       order: where.order ?? null,
-      affiliate: null,
-      funnel: null,
+      affiliate: where.affiliate ?? null,
+      funnel: where.funnel ?? null,
       contactFormAction: hasContactForm ? `${base}/contact?page=${page.page.id}` : null,
       pageUrl: `${ctx.deps.config.appUrl}${where.path}`,
       now: ctx.now.toISOString(),
