@@ -120,7 +120,7 @@ export const moduleDependencies = {
   media: ['accounts', 'catalog'],
   notifications: ['email', 'teams'],
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
-  pages: ['catalog', 'courses', 'email', 'media', 'orders'],
+  pages: ['catalog', 'courses', 'delivery', 'email', 'media', 'orders'],
   'payment-settings': [],
   payouts: ['accounts', 'affiliates', 'email', 'orders', 'refunds', 'resellers', 'teams'],
   'platform-settings': [],
