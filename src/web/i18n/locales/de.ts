@@ -3542,6 +3542,8 @@ export const de: Translations = {
       text: 'Wähle die Seite, die Zahler für dieses Produkt sehen, und die Seite nach dem Kauf. Nur veröffentlichte Seiten können gewählt werden.',
       productPage: 'Produktseite',
       thankYouPage: 'Danke-Seite',
+      coursePage: 'Kursseite (Übersicht im Kursplayer)',
+      membershipPage: 'Mitgliedschaftsseite (Mitgliederbereich)',
       defaultLayout: 'Standardlayout',
       createAndEdit: 'Anlegen und bearbeiten',
       newName: '{{product}}: {{type}}',

@@ -3540,6 +3540,8 @@ export const en = {
       text: 'Choose the page payers see for this product and the page they see after buying it. Only published pages can be chosen.',
       productPage: 'Product page',
       thankYouPage: 'Thank-you page',
+      coursePage: 'Course page (the course player\'s overview)',
+      membershipPage: 'Membership page (the member area)',
       defaultLayout: 'Default layout',
       createAndEdit: 'Create and edit',
       newName: '{{product}}: {{type}}',
