@@ -979,7 +979,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     sf.post<{ Params: { username: string } }>('/s/:username/sign_in', { config: { rateLimit: authRateLimit(deps) } }, async (request, reply) => {
       const { username } = request.params
       const email = (formBody(request).get('email') ?? '').trim().slice(0, 254)
-      const returnTo = courseReturn(username, formBody(request).get('return_to'))
+      // Signed in through the shop (the `shop` profile type's meaning, docs/decisions/0069-member-pages.md): back to the
+      // course player or member area the payer came from, else to this shop's page of the payer area.
+      const shopSeller = await shop.openShopSeller(request.ctx, username.slice(0, 100))
+      const returnTo = courseReturn(username, formBody(request).get('return_to')) ?? (shopSeller ? `/payer/s/${shopSeller.id}` : null)
       const parsed = magicLinkRequestInput.safeParse({ email, profile_type: 'payer', seller: username.slice(0, 100), ...(returnTo ? { return_to: returnTo } : {}) })
       if (!parsed.success) {
         const error = { type: 'INVALID_INPUT', message: translateMessage(parsed.error.issues[0]?.message ?? 'invalid_value', request.ctx.locale) }
