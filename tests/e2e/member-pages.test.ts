@@ -17,7 +17,8 @@ let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
-  server = await startServer({ managers: [manager], env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } })
+  // The demo's built pages on (the harness turns them off for the tests of the default layouts).
+  server = await startServer({ managers: [manager], env: { SEED_DEMO: 'true', SEED_DEMO_PAGES: 'true', DEMO_PASSWORD: demo.password } })
   browser = await launchBrowser()
 })
 
@@ -33,7 +34,7 @@ describe('member pages', () => {
     await context.addCookies([{ name: CONSENT_COOKIE, value: 'all', url: server.url }])
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
-    // the membership is no course: its outline answers 404 (the member page answers); a payment moments old may meet 409; the lesson's video frame is not ours
+    // the membership is no course: its outline answers 404 (the member page answers); a payment moments old meets 409 until delivered; the lesson's video frame is not ours
     const problems = watchProblems(page, [404, 409], /youtube/i)
 
     await buyWithSandbox(page, 'painters-circle', email)

@@ -877,6 +877,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       try {
         answer = await builtPages.memberPage(request.ctx, username, slug.slice(0, 200), path)
       } catch (error) {
+        // Paid moments ago: 409, and the player asks again until the delivery job granted the access.
+        if (error instanceof AppError && error.type === 'access_pending') return reply.code(409).type('text/plain; charset=utf-8').send('Your access is being prepared')
         request.log.error({ err: error, username, slug }, 'member page data failed: the course player shows its default view')
         return none()
       }

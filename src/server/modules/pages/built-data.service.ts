@@ -1,4 +1,5 @@
 import { courseAccessUrl } from '../../../shared/catalog'
+import { AppError } from '../../../shared/errors'
 import type { PageDocument, PageType } from '../../../shared/pages/page-blocks'
 import { requireActor, type Ctx } from '../../context'
 import * as catalogService from '../catalog/catalog.service'
@@ -175,7 +176,7 @@ const memberPageTypeOf: Record<string, PageType> = { course: 'course', membershi
  * product), with its data, only while the payer has access to the product. Null otherwise: no such shop or
  * product, not a course or membership, no access, no page. A membership's products (its bundle add-ons) are
  * the page's membership products, each linked to its access: a course to its player, anything else to the
- * seller's page of the payer area.
+ * seller's page of the payer area. A payment whose delivery is still to run: `access_pending` (409).
  */
 export async function memberPage(ctx: Ctx, username: string, slug: string, path: string): Promise<BuiltPageAnswer | null> {
   const { userId } = requireActor(ctx)
@@ -184,9 +185,13 @@ export async function memberPage(ctx: Ctx, username: string, slug: string, path:
   const product = await catalogService.productBySlugWithIncluded(ctx.db, seller.id, slug)
   const type = product ? memberPageTypeOf[product.form] : undefined
   if (!product || !type) return null
-  if (!(await delivery.accessOf(ctx.db, userId, product.id, ctx.now))) return null
   const page = (await repo.activePublished(ctx.db, seller.id, type, product.id)) ?? (await repo.activePublished(ctx.db, seller.id, type, null))
   if (!page) return null
+  if (!(await delivery.accessOf(ctx.db, userId, product.id, ctx.now))) {
+    // Paid moments ago: the player waits for the delivery job, as it does for a course's outline.
+    if (await delivery.accessPendingOf(ctx.db, userId, product.id)) throw new AppError('access_pending', 'Your access is being prepared')
+    return null
+  }
   const members: Members | null = type === 'membership'
     ? {
         productIds: product.included.map((p) => p.id),

@@ -56,7 +56,7 @@ async function buy(product: { id: number; pricing_plans: { id: number }[] }, pay
 }
 
 const memberPage = (token: string | null, username: string, slug: string) =>
-  t.request({ method: 'GET', url: `/s/${username}/courses/${slug}/page`, ...(token ? { token } : {}) })
+  t.request({ method: 'GET', url: `/s/${username}/courses/${slug}/page`, headers: { accept: 'text/html' }, ...(token ? { token } : {}) })
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -153,6 +153,17 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('member pag
     expect(res.body).not.toContain(`/${extra.slug}/payment`)
     expect((await memberPage(courseBuyer.token, seller.username, membership.slug)).statusCode).toBe(404)
     expect((await memberPage(null, seller.username, membership.slug)).statusCode).toBe(401)
+  })
+
+  test('paid moments ago, before the delivery job ran: 409, then the member page once delivered', async () => {
+    const payer = fullPayer()
+    const res = await submitOrder(t, { product_id: membership.id, pricing_plan_id: membership.pricing_plans[0]!.id, payment_method: 'card', payer, terms_accepted: true })
+    expect(res.statusCode, res.body).toBe(201)
+    expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+    const token = await signInPayer(payer.email)
+    expect((await memberPage(token, seller.username, membership.slug)).statusCode).toBe(409)
+    await t.deps.jobs.drain()
+    expect((await memberPage(token, seller.username, membership.slug)).statusCode).toBe(200)
   })
 
   test('the payer area opens a membership with a page at its member area', async () => {

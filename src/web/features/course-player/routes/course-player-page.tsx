@@ -12,7 +12,7 @@ import { api } from '../../../lib/api'
 import { isApiError } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format'
 import {
-  coursePlayerKey, heartbeat, isAccessPending, lessonQuery, memberPageQuery, outlineQuery, saveProgress, type CourseOutline, type CourseRef, type QuizSubmitted,
+  coursePlayerKey, heartbeat, isAccessPending, lessonQuery, memberPageQuery, outlineQuery, saveProgress, type CourseOutline, type CourseRef, type MemberPage, type QuizSubmitted,
 } from '../api/course'
 import { LessonBlocks } from '../components/lesson-blocks'
 import { MemberPageFrame } from '../components/member-page-frame'
@@ -142,9 +142,12 @@ export function CoursePlayerPage() {
   const signedIn = api.hasSession()
   const outline = useQuery({ ...outlineQuery(course), enabled: signedIn })
   // After the outline (its call renews an expired token): the course's or membership's member page, if any.
-  const memberPage = useQuery(memberPageQuery(course, signedIn && !outline.isPending && !(outline.isError && isAccessPending(outline.error))))
-  const page = memberPage.data ?? null
-  const pageSettled = !memberPage.isPending || memberPage.fetchStatus === 'idle'
+  const pageWanted = signedIn && !outline.isPending && !(outline.isError && isAccessPending(outline.error))
+  const memberPage = useQuery(memberPageQuery(course, pageWanted))
+  const answered: MemberPage | 'pending' | null | undefined = memberPage.data
+  const page: MemberPage | null = answered && answered !== 'pending' ? answered : null
+  // Settled: answered, or not to be asked (signed out, the outline pending or waiting for the delivery).
+  const pageSettled = !memberPage.isPending || !pageWanted
   const [drawer, { open: openDrawer, close: closeDrawer }] = useDisclosure(false)
   const wide = useMediaQuery('(min-width: 62em)', true)
 
@@ -176,7 +179,7 @@ export function CoursePlayerPage() {
   }, [search.lesson, resumeId, navigate, pageSettled, overviewFirst])
 
   if (!signedIn || outline.isPending) return <Center h="60vh"><Loader /></Center>
-  if (outline.isError && isAccessPending(outline.error)) {
+  if (outline.isError && (isAccessPending(outline.error) || answered === 'pending')) {
     return (
       <Container size="sm" py="xl">
         <Alert color="blue" variant="light" icon={<Loader size="sm" />} data-testid="course-access-pending">{t('courseplayer.player.preparing')}</Alert>
@@ -252,7 +255,9 @@ export function CoursePlayerPage() {
           </Box>
         )}
         <Container size="md" py="lg" px="md" style={{ flex: 1, minWidth: 0 }}>
-          {lessonId === null && overviewFirst
+          {!pageSettled && search.lesson === undefined
+            ? <Center p="xl"><Loader /></Center>
+            : lessonId === null && overviewFirst
             ? (
                 <Stack gap="md" data-testid="course-overview">
                   <MemberPageFrame html={page.html} title={t('courseplayer.player.pageTitle', { name: data.product.name })} />
