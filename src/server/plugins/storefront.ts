@@ -864,12 +864,13 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     // A course's or membership's member page (docs/decisions/0069-member-pages.md): its active built page, for the
     // signed-in payer who has access (the access token, as the course player sends it to the API), as an HTML
-    // document the player shows in a frame (links open in the whole window). 404 for anyone else, without a
-    // page, or when it fails to render (logged): the player then shows its view of today. Never cached.
+    // document the player shows in a frame (links open in the whole window). 204 (nothing to show, not an error:
+    // the player asks on every visit) for anyone else, without a page, or when it fails to render (logged): the
+    // player then shows its view of today. Never cached.
     sf.get<{ Params: { username: string; slug: string } }>('/s/:username/courses/:slug/page', { config: { auth: 'required' } }, async (request, reply) => {
       const { username, slug } = request.params
       void reply.header('cache-control', 'private, no-store')
-      const none = () => reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+      const none = () => reply.code(204).send()
       const loaded = await load()
       if (!loaded?.entry.renderBuiltPage) return none()
       const path = request.url.split('?')[0]!

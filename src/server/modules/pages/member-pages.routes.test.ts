@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 // Member pages (docs/decisions/0069-member-pages.md): a course's active `course` page and a membership's
 // `membership` page, served at /s/{username}/courses/{slug}/page to the signed-in payer with access only; a
 // page of another seller or a product's page that is not the payer's is never shown; a page that fails to
-// render answers 404 (logged) so the course player keeps its own view. Also: course and membership pages may
+// render answers 204 (logged) so the course player keeps its own view. Also: course and membership pages may
 // name their product, and the payer area opens a membership with a page there.
 
 let t: TestApp
@@ -114,12 +114,12 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('member pag
     expect(res.body).not.toContain('sf-built-header')
   })
 
-  test('nobody else sees it: signed out 401, another payer 404, the member of something else 404', async () => {
+  test('nobody else sees it: signed out 401, another payer and the member of something else nothing (204)', async () => {
     expect((await memberPage(null, seller.username, course.slug)).statusCode).toBe(401)
-    expect((await memberPage(stranger.token, seller.username, course.slug)).statusCode).toBe(404)
-    expect((await memberPage(member.token, seller.username, course.slug)).statusCode).toBe(404)
+    expect((await memberPage(stranger.token, seller.username, course.slug)).statusCode).toBe(204)
+    expect((await memberPage(member.token, seller.username, course.slug)).statusCode).toBe(204)
     // Another seller's username with this slug names no course of theirs.
-    expect((await memberPage(courseBuyer.token, other.username, course.slug)).statusCode).toBe(404)
+    expect((await memberPage(courseBuyer.token, other.username, course.slug)).statusCode).toBe(204)
   })
 
   test('another seller\'s page is never shown; the seller\'s page for all courses serves a course without its own', async () => {
@@ -127,7 +127,7 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('member pag
     await activePage(other, 'course', [{ id: 'x', kind: 'text', settings: { html: '<p>Not this seller</p>' } }])
     expect(otherCourse.id).toBeGreaterThan(0)
     // The stranger owns `extra` (a course of `seller`): no page yet, then the seller's page for every course.
-    expect((await memberPage(stranger.token, seller.username, extra.slug)).statusCode).toBe(404)
+    expect((await memberPage(stranger.token, seller.username, extra.slug)).statusCode).toBe(204)
     await activePage(seller, 'course', [{ id: 'all', kind: 'text', settings: { html: '<p>Every course starts here</p>' } }])
     const res = await memberPage(stranger.token, seller.username, extra.slug)
     expect(res.statusCode, res.body).toBe(200)
@@ -138,7 +138,7 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('member pag
   })
 
   test('a membership\'s page: members see it with their products linked to their access; non-members do not', async () => {
-    expect((await memberPage(member.token, seller.username, membership.slug)).statusCode).toBe(404) // no page yet
+    expect((await memberPage(member.token, seller.username, membership.slug)).statusCode).toBe(204) // no page yet
     await activePage(seller, 'membership', [
       { id: 'head', kind: 'header', settings: { title: 'Studio club' } },
       { id: 'mine', kind: 'products', settings: { source: 'membership_products', view: 'list' } },
@@ -151,7 +151,7 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('member pag
     expect(res.body).toContain(`href="/s/${seller.username}/courses/${extra.slug}"`)
     expect(res.body).toContain(`href="/payer/s/${seller.sellerId}"`)
     expect(res.body).not.toContain(`/${extra.slug}/payment`)
-    expect((await memberPage(courseBuyer.token, seller.username, membership.slug)).statusCode).toBe(404)
+    expect((await memberPage(courseBuyer.token, seller.username, membership.slug)).statusCode).toBe(204)
     expect((await memberPage(null, seller.username, membership.slug)).statusCode).toBe(401)
   })
 
@@ -174,11 +174,11 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('member pag
     expect(club.access_url).toBe(`${t.deps.config.appUrl}/s/${seller.username}/courses/${membership.slug}`)
   })
 
-  test('a member page that fails to render answers 404 (logged), never a 500', async () => {
+  test('a member page that fails to render answers nothing (204, logged), never a 500', async () => {
     const broken = await activePage(seller, 'course', [{ id: 'ok', kind: 'text', settings: { html: '<p>Fine</p>' } }], course.id)
     await t.deps.database.executeSql(`update page_versions set document = jsonb_set(document, '{blocks,0,settings}', 'null'::jsonb) where page_id = $1`, [broken])
     const res = await memberPage(courseBuyer.token, seller.username, course.slug)
-    expect(res.statusCode).toBe(404)
+    expect(res.statusCode).toBe(204)
     // The course player itself still answers.
     expect((await t.request({ method: 'GET', url: `/api/v1/payer/courses/${seller.username}/${course.slug}`, token: courseBuyer.token })).statusCode).toBe(200)
   })

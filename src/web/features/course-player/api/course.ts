@@ -79,7 +79,7 @@ export type MemberPage = { type: 'course' | 'membership'; html: string }
 /**
  * GET /s/{seller}/courses/{slug}/page: the storefront renders the product's active course or membership page for
  * the signed-in payer with access (the access token as the API takes it). null: none to show (no page, no
- * access, or it could not be rendered), so the player keeps its own view; 'pending': paid moments ago, asked
+ * access, or it could not be rendered: 204), so the player keeps its own view; 'pending': paid moments ago, asked
  * again every two seconds until the delivery grants access. Asked after the outline, whose call renews an
  * expired token first.
  */
