@@ -120,7 +120,7 @@ export const moduleDependencies = {
   media: ['accounts', 'catalog'],
   notifications: ['email', 'teams'],
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
-  pages: ['catalog', 'courses', 'email', 'fonts', 'media', 'orders', 'themes'],
+  pages: ['catalog', 'courses', 'delivery', 'email', 'fonts', 'media', 'orders', 'themes'],
   'payment-settings': [],
   payouts: ['accounts', 'affiliates', 'email', 'orders', 'refunds', 'resellers', 'teams'],
   'platform-settings': [],

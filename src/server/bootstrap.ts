@@ -16,6 +16,7 @@ import * as planState from './modules/billing/plan-state.service'
 import * as affiliateCommissions from './modules/affiliates/commissions.service'
 import * as deals from './modules/deals/deals.port'
 import * as funnels from './modules/funnels/funnels.port'
+import { memberPagesPort } from './modules/pages/member-pages.port'
 import * as moneyOut from './modules/payouts/deletion.service'
 import * as resellers from './modules/resellers/resellers.service'
 import * as coursePlayer from './modules/courses/course-player.service'
@@ -85,6 +86,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     resellers: resellers.resellersPort,
     deals: deals.dealsPort,
     funnels: funnels.funnelsPort,
+    memberPages: memberPagesPort,
     accountMoves: wireAccountMoves(),
   }
   return deps

@@ -13,6 +13,7 @@ import type { CourseProgressOf } from './ports/course-progress'
 import type { RateEvents } from './ports/rate-events'
 import type { DealsPort } from './ports/deals'
 import type { FunnelsPort } from './ports/funnels'
+import type { MemberPagesPort } from './ports/member-pages'
 import type { AccountMoves } from './ports/account-moves'
 import type { PlatformSettings } from './modules/platform-settings/platform-settings.store'
 
@@ -53,6 +54,8 @@ export type AppDeps = {
   deals: DealsPort
   /** An order's funnel and node (the funnels module's; ports/funnels.ts). */
   funnels: FunnelsPort
+  /** Whether a membership has a member page (the pages module's, asked by the payer area; ports/member-pages.ts). */
+  memberPages: MemberPagesPort
   /** An account's moves (deactivated, reactivated, deleted), told to the platform plans (ports/account-moves.ts), wired in bootstrap.ts. */
   accountMoves: AccountMoves
 }

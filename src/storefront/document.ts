@@ -20,6 +20,8 @@ export type Head = {
   lang: string
   /** Open Graph type: `product` on product pages. */
   type?: 'website' | 'product'
+  /** `_top`: the page is shown inside the payer's course player, so its links open in the whole window. */
+  baseTarget?: '_top'
 }
 
 const oneLine = (text: string, max: number) => {
@@ -137,8 +139,11 @@ export function headFor(input: RenderInput): Head {
     }
     case 'built': {
       // the page's address without a category filter or other query
-      const { title, data } = props as PageProps['built']
-      return { ...base, title, description: `Products by ${data.seller.name}`, lang: storefrontLanguageOf(data.language) }
+      const { title, data, framed } = props as PageProps['built']
+      const lang = storefrontLanguageOf(data.language)
+      // A member page (docs/decisions/0069-member-pages.md) is a payer's own, inside the course player.
+      if (framed) return { ...base, title, canonical: null, robots: 'noindex', baseTarget: '_top', lang }
+      return { ...base, title, description: `Products by ${data.seller.name}`, lang }
     }
   }
 }
@@ -174,6 +179,7 @@ export function documentHtml(input: RenderInput, body: string, hydrate: boolean)
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${t(head.title)}</title>`,
   ]
+  if (head.baseTarget) tags.push(`<base target="${head.baseTarget}">`)
   if (head.description) tags.push(`<meta name="description" content="${t(head.description)}">`)
   if (head.robots) tags.push(`<meta name="robots" content="${t(head.robots)}">`)
   if (head.canonical) tags.push(`<link rel="canonical" href="${t(head.canonical)}">`)

@@ -136,6 +136,8 @@ export type BuiltPageProps = {
   categories: { id: number; title: string; url: string; active: boolean }[]
   /** Where the category filter's "All" leads (the shop page); null without categories. */
   allUrl: string | null
+  /** A member page shown inside the payer's course player (docs/decisions/0069-member-pages.md): links open in the whole window. */
+  framed?: boolean
 }
 
 export type PageProps = {

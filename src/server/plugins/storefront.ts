@@ -869,6 +869,44 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     // The payer's payment management (/s/{username}/payment/{id}/manage) and the course player
     // (/s/{username}/courses/...) are back-office pages: these reserved paths go to the SPA, never to /:slug.
     const toSpa = async (request: FastifyRequest, reply: FastifyReply) => reply.callNotFound()
+
+    // A course's or membership's member page (docs/decisions/0069-member-pages.md): its active built page, for the
+    // signed-in payer who has access (the access token, as the course player sends it to the API), as an HTML
+    // document the player shows in a frame (links open in the whole window). 204 (nothing to show, not an error:
+    // the player asks on every visit) for anyone else, without a page, or when it fails to render (logged): the
+    // player then shows its view of today. Never cached.
+    sf.get<{ Params: { username: string; slug: string } }>('/s/:username/courses/:slug/page', { config: { auth: 'required' } }, async (request, reply) => {
+      const { username, slug } = request.params
+      void reply.header('cache-control', 'private, no-store')
+      const none = () => reply.code(204).send()
+      const loaded = await load()
+      if (!loaded?.entry.renderBuiltPage) return none()
+      const path = request.url.split('?')[0]!
+      let answer
+      try {
+        answer = await builtPages.memberPage(request.ctx, username, slug.slice(0, 200), path)
+      } catch (error) {
+        // Paid moments ago: 409, and the player asks again until the delivery job granted the access.
+        if (error instanceof AppError && error.type === 'access_pending') return reply.code(409).type('text/plain; charset=utf-8').send('Your access is being prepared')
+        request.log.error({ err: error, username, slug }, 'member page data failed: the course player shows its default view')
+        return none()
+      }
+      if (!answer) return none()
+      const product = answer.data.pageProductId !== null ? answer.data.products[answer.data.pageProductId] : undefined
+      const props = {
+        username, title: product?.name ?? answer.data.seller.name, document: answer.document, data: answer.data, categories: [], allUrl: null, framed: true,
+      }
+      const rendered = loaded.entry.renderBuiltPage({ page: 'built', props, appUrl, path, assets: { css: loaded.assetsFor('built').css, js: [], preload: [] } })
+      if (!rendered.html) {
+        for (const failed of rendered.errors) {
+          request.log.error({ err: failed.error, username, pageType: answer.pageType, block: failed.block }, 'member page failed to render: the course player shows its default view')
+        }
+        return none()
+      }
+      // Framed by this site's player only: the app's CSP (frame-ancestors 'self') says so already.
+      return reply.code(200).header('x-page-type', answer.pageType).type('text/html; charset=utf-8').send(rendered.html)
+    })
+
     sf.get('/s/:username/payment/:orderToken/manage', toSpa)
     sf.get('/s/:username/courses', toSpa)
     sf.get('/s/:username/courses/*', toSpa)
@@ -960,7 +998,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     sf.post<{ Params: { username: string } }>('/s/:username/sign_in', { config: { rateLimit: authRateLimit(deps) } }, async (request, reply) => {
       const { username } = request.params
       const email = (formBody(request).get('email') ?? '').trim().slice(0, 254)
-      const returnTo = courseReturn(username, formBody(request).get('return_to'))
+      // Signed in through the shop (the `shop` profile type's meaning, docs/decisions/0069-member-pages.md): back to the
+      // course player or member area the payer came from, else to this shop's page of the payer area.
+      const shopSeller = await shop.openShopSeller(request.ctx, username.slice(0, 100))
+      const returnTo = courseReturn(username, formBody(request).get('return_to')) ?? (shopSeller ? `/payer/s/${shopSeller.id}` : null)
       const parsed = magicLinkRequestInput.safeParse({ email, profile_type: 'payer', seller: username.slice(0, 100), ...(returnTo ? { return_to: returnTo } : {}) })
       if (!parsed.success) {
         const error = { type: 'INVALID_INPUT', message: translateMessage(parsed.error.issues[0]?.message ?? 'invalid_value', request.ctx.locale) }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { zId, zText } from '../validation/storable'
 import { zEmail, zPassword, zUsername, zPersonName, zPhone, zCountryCode } from '../validation'
 import { profileTypes } from '../accounts'
-import { coursePlayerPath } from './course-player'
+import { shopSignInReturnPath } from './course-player'
 import { fingerprint } from './sign-in'
 
 // Request and response schemas of /api/v1/app (users and sessions). Routes validate with these, the web
@@ -39,8 +39,11 @@ export const magicLinkRequestInput = z.object({
   email: zEmail,
   profile_type: profileType.optional(),
   seller: zText().max(100).optional(),
-  /** The course player to open after signing in (the seller's course sign-in, docs/reference/readings.md 14). */
-  return_to: zText().max(320).regex(coursePlayerPath).optional(),
+  /**
+   * The course player to open after signing in (the seller's course sign-in, docs/reference/readings.md 14), or the
+   * seller's page of the payer area (a sign-in through the shop, docs/decisions/0069-member-pages.md).
+   */
+  return_to: zText().max(320).regex(shopSignInReturnPath).optional(),
 }).strict()
 
 export const magicLinkSignInInput = z.object({ token: zText().min(10).max(200), fingerprint }).strict()

@@ -14,6 +14,11 @@ export const openAnswerModes = ['review', 'accept'] as const
 
 /** The course player's path (docs/reference/readings.md 14), the only page the seller's course sign-in returns to. */
 export const coursePlayerPath = /^\/s\/[^/?#\\]{1,100}\/courses\/[^/?#\\]{1,200}$/
+/**
+ * Where a payer signed in on a seller's shop comes back to (docs/decisions/0069-member-pages.md): the course
+ * player or member area they came from, else that seller's page of the payer area.
+ */
+export const shopSignInReturnPath = /^(\/s\/[^/?#\\]{1,100}\/courses\/[^/?#\\]{1,200}|\/payer\/s\/[1-9]\d{0,9})$/
 
 export const courseParams = z.strictObject({ seller: zText().min(1).max(100), slug: zText().min(1).max(200) })
 export const courseLessonParams = courseParams.extend({ lesson_id: positiveId })

@@ -12,6 +12,13 @@ import { listOutput, listQuery } from './lists'
 export const pageNameMaxLength = 120
 /** Page types that belong to one product: the product page and its thank-you page. */
 export const productPageTypes: readonly PageType[] = ['product', 'thank_you_page']
+/**
+ * Page types that may belong to one product or to none (docs/decisions/0069-member-pages.md): a course page
+ * of one course, or the seller's page for every course without its own; a membership page alike.
+ */
+export const memberPageTypes: readonly PageType[] = ['course', 'membership']
+/** The product form a member page's product must have. */
+export const memberPageForm: Partial<Record<PageType, 'course' | 'membership'>> = { course: 'course', membership: 'membership' }
 
 const pageName = requiredText().max(pageNameMaxLength, { error: 'too_long' }).refine(isStorableText, { error: 'invalid_value' })
 const pageType = z.enum(pageTypes, { error: 'invalid_value' })
@@ -33,10 +40,12 @@ export const createPageInput = z.strictObject({
   product_id: zId().nullable().optional(),
 }).superRefine((value, ctx) => {
   const needsProduct = productPageTypes.includes(value.page_type)
+  const mayHaveProduct = needsProduct || memberPageTypes.includes(value.page_type)
   const named = value.product_id !== undefined && value.product_id !== null
   if (needsProduct && !named) ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'required' })
-  if (!needsProduct && named) ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'invalid_value' })
-}).meta(byValue('page_type', pageTypes, Object.fromEntries(pageTypes.map((type) => [
+  if (!mayHaveProduct && named) ctx.addIssue({ code: 'custom', path: ['product_id'], message: 'invalid_value' })
+  // A member page type is left out of the cases: its product_id is optional and nullable, as the field says.
+}).meta(byValue('page_type', pageTypes, Object.fromEntries(pageTypes.filter((type) => !memberPageTypes.includes(type)).map((type) => [
   type, productPageTypes.includes(type) ? { product_id: documented(zId()) } : { product_id: onlyNull },
 ])), true))
 export type CreatePageInput = z.infer<typeof createPageInput>

@@ -558,6 +558,14 @@ export async function listSitemapProducts(db: Executor, limit: number) {
     .orderBy(asc(sellers.id), asc(products.position), desc(products.createdAt), desc(products.id)).limit(limit)
 }
 
+/** One of the seller's products (not archived) by slug, whatever its publish state: what a buyer still has access to. */
+export async function findProductBySlug(db: Executor, sellerId: number, slug: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(and(
+    eq(products.sellerId, sellerId), sql`lower(${products.slug}) = lower(${slug})`, isNull(products.archivedAt),
+  )).limit(1)
+  return row
+}
+
 export async function findPublishedProductBySlug(db: Executor, sellerId: number, slug: string): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(and(
     eq(products.sellerId, sellerId), sql`lower(${products.slug}) = lower(${slug})`, eq(products.publishState, 'published'), isNull(products.archivedAt),

@@ -663,6 +663,16 @@ export async function deliveryProducts(db: Executor, productIds: readonly number
   }))
 }
 
+/**
+ * A seller's product by slug with what it includes (a membership's or bundle's products), whatever its publish
+ * state: the member pages ask for it (docs/decisions/0069-member-pages.md). Null when there is none.
+ */
+export async function productBySlugWithIncluded(db: Executor, sellerId: number, slug: string): Promise<DeliveryProduct | null> {
+  const row = await repo.findProductBySlug(db, sellerId, slug)
+  if (!row) return null
+  return (await deliveryProducts(db, [row.id]))[0] ?? null
+}
+
 /** Marks a seller's profile finished (the platform's own seller account, docs/decisions/0055-platform-plans.md). */
 export async function markProfileFinished(db: Executor, sellerId: number, now: Date): Promise<void> {
   await repo.updateSellerFlags(db, sellerId, { profileFinished: true }, now)

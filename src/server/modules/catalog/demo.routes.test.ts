@@ -27,9 +27,10 @@ describe('the demo catalogue', () => {
     const signIn = await t.request({ method: 'POST', url: '/api/v1/app/session', payload: { email: 'demo@sellfront.test', password: 'Demo-pass-123!', fingerprint: 'fp-demo-1234567' } })
     const token = signIn.json().access_token
     expect(signIn.json().user.seller.can_sell).toBe(true)
-    // The demo's built pages (docs/decisions/0065-serving-built-pages.md): the shop and two product pages, active.
+    // The demo's built pages (docs/decisions/0065-serving-built-pages.md): the shop and two product pages, active;
+    // the course's course page and the membership's member area (docs/decisions/0069-member-pages.md).
     const built = (await t.request({ method: 'GET', url: '/api/v1/cabinet/pages', token })).json().list
-    expect(built.filter((p: any) => p.active).map((p: any) => p.page_type).sort()).toEqual(['product', 'product', 'shop'])
+    expect(built.filter((p: any) => p.active).map((p: any) => p.page_type).sort()).toEqual(['course', 'membership', 'product', 'product', 'shop'])
     const demoShop = await t.request({ method: 'GET', url: '/s/demo' })
     if (demoShop.statusCode === 200) expect(demoShop.body).toContain('Learn, create, share')
     const list = (await t.request({ method: 'GET', url: '/api/v1/cabinet/products?per=50', token })).json().list

@@ -198,7 +198,7 @@ describe('access to a course', () => {
 })
 
 describe('the course sign-in', () => {
-  test('the seller course sign-in mails a link back to the course player; other return paths are dropped', async () => {
+  test('the seller course sign-in mails a link back to the course player; other return paths become the shop\'s page of the payer area', async () => {
     const payer = fullPayer()
     await buy(await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(100)] }), payer)
     const back = `/s/${seller.username}/courses/watercolour`
@@ -209,9 +209,11 @@ describe('the course sign-in', () => {
     const lastLink = async () => (await sql<{ html: string }>('select html from email_logs where "to" = $1 and kind = $2 order by id desc limit 1', [payer.email, 'magic_link']))[0]!.html
     expect((await signIn(back)).statusCode).toBe(200)
     expect(await lastLink()).toContain(`return_to=${encodeURIComponent(back)}`)
-    for (const foreign of [`/s/${other.username}/courses/watercolour`, '/cabinet', 'https://evil.example/s/x/courses/y']) {
+    // Any other return path is dropped: a sign-in through the shop comes back to the shop's page of the payer
+    // area (docs/decisions/0069-member-pages.md).
+    for (const foreign of [`/s/${other.username}/courses/watercolour`, '/cabinet', 'https://evil.example/s/x/courses/y', `/payer/s/${other.sellerId}`]) {
       expect((await signIn(foreign)).statusCode).toBe(200)
-      expect(await lastLink()).not.toContain('return_to')
+      expect(await lastLink()).toContain(`return_to=${encodeURIComponent(`/payer/s/${seller.sellerId}`)}`)
     }
     const page = await t.request({ method: 'GET', url: `/s/${seller.username}/sign_in?return_to=${encodeURIComponent(back)}` })
     expect(page.body).toContain(`name="return_to" value="${back}"`)

@@ -26,9 +26,12 @@ import * as repo from './delivery.repository'
 
 const notFound = () => new AppError('not_found', 'This does not exist')
 
-function accessUrl(ctx: Ctx, grant: repo.PayerGrantRow): string | null {
+/** A membership with a member page opens there (docs/decisions/0069-member-pages.md); others on the seller's page of the payer area. */
+function accessUrl(ctx: Ctx, grant: repo.PayerGrantRow, withPage: ReadonlySet<number>): string | null {
   if (grant.state !== 'active' || (grant.expiresAt && grant.expiresAt <= ctx.now)) return null
-  if (grant.productForm === 'course') return `${ctx.deps.config.appUrl}${courseAccessUrl(grant.sellerUsername, grant.productSlug)}`
+  if (grant.productForm === 'course' || (grant.productForm === 'membership' && withPage.has(grant.productId))) {
+    return `${ctx.deps.config.appUrl}${courseAccessUrl(grant.sellerUsername, grant.productSlug)}`
+  }
   if (grant.productForm === 'membership' || grant.productForm === 'bundle') return payerAreaUrl(ctx.deps, grant.sellerId)
   return null
 }
@@ -36,12 +39,18 @@ function accessUrl(ctx: Ctx, grant: repo.PayerGrantRow): string | null {
 async function purchasesOf(ctx: Ctx, grants: repo.PayerGrantRow[], payerUserId: number) {
   const out: PayerSellerOutput['purchases'] = []
   const covers = await catalog.firstCoverUrls(ctx.db, grants.map((g) => g.productId))
+  const withPage = new Set<number>()
+  const memberships = grants.filter((g) => g.productForm === 'membership')
+  for (const sellerId of new Set(memberships.map((g) => g.sellerId))) {
+    const ids = memberships.filter((g) => g.sellerId === sellerId).map((g) => g.productId)
+    for (const id of await ctx.deps.memberPages.membershipsWithPage(ctx.db, sellerId, ids)) withPage.add(id)
+  }
   for (const g of grants) {
     const current = g.state === 'active' && !(g.expiresAt && g.expiresAt <= ctx.now)
     out.push({
       grant_id: g.id, product_id: g.productId, product_name: g.productName, form: g.productForm, via_product_name: g.viaProductName,
       order_token: g.orderToken, state: current ? 'active' : g.state === 'active' ? 'expired' : g.state,
-      granted_at: g.grantedAt.toISOString(), expires_at: g.expiresAt?.toISOString() ?? null, access_url: accessUrl(ctx, g),
+      granted_at: g.grantedAt.toISOString(), expires_at: g.expiresAt?.toISOString() ?? null, access_url: accessUrl(ctx, g, withPage),
       progress: g.productForm === 'course' && current ? await ctx.deps.courseProgressOf(ctx.db, payerUserId, g.productId) : null,
       cover_url: covers.get(g.productId) ?? null,
     })

@@ -1,8 +1,12 @@
+import { courseAccessUrl } from '../../../shared/catalog'
+import { AppError } from '../../../shared/errors'
 import type { PageDocument, PageType } from '../../../shared/pages/page-blocks'
 import { mergePageTheme, themeKindsFor, type PageTheme } from '../../../shared/pages/page-theme'
-import type { Ctx } from '../../context'
+import { requireActor, type Ctx } from '../../context'
+import * as catalogService from '../catalog/catalog.service'
 import * as shop from '../catalog/shop.service'
 import * as courses from '../courses/courses.service'
+import * as delivery from '../delivery/delivery.service'
 import * as fonts from '../fonts/fonts.service'
 import * as media from '../media/media.service'
 import * as socialProof from '../orders/social-proof.service'
@@ -113,9 +117,19 @@ export async function builtPage(ctx: Ctx, username: string, where: Where): Promi
   if (!seller) return null
   const page = where.page ? { page: { id: where.page.id }, document: where.page.document } : await repo.activePublished(ctx.db, seller.id, where.type, where.productId)
   if (!page) return null
+  return answerOf(ctx, username, seller, page, where, null)
+}
+
+/** A membership's products as its member page links them: each to where the member opens it. */
+type Members = { productIds: number[]; links: Map<number, { name: string; url: string }> }
+
+// Only the page's id and its published document are read here; a funnel node names its page directly (where.page).
+type ActivePage = { page: { id: number }; document: PageDocument }
+
+async function answerOf(ctx: Ctx, username: string, seller: { id: number; username: string }, page: ActivePage, where: Where, members: Members | null): Promise<BuiltPageAnswer | null> {
   const document = page.document
   const refs = referencesOf(document)
-  const named = where.productId === null ? refs.productIds : [...refs.productIds, where.productId]
+  const named = [...refs.productIds, ...(where.productId === null ? [] : [where.productId]), ...(members?.productIds ?? [])]
   const catalog = await shop.builtPageCatalog(ctx, username, named)
   if (!catalog) return null
   const base = shopPath(catalog.seller.username)
@@ -125,6 +139,13 @@ export async function builtPage(ctx: Ctx, username: string, where: Where): Promi
   for (const p of catalog.products) {
     const url = `${base}/${encodeURIComponent(p.slug)}`
     products[p.id] = { ...p, url, checkout_url: `${url}/payment`, category: categoryOf.get(p.id) ?? null }
+  }
+  // On a member page the membership's products lead to their access, not to their sale (also those the shop does not show).
+  for (const [id, link] of members?.links ?? []) {
+    products[id] = {
+      ...(products[id] ?? { id, name: link.name, cover_url: null, display_price: null, display_old_price: null, currency: null, description: null, category: null }),
+      url: link.url, checkout_url: link.url,
+    }
   }
   // A shop page filtered by a category (?category=): its products blocks without chosen ids show that category.
   const chosen = where.type === 'shop' && where.category != null ? catalog.categories.find((c) => c.id === where.category) ?? null : null
@@ -154,7 +175,7 @@ export async function builtPage(ctx: Ctx, username: string, where: Where): Promi
       seller: { username: catalog.seller.username, name: catalog.seller.name },
       products,
       shopProductIds,
-      membershipProductIds: [],
+      membershipProductIds: members?.productIds ?? [],
       pageProductId: where.productId,
       popularProductIds: catalog.listedIds.slice(0, 12),
       uploads: Object.fromEntries(uploads.map((u) => [u.key, { url: uploadPath(catalog.seller.username, u.key), name: u.name }])),
@@ -174,6 +195,43 @@ export async function builtPage(ctx: Ctx, username: string, where: Where): Promi
       cancelSubscriptionUrl: `/payer/s/${seller.id}#payer-payments`,
     },
   }
+}
+
+/** The member pages' types by product form (docs/decisions/0069-member-pages.md). */
+const memberPageTypeOf: Record<string, PageType> = { course: 'course', membership: 'membership' }
+
+/**
+ * The member page of a course or membership for the signed-in payer (docs/decisions/0069-member-pages.md):
+ * the product's active published `course` or `membership` page (else the seller's page of that type without a
+ * product), with its data, only while the payer has access to the product. Null otherwise: no such shop or
+ * product, not a course or membership, no access, no page. A membership's products (its bundle add-ons) are
+ * the page's membership products, each linked to its access: a course to its player, anything else to the
+ * seller's page of the payer area. A payment whose delivery is still to run: `access_pending` (409).
+ */
+export async function memberPage(ctx: Ctx, username: string, slug: string, path: string): Promise<BuiltPageAnswer | null> {
+  const { userId } = requireActor(ctx)
+  const seller = await shop.openShopSeller(ctx, username)
+  if (!seller) return null
+  const product = await catalogService.productBySlugWithIncluded(ctx.db, seller.id, slug)
+  const type = product ? memberPageTypeOf[product.form] : undefined
+  if (!product || !type) return null
+  const page = (await repo.activePublished(ctx.db, seller.id, type, product.id)) ?? (await repo.activePublished(ctx.db, seller.id, type, null))
+  if (!page) return null
+  if (!(await delivery.accessOf(ctx.db, userId, product.id, ctx.now))) {
+    // Paid moments ago: the player waits for the delivery job, as it does for a course's outline.
+    if (await delivery.accessPendingOf(ctx.db, userId, product.id)) throw new AppError('access_pending', 'Your access is being prepared')
+    return null
+  }
+  const members: Members | null = type === 'membership'
+    ? {
+        productIds: product.included.map((p) => p.id),
+        links: new Map(product.included.map((p) => [p.id, {
+          name: p.name,
+          url: p.form === 'course' ? courseAccessUrl(seller.username, p.slug) : `/payer/s/${seller.id}`,
+        }])),
+      }
+    : null
+  return answerOf(ctx, username, seller, page, { type, productId: product.id, path }, members)
 }
 
 /** The bytes of an upload a built page names, by the shop's username (only the seller's own uploads; null otherwise). */

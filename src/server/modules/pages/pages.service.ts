@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors'
 import type { PageDocument, PageType } from '../../../shared/pages/page-blocks'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import { pageDocumentSchema } from '../../../shared/schemas/page-blocks'
-import type { CreatePageInput, PageDetailOutput, PageListQuery, PageOutput, SaveDraftInput } from '../../../shared/schemas/pages'
+import { memberPageForm, type CreatePageInput, type PageDetailOutput, type PageListQuery, type PageOutput, type SaveDraftInput } from '../../../shared/schemas/pages'
 import { actingSellerId } from '../../auth/permissions'
 import { assertFeature, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
@@ -61,10 +61,17 @@ export async function getPage(ctx: Ctx, id: number): Promise<PageDetailOutput> {
   return detail(ctx.db, row)
 }
 
-/** POST /cabinet/pages: a product page or thank-you page names one of the seller's products. */
+/**
+ * POST /cabinet/pages: a product page or thank-you page names one of the seller's products; a course or
+ * membership page may name one of the seller's courses or memberships (docs/decisions/0069-member-pages.md).
+ */
 export async function createPage(ctx: Ctx, input: CreatePageInput): Promise<PageDetailOutput> {
   const sellerId = actingSellerId(ctx.actor, 'pages.write')
-  if (input.product_id != null) await catalog.getProduct(ctx, input.product_id)
+  if (input.product_id != null) {
+    const product = await catalog.getProduct(ctx, input.product_id)
+    const form = memberPageForm[input.page_type]
+    if (form && product.form !== form) throw new AppError('validation_failed', `A ${input.page_type} page belongs to a ${form} product`, [{ path: 'product_id', message: 'invalid_value' }])
+  }
   const row = await repo.insertPage(ctx.db, { sellerId, pageType: input.page_type, name: input.name, productId: input.product_id ?? null, draft: emptyDocument(input.page_type) })
   return detail(ctx.db, row)
 }
@@ -148,6 +155,14 @@ export async function archivePage(ctx: Ctx, id: number): Promise<PageOutput> {
     const archived = await repo.updatePage(tx, row.id, { archivedAt: ctx.now, active: false })
     return output(archived, await publishedDocument(tx, archived))
   })
+}
+
+/**
+ * The member page of a course or membership (docs/decisions/0069-member-pages.md): the product's own active
+ * page, else the seller's active page of the type without a product; null when neither is published.
+ */
+export async function activeMemberPage(db: Executor, sellerId: number, pageType: PageType, productId: number) {
+  return (await repo.activePublished(db, sellerId, pageType, productId)) ?? (await repo.activePublished(db, sellerId, pageType, null)) ?? null
 }
 
 /** The storefront's question: the published document of the seller's active page, or null (default layout). */

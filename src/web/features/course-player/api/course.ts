@@ -72,3 +72,34 @@ export function addComment(course: CourseRef, lessonId: number, body: string) {
 export function heartbeat(course: CourseRef) {
   return api.post<Heartbeat>(`${coursePath(course)}/sessions/heartbeat`, {}, { silent: true, exempt: true })
 }
+
+/** A course's or membership's member page (docs/decisions/0069-member-pages.md): the HTML document and its type. */
+export type MemberPage = { type: 'course' | 'membership'; html: string }
+
+/**
+ * GET /s/{seller}/courses/{slug}/page: the storefront renders the product's active course or membership page for
+ * the signed-in payer with access (the access token as the API takes it). null: none to show (no page, no
+ * access, or it could not be rendered: 204), so the player keeps its own view; 'pending': paid moments ago, asked
+ * again every two seconds until the delivery grants access. Asked after the outline, whose call renews an
+ * expired token first.
+ */
+export function memberPageQuery(course: CourseRef, enabled: boolean) {
+  return queryOptions<MemberPage | 'pending' | null>({
+    queryKey: [...coursePlayerKey, course.seller, course.slug, 'member-page'],
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+    refetchInterval: (query) => (query.state.data === 'pending' ? accessPendingPollMs : false),
+    queryFn: async ({ signal }): Promise<MemberPage | 'pending' | null> => {
+      const token = api.getTokens()?.accessToken
+      if (!token) return null
+      const res = await fetch(`/s/${encodeURIComponent(course.seller)}/courses/${encodeURIComponent(course.slug)}/page`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'text/html' }, signal,
+      })
+      if (res.status === 409) return 'pending'
+      const type = res.headers.get('x-page-type')
+      if (!res.ok || (type !== 'course' && type !== 'membership')) return null
+      return { type, html: await res.text() }
+    },
+  })
+}

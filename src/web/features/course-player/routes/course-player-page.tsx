@@ -12,15 +12,18 @@ import { api } from '../../../lib/api'
 import { isApiError } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format'
 import {
-  coursePlayerKey, heartbeat, isAccessPending, lessonQuery, outlineQuery, saveProgress, type CourseOutline, type CourseRef, type QuizSubmitted,
+  coursePlayerKey, heartbeat, isAccessPending, lessonQuery, memberPageQuery, outlineQuery, saveProgress, type CourseOutline, type CourseRef, type MemberPage, type QuizSubmitted,
 } from '../api/course'
 import { LessonBlocks } from '../components/lesson-blocks'
+import { MemberPageFrame } from '../components/member-page-frame'
 import { LessonComments } from '../components/lesson-comments'
 import { QuizForm } from '../components/quiz-form'
 
 // /s/{seller}/courses/{product_slug}: the payer's course player (docs/reference/readings.md 14). Signed out, the payer goes
 // to the seller's course sign-in (/s/{seller}/sign_in) and comes back here from the magic link. Outline with
 // progress beside (a drawer on phones), the lesson with its blocks, quiz and comments, previous and next.
+// A course with an active course page opens on it ("Overview", before the lessons); the same address of a
+// membership shows its member page to members (docs/decisions/0069-member-pages.md).
 
 /** The open player reports a course session every minute (the seller's sessions tab). */
 const heartbeatMs = 60_000
@@ -34,10 +37,13 @@ function StatusIcon({ status }: { status: OutlineLesson['status'] }) {
   return <IconCircle size={16} color="var(--mantine-color-gray-5)" />
 }
 
-function Outline({ outline, current, onPick }: { outline: CourseOutline; current: number | null; onPick: (id: number) => void }) {
+function Outline({ outline, current, onPick, overview }: {
+  outline: CourseOutline; current: number | null; onPick: (id: number) => void; overview: { active: boolean; onOpen: () => void } | null
+}) {
   const { t, i18n } = useTranslation()
   return (
     <Stack gap="sm" data-testid="course-outline">
+      {overview && <NavLink label={t('courseplayer.player.overview')} active={overview.active} onClick={overview.onOpen} data-testid="outline-overview" />}
       <Stack gap={4}>
         <Group justify="space-between">
           <Text size="sm" fw={500}>{t('courseplayer.player.progress')}</Text>
@@ -135,6 +141,13 @@ export function CoursePlayerPage() {
   const course: CourseRef = { seller: params.seller, slug: params.slug }
   const signedIn = api.hasSession()
   const outline = useQuery({ ...outlineQuery(course), enabled: signedIn })
+  // After the outline (its call renews an expired token): the course's or membership's member page, if any.
+  const pageWanted = signedIn && !outline.isPending && !(outline.isError && isAccessPending(outline.error))
+  const memberPage = useQuery(memberPageQuery(course, pageWanted))
+  const answered: MemberPage | 'pending' | null | undefined = memberPage.data
+  const page: MemberPage | null = answered && answered !== 'pending' ? answered : null
+  // Settled: answered, or not to be asked (signed out, the outline pending or waiting for the delivery).
+  const pageSettled = !memberPage.isPending || !pageWanted
   const [drawer, { open: openDrawer, close: closeDrawer }] = useDisclosure(false)
   const wide = useMediaQuery('(min-width: 62em)', true)
 
@@ -158,16 +171,34 @@ export function CoursePlayerPage() {
   // Without ?lesson= the player opens where the payer left off, and keeps that lesson in the address (so
   // finishing it does not move the page on by itself).
   const resumeId = outline.data ? (outline.data.resumeLessonId ?? outline.data.modules[0]?.lessons.find((l) => l.status !== 'pending')?.id ?? null) : null
+  // A course page is the overview the player opens on; without one, the lesson to resume.
+  const overviewFirst = page?.type === 'course'
   useEffect(() => {
+    if (!pageSettled || overviewFirst) return
     if (search.lesson === undefined && resumeId !== null) void navigate({ to: '.', search: { lesson: resumeId } as never, replace: true })
-  }, [search.lesson, resumeId, navigate])
+  }, [search.lesson, resumeId, navigate, pageSettled, overviewFirst])
 
   if (!signedIn || outline.isPending) return <Center h="60vh"><Loader /></Center>
-  if (outline.isError && isAccessPending(outline.error)) {
+  if (outline.isError && (isAccessPending(outline.error) || answered === 'pending')) {
     return (
       <Container size="sm" py="xl">
         <Alert color="blue" variant="light" icon={<Loader size="sm" />} data-testid="course-access-pending">{t('courseplayer.player.preparing')}</Alert>
       </Container>
+    )
+  }
+  if (outline.isError && !pageSettled) return <Center h="60vh"><Loader /></Center>
+  if (outline.isError && page?.type === 'membership') {
+    // A membership's member area: its page, shown to members only (the storefront checked the access).
+    return (
+      <Box data-testid="member-area">
+        <Paper component="header" withBorder radius={0} px="md" py="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={700}>{t('courseplayer.player.memberArea')}</Text>
+            <Anchor href="/payer" size="sm">{t('courseplayer.player.toPurchases')}</Anchor>
+          </Group>
+        </Paper>
+        <MemberPageFrame html={page.html} title={t('courseplayer.player.memberArea')} />
+      </Box>
     )
   }
   if (outline.isError) {
@@ -176,6 +207,7 @@ export function CoursePlayerPage() {
         <Alert color="red" variant="light" title={t('courseplayer.player.notFoundTitle')} data-testid="course-not-found">
           <Stack gap="xs">
             <Text size="sm">{t('courseplayer.player.notFoundText')}</Text>
+            <Anchor href={`/s/${encodeURIComponent(course.seller)}/${encodeURIComponent(course.slug)}`} size="sm" data-testid="course-to-product">{t('courseplayer.player.toProduct')}</Anchor>
             <Anchor href="/payer" size="sm">{t('courseplayer.player.toPurchases')}</Anchor>
           </Stack>
         </Alert>
@@ -183,14 +215,19 @@ export function CoursePlayerPage() {
     )
   }
   const data = outline.data
-  const lessonId = search.lesson ?? resumeId
+  const lessonId = search.lesson ?? (overviewFirst ? null : resumeId)
   const open = (id: number) => {
     closeDrawer()
     void navigate({ to: '.', search: { lesson: id } as never })
     window.scrollTo({ top: 0 })
   }
   const refresh = () => queryClient.invalidateQueries({ queryKey: [...coursePlayerKey, course.seller, course.slug, 'outline'] })
-  const outlineView = <Outline outline={data} current={lessonId} onPick={open} />
+  const showOverview = () => {
+    closeDrawer()
+    void navigate({ to: '.', search: {} as never })
+    window.scrollTo({ top: 0 })
+  }
+  const outlineView = <Outline outline={data} current={lessonId} onPick={open} overview={overviewFirst ? { active: lessonId === null, onOpen: showOverview } : null} />
   return (
     <Box data-testid="course-player">
       <Paper component="header" withBorder radius={0} px="md" py="sm" style={{ position: 'sticky', top: 0, zIndex: 10 }}>
@@ -218,7 +255,16 @@ export function CoursePlayerPage() {
           </Box>
         )}
         <Container size="md" py="lg" px="md" style={{ flex: 1, minWidth: 0 }}>
-          {lessonId === null
+          {!pageSettled && search.lesson === undefined
+            ? <Center p="xl"><Loader /></Center>
+            : lessonId === null && overviewFirst
+            ? (
+                <Stack gap="md" data-testid="course-overview">
+                  <MemberPageFrame html={page.html} title={t('courseplayer.player.pageTitle', { name: data.product.name })} />
+                  {resumeId !== null && <Group justify="flex-end"><Button onClick={() => open(resumeId)} rightSection={<IconArrowRight size={16} />} data-testid="course-continue">{t('courseplayer.player.continue')}</Button></Group>}
+                </Stack>
+              )
+            : lessonId === null
             ? <Text c="dimmed">{t('courseplayer.player.empty')}</Text>
             : <LessonPane key={lessonId} course={course} lessonId={lessonId} onOpen={open} onProgress={async () => { await refresh() }} />}
         </Container>

@@ -5,7 +5,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pageTypes, type PageType } from '../../../../shared/pages/page-blocks'
-import { createPageInput, productPageTypes } from '../../../../shared/schemas/pages'
+import { createPageInput, memberPageForm, memberPageTypes, productPageTypes } from '../../../../shared/schemas/pages'
 import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { Modal } from '../../../components/modal'
@@ -25,9 +25,12 @@ function CreateForm({ onCancel }: { onCancel: () => void }) {
   const [productId, setProductId] = useState<string | null>(null)
   const [error, setError] = useState<unknown>(null)
   const needsProduct = productPageTypes.includes(pageType)
+  // A course or membership page may belong to one product of its form, or serve all of them (docs/decisions/0069-member-pages.md).
+  const mayHaveProduct = needsProduct || memberPageTypes.includes(pageType)
+  const form = memberPageForm[pageType]
   const submit = async () => {
     setError(null)
-    const input = createPageInput.safeParse({ page_type: pageType, name, product_id: needsProduct && productId ? Number(productId) : null })
+    const input = createPageInput.safeParse({ page_type: pageType, name, product_id: mayHaveProduct && productId ? Number(productId) : null })
     if (!input.success) {
       setError(new Error(input.error.issues[0]?.message ?? 'invalid_value'))
       return
@@ -44,8 +47,10 @@ function CreateForm({ onCancel }: { onCancel: () => void }) {
       <Select label={t('pageBuilder.type')} data={pageTypes.map((type) => ({ value: type, label: t(`pageBuilder.types.${type}`) }))} value={pageType} allowDeselect={false}
         onChange={(v) => setPageType((v ?? 'shop') as PageType)} data-testid="page-type" />
       <TextInput label={t('pageBuilder.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="page-name" />
-      {needsProduct && (
-        <Select label={t('pageBuilder.product')} required searchable data={(products.data?.list ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+      {mayHaveProduct && (
+        <Select label={t('pageBuilder.product')} required={needsProduct} clearable={!needsProduct} searchable
+          description={needsProduct ? undefined : t('pageBuilder.productOptional')}
+          data={(products.data?.list ?? []).filter((p) => !form || p.form === form).map((p) => ({ value: String(p.id), label: p.name }))}
           value={productId} onChange={setProductId} data-testid="page-product" />
       )}
       <FormError error={error} />

@@ -5,10 +5,11 @@ import type { Camelize } from '../../../lib/api-client'
 import type { ListAnswer } from './types'
 
 // The wizard's pages step (docs/reference/readings.md 29, docs/decisions/0064-visual-editor.md): the seller's
-// product page and thank-you page of one product, over /cabinet/pages. The editor itself is the pages feature's.
+// product page and thank-you page of one product, and a course's course page or a membership's membership page
+// (docs/decisions/0069-member-pages.md), over /cabinet/pages. The editor itself is the pages feature's.
 
 export type ProductPage = Camelize<PageOutput>
-export type ProductPageType = 'product' | 'thank_you_page'
+export type ProductPageType = 'product' | 'thank_you_page' | 'course' | 'membership'
 
 export const productPagesKey = (productId: number) => ['cabinet', 'pages', 'list', 'product', productId] as const
 

@@ -53,7 +53,7 @@ function ProductPageChoice({ productId, productName, pageType }: { productId: nu
     mutationFn: () => createProductPage(productId, pageType, t('pageBuilder.wizard.newName', { product: productName, type: t(`pageBuilder.types.${pageType}`) }).slice(0, 120)),
     onSuccess: (page) => void navigate({ to: `/cabinet/pages/${page.id}/edit` }),
   })
-  const label = pageType === 'product' ? t('pageBuilder.wizard.productPage') : t('pageBuilder.wizard.thankYouPage')
+  const label = t(`pageBuilder.wizard.${pageLabels[pageType]}`)
   return (
     <Stack gap={4} data-testid={`product-pages-${pageType}`}>
       <Group align="flex-end" gap="xs">
@@ -72,6 +72,7 @@ function ProductPageChoice({ productId, productName, pageType }: { productId: nu
 }
 
 const defaultLayout = 'default'
+const pageLabels = { product: 'productPage', thank_you_page: 'thankYouPage', course: 'coursePage', membership: 'membershipPage' } as const satisfies Record<ProductPageType, string>
 
 export function PagesStep({ product }: StepProps) {
   const { t } = useTranslation()
@@ -88,6 +89,8 @@ export function PagesStep({ product }: StepProps) {
       <Text size="sm" c="dimmed">{t('pageBuilder.wizard.text')}</Text>
       <ProductPageChoice productId={product.id} productName={product.name} pageType="product" />
       <ProductPageChoice productId={product.id} productName={product.name} pageType="thank_you_page" />
+      {/* What the payer sees after buying: the course player's overview, the membership's member area (docs/decisions/0069-member-pages.md). */}
+      {(product.form === 'course' || product.form === 'membership') && <ProductPageChoice productId={product.id} productName={product.name} pageType={product.form} />}
     </Stack>
   )
 }
