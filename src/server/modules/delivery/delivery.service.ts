@@ -361,9 +361,12 @@ export function payerAreaUrl(deps: AppDeps, sellerId: number): string {
   return `${deps.config.appUrl}/payer/s/${sellerId}`
 }
 
-/** Where the payer opens a product: the course player, or the seller's page of the payer area for a membership or bundle. */
-function accessUrlOf(deps: AppDeps, sellerId: number, username: string, product: { form: string; slug: string }): string | null {
-  if (product.form === 'course') return `${deps.config.appUrl}${courseAccessUrl(username, product.slug)}`
+/**
+ * Where the payer opens a product: the course player, a membership's member area when it has a member page
+ * (docs/decisions/0069-member-pages.md), else the seller's page of the payer area for a membership or bundle.
+ */
+function accessUrlOf(deps: AppDeps, sellerId: number, username: string, product: { id: number; form: string; slug: string }, withPage: ReadonlySet<number>): string | null {
+  if (product.form === 'course' || (product.form === 'membership' && withPage.has(product.id))) return `${deps.config.appUrl}${courseAccessUrl(username, product.slug)}`
   if (product.form === 'membership' || product.form === 'bundle') return payerAreaUrl(deps, sellerId)
   return null
 }
@@ -385,6 +388,8 @@ export async function deliverablesOf(db: Executor, deps: AppDeps, order: OrderRo
     downloads.push(...await media.downloadLinksOf(deps, db, { productId: grant.productId, orderId: order.id, payerUserId: order.payerUserId }))
   }
   const main = grants.find((g) => g.productId === order.productId)
+  const memberships = grants.filter((g) => g.productForm === 'membership').map((g) => g.productId)
+  const withPage = memberships.length > 0 ? await deps.memberPages.membershipsWithPage(db, order.sellerId, memberships) : new Set<number>()
   return {
     license_keys: forms.has('licenseKey') ? (await licenseKeys.licenseKeysOfOrder(db, order.id)).map((k) => ({ key: k.key })) : [],
     payment_tickets: order.ticketId !== null
@@ -394,9 +399,9 @@ export async function deliverablesOf(db: Executor, deps: AppDeps, order: OrderRo
     certificates: forms.has('certificate')
       ? (await certificates.certificatesOfOrder(db, deps, order.id)).map((c) => ({ serial: c.serial, pdf_url: c.pdf_url, verify_url: c.verify_url }))
       : [],
-    access_url: main ? accessUrlOf(deps, order.sellerId, username, { form: main.productForm, slug: main.productSlug }) : null,
+    access_url: main ? accessUrlOf(deps, order.sellerId, username, { id: main.productId, form: main.productForm, slug: main.productSlug }, withPage) : null,
     products: grants.map((g) => ({
-      product_id: g.productId, name: g.productName, form: g.productForm, access_url: accessUrlOf(deps, order.sellerId, username, { form: g.productForm, slug: g.productSlug }),
+      product_id: g.productId, name: g.productName, form: g.productForm, access_url: accessUrlOf(deps, order.sellerId, username, { id: g.productId, form: g.productForm, slug: g.productSlug }, withPage),
     })),
   }
 }

@@ -174,6 +174,22 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('member pag
     expect(club.access_url).toBe(`${t.deps.config.appUrl}/s/${seller.username}/courses/${membership.slug}`)
   })
 
+  test('a membership with a page: the order\'s deliverables and its delivery mail open the member area', async () => {
+    const payer = fullPayer()
+    const res = await submitOrder(t, { product_id: membership.id, pricing_plan_id: membership.pricing_plans[0]!.id, payment_method: 'card', payer, terms_accepted: true })
+    expect(res.statusCode, res.body).toBe(201)
+    expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+    await t.deps.jobs.drain()
+    const area = `${t.deps.config.appUrl}/s/${seller.username}/courses/${membership.slug}`
+    const order = (await t.request({ method: 'GET', url: `/api/v1/shop/orders/${res.json().order.token}` })).json()
+    expect(order.deliverables.access_url).toBe(area)
+    expect(order.deliverables.products.find((p: any) => p.product_id === membership.id).access_url).toBe(area)
+    // the included course opens in its player; the included download has no address of its own
+    expect(order.deliverables.products.find((p: any) => p.product_id === extra.id).access_url).toBe(`${t.deps.config.appUrl}/s/${seller.username}/courses/${extra.slug}`)
+    const [mail] = await sql<{ html: string }>('select html from email_logs where lower("to") = lower($1) and kind = $2', [payer.email, 'order_delivery'])
+    expect(mail!.html).toContain(area)
+  })
+
   test('a member page that fails to render answers nothing (204, logged), never a 500', async () => {
     const broken = await activePage(seller, 'course', [{ id: 'ok', kind: 'text', settings: { html: '<p>Fine</p>' } }], course.id)
     await t.deps.database.executeSql(`update page_versions set document = jsonb_set(document, '{blocks,0,settings}', 'null'::jsonb) where page_id = $1`, [broken])
