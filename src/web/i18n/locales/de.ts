@@ -3460,6 +3460,10 @@ export const de: Translations = {
     invalidName: 'Verwende 2 bis 63 Kleinbuchstaben, Ziffern oder Bindestriche.',
   },
   pageBuilder: {
+    hints: {
+      funnelTitle: 'Danke, {first_name}! Nimm {product} für {price} dazu',
+      funnelText: 'Du hast {order} für {order_amount} gekauft. Außerdem: {plan}',
+    },
     title: 'Seiten',
     intro: 'Baue deinen Shop, Produktseiten, Danke-Seiten und mehr aus Blöcken. Veröffentliche eine Seite und verwende sie dann: Zahler sehen die verwendete Seite jedes Typs.',
     new: 'Neue Seite',

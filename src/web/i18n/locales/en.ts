@@ -3458,6 +3458,10 @@ export const en = {
     invalidName: 'Use 2 to 63 lower-case letters, digits or hyphens.',
   },
   pageBuilder: {
+    hints: {
+      funnelTitle: 'Thank you, {first_name}! Add {product} for {price}',
+      funnelText: 'You bought {order} for {order_amount}. Also: {plan}',
+    },
     title: 'Pages',
     intro: 'Build your shop, product pages, thank-you pages and more from blocks. Publish a page, then use it: payers see the active page of each type.',
     new: 'New page',

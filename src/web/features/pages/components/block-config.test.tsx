@@ -25,6 +25,13 @@ describe('the editor offers each page type exactly its blocks (the matrix of doc
     expect([...categorised].sort()).toEqual([...offered].sort())
   })
 
+  test('the funnel block\'s empty title and text show the order\'s placeholders', () => {
+    const fields = configOf('funnel').components.funnel!.fields as Record<string, { placeholder?: string }>
+    expect(fields.title!.placeholder).toBe('pageBuilder.hints.funnelTitle')
+    expect(fields.text!.placeholder).toBe('pageBuilder.hints.funnelText')
+    expect((configOf('shop').components.text!.fields as Record<string, { placeholder?: string }>).title?.placeholder).toBeUndefined()
+  })
+
   test('course pages have no header or footer', () => {
     expect(Object.keys(configOf('course').components)).not.toContain('header')
     expect(Object.keys(configOf('course').components)).not.toContain('footer')

@@ -72,7 +72,9 @@ function fieldOf(spec: Spec, key: string, ctx: EditorContext): Field {
   const label = settingLabel(t, key)
   switch (spec.t) {
     // A short text the block renders as content is edited in place on the canvas too (Puck's contentEditable).
-    case 'text': return { type: spec.multiline ? 'textarea' : 'text', label, ...(spec.inline ? { contentEditable: true } : {}) }
+    case 'text': return {
+      type: spec.multiline ? 'textarea' : 'text', label, ...(spec.inline ? { contentEditable: true } : {}), ...(spec.hint ? { placeholder: t(spec.hint) } : {}),
+    }
     case 'html': return { type: 'richtext', label }
     case 'link': return { type: 'text', label, placeholder: 'https://… or /…' }
     case 'upload': return {

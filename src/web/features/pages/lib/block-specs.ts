@@ -14,7 +14,8 @@ import { defaultBlockSettings } from '../../../../shared/schemas/page-blocks'
 
 export type Spec =
   /** `inline`: also edited in place on the canvas (Puck's contentEditable); only for texts the blocks render as content, never in an attribute. */
-  | { t: 'text'; max: number; nullable?: boolean; multiline?: boolean; inline?: boolean }
+  /** `hint`: an i18n key of the empty field's placeholder (e.g. the funnel block's placeholders). */
+  | { t: 'text'; max: number; nullable?: boolean; multiline?: boolean; inline?: boolean; hint?: string }
   | { t: 'html' }
   | { t: 'link'; nullable?: boolean }
   /** `accept`: the upload kind the block plays (any when absent); the picker offers those and uploads as that kind. */
@@ -32,11 +33,12 @@ export type Spec =
   | { t: 'object'; fields: Specs; optional?: boolean; defaults?: () => Record<string, unknown> }
   | { t: 'array'; item: Specs; max: number; min?: number }
 export type Specs = Record<string, Spec>
+type TextSpec = Extract<Spec, { t: 'text' }>
 
-const title: Spec = { t: 'text', max: textLimits.title, nullable: true, inline: true }
+const title: TextSpec = { t: 'text', max: textLimits.title, nullable: true, inline: true }
 /** A title the block also writes into an attribute (the video's and PDF's frame title): edited in the side panel only. */
 const attributeTitle: Spec = { t: 'text', max: textLimits.title, nullable: true }
-const text: Spec = { t: 'text', max: textLimits.text, nullable: true, multiline: true }
+const text: TextSpec = { t: 'text', max: textLimits.text, nullable: true, multiline: true }
 const label: Spec = { t: 'text', max: textLimits.label, inline: true }
 
 function style(kind: BlockKind): Specs {
@@ -109,7 +111,11 @@ function own(kind: BlockKind, pageType: PageType): Specs {
     }
     case 'popular_products': return { title, per_slide: { t: 'int', min: 1, max: widgetLimits.maxPerSlide }, product_ids: { t: 'products' }, button }
     case 'footer': return { text, menu, social: { t: 'social' } }
-    case 'funnel': return { title, text, product_id: { t: 'product' }, accept: button, decline_text: label }
+    // The funnel block's texts take the order's placeholders (src/storefront/built/funnel-text.ts, docs/decisions/0071-funnel-gaps.md).
+    case 'funnel': return {
+      title: { ...title, hint: 'pageBuilder.hints.funnelTitle' }, text: { ...text, hint: 'pageBuilder.hints.funnelText' },
+      product_id: { t: 'product' }, accept: button, decline_text: label,
+    }
     case 'affiliate': return { title, button_text: label }
     case 'contact_form': return {
       title,
