@@ -79,7 +79,10 @@ async function mailTo(to: string, subject: string | RegExp): Promise<Mail & { te
   return { ...found!, ...(await res.json() as { text: string; html: string }) }
 }
 
-/** Signs the payer in the way the shop offers: /s/demo/sign_in mails a link; the link opens /payer. */
+/**
+ * Signs the payer in the way the shop offers: /s/demo/sign_in mails a link; the link opens the shop's page of the
+ * payer area (docs/decisions/0069-member-pages.md), whose "All purchases" link leads to /payer.
+ */
 async function payerSignIn(page: Page, email: string) {
   await page.goto('/s/demo/sign_in')
   await page.getByLabel('Email address').fill(email)
@@ -89,7 +92,8 @@ async function payerSignIn(page: Page, email: string) {
   await page.goto(`/email_logs/${magic.token}`)
   const link = await page.frameLocator('[data-testid="email-log-frame"]').getByRole('link', { name: 'Sign in' }).getAttribute('href')
   await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''))
-  await page.waitForURL('**/payer**', { timeout: 20_000 })
+  await page.waitForURL('**/payer/s/*', { timeout: 20_000 })
+  await page.getByTestId('payer-seller-page').getByRole('link', { name: 'All purchases' }).click()
   await page.getByTestId('payer-home').waitFor()
 }
 

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Badge, Card, Code, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from '@tanstack/react-router'
+import { Link, Navigate, useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../../../components/form-error'
+import { isApiError } from '../../../lib/api-client'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime, money } from '../../../lib/format'
 import { openPayerInvoicePdf, payerInvoicesQuery } from '../api/invoices'
@@ -39,6 +40,9 @@ export function PayerSellerPage() {
   const page = useQuery(payerSellerQuery(Number(id)))
   const invoices = useQuery(payerInvoicesQuery(Number(id)))
   if (page.isPending) return <Loader size="sm" />
+  // A shop's sign-in returns here (docs/decisions/0069-member-pages.md); a payer with nothing from this seller yet
+  // goes on to the payer area's home rather than to a "not found".
+  if (page.isError && isApiError(page.error) && page.error.status === 404) return <Navigate to="/payer" replace />
   if (page.isError) return <Alert color="red" data-testid="payer-seller-missing">{errorText(page.error, i18n.language, t('payerArea.notFound'))}</Alert>
   const d = page.data
   return (
