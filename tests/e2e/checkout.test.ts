@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
-import { apiSignIn, launchBrowser, latestMailLink, signedInPage, startServer, type RunningServer } from './harness'
+import { apiSignIn, launchBrowser, latestMailLink, signedInPage, startServer, type RunningServer, mailedSignInLink } from './harness'
 
 // Every money path of the checkout in Chromium, as a payer takes it from the public product page
 // /s/{username}/{slug}: a one-time purchase through the sandbox provider (and the seller seeing it in the
@@ -416,15 +416,9 @@ describe('after paying', () => {
     await page.getByRole('button', { name: 'Send me a sign-in link' }).click()
     expect(await page.getByTestId('sign-in-sent').textContent()).toContain(email)
 
-    let magic: { token: string; subject: string } | null = null
-    await expect.poll(async () => {
-      magic = await latestMailLink(server, managerToken, email, 'Your sign-in link').catch(() => null)
-      return magic?.subject
-    }, { timeout: 15_000 }).toBe('Your sign-in link')
-    await page.goto(`/email_logs/${magic!.token}`)
-    const link = await page.frameLocator('[data-testid="email-log-frame"]').getByRole('link', { name: 'Sign in' }).getAttribute('href')
+    const link = await mailedSignInLink(page, server, managerToken, email)
     expect(link).toContain('/users/sign_in?magic_link_token=')
-    await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''))
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''))
     // the shop's sign-in returns to that shop's page of the payer area (docs/decisions/0069-member-pages.md)
     await page.waitForURL('**/payer/s/*', { timeout: 15_000 })
     await page.getByTestId('payer-seller-page').waitFor()

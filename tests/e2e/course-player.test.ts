@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
-import { apiSignIn, launchBrowser, latestMailLink, signedInPage, startServer, type RunningServer } from './harness'
+import { apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer, mailedSignInLink } from './harness'
 import { buyWithSandbox, watchProblems } from './buyer'
 
 // The course form end to end (docs/decisions/0019-course-player.md, docs/reference/readings.md 14): a payer buys a course on its product page with the
@@ -79,15 +79,9 @@ describe('a course through the sandbox provider', () => {
     await page.getByRole('button', { name: 'Send me a sign-in link' }).click()
     await page.getByTestId('sign-in-sent').waitFor()
     const managerToken = (await apiSignIn(server, manager.email, manager.password, 'e2e-course-manager')).access_token
-    let magic: { token: string; subject: string } | null = null
-    await expect.poll(async () => {
-      magic = await latestMailLink(server, managerToken, email, 'Your sign-in link').catch(() => null)
-      return magic?.subject
-    }, { timeout: 15_000 }).toBe('Your sign-in link')
-    await page.goto(`/email_logs/${magic!.token}`)
-    const link = await page.frameLocator('[data-testid="email-log-frame"]').getByRole('link', { name: 'Sign in' }).getAttribute('href')
+    const link = await mailedSignInLink(page, server, managerToken, email)
     expect(link).toContain(`return_to=${encodeURIComponent(`/s/demo/courses/${slug}`)}`)
-    await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''))
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''))
     await page.waitForURL(`**/s/demo/courses/${slug}**`)
 
     // the first lesson: text and the embedded video; finishing it moves the progress to 50 %

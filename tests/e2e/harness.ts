@@ -118,6 +118,17 @@ export async function latestMailLink(server: RunningServer, managerToken: string
   return mail
 }
 
+/** The sign-in link of the newest "Your sign-in link" mail to `to`, as the payer would click it in the outbox's frame. */
+export async function mailedSignInLink(page: Page, server: RunningServer, managerToken: string, to: string): Promise<string> {
+  let magic: { token: string; subject: string } | null = null
+  await expect.poll(async () => {
+    magic = await latestMailLink(server, managerToken, to, 'Your sign-in link').catch(() => null)
+    return magic?.subject
+  }, { timeout: 15_000 }).toBe('Your sign-in link')
+  await page.goto(`/email_logs/${magic!.token}`)
+  return (await page.frameLocator('[data-testid="email-log-frame"]').getByRole('link', { name: 'Sign in' }).getAttribute('href'))!
+}
+
 /** A GET through the API with a bearer token; anything but 200 fails the test. */
 export async function apiGet<T = any>(server: RunningServer, token: string, path: string): Promise<T> {
   const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
-import { apiSignIn, launchBrowser, latestMailLink, startServer, type RunningServer } from './harness'
+import { apiSignIn, launchBrowser, startServer, type RunningServer, mailedSignInLink } from './harness'
 import { buyWithSandbox, watchProblems } from './buyer'
 
 // Member pages end to end (docs/decisions/0069-member-pages.md): the demo's painters' circle (a membership that
@@ -46,14 +46,8 @@ describe('member pages', () => {
     await page.getByRole('button', { name: 'Send me a sign-in link' }).click()
     await page.getByTestId('sign-in-sent').waitFor()
     const managerToken = (await apiSignIn(server, manager.email, manager.password, 'e2e-members-manager')).access_token
-    let magic: { token: string; subject: string } | null = null
-    await expect.poll(async () => {
-      magic = await latestMailLink(server, managerToken, email, 'Your sign-in link').catch(() => null)
-      return magic?.subject
-    }, { timeout: 15_000 }).toBe('Your sign-in link')
-    await page.goto(`/email_logs/${magic!.token}`)
-    const link = await page.frameLocator('[data-testid="email-log-frame"]').getByRole('link', { name: 'Sign in' }).getAttribute('href')
-    await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''))
+    const link = await mailedSignInLink(page, server, managerToken, email)
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''))
     await page.waitForURL('**/s/demo/courses/painters-circle**')
 
     // the member area: the membership page with what it includes, linked to its access
