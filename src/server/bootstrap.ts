@@ -24,6 +24,7 @@ import * as dunning from './modules/dunning/dunning.service'
 import * as platformPlans from './modules/platform-plans/platform-plans.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
 import { createAccountMoves, type AccountMoves } from './ports/account-moves'
+import { createPlatformEvents, type PlatformEvents } from './ports/platform-events'
 import { PlatformSettings } from './modules/platform-settings/platform-settings.store'
 
 /** Opens the configured database: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL. */
@@ -88,6 +89,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     funnels: funnels.funnelsPort,
     memberPages: memberPagesPort,
     accountMoves: wireAccountMoves(),
+    platformEvents: wirePlatformEvents(),
   }
   return deps
 }
@@ -110,6 +112,12 @@ function wireAccountMoves(): AccountMoves {
   const moves = createAccountMoves()
   moves.on(platformPlans.onAccountMoved)
   return moves
+}
+
+/** The platform events' listeners (ports/platform-events.ts); none yet. */
+function wirePlatformEvents(): PlatformEvents {
+  const events = createPlatformEvents()
+  return events
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {

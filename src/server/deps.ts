@@ -15,6 +15,7 @@ import type { DealsPort } from './ports/deals'
 import type { FunnelsPort } from './ports/funnels'
 import type { MemberPagesPort } from './ports/member-pages'
 import type { AccountMoves } from './ports/account-moves'
+import type { PlatformEvents } from './ports/platform-events'
 import type { PlatformSettings } from './modules/platform-settings/platform-settings.store'
 
 /** Everything a use case may need from the outside world, built once per process by main.ts or a test. */
@@ -58,4 +59,6 @@ export type AppDeps = {
   memberPages: MemberPagesPort
   /** An account's moves (deactivated, reactivated, deleted), told to the platform plans (ports/account-moves.ts), wired in bootstrap.ts. */
   accountMoves: AccountMoves
+  /** What happened, for other systems (ports/platform-events.ts): webhooks and integrations listen, wired in bootstrap.ts. */
+  platformEvents: PlatformEvents
 }
