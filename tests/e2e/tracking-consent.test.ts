@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { type RunningServer, startDemoPlatform, stopPlatform } from './harness'
+
+// Tracking with consent in Chromium (docs/decisions/0074-tracking-with-consent.md), against the demo seller whose
+// GA4 code (G-DEMO123456) is selected on every demo product: before consent no tracking script and no request
+// to a tracking host; after accepting statistics in the storefront's banner, the gtag script is on the page
+// and `dataLayer` holds the product page's event with its fields. Every request that would leave 127.0.0.1 is
+// answered here by page routing, so nothing reaches the internet.
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform('Demo-pass1!')) })
+afterAll(() => stopPlatform(server, browser))
+
+type Opened = { context: BrowserContext; page: Page; external: string[]; problems: string[] }
+
+async function open(): Promise<Opened> {
+  const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' })
+  const external: string[] = []
+  // Anything not for this server is recorded and answered locally: a tracking host never sees a request.
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url())
+    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue()
+    external.push(url.href)
+    return route.fulfill({ status: 200, contentType: 'application/javascript', body: 'window.__sfTrackingStandIn = (window.__sfTrackingStandIn || 0) + 1' })
+  })
+  const page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`))
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`) })
+  return { context, page, external, problems }
+}
+
+const trackingScripts = (page: Page) => page.evaluate(() => [...document.scripts].map((s) => s.src).filter((src) => /googletagmanager|google-analytics|facebook|tracify/.test(src)))
+
+describe('the storefront\'s tracking with consent', () => {
+  test('no tracking before consent on the shop and product page; after accepting statistics the GA4 script loads and dataLayer holds the product_page event', async () => {
+    const { context, page, external, problems } = await open()
+    try {
+      for (const path of ['/s/demo', '/s/demo/watercolour-course']) {
+        await page.goto(path)
+        await expect.poll(() => page.getByTestId('consent-banner').isVisible()).toBe(true)
+        expect(await trackingScripts(page)).toEqual([])
+        expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? null)).toBeNull()
+      }
+      expect(external).toEqual([])
+
+      // Choose: statistics only, then save (the form posts, sets the cookie and returns to the page)
+      await page.getByTestId('consent-banner').locator('summary').click()
+      await page.getByTestId('consent-banner').getByLabel(/Statistics/).check()
+      await Promise.all([page.waitForURL('**/s/demo/watercolour-course'), page.getByTestId('consent-banner').getByRole('button', { name: 'Save choice' }).click()])
+      expect((await context.cookies()).find((c) => c.name === 'sf_cookie_consent')?.value).toBe('1,3')
+
+      await expect.poll(() => trackingScripts(page)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-DEMO123456'])
+      await expect.poll(() => external.some((u) => u.startsWith('https://www.googletagmanager.com/gtag/js?id=G-DEMO123456'))).toBe(true)
+      expect(external.every((u) => /^https:\/\/www\.googletagmanager\.com\//.test(u))).toBe(true)
+      const events = await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer).filter((e) => e && typeof e === 'object' && 'event' in (e as object)))
+      expect(events[0]).toMatchObject({ event: 'product_page', seller: 'demo', product_name: expect.any(String), product_id: expect.any(Number), currency: expect.stringMatching(/^[A-Z]{3}$/) })
+      expect(await page.getByTestId('consent-banner').count()).toBe(0)
+      expect(await page.getByTestId('consent-settings').isVisible()).toBe(true)
+
+      // Changed back from the footer's cookie settings: necessary only, and the tracking is gone again.
+      const before = external.length
+      await page.getByTestId('consent-settings').locator('summary').first().click()
+      await Promise.all([page.waitForURL('**/s/demo/watercolour-course'), page.getByTestId('consent-settings').getByRole('button', { name: 'Necessary only' }).click()])
+      expect(await trackingScripts(page)).toEqual([])
+      expect(external.length).toBe(before)
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
