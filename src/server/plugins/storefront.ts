@@ -416,7 +416,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       }
       return Buffer.from(loaded.entry.consentHtml({
         returnTo: safeReturnPath(request.originalUrl), chosen: answer.chosen, accepted: answer.accepted, needed: answer.needed,
-        config: answer.config, loaderSrc: loaded.trackingLoader, customHtml: answer.customHtml,
+        config: answer.config, loaderSrc: loaded.trackingLoader, customHtml: answer.customHtml, lang: request.ctx.locale,
       }))
     }
 
