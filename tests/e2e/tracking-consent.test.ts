@@ -11,7 +11,7 @@ import { type RunningServer, startDemoPlatform, stopPlatform } from './harness'
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => { ({ server, browser } = await startDemoPlatform('Demo-pass1!')) })
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform('Demo-pass1!', { env: { SEED_DEMO_TRACKING: 'true' } })) })
 afterAll(() => stopPlatform(server, browser))
 
 type Opened = { context: BrowserContext; page: Page; external: string[]; problems: string[] }

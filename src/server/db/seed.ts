@@ -62,7 +62,7 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   await seedDemoMedia(deps, result.userId)
   await seedDemoShare(deps, result.userId)
   await seedDemoFunnel(deps, result.userId)
-  await seedDemoTrackingCode(deps, result.userId)
+  if (deps.config.SEED_DEMO_TRACKING) await seedDemoTrackingCode(deps, result.userId)
   if (deps.config.SEED_DEMO_PAGES) await seedDemoPages(deps, result.userId)
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).

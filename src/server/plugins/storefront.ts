@@ -656,7 +656,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       // The shop's first page is shop_page; a further page or a category is one of its sub-pages (decision 0074).
       const category = categoryOf(request)
       const shopTracking: PageTracking = query.page > 1 || category !== null
-        ? { username, productId: null, event: 'shop_sub_page', data: { seller: username, page_path: request.url.split('#')[0]!.slice(0, 500) } }
+        ? { username, productId: null, event: 'shop_sub_page', data: { seller: username, page_path: `${request.url.split('?')[0]!.slice(0, 300)}?${new URLSearchParams({ ...(query.page > 1 ? { page: String(query.page) } : {}), ...(category !== null ? { category: String(category) } : {}) })}` } }
         : { username, productId: null, event: 'shop_page', data: { seller: username, page: query.page } }
       if (queryString(request, 'page') === undefined) {
         const built = await sendBuilt(request, reply, username, { type: 'shop', productId: null, category }, { title: (name) => `${name} · Shop`, cacheControl: shopCache, tracking: shopTracking }, key)

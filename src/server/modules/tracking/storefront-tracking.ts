@@ -43,7 +43,7 @@ export function answerTracking(codes: readonly PageTrackingCode[], page: PageTra
   const loaderCodes = consented.filter((c) => c.type !== 'custom_tracking_codes')
   return {
     chosen, accepted,
-    needed: [...new Set(forEvent.map((c) => categoryId(c.consentCategory)))].sort(),
+    needed: [...new Set(forEvent.map((c) => categoryId(c.consentCategory)))].sort((a, b) => a - b),
     consented,
     config: consented.length > 0 ? { event: { event: page.event, ...page.data }, codes: loaderCodes.map((c) => ({ id: c.id, type: c.type, tracking_id: c.trackingId })) } : null,
     customHtml: consented.filter((c) => c.type === 'custom_tracking_codes' && c.code).map((c) => c.code!),
