@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { type RunningServer, startDemoPlatform, stopPlatform } from './harness'
+import { type RunningServer, signedInPage, startDemoPlatform, stopPlatform } from './harness'
 
 // Tracking with consent in Chromium (docs/decisions/0074-tracking-with-consent.md), against the demo seller whose
 // GA4 code (G-DEMO123456) is selected on every demo product: before consent no tracking script and no request
@@ -69,6 +69,37 @@ describe('the storefront\'s tracking with consent', () => {
       expect(await trackingScripts(page)).toEqual([])
       expect(external.length).toBe(before)
       expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('the cabinet\'s tracking codes', () => {
+  test('the demo code is listed; a GTM code is added with its id checked as typed; the back office loads no tracking even with every cookie accepted', async () => {
+    const { context, page, errors } = await signedInPage(browser, server, { email: 'demo@sellfront.test', password: 'Demo-pass1!' }, '**/cabinet**')
+    const external: string[] = []
+    await context.route('**/*', async (route) => {
+      const url = new URL(route.request().url())
+      if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue()
+      external.push(url.href)
+      return route.abort()
+    })
+    try {
+      await page.goto('/cabinet/tracking_codes')
+      await expect.poll(() => page.getByTestId('tracking-codes-table').textContent()).toContain('G-DEMO123456')
+      await page.getByTestId('tracking-add').click()
+      await page.getByTestId('tracking-type').click()
+      await page.getByRole('option', { name: 'Google Tag Manager' }).click()
+      await page.getByTestId('tracking-name').fill('Tag manager')
+      await page.getByTestId('tracking-id').fill('GTM_12')
+      await expect.poll(() => page.getByText('This ID does not fit the type').isVisible()).toBe(true)
+      await page.getByTestId('tracking-id').fill('GTM-ABC1234')
+      await page.getByTestId('tracking-save').click()
+      await expect.poll(() => page.getByTestId('tracking-codes-table').textContent()).toContain('GTM-ABC1234')
+      expect(await trackingScripts(page)).toEqual([])
+      expect(external).toEqual([])
+      expect(errors).toEqual([])
     } finally {
       await context.close()
     }
