@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { type RunningServer, signedInPage, startDemoPlatform, stopPlatform } from './harness'
+import { wizardSteps } from '../../src/shared/catalog/wizard'
+import type { ProductForm } from '../../src/shared/catalog'
+import { apiGet, apiSignIn, type RunningServer, signedInPage, startDemoPlatform, stopPlatform } from './harness'
 
 // Tracking with consent in Chromium (docs/decisions/0074-tracking-with-consent.md), against the demo seller whose
 // GA4 code (G-DEMO123456) is selected on every demo product: before consent no tracking script and no request
@@ -76,7 +78,7 @@ describe('the storefront\'s tracking with consent', () => {
 })
 
 describe('the cabinet\'s tracking codes', () => {
-  test('the demo code is listed; a GTM code is added with its id checked as typed; the back office loads no tracking even with every cookie accepted', async () => {
+  test('the demo code is listed; a GTM code is added with its id checked as typed; the wizard changes a product\'s selection; the back office loads no tracking even with every cookie accepted', async () => {
     const { context, page, errors } = await signedInPage(browser, server, { email: 'demo@sellfront.test', password: 'Demo-pass1!' }, '**/cabinet**')
     const external: string[] = []
     await context.route('**/*', async (route) => {
@@ -98,6 +100,15 @@ describe('the cabinet\'s tracking codes', () => {
       await page.getByTestId('tracking-save').click()
       await expect.poll(() => page.getByTestId('tracking-codes-table').textContent()).toContain('GTM-ABC1234')
       expect(await trackingScripts(page)).toEqual([])
+
+      // The wizard's market upsell step: the demo product's selection (the demo code), changed to none.
+      const { access_token: token } = await apiSignIn(server, 'demo@sellfront.test', 'Demo-pass1!')
+      const product = (await apiGet<{ list: { id: number; slug: string; form: ProductForm }[] }>(server, token, '/cabinet/products?per=50')).list.find((p) => p.slug === 'strategy-session')!
+      await page.goto(`/cabinet/products/${product.id}/edit?step=${wizardSteps(product.form).indexOf('market_upsell') + 1}`)
+      const section = page.getByTestId('product-tracking-codes')
+      await expect.poll(() => section.getByLabel(/Demo analytics/).isChecked()).toBe(true)
+      await section.getByText('None', { exact: true }).click()
+      await expect.poll(async () => (await apiGet(server, token, `/cabinet/products/${product.id}/tracking_codes`)).product_tracking.mode).toBe('none')
       expect(external).toEqual([])
       expect(errors).toEqual([])
     } finally {
