@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, type TestSeller } from '../../../../tests/factories/catalog'
-import { publishedProduct } from '../../../../tests/factories/checkout'
+import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 
 // Tracking codes (docs/decisions/0074-tracking-with-consent.md) through the real routes: ids checked by type
@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 let t: TestApp
 let seller: TestSeller
 let other: TestSeller
-let product: { id: number; slug: string }
+let product: { id: number; slug: string; pricing_plans: { id: number; amount: number; currency_id: string }[] }
 let plain: { id: number; slug: string }
 const built = existsSync('dist/storefront/server/entry-server.js')
 
@@ -137,7 +137,7 @@ describe.skipIf(!built)('the storefront with tracking codes', () => {
     expect(res.body).not.toContain('data-testid="consent-banner"')
     expect(res.body).toContain('data-testid="consent-settings"')
     const config = JSON.parse(/<script type="application\/json" id="sf-tracking">(.*?)<\/script>/.exec(res.body)![1]!)
-    expect(config.event).toMatchObject({ event: 'product_page', product_id: product.id, product_name: 'Tracked ebook', seller: seller.username })
+    expect(config.event).toMatchObject({ event: 'product_page', product_id: product.id, product_name: 'Tracked ebook', seller: seller.username, price: expect.any(Number), currency: expect.stringMatching(/^[A-Z]{3}$/) })
     expect(config.codes).toEqual([expect.objectContaining({ type: 'google_analytics_4', tracking_id: 'G-TEST123' })])
     expect(res.body).toMatch(/<script type="module" src="\/storefront\/assets\/tracking-loader-[^"]+\.js"><\/script>/)
     const csp = String(res.headers['content-security-policy'])
@@ -166,6 +166,18 @@ describe.skipIf(!built)('the storefront with tracking codes', () => {
     expect(config.event).toMatchObject({ event: 'shop_page', seller: seller.username, page: 1 })
     const payment = await page(`/s/${seller.username}/${product.slug}/payment`, 'all')
     expect(JSON.parse(/id="sf-tracking">(.*?)<\/script>/.exec(payment.body)![1]!).event.event).toBe('payment_page')
+  })
+
+  test('the success page\'s event carries the order and its value', async () => {
+    const placed = await submitOrder(t, { product_id: product.id, pricing_plan_id: product.pricing_plans[0]!.id, payment_method: 'card', payer: fullPayer(), terms_accepted: true })
+    expect(placed.statusCode, placed.body).toBe(201)
+    expect((await sandboxPay(t, placed.json().next_action.payment_id)).statusCode).toBe(200)
+    const res = await page(`/s/${seller.username}/payment/${placed.json().order.token}`, '1,3')
+    expect(res.statusCode).toBe(200)
+    const event = JSON.parse(/id="sf-tracking">(.*?)<\/script>/.exec(res.body)![1]!).event
+    expect(event).toMatchObject({ event: 'success_page', order_id: placed.json().order.id, product_id: product.id, value: expect.any(Number), currency: expect.stringMatching(/^[A-Z]{3}$/) })
+    expect(event.value).toBeGreaterThan(0)
+    expect(res.headers['cache-control']).toBe('private, no-store')
   })
 
   test('the consent form sets the cookie as the back office does and returns to the page (never to another site)', async () => {
