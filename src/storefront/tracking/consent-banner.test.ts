@@ -32,6 +32,8 @@ describe('the consent banner', () => {
   })
 
   test('German texts for a German payer', () => {
-    expect(consentHtml({ ...base, lang: 'de' })).toContain('Alle akzeptieren')
+    const german = consentHtml({ ...base, lang: 'de' })
+    expect(german).toContain('Alle akzeptieren')
+    expect(german).toContain('<strong>Statistik</strong>')
   })
 })

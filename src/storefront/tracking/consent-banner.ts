@@ -16,11 +16,18 @@ const texts = {
     title: 'Cookies on this shop',
     text: 'The seller measures visits to this shop with the tools below, only if you agree. Necessary cookies (sign-in, your choice) are always on.',
     acceptAll: 'Accept all', reject: 'Necessary only', choose: 'Choose', save: 'Save choice', settings: 'Cookie settings',
+    categories: null,
   },
   de: {
     title: 'Cookies in diesem Shop',
     text: 'Der Verkäufer misst Besuche dieses Shops mit den folgenden Werkzeugen, nur wenn Sie zustimmen. Notwendige Cookies (Anmeldung, Ihre Wahl) sind immer aktiv.',
     acceptAll: 'Alle akzeptieren', reject: 'Nur notwendige', choose: 'Auswählen', save: 'Auswahl speichern', settings: 'Cookie-Einstellungen',
+    categories: {
+      necessary: ['Notwendig', 'Anmeldung, Sicherheit und die Einwilligung selbst. Immer aktiv.'],
+      preferences: ['Präferenzen', 'Merkt sich Einstellungen wie die Sprache.'],
+      statistics: ['Statistik', 'Zählt Besuche, um Seiten zu verbessern; nur mit Tracking-Codes des Verkäufers.'],
+      marketing: ['Marketing', 'Werbe-Pixel, die ein Verkäufer seinen Seiten hinzufügt.'],
+    },
   },
 } as const
 
@@ -45,7 +52,10 @@ export type ConsentHtmlInput = {
 function choiceForm(input: ConsentHtmlInput, t: (typeof texts)[keyof typeof texts], open: boolean): string {
   const boxes = cookieConsentCategories
     .filter((c) => c.required || input.needed.includes(c.id))
-    .map((c) => `<label class="sf-consent-category"><input type="checkbox" name="categories" value="${c.id}"${input.accepted.includes(c.id) ? ' checked' : ''}${c.required ? ' disabled' : ''}> <strong>${escapeHtml(c.name)}</strong> <span>${escapeHtml(c.description)}</span></label>`)
+    .map((c) => {
+      const [name, description] = t.categories?.[c.key] ?? [c.name, c.description]
+      return `<label class="sf-consent-category"><input type="checkbox" name="categories" value="${c.id}"${input.accepted.includes(c.id) ? ' checked' : ''}${c.required ? ' disabled' : ''}> <strong>${escapeHtml(name)}</strong> <span>${escapeHtml(description)}</span></label>`
+    })
     .join('')
   return `<form method="post" action="${consentPath}" class="sf-consent-form">`
     + `<input type="hidden" name="return_to" value="${escapeHtml(input.returnTo)}">`
