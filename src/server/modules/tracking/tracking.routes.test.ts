@@ -160,12 +160,17 @@ describe.skipIf(!built)('the storefront with tracking codes', () => {
     expect(untracked.body).not.toContain('consent-banner')
   })
 
-  test('the shop page carries all the seller\'s codes with shop_page; the checkout at /payment is payment_page', async () => {
+  test('the shop page carries all the seller\'s codes with shop_page; the checkout at /payment is payment_page; sub-pages shop_sub_page', async () => {
     const shop = await page(`/s/${seller.username}`, 'all')
     const config = JSON.parse(/id="sf-tracking">(.*?)<\/script>/.exec(shop.body)![1]!)
     expect(config.event).toMatchObject({ event: 'shop_page', seller: seller.username, page: 1 })
     const payment = await page(`/s/${seller.username}/${product.slug}/payment`, 'all')
     expect(JSON.parse(/id="sf-tracking">(.*?)<\/script>/.exec(payment.body)![1]!).event.event).toBe('payment_page')
+    // sub-pages: a further shop page and the seller's legal documents, with their path (a publisher's token never)
+    const second = await page(`/s/${seller.username}?page=2&aff=tok_123`, 'all')
+    expect(JSON.parse(/id="sf-tracking">(.*?)<\/script>/.exec(second.body)![1]!).event).toEqual({ event: 'shop_sub_page', seller: seller.username, page_path: `/s/${seller.username}?page=2` })
+    const terms = await page(`/s/${seller.username}/document/terms`, 'all')
+    expect(JSON.parse(/id="sf-tracking">(.*?)<\/script>/.exec(terms.body)![1]!).event).toMatchObject({ event: 'shop_sub_page', page_path: `/s/${seller.username}/document/terms` })
   })
 
   test('the success page\'s event carries the order and its value', async () => {
