@@ -134,6 +134,7 @@ export const moduleDependencies = {
   'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders', 'platform-plans'],
   themes: [],
   tickets: ['catalog', 'media'],
+  tracking: ['catalog'],
 }
 
 /** The first circle of a graph as `a -> b -> ... -> a`, or null (depth-first search, edges in map order). */

@@ -14,6 +14,8 @@ import { precompress } from './scripts/vite-precompress'
 
 const clientEntry = 'src/storefront/entry-client.tsx'
 const serverEntry = 'src/storefront/entry-server.tsx'
+/** The tracking loader: on a page only after the payer's consent (docs/decisions/0074-tracking-with-consent.md). */
+const trackingEntry = 'src/storefront/tracking/tracking-loader.ts'
 
 function noZodInBrowser(): Plugin {
   return {
@@ -55,6 +57,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       manifest: true,
       sourcemap: true,
       target: 'es2022',
-      rolldownOptions: { input: clientEntry, treeshake: { manualPureFunctions: ['z'] } },
+      rolldownOptions: { input: [clientEntry, trackingEntry], treeshake: { manualPureFunctions: ['z'] } },
     },
 }))

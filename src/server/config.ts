@@ -27,6 +27,8 @@ const configSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** The demo's shop and two product pages as built pages (docs/decisions/0065-serving-built-pages.md); off keeps the default layouts. */
   SEED_DEMO_PAGES: bool.default(true),
+  /** The demo seller's GA4 tracking code on the demo products (docs/decisions/0074-tracking-with-consent.md); off: no tracking code. */
+  SEED_DEMO_TRACKING: bool.default(true),
   DEMO_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),

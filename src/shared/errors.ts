@@ -57,6 +57,8 @@ export const errorStatus = {
   legitimation_incomplete: 400,
   // resellers: a seller already has a waiting or approved reseller (docs/decisions/0051-resellers.md)
   reseller_approval_open: 409,
+  // tracking: a tracking id that does not match its type's rule (docs/decisions/0074-tracking-with-consent.md)
+  invalid_tracking_id: 422,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,

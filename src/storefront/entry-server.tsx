@@ -13,6 +13,8 @@ export { interactivePages } from './props'
 export { orderInputFromValues, selectionFromValues, valuesFromEntries, fields as checkoutFields } from './lib/checkout-form'
 export { serializeJsonForScript, escapeHtml } from './lib/escape'
 export { markSvg } from './lib/marks'
+// The consent banner and the consented tracking, written per answer (docs/decisions/0074-tracking-with-consent.md).
+export { consentHtml } from './tracking/consent-banner'
 // Built pages (docs/decisions/0059-page-blocks.md), for the server that will serve them.
 export { BuiltPage, renderBlock } from './built/built-page'
 export { emptyBuiltPageData } from './built/built-data'

@@ -45,8 +45,10 @@ export async function startServer(options: { env?: Record<string, string>; manag
     env: {
       ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir,
       // The demo's built pages stay off (docs/decisions/0065-serving-built-pages.md): the browser tests read the
-      // default layouts; tests/e2e/built-pages.test.ts builds its own pages.
-      SEED_DEMO: 'false', SEED_DEMO_PAGES: 'false', RATE_LIMIT: 'off', ARGON2_MEMORY_KIB: '1024', LOG_LEVEL: 'warn',
+      // default layouts; tests/e2e/built-pages.test.ts builds its own pages. So does the demo's tracking code
+      // (docs/decisions/0074-tracking-with-consent.md): a test that accepts cookies in the back office would
+      // otherwise load it; tests/e2e/tracking-consent.test.ts turns it on.
+      SEED_DEMO: 'false', SEED_DEMO_PAGES: 'false', SEED_DEMO_TRACKING: 'false', RATE_LIMIT: 'off', ARGON2_MEMORY_KIB: '1024', LOG_LEVEL: 'warn',
       JWT_SECRET: e2eSecret, ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

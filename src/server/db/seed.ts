@@ -23,6 +23,7 @@ import { seedDemoPages } from './seed-pages'
 import * as deals from '../modules/deals/deals.service'
 import * as salesTeam from '../modules/teams/sales-team.service'
 import * as shares from '../modules/shares/shares.service'
+import { seedDemoTracking } from '../modules/tracking/tracking.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
@@ -61,11 +62,23 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   await seedDemoMedia(deps, result.userId)
   await seedDemoShare(deps, result.userId)
   await seedDemoFunnel(deps, result.userId)
+  if (deps.config.SEED_DEMO_TRACKING) await seedDemoTrackingCode(deps, result.userId)
   if (deps.config.SEED_DEMO_PAGES) await seedDemoPages(deps, result.userId)
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
+}
+
+/**
+ * A GA4 tracking code (G-DEMO123456) selected on every demo product (docs/decisions/0074-tracking-with-consent.md):
+ * the shop's consent banner asks for statistics, and after consent its pages push their events (made once).
+ */
+async function seedDemoTrackingCode(deps: AppDeps, sellerUserId: number) {
+  const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, sellerUserId)).limit(1)
+  if (!seller) return
+  const rows = await deps.db.select({ id: products.id }).from(products).where(eq(products.sellerId, seller.id))
+  await seedDemoTracking(deps.db, seller.id, rows.map((r) => r.id))
 }
 
 /** A shared link of three demo products, /v/demo/favourites (docs/decisions/0067-multi-item-shares.md; made once). */

@@ -34,6 +34,11 @@ import * as shares from '../modules/shares/shares.service'
 import * as builtPages from '../modules/pages/built-data.service'
 import * as contactForms from '../modules/pages/contact-requests.service'
 import { viewCounter } from '../modules/pages/product-views.service'
+import * as tracking from '../modules/tracking/tracking.service'
+import { answerTracking, safeReturnPath, widenCsp, type PageTracking } from '../modules/tracking/storefront-tracking'
+import { cookieConsentCategories, cookieConsentCookie, serializeConsent } from '../../shared/cookie-consent'
+import { toMajorUnitsString, isCurrencyId } from '../../shared/money'
+import type { CspSources } from '../../shared/tracking-codes'
 import { isReservedSlug } from '../../shared/validation/slugs'
 import { authRateLimit, contactFormRateLimit } from './rate-limits'
 
@@ -73,12 +78,17 @@ type StorefrontEntry = {
   markSvg?(name: string): string | null
   /** A built page (docs/decisions/0065-serving-built-pages.md): its HTML, or null with the errors that stop it. */
   renderBuiltPage?(input: RenderInput): { html: string | null; errors: { block: { id: string; kind: string } | null; error: unknown }[] }
+  /** The consent banner or settings and the consented tracking, put before `</body>` per answer (decision 0074). */
+  consentHtml?(input: {
+    returnTo: string; chosen: boolean; accepted: number[]; needed: number[]; config: unknown; loaderSrc: string | null; customHtml: string[]; lang?: string
+  }): string
 }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
-type Loaded = { entry: StorefrontEntry; assetsFor(page: string): Assets }
+type Loaded = { entry: StorefrontEntry; assetsFor(page: string): Assets; /** the tracking loader's URL (decision 0074) */ trackingLoader: string | null }
 
 const clientEntryKey = 'src/storefront/entry-client.tsx'
+const trackingLoaderKey = 'src/storefront/tracking/tracking-loader.ts'
 const pageModuleKey = (page: string) => `src/storefront/pages/${page}-page.tsx`
 const assetUrl = (file: string) => `/storefront/${file}`
 
@@ -134,7 +144,8 @@ function storefrontLoader(distDir: string, log: FastifyInstance['log'], dev: boo
           import(href) as Promise<StorefrontEntry>,
           readFile(manifestFile, 'utf8').then((text) => JSON.parse(text) as Record<string, ManifestChunk>),
         ])
-        return { entry, assetsFor: manifestAssets(manifest) }
+        const loader = manifest[trackingLoaderKey]
+        return { entry, assetsFor: manifestAssets(manifest), trackingLoader: loader ? assetUrl(loader.file) : null }
       })()
       loading.catch(() => {
         loading = null
@@ -146,7 +157,11 @@ function storefrontLoader(distDir: string, log: FastifyInstance['log'], dev: boo
 
 // ------------------------------------------------------------------ the HTML cache
 
-type CachedPage = { status: number; page: PreparedHtml; cacheControl: string; csp: string | null; /** a product page: its views are counted on every GET */ productId?: number }
+type CachedPage = {
+  status: number; page: PreparedHtml; cacheControl: string; csp: string | null; /** a product page: its views are counted on every GET */ productId?: number
+  /** The page's tracking event: the consented codes are added per answer, never cached (decision 0074). */
+  tracking?: PageTracking
+}
 
 /** A small in-process cache with a time to live and a size bound (least recently used goes first). */
 export class TtlCache<V> {
@@ -259,18 +274,27 @@ export function answerBytes(page: PreparedHtml, token: string): Buffer {
  * (brotli at quality 1 takes ~0.2 ms for a 30 KB page and sends a third of it; the key makes every answer
  * unique, so it cannot be compressed ahead).
  */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, page: PreparedHtml, affiliate = '') {
+function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, page: PreparedHtml, affiliate = '', tracking: Buffer | null = null) {
   // A page with the attribution field differs by the visitor's cookie: never shared by a cache when it has a token.
   const attributable = page.attributable
   const token = affiliates.isTokenLike(affiliate) ? affiliate : ''
-  const body = answerBytes(page, token)
+  const body = tracking ? beforeBodyEnd(answerBytes(page, token), tracking) : answerBytes(page, token)
   if (token && attributable) void reply.header('cache-control', 'private, no-store')
-  void reply.code(status).type('text/html; charset=utf-8').header('vary', attributable ? 'accept-encoding, cookie' : 'accept-encoding')
+  // The consent banner and the consented codes differ by the payer's consent cookie (decision 0074).
+  void reply.code(status).type('text/html; charset=utf-8').header('vary', attributable || tracking ? 'accept-encoding, cookie' : 'accept-encoding')
   const accepted = String(request.headers['accept-encoding'] ?? '')
   if (body.length < 1024) return reply.send(body)
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }))
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(body, { level: 1 }))
   return reply.send(body)
+}
+
+const bodyEnd = Buffer.from('</body>')
+
+/** The page's bytes with `insert` just before its `</body>` (at the end when it has none). */
+function beforeBodyEnd(page: Buffer, insert: Buffer): Buffer {
+  const at = page.lastIndexOf(bodyEnd)
+  return at === -1 ? Buffer.concat([page, insert]) : Buffer.concat([page.subarray(0, at), insert, page.subarray(at)])
 }
 
 function formBody(request: FastifyRequest): URLSearchParams {
@@ -305,6 +329,9 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
   // A built page's document and data (or that there is none), read once per time to live like the product's
   // data: a page that varies by its query renders again without reading them again (decision 0065).
   const builtData = cacheOptions ? new TtlCache<Promise<builtPages.BuiltPageAnswer | null>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
+  // A shop's or product's tracking codes, read once per time to live; which of them an answer carries is
+  // decided per answer from the payer's consent cookie (docs/decisions/0074-tracking-with-consent.md).
+  const trackingCodes = cacheOptions ? new TtlCache<Promise<tracking.PageTrackingCode[]>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
   if (cacheOptions) {
     // A seller's or manager's change through this process shows at once: what the public pages read is
     // forgotten after any successful write of the back office. Other API processes catch up within the TTL.
@@ -316,6 +343,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       quotes?.clear()
       sitemaps?.clear()
       builtData?.clear()
+      trackingCodes?.clear()
     })
   }
   const appUrl = deps.config.appUrl
@@ -350,7 +378,94 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     type Page = {
       page: string; props: unknown; status?: number; cacheControl: string; providerRedirects?: boolean; /** the node token in place of affiliateMarker */ affiliate?: string
       /** a product page, whose views are counted also when the cache answers */ productId?: number
+      /** the page's tracking event (decision 0074) */ tracking?: PageTracking
     }
+
+    // ---------------------------------------------------------------- tracking with consent (docs/decisions/0074-tracking-with-consent.md)
+
+    /** What an answer adds, by its codes (one array while cached), its page (one object while cached) and the payer's consent. */
+    const madeTracking = new WeakMap<tracking.PageTrackingCode[], WeakMap<PageTracking, Map<string, { html: Buffer; csp: CspSources | null } | null>>>()
+
+    async function codesOf(request: FastifyRequest, page: PageTracking): Promise<tracking.PageTrackingCode[]> {
+      const read = async () => {
+        const seller = await shop.openShopSeller(request.ctx, page.username)
+        return seller ? tracking.pageTrackingCodes(request.ctx.db, seller.id, page.productId) : []
+      }
+      return trackingCodes ? trackingCodes.remember(`${page.username.toLowerCase()}\u0000${page.productId ?? ''}`, read) : read()
+    }
+
+    /**
+     * What this answer adds before `</body>`: the banner (no choice yet) or the footer's cookie settings, and the
+     * consented codes with their event; the CSP opens exactly their hosts. Null when the page has no codes.
+     */
+    async function trackingFor(request: FastifyRequest, reply: FastifyReply, page: PageTracking | undefined): Promise<Buffer | null> {
+      if (!page) return null
+      const loaded = await load()
+      if (!loaded?.entry.consentHtml) return null
+      let codes: tracking.PageTrackingCode[]
+      try {
+        codes = await codesOf(request, page)
+      } catch (error) {
+        // the page stays whole without tracking
+        request.log.error({ err: error }, 'tracking codes not read: the page is answered without them')
+        return null
+      }
+      const consent = request.cookies[cookieConsentCookie]
+      const returnTo = safeReturnPath(request.originalUrl)
+      // The same page, codes, consent and language give the same addition: made once while the page and its
+      // codes are cached (a cached page's answers spent a tenth of their time writing it again).
+      let byPage = madeTracking.get(codes)
+      if (!byPage) madeTracking.set(codes, byPage = new WeakMap())
+      let byConsent = byPage.get(page)
+      if (!byConsent) byPage.set(page, byConsent = new Map())
+      const memoKey = `${consent ?? ''}\u0000${returnTo}\u0000${request.ctx.locale}`
+      let made = byConsent.get(memoKey)
+      if (made === undefined) {
+        const answer = answerTracking(codes, page, consent)
+        made = answer && {
+          html: Buffer.from(loaded.entry.consentHtml({
+            returnTo, chosen: answer.chosen, accepted: answer.accepted, needed: answer.needed,
+            config: answer.config, loaderSrc: loaded.trackingLoader, customHtml: answer.customHtml, lang: request.ctx.locale,
+          })),
+          csp: answer.consented.length > 0 ? answer.csp : null,
+        }
+        if (byConsent.size >= 64) byConsent.clear()
+        byConsent.set(memoKey, made)
+      }
+      if (!made) return null
+      if (made.csp) {
+        const csp = reply.getHeader('content-security-policy')
+        if (typeof csp === 'string') void reply.header('content-security-policy', widenCsp(csp, made.csp))
+        // one payer's consent and codes: never kept by a shared cache
+        void reply.header('cache-control', 'private, no-store')
+      }
+      return made.html
+    }
+
+    /** Prices in the data layer: decimal major units and an upper-case currency, as the vendors read them. */
+    const majorUnits = (amount: number | null | undefined, currency: string | null | undefined) =>
+      amount === null || amount === undefined || !currency || !isCurrencyId(currency) ? null : Number(toMajorUnitsString(amount, currency))
+
+    const productTracking = (username: string, product: ShopProduct, event: 'product_page' | 'payment_page'): PageTracking => {
+      const plan = [...product.pricing_plans, ...product.tickets.flatMap((t) => t.pricing_plans)][0]
+      return {
+        username, productId: product.id, event,
+        data: { seller: product.seller_username, product_id: product.id, product_name: product.name, price: majorUnits(plan?.display_price, plan?.currency_id), currency: plan?.currency_id.toUpperCase() ?? null },
+      }
+    }
+
+    // The consent banner's form (no JavaScript): sets the consent cookie, as the back office writes it, and sends
+    // the payer back to the page, which then carries exactly the consented codes.
+    sf.post('/storefront/consent', async (request, reply) => {
+      const body = formBody(request)
+      const choice = body.get('choice')
+      const optional: number[] = cookieConsentCategories.filter((c) => !c.required).map((c) => c.id)
+      const chosen = choice === 'all' ? optional : choice === 'selected' ? body.getAll('categories').map(Number).filter((id) => optional.includes(id)) : []
+      // the required categories are always in the value, so a choice of none is `1`, never empty (empty means: not chosen)
+      const value = serializeConsent([...cookieConsentCategories.filter((c) => c.required).map((c) => c.id), ...chosen])
+      void reply.setCookie(cookieConsentCookie, value, { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', secure: secureCookies, encode: (v) => v })
+      return reply.header('cache-control', noStore).redirect(safeReturnPath(body.get('return_to')), 303)
+    })
 
     async function send(request: FastifyRequest, reply: FastifyReply, page: Page, cacheKey?: string) {
       const loaded = await load()
@@ -361,11 +476,11 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const status = page.status ?? 200
       if (cache && cacheKey && status === 200) {
         const csp = reply.getHeader('content-security-policy')
-        cache.set(cacheKey, { status, page: html, cacheControl: page.cacheControl, csp: typeof csp === 'string' ? csp : null, productId: page.productId })
+        cache.set(cacheKey, { status, page: html, cacheControl: page.cacheControl, csp: typeof csp === 'string' ? csp : null, productId: page.productId, tracking: page.tracking })
         void reply.header('x-storefront-cache', 'miss')
       }
       void reply.header('cache-control', page.cacheControl)
-      return sendHtml(request, reply, status, html, page.affiliate)
+      return sendHtml(request, reply, status, html, page.affiliate, await trackingFor(request, reply, page.tracking))
     }
 
     /** An anonymous GET without a password may be answered from the cache (and is cached when rendered). */
@@ -380,13 +495,15 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       return request.url
     }
 
-    function fromCache(request: FastifyRequest, reply: FastifyReply, key: string | undefined, affiliate = ''): FastifyReply | null {
+    /** Answers from the cache when it has the page: true when it did (a reply is thenable, so not the reply). */
+    async function fromCache(request: FastifyRequest, reply: FastifyReply, key: string | undefined, affiliate = ''): Promise<boolean> {
       const hit = key ? cache?.get(key) : undefined
-      if (!hit) return null
+      if (!hit) return false
       if (hit.productId !== undefined && request.method === 'GET') views.count(hit.productId)
       if (hit.csp) void reply.header('content-security-policy', hit.csp)
       void reply.header('cache-control', hit.cacheControl).header('x-storefront-cache', 'hit')
-      return sendHtml(request, reply, hit.status, hit.page, affiliate)
+      void sendHtml(request, reply, hit.status, hit.page, affiliate, await trackingFor(request, reply, hit.tracking))
+      return true
     }
 
     // ---------------------------------------------------------------- affiliate links (docs/decisions/0048-affiliates.md)
@@ -466,7 +583,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
      * The seller's active built page here, rendered, or null for the default layout: no page, or one that
      * cannot be shown (its data or a block failed: logged, never a 500). Cached like the default pages.
      */
-    async function sendBuilt(request: FastifyRequest, reply: FastifyReply, username: string, where: Omit<Parameters<typeof builtPages.builtPage>[2], 'path'>, page: { title: (sellerName: string) => string; cacheControl: string; productId?: number }, cacheKey?: string): Promise<boolean> {
+    async function sendBuilt(request: FastifyRequest, reply: FastifyReply, username: string, where: Omit<Parameters<typeof builtPages.builtPage>[2], 'path'>, page: { title: (sellerName: string) => string; cacheControl: string; productId?: number; tracking?: PageTracking }, cacheKey?: string): Promise<boolean> {
       const loaded = await load()
       if (!loaded?.entry.renderBuiltPage) return false
       const path = request.url.split('?')[0]!
@@ -496,12 +613,12 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const built = prepareHtml(rendered.html)
       if (cache && cacheKey) {
         const csp = reply.getHeader('content-security-policy')
-        cache.set(cacheKey, { status, page: built, cacheControl: page.cacheControl, csp: typeof csp === 'string' ? csp : null, productId: page.productId })
+        cache.set(cacheKey, { status, page: built, cacheControl: page.cacheControl, csp: typeof csp === 'string' ? csp : null, productId: page.productId, tracking: page.tracking })
         void reply.header('x-storefront-cache', 'miss')
       }
       void reply.header('cache-control', page.cacheControl)
       // true, not the reply: a reply is thenable, and awaiting it waits for the answer and yields nothing
-      void sendHtml(request, reply, status, built)
+      void sendHtml(request, reply, status, built, '', await trackingFor(request, reply, page.tracking))
       return true
     }
 
@@ -554,18 +671,22 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     async function renderShop(request: FastifyRequest, reply: FastifyReply, username: string) {
       await recordVisit(request, reply, username, 'link')
       const key = cacheKeyOf(request)
-      const hit = fromCache(request, reply, key)
-      if (hit) return hit
+      if (await fromCache(request, reply, key)) return reply
       const shopCache = queryString(request, 'aff') === undefined ? 'public, max-age=30' : noStore
-      if (queryString(request, 'page') === undefined) {
-        const built = await sendBuilt(request, reply, username, { type: 'shop', productId: null, category: categoryOf(request) }, { title: (name) => `${name} · Shop`, cacheControl: shopCache }, key)
-        if (built) return reply
-      }
       const parsed = listQuery.safeParse({ page: queryString(request, 'page') ?? 1, per: queryString(request, 'per') ?? defaultPageSize })
       const query = parsed.success ? parsed.data : listQuery.parse({})
+      // The shop's first page is shop_page; a further page or a category is one of its sub-pages (decision 0074).
+      const category = categoryOf(request)
+      const shopTracking: PageTracking = query.page > 1 || category !== null
+        ? { username, productId: null, event: 'shop_sub_page', data: { seller: username, page_path: `${request.url.split('?')[0]!.slice(0, 300)}?${new URLSearchParams({ ...(query.page > 1 ? { page: String(query.page) } : {}), ...(category !== null ? { category: String(category) } : {}) })}` } }
+        : { username, productId: null, event: 'shop_page', data: { seller: username, page: query.page } }
+      if (queryString(request, 'page') === undefined) {
+        const built = await sendBuilt(request, reply, username, { type: 'shop', productId: null, category }, { title: (name) => `${name} · Shop`, cacheControl: shopCache, tracking: shopTracking }, key)
+        if (built) return reply
+      }
       try {
         const list = await shop.listShopProducts(request.ctx, username, query)
-        return send(request, reply, { page: 'shop', cacheControl: shopCache, props: { username, list, page: query.page, per: query.per } }, key)
+        return send(request, reply, { page: 'shop', cacheControl: shopCache, props: { username, list, page: query.page, per: query.per }, tracking: shopTracking }, key)
       } catch (error) {
         return failure(request, reply, error, null)
       }
@@ -633,8 +754,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     async function renderProduct(request: FastifyRequest, reply: FastifyReply, username: string, data: FormContext & { password: string | null }, state: ProductState, status = 200, cacheKey?: string, productId?: number) {
       const loaded = await load()
       if (loaded && !state.quote) state.quote = (await quoteFor(request.ctx, loaded.entry, data, state.values, request.method === 'GET' && data.password === null)).quote
+      // The product page with its checkout: payment_page at /payment, product_page at the product's own address.
+      const event = /\/payment(\?|$)/.test(request.url) ? 'payment_page' : 'product_page'
       return send(request, reply, {
-        page: 'product', status, providerRedirects: true, affiliate: state.affiliate, productId,
+        page: 'product', status, providerRedirects: true, affiliate: state.affiliate, productId, tracking: productTracking(username, data.product, event),
         cacheControl: cacheKey ? 'public, max-age=30' : noStore,
         props: {
           username, product: data.product, checkout: data.checkout, countries, idempotencyKey: keyMarker, password: data.password,
@@ -664,8 +787,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     async function productPage(request: FastifyRequest<{ Params: { username: string; slug: string } }>, reply: FastifyReply, checkoutOnly: boolean) {
       const key = cacheKeyOf(request)
       const remembered = await attribution(request)
-      const hit = fromCache(request, reply, key, remembered)
-      if (hit) return hit
+      if (await fromCache(request, reply, key, remembered)) return reply
       const { username, slug } = request.params
       const password = queryString(request, 'password')
       const data = await productData(request, reply, username, slug, password)
@@ -676,6 +798,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (!checkoutOnly && password === undefined && Object.keys(values).length === 0) {
         const built = await sendBuilt(request, reply, username, { type: 'product', productId: data.product.id }, {
           title: (name) => `${data.product.name} · ${name}`, cacheControl: key && !affiliate ? 'public, max-age=30' : noStore, productId: data.product.id,
+          tracking: productTracking(username, data.product, 'product_page'),
         }, affiliate ? undefined : key)
         if (built) return reply
       }
@@ -761,7 +884,12 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       }
       const hidden = (queryString(request, 'hide') ?? '').split(',').filter((v) => /^\d{1,2}$/.test(v)).map(Number)
       const built = await thankYouPage(request, username, order)
-      return send(request, reply, { page: 'success', status, cacheControl: noStore, providerRedirects: true, props: { username, order, hidden, idempotencyKey: keyMarker, error, built } })
+      const value = order.paid_amount > 0 ? order.paid_amount : order.first_amount
+      const successTracking: PageTracking = {
+        username, productId: order.product.id, event: 'success_page',
+        data: { seller: username, order_id: order.id, product_id: order.product.id, product_name: order.product.name, value: majorUnits(value, order.currency), currency: order.currency.toUpperCase() },
+      }
+      return send(request, reply, { page: 'success', status, cacheControl: noStore, providerRedirects: true, props: { username, order, hidden, idempotencyKey: keyMarker, error, built }, tracking: successTracking })
     }
 
     /**
@@ -839,8 +967,16 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       })
       // Not (or no longer) the payer's node: the order's page knows where they are.
       if (!view.step || view.step.node.id !== nodeId) return reply.redirect(orderPathOf(username, token), 303)
+      const offer = view.step.offer
+      const funnelTracking: PageTracking = {
+        username, productId: offer?.product_id ?? null, event: 'funnel_page',
+        data: {
+          seller: username, funnel_id: view.step.funnel.id, product_id: offer?.product_id ?? null, product_name: offer?.name ?? null,
+          price: offer ? majorUnits(offer.amount, offer.currency) : null, currency: offer?.currency.toUpperCase() ?? null,
+        },
+      }
       return send(request, reply, {
-        page: 'funnel', status, cacheControl: noStore, providerRedirects: true,
+        page: 'funnel', status, cacheControl: noStore, providerRedirects: true, tracking: funnelTracking,
         props: {
           username, orderUrl: orderPathOf(username, token), node: { id: view.step.node.id, kind: view.step.node.kind }, offer: view.step.offer,
           built: view.built, acceptAction: `${path}/accept?key=${keyMarker}`, declineUrl: `${path}/decline`, error,
@@ -1009,7 +1145,11 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
           const document = await legalTexts.publicLegalDocument(request.ctx, username, kind, {
             ct_id: Number.isInteger(ctId) && ctId > 0 ? ctId : undefined, product_type: productType?.slice(0, 40),
           })
-          return send(request, reply, { page: 'document', cacheControl: 'public, max-age=300', props: { username: document.username, title: document.title, body: document.body } })
+          return send(request, reply, {
+            page: 'document', cacheControl: 'public, max-age=300', props: { username: document.username, title: document.title, body: document.body },
+            // the seller's legal pages are shop sub-pages (decision 0074)
+            tracking: { username: document.username, productId: null, event: 'shop_sub_page', data: { seller: document.username, page_path: request.url.split('?')[0]!.slice(0, 500) } },
+          })
         } catch (error) {
           return failure(request, reply, error, username)
         }

@@ -53,6 +53,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/pages', key: 'pages', icon: IconLayout, match: '/cabinet/pages', action: 'products.read' },
       // docs/decisions/0060-domains.md
       { to: '/cabinet/domains', key: 'domains', icon: IconWorldWww, feature: 'domains', action: 'settings.read' },
+      // docs/decisions/0074-tracking-with-consent.md
+      { to: '/cabinet/tracking_codes', key: 'trackingCodes', icon: IconChartBar, action: 'settings.read' },
       { to: '/cabinet/identity', key: 'identity', icon: IconId, action: 'payouts.read' },
       { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank, action: 'payouts.read' },
       { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey', action: 'settings.write' },

@@ -38,6 +38,11 @@ describe('the demo catalogue', () => {
     const funnels = (await t.request({ method: 'GET', url: '/api/v1/cabinet/funnels', token })).json()
     expect(funnels.total_count).toBe(1)
     expect(funnels.list[0]).toMatchObject({ name: 'After the certificate', nodes_count: 3 })
+    // The demo tracking code (docs/decisions/0074-tracking-with-consent.md): one GA4 code, selected on the demo products, made once.
+    const codes = (await t.request({ method: 'GET', url: '/api/v1/cabinet/tracking_codes', token })).json()
+    expect(codes.list.map((c: any) => [c.type, c.tracking_id])).toEqual([['google_analytics_4', 'G-DEMO123456']])
+    const selection = (await t.request({ method: 'GET', url: `/api/v1/cabinet/products/${list[0].id}/tracking_codes`, token })).json().product_tracking
+    expect(selection).toMatchObject({ mode: 'selected', tracking_code_ids: [codes.list[0].id] })
 
     // The demo team member (docs/decisions/0053-team-members.md): reads orders and checks tickets in, nothing else.
     const team = await t.request({ method: 'POST', url: '/api/v1/app/session', payload: { email: 'team@sellfront.test', password: 'Demo-pass-123!', fingerprint: 'fp-team-1234567' } })

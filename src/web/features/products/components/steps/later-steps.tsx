@@ -7,6 +7,7 @@ import { activateProductPage, createProductPage, deactivateProductPage, productP
 import { AffiliateProgramSection } from './affiliate-program-section'
 import { DeliveryEmailSection } from './delivery-email-section'
 import type { StepProps } from './step-types'
+import { TrackingCodesSection } from './tracking-codes-section'
 import { MarketUpsellSections } from './upsell-sections'
 
 // The market/upsell, delivery and pages steps (docs/reference/readings.md 29): each shows what belongs to the product
@@ -20,6 +21,7 @@ export function MarketUpsellStep({ product }: StepProps) {
       <Text size="sm" c="dimmed">{t('products.later.marketUpsell.record', { count: product.addons.filter((a) => a.kind === 'bump').length })}</Text>
       <MarketUpsellSections product={product} />
       <AffiliateProgramSection product={product} />
+      <TrackingCodesSection product={product} />
     </Stack>
   )
 }
