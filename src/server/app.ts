@@ -179,7 +179,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         securitySchemes: {
           bearer: {
             type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
-            description: 'The access token. On /cabinet routes a team member adds `X-Seller-Id: <seller id>` to act for that seller. A seller\'s API key (`sfk_...`, made at `POST /api/v1/cabinet/api_keys`) is sent the same way and works on the /cabinet routes its scopes allow: a GET needs `<area>:read` or `<area>:write`, any other method `<area>:write`; a route outside the scopes answers 403, a revoked key 401.',
+            description: 'The access token. On /cabinet routes a team member adds `X-Seller-Id: <seller id>` to act for that seller.',
+          },
+          apiKey: {
+            type: 'http', scheme: 'bearer', bearerFormat: 'sfk_...',
+            description: 'A seller\'s API key (`sfk_...`, made at `POST /api/v1/cabinet/api_keys`) is sent the same way and works on the /cabinet routes its scopes allow: a GET needs `<area>:read` or `<area>:write`, any other method `<area>:write`; a route outside the scopes answers 403, a revoked key 401.',
           },
         },
       },
