@@ -34,6 +34,14 @@ export async function createApiKey(ctx: Ctx, input: CreateApiKeyInput) {
   return { api_key: { ...output(row), token } }
 }
 
+/** The demo seller's one key (src/server/db/seed.ts): made once, named so; its token is returned only when made. */
+export const demoApiKeyName = 'Demo integration'
+export async function ensureDemoApiKey(ctx: Ctx): Promise<string | undefined> {
+  const sellerId = actingSellerId(ctx.actor, 'team.manage')
+  if ((await repo.listApiKeys(ctx.db, sellerId)).some((key) => key.name === demoApiKeyName)) return undefined
+  return (await createApiKey(ctx, { name: demoApiKeyName, scopes: ['orders:read', 'products:write'] })).api_key.token
+}
+
 export async function listApiKeys(ctx: Ctx) {
   const sellerId = actingSellerId(ctx.actor, 'team.manage')
   const rows = await repo.listApiKeys(ctx.db, sellerId)
