@@ -99,6 +99,7 @@ const otherFeature = (/** @type {number} */ depth) => ({
 export const moduleDependencies = {
   accounts: ['email', 'payment-settings'],
   affiliates: ['catalog', 'email', 'orders'],
+  'api-keys': [],
   billing: ['delivery', 'notifications', 'orders', 'payment-settings'],
   catalog: ['payment-settings'],
   certificates: ['catalog', 'media'],

@@ -71,6 +71,8 @@ import { pagesRoutes } from './modules/pages/pages.routes'
 import { funnelsRoutes } from './modules/funnels/funnels.routes'
 import { domainsRoutes } from './modules/domains/domains.routes'
 import { trackingRoutes } from './modules/tracking/tracking.routes'
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes'
+import * as apiKeys from './modules/api-keys/api-keys.service'
 import { hostDirectoryOf, rewriteForSellerHost } from './modules/domains/domains.hosts'
 import { registerSellerHosts } from './modules/domains/seller-hosts.routes'
 import * as teams from './modules/teams/teams.service'
@@ -180,6 +182,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
             type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
             description: 'The access token. On /cabinet routes a team member adds `X-Seller-Id: <seller id>` to act for that seller.',
           },
+          apiKey: {
+            type: 'http', scheme: 'bearer', bearerFormat: 'sfk_...',
+            description: 'A seller\'s API key (`sfk_...`, made at `POST /api/v1/cabinet/api_keys`) is sent the same way and works on the /cabinet routes its scopes allow: a GET needs `<area>:read` or `<area>:write`, any other method `<area>:write`; a route outside the scopes answers 403, a revoked key 401.',
+          },
         },
       },
     },
@@ -221,13 +227,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // except where the manager ends it.
     const adminToken = request.cookies[accounts.adminModeCookie]
     let resolved
-    try {
-      resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId, sellerArea, adminToken })
-    } catch (error) {
-      if (!(error instanceof AppError) || error.type !== 'admin_mode_ended') throw error
-      void reply.clearCookie(accounts.adminModeCookie, { path: '/' })
-      if (request.routeOptions.url !== adminModeEndRoute) throw error
-      resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId, sellerArea })
+    if (apiKeys.isApiKeyHeader(header)) {
+      // A seller's API key works on the /cabinet routes only, as the seller within its scopes
+      // (docs/decisions/0073-seller-api-keys.md); it is looked up on every request, so a revoked key fails at once.
+      if (!sellerArea) throw new AppError('invalid_access_token', 'An API key works on /api/v1/cabinet routes only')
+      resolved = await apiKeys.resolveApiKey(request.ctx, header)
+    } else {
+      try {
+        resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId, sellerArea, adminToken })
+      } catch (error) {
+        if (!(error instanceof AppError) || error.type !== 'admin_mode_ended') throw error
+        void reply.clearCookie(accounts.adminModeCookie, { path: '/' })
+        if (request.routeOptions.url !== adminModeEndRoute) throw error
+        resolved = await accounts.resolveActor(request.ctx, header, { actForSellerId, sellerArea })
+      }
     }
     request.ctx.actor = resolved.actor
     request.ctx.sellerFeatures = resolved.sellerFeatures
@@ -331,6 +344,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(funnelsRoutes)
     await v1.register(domainsRoutes)
     await v1.register(trackingRoutes)
+    await v1.register(apiKeysRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
   await app.register(fontFileRoutes)

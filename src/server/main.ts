@@ -29,6 +29,8 @@ if (config.embedded && config.SEED_DEMO) {
     // Printed once, when the demo is made; DEMO_PASSWORD sets it.
     console.log(`\n  Demo seller ready: sign in as ${seeded.email} (username ${seeded.username}) with password ${seeded.password}\n`)
   }
+  // Printed once, when the demo's API key is made (docs/decisions/0073-seller-api-keys.md); only its hash is kept.
+  if (seeded.apiKeyToken) console.log(`  Demo API key (orders:read, products:write): ${seeded.apiKeyToken}\n`)
 }
 
 const dev = process.argv.includes('--dev')

@@ -8,7 +8,7 @@ import { routesOf } from '../../src/server/plugins/openapi'
 // operation documents an answer for each status it can give, and every API route is in it.
 
 type Answer = { description?: string; content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }
-type Operation = { responses?: Record<string, Answer>; security?: unknown[]; parameters?: Array<{ in: string; name: string; required?: boolean }>; requestBody?: { content?: Record<string, unknown> } }
+type Operation = { tags?: string[]; responses?: Record<string, Answer>; security?: unknown[]; parameters?: Array<{ in: string; name: string; required?: boolean }>; requestBody?: { content?: Record<string, unknown> } }
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } }
 
 let t: TestApp
@@ -92,6 +92,34 @@ describe('the API document', () => {
       for (const status of ['401', '403']) if (!op.responses?.[status]) missing.push(`${method} ${path} ${status}`)
     }
     expect(missing).toEqual([])
+  })
+
+  test('every API operation has a tag, a success answer of its own and the error answers it can give (401/403 signed in, 404 with a path parameter, 422 when it writes)', () => {
+    const missing: string[] = []
+    let operationCount = 0
+    for (const [path, method, op] of operations()) {
+      if (!path.startsWith('/api/')) continue
+      operationCount++
+      if (!op.tags?.length) missing.push(`${method} ${path}: no tag`)
+      const success = Object.entries(op.responses ?? {}).filter(([status]) => /^[23]/.test(status))
+      if (!success.some(([status, answer]) => status === '204' || status.startsWith('3') || answer.description !== 'Default Response' || answer.content)) missing.push(`${method} ${path}: no success answer of its own`)
+      const needed: string[] = []
+      if (op.security?.length) needed.push('401', '403')
+      if (path.includes('{')) needed.push('404')
+      if (method !== 'get') needed.push('422')
+      for (const status of needed) if (!op.responses?.[status]) missing.push(`${method} ${path} ${status}`)
+    }
+    expect(operationCount).toBeGreaterThan(400)
+    expect(missing).toEqual([])
+  })
+
+  test('the /cabinet operations accept a seller\'s API key, except the key and team routes', () => {
+    const schemes = (doc as { components?: { securitySchemes?: Record<string, unknown> } }).components?.securitySchemes ?? {}
+    expect(schemes).toHaveProperty('apiKey')
+    expect(doc.paths['/api/v1/cabinet/products']!.get!.security).toEqual([{ bearer: [] }, { apiKey: [] }])
+    expect(doc.paths['/api/v1/cabinet/api_keys']!.post!.security).toEqual([{ bearer: [] }])
+    expect(doc.paths['/api/v1/cabinet/team_members']!.get!.security).toEqual([{ bearer: [] }])
+    expect(doc.paths['/api/v1/app/user/me']!.get!.security).toEqual([{ bearer: [] }])
   })
 
   test('non-JSON answers are documented under their content type', () => {

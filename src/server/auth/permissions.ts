@@ -60,6 +60,11 @@ export type Actor = {
    * request is the user's, `sessionId` is the manager's session, and the manager is named here.
    */
   adminMode?: { managerUserId: number; adminSessionId: string } | undefined
+  /**
+   * Set when the request carries a seller's API key (docs/decisions/0073-seller-api-keys.md): the actor is
+   * the seller, and the /cabinet routes it reaches are limited to these scopes (`<area>:read|write`).
+   */
+  apiKey?: { id: number; scopes: readonly string[] } | undefined
 }
 
 export function can(actor: Actor | null | undefined, action: Action): boolean {

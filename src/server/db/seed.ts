@@ -24,6 +24,7 @@ import * as deals from '../modules/deals/deals.service'
 import * as salesTeam from '../modules/teams/sales-team.service'
 import * as shares from '../modules/shares/shares.service'
 import { seedDemoTracking } from '../modules/tracking/tracking.service'
+import * as apiKeys from '../modules/api-keys/api-keys.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
@@ -67,7 +68,16 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))
-  return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
+  // One API key (docs/decisions/0073-seller-api-keys.md): random like any other, its token printed once at start-up.
+  const apiKeyToken = await seedDemoApiKey(deps, result.userId)
+  return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined, apiKeyToken }
+}
+
+async function seedDemoApiKey(deps: AppDeps, sellerUserId: number): Promise<string | undefined> {
+  const sellerId = await accounts.sellerOfUser(deps.db, sellerUserId)
+  if (sellerId === null) return undefined
+  const actor: Actor = { userId: sellerUserId, sessionId: 'demo-seed', profileId: null, profileType: 'seller', sellerId, permissions: [], confirmed: true }
+  return apiKeys.ensureDemoApiKey(systemContext(deps, { actor }))
 }
 
 /**

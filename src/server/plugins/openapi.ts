@@ -2,6 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { categoryNode } from '../../shared/schemas/catalog'
+import { cabinetRouteAction } from '../auth/cabinet-route-actions'
 
 // The API document (GET /api/docs/json) keeps what the code answers (docs/QUALITY.md): one mechanism here
 // rather than a line in every route file. `openapiTransform` documents, on every /api operation, the error
@@ -140,6 +141,9 @@ export function openapiTransform(input: TransformInput): ReturnType<typeof jsonS
   schema.response = responses
 
   if (config.auth === 'required' && !schema.security) schema.security = [{ bearer: [] }]
+  // A seller's API key reaches the /cabinet routes but the key and team routes (docs/decisions/0073-seller-api-keys.md).
+  const action = url.startsWith('/api/v1/cabinet/') ? cabinetRouteAction(method, url) : undefined
+  if (action && action !== 'team.manage' && Array.isArray(schema.security)) schema.security = [...(schema.security as object[]), { apiKey: [] }]
   return { ...result, schema }
 }
 

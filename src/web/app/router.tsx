@@ -166,6 +166,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
   { path: 'reseller', component: lazyRouteComponent(() => import('../features/resellers/routes/cabinet-reseller-page'), 'CabinetResellerPage') },
   { path: 'team', component: lazyRouteComponent(teamPages, 'TeamPage') },
+  // docs/decisions/0073-seller-api-keys.md
+  { path: 'api_keys', component: lazyRouteComponent(() => import('../features/api-keys/routes/api-keys-page'), 'ApiKeysPage') },
   { path: 'team/audit_log', component: lazyRouteComponent(teamPages, 'TeamAuditLogPage') },
   { path: 'plans', component: lazyRouteComponent(() => import('../features/platform-plans/routes/cabinet-plans-page'), 'CabinetPlansPage') },
   // docs/decisions/0061-fonts-and-themes.md

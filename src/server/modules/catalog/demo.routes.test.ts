@@ -18,6 +18,10 @@ describe('the demo catalogue', () => {
     expect(first.products).toBe(8)
     const again = await seedDemo(t.deps, { password: 'Demo-pass-123!' })
     expect(again.products).toBe(0)
+    // The demo API key (docs/decisions/0073-seller-api-keys.md): its token given once, when made; it reads the products.
+    expect(first.apiKeyToken).toMatch(/^sfk_/)
+    expect(again.apiKeyToken).toBeUndefined()
+    expect((await t.request({ method: 'GET', url: '/api/v1/cabinet/products', token: first.apiKeyToken })).json().total_count).toBeGreaterThanOrEqual(8)
 
     const shop = await t.request({ method: 'GET', url: '/api/v1/shop/demo/products' })
     expect(shop.statusCode).toBe(200)
