@@ -57,6 +57,9 @@ export const errorStatus = {
   legitimation_incomplete: 400,
   // resellers: a seller already has a waiting or approved reseller (docs/decisions/0051-resellers.md)
   reseller_approval_open: 409,
+  // webhooks: a URL that is not http(s) or reaches a loopback, private, link-local or metadata address
+  // (docs/decisions/0072-signed-webhooks.md)
+  url_not_allowed: 400,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,
