@@ -308,3 +308,19 @@ export async function runDueDeliveries(deps: AppDeps): Promise<number> {
   for (const deliveryId of ids) await deps.jobs.enqueue(deps.db, deliverWebhookJob, { deliveryId })
   return ids.length
 }
+
+// ---------------------------------------------------------------- demo
+
+/**
+ * The demo seller's endpoint (db/seed.ts; made once): inactive, pointing at https://example.com/hooks/sellfront,
+ * so a fresh start shows an endpoint and its settings without sending (and failing) to a host that is not theirs.
+ */
+export async function ensureDemoEndpoint(deps: AppDeps, sellerId: number | null): Promise<void> {
+  if (sellerId === null) return
+  const existing = await repo.listEndpoints(deps.db, sellerId, { offset: 0, limit: 1 })
+  if (existing.max > 0) return
+  await repo.insertEndpoint(deps.db, {
+    sellerId, url: 'https://example.com/hooks/sellfront', description: 'Demo: switch it on with your own receiver\'s URL',
+    events: ['order.created', 'order.paid', 'order.refunded', 'order.chargebacked', 'order.canceled'], productIds: [], state: 'inactive', secret: newSecret(),
+  })
+}
