@@ -245,6 +245,33 @@ describe('failures', () => {
     await call('DELETE', `/cabinet/webhook_endpoints/${endpoint.id}`, seller.accessToken)
   })
 
+  test('an answer of megabytes that never ends is read to 64 KiB, then the socket is closed; 2 KiB are kept', async () => {
+    const flooding = await startReceiver()
+    let written = 0
+    flooding.answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      const chunk = Buffer.alloc(64 * 1024, 'a')
+      const pump = () => {
+        while (written < 20 * 1024 * 1024 && !res.destroyed) {
+          written += chunk.length
+          if (!res.write(chunk)) return void res.once('drain', pump)
+        }
+      }
+      pump()
+    }
+    const endpoint = await createEndpoint(seller.accessToken, { url: flooding.url, events: ['payout.changed'] })
+    const started = Date.now()
+    await emit('payout.changed', seller.sellerId, null, { payout_id: 13 })
+    await t.deps.jobs.drain()
+    expect(Date.now() - started).toBeLessThan(5000)
+    const [delivery] = (await call('GET', `/cabinet/webhook_endpoints/${endpoint.id}/deliveries`, seller.accessToken)).json().list
+    expect(delivery).toMatchObject({ state: 'succeeded', last_status: 200 })
+    expect(delivery.last_answer).toHaveLength(2048)
+    expect(written).toBeLessThan(20 * 1024 * 1024)
+    await flooding.close()
+    await call('DELETE', `/cabinet/webhook_endpoints/${endpoint.id}`, seller.accessToken)
+  })
+
   test('a receiver that never answers is cut at the configured timeout; a 3xx is a failure, never followed', async () => {
     const hanging = await startReceiver()
     hanging.answer = () => { /* never answers */ }

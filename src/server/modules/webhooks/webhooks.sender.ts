@@ -52,23 +52,23 @@ export function sendWebhook(target: CheckedTarget, headers: Record<string, strin
       const status = response.statusCode ?? 0
       const chunks: Buffer[] = []
       let size = 0
-      const done = (truncated: boolean) => {
+      const done = () => {
         const answer = Buffer.concat(chunks).subarray(0, answerExcerptLength).toString('utf8')
         const redirect = status >= 300 && status < 400
-        finish({ status, answer, error: redirect ? `Answered ${status}: redirects are not followed` : truncated ? null : null })
+        finish({ status, answer, error: redirect ? `Answered ${status}: redirects are not followed` : null })
       }
       response.on('data', (chunk: Buffer) => {
         if (size < answerReadCap) chunks.push(chunk)
         size += chunk.length
         if (size >= answerReadCap) {
-          done(true)
+          done()
           response.destroy()
           request.destroy()
         }
       })
-      response.on('end', () => done(false))
-      response.on('error', () => done(true))
-      response.on('aborted', () => done(true))
+      response.on('end', done)
+      response.on('error', done)
+      response.on('aborted', done)
     })
     request.end(body)
   })
