@@ -45,6 +45,23 @@ function accessEventData(order: { id: number; token: string; payerUserId: number
   }
 }
 
+/**
+ * access.granted / access.revoked for grants moved outside an order's delivery or revocation (a membership's
+ * products changed, a grant's end passed): one event per order, in the caller's transaction.
+ */
+async function emitAccessEvents(deps: AppDeps, tx: Executor, type: 'access.granted' | 'access.revoked', grants: repo.GrantRow[], reason: string, now: Date) {
+  const byOrder = new Map<number, repo.GrantRow[]>()
+  for (const grant of grants) byOrder.set(grant.orderId, [...(byOrder.get(grant.orderId) ?? []), grant])
+  for (const [orderId, ofOrder] of byOrder) {
+    const order = await orders.findOrder(tx, orderId)
+    if (!order) continue
+    await deps.platformEvents.emit(deps, tx, {
+      type, sellerId: order.sellerId, orderId, productIds: ofOrder.map((g) => g.productId), occurredAt: now,
+      data: { ...accessEventData(order, ofOrder.map((g) => ({ id: g.id, product_id: g.productId, via_product_id: g.viaProductId, state: g.state }))), reason },
+    })
+  }
+}
+
 /** Writes a grant's state, checking the table (docs/STYLE.md 6); answers false for a move the table refuses. */
 async function moveGrant(tx: Executor, grant: repo.GrantRow, to: AccessGrantState, values: Partial<repo.GrantRow>, now: Date): Promise<boolean> {
   if (!canTransition(accessGrantTransitions, grant.state as AccessGrantState, to)) return false
@@ -247,6 +264,8 @@ export async function syncMembershipGrants(deps: AppDeps, data: { productId: num
       ...granted.map((g) => ({ orderId: g.orderId, grantId: g.id, event: 'granted', reason: 'added_to_membership', detail: { product_id: g.productId, via_product_id: g.viaProductId }, createdAt: now })),
       ...revoked.map((g) => ({ orderId: g.orderId, grantId: g.id, event: 'revoked', reason: 'removed_from_membership', createdAt: now })),
     ])
+    await emitAccessEvents(deps, tx, 'access.granted', granted, 'added_to_membership', now)
+    await emitAccessEvents(deps, tx, 'access.revoked', revoked.map((g) => ({ ...g, state: 'revoked' })), 'removed_from_membership', now)
     return { granted: granted.length, revoked: revoked.length }
   })
 }
@@ -323,6 +342,8 @@ export async function expireGrants(deps: AppDeps): Promise<number> {
       await repo.insertEvents(tx, rows.map((g) => ({
         orderId: g.orderId, grantId: g.id, event: 'expired', reason: g.reason ?? 'period_ended', detail: { expires_at: g.expiresAt?.toISOString() ?? null }, createdAt: now,
       })))
+      // An expired grant ends access: told as access.revoked with the reason `expired` (docs/decisions/0072-signed-webhooks.md).
+      await emitAccessEvents(deps, tx, 'access.revoked', rows, 'expired', now)
       return rows
     })
     total += expired.length
