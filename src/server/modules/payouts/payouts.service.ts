@@ -112,9 +112,10 @@ async function emitPayoutChanged(deps: AppDeps, tx: Executor, before: PayoutRow,
   })
 }
 
-async function issueRow(tx: Executor, row: repo.PayoutWithAccount, now: Date, providerRef?: string): Promise<repo.PayoutWithAccount> {
+async function issueRow(deps: AppDeps, tx: Executor, row: repo.PayoutWithAccount, now: Date, providerRef?: string): Promise<repo.PayoutWithAccount> {
   assertTransition(payoutTransitions, row.payout.state as PayoutState, 'issued', 'payout')
   const payout = await repo.updatePayout(tx, row.payout.id, { state: 'issued', issuedAt: now, updatedAt: now, ...(providerRef ? { providerRef } : {}) })
+  await emitPayoutChanged(deps, tx, row.payout, payout, now)
   return { ...row, payout }
 }
 
@@ -322,7 +323,7 @@ export async function applyRailAnswer(deps: AppDeps, payoutId: number, answer: R
       await cancelRow(deps, tx, row, answer.reason, now)
       return
     }
-    if (row.payout.state === 'pending') row = await issueRow(tx, row, now, answer.providerRef)
+    if (row.payout.state === 'pending') row = await issueRow(deps, tx, row, now, answer.providerRef)
     if (answer.state === 'successful') await settleRow(deps, tx, row, now)
   })
 }
