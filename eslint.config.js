@@ -132,10 +132,11 @@ export const moduleDependencies = {
   resellers: ['accounts', 'email', 'orders'],
   shares: ['catalog', 'themes'],
   teams: ['accounts', 'email'],
-  'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders', 'platform-plans'],
+  'test-clock': ['billing', 'courses', 'delivery', 'dunning', 'orders', 'platform-plans', 'webhooks'],
   themes: [],
   tickets: ['catalog', 'media'],
   tracking: ['catalog'],
+  webhooks: ['email'],
 }
 
 /** The first circle of a graph as `a -> b -> ... -> a`, or null (depth-first search, edges in map order). */

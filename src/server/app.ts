@@ -73,6 +73,7 @@ import { domainsRoutes } from './modules/domains/domains.routes'
 import { trackingRoutes } from './modules/tracking/tracking.routes'
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes'
 import * as apiKeys from './modules/api-keys/api-keys.service'
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes'
 import { hostDirectoryOf, rewriteForSellerHost } from './modules/domains/domains.hosts'
 import { registerSellerHosts } from './modules/domains/seller-hosts.routes'
 import * as teams from './modules/teams/teams.service'
@@ -345,6 +346,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(domainsRoutes)
     await v1.register(trackingRoutes)
     await v1.register(apiKeysRoutes)
+    await v1.register(webhooksRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
   await app.register(fontFileRoutes)

@@ -22,6 +22,7 @@ import * as resellers from './modules/resellers/resellers.service'
 import * as coursePlayer from './modules/courses/course-player.service'
 import * as dunning from './modules/dunning/dunning.service'
 import * as platformPlans from './modules/platform-plans/platform-plans.service'
+import * as webhooks from './modules/webhooks/webhooks.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
 import { createAccountMoves, type AccountMoves } from './ports/account-moves'
 import { createPlatformEvents, type PlatformEvents } from './ports/platform-events'
@@ -114,9 +115,10 @@ function wireAccountMoves(): AccountMoves {
   return moves
 }
 
-/** The platform events' listeners (ports/platform-events.ts); none yet. */
+/** The platform events' listeners (ports/platform-events.ts): signed webhooks fan each event out to the seller's endpoints. */
 function wirePlatformEvents(): PlatformEvents {
   const events = createPlatformEvents()
+  events.on(webhooks.onPlatformEvent)
   return events
 }
 

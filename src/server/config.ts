@@ -126,6 +126,14 @@ const configSchema = z.object({
   DNS_SERVERS: z.string().optional().transform((v) => v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []),
   /** How long one DNS question may take before the check counts as failed. */
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /**
+   * Signed webhooks (docs/decisions/0072-signed-webhooks.md) may reach loopback addresses (127.0.0.0/8, ::1):
+   * for self-hosters whose receiver runs on the same machine, and tests. Private, link-local and metadata
+   * addresses stay refused.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: bool.default(false),
+  /** How long one webhook attempt may take in all (connect, send, answer) before it counts as failed. */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(30_000),
 })
 
 export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean; testClock: boolean; mailPreview: boolean }

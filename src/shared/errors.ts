@@ -59,6 +59,9 @@ export const errorStatus = {
   reseller_approval_open: 409,
   // tracking: a tracking id that does not match its type's rule (docs/decisions/0074-tracking-with-consent.md)
   invalid_tracking_id: 422,
+  // webhooks: a URL that is not http(s) or reaches a loopback, private, link-local or metadata address
+  // (docs/decisions/0072-signed-webhooks.md)
+  url_not_allowed: 400,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,

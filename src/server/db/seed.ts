@@ -20,6 +20,7 @@ import { completeSandboxPayment } from '../modules/payments/sandbox-page.service
 import * as resellers from '../modules/resellers/resellers.service'
 import { seedDemoPlans } from '../modules/platform-plans/platform-plans.service'
 import { seedDemoPages } from './seed-pages'
+import { ensureDemoEndpoint } from '../modules/webhooks/webhooks.service'
 import * as deals from '../modules/deals/deals.service'
 import * as salesTeam from '../modules/teams/sales-team.service'
 import * as shares from '../modules/shares/shares.service'
@@ -68,6 +69,8 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))
+  // A webhook endpoint, inactive (docs/decisions/0072-signed-webhooks.md "Demo"; made once).
+  await ensureDemoEndpoint(deps, await accounts.sellerOfUser(deps.db, result.userId))
   // One API key (docs/decisions/0073-seller-api-keys.md): random like any other, its token printed once at start-up.
   const apiKeyToken = await seedDemoApiKey(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined, apiKeyToken }

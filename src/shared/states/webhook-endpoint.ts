@@ -13,3 +13,16 @@ export const webhookEndpointTransitions = {
   inactive: ['active'],
   paused: ['active', 'inactive'],
 } as const satisfies Transitions<WebhookEndpointState>
+
+// A webhook delivery (docs/decisions/0072-signed-webhooks.md): pending until its first attempt; failed while
+// retries remain; succeeded on a 2xx answer; given_up after the last retry (about three days) or when its
+// endpoint is switched off or paused. A replay (the seller's) moves any state back to pending.
+export const webhookDeliveryStates = ['pending', 'succeeded', 'failed', 'given_up'] as const
+export type WebhookDeliveryState = (typeof webhookDeliveryStates)[number]
+
+export const webhookDeliveryTransitions = {
+  pending: ['succeeded', 'failed', 'given_up'],
+  failed: ['succeeded', 'failed', 'given_up', 'pending'],
+  succeeded: ['pending'],
+  given_up: ['pending'],
+} as const satisfies Transitions<WebhookDeliveryState>

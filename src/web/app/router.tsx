@@ -135,6 +135,7 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'sales_team', component: lazyRouteComponent(() => import('../features/sales-team/routes/sales-team-page'), 'SalesTeamPage') },
   { path: 'domains', component: lazyRouteComponent(() => import('../features/domains/routes/domains-page'), 'DomainsPage') },
   { path: 'tracking_codes', component: lazyRouteComponent(() => import('../features/tracking/routes/tracking-codes-page'), 'TrackingCodesPage') },
+  { path: 'webhooks', component: lazyRouteComponent(() => import('../features/webhooks/routes/webhooks-page'), 'WebhooksPage') },
   { path: 'orders', component: lazyRouteComponent(() => import('../features/orders/routes/orders-page'), 'OrdersPage') },
   { path: 'orders/$orderId', component: lazyRouteComponent(() => import('../features/orders/routes/order-detail-page'), 'OrderDetailPage') },
   { path: 'order_rates', component: lazyRouteComponent(() => import('../features/order-rates/routes/order-rates-page'), 'OrderRatesPage') },

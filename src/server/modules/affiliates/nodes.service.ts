@@ -89,6 +89,14 @@ async function mailNodeState(deps: AppDeps, tx: Executor, node: repo.NodeRow, st
   })
 }
 
+/** affiliate_node.changed for the program's seller's webhooks (ports/platform-events.ts). */
+async function emitNodeChanged(ctx: Ctx, tx: Executor, node: repo.NodeRow, to: string) {
+  await ctx.deps.platformEvents.emit(ctx.deps, tx, {
+    type: 'affiliate_node.changed', sellerId: node.sellerId, orderId: null, productIds: [], occurredAt: ctx.now,
+    data: { affiliate_node_id: node.id, affiliate_program_id: node.programId, publisher_id: node.publisherId, from: node.state, to },
+  })
+}
+
 /** The program's seller accepts, rejects or ends a participation (the state table decides what may follow what). */
 export async function updateNodeBySeller(ctx: Ctx, id: number, state: 'accepted' | 'rejected' | 'canceled'): Promise<{ affiliate_node: AffiliateNodeOutput }> {
   const sellerId = actingSellerId(ctx.actor, 'affiliates.write')
@@ -98,6 +106,7 @@ export async function updateNodeBySeller(ctx: Ctx, id: number, state: 'accepted'
     if (node.state !== state) {
       assertTransition(affiliateNodeTransitions, node.state as AffiliateNodeState, state, 'affiliate participation')
       await repo.updateNode(tx, id, { state, canceledBy: state === 'canceled' ? 'seller' : null, stateChangedAt: ctx.now, updatedAt: ctx.now })
+      await emitNodeChanged(ctx, tx, node, state)
       await mailNodeState(ctx.deps, tx, node, state)
     }
     return { affiliate_node: await outputOf(ctx, tx, id) }
@@ -114,6 +123,7 @@ export async function cancelNodeByPublisher(ctx: Ctx, id: number, state: 'accept
     if (node.state !== 'canceled') {
       assertTransition(affiliateNodeTransitions, node.state as AffiliateNodeState, 'canceled', 'affiliate participation')
       await repo.updateNode(tx, id, { state: 'canceled', canceledBy: 'publisher', stateChangedAt: ctx.now, updatedAt: ctx.now })
+      await emitNodeChanged(ctx, tx, node, 'canceled')
     }
     return { affiliate_node: await outputOf(ctx, tx, id) }
   })

@@ -250,6 +250,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       await ctx.deps.jobs.enqueue(tx, orders.expireReservationJob, { orderId: order.id }, { startAfter: reservedUntil, singletonKey: `expire-${order.id}` })
     }
     await notifications.notifyOrderEvent(ctx.deps, tx, { sellerId: facts.seller.id, type: 'order_created', orderId: order.id, amount: price.firstAmount, currency: price.currency })
+    await orders.emitOrderEvent(ctx.deps, tx, order.id, 'order.created')
     // A crash after this commit and before the answer is stored resumes this order on the retry.
     await recordProgress(tx, ordersScope, key, { order_id: order.id })
     const product = { id: facts.product.id, name: facts.product.name, slug: facts.product.slug, form: facts.product.form }

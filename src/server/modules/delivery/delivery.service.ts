@@ -36,6 +36,32 @@ function payerOf(order: OrderRow) {
   return order.payer as { email: string; first_name: string; last_name: string }
 }
 
+/** The data of an access event (signed webhooks, ports/platform-events.ts): the order, its payer and the grants. */
+function accessEventData(order: { id: number; token: string; payerUserId: number | null; payer: unknown }, grants: Record<string, unknown>[]) {
+  const payer = payerOf(order as Parameters<typeof payerOf>[0])
+  return {
+    order_id: order.id, order_token: order.token, payer_user_id: order.payerUserId, product_ids: grants.map((g) => g.product_id),
+    payer: { email: payer.email, first_name: payer.first_name, last_name: payer.last_name }, grants,
+  }
+}
+
+/**
+ * access.granted / access.revoked for grants moved outside an order's delivery or revocation (a membership's
+ * products changed, a grant's end passed): one event per order, in the caller's transaction.
+ */
+async function emitAccessEvents(deps: AppDeps, tx: Executor, type: 'access.granted' | 'access.revoked', grants: repo.GrantRow[], reason: string, now: Date) {
+  const byOrder = new Map<number, repo.GrantRow[]>()
+  for (const grant of grants) byOrder.set(grant.orderId, [...(byOrder.get(grant.orderId) ?? []), grant])
+  for (const [orderId, ofOrder] of byOrder) {
+    const order = await orders.findOrder(tx, orderId)
+    if (!order) continue
+    await deps.platformEvents.emit(deps, tx, {
+      type, sellerId: order.sellerId, orderId, productIds: ofOrder.map((g) => g.productId), occurredAt: now,
+      data: { ...accessEventData(order, ofOrder.map((g) => ({ id: g.id, product_id: g.productId, via_product_id: g.viaProductId, state: g.state }))), reason },
+    })
+  }
+}
+
 /** Writes a grant's state, checking the table (docs/STYLE.md 6); answers false for a move the table refuses. */
 async function moveGrant(tx: Executor, grant: repo.GrantRow, to: AccessGrantState, values: Partial<repo.GrantRow>, now: Date): Promise<boolean> {
   if (!canTransition(accessGrantTransitions, grant.state as AccessGrantState, to)) return false
@@ -72,6 +98,13 @@ export async function deliverOrder(deps: AppDeps, data: { orderId: number }): Pr
       ...granted.map((g) => ({ orderId: order.id, grantId: g.id, event: 'granted', detail: { product_id: g.productId, via_product_id: g.viaProductId }, createdAt: now })),
     ])
 
+    if (granted.length > 0) {
+      await deps.platformEvents.emit(deps, tx, {
+        type: 'access.granted', sellerId: order.sellerId, orderId: order.id, productIds: granted.map((g) => g.productId), occurredAt: now,
+        data: accessEventData(order, granted.map((g) => ({ id: g.id, product_id: g.productId, via_product_id: g.viaProductId, state: 'active' }))),
+      })
+    }
+
     const forms = new Map<number, string>()
     for (const product of bought) {
       forms.set(product.id, product.form)
@@ -102,12 +135,18 @@ export async function revokeOrder(deps: AppDeps, data: { orderId: number; reason
     const delivery = await repo.findDelivery(tx, order.id, { lock: true })
     if (delivery?.state === 'revoked') return
     if (delivery) await repo.updateDelivery(tx, order.id, { state: 'revoked', revokedAt: now })
-    const revoked: { id: number; from: string; fromReason: string | null }[] = []
+    const revoked: { id: number; productId: number; viaProductId: number | null; from: string; fromReason: string | null }[] = []
     for (const grant of await repo.grantsOfOrder(tx, order.id, { lock: true })) {
-      if (await moveGrant(tx, grant, 'revoked', { revokedAt: now, reason: data.reason }, now)) revoked.push({ id: grant.id, from: grant.state, fromReason: grant.reason })
+      if (await moveGrant(tx, grant, 'revoked', { revokedAt: now, reason: data.reason }, now)) revoked.push({ id: grant.id, productId: grant.productId, viaProductId: grant.viaProductId, from: grant.state, fromReason: grant.reason })
     }
     // The state each grant had is kept with its revocation: a won dispute gives it back as it was (restoreOrderAccess).
     await repo.insertEvents(tx, revoked.map((g) => ({ orderId: order.id, grantId: g.id, event: 'revoked', reason: data.reason, detail: { from: g.from, from_reason: g.fromReason }, createdAt: now })))
+    if (revoked.length > 0) {
+      await deps.platformEvents.emit(deps, tx, {
+        type: 'access.revoked', sellerId: order.sellerId, orderId: order.id, productIds: revoked.map((g) => g.productId), occurredAt: now,
+        data: { ...accessEventData(order, revoked.map((g) => ({ id: g.id, product_id: g.productId, via_product_id: g.viaProductId, state: 'revoked', from: g.from }))), reason: data.reason },
+      })
+    }
     // Each module takes back its own, keeping why (a won dispute gives back only a chargeback's): tickets
     // refunded (a chargeback invalidates the unused ones), certificates revoked, keys verify as invalid.
     const reason = data.reason === 'refund' ? 'refund' : 'chargeback'
@@ -225,6 +264,8 @@ export async function syncMembershipGrants(deps: AppDeps, data: { productId: num
       ...granted.map((g) => ({ orderId: g.orderId, grantId: g.id, event: 'granted', reason: 'added_to_membership', detail: { product_id: g.productId, via_product_id: g.viaProductId }, createdAt: now })),
       ...revoked.map((g) => ({ orderId: g.orderId, grantId: g.id, event: 'revoked', reason: 'removed_from_membership', createdAt: now })),
     ])
+    await emitAccessEvents(deps, tx, 'access.granted', granted, 'added_to_membership', now)
+    await emitAccessEvents(deps, tx, 'access.revoked', revoked.map((g) => ({ ...g, state: 'revoked' })), 'removed_from_membership', now)
     return { granted: granted.length, revoked: revoked.length }
   })
 }
@@ -301,6 +342,8 @@ export async function expireGrants(deps: AppDeps): Promise<number> {
       await repo.insertEvents(tx, rows.map((g) => ({
         orderId: g.orderId, grantId: g.id, event: 'expired', reason: g.reason ?? 'period_ended', detail: { expires_at: g.expiresAt?.toISOString() ?? null }, createdAt: now,
       })))
+      // An expired grant ends access: told as access.revoked with the reason `expired` (docs/decisions/0072-signed-webhooks.md).
+      await emitAccessEvents(deps, tx, 'access.revoked', rows, 'expired', now)
       return rows
     })
     total += expired.length

@@ -36,6 +36,8 @@ export type MailKind =
   | 'sales_team_member_invited' | 'deal_offer'
   // built pages (0065): a payer sent a page's contact form (productName: the page, notificationText: the fields as lines)
   | 'contact_form_submission'
+  // signed webhooks (0072): an endpoint paused after a long run of failures (productName: its URL, notificationText: the failed attempts)
+  | 'webhook_endpoint_paused'
 
 export type MailParams = {
   firstName: string; link?: string; newEmail?: string; appUrl: string; unsubscribeLink?: string
@@ -52,6 +54,7 @@ type Rendered = { subject: string; intro: string; action?: string; outro: string
 
 const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> = {
   en: {
+    webhook_endpoint_paused: (p) => ({ subject: `Webhook endpoint paused: ${p.productName ?? ''}`, intro: `Your webhook endpoint ${p.productName ?? ''} failed ${p.notificationText ?? 'many'} times in a row, so Sellfront paused it. Events are not sent to it while it is paused.`, action: 'Open your webhooks', outro: 'Fix the receiver, then resume the endpoint; you can replay any delivery from its log.' }),
     contact_form_submission: (p) => ({ subject: `New message from your page ${p.productName ?? ''}`, intro: `Someone sent the contact form of your page ${p.productName ?? ''}:\n\n${p.notificationText ?? ''}`, action: 'Open your contact requests', outro: 'You find every message in your cabinet under Contact requests.' }),
     confirmation: () => ({ subject: 'Confirm your email address', intro: 'Welcome to Sellfront! Please confirm your email address so you can start selling.', action: 'Confirm email address', outro: 'The link is valid for 3 days. If you did not sign up, you can ignore this mail.' }),
     reset_password: () => ({ subject: 'Reset your password', intro: 'Someone asked to reset the password of your Sellfront account.', action: 'Choose a new password', outro: 'The link is valid for 2 hours. If it was not you, ignore this mail: your password stays as it is.' }),
@@ -92,6 +95,7 @@ const texts: Record<'en' | 'de', Record<MailKind, (p: MailParams) => Rendered>> 
     seller_notification: (p) => ({ subject: p.notificationTitle ?? 'News from your shop', intro: p.notificationText ?? '', action: 'Open your notifications', outro: 'Choose which notifications reach you by mail in your notification settings.' }),
   },
   de: {
+    webhook_endpoint_paused: (p) => ({ subject: `Webhook-Endpunkt pausiert: ${p.productName ?? ''}`, intro: `Dein Webhook-Endpunkt ${p.productName ?? ''} ist ${p.notificationText ?? 'viele'} Mal hintereinander fehlgeschlagen, deshalb hat Sellfront ihn pausiert. Solange er pausiert ist, werden keine Ereignisse an ihn gesendet.`, action: 'Webhooks öffnen', outro: 'Behebe den Fehler beim Empfänger und setze den Endpunkt dann fort; jede Zustellung kannst du aus dem Protokoll erneut senden.' }),
     contact_form_submission: (p) => ({ subject: `Neue Nachricht über deine Seite ${p.productName ?? ''}`, intro: `Jemand hat das Kontaktformular deiner Seite ${p.productName ?? ''} gesendet:\n\n${p.notificationText ?? ''}`, action: 'Kontaktanfragen öffnen', outro: 'Alle Nachrichten findest du in deinem Bereich unter Kontaktanfragen.' }),
     confirmation: () => ({ subject: 'Bestätige deine E-Mail-Adresse', intro: 'Willkommen bei Sellfront! Bitte bestätige deine E-Mail-Adresse, damit du verkaufen kannst.', action: 'E-Mail-Adresse bestätigen', outro: 'Der Link ist 3 Tage gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail.' }),
     reset_password: () => ({ subject: 'Passwort zurücksetzen', intro: 'Jemand möchte das Passwort deines Sellfront-Kontos zurücksetzen.', action: 'Neues Passwort wählen', outro: 'Der Link ist 2 Stunden gültig. Warst du es nicht, ignoriere diese E-Mail: dein Passwort bleibt unverändert.' }),

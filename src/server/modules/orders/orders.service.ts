@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import type { PaymentOutcome } from '../../payments/providers/types'
 import type { ChargeCommissions } from '../../ports/commissions'
+import type { PlatformEventType } from '../../../shared/webhooks/events'
 import * as stock from '../catalog/stock.service'
 import * as coupons from '../coupons/coupons.service'
 import * as email from '../email/email.service'
@@ -46,6 +47,40 @@ function currencyOf(order: repo.OrderRow): CurrencyId {
   return order.currency
 }
 
+/**
+ * Tells the platform events' listeners (signed webhooks, integrations; ports/platform-events.ts) of an order's
+ * event, in the caller's transaction: the order's ids, products, amounts (minor units) and payer, with `extra`.
+ */
+export async function emitOrderEvent(deps: AppDeps, tx: Executor, orderOrId: number | repo.OrderRow, type: PlatformEventType, extra: Record<string, unknown> = {}): Promise<void> {
+  const order = typeof orderOrId === 'number' ? await repo.findOrder(tx, orderOrId) : await repo.findOrder(tx, orderOrId.id)
+  if (!order) return
+  const items = await repo.orderItemsOf(tx, order.id)
+  const productIds = [...new Set([order.productId, ...items.map((i) => i.productId)])]
+  const payer = order.payer as { email?: string; first_name?: string; last_name?: string }
+  await deps.platformEvents.emit(deps, tx, {
+    type, sellerId: order.sellerId, orderId: order.id, productIds, occurredAt: deps.now(),
+    data: {
+      order_id: order.id, order_token: order.token, product_id: order.productId, product_ids: productIds, payment_state: order.paymentState,
+      currency: order.currency, total_amount: order.totalAmount, first_amount: order.firstAmount, paid_amount: order.paidAmount, quantity: order.quantity,
+      payer: { email: payer.email ?? null, first_name: payer.first_name ?? null, last_name: payer.last_name ?? null },
+      created_at: order.createdAt.toISOString(), ...extra,
+    },
+  })
+}
+
+/** A rate's event (rate.paid, rate.failed) for the platform events' listeners, in the caller's transaction. */
+async function emitRateEvent(deps: AppDeps, tx: Executor, rate: repo.RateRow, type: 'rate.paid' | 'rate.failed', extra: Record<string, unknown> = {}) {
+  const order = await repo.findOrder(tx, rate.orderId)
+  if (!order) return
+  await deps.platformEvents.emit(deps, tx, {
+    type, sellerId: order.sellerId, orderId: order.id, productIds: [order.productId], occurredAt: deps.now(),
+    data: {
+      order_id: order.id, order_token: order.token, product_id: order.productId, product_ids: [order.productId], rate_id: rate.id, rate_number: rate.number,
+      amount: rate.amount, paid_amount: rate.paidAmount, currency: order.currency, due_date: rate.dueDate.toISOString(), state: rate.state, ...extra,
+    },
+  })
+}
+
 function moveOrder(order: repo.OrderRow, to: OrderPaymentState): OrderPaymentState {
   assertTransition(orderPaymentTransitions, order.paymentState as OrderPaymentState, to, 'payment_state')
   return to
@@ -60,6 +95,7 @@ export async function moveRate(deps: AppDeps, tx: Executor, rate: repo.RateRow, 
   if (rate.state !== to) assertTransition(orderRateTransitions, rate.state as OrderRateState, to, 'rate state')
   const moved = await repo.updateRate(tx, rate.id, { ...values, state: to })
   if (rate.state !== to) await deps.rateEvents.emit(deps, tx, { type: 'rate_moved', orderId: rate.orderId, rateId: rate.id, from: rate.state, to })
+  if (rate.state !== to && to === 'paid') await emitRateEvent(deps, tx, moved, 'rate.paid')
   return moved
 }
 
@@ -352,6 +388,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
     productName: product.name, amount: formatMoney({ amount: payment.amount, currency }), sellerName: username,
   })
   await deps.jobs.enqueue(tx, deliverOrderJob, { orderId: order.id }, { singletonKey: `deliver-${order.id}` })
+  await emitOrderEvent(deps, tx, order.id, 'order.paid', { payment_id: payment.id, payment_token: payment.token, amount: payment.amount, provider: payment.provider })
   return settledLast ? () => settleHeldSaleAndCommit(tx, order, items, product.form, now) : null
 }
 
@@ -446,6 +483,7 @@ async function rateChargeFailed(deps: AppDeps, tx: Executor, order: repo.OrderRo
   if (!rate || rate.state !== 'pending' || rate.paymentId !== payment.id) return
   await moveRate(deps, tx, rate, 'unpaid', { lastFailureReason: reason, nextAttemptAt: null })
   await deps.rateEvents.emit(deps, tx, { type: 'charge_failed', orderId: order.id, rateId: rate.id, failureReason: reason })
+  await emitRateEvent(deps, tx, { ...rate, state: 'unpaid' }, 'rate.failed', { failure_reason: reason })
 }
 
 /**
@@ -464,6 +502,7 @@ export async function recordOrderReversal(deps: AppDeps, tx: Executor, orderId: 
   await deps.deals.orderMoved(tx, order, to)
   // No once key: each move into a reversal state revokes again (a second chargeback after a won dispute).
   await deps.jobs.enqueue(tx, revokeOrderJob, { orderId: order.id, reason: to === 'payment_refunded' ? 'refund' : 'chargeback' })
+  await emitOrderEvent(deps, tx, order.id, to === 'payment_refunded' ? 'order.refunded' : 'order.chargebacked', { from: order.paymentState, to })
 }
 
 /** States a won dispute puts an order back to as they were: the plan's pause and cancellation (with their data) stand. */
@@ -509,6 +548,7 @@ export async function recordPlanCanceled(deps: AppDeps, tx: Executor, orderId: n
   const now = deps.now()
   await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_canceled'), canceledAt: now, canceledBy: by, updatedAt: now })
   await deps.deals.orderMoved(tx, order, 'payment_canceled')
+  await emitOrderEvent(deps, tx, order.id, 'order.canceled', { from: order.paymentState, to: 'payment_canceled', canceled_by: by })
   return true
 }
 

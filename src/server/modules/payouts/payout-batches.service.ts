@@ -102,7 +102,7 @@ export async function markBatchIssued(ctx: Ctx, id: number): Promise<{ batch: Ba
     if (!batch) throw notFound()
     const rows = await repo.payoutsOfBatch(tx, id, { lock: true })
     const after = []
-    for (const row of rows) after.push(row.payout.state === 'pending' ? await issueRow(tx, row, ctx.now) : row)
+    for (const row of rows) after.push(row.payout.state === 'pending' ? await issueRow(ctx.deps, tx, row, ctx.now) : row)
     return { batch: toBatchOutput(batch, statesOf(after)) }
   })
 }

@@ -103,9 +103,19 @@ function ledgerAmount(payout: PayoutRow) {
   return { amount: payout.amount, currency: payout.currency as CurrencyId }
 }
 
-async function issueRow(tx: Executor, row: repo.PayoutWithAccount, now: Date, providerRef?: string): Promise<repo.PayoutWithAccount> {
+/** payout.changed for a seller's own payouts (signed webhooks, ports/platform-events.ts); other parties have no endpoints. */
+async function emitPayoutChanged(deps: AppDeps, tx: Executor, before: PayoutRow, after: PayoutRow, now: Date) {
+  if (after.partyKind !== 'seller') return
+  await deps.platformEvents.emit(deps, tx, {
+    type: 'payout.changed', sellerId: after.partyId, orderId: null, productIds: [], occurredAt: now,
+    data: { payout_id: after.id, amount: after.amount, currency: after.currency, from: before.state, to: after.state },
+  })
+}
+
+async function issueRow(deps: AppDeps, tx: Executor, row: repo.PayoutWithAccount, now: Date, providerRef?: string): Promise<repo.PayoutWithAccount> {
   assertTransition(payoutTransitions, row.payout.state as PayoutState, 'issued', 'payout')
   const payout = await repo.updatePayout(tx, row.payout.id, { state: 'issued', issuedAt: now, updatedAt: now, ...(providerRef ? { providerRef } : {}) })
+  await emitPayoutChanged(deps, tx, row.payout, payout, now)
   return { ...row, payout }
 }
 
@@ -114,6 +124,7 @@ async function settleRow(deps: AppDeps, tx: Executor, row: repo.PayoutWithAccoun
   const payout = await repo.updatePayout(tx, row.payout.id, { state: 'successful', succeededAt: now, updatedAt: now })
   await orders.bookPartyTransaction(tx, payoutSettledPostings({ amount: ledgerAmount(payout) }), 'payout_settled', now)
   await mailPayout(deps, tx, { ...row, payout }, 'payout_successful')
+  await emitPayoutChanged(deps, tx, row.payout, payout, now)
   return { ...row, payout }
 }
 
@@ -122,6 +133,7 @@ async function cancelRow(deps: AppDeps, tx: Executor, row: repo.PayoutWithAccoun
   const payout = await repo.updatePayout(tx, row.payout.id, { state: 'canceled', canceledAt: now, canceledReason: reason, updatedAt: now })
   await orders.bookPartyTransaction(tx, payoutCanceledPostings({ from: balanceAccountOf({ kind: payout.partyKind as Party['kind'], id: payout.partyId }), amount: ledgerAmount(payout) }), 'payout_canceled', now)
   await mailPayout(deps, tx, { ...row, payout }, 'payout_canceled', reason)
+  await emitPayoutChanged(deps, tx, row.payout, payout, now)
   return { ...row, payout }
 }
 
@@ -311,7 +323,7 @@ export async function applyRailAnswer(deps: AppDeps, payoutId: number, answer: R
       await cancelRow(deps, tx, row, answer.reason, now)
       return
     }
-    if (row.payout.state === 'pending') row = await issueRow(tx, row, now, answer.providerRef)
+    if (row.payout.state === 'pending') row = await issueRow(deps, tx, row, now, answer.providerRef)
     if (answer.state === 'successful') await settleRow(deps, tx, row, now)
   })
 }

@@ -9,6 +9,7 @@ import * as delivery from '../delivery/delivery.service'
 import * as dunning from '../dunning/dunning.service'
 import * as orders from '../orders/orders.service'
 import * as platformPlans from '../platform-plans/platform-plans.service'
+import * as webhooks from '../webhooks/webhooks.service'
 import { dayMs } from './test-clock'
 
 /** The business clock itself (bootstrap.ts makes one per process; tests drive it). */
@@ -48,6 +49,8 @@ export async function runDueWork(deps: AppDeps): Promise<number> {
   const lessons = await publishing.publishDueLessons(deps)
   done += lessons.created + lessons.published + lessons.canceled
   done += await platformPlans.endDuePeriods(deps)
+  // Webhook retries and deliveries held behind an earlier one of their order (docs/decisions/0072-signed-webhooks.md).
+  done += await webhooks.runDueDeliveries(deps)
   // The jobs they queued (a day with nothing due queued nothing; the advance drains once more at its end).
   if (done > 0) await deps.jobs.drain()
   return done

@@ -27,6 +27,10 @@ export async function checkInTicket(ctx: Ctx, input: { code: string }): Promise<
     if (!detail || detail.ticket.sellerId !== sellerId) throw new AppError('not_found', 'This ticket does not exist')
     const t = detail.ticket
     if (admitted) {
+      await ctx.deps.platformEvents.emit(ctx.deps, tx, {
+        type: 'payment_ticket.used', sellerId, orderId: t.orderId, productIds: [t.productId], occurredAt: ctx.now,
+        data: { payment_ticket_id: t.id, code: t.code, order_id: t.orderId, product_id: t.productId, ticket_name: detail.ticketName, used_at: admitted.usedAt!.toISOString() },
+      })
       return {
         state: 'used' as const, used_at: admitted.usedAt!.toISOString(), id: t.id, code: t.code, product_name: detail.productName,
         ticket_name: detail.ticketName, attendee_name: attendeeName(detail),
