@@ -70,6 +70,7 @@ import { themesRoutes } from './modules/themes/themes.routes'
 import { pagesRoutes } from './modules/pages/pages.routes'
 import { funnelsRoutes } from './modules/funnels/funnels.routes'
 import { domainsRoutes } from './modules/domains/domains.routes'
+import { integrationsRoutes } from './modules/integrations/integrations.routes'
 import { hostDirectoryOf, rewriteForSellerHost } from './modules/domains/domains.hosts'
 import { registerSellerHosts } from './modules/domains/seller-hosts.routes'
 import * as teams from './modules/teams/teams.service'
@@ -329,6 +330,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(pagesRoutes)
     await v1.register(funnelsRoutes)
     await v1.register(domainsRoutes)
+    await v1.register(integrationsRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
   await app.register(fontFileRoutes)

@@ -22,6 +22,7 @@ import * as resellers from './modules/resellers/resellers.service'
 import * as coursePlayer from './modules/courses/course-player.service'
 import * as dunning from './modules/dunning/dunning.service'
 import * as platformPlans from './modules/platform-plans/platform-plans.service'
+import * as integrations from './modules/integrations/integrations.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
 import { createAccountMoves, type AccountMoves } from './ports/account-moves'
 import { createPlatformEvents, type PlatformEvents } from './ports/platform-events'
@@ -114,9 +115,11 @@ function wireAccountMoves(): AccountMoves {
   return moves
 }
 
-/** The platform events' listeners (ports/platform-events.ts); none yet. */
+/** The platform events' listeners (ports/platform-events.ts). */
 function wirePlatformEvents(): PlatformEvents {
   const events = createPlatformEvents()
+  // A paid order adds its buyer to the seller's mail services, a refund removes them (docs/decisions/0075-integrations.md).
+  events.on(integrations.onPlatformEvent)
   return events
 }
 

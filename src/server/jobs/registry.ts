@@ -14,6 +14,7 @@ import { platformPlansJobs } from '../modules/platform-plans/platform-plans.jobs
 import { affiliatesJobs } from '../modules/affiliates/affiliates.jobs'
 import { payoutsJobs } from '../modules/payouts/payouts.jobs'
 import { domainsJobs } from '../modules/domains/domains.jobs'
+import { integrationsJobs } from '../modules/integrations/integrations.jobs'
 
 /**
  * The jobs of each module, from its `<module>.jobs.ts`. A job's name is declared in the module that
@@ -35,6 +36,7 @@ export const jobsByModule: Record<string, JobDefinition<AppDeps>[]> = {
   payouts: payoutsJobs,
   'platform-plans': platformPlansJobs,
   domains: domainsJobs,
+  integrations: integrationsJobs,
 }
 
 /** Every job the platform knows. */
