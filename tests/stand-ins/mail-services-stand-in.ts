@@ -146,7 +146,10 @@ export async function startMailServicesStandIn(): Promise<MailServicesStandIn> {
     if (r.method === 'PUT' && membership) {
       const members = hsMemberships.get(membership[1]!)
       if (!members) return { status: 404, body: { message: 'List not found' } }
-      for (const id of r.body as string[]) membership[2] === 'add' ? members.add(id) : members.delete(id)
+      for (const id of r.body as string[]) {
+        if (membership[2] === 'add') members.add(id)
+        else members.delete(id)
+      }
       return ok({ recordIdsMissing: [], recordsIdsAdded: membership[2] === 'add' ? r.body : [], recordIdsRemoved: membership[2] === 'remove' ? r.body : [] })
     }
     return { status: 404, body: { message: 'not found' } }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { integrationKinds } from '../integrations/kinds'
 import { integrationConnectionStates } from '../states/integration-connection'
-import { zId, zIdParam, zText } from '../validation/storable'
+import { zIdParam, zText } from '../validation/storable'
 import { listOutput, listQuery } from './lists'
 
 // Sellers' connections to other services (docs/decisions/0075-integrations.md): the connect body per kind
