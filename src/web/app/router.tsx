@@ -134,6 +134,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'deals', component: lazyRouteComponent(() => import('../features/deals/routes/deals-pages'), 'DealsPage') },
   { path: 'sales_team', component: lazyRouteComponent(() => import('../features/sales-team/routes/sales-team-page'), 'SalesTeamPage') },
   { path: 'domains', component: lazyRouteComponent(() => import('../features/domains/routes/domains-page'), 'DomainsPage') },
+  // docs/decisions/0075-integrations.md
+  { path: 'integrations', component: lazyRouteComponent(() => import('../features/integrations/routes/integrations-page'), 'IntegrationsPage') },
   { path: 'orders', component: lazyRouteComponent(() => import('../features/orders/routes/orders-page'), 'OrdersPage') },
   { path: 'orders/$orderId', component: lazyRouteComponent(() => import('../features/orders/routes/order-detail-page'), 'OrderDetailPage') },
   { path: 'order_rates', component: lazyRouteComponent(() => import('../features/order-rates/routes/order-rates-page'), 'OrderRatesPage') },
