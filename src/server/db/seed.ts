@@ -23,6 +23,7 @@ import { seedDemoPages } from './seed-pages'
 import * as deals from '../modules/deals/deals.service'
 import * as salesTeam from '../modules/teams/sales-team.service'
 import * as shares from '../modules/shares/shares.service'
+import * as integrations from '../modules/integrations/integrations.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
@@ -65,6 +66,8 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   // The platform's own plans (docs/decisions/0055-platform-plans.md): Starter and Pro in three cycles, a trial, an
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))
+  // A Zapier connection: it calls no service, so a fresh start stays offline (docs/decisions/0075-integrations.md).
+  await integrations.ensureDemoIntegrations(deps, await accounts.sellerOfUser(deps.db, result.userId))
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
 }
 

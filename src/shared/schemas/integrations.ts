@@ -9,13 +9,13 @@ import { listOutput, listQuery } from './lists'
 // per-product list and campaign, the sync log and the service's lists.
 
 const name = zText().trim().min(1).max(100).meta({ description: 'What the seller calls this connection; defaults to the service\'s name.' })
-const secret = (what: string) => zText().trim().min(8).max(500).regex(/^\S+$/).meta({ description: `${what}: stored encrypted, never answered.` })
+const secret = (what: string) => zText().trim().min(8).max(500).regex(/^[^\s<>]+$/).meta({ description: `${what}: stored encrypted, never answered.` })
 const plain = (what: string, pattern = /^[A-Za-z0-9._@:+-]+$/) => zText().trim().min(1).max(200).regex(pattern).meta({ description: what })
 
 /** Each kind's credentials, as typed in the connect dialog. */
 export const integrationCredentials = {
   mail_chimp: z.object({
-    api_key: zText().trim().min(10).max(200).regex(/^[0-9a-zA-Z]+-[a-z]+[0-9]+$/).meta({ description: 'The Mailchimp API key `<key>-<datacenter>` (e.g. `...-us21`): stored encrypted, never answered.' }),
+    api_key: zText().trim().max(200).regex(/^[0-9a-zA-Z]+-[a-z]+[0-9]+$/).meta({ description: 'The Mailchimp API key `<key>-<datacenter>` (e.g. `...-us21`): stored encrypted, never answered.' }),
   }).strict(),
   active_campaign: z.object({
     account: plain('The ActiveCampaign account name, as in `https://<account>.api-us1.com`.', /^[a-z0-9][a-z0-9-]{0,62}$/),
@@ -90,7 +90,7 @@ export const integrationProductParams = z.object({ id: zIdParam(), product_id: z
 
 // ---------------------------------------------------------------- per product
 
-const remoteId = zText().trim().min(1).max(200).regex(/^[^\s]+$/)
+const remoteId = zText().trim().min(1).max(200).regex(/^[^\s<>]+$/)
 
 export const productSettingInput = z.object({
   buyer_list_id: remoteId.nullable().optional().meta({ description: 'The service\'s list the buyer is added to (Mailchimp audience, ActiveCampaign list, HubSpot list, KlickTipp opt-in process).' }),

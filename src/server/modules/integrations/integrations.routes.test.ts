@@ -5,6 +5,7 @@ import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../.
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { startMailServicesStandIn, type MailServicesStandIn } from '../../../../tests/stand-ins/mail-services-stand-in'
 import type { PlatformEvent } from '../../ports/platform-events'
+import { ensureDemoIntegrations } from './integrations.service'
 
 // Integrations (docs/decisions/0075-integrations.md) through the real routes, with each service answered by a
 // local stand-in on 127.0.0.1 that checks its auth: connect with good and bad credentials, the service's
@@ -283,6 +284,16 @@ describe('changing and ending a connection', () => {
     expect((await call('GET', `/cabinet/integrations/${ids.klick_tipp}`, seller.accessToken)).statusCode).toBe(404)
     expect(await sql('select id from integration_product_settings where connection_id = $1', [ids.klick_tipp])).toHaveLength(0)
   })
+})
+
+test('the demo\'s connection is made once and calls no service', async () => {
+  const before = s.requests.length
+  const demoSeller = await createSeller(t)
+  await ensureDemoIntegrations(t.deps, demoSeller.sellerId)
+  await ensureDemoIntegrations(t.deps, demoSeller.sellerId)
+  const list = (await call('GET', '/cabinet/integrations', demoSeller.accessToken)).json().list
+  expect(list).toEqual([expect.objectContaining({ kind: 'zapier', state: 'connected', public_info: {} })])
+  expect(s.requests.length).toBe(before)
 })
 
 test('no answer ever held a credential', () => {

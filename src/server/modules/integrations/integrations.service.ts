@@ -355,3 +355,16 @@ export async function runSync(deps: AppDeps, syncEventId: number): Promise<void>
   }
   await finish(deps, event, { state: 'succeeded' })
 }
+
+/**
+ * The demo's connection (made once): a Zapier connection, which holds no credentials and calls no service,
+ * so a fresh start never reaches the internet; the mail services need the seller's own keys.
+ */
+export async function ensureDemoIntegrations(deps: AppDeps, sellerId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const existing = await repo.listConnections(tx, sellerId, { sortKey: 'created_at', sortDir: 'asc', offset: 0, limit: 1 })
+    if (existing.totalMax > 0) return
+    const now = deps.now()
+    await repo.insertConnection(tx, { sellerId, kind: 'zapier', name: 'Zapier', state: 'connected', credentialsEncrypted: null, publicInfo: {}, createdAt: now, updatedAt: now })
+  })
+}
