@@ -67,7 +67,8 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   // on-hold plan, the promo /ablefy_promos/sellfront-launch-2026, and the demo seller on Starter (made once).
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))
   // A Zapier connection: it calls no service, so a fresh start stays offline (docs/decisions/0075-integrations.md).
-  await integrations.ensureDemoIntegrations(deps, await accounts.sellerOfUser(deps.db, result.userId))
+  const demoSellerId = await accounts.sellerOfUser(deps.db, result.userId)
+  if (demoSellerId !== null) await integrations.ensureDemoIntegrations(deps, demoSellerId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined }
 }
 

@@ -71,6 +71,14 @@ describe('connecting', () => {
     expect(await sql('select id from integration_connections where seller_id = $1', [seller.sellerId])).toHaveLength(0)
   })
 
+  test('a service that cannot be reached: 424 integration_unreachable, nothing stored', async () => {
+    s.failNext(503, { title: 'Service Unavailable', detail: 'Down for maintenance' })
+    const down = await call('POST', '/cabinet/integrations', seller.accessToken, { kind: 'get_response', credentials: { api_key: s.keys.getResponse } })
+    expect(down.statusCode, down.body).toBe(424)
+    expect(down.json().error).toMatchObject({ type: 'integration_unreachable', message: 'GetResponse answered 503: Down for maintenance' })
+    expect(await sql('select id from integration_connections where seller_id = $1', [seller.sellerId])).toHaveLength(0)
+  })
+
   test('a malformed key is a validation error before any call', async () => {
     const before = s.requests.length
     const res = await call('POST', '/cabinet/integrations', seller.accessToken, { kind: 'mail_chimp', credentials: { api_key: 'no datacenter' } })

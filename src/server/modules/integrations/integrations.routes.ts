@@ -13,7 +13,7 @@ const security = [{ bearer: [] }]
 const config = { auth: 'required' as const }
 const tags = ['integrations']
 const refused = 'integration_credentials_refused: the service did not accept the credentials'
-const unreachable = 'provider_error: the service could not be reached or answered with an error'
+const unreachable = 'integration_unreachable: the service could not be reached or answered with an error'
 
 export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cabinet/integrations', {
@@ -22,7 +22,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => integrations.listIntegrations(req.ctx, req.query))
 
   app.post('/cabinet/integrations', {
-    config: { ...config, documentErrors: { 422: `${refused}; or validation_failed`, 502: unreachable } },
+    config: { ...config, documentErrors: { 422: `${refused}; or validation_failed`, 424: unreachable } },
     schema: {
       tags, security, body: createIntegrationInput, response: { 201: integrationAnswer },
       description: 'Connects a service: its credentials are checked with the service first (Mailchimp, ActiveCampaign, GetResponse, HubSpot, KlickTipp, Vimeo), then stored encrypted. Zapier, API, chat, Tracify and mailingwork connections are stored without a check.',
@@ -40,7 +40,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => integrations.getIntegration(req.ctx, req.params.id))
 
   app.patch('/cabinet/integrations/:id', {
-    config: { ...config, documentErrors: { 422: `${refused}; or validation_failed`, 502: unreachable } },
+    config: { ...config, documentErrors: { 422: `${refused}; or validation_failed`, 424: unreachable } },
     schema: {
       tags, security, params: integrationParams, body: updateIntegrationInput, response: { 200: integrationAnswer },
       description: 'Renames the connection; with `credentials`, checks and stores new ones, which connects a failing or disconnected connection again.',
@@ -66,7 +66,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => integrations.listSyncEvents(req.ctx, req.params.id, req.query))
 
   app.get('/cabinet/integrations/:id/lists', {
-    config: { ...config, documentErrors: { 409: 'conflict: the service offers no lists, or the connection is disconnected', 422: refused, 502: unreachable } },
+    config: { ...config, documentErrors: { 409: 'conflict: the service offers no lists, or the connection is disconnected', 422: refused, 424: unreachable } },
     schema: { tags, security, params: integrationParams, response: { 200: remoteListsOutput }, description: 'The service\'s lists, campaigns or tags to choose from, asked of the service now.' },
   }, async (req) => integrations.remoteLists(req.ctx, req.params.id))
 

@@ -85,7 +85,7 @@ async function checkWithService(deps: AppDeps, kind: IntegrationKind, credential
     return Object.fromEntries(Object.entries(info).filter(([, v]) => v !== ''))
   } catch (error) {
     if (error instanceof CredentialsRefused) throw new AppError('integration_credentials_refused', `${integrationKindInfo[kind].label} did not accept these credentials (${error.message})`)
-    if (error instanceof ServiceFailed) throw new AppError('provider_error', error.message)
+    if (error instanceof ServiceFailed) throw new AppError('integration_unreachable', error.message)
     throw error
   }
 }
@@ -124,7 +124,7 @@ export async function getIntegration(ctx: Ctx, id: number): Promise<{ integratio
   return answerOf(ctx.db, row)
 }
 
-/** Connects a service: its credentials are checked with it first (422 when refused, 502 when unreachable). */
+/** Connects a service: its credentials are checked with it first (422 when refused, 424 when unreachable). */
 export async function createIntegration(ctx: Ctx, input: CreateIntegrationInput): Promise<{ integration: IntegrationOutput }> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
   const kind = input.kind
@@ -224,7 +224,7 @@ export async function remoteLists(ctx: Ctx, id: number): Promise<{ list: RemoteL
     return { list: await client.lists() }
   } catch (error) {
     if (error instanceof CredentialsRefused) throw new AppError('integration_credentials_refused', error.message)
-    if (error instanceof ServiceFailed) throw new AppError('provider_error', error.message)
+    if (error instanceof ServiceFailed) throw new AppError('integration_unreachable', error.message)
     throw error
   }
 }
