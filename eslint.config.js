@@ -112,6 +112,7 @@ export const moduleDependencies = {
   dashboard: [],
   deals: ['email', 'teams'],
   domains: [],
+  integrations: ['catalog', 'orders'],
   delivery: ['catalog', 'certificates', 'email', 'media', 'orders', 'payment-settings', 'tickets'],
   dunning: ['billing', 'catalog', 'delivery', 'email', 'orders'],
   email: [],

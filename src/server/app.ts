@@ -74,6 +74,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes'
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes'
 import * as apiKeys from './modules/api-keys/api-keys.service'
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes'
+import { integrationsRoutes } from './modules/integrations/integrations.routes'
 import { hostDirectoryOf, rewriteForSellerHost } from './modules/domains/domains.hosts'
 import { registerSellerHosts } from './modules/domains/seller-hosts.routes'
 import * as teams from './modules/teams/teams.service'
@@ -347,6 +348,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(trackingRoutes)
     await v1.register(apiKeysRoutes)
     await v1.register(webhooksRoutes)
+    await v1.register(integrationsRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
   await app.register(fontFileRoutes)

@@ -23,6 +23,7 @@ import * as coursePlayer from './modules/courses/course-player.service'
 import * as dunning from './modules/dunning/dunning.service'
 import * as platformPlans from './modules/platform-plans/platform-plans.service'
 import * as webhooks from './modules/webhooks/webhooks.service'
+import * as integrations from './modules/integrations/integrations.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
 import { createAccountMoves, type AccountMoves } from './ports/account-moves'
 import { createPlatformEvents, type PlatformEvents } from './ports/platform-events'
@@ -115,10 +116,12 @@ function wireAccountMoves(): AccountMoves {
   return moves
 }
 
-/** The platform events' listeners (ports/platform-events.ts): signed webhooks fan each event out to the seller's endpoints. */
+/** The platform events' listeners (ports/platform-events.ts): signed webhooks fan each event out to the seller's endpoints; integrations sync buyers. */
 function wirePlatformEvents(): PlatformEvents {
   const events = createPlatformEvents()
   events.on(webhooks.onPlatformEvent)
+  // A paid order adds its buyer to the seller's mail services, a refund removes them (docs/decisions/0075-integrations.md).
+  events.on(integrations.onPlatformEvent)
   return events
 }
 

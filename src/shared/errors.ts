@@ -73,6 +73,10 @@ export const errorStatus = {
   selling_not_available: 409,
   payment_failed: 402,
   provider_error: 502,
+  // integrations: the service refused the credentials given at connect (docs/decisions/0075-integrations.md)
+  integration_credentials_refused: 422,
+  // the service could not be reached or answered with an error, so the credentials could not be checked (not a 5xx: the platform is fine)
+  integration_unreachable: 424,
   // refunds: nothing (or less than asked) is left to refund, or the order was never paid
   refund_not_possible: 422,
   // payment tickets (check-in)

@@ -26,6 +26,7 @@ import * as salesTeam from '../modules/teams/sales-team.service'
 import * as shares from '../modules/shares/shares.service'
 import { seedDemoTracking } from '../modules/tracking/tracking.service'
 import * as apiKeys from '../modules/api-keys/api-keys.service'
+import * as integrations from '../modules/integrations/integrations.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
 export const demo = { email: 'demo@sellfront.test', username: 'demo' }
@@ -71,6 +72,9 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   await seedDemoPlans(deps, await accounts.sellerOfUser(deps.db, result.userId))
   // A webhook endpoint, inactive (docs/decisions/0072-signed-webhooks.md "Demo"; made once).
   await ensureDemoEndpoint(deps, await accounts.sellerOfUser(deps.db, result.userId))
+  // A Zapier connection: it calls no service, so a fresh start stays offline (docs/decisions/0075-integrations.md).
+  const demoSellerId = await accounts.sellerOfUser(deps.db, result.userId)
+  if (demoSellerId !== null) await integrations.ensureDemoIntegrations(deps, demoSellerId)
   // One API key (docs/decisions/0073-seller-api-keys.md): random like any other, its token printed once at start-up.
   const apiKeyToken = await seedDemoApiKey(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined, apiKeyToken }

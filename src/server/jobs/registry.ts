@@ -15,6 +15,7 @@ import { affiliatesJobs } from '../modules/affiliates/affiliates.jobs'
 import { payoutsJobs } from '../modules/payouts/payouts.jobs'
 import { domainsJobs } from '../modules/domains/domains.jobs'
 import { webhooksJobs } from '../modules/webhooks/webhooks.jobs'
+import { integrationsJobs } from '../modules/integrations/integrations.jobs'
 
 /**
  * The jobs of each module, from its `<module>.jobs.ts`. A job's name is declared in the module that
@@ -37,6 +38,7 @@ export const jobsByModule: Record<string, JobDefinition<AppDeps>[]> = {
   'platform-plans': platformPlansJobs,
   domains: domainsJobs,
   webhooks: webhooksJobs,
+  integrations: integrationsJobs,
 }
 
 /** Every job the platform knows. */

@@ -136,6 +136,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'domains', component: lazyRouteComponent(() => import('../features/domains/routes/domains-page'), 'DomainsPage') },
   { path: 'tracking_codes', component: lazyRouteComponent(() => import('../features/tracking/routes/tracking-codes-page'), 'TrackingCodesPage') },
   { path: 'webhooks', component: lazyRouteComponent(() => import('../features/webhooks/routes/webhooks-page'), 'WebhooksPage') },
+  // docs/decisions/0075-integrations.md
+  { path: 'integrations', component: lazyRouteComponent(() => import('../features/integrations/routes/integrations-page'), 'IntegrationsPage') },
   { path: 'orders', component: lazyRouteComponent(() => import('../features/orders/routes/orders-page'), 'OrdersPage') },
   { path: 'orders/$orderId', component: lazyRouteComponent(() => import('../features/orders/routes/order-detail-page'), 'OrderDetailPage') },
   { path: 'order_rates', component: lazyRouteComponent(() => import('../features/order-rates/routes/order-rates-page'), 'OrderRatesPage') },
