@@ -44,10 +44,10 @@ function exited(child: ChildProcess): Promise<void> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * Starts `tsx src/server/main.ts --role=api` against `databaseUrl` (already migrated: main.ts migrates
+ * Starts `tsx src/server/main.ts --role=api` (or `--role=all`, which also works the jobs when JOBS=on) against `databaseUrl` (already migrated: main.ts migrates
  * only the embedded database) and waits until its /healthz answers 200.
  */
-export async function startApiProcess(options: { databaseUrl: string; env?: Record<string, string>; startTimeoutMs?: number; nodeArgs?: string[] }): Promise<ApiProcess> {
+export async function startApiProcess(options: { databaseUrl: string; env?: Record<string, string>; startTimeoutMs?: number; nodeArgs?: string[]; role?: 'api' | 'all' }): Promise<ApiProcess> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'sf-api-'))
   const env: Record<string, string> = {
@@ -60,7 +60,7 @@ export async function startApiProcess(options: { databaseUrl: string; env?: Reco
     SEED_DEMO: 'false', JOBS: 'off', LOG_LEVEL: 'silent',
     ...options.env,
   }
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts', '--role=api'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts', `--role=${options.role ?? 'api'}`], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-65_536)

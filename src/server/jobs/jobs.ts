@@ -19,6 +19,13 @@ export type JobDefinition<Deps, Data = any> = {
    * it per tick. The handler gets `{}` as data and must be idempotent like every other.
    */
   cron?: string
+  /**
+   * How a worker takes this queue's jobs. pg-boss waits its polling interval after every fetch, so a worker
+   * taking one job per fetch every 2 s runs at most half a job a second: a queue that must keep pace with the
+   * checkouts (webhook deliveries) takes a batch per fetch, polls more often, and runs the batch's jobs side
+   * by side (`parallel`; each handler must then stand on its own, as a claim of its row does).
+   */
+  work?: { batchSize?: number; pollingIntervalSeconds?: number; parallel?: boolean }
 }
 
 /**
@@ -142,8 +149,15 @@ export class Jobs<Deps> {
       // Upserts, so every worker may register the same schedules; removed jobs keep theirs until unscheduled.
       for (const d of this.definitions.values()) if (d.cron) await this.boss.schedule(d.name, d.cron, {}, { tz: 'UTC' })
       for (const d of this.definitions.values()) {
-        await this.boss.work(d.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (batch) => {
-          for (const job of batch) await this.run(d, job.data)
+        const pollingIntervalSeconds = Math.min(options.pollingIntervalSeconds ?? 2, d.work?.pollingIntervalSeconds ?? 2)
+        await this.boss.work(d.name, { pollingIntervalSeconds, batchSize: d.work?.batchSize ?? 1 }, async (batch) => {
+          if (!d.work?.parallel) {
+            for (const job of batch) await this.run(d, job.data)
+            return
+          }
+          // pg-boss settles a batch as one: a failure fails every job of it again, which idempotent handlers allow.
+          const failed = (await Promise.allSettled(batch.map((job) => this.run(d, job.data)))).find((r) => r.status === 'rejected')
+          if (failed) throw (failed as PromiseRejectedResult).reason
         })
       }
     }

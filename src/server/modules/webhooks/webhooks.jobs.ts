@@ -7,7 +7,10 @@ import { deliver, deliverWebhookJob, retryDueWebhooksJob, runDueDeliveries, type
 // for deliveries due by business time.
 export const webhooksJobs: JobDefinition<AppDeps>[] = [
   defineJob<AppDeps, { deliveryId: number; trigger?: DeliverTrigger }>({
-    name: deliverWebhookJob, retryLimit: 3, retryDelaySeconds: 30, handler: async (deps, data) => { await deliver(deps, data.deliveryId, data.trigger) },
+    name: deliverWebhookJob, retryLimit: 3, retryDelaySeconds: 30,
+    // Deliveries keep pace with the checkouts (docs/QUALITY.md "webhooks"): a batch per fetch, side by side.
+    work: { batchSize: 50, pollingIntervalSeconds: 0.5, parallel: true },
+    handler: async (deps, data) => { await deliver(deps, data.deliveryId, data.trigger) },
   }),
   defineJob<AppDeps, Record<string, never>>({
     name: retryDueWebhooksJob, cron: '* * * * *', retryLimit: 1, retryDelaySeconds: 30, handler: async (deps) => { await runDueDeliveries(deps) },

@@ -247,7 +247,8 @@ async function recordAttempt(deps: AppDeps, delivery: repo.DeliveryRow, endpoint
     lastError: outcome.ok ? null : outcome.error ?? `Answered ${outcome.status}`,
   }
   if (outcome.ok) {
-    await repo.updateEndpoint(deps.db, endpoint.id, { failureStreak: 0, failingSince: null })
+    // Only a failing endpoint's row is written on success: parallel deliveries would queue on that row's lock.
+    if (endpoint.failureStreak > 0 || endpoint.failingSince) await repo.updateEndpoint(deps.db, endpoint.id, { failureStreak: 0, failingSince: null })
     await closeDelivery(deps, delivery, { state: 'succeeded', ...last })
     return
   }
@@ -267,10 +268,12 @@ async function recordAttempt(deps: AppDeps, delivery: repo.DeliveryRow, endpoint
 async function closeDelivery(deps: AppDeps, delivery: repo.DeliveryRow, values: Partial<repo.DeliveryRow> & { state: WebhookDeliveryState }) {
   await repo.updateDelivery(deps.db, delivery.id, { ...values, nextAttemptAt: null })
   const next = await repo.nextOpenInStream(deps.db, delivery)
-  if (next) {
-    await repo.updateDelivery(deps.db, next.id, { nextAttemptAt: deps.now() })
-    await deps.jobs.enqueue(deps.db, deliverWebhookJob, { deliveryId: next.id })
-  }
+  if (!next) return
+  await repo.updateDelivery(deps.db, next.id, { nextAttemptAt: deps.now() })
+  // The next of the order goes at once, in this job: a job of its own would wait for the queue's next poll, once
+  // per event of the order. Should this process end first, the sweep finds it due (runDueDeliveries).
+  if (values.state === 'succeeded') await deliver(deps, next.id)
+  else await deps.jobs.enqueue(deps.db, deliverWebhookJob, { deliveryId: next.id })
 }
 
 /** A failed attempt: counts the endpoint's run; a 410 switches it off, a long run pauses it and mails the seller. */
