@@ -28,7 +28,7 @@ if (!adminUrl) {
 }
 
 const { databaseUrl, dir, drop: cleanup } = await benchDatabase(adminUrl)
-const receiver = { deliveries: 0, verified: 0, failedVerify: 0, lags: [] as number[], counting: false, ids: new Set<string>() }
+const receiver = { types: {} as Record<string, number>, deliveries: 0, verified: 0, failedVerify: 0, lags: [] as number[], counting: false, ids: new Set<string>() }
 let webhook: Webhook | null = null
 const server = http.createServer((req, res) => {
   const chunks: Buffer[] = []
@@ -46,7 +46,9 @@ const server = http.createServer((req, res) => {
     } catch {
       receiver.failedVerify++
     }
-    const createdAt = Date.parse((JSON.parse(body) as { created_at: string }).created_at)
+    const event = JSON.parse(body) as { created_at: string; type: string }
+    const createdAt = Date.parse(event.created_at)
+    receiver.types[event.type] = (receiver.types[event.type] ?? 0) + 1
     if (receiver.counting) {
       receiver.deliveries++
       receiver.lags.push(arrived - createdAt)
@@ -126,7 +128,7 @@ try {
     const checkoutsPerSecond = checkouts / elapsed
     const deliveriesPerSecond = deliveriesInWindow / elapsed
     console.log(`checkouts: ${checkouts} in ${elapsed.toFixed(1)} s with ${clients} clients: ${checkoutsPerSecond.toFixed(1)} checkouts/s; failures ${JSON.stringify(failures)}`)
-    console.log(`deliveries during the checkouts: ${deliveriesInWindow} (${deliveriesPerSecond.toFixed(1)}/s); after the drain ${receiver.deliveries}; signatures verified ${receiver.verified}, refused ${receiver.failedVerify}`)
+    console.log(`deliveries during the checkouts: ${deliveriesInWindow} (${deliveriesPerSecond.toFixed(1)}/s); after the drain ${receiver.deliveries}; signatures verified ${receiver.verified}, refused ${receiver.failedVerify}; by type ${JSON.stringify(receiver.types)}`)
     console.log(`commit to first attempt: p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms (target <= 2000 ms)`)
     console.log(`ratio deliveries/s / checkouts/s: ${(deliveriesPerSecond / Math.max(checkoutsPerSecond, 1e-9)).toFixed(3)} (target >= 2.0)`)
   } finally {
