@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
 import net from 'node:net'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { fullPayer } from '../tests/factories/checkout'
 import { startApiProcess, type ApiProcess } from '../tests/helpers/api-process'
 
 // What the PostgreSQL benchmarks (checkout, rush) share: the server and pgbench they need, a database of
@@ -55,6 +56,46 @@ export function startBenchApi(databaseUrl: string, poolSize: number): Promise<Ap
   const env: Record<string, string> = { NODE_ENV: 'production', RATE_LIMIT: 'off', DATABASE_POOL_SIZE: String(poolSize) }
   if (process.env.CHECKOUT_CONCURRENCY) env.CHECKOUT_CONCURRENCY = process.env.CHECKOUT_CONCURRENCY
   return startApiProcess({ databaseUrl, env, nodeArgs })
+}
+
+/**
+ * Payers' checkouts (POST /api/v1/shop/orders, then the sandbox's success) from `clients` loops at once, over
+ * the agent's kept-alive sockets: `run` keeps them going for a while and answers how many completed (counted
+ * only when `count`, which a warm-up is not); each counted one's time goes to `latencies`, each failure by
+ * its kind to `failures`.
+ */
+export function checkoutLoad(agent: http.Agent, base: string, plan: { productId: number; planId: number }, clients: number) {
+  const failures: Record<string, number> = {}
+  const latencies: number[] = []
+  const fail = (kind: string) => {
+    failures[kind] = (failures[kind] ?? 0) + 1
+    return false
+  }
+  async function checkout(count: boolean): Promise<boolean> {
+    const started = performance.now()
+    const res = await postJson(agent, base, '/api/v1/shop/orders', {
+      product_id: plan.productId, pricing_plan_id: plan.planId, payment_method: 'card', payer: fullPayer(), terms_accepted: true,
+    }, { 'idempotency-key': randomUUID() })
+    const body = (await res.json()) as { next_action?: { payment_id: string }; error?: { type: string } }
+    if (res.status !== 201) return fail(`order ${res.status} ${body.error?.type}`)
+    const pay = await postJson(agent, base, `/api/v1/shop/sandbox/payments/${body.next_action!.payment_id}`, { outcome: 'success' })
+    const payBody = (await pay.json()) as { state?: string }
+    if (pay.status !== 200 || payBody.state !== 'successful') return fail(`pay ${pay.status} ${payBody.state}`)
+    if (count) latencies.push(performance.now() - started)
+    return true
+  }
+  async function run(seconds: number, count: boolean): Promise<number> {
+    const end = performance.now() + seconds * 1000
+    let done = 0
+    await Promise.all(Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const ok = await checkout(count).catch((error: Error) => fail(`error ${error.name}`))
+        if (ok && count) done++
+      }
+    }))
+    return done
+  }
+  return { failures, latencies, run }
 }
 
 /**

@@ -17,7 +17,7 @@ import { openDatabase } from '../src/server/db/client'
 import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { fullPayer, publishedProduct } from '../tests/factories/checkout'
 import { createTestApp } from '../tests/helpers/test-app'
-import { benchDatabase, postJson, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
+import { benchDatabase, checkoutLoad, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
 import { parameterTypes, pgbenchScript, statementRecorder } from './statement-replay'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -93,46 +93,13 @@ try {
   const vacuum = () => spawnSync('psql', ['-q', '-c', 'vacuum analyze', databaseUrl], { encoding: 'utf8' })
   vacuum()
   const api = await startBenchApi(databaseUrl, clients)
-  let done = 0
-  const failures: Record<string, number> = {}
-  const latencies: number[] = []
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients })
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => postJson(agent, api.url, path, body, headers)
-  async function checkout() {
-    const started = performance.now()
-    const res = await post('/api/v1/shop/orders', { product_id: product.id, pricing_plan_id: planId, payment_method: 'card', payer: fullPayer(), terms_accepted: true }, { 'idempotency-key': randomUUID() })
-    const body = (await res.json()) as { next_action?: { payment_id: string }; error?: { type: string } }
-    if (res.status !== 201) {
-      failures[`order ${res.status} ${body.error?.type}`] = (failures[`order ${res.status} ${body.error?.type}`] ?? 0) + 1
-      return false
-    }
-    const pay = await post(`/api/v1/shop/sandbox/payments/${body.next_action!.payment_id}`, { outcome: 'success' })
-    const payBody = (await pay.json()) as { state?: string }
-    if (pay.status !== 200 || payBody.state !== 'successful') {
-      failures[`pay ${pay.status} ${payBody.state}`] = (failures[`pay ${pay.status} ${payBody.state}`] ?? 0) + 1
-      return false
-    }
-    latencies.push(performance.now() - started)
-    return true
-  }
-  async function load(durationSeconds: number, count: boolean) {
-    const end = performance.now() + durationSeconds * 1000
-    await Promise.all(Array.from({ length: clients }, async () => {
-      while (performance.now() < end) {
-        const ok = await checkout().catch((error: Error) => {
-          failures[`error ${error.name}`] = (failures[`error ${error.name}`] ?? 0) + 1
-          return false
-        })
-        if (ok && count) done++
-      }
-    }))
-  }
+  const { failures, latencies, run: load } = checkoutLoad(agent, api.url, { productId: product.id, planId }, clients)
   await load(Math.min(3, seconds), false) // warm-up: JIT, pools, caches
-  latencies.length = 0
   const cpuBefore = cpuSeconds(api.pid)
   const clientCpuBefore = process.cpuUsage()
   const started = performance.now()
-  await load(seconds, true)
+  const done = await load(seconds, true)
   const elapsed = (performance.now() - started) / 1000
   const apiCpu = (cpuSeconds(api.pid) - cpuBefore) / elapsed
   const clientUsed = process.cpuUsage(clientCpuBefore)

@@ -8,15 +8,14 @@
 // receiver's clock, on the same machine. Needs PostgreSQL (TEST_DATABASE_URL or DATABASE_URL); without it,
 // it says so and stops. Prints raw figures, then the ratio on the last line.
 import http from 'node:http'
-import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { Webhook } from 'standardwebhooks'
 import { openDatabase } from '../src/server/db/client'
 import { createSeller, oneTimePlan } from '../tests/factories/catalog'
-import { fullPayer, publishedProduct } from '../tests/factories/checkout'
+import { publishedProduct } from '../tests/factories/checkout'
 import { createTestApp } from '../tests/helpers/test-app'
 import { startApiProcess } from '../tests/helpers/api-process'
-import { benchDatabase, postJson } from './bench-postgres'
+import { benchDatabase, checkoutLoad } from './bench-postgres'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 8)
@@ -81,40 +80,12 @@ try {
     env: { NODE_ENV: 'production', RATE_LIMIT: 'off', JOBS: 'on', DATABASE_POOL_SIZE: String(clients + 4), WEBHOOKS_ALLOW_LOOPBACK: 'true' },
   })
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients })
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => postJson(agent, api.url, path, body, headers)
-  const failures: Record<string, number> = {}
-  let checkouts = 0
-  async function checkout(): Promise<boolean> {
-    const res = await post('/api/v1/shop/orders', { product_id: product.id, pricing_plan_id: planId, payment_method: 'card', payer: fullPayer(), terms_accepted: true }, { 'idempotency-key': randomUUID() })
-    const body = (await res.json()) as { next_action?: { payment_id: string }; error?: { type: string } }
-    if (res.status !== 201) {
-      failures[`order ${res.status} ${body.error?.type}`] = (failures[`order ${res.status} ${body.error?.type}`] ?? 0) + 1
-      return false
-    }
-    const pay = await post(`/api/v1/shop/sandbox/payments/${body.next_action!.payment_id}`, { outcome: 'success' })
-    if (pay.status !== 200) {
-      failures[`pay ${pay.status}`] = (failures[`pay ${pay.status}`] ?? 0) + 1
-      return false
-    }
-    return true
-  }
-  async function load(durationSeconds: number, count: boolean) {
-    const end = performance.now() + durationSeconds * 1000
-    await Promise.all(Array.from({ length: clients }, async () => {
-      while (performance.now() < end) {
-        const ok = await checkout().catch((error: Error) => {
-          failures[`error ${error.name}`] = (failures[`error ${error.name}`] ?? 0) + 1
-          return false
-        })
-        if (ok && count) checkouts++
-      }
-    }))
-  }
+  const { failures, run: load } = checkoutLoad(agent, api.url, { productId: product.id, planId }, clients)
   try {
     await load(Math.min(3, seconds), false) // warm-up
     receiver.counting = true
     const started = performance.now()
-    await load(seconds, true)
+    const checkouts = await load(seconds, true)
     const elapsed = (performance.now() - started) / 1000
     receiver.counting = false
     const deliveriesInWindow = receiver.deliveries

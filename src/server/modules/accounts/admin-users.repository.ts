@@ -2,16 +2,13 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql 
 import type { Executor } from '../../db/client'
 import { adminAuditLog, adminSessions, profiles, sellers, sessions, users } from '../../db/schema'
 import { alias } from 'drizzle-orm/pg-core'
+import { containsPattern } from '../../db/like-pattern'
 
 // SQL of the managers' users and of admin mode (docs/decisions/0056-managers-admin-mode.md). Every function
 // takes the executor it runs in.
 
 export type AdminSessionRow = typeof adminSessions.$inferSelect
 
-/** `%text%` for ILIKE with the pattern characters of the text escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 export type UserListFilters = {
   query?: string; profileType?: string; accountState?: string; deletionState?: string

@@ -4,6 +4,7 @@ import {
   affiliateClicks, affiliateCommissions, affiliateNodes, affiliateProgramProducts, affiliatePrograms, creditMemos, embeddableItems, products, publishers,
   sellers, users,
 } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 // The affiliates module's SQL (docs/decisions/0048-affiliates.md): programs, their products, publishers,
 // nodes and clicks. Reads join users (a publisher's name and email), sellers (username, blocked) and
@@ -13,7 +14,6 @@ export type ProgramRow = typeof affiliatePrograms.$inferSelect
 export type NodeRow = typeof affiliateNodes.$inferSelect
 export type PublisherRow = typeof publishers.$inferSelect
 
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 
 // ------------------------------------------------------------------------------------------------ sellers
@@ -52,7 +52,7 @@ export async function listPrograms(db: Executor, sellerId: number, params: {
   const where = and(
     eq(affiliatePrograms.sellerId, sellerId),
     params.archived ? sql`${affiliatePrograms.archivedAt} is not null` : isNull(affiliatePrograms.archivedAt),
-    params.query ? ilike(affiliatePrograms.name, like(params.query)) : undefined,
+    params.query ? ilike(affiliatePrograms.name, containsPattern(params.query)) : undefined,
   )
   const column = programSort[(params.sortKey ?? 'id') as keyof typeof programSort] ?? affiliatePrograms.id
   const rows = await db.select().from(affiliatePrograms).where(where)
@@ -208,7 +208,7 @@ export async function listNodes(db: Executor, scope: { sellerId?: number; publis
     params.state ? eq(affiliateNodes.state, params.state) : undefined,
     params.programId ? eq(affiliateNodes.programId, params.programId) : undefined,
     params.publisherId ? eq(affiliateNodes.publisherId, params.publisherId) : undefined,
-    params.query ? sql`(${users.email} ilike ${like(params.query)} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${like(params.query)} or ${affiliatePrograms.name} ilike ${like(params.query)})` : undefined,
+    params.query ? sql`(${users.email} ilike ${containsPattern(params.query)} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${containsPattern(params.query)} or ${affiliatePrograms.name} ilike ${containsPattern(params.query)})` : undefined,
   )
   const column = nodeSort[(params.sortKey ?? 'id') as keyof typeof nodeSort] ?? affiliateNodes.id
   const rows = await nodeSelect(db).where(where)
@@ -262,7 +262,7 @@ const listedWhere = and(eq(affiliatePrograms.listedInMarketplace, true), isNull(
 
 /** Listed programs of sellers not blocked (tab programs), with their seller. */
 export async function marketplacePrograms(db: Executor, params: { query?: string; offset: number; limit: number }) {
-  const where = and(listedWhere, params.query ? ilike(affiliatePrograms.name, like(params.query)) : undefined)
+  const where = and(listedWhere, params.query ? ilike(affiliatePrograms.name, containsPattern(params.query)) : undefined)
   const base = () => db.select({ program: affiliatePrograms, username: sellers.username, firstName: users.firstName, lastName: users.lastName })
     .from(affiliatePrograms).innerJoin(sellers, eq(sellers.id, affiliatePrograms.sellerId)).innerJoin(users, eq(users.id, sellers.userId))
   const rows = await base().where(where).orderBy(desc(affiliatePrograms.id)).offset(params.offset).limit(params.limit)
@@ -272,7 +272,7 @@ export async function marketplacePrograms(db: Executor, params: { query?: string
 
 /** Products of listed programs (tab products). */
 export async function marketplaceProducts(db: Executor, params: { query?: string; offset: number; limit: number }) {
-  const where = and(listedWhere, isNull(products.archivedAt), params.query ? ilike(products.name, like(params.query)) : undefined)
+  const where = and(listedWhere, isNull(products.archivedAt), params.query ? ilike(products.name, containsPattern(params.query)) : undefined)
   const from = () => db.select({
     product: { id: products.id, name: products.name, displayPrice: products.displayPrice, currency: products.displayCurrencyId },
     program: affiliatePrograms, username: sellers.username, firstName: users.firstName, lastName: users.lastName,
@@ -290,7 +290,7 @@ export async function marketplaceProducts(db: Executor, params: { query?: string
 
 /** Sellers with at least one listed program (tab sellers), with their counts and best program. */
 export async function marketplaceSellers(db: Executor, params: { query?: string; offset: number; limit: number }) {
-  const where = and(listedWhere, params.query ? ilike(sellers.username, like(params.query)) : undefined)
+  const where = and(listedWhere, params.query ? ilike(sellers.username, containsPattern(params.query)) : undefined)
   const rows = await db.select({
     sellerId: sellers.id, username: sellers.username, firstName: users.firstName, lastName: users.lastName,
     programsCount: count(), firstProgramId: sql<number>`min(${affiliatePrograms.id})`.mapWith(Number),

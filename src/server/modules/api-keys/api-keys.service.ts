@@ -78,7 +78,10 @@ export async function resolveApiKey(ctx: Ctx, authorization: string): Promise<{ 
   const row = token ? await repo.findActiveKeyByHash(ctx.db, hashToken(token)) : undefined
   if (!row || row.sellerBlocked) throw new AppError('invalid_access_token', 'The API key is not valid or was revoked')
   const now = ctx.realNow
-  await repo.recordUse(ctx.db, row.key.id, now, ctx.ip ?? null, new Date(now.getTime() - lastUseIntervalMs))
+  const staleBefore = new Date(now.getTime() - lastUseIntervalMs)
+  // The row just read says whether the last use is stale: a busy key sends no write at all, and the
+  // update's own condition settles two requests racing to record it.
+  if (!row.key.lastUsedAt || row.key.lastUsedAt < staleBefore) await repo.recordUse(ctx.db, row.key.id, now, ctx.ip ?? null, staleBefore)
   return {
     actor: {
       userId: row.sellerUserId, sessionId: `api_key:${row.key.id}`, profileId: row.sellerProfileId, profileType: 'seller', sellerId: row.key.sellerId,

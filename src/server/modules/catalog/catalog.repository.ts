@@ -7,6 +7,7 @@ import {
   categories, downloadFiles, eventTickets, licenseKeys, pricingPlans, pricingPlanVersions, productAddons, productCategories, productCovers, productDiscounts, products, sellerEffectiveFeatures, sellers,
   shopCategories, shopCategoryProducts, users,
 } from '../../db/schema'
+import { containsPattern, prefixPattern } from '../../db/like-pattern'
 
 // The catalogue's SQL. Every function takes the executor it runs on (the database or a transaction);
 // every read of a seller's object is scoped by that seller, so another seller's id finds nothing. A seller's
@@ -20,10 +21,6 @@ export type ShopCategoryRow = typeof shopCategories.$inferSelect
 export type LicenseKeyRow = typeof licenseKeys.$inferSelect
 export type DiscountRow = typeof productDiscounts.$inferSelect
 
-/** `%text%` for ILIKE with the pattern characters of the text escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 /** Whether a database error is a unique violation of the named index. */
 
@@ -120,7 +117,7 @@ export async function deleteProduct(db: Executor, id: number) {
 /** The slugs of the seller that start with `base` (any case), to pick a free one. */
 export async function slugsLike(db: Executor, sellerId: number, base: string, exceptId?: number): Promise<Set<string>> {
   const rows = await db.select({ slug: products.slug }).from(products).where(and(
-    eq(products.sellerId, sellerId), ilike(products.slug, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    eq(products.sellerId, sellerId), ilike(products.slug, prefixPattern(base)),
     exceptId ? ne(products.id, exceptId) : undefined,
   ))
   return new Set(rows.map((r) => r.slug.toLowerCase()))

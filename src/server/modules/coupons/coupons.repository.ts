@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { couponProducts, coupons } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 // Coupons' SQL, scoped by seller. Codes are unique per seller without regard to case (the index decides).
 
@@ -79,7 +80,7 @@ export async function listCoupons(db: Executor, sellerId: number, params: {
     eq(coupons.sellerId, sellerId),
     params.active === undefined ? undefined : eq(coupons.active, params.active),
     params.batchId ? eq(coupons.batchId, params.batchId) : undefined,
-    params.query ? ilike(coupons.code, `%${params.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    params.query ? ilike(coupons.code, containsPattern(params.query)) : undefined,
   )
   const column = sortColumns[params.sortKey ?? 'id']
   const rows = await db.select().from(coupons).where(where)

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { deals, pricingPlans, products, sellers } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 // The deals module's SQL: the deals table, read with its product and pricing plan (docs/decisions/0054-sales-team-and-deals.md).
 
@@ -64,7 +65,7 @@ export async function listForSeller(db: Executor, sellerId: number, filter: {
   if (filter.states?.length) conditions.push(inArray(deals.state, filter.states))
   if (filter.productId !== undefined) conditions.push(eq(deals.productId, filter.productId))
   if (filter.query) {
-    const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const like = containsPattern(filter.query)
     conditions.push(or(ilike(deals.payerEmail, like), ilike(deals.payerFirstName, like), ilike(deals.payerLastName, like), ilike(products.name, like))!)
   }
   const where = and(...conditions)

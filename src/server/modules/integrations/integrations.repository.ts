@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { integrationConnections, integrationProductSettings, integrationSyncEvents } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 // The integrations module's SQL: connections, per-product settings and the sync log (docs/decisions/0075-integrations.md).
 
@@ -45,7 +46,7 @@ export async function listConnections(db: Executor, sellerId: number, query: {
   const filters: SQL[] = [scope]
   if (query.kind) filters.push(eq(integrationConnections.kind, query.kind))
   if (query.state) filters.push(eq(integrationConnections.state, query.state))
-  if (query.search) filters.push(sql`${integrationConnections.name} ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
+  if (query.search) filters.push(sql`${integrationConnections.name} ilike ${containsPattern(query.search)}`)
   const where = and(...filters)
   const column = connectionSorts[query.sortKey]
   const [rows, [total], [totalMax]] = await Promise.all([

@@ -293,9 +293,7 @@ async function buyerOf(tx: Executor, event: PlatformEvent): Promise<Buyer | null
 export async function onPlatformEvent(deps: AppDeps, tx: Executor, event: PlatformEvent): Promise<void> {
   const action = syncedEvents[event.type]
   if (!action) return
-  const fromData = Array.isArray(event.data.product_ids) ? (event.data.product_ids as unknown[]).filter((v): v is number => Number.isInteger(v)) : []
-  const productIds = [...new Set([...event.productIds, ...fromData])]
-  const targets = await repo.syncTargets(tx, event.sellerId, productIds, syncingKinds, syncingConnectionStates)
+  const targets = await repo.syncTargets(tx, event.sellerId, event.productIds, syncingKinds, syncingConnectionStates)
   if (targets.length === 0) return
   const buyer = await buyerOf(tx, event)
   if (!buyer) return

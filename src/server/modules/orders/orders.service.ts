@@ -51,8 +51,9 @@ function currencyOf(order: repo.OrderRow): CurrencyId {
  * Tells the platform events' listeners (signed webhooks, integrations; ports/platform-events.ts) of an order's
  * event, in the caller's transaction: the order's ids, products, amounts (minor units) and payer, with `extra`.
  */
-export async function emitOrderEvent(deps: AppDeps, tx: Executor, orderOrId: number | repo.OrderRow, type: PlatformEventType, extra: Record<string, unknown> = {}): Promise<void> {
-  const order = typeof orderOrId === 'number' ? await repo.findOrder(tx, orderOrId) : await repo.findOrder(tx, orderOrId.id)
+export async function emitOrderEvent(deps: AppDeps, tx: Executor, orderId: number, type: PlatformEventType, extra: Record<string, unknown> = {}): Promise<void> {
+  // Read again: the caller has just moved the order, and the event tells its state after the move.
+  const order = await repo.findOrder(tx, orderId)
   if (!order) return
   const items = await repo.orderItemsOf(tx, order.id)
   const productIds = [...new Set([order.productId, ...items.map((i) => i.productId)])]

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { contactFormSubmissions, pages, pageVersions, sellers, users } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 export type ContactRequestRow = typeof contactFormSubmissions.$inferSelect
 
@@ -10,7 +11,7 @@ export async function insert(db: Executor, values: typeof contactFormSubmissions
 }
 
 export async function list(db: Executor, sellerId: number, params: { query?: string; sortDir: 'asc' | 'desc'; offset: number; limit: number }) {
-  const where = and(eq(contactFormSubmissions.sellerId, sellerId), params.query ? sql`${contactFormSubmissions.fields}::text ilike ${`%${params.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined)
+  const where = and(eq(contactFormSubmissions.sellerId, sellerId), params.query ? sql`${contactFormSubmissions.fields}::text ilike ${containsPattern(params.query)}` : undefined)
   const order = params.sortDir === 'asc' ? asc(contactFormSubmissions.id) : desc(contactFormSubmissions.id)
   const rows = await db.select().from(contactFormSubmissions).where(where).orderBy(order).offset(params.offset).limit(params.limit)
   const [filtered] = await db.select({ n: count() }).from(contactFormSubmissions).where(where)

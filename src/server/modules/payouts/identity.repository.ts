@@ -2,11 +2,11 @@ import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle
 import type { Executor } from '../../db/client'
 import { kycDocuments, legitimations, users } from '../../db/schema'
 import type { KycDocumentRow, LegitimationRow } from './money-out.repository'
+import { containsPattern } from '../../db/like-pattern'
 
 // The identity part's own writes and the managers' list (docs/decisions/0049-money-out.md "Identity"); the
 // reads every part shares (a party's legitimation and documents) are in money-out.repository.ts.
 
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export async function insertLegitimation(db: Executor, values: typeof legitimations.$inferInsert): Promise<LegitimationRow> {
   const [row] = await db.insert(legitimations).values(values).returning()
@@ -57,7 +57,7 @@ function filterOf(filter: LegitimationFilter, withStep: boolean): SQL | undefine
   return and(
     withStep && filter.step ? eq(legitimations.step, filter.step) : undefined,
     filter.partyKind ? eq(legitimations.partyKind, filter.partyKind) : undefined,
-    q ? or(ilike(users.email, like(q)), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like(q))) : undefined,
+    q ? or(ilike(users.email, containsPattern(q)), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containsPattern(q))) : undefined,
     filter.createdFrom ? gte(legitimations.createdAt, filter.createdFrom) : undefined,
     filter.createdTill ? lt(legitimations.createdAt, filter.createdTill) : undefined,
   )

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-
 import type { Executor } from '../../db/client'
 import { platformPlanOwner, platformPlanPrices, platformPlans, platformPromos, platformSubscriptions, sellers } from '../../db/schema'
 import { grantingSubscriptionStates } from '../../../shared/states/platform-subscription'
+import { containsPattern } from '../../db/like-pattern'
 
 // The platform-plans module's SQL (docs/decisions/0055-platform-plans.md). Writes only its own tables.
 
@@ -50,7 +51,7 @@ export async function listPlans(db: Executor, filters: { purpose?: string; purpo
   if (filters.purposes) where.push(inArray(platformPlans.purpose, [...filters.purposes]))
   if (filters.archived !== undefined) where.push(eq(platformPlans.archived, filters.archived))
   if (filters.billingCycle) where.push(sql`exists (select 1 from platform_plan_prices p where p.plan_id = ${platformPlans.id} and p.billing_cycle = ${filters.billingCycle})`)
-  if (filters.query) where.push(sql`${platformPlans.name} ilike ${`%${filters.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
+  if (filters.query) where.push(sql`${platformPlans.name} ilike ${containsPattern(filters.query)}`)
   const condition = where.length ? and(...where) : undefined
   const rows = await db.select().from(platformPlans).where(condition).orderBy(asc(platformPlans.position), asc(platformPlans.id)).offset(page.offset).limit(page.limit)
   const [total] = await db.select({ n: count() }).from(platformPlans).where(condition)

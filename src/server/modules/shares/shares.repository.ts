@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { itemShares } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 // The shares module's SQL (docs/decisions/0067-multi-item-shares.md): a seller's shared links.
 
 export type ShareRow = typeof itemShares.$inferSelect
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const open = (sellerId: number) => and(eq(itemShares.sellerId, sellerId), isNull(itemShares.archivedAt))
 
 export async function insertShare(db: Executor, values: typeof itemShares.$inferInsert): Promise<ShareRow> {
@@ -39,7 +39,7 @@ export async function slugTaken(db: Executor, sellerId: number, slug: string, ex
 const sortColumns = { title: itemShares.title, views: itemShares.views, created_at: itemShares.createdAt } as const
 
 export async function listForSeller(db: Executor, sellerId: number, params: { query?: string; sortKey?: string; sortDir?: 'asc' | 'desc'; offset: number; limit: number }) {
-  const where: SQL | undefined = and(open(sellerId), params.query ? ilike(itemShares.title, likeOf(params.query)) : undefined)
+  const where: SQL | undefined = and(open(sellerId), params.query ? ilike(itemShares.title, containsPattern(params.query)) : undefined)
   const column = sortColumns[params.sortKey as keyof typeof sortColumns] ?? itemShares.createdAt
   const order = params.sortDir === 'asc' ? asc(column) : desc(column)
   const rows = await db.select().from(itemShares).where(where).orderBy(order, desc(itemShares.id)).offset(params.offset).limit(params.limit)

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client'
 import { profiles, sellers, teamAuditLog, teamMemberNotificationSettings, teamMembers, users } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 // The teams module's SQL: team members from invitation on, and the audit log.
 
@@ -42,7 +43,7 @@ export async function listForSeller(db: Executor, sellerId: number, filter: { st
   const conditions: SQL[] = [eq(teamMembers.sellerId, sellerId), eq(teamMembers.kind, filter.kind ?? 'team')]
   if (filter.state) conditions.push(eq(teamMembers.state, filter.state))
   if (filter.query) {
-    const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const like = containsPattern(filter.query)
     conditions.push(or(ilike(teamMembers.email, like), ilike(members.firstName, like), ilike(members.lastName, like))!)
   }
   const where = and(...conditions)

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { appliedThemes, sellers, themes } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 // The themes module's SQL: themes and the applied theme per seller and kind (docs/decisions/0061-fonts-and-themes.md).
 // Reads the sellers table for the name the template hub shows.
@@ -8,7 +9,6 @@ import { appliedThemes, sellers, themes } from '../../db/schema'
 export type ThemeRow = typeof themes.$inferSelect
 export type ThemeWithSeller = ThemeRow & { sellerName: string }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export async function insertTheme(db: Executor, values: typeof themes.$inferInsert): Promise<ThemeRow> {
   const [row] = await db.insert(themes).values(values).returning()
@@ -47,7 +47,7 @@ export async function listForSeller(db: Executor, sellerId: number, filter: { ki
   const scope: SQL[] = [eq(themes.sellerId, sellerId)]
   const conditions = [...scope]
   if (filter.kind) conditions.push(eq(themes.kind, filter.kind))
-  if (filter.query) conditions.push(ilike(themes.name, likeOf(filter.query)))
+  if (filter.query) conditions.push(ilike(themes.name, containsPattern(filter.query)))
   const rows = await db.select().from(themes).where(and(...conditions)).orderBy(desc(themes.id)).offset(filter.offset).limit(filter.limit)
   const [total] = await db.select({ n: count() }).from(themes).where(and(...conditions))
   const [max] = await db.select({ n: count() }).from(themes).where(and(...scope))
@@ -59,7 +59,7 @@ export async function listPublic(db: Executor, filter: { kind?: string | undefin
   const scope: SQL[] = [eq(themes.visibility, 'public'), eq(sellers.blocked, false)]
   const conditions = [...scope]
   if (filter.kind) conditions.push(eq(themes.kind, filter.kind))
-  if (filter.query) conditions.push(ilike(themes.name, likeOf(filter.query)))
+  if (filter.query) conditions.push(ilike(themes.name, containsPattern(filter.query)))
   const rows = await db.select({ theme: themes, sellerName: sellers.username }).from(themes)
     .innerJoin(sellers, eq(sellers.id, themes.sellerId)).where(and(...conditions)).orderBy(desc(themes.id)).offset(filter.offset).limit(filter.limit)
   const [total] = await db.select({ n: count() }).from(themes).innerJoin(sellers, eq(sellers.id, themes.sellerId)).where(and(...conditions))

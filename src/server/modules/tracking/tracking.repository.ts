@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { productTrackingCodes, productTrackingSelections, sellerEffectiveFeatures, sellers, trackingCodes } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 // The tracking module's SQL: tracking codes and the products' selections of them (docs/decisions/0074-tracking-with-consent.md).
 
@@ -20,7 +21,7 @@ export async function listTrackingCodes(db: Executor, sellerId: number, params: 
     params.event ? sql`${trackingCodes.events} @> ${JSON.stringify([params.event])}::jsonb` : undefined,
     params.productCodeIds ? (params.productCodeIds.length === 0 ? sql`false` : inArray(trackingCodes.id, params.productCodeIds)) : undefined,
     params.withCode === undefined ? undefined : params.withCode ? isNotNull(trackingCodes.code) : sql`${trackingCodes.code} is null`,
-    params.query ? ilike(trackingCodes.name, `%${params.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    params.query ? ilike(trackingCodes.name, containsPattern(params.query)) : undefined,
   )
   const column = sortColumns[params.sortKey ?? 'id']
   const rows = await db.select().from(trackingCodes).where(where)

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lt, lte, sql, type SQL }
 import type { Executor } from '../../db/client'
 import { executeRows } from '../../db/client'
 import { sellers, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema'
+import { containsPattern } from '../../db/like-pattern'
 
 // The webhooks module's SQL (docs/decisions/0072-signed-webhooks.md): endpoints, deliveries, attempts.
 
@@ -43,7 +44,7 @@ export async function listEndpoints(db: Executor, sellerId: number, filter: {
   const mine = eq(webhookEndpoints.sellerId, sellerId)
   const conditions: SQL[] = [mine]
   if (filter.state) conditions.push(eq(webhookEndpoints.state, filter.state))
-  if (filter.query) conditions.push(ilike(webhookEndpoints.url, `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+  if (filter.query) conditions.push(ilike(webhookEndpoints.url, containsPattern(filter.query)))
   const column = endpointSorts[filter.sortKey ?? 'id']
   const order = filter.sortDir === 'asc' ? asc(column) : desc(column)
   const [rows, [total], [max]] = await Promise.all([
@@ -83,11 +84,6 @@ export async function findDelivery(db: Executor, endpointId: number, id: number)
   return row
 }
 
-export async function findDeliveryById(db: Executor, id: number): Promise<DeliveryRow | undefined> {
-  const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id))
-  return row
-}
-
 /**
  * Takes a delivery for one attempt when it is due (pending or failed, its time come): its next attempt moves
  * to `leaseUntil`, so a second job or the sweep does not send it at the same time. Undefined: not due.
@@ -104,22 +100,15 @@ export async function updateDelivery(db: Executor, id: number, values: Partial<t
   return row!
 }
 
-/** The earliest delivery of the same endpoint and order before this one that is still to be sent. */
-export async function openEarlierInStream(db: Executor, delivery: DeliveryRow): Promise<DeliveryRow | undefined> {
+/**
+ * The nearest delivery of the same endpoint and order still to be sent, before this one (it holds this one
+ * back) or after it (it goes next).
+ */
+export async function openInStream(db: Executor, delivery: DeliveryRow, side: 'before' | 'after'): Promise<DeliveryRow | undefined> {
   if (delivery.orderId === null) return undefined
   const [row] = await db.select().from(webhookDeliveries).where(and(
     eq(webhookDeliveries.endpointId, delivery.endpointId), eq(webhookDeliveries.orderId, delivery.orderId),
-    lt(webhookDeliveries.id, delivery.id), inArray(webhookDeliveries.state, ['pending', 'failed']),
-  )).orderBy(asc(webhookDeliveries.id)).limit(1)
-  return row
-}
-
-/** The next delivery of the same endpoint and order after this one that is still to be sent. */
-export async function nextOpenInStream(db: Executor, delivery: DeliveryRow): Promise<DeliveryRow | undefined> {
-  if (delivery.orderId === null) return undefined
-  const [row] = await db.select().from(webhookDeliveries).where(and(
-    eq(webhookDeliveries.endpointId, delivery.endpointId), eq(webhookDeliveries.orderId, delivery.orderId),
-    gt(webhookDeliveries.id, delivery.id), inArray(webhookDeliveries.state, ['pending', 'failed']),
+    side === 'before' ? lt(webhookDeliveries.id, delivery.id) : gt(webhookDeliveries.id, delivery.id), inArray(webhookDeliveries.state, ['pending', 'failed']),
   )).orderBy(asc(webhookDeliveries.id)).limit(1)
   return row
 }
@@ -139,7 +128,7 @@ export async function listDeliveries(db: Executor, endpointId: number, filter: {
   const conditions: SQL[] = [mine]
   if (filter.state) conditions.push(eq(webhookDeliveries.state, filter.state))
   if (filter.eventType) conditions.push(eq(webhookDeliveries.eventType, filter.eventType))
-  if (filter.query) conditions.push(ilike(webhookDeliveries.messageId, `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+  if (filter.query) conditions.push(ilike(webhookDeliveries.messageId, containsPattern(filter.query)))
   const [rows, [total], [max]] = await Promise.all([
     db.select().from(webhookDeliveries).where(and(...conditions)).orderBy(filter.sortDir === 'asc' ? asc(webhookDeliveries.id) : desc(webhookDeliveries.id)).offset(filter.offset).limit(filter.limit),
     db.select({ n: count() }).from(webhookDeliveries).where(and(...conditions)),

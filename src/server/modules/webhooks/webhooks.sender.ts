@@ -1,6 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { LookupFunction } from 'node:net'
+import { isIP, type LookupFunction } from 'node:net'
 import type { CheckedTarget } from './webhooks.address-guard'
 
 // One HTTP attempt of a webhook (docs/decisions/0072-signed-webhooks.md): to the address the guard checked
@@ -40,7 +40,8 @@ export function sendWebhook(target: CheckedTarget, headers: Record<string, strin
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       lookup: pinned,
-      servername: target.url.hostname.replace(/^\[|\]$/g, ''),
+      // TLS names the host it checks; an address literal has no name to send (SNI takes names only).
+      ...(isIP(target.url.hostname.replace(/^\[|\]$/g, '')) ? {} : { servername: target.url.hostname }),
       agent: false,
     })
     const deadline = setTimeout(() => {

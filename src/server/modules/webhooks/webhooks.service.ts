@@ -214,7 +214,7 @@ export async function deliver(deps: AppDeps, deliveryId: number, trigger: Delive
     return
   }
   if (!asked) {
-    const earlier = await repo.openEarlierInStream(deps.db, delivery)
+    const earlier = await repo.openInStream(deps.db, delivery, 'before')
     if (earlier) {
       // In order per order: this one waits until the earlier one is through (its end enqueues this one).
       const after = Math.max(earlier.nextAttemptAt?.getTime() ?? now.getTime(), now.getTime()) + streamGapMs
@@ -267,7 +267,7 @@ async function recordAttempt(deps: AppDeps, delivery: repo.DeliveryRow, endpoint
 /** Ends a delivery, and lets the next one of its order to the same endpoint go at once. */
 async function closeDelivery(deps: AppDeps, delivery: repo.DeliveryRow, values: Partial<repo.DeliveryRow> & { state: WebhookDeliveryState }) {
   await repo.updateDelivery(deps.db, delivery.id, { ...values, nextAttemptAt: null })
-  const next = await repo.nextOpenInStream(deps.db, delivery)
+  const next = await repo.openInStream(deps.db, delivery, 'after')
   if (!next) return
   await repo.updateDelivery(deps.db, next.id, { nextAttemptAt: deps.now() })
   // The next of the order goes at once, in this job: a job of its own would wait for the queue's next poll, once
