@@ -21,6 +21,13 @@ export type Database = {
   /** Raw parameterised SQL for pg-boss and scripts; multi-statement text is allowed without values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>
   migrate(): Promise<void>
+  /**
+   * Hears PostgreSQL notifications on `channel` (LISTEN): a NOTIFY sent inside a transaction arrives when it
+   * commits, in every process listening. On PostgreSQL a connection of its own, opened again after a loss;
+   * notifications are a nudge only, never the record (the job queue's wake-up: src/server/jobs/README.md).
+   * Answers a function that stops listening.
+   */
+  listen(channel: string, onNotification: (payload: string) => void): Promise<() => Promise<void>>
   /** PGlite only: the whole data directory as a tarball, to open copies of it (tests' migrated template). */
   dump?(): Promise<Blob>
   close(): Promise<void>
@@ -51,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const result = await client.query(text, values)
         return { rows: result.rows as any[] }
       },
+      listen: (channel, onNotification) => client.listen(channel, onNotification).then((stop) => () => stop()),
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
       dump: () => client.dumpDataDir('none'),
       close: () => client.close(),
@@ -71,8 +79,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const result = await pool.query(text, values as any[])
       return { rows: result.rows }
     },
+    listen: (channel, onNotification) => listenOnPostgres(options.url, channel, onNotification),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     close: () => pool.end(),
+  }
+}
+
+/** A LISTEN on a connection of its own, outside the pool; a lost connection is opened again after a second. */
+async function listenOnPostgres(url: string, channel: string, onNotification: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null
+  let stopped = false
+  let retry: NodeJS.Timeout | null = null
+  const again = () => {
+    if (stopped || retry) return
+    retry = setTimeout(() => {
+      retry = null
+      connect().catch(again)
+    }, 1000)
+  }
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url })
+    next.on('notification', (message) => { if (message.channel === channel) onNotification(message.payload ?? '') })
+    next.on('error', () => {
+      if (client === next) client = null
+      next.end().catch(() => {})
+      again()
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`)
+    } catch (error) {
+      next.end().catch(() => {})
+      throw error
+    }
+    if (stopped) return void (await next.end().catch(() => {}))
+    client = next
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    if (retry) clearTimeout(retry)
+    await client?.end().catch(() => {})
+    client = null
   }
 }
 

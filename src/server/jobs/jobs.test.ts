@@ -148,3 +148,57 @@ describe('jobs in a transaction', () => {
     expect(await onceRows(key)).toEqual([`test.noted:${key}`])
   })
 })
+
+// A queue that must keep pace (webhook deliveries, JobDefinition `work`): its enqueue's commit wakes the worker
+// instead of its poll, and a detached job that hangs holds one slot, not the queue. The poll here is 30 s, so a
+// job run within seconds was woken.
+describe('a woken, detached queue', () => {
+  const ran: string[] = []
+  const releases = new Map<string, () => void>()
+  const woken = defineJob<object, { label: string; hang?: boolean }>({
+    name: 'test.woken', work: { batchSize: 10, pollingIntervalSeconds: 30, wake: true, detached: { maxInFlight: 2 } },
+    handler: async (_deps, data) => {
+      if (data.hang) await new Promise<void>((resolve) => releases.set(data.label, resolve))
+      ran.push(data.label)
+    },
+  })
+  let worked: Jobs<object>
+  beforeAll(async () => {
+    worked = new Jobs<object>(database, pino({ level: 'silent' }) as unknown as Logger, [woken], { work: true, pollingIntervalSeconds: 30 })
+    await worked.start({})
+    await new Promise((r) => setTimeout(r, 500)) // the worker's first fetch found nothing; it waits for its poll
+  })
+  afterAll(async () => {
+    for (const release of releases.values()) release()
+    await worked.stop()
+  })
+  const runs = async (label: string) => vi.waitFor(() => expect(ran).toContain(label), { timeout: 8_000, interval: 50 })
+
+  test('a committed enqueue runs at once, a rolled-back one never; a hanging job does not hold the next', async () => {
+    await expect(database.db.transaction(async (tx) => {
+      await worked.enqueue(tx, woken.name, { label: 'rolled back' })
+      throw new Error('rolled back')
+    })).rejects.toThrow('rolled back')
+    await database.db.transaction((tx) => worked.enqueue(tx, woken.name, { label: 'hanging', hang: true }))
+    await vi.waitFor(() => expect(releases.has('hanging')).toBe(true), { timeout: 8_000, interval: 50 })
+    await database.db.transaction((tx) => worked.batch(tx, () => worked.enqueue(tx, woken.name, { label: 'after the hang' })))
+    await runs('after the hang')
+    expect(ran).not.toContain('hanging')
+    releases.get('hanging')!()
+    await runs('hanging')
+    expect(ran).not.toContain('rolled back')
+  })
+
+  test('no more than maxInFlight run at once: the third waits for a slot', async () => {
+    for (const label of ['slot 1', 'slot 2']) await database.db.transaction((tx) => worked.enqueue(tx, woken.name, { label, hang: true }))
+    await vi.waitFor(() => expect(releases.has('slot 2')).toBe(true), { timeout: 8_000, interval: 50 })
+    await database.db.transaction((tx) => worked.enqueue(tx, woken.name, { label: 'third', hang: true }))
+    await new Promise((r) => setTimeout(r, 1_000))
+    expect(releases.has('third')).toBe(false)
+    releases.get('slot 1')!()
+    await vi.waitFor(() => expect(releases.has('third')).toBe(true), { timeout: 8_000, interval: 50 })
+    releases.get('slot 2')!()
+    releases.get('third')!()
+    await runs('third')
+  })
+})

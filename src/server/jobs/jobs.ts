@@ -22,11 +22,30 @@ export type JobDefinition<Deps, Data = any> = {
   /**
    * How a worker takes this queue's jobs. pg-boss waits its polling interval after every fetch, so a worker
    * taking one job per fetch every 2 s runs at most half a job a second: a queue that must keep pace with the
-   * checkouts (webhook deliveries) takes a batch per fetch, polls more often, and runs the batch's jobs side
-   * by side (`parallel`; each handler must then stand on its own, as a claim of its row does).
+   * checkouts (webhook deliveries) takes a batch per fetch, polls more often, is woken by its enqueues'
+   * commits and does not wait for one job before starting the next (`detached`).
    */
-  work?: { batchSize?: number; pollingIntervalSeconds?: number; parallel?: boolean }
+  work?: {
+    batchSize?: number
+    pollingIntervalSeconds?: number
+    /**
+     * An enqueue nudges the workers of this queue when its transaction commits (a NOTIFY on `wakeChannel`,
+     * heard by every process that works jobs), so a job waits for no poll: a webhook's first attempt follows
+     * its event's commit at once. The poll stays, for a nudge lost with a connection.
+     */
+    wake?: boolean
+    /**
+     * The worker starts each job and takes the next without waiting for it to end, up to `maxInFlight` at once:
+     * a slow receiver holds one slot, never the queue. The job counts as done when started, so a handler that
+     * throws is logged, not retried by the queue: only for work whose own rows are the record, which a sweep
+     * finds again when unfinished (webhook deliveries: a claim with a lease, the due sweep).
+     */
+    detached?: { maxInFlight: number }
+  }
 }
+
+/** The channel of the workers' nudges (JobDefinition `work.wake`); the payload is the job's name. */
+export const wakeChannel = 'sellfront_jobs'
 
 /**
  * What an enqueue may ask: a once key and a later start.
@@ -112,9 +131,14 @@ export class Jobs<Deps> {
   private started = false
   /** The jobs collected per executor while a `batch` runs on it. */
   private readonly batches = new WeakMap<Executor, PgBoss.JobInsert[]>()
+  /** This process's workers of the queues a commit wakes (`work.wake`), by job name. */
+  private readonly wakeable = new Map<string, string>()
+  private stopListening: (() => Promise<void>) | null = null
+  /** Detached jobs still running (`work.detached`). */
+  private readonly inFlight = new Set<Promise<void>>()
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly logger: Logger,
     definitions: JobDefinition<Deps>[],
     private readonly options: { work: boolean; pollingIntervalSeconds?: number },
@@ -150,16 +174,40 @@ export class Jobs<Deps> {
       for (const d of this.definitions.values()) if (d.cron) await this.boss.schedule(d.name, d.cron, {}, { tz: 'UTC' })
       for (const d of this.definitions.values()) {
         const pollingIntervalSeconds = Math.min(options.pollingIntervalSeconds ?? 2, d.work?.pollingIntervalSeconds ?? 2)
-        await this.boss.work(d.name, { pollingIntervalSeconds, batchSize: d.work?.batchSize ?? 1 }, async (batch) => {
-          if (!d.work?.parallel) {
-            for (const job of batch) await this.run(d, job.data)
+        const workerId = await this.boss.work(d.name, { pollingIntervalSeconds, batchSize: d.work?.batchSize ?? 1 }, async (batch) => {
+          const detached = d.work?.detached
+          if (detached) {
+            for (const job of batch) await this.startDetached(d, job.data, detached.maxInFlight)
             return
           }
-          // pg-boss settles a batch as one: a failure fails every job of it again, which idempotent handlers allow.
-          const failed = (await Promise.allSettled(batch.map((job) => this.run(d, job.data)))).find((r) => r.status === 'rejected')
-          if (failed) throw (failed as PromiseRejectedResult).reason
+          for (const job of batch) await this.run(d, job.data)
         })
+        if (d.work?.wake) this.wakeable.set(d.name, workerId)
       }
+      if (this.wakeable.size > 0) {
+        try {
+          this.stopListening = await this.database.listen(wakeChannel, (name) => {
+            const workerId = this.wakeable.get(name)
+            if (workerId) this.boss.notifyWorker(workerId)
+          })
+        } catch (error) {
+          this.logger.warn({ err: error }, 'job queue: no LISTEN connection; the woken queues wait for their poll')
+        }
+      }
+    }
+  }
+
+  /** Starts a detached job once fewer than `maxInFlight` run, and answers without waiting for its end. */
+  private async startDetached(definition: JobDefinition<Deps>, data: unknown, maxInFlight: number): Promise<void> {
+    while (this.inFlight.size >= maxInFlight) await Promise.race(this.inFlight)
+    const running: Promise<void> = this.run(definition, data).catch(() => {}).finally(() => this.inFlight.delete(running))
+    this.inFlight.add(running)
+  }
+
+  /** Nudges the workers of the woken queues among `names` when the executor's transaction commits. */
+  private async wake(executor: Executor, names: Iterable<string>): Promise<void> {
+    for (const name of new Set(names)) {
+      if (this.definitions.get(name)?.work?.wake) await executeSqlOn(executor, 'SELECT pg_notify($1, $2)', [wakeChannel, name])
     }
   }
 
@@ -175,6 +223,7 @@ export class Jobs<Deps> {
     if (collected) collected.push({ name, data, ...options })
     else if (options.singletonKey !== undefined) await insertJobs(this.boss, executor, [{ name, data, ...options }])
     else await this.boss.send(name, data, { ...options, db: executorAdapter(executor) })
+    if (!collected) await this.wake(executor, [name])
   }
 
   /**
@@ -194,7 +243,10 @@ export class Jobs<Deps> {
       // Closed before the insert: a job enqueued after `work` returned is sent on its own, not lost.
       this.batches.delete(executor)
     }
-    if (collected.length > 0) await insertJobs(this.boss, executor, collected)
+    if (collected.length > 0) {
+      await insertJobs(this.boss, executor, collected)
+      await this.wake(executor, collected.map((job) => job.name))
+    }
     return answer
   }
 
@@ -233,6 +285,10 @@ export class Jobs<Deps> {
   async stop(): Promise<void> {
     if (!this.started) return
     this.started = false
+    await this.stopListening?.()
+    this.stopListening = null
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false })
+    // Detached jobs get as long as the workers did; what is cut off, its sweep finds again.
+    if (this.inFlight.size > 0) await Promise.race([Promise.allSettled(this.inFlight), new Promise((r) => setTimeout(r, 10_000).unref())])
   }
 }

@@ -8,8 +8,10 @@ import { deliver, deliverWebhookJob, retryDueWebhooksJob, runDueDeliveries, type
 export const webhooksJobs: JobDefinition<AppDeps>[] = [
   defineJob<AppDeps, { deliveryId: number; trigger?: DeliverTrigger }>({
     name: deliverWebhookJob, retryLimit: 3, retryDelaySeconds: 30,
-    // Deliveries keep pace with the checkouts (docs/QUALITY.md "webhooks"): a batch per fetch, side by side.
-    work: { batchSize: 50, pollingIntervalSeconds: 0.5, parallel: true },
+    // Deliveries keep pace with the checkouts (docs/QUALITY.md "webhooks"): woken by the event's commit, a batch
+    // per fetch, each attempt on its own so a hanging receiver holds one of 64 slots, not the queue. A job is
+    // done once started: the delivery's claim and lease, and the due sweep below, are its record.
+    work: { batchSize: 50, pollingIntervalSeconds: 0.5, wake: true, detached: { maxInFlight: 64 } },
     handler: async (deps, data) => { await deliver(deps, data.deliveryId, data.trigger) },
   }),
   defineJob<AppDeps, Record<string, never>>({
