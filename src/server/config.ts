@@ -100,13 +100,15 @@ const configSchema = z.object({
    * The integrations' API addresses (docs/decisions/0075-integrations.md). Unset: the services themselves
    * (Mailchimp `https://<dc>.api.mailchimp.com/3.0`, ActiveCampaign `https://<account>.api-us1.com/api/3`,
    * GetResponse `https://api.getresponse.com/v3`, HubSpot `https://api.hubapi.com`, KlickTipp
-   * `https://api.klicktipp.com`, Vimeo `https://api.vimeo.com`); tests point them at local stand-ins.
+   * `https://api.klicktipp.com`, mailingwork `https://webservice.mailingwork.de/webservice/webservice/json`, Vimeo
+   * `https://api.vimeo.com`); tests point them at local stand-ins.
    */
   MAILCHIMP_API_BASE: z.url().optional(),
   ACTIVECAMPAIGN_API_BASE: z.url().optional(),
   GETRESPONSE_API_BASE: z.url().optional(),
   HUBSPOT_API_BASE: z.url().optional(),
   KLICKTIPP_API_BASE: z.url().optional(),
+  MAILINGWORK_API_BASE: z.url().optional(),
   VIMEO_API_BASE: z.url().optional(),
   /** How long one call to an integration's service may take. */
   INTEGRATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

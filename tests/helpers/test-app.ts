@@ -22,7 +22,7 @@ export const testConfigEnv = {
   RATE_LIMIT_AUTH_IP_MAX: '10000', RATE_LIMIT_MAX: '100000', APP_URL: 'http://localhost:3000', SEED_DEMO: 'false',
   // The integrations' services (docs/decisions/0075-integrations.md): a closed local port unless a test starts
   // its stand-in, so no test (the API fuzz included) ever calls the real services.
-  ...Object.fromEntries(['MAILCHIMP', 'ACTIVECAMPAIGN', 'GETRESPONSE', 'HUBSPOT', 'KLICKTIPP', 'VIMEO'].map((service) => [`${service}_API_BASE`, 'http://127.0.0.1:9'])),
+  ...Object.fromEntries(['MAILCHIMP', 'ACTIVECAMPAIGN', 'GETRESPONSE', 'HUBSPOT', 'KLICKTIPP', 'MAILINGWORK', 'VIMEO'].map((service) => [`${service}_API_BASE`, 'http://127.0.0.1:9'])),
   INTEGRATIONS_TIMEOUT_MS: '2000',
 }
 

@@ -5,12 +5,13 @@ import { startServer, type RecordedRequest, type Reply, type StandInServer } fro
 // prefix per service, each checking its own auth and keeping what was added: Mailchimp Marketing API 3.0
 // (`/mailchimp/3.0`, basic auth with the key), ActiveCampaign v3 (`/activecampaign/api/3`, `Api-Token`),
 // GetResponse v3 (`/getresponse/v3`, `X-Auth-Token: api-key ...`), HubSpot CRM v3 (`/hubspot`, bearer),
-// KlickTipp (`/klicktipp`, session login and cookie) and Vimeo (`/vimeo`, bearer). `bases` are the
+// KlickTipp (`/klicktipp`, session login and cookie), mailingwork (`/mailingwork`, username and password in every
+// form post, errors as `{ error: n }` with status 200) and Vimeo (`/vimeo`, bearer). `bases` are the
 // configuration values that point the platform at them.
 
 export type MailServicesStandIn = StandInServer & {
   bases: Record<string, string>
-  keys: { mailchimp: string; activeCampaign: string; getResponse: string; hubspot: string; klickTipp: { username: string; password: string }; vimeo: string }
+  keys: { mailchimp: string; activeCampaign: string; getResponse: string; hubspot: string; klickTipp: { username: string; password: string }; mailingwork: { username: string; password: string }; vimeo: string }
   /** Mailchimp: list id -> subscriber hash -> member. */
   mailchimpMembers: Map<string, Map<string, { email_address: string; status: string; merge_fields: Record<string, string>; tags: string[] }>>
   /** ActiveCampaign: `<list>:<contact id>` -> status (1 subscribed, 2 unsubscribed); contacts by email. */
@@ -23,6 +24,8 @@ export type MailServicesStandIn = StandInServer & {
   hsMemberships: Map<string, Set<string>>
   /** KlickTipp: subscribers by email. */
   ktSubscribers: Map<string, { listid: string | null; tags: Set<string>; unsubscribed: boolean; fields: Record<string, string> }>
+  /** mailingwork: recipients by id, each with its fields (1 address, 3 first name, 4 last name) and lists. */
+  mwRecipients: Map<string, { fields: Record<string, string>; lists: Set<string> }>
   /** Requests to one service whose auth was refused. */
   refused: RecordedRequest[]
 }
@@ -36,6 +39,7 @@ export async function startMailServicesStandIn(): Promise<MailServicesStandIn> {
     getResponse: 'gr-key-0123456789abcdef',
     hubspot: 'pat-eu1-0123456789abcdef',
     klickTipp: { username: 'seller-kt', password: 'kt-password' },
+    mailingwork: { username: 'seller-mw', password: 'mw-password' },
     vimeo: 'vimeo-token-0123456789abcdef',
   }
   const mailchimpMembers = new Map<string, Map<string, any>>([['list-buyers', new Map()], ['list-news', new Map()]])
@@ -46,6 +50,7 @@ export async function startMailServicesStandIn(): Promise<MailServicesStandIn> {
   const hsMemberships = new Map<string, Set<string>>([['17', new Set()]])
   const ktSubscribers = new Map<string, { listid: string | null; tags: Set<string>; unsubscribed: boolean; fields: Record<string, string> }>()
   const ktSessions = new Set<string>()
+  const mwRecipients = new Map<string, { fields: Record<string, string>; lists: Set<string> }>()
   const refused: RecordedRequest[] = []
   let sequence = 1000
   const next = () => String(++sequence)
@@ -191,6 +196,42 @@ export async function startMailServicesStandIn(): Promise<MailServicesStandIn> {
     return { status: 404, body: 'not found' }
   }
 
+  function mailingwork(r: RecordedRequest, path: string): Reply {
+    const answer = (result: unknown) => ok({ error: 0, message: 'successfully executed', result })
+    const failed = (error: number, message: string) => ok({ error, message, result: null })
+    if (r.method !== 'POST') return { status: 405, body: 'POST only' }
+    if (r.body.username !== keys.mailingwork.username || r.body.password !== keys.mailingwork.password) {
+      refused.push(r)
+      return failed(1, 'authentication failed')
+    }
+    const method = path.slice(1).toLowerCase()
+    const idsInList = (email: string, listId?: string) =>
+      [...mwRecipients].filter(([, x]) => x.fields['1'] === email && (!listId || x.lists.has(listId))).map(([id]) => id)
+    if (method === 'getlists') return answer([{ id: '7', name: 'Buyers' }, { id: '8', name: 'Newsletter' }])
+    if (method === 'getrecipientidsbyemail') {
+      const ids = idsInList(r.body.email, r.body.advanced?.listId)
+      return ids.length ? answer(ids) : failed(4, 'No match found')
+    }
+    if (method === 'createrecipient') {
+      if (!r.body.listId) return failed(2, 'No list provided')
+      const id = next()
+      mwRecipients.set(id, { fields: { ...r.body.fields }, lists: new Set([r.body.listId]) })
+      return answer(id)
+    }
+    if (method === 'updaterecipient') {
+      const recipient = mwRecipients.get(r.body.recipientId)
+      if (!recipient) return failed(3, 'Recipient not exists')
+      Object.assign(recipient.fields, r.body.fields ?? {})
+      return answer(true)
+    }
+    if (method === 'getrecipientlistsbyid') {
+      const recipient = mwRecipients.get(r.body.recipientId)
+      return recipient ? answer([...recipient.lists]) : failed(3, 'Recipient not exists')
+    }
+    if (method === 'deleterecipientbyid') return mwRecipients.delete(r.body.recipientId) ? answer(true) : failed(3, 'Recipient not found')
+    return failed(-1, 'Unknown method')
+  }
+
   function vimeo(r: RecordedRequest, path: string): Reply {
     if (r.headers.authorization !== `bearer ${keys.vimeo}`) return deny(r)
     if (r.method === 'GET' && path === '/me') return ok({ uri: '/users/1', name: 'Seller Videos' })
@@ -198,7 +239,7 @@ export async function startMailServicesStandIn(): Promise<MailServicesStandIn> {
   }
 
   const services: [string, (r: RecordedRequest, path: string) => Reply][] = [
-    ['/mailchimp/3.0', mailchimp], ['/activecampaign/api/3', activeCampaign], ['/getresponse/v3', getResponse], ['/hubspot', hubspot], ['/klicktipp', klickTipp], ['/vimeo', vimeo],
+    ['/mailchimp/3.0', mailchimp], ['/activecampaign/api/3', activeCampaign], ['/getresponse/v3', getResponse], ['/hubspot', hubspot], ['/klicktipp', klickTipp], ['/mailingwork', mailingwork], ['/vimeo', vimeo],
   ]
   const server = await startServer((request) => {
     for (const [prefix, handle] of services) {
@@ -210,8 +251,9 @@ export async function startMailServicesStandIn(): Promise<MailServicesStandIn> {
     ...server,
     bases: {
       MAILCHIMP_API_BASE: `${server.url}/mailchimp/3.0`, ACTIVECAMPAIGN_API_BASE: `${server.url}/activecampaign/api/3`, GETRESPONSE_API_BASE: `${server.url}/getresponse/v3`,
-      HUBSPOT_API_BASE: `${server.url}/hubspot`, KLICKTIPP_API_BASE: `${server.url}/klicktipp`, VIMEO_API_BASE: `${server.url}/vimeo`,
+      HUBSPOT_API_BASE: `${server.url}/hubspot`, KLICKTIPP_API_BASE: `${server.url}/klicktipp`, MAILINGWORK_API_BASE: `${server.url}/mailingwork`,
+      VIMEO_API_BASE: `${server.url}/vimeo`,
     },
-    keys, mailchimpMembers, acContacts, acContactLists, grContacts, hsContacts, hsMemberships, ktSubscribers, refused,
+    keys, mailchimpMembers, acContacts, acContactLists, grContacts, hsContacts, hsMemberships, ktSubscribers, mwRecipients, refused,
   }
 }

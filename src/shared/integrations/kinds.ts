@@ -51,7 +51,7 @@ export const integrationKindInfo: Record<IntegrationKind, IntegrationKindInfo> =
   },
   mailing_work: {
     label: 'mailingwork', category: 'mail_marketing', fields: [{ key: 'username', secret: false }, { key: 'password', secret: true }],
-    mode: 'stored', lists: false, checked: false, productSettings: ['buyer_list_id'],
+    mode: 'sync', lists: true, checked: true, productSettings: ['buyer_list_id'],
   },
   hubspot: {
     label: 'HubSpot', category: 'crm', fields: [{ key: 'access_token', secret: true }],

@@ -242,6 +242,55 @@ function klickTipp(config: Config, credentials: Record<string, string>): Service
   }
 }
 
+// ---------------------------------------------------------------- mailingwork JSON webservice (form posts)
+
+/**
+ * mailingwork's webservice: every call a form POST to `<base>/<method>` with the account's username and password,
+ * answered `{ error, message, result }`, error 0 meaning success. Recipients carry numbered fields (1 the
+ * address, 3 the first name, 4 the last name, the account's defaults) and may be on several lists.
+ */
+function mailingwork(config: Config, credentials: Record<string, string>): ServiceClient {
+  const base = config.MAILINGWORK_API_BASE ?? 'https://webservice.mailingwork.de/webservice/webservice/json'
+  const http = httpOf('mailingwork', base, {}, config.INTEGRATIONS_TIMEOUT_MS)
+  const login = { username: credentials.username ?? '', password: credentials.password ?? '' }
+  /** One call; `tolerated` error codes (such as "no match found") answer null instead of failing. */
+  async function call(method: string, params: Record<string, string> = {}, tolerated: number[] = []): Promise<unknown> {
+    const { body } = await http('POST', `/${method}`, { form: { ...login, ...params } })
+    const error = Number(body?.error ?? -1)
+    if (error === 0) return body?.result ?? null
+    if (tolerated.includes(error)) return null
+    throw new ServiceFailed(short(`mailingwork answered error ${error}${body?.message ? `: ${text(body.message)}` : ''}`))
+  }
+  const ids = (result: unknown) => (Array.isArray(result) ? result : result === null || result === undefined ? [] : [result]).map(text).filter(Boolean)
+  /** The recipients with this address on the list ("no match found" is error 4). */
+  const inList = async (email: string, listId: string) => ids(await call('getRecipientIdsByEmail', { email, 'advanced[listId]': listId }, [4]))
+  const lists = async () => ((await call('getlists')) as any[] ?? []).map((l) => ({ id: text(l?.id), name: text(l?.name) || text(l?.id), setting: 'buyer_list_id' as const }))
+  return {
+    async check() {
+      // A refused login is an error answer with status 200; an unreachable service stays a failure to reach it.
+      const { body } = await http('POST', '/getlists', { form: login })
+      if (Number(body?.error ?? -1) !== 0) throw new CredentialsRefused(short(`mailingwork refused the login${body?.message ? `: ${text(body.message)}` : ''}`))
+      return { user: login.username }
+    },
+    lists,
+    async add(buyer, target) {
+      if (!target.listId) return
+      const names = { 'fields[3]': buyer.first_name, 'fields[4]': buyer.last_name }
+      const [existing] = await inList(buyer.email, target.listId)
+      if (existing) await call('updateRecipient', { recipientId: existing, ...names })
+      else await call('createRecipient', { listId: target.listId, 'fields[1]': buyer.email, ...names })
+    },
+    async remove(buyer, target) {
+      if (!target.listId) return
+      // mailingwork removes a recipient as a whole: one also on the seller's other lists is kept.
+      for (const recipientId of await inList(buyer.email, target.listId)) {
+        const onLists = ids(await call('getRecipientListsById', { recipientId }, [3]))
+        if (onLists.every((id) => id === target.listId)) await call('deleteRecipientById', { recipientId }, [3])
+      }
+    },
+  }
+}
+
 // ---------------------------------------------------------------- Vimeo API 3.4
 
 function vimeo(config: Config, credentials: Record<string, string>): ServiceClient {
@@ -263,6 +312,7 @@ export function serviceClient(config: Config, kind: IntegrationKind, credentials
     case 'get_response': return getResponse(config, credentials)
     case 'hubspot': return hubspot(config, credentials)
     case 'klick_tipp': return klickTipp(config, credentials)
+    case 'mailing_work': return mailingwork(config, credentials)
     case 'vimeo_videos': return vimeo(config, credentials)
     default: return null
   }

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { startMailServicesStandIn, type MailServicesStandIn } from '../../../../tests/stand-ins/mail-services-stand-in'
 import type { PlatformEvent } from '../../ports/platform-events'
 import { ensureDemoIntegrations } from './integrations.service'
+import { serviceClient } from './integrations.clients'
 
 // Integrations (docs/decisions/0075-integrations.md) through the real routes, with each service answered by a
 // local stand-in on 127.0.0.1 that checks its auth: connect with good and bad credentials, the service's
@@ -67,7 +68,10 @@ describe('connecting', () => {
     expect(badHubspot.json().error.type).toBe('integration_credentials_refused')
     const badKlickTipp = await call('POST', '/cabinet/integrations', seller.accessToken, { kind: 'klick_tipp', credentials: { username: 'seller-kt', password: 'wrong' } })
     expect(badKlickTipp.json().error.type).toBe('integration_credentials_refused')
-    expect(s.refused.length).toBe(3)
+    const badMailingwork = await call('POST', '/cabinet/integrations', seller.accessToken, { kind: 'mailing_work', credentials: { username: 'seller-mw', password: 'wrong' } })
+    expect(badMailingwork.statusCode, badMailingwork.body).toBe(422)
+    expect(badMailingwork.json().error.type).toBe('integration_credentials_refused')
+    expect(s.refused.length).toBe(4)
     expect(await sql('select id from integration_connections where seller_id = $1', [seller.sellerId])).toHaveLength(0)
   })
 
@@ -102,6 +106,7 @@ describe('connecting', () => {
     const hs = await connect('hubspot', { access_token: s.keys.hubspot })
     expect(hs.public_info.portal).toBe('4711')
     await connect('klick_tipp', s.keys.klickTipp)
+    expect((await connect('mailing_work', s.keys.mailingwork)).public_info).toMatchObject({ user: 'seller-mw' })
     const [row] = await sql<{ credentials_encrypted: string }>('select credentials_encrypted from integration_connections where id = $1', [ids.mail_chimp])
     expect(row!.credentials_encrypted).toMatch(/^v1:/)
     expect(row!.credentials_encrypted).not.toContain(s.keys.mailchimp)
@@ -123,7 +128,7 @@ describe('connecting', () => {
 
   test('the list answers with filters', async () => {
     const all = await call('GET', '/cabinet/integrations?per=50', seller.accessToken)
-    expect(all.json().total_count).toBe(10)
+    expect(all.json().total_count).toBe(11)
     const mail = await call('GET', '/cabinet/integrations?kind=hubspot', seller.accessToken)
     expect(mail.json().list.map((i: { id: number }) => i.id)).toEqual([ids.hubspot])
   })
@@ -136,6 +141,9 @@ describe('connecting', () => {
     expect((await call('GET', `/cabinet/integrations/${ids.hubspot}/lists`, seller.accessToken)).json().list[0]).toMatchObject({ id: '17', name: 'Buyers' })
     expect((await call('GET', `/cabinet/integrations/${ids.klick_tipp}/lists`, seller.accessToken)).json().list).toEqual([
       { id: '11', name: 'Double opt-in', setting: 'buyer_list_id' }, { id: '42', name: 'Bought course', setting: 'buyer_campaign_id' },
+    ])
+    expect((await call('GET', `/cabinet/integrations/${ids.mailing_work}/lists`, seller.accessToken)).json().list).toEqual([
+      { id: '7', name: 'Buyers', setting: 'buyer_list_id' }, { id: '8', name: 'Newsletter', setting: 'buyer_list_id' },
     ])
     const zapier = (await call('GET', '/cabinet/integrations?kind=zapier', seller.accessToken)).json().list[0]
     expect((await call('GET', `/cabinet/integrations/${zapier.id}/lists`, seller.accessToken)).statusCode).toBe(409)
@@ -156,10 +164,11 @@ describe('purchases and refunds', () => {
     await set('get_response', { buyer_campaign_id: 'cmpA' })
     await set('hubspot', { buyer_list_id: '17' })
     await set('klick_tipp', { buyer_list_id: '11', buyer_campaign_id: '42' })
+    await set('mailing_work', { buyer_list_id: '7' })
     const missing = await call('PUT', `/cabinet/integrations/${ids.get_response}/product_settings/${product.id}`, seller.accessToken, { buyer_list_id: 'x' })
     expect(missing.statusCode).toBe(422)
     const settings = await call('GET', `/cabinet/integrations/product_settings?product_id=${product.id}`, seller.accessToken)
-    expect(settings.json().list).toHaveLength(5)
+    expect(settings.json().list).toHaveLength(6)
     expect(settings.json().list.find((x: { integration_id: number }) => x.integration_id === ids.mail_chimp)).toMatchObject({ buyer_list_id: 'list-buyers', buyer_campaign_id: 'course-buyer' })
   })
 
@@ -178,6 +187,7 @@ describe('purchases and refunds', () => {
     expect(s.hsMemberships.get('17')!.has(hsContact.id)).toBe(true)
     expect(s.ktSubscribers.get(email)).toMatchObject({ listid: '11', unsubscribed: false, fields: { fieldFirstName: 'Pia', fieldLastName: 'Payer' } })
     expect([...s.ktSubscribers.get(email)!.tags]).toEqual(['42'])
+    expect([...s.mwRecipients.values()]).toEqual([{ fields: { 1: email, 3: 'Pia', 4: 'Payer' }, lists: new Set(['7']) }])
     // The payer comes from the order, not from the event's data.
     expect(s.requests.some((r) => r.rawBody.includes('not-from-data'))).toBe(false)
 
@@ -192,7 +202,7 @@ describe('purchases and refunds', () => {
     await emit('order.paid', orderId, [product.id])
     await t.deps.jobs.drain()
     expect(s.requests.length).toBe(before)
-    expect(await sql('select id from integration_sync_events where order_id = $1', [orderId])).toHaveLength(5)
+    expect(await sql('select id from integration_sync_events where order_id = $1', [orderId])).toHaveLength(6)
   })
 
   test('a refund removes the buyer again (ActiveCampaign unsubscribes, KlickTipp untags)', async () => {
@@ -203,9 +213,26 @@ describe('purchases and refunds', () => {
     expect(s.grContacts.size).toBe(0)
     expect(s.hsMemberships.get('17')!.size).toBe(0)
     expect(s.ktSubscribers.get(email)!.tags.size).toBe(0)
+    expect(s.mwRecipients.size).toBe(0)
     const rows = await sql<{ state: string; action: string }>(`select state, action from integration_sync_events where order_id = $1 and event_type = 'order.refunded'`, [orderId])
-    expect(rows).toHaveLength(5)
+    expect(rows).toHaveLength(6)
     expect(rows.every((r) => r.state === 'succeeded' && r.action === 'remove')).toBe(true)
+  })
+
+  test('mailingwork removes a recipient as a whole, so one also on another of the seller\'s lists is kept', async () => {
+    const client = serviceClient(t.deps.config, 'mailing_work', s.keys.mailingwork)!
+    const buyer = { email: 'on.two.lists@example.test', first_name: 'Two', last_name: 'Lists' }
+    await client.add!(buyer, { listId: '7', campaignId: null })
+    await client.add!(buyer, { listId: '7', campaignId: null }) // again: updated, not doubled
+    const [[id, recipient]] = [...s.mwRecipients].filter(([, r]) => r.fields['1'] === buyer.email)
+    expect(s.mwRecipients.size).toBe(1)
+    recipient!.lists.add('8')
+    await client.remove!(buyer, { listId: '7', campaignId: null })
+    expect(s.mwRecipients.has(id!)).toBe(true)
+    recipient!.lists.delete('8')
+    await client.remove!(buyer, { listId: '7', campaignId: null })
+    await client.remove!(buyer, { listId: '7', campaignId: null }) // again: nothing to remove
+    expect(s.mwRecipients.has(id!)).toBe(false)
   })
 
   test('a failing service is recorded on the sync and the connection, retried with back-off, and recovers', async () => {
@@ -304,7 +331,7 @@ test('the demo\'s connection is made once and calls no service', async () => {
 })
 
 test('no answer ever held a credential', () => {
-  const secrets = [s.keys.mailchimp, s.keys.activeCampaign, s.keys.getResponse, s.keys.hubspot, s.keys.klickTipp.password, s.keys.vimeo]
+  const secrets = [s.keys.mailchimp, s.keys.activeCampaign, s.keys.getResponse, s.keys.hubspot, s.keys.klickTipp.password, s.keys.mailingwork.password, s.keys.vimeo]
   expect(answers.length).toBeGreaterThan(40)
   for (const body of answers) for (const secret of secrets) expect(body).not.toContain(secret)
 })

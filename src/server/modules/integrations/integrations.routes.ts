@@ -25,7 +25,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { ...config, documentErrors: { 422: `${refused}; or validation_failed`, 424: unreachable } },
     schema: {
       tags, security, body: createIntegrationInput, response: { 201: integrationAnswer },
-      description: 'Connects a service: its credentials are checked with the service first (Mailchimp, ActiveCampaign, GetResponse, HubSpot, KlickTipp, Vimeo), then stored encrypted. Zapier, API, chat, Tracify and mailingwork connections are stored without a check.',
+      description: 'Connects a service: its credentials are checked with the service first (Mailchimp, ActiveCampaign, GetResponse, HubSpot, KlickTipp, mailingwork, Vimeo), then stored encrypted. Zapier, API, chat and Tracify connections are stored without a check.',
     },
   }, async (req, reply) => reply.code(201).send(await integrations.createIntegration(req.ctx, req.body)))
 

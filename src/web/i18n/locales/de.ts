@@ -3514,7 +3514,7 @@ export const de: Translations = {
       mail_chimp: 'Dein API-Schlüssel (Profil > Extras > API-Schlüssel), endet auf dein Rechenzentrum, z. B. -us21. Käufer kommen in die Zielgruppe, die du pro Produkt wählst, optional mit Tag.',
       active_campaign: 'Dein Kontoname (wie in https://<konto>.api-us1.com) und API-Schlüssel (Einstellungen > Entwickler).',
       get_response: 'Dein API-Schlüssel (Integrationen und API > API). Käufer kommen in die Kampagne, die du pro Produkt wählst.',
-      mailing_work: 'Dein API-Benutzer und Passwort. Die Verbindung wird gespeichert; Käufer werden noch nicht synchronisiert.',
+      mailing_work: 'Dein API-Benutzer und Passwort. Käufer kommen in die Liste, die du pro Produkt wählst; eine Erstattung entfernt sie, außer sie stehen auf einer weiteren deiner Listen.',
       klick_tipp: 'Dein KlickTipp-Benutzername und Passwort. Käufer bekommen den Double-Opt-in-Prozess und das Tag, die du pro Produkt wählst.',
       hubspot: 'Das Zugriffstoken einer privaten App mit Kontakt- und Listen-Berechtigungen. Käufer werden Kontakte und kommen in die gewählte Liste.',
       zapier: 'Zapier spricht über deinen API-Schlüssel und Webhooks mit Sellfront: Lege unter API-Schlüssel einen Schlüssel an und füge einen Webhook-Endpunkt mit der Catch-Hook-URL des Zaps und den gewünschten Ereignissen hinzu (order.paid, order.refunded ...).',

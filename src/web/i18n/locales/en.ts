@@ -3512,7 +3512,7 @@ export const en = {
       mail_chimp: 'Your API key (Profile > Extras > API keys), ending in your data centre, e.g. -us21. Buyers go to the audience you choose per product, with an optional tag.',
       active_campaign: 'Your account name (as in https://<account>.api-us1.com) and API key (Settings > Developer).',
       get_response: 'Your API key (Integrations and API > API). Buyers go to the campaign you choose per product.',
-      mailing_work: 'Your API user and password. The connection is stored; buyers are not synced yet.',
+      mailing_work: 'Your API user and password. Buyers go to the list you choose per product; a refund removes them unless they are on another of your lists.',
       klick_tipp: 'Your KlickTipp user name and password. Buyers get the opt-in process and tag you choose per product.',
       hubspot: 'A private app\'s access token with contact and list scopes. Buyers become contacts and join the list you choose.',
       zapier: 'Zapier talks to Sellfront through your API key and webhooks: create a key under API keys and add a webhook endpoint with the Zap\'s catch-hook URL and the events you want (order.paid, order.refunded ...).',
