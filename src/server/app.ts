@@ -81,6 +81,7 @@ import * as teams from './modules/teams/teams.service'
 import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
+import { checkReadiness } from './observability/readiness'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -260,6 +261,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     if (sellerArea) assertSellerRoute(resolved.actor, request.method, request.routeOptions.url)
   })
   app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the URL: ids in paths would make a series per object.
+    deps.metrics.httpRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000)
     if (request.adminAuditId == null) return
     try {
       await adminUsers.finishAdminWrite(request.ctx, request.adminAuditId, reply.statusCode)
@@ -286,9 +289,27 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerRouteHooks(app)
   registerSellerHosts(app, deps)
 
+  // Alive: the process answers (docs/operations.md); what it depends on is /readyz's question.
   app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } }, async () => {
-    await deps.database.executeSql('select 1')
     return { status: 'ok' as const, database: deps.database.kind }
+  })
+  const readinessCheck = z.object({ ok: z.boolean(), ms: z.number().int(), detail: z.string().optional() })
+  const readinessAnswer = z.object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), readinessCheck) })
+  app.get('/readyz', {
+    schema: {
+      description: 'Whether this process should get traffic: the database answers, every migration is applied, the storage answers, jobs are not piling up, and Redis answers when configured. 503 with the failing checks otherwise.',
+      response: { 200: readinessAnswer, 503: readinessAnswer },
+    },
+  }, async (_request, reply) => {
+    const readiness = await checkReadiness(deps)
+    return reply.code(readiness.ready ? 200 : 503).send({ status: readiness.ready ? 'ready' : 'not_ready', checks: readiness.checks })
+  })
+  // Prometheus text (docs/operations.md "Metrics"): a bearer METRICS_TOKEN when configured, loopback otherwise.
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const token = deps.config.METRICS_TOKEN
+    const allowed = token ? request.headers.authorization === `Bearer ${token}` : isLoopback(request.socket.remoteAddress)
+    if (!allowed) throw new AppError('forbidden', 'Metrics are answered to loopback or with the metrics token')
+    return reply.header('content-type', deps.metrics.registry.contentType).send(await deps.metrics.render())
   })
 
   // The versioned API router: /api/v1 today; /api/v2 or /api/v1.1 register beside it.
@@ -376,4 +397,11 @@ const adminModeRefused = new Set([
 function stringParams(params: unknown): Record<string, string> {
   if (!params || typeof params !== 'object') return {}
   return Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([key, value]) => [key, String(value)]))
+}
+
+/** A peer on this machine: 127.0.0.0/8, ::1 or an IPv4-mapped loopback. */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
+  return v4.startsWith('127.') || address === '::1'
 }

@@ -27,6 +27,7 @@ import * as integrations from './modules/integrations/integrations.service'
 import { createRateEvents, type RateEvents } from './ports/rate-events'
 import { createAccountMoves, type AccountMoves } from './ports/account-moves'
 import { createPlatformEvents, type PlatformEvents } from './ports/platform-events'
+import { createMetrics } from './observability/metrics'
 import { PlatformSettings } from './modules/platform-settings/platform-settings.store'
 
 /** Opens the configured database: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL. */
@@ -92,6 +93,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     memberPages: memberPagesPort,
     accountMoves: wireAccountMoves(),
     platformEvents: wirePlatformEvents(),
+    metrics: createMetrics(database),
   }
   return deps
 }

@@ -31,6 +31,13 @@ const configSchema = z.object({
   SEED_DEMO_TRACKING: bool.default(true),
   DEMO_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `GET /metrics` (Prometheus, docs/operations.md): with a token set, a scrape must send it as a bearer token;
+   * unset, only loopback addresses are answered.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** `/readyz` answers 503 when more jobs than this have waited over a minute (workers missing or behind). */
+  READY_JOBS_BACKLOG: z.coerce.number().int().min(0).default(1000),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

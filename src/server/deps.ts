@@ -17,6 +17,7 @@ import type { MemberPagesPort } from './ports/member-pages'
 import type { AccountMoves } from './ports/account-moves'
 import type { PlatformEvents } from './ports/platform-events'
 import type { PlatformSettings } from './modules/platform-settings/platform-settings.store'
+import type { Metrics } from './observability/metrics'
 
 /** Everything a use case may need from the outside world, built once per process by main.ts or a test. */
 export type AppDeps = {
@@ -61,4 +62,6 @@ export type AppDeps = {
   accountMoves: AccountMoves
   /** What happened, for other systems (ports/platform-events.ts): webhooks and integrations listen, wired in bootstrap.ts. */
   platformEvents: PlatformEvents
+  /** This process's Prometheus metrics (src/server/observability/metrics.ts, docs/operations.md). */
+  metrics: Metrics
 }

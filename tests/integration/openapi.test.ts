@@ -164,6 +164,7 @@ describe('the API document', () => {
       /^\/storefront\/marks\//, // payment method logos for the shop pages (SVG files)
       /^\/storefront\/consent$/, // the shop pages' consent banner form: sets the cookie, 303 back (docs/decisions/0074-tracking-with-consent.md)
       /^\/(robots\.txt|sitemap\.xml)$/, // for search engines
+      /^\/metrics$/, // Prometheus text for the host's monitoring, not the API (docs/operations.md)
       /^\/preise$/, // the marketing pricing link: a redirect to the plans page (docs/decisions/0055-platform-plans.md)
       /^\/fonts\//, // sellers' font files and @font-face stylesheets, for pages on any domain (docs/decisions/0061-fonts-and-themes.md)
     ]

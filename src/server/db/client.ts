@@ -28,6 +28,8 @@ export type Database = {
    * Answers a function that stops listening.
    */
   listen(channel: string, onNotification: (payload: string) => void): Promise<() => Promise<void>>
+  /** PostgreSQL only: the pool's connections (metrics, docs/operations.md). */
+  poolStats?(): { total: number; idle: number; waiting: number }
   /** PGlite only: the whole data directory as a tarball, to open copies of it (tests' migrated template). */
   dump?(): Promise<Blob>
   close(): Promise<void>
@@ -80,6 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return { rows: result.rows }
     },
     listen: (channel, onNotification) => listenOnPostgres(options.url, channel, onNotification),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     close: () => pool.end(),
   }

@@ -12,6 +12,8 @@ export interface CounterStore {
   decrement(key: string): Promise<void>
   reset(key: string): Promise<void>
   close(): Promise<void>
+  /** Answers once the store is reachable (readiness, docs/operations.md); throws otherwise. */
+  ping(): Promise<void>
 }
 
 export class MemoryCounterStore implements CounterStore {
@@ -45,6 +47,7 @@ export class MemoryCounterStore implements CounterStore {
     this.entries.delete(key)
   }
   async close() {}
+  async ping() {}
   private sweep(now: number) {
     for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key)
   }
@@ -76,6 +79,9 @@ export class RedisCounterStore implements CounterStore {
   }
   async close() {
     await this.redis.quit()
+  }
+  async ping() {
+    await this.redis.ping()
   }
 }
 

@@ -69,7 +69,7 @@ const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Routes outside the API: server-rendered shop pages and forms, the sandbox provider's page (not JSON, not the API). */
 export function isDocumentedPath(url: string): boolean {
-  return url.startsWith('/api/') || url === '/healthz'
+  return url.startsWith('/api/') || url === '/healthz' || url === '/readyz'
 }
 
 /** The content type of a non-JSON answer as the document gives it: text types as text, the rest as bytes. */

@@ -87,16 +87,20 @@ export async function createOrder(ctx: Ctx, input: CreateOrderInput, key: string
       store: async (answer) => {
         const soldOut = new AppError('sold_out', 'Sold out')
         // Not stored: stock is left (the order finds out for sure) or the key has an answer already.
-        return await rush.storeSoldOutAnswer(ctx.db, { productId: input.product_id, ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 }, answer(soldOut)) ? soldOut : null
+        if (!await rush.storeSoldOutAnswer(ctx.db, { productId: input.product_id, ticketId: input.ticket_id ?? null, quantity: input.quantity ?? 1 }, answer(soldOut))) return null
+        ctx.deps.metrics.checkout('refused')
+        return soldOut
       },
     },
     prepare: async (resume) => {
       if (resume?.order_id) return resumeOrder(ctx, Number(resume.order_id))
       try {
         const made = await makeOrder(ctx, input, key)
+        ctx.deps.metrics.checkout('placed')
         seen.delete(stockKey) // stock came back (a reservation ended)
         return made
       } catch (error) {
+        if (error instanceof AppError) ctx.deps.metrics.checkout('refused')
         if (error instanceof AppError && error.type === 'sold_out') rush.rememberSoldOut(seen, stockKey)
         throw error
       }

@@ -224,7 +224,7 @@ describe('purchases and refunds', () => {
     const buyer = { email: 'on.two.lists@example.test', first_name: 'Two', last_name: 'Lists' }
     await client.add!(buyer, { listId: '7', campaignId: null })
     await client.add!(buyer, { listId: '7', campaignId: null }) // again: updated, not doubled
-    const [[id, recipient]] = [...s.mwRecipients].filter(([, r]) => r.fields['1'] === buyer.email)
+    const [id, recipient] = [...s.mwRecipients].find(([, r]) => r.fields['1'] === buyer.email)!
     expect(s.mwRecipients.size).toBe(1)
     recipient!.lists.add('8')
     await client.remove!(buyer, { listId: '7', campaignId: null })

@@ -281,11 +281,14 @@ export async function recordPaymentOutcomeOf(
   // The stock's hot rows are updated after that insert with the commit sent behind them, so their row locks
   // are held for those statements and the commit only (in a rush every payment and order waits on them).
   let settleAndCommit: (() => Promise<void>) | null = null
+  let moved = null as { provider: string; to: PaymentState } | null
   const state = await deps.db.transaction(async (tx) => {
     const answer = await deps.jobs.batch(tx, () => apply(tx))
     if (settleAndCommit) await settleAndCommit()
     return answer
   })
+  // Counted once committed: a rolled-back attempt (a lost race, a retry) counts nothing.
+  if (moved && finalPaymentStates.includes(moved.to)) deps.metrics.payment(moved.provider, moved.to === 'successful' ? 'succeeded' : 'failed')
   return { state, labels }
 
   async function apply(tx: Executor): Promise<PaymentState> {
@@ -310,6 +313,7 @@ export async function recordPaymentOutcomeOf(
     if (to === from) return from
     if (!canTransition(paymentTransitions, from, to)) return from
     const card = outcome.card
+    moved = { provider: payment.provider, to }
     await repo.updatePayment(tx, payment.id, {
       state: to, providerRef: payment.providerRef ?? outcome.providerRef, updatedAt: now,
       failureReason: to === 'successful' ? null : (outcome.failureReason ?? (to === 'error' && outcome.state === 'successful' ? 'amount_mismatch' : null)),

@@ -249,11 +249,13 @@ async function recordAttempt(deps: AppDeps, delivery: repo.DeliveryRow, endpoint
   if (outcome.ok) {
     // Only a failing endpoint's row is written on success: parallel deliveries would queue on that row's lock.
     if (endpoint.failureStreak > 0 || endpoint.failingSince) await repo.updateEndpoint(deps.db, endpoint.id, { failureStreak: 0, failingSince: null })
+    deps.metrics.webhookAttempt('succeeded')
     await closeDelivery(deps, delivery, { state: 'succeeded', ...last })
     return
   }
   await noteFailure(deps, endpoint, now, gone)
   const delay = retryDelaysMs[attempts - 1]
+  deps.metrics.webhookAttempt(gone || delay === undefined ? 'given_up' : 'failed')
   if (gone || delay === undefined) {
     await closeDelivery(deps, delivery, { state: 'given_up', ...last, lastError: gone ? 'The endpoint answered 410 Gone: it is switched off' : last.lastError })
     return
