@@ -43,6 +43,19 @@ export async function insertOrderItems(db: Executor, values: (typeof orderItems.
   return insertOrderItemsQuery(db, {}, values)
 }
 
+/** The order with the products of all its lines, in one statement (a platform event's read, on the checkout's path). */
+const orderWithProductIdsQuery = reusableQuery((db) => db.select({
+  order: orders,
+  // Qualified by hand: Drizzle writes a one-table query's columns unqualified, which the subquery would take for its own.
+  itemProductIds: sql<number[]>`coalesce((select array_agg(distinct oi.product_id) from order_items oi where oi.order_id = "orders"."id"), '{}')`,
+}).from(orders).where(eq(orders.id, param('orderId'))).limit(1))
+
+export async function findOrderWithProductIds(db: Executor, orderId: number): Promise<{ order: OrderRow; productIds: number[] } | undefined> {
+  const [row] = await orderWithProductIdsQuery(db, { orderId })
+  if (!row) return undefined
+  return { order: row.order, productIds: [...new Set([row.order.productId, ...(row.itemProductIds ?? []).map(Number)])] }
+}
+
 export async function orderItemsOf(db: Executor, orderId: number): Promise<OrderItemRow[]> {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
 }

@@ -53,10 +53,9 @@ function currencyOf(order: repo.OrderRow): CurrencyId {
  */
 export async function emitOrderEvent(deps: AppDeps, tx: Executor, orderId: number, type: PlatformEventType, extra: Record<string, unknown> = {}): Promise<void> {
   // Read again: the caller has just moved the order, and the event tells its state after the move.
-  const order = await repo.findOrder(tx, orderId)
-  if (!order) return
-  const items = await repo.orderItemsOf(tx, order.id)
-  const productIds = [...new Set([order.productId, ...items.map((i) => i.productId)])]
+  const found = await repo.findOrderWithProductIds(tx, orderId)
+  if (!found) return
+  const { order, productIds } = found
   const payer = order.payer as { email?: string; first_name?: string; last_name?: string }
   await deps.platformEvents.emit(deps, tx, {
     type, sellerId: order.sellerId, orderId: order.id, productIds, occurredAt: deps.now(),
