@@ -1,8 +1,11 @@
+import { rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadConfig } from './config'
 import { buildApp } from './app'
 import { closeDeps, createDeps } from './bootstrap'
 import { seedDemo } from './db/seed'
+import { backupEmbedded } from './db/backup'
 
 // Process entry: config -> database -> migrations -> jobs -> listen; closes gracefully on SIGINT/SIGTERM.
 const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length)
@@ -42,6 +45,18 @@ if (app) {
   log.info('worker started')
 }
 
+// Embedded: `npm run db:backup` finds this process by its pid file and asks it for a consistent copy with
+// SIGUSR2, since only the process that has the database open may read it (docs/operations.md).
+const pidFile = config.embedded ? join(resolve(config.DATA_DIR), 'sellfront.pid') : null
+if (pidFile) {
+  writeFileSync(pidFile, String(process.pid))
+  process.on('SIGUSR2', () => {
+    backupEmbedded(deps.database, config.DATA_DIR)
+      .then((written) => log.info({ backup: written }, 'backup written'))
+      .catch((error) => log.error({ err: error }, 'backup failed'))
+  })
+}
+
 let closing = false
 async function shutdown(signal: string) {
   if (closing) return
@@ -52,6 +67,7 @@ async function shutdown(signal: string) {
   try {
     await app?.close()
     await closeDeps(deps)
+    if (pidFile) rmSync(pidFile, { force: true })
     process.exit(0)
   } catch (error) {
     log.error({ err: error }, 'shutdown failed')

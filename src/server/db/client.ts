@@ -31,7 +31,7 @@ export type Database = {
   /** PostgreSQL only: the pool's connections (metrics, docs/operations.md). */
   poolStats?(): { total: number; idle: number; waiting: number }
   /** PGlite only: the whole data directory as a tarball, to open copies of it (tests' migrated template). */
-  dump?(): Promise<Blob>
+  dump?(compression?: 'none' | 'gzip'): Promise<Blob>
   close(): Promise<void>
 }
 
@@ -62,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       listen: (channel, onNotification) => client.listen(channel, onNotification).then((stop) => () => stop()),
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-      dump: () => client.dumpDataDir('none'),
+      dump: (compression = 'none') => client.dumpDataDir(compression),
       close: () => client.close(),
     }
   }
