@@ -82,6 +82,7 @@ import { assertSellerRoute } from './auth/cabinet-route-actions'
 import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 import { checkReadiness } from './observability/readiness'
+import { requestContext } from './observability/request-context'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,6 +134,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // The request's id for everything it runs and the jobs it enqueues (observability/request-context.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
+    requestContext.run({ requestId: String(request.id) }, done)
+  })
   registerErrorHandler(app)
 
   // helmet's middleware, built once: @fastify/helmet built it again for every request (its options parsed

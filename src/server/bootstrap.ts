@@ -28,6 +28,7 @@ import { createRateEvents, type RateEvents } from './ports/rate-events'
 import { createAccountMoves, type AccountMoves } from './ports/account-moves'
 import { createPlatformEvents, type PlatformEvents } from './ports/platform-events'
 import { createMetrics } from './observability/metrics'
+import { currentRequestId } from './observability/request-context'
 import { PlatformSettings } from './modules/platform-settings/platform-settings.store'
 
 /** Opens the configured database: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL. */
@@ -54,6 +55,11 @@ export function createLogger(config: Config): Logger {
   return pino({
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token'],
+    // Every line written within a request, or within a job it caused, names that request.
+    mixin: () => {
+      const requestId = currentRequestId()
+      return requestId ? { requestId } : {}
+    },
   }) as unknown as Logger
 }
 

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss'
 import type { Database, Executor } from '../db/client'
 import { executeSqlOn } from '../db/client'
 import type { Logger } from '../logger'
+import { currentRequestId, requestContext } from '../observability/request-context'
 
 // Side effects (mails, webhooks, deliveries) are pg-boss jobs enqueued in the same transaction as the
 // change that causes them, so a crash between the two cannot lose one. Handlers must be idempotent. A job
@@ -80,6 +81,16 @@ function withOnceRows(text: string): string {
     ), `
   return text.slice(0, withAt) + once + text.slice(withAt + 'WITH '.length).replace(recordset,
     `$1 WHERE x."singletonKey" IS NULL OR (x.name || ':' || x."singletonKey") IN (SELECT key FROM job_once_new)$2`)
+}
+
+/** The key under which a job's data carries the request that enqueued it (handlers ignore it). */
+const requestIdKey = '_request_id'
+
+/** The job's data with the current request's id, when there is one and the data is a plain object. */
+function withRequestId(data: object): object {
+  const requestId = currentRequestId()
+  if (!requestId || Array.isArray(data) || requestIdKey in data) return data
+  return { ...data, [requestIdKey]: requestId }
 }
 
 export function defineJob<Deps, Data>(definition: JobDefinition<Deps, Data>): JobDefinition<Deps, Data> {
@@ -217,8 +228,9 @@ export class Jobs<Deps> {
    * a once key (`singletonKey`) the job is sent only if its key was never sent before (EnqueueOptions),
    * still in one statement.
    */
-  async enqueue(executor: Executor, name: string, data: object, options: EnqueueOptions = {}): Promise<void> {
+  async enqueue(executor: Executor, name: string, given: object, options: EnqueueOptions = {}): Promise<void> {
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`)
+    const data = withRequestId(given)
     const collected = this.batches.get(executor)
     if (collected) collected.push({ name, data, ...options })
     else if (options.singletonKey !== undefined) await insertJobs(this.boss, executor, [{ name, data, ...options }])
@@ -274,12 +286,19 @@ export class Jobs<Deps> {
 
   private async run(definition: JobDefinition<Deps>, data: unknown): Promise<void> {
     if (!this.deps) throw new Error('Jobs not started')
-    try {
-      await definition.handler(this.deps, data)
-    } catch (error) {
-      this.logger.warn({ err: error, job: definition.name }, 'job failed; it will be retried')
-      throw error
+    const deps = this.deps
+    // The job runs as part of the request that caused it: its log lines and the jobs it enqueues name it.
+    const requestId = (data as { [requestIdKey]?: unknown } | null)?.[requestIdKey]
+    const work = async () => {
+      try {
+        await definition.handler(deps, data)
+      } catch (error) {
+        this.logger.warn({ err: error, job: definition.name }, 'job failed; it will be retried')
+        throw error
+      }
     }
+    if (typeof requestId === 'string') await requestContext.run({ requestId }, work)
+    else await work()
   }
 
   async stop(): Promise<void> {

@@ -83,6 +83,19 @@ describe('metrics', () => {
   })
 })
 
+describe('the request id', () => {
+  test('jobs a request enqueues carry its id (and run under it, so their log lines name it)', async () => {
+    const product = await publishedProduct(t, seller.accessToken)
+    const placed = await t.request({
+      method: 'POST', url: '/api/v1/shop/orders', headers: { 'x-request-id': 'req-observed-0001', 'idempotency-key': 'observed-0001' },
+      payload: { product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, payment_method: 'card', payer: fullPayer(), terms_accepted: true },
+    })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const { rows } = await t.deps.database.executeSql(`select name from pgboss.job where data->>'_request_id' = 'req-observed-0001'`)
+    expect(rows.map((r: { name: string }) => r.name)).toContain('notifications.order-event')
+  })
+})
+
 describe.runIf(process.env.REDIS_URL)('with Redis', () => {
   test('readiness asks Redis too', async () => {
     const withRedis = await createTestApp({ REDIS_URL: process.env.REDIS_URL! })
