@@ -137,7 +137,7 @@ export const moduleDependencies = {
   themes: [],
   tickets: ['catalog', 'media'],
   tracking: ['catalog'],
-  webhooks: ['email'],
+  webhooks: ['catalog', 'email'],
 }
 
 /** The first circle of a graph as `a -> b -> ... -> a`, or null (depth-first search, edges in map order). */

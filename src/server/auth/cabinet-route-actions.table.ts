@@ -247,6 +247,8 @@ export const cabinetRouteActions = {
   'POST /api/v1/cabinet/products/:id/tickets/:ticket_id/pricing_plans': 'products.write',
   'GET /api/v1/cabinet/products/:id/tracking_codes': 'products.read',
   'PUT /api/v1/cabinet/products/:id/tracking_codes': 'products.write',
+  'GET /api/v1/cabinet/products/:id/webhook_endpoints': 'products.read',
+  'PUT /api/v1/cabinet/products/:id/webhook_endpoints': 'products.write',
   'POST /api/v1/cabinet/products/:id/unarchive': 'products.write',
   'POST /api/v1/cabinet/products/:id/unpublish': 'products.write',
   'GET /api/v1/cabinet/products/export.csv': 'products.read',

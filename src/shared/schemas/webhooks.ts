@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { webhookDeliveryStates, webhookEndpointStates } from '../states/webhook-endpoint'
 import { zId, zIdParam, zText } from '../validation/storable'
 import { platformEventTypes } from '../webhooks/events'
+import { webhookProductScopes } from '../webhooks/product-scope'
 import { listOutput, listQuery } from './lists'
 
 // Signed webhooks (docs/decisions/0072-signed-webhooks.md): a seller's endpoints, their deliveries and attempts.
@@ -12,24 +13,35 @@ const webhookUrl = zText().trim().min(1).max(2000).meta({
 })
 const eventList = z.array(z.enum(platformEventTypes)).min(1).max(platformEventTypes.length)
   .meta({ description: 'The event types the endpoint hears.', example: ['order.paid'] })
-const productIds = z.array(zId()).max(500).meta({ description: 'Only events of these products (none given: every product).' })
+const productIds = z.array(zId()).max(500).meta({ description: 'The products whose events it hears (scope selected). Without product_scope: none given means every product.' })
+const productScope = z.enum(webhookProductScopes).meta({
+  description: 'Which products\' events it hears: all, the selected product_ids, or none (only events that concern no product, such as payouts). Default: selected when product_ids are given, else all.',
+})
+/** product_ids belong to the selected scope only. */
+const idsOnlyWhenSelected = (body: { product_scope?: string; product_ids?: number[] }, ctx: z.RefinementCtx) => {
+  if (body.product_scope && body.product_scope !== 'selected' && (body.product_ids?.length ?? 0) > 0) {
+    ctx.addIssue({ code: 'custom', path: ['product_ids'], message: 'Products are chosen with the selected scope only' })
+  }
+}
 
 export const createWebhookEndpointInput = z.object({
   url: webhookUrl,
   events: eventList,
   product_ids: productIds.optional(),
+  product_scope: productScope.optional(),
   description: zText().trim().max(300).optional(),
-}).strict()
+}).strict().superRefine(idsOnlyWhenSelected)
 export type CreateWebhookEndpointInput = z.infer<typeof createWebhookEndpointInput>
 
 export const updateWebhookEndpointInput = z.object({
   url: webhookUrl.optional(),
   events: eventList.optional(),
   product_ids: productIds.optional(),
+  product_scope: productScope.optional(),
   description: zText().trim().max(300).optional(),
   /** active, inactive; a paused endpoint is resumed with active. */
   state: z.enum(['active', 'inactive']).optional(),
-}).strict()
+}).strict().superRefine(idsOnlyWhenSelected)
 export type UpdateWebhookEndpointInput = z.infer<typeof updateWebhookEndpointInput>
 
 export const webhookEndpointParams = z.object({ id: zIdParam() }).strict()
@@ -40,7 +52,7 @@ export const webhookEndpointOutput = z.object({
   url: z.string(),
   description: z.string(),
   events: z.array(z.string()),
-  product_scope: z.enum(['all', 'selected']),
+  product_scope: z.enum(webhookProductScopes),
   product_ids: z.array(z.number().int()),
   state: z.enum(webhookEndpointStates),
   failure_streak: z.number().int(),
@@ -97,3 +109,24 @@ export const webhookDeliveryListQuery = listQuery.extend({
 }).strict()
 export type WebhookDeliveryListQuery = z.output<typeof webhookDeliveryListQuery>
 export const listOfWebhookDeliveries = listOutput(webhookDeliveryOutput)
+
+// ---------------------------------------------------------------- one product's endpoints (the wizard's market upsell step)
+
+export const productWebhookParams = z.object({ id: zIdParam() }).strict()
+export const productWebhookEndpointOutput = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  description: z.string(),
+  state: z.enum(webhookEndpointStates),
+  product_scope: z.enum(webhookProductScopes),
+  sends: z.boolean().meta({ description: 'Whether the endpoint hears this product\'s events.' }),
+})
+export const productWebhooksAnswer = z.object({ list: z.array(productWebhookEndpointOutput) })
+export type ProductWebhooksAnswer = z.infer<typeof productWebhooksAnswer>
+export const productWebhooksInput = z.object({
+  endpoint_ids: z.array(zId()).max(500).meta({
+    description: 'The endpoints that hear this product\'s events; the seller\'s other endpoints stop hearing them. Endpoints that hear every product keep doing so.',
+  }),
+}).strict()
+export type ProductWebhooksInput = z.infer<typeof productWebhooksInput>
+

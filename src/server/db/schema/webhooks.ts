@@ -14,7 +14,12 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   description: text('description').notNull().default(''),
   /** The event types heard (src/shared/webhooks/events.ts). */
   events: text('events').array().notNull(),
-  /** Products heard: empty = every product (and events without products). */
+  /**
+   * Which products' events it hears (src/shared/webhooks/product-scope.ts): all, the selected `product_ids`, or
+   * none (only events without products, such as payouts).
+   */
+  productScope: text('product_scope').notNull().default('all'),
+  /** The selected products (scope selected); empty otherwise. */
   productIds: integer('product_ids').array().notNull().default(sql`'{}'::integer[]`),
   /** active | inactive | paused (src/shared/states/webhook-endpoint.ts) */
   state: text('state').notNull().default('active'),

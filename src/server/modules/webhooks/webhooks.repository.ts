@@ -32,6 +32,12 @@ export async function updateEndpoint(db: Executor, id: number, values: Partial<t
   return row!
 }
 
+/** Every endpoint of the seller, oldest first; locked with `lock` (a product's selection saved). */
+export async function endpointsOfSeller(db: Executor, sellerId: number, lock = false): Promise<EndpointRow[]> {
+  const query = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.sellerId, sellerId)).orderBy(asc(webhookEndpoints.id))
+  return lock ? query.for('update') : query
+}
+
 export async function deleteEndpoint(db: Executor, id: number): Promise<void> {
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id))
 }
@@ -68,7 +74,9 @@ export async function fanOut(db: Executor, event: {
            ${JSON.stringify(event.body)}::jsonb, 'pending', ${event.now.toISOString()}::timestamptz, ${event.now.toISOString()}::timestamptz
     from webhook_endpoints e
     where e.seller_id = ${event.sellerId} and e.state = 'active' and ${event.type} = any(e.events)
-      and (cardinality(e.product_ids) = 0 or e.product_ids && ${`{${event.productIds.join(',')}}`}::integer[])
+      and (e.product_scope = 'all'
+        or (e.product_scope = 'selected' and e.product_ids && ${`{${event.productIds.join(',')}}`}::integer[])
+        or (e.product_scope = 'none' and ${event.productIds.length} = 0))
     order by e.id
     returning id`)
   return rows.map((r) => Number(r.id))

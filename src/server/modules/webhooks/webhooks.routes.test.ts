@@ -73,7 +73,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   t.request({ method, url: `/api/v1${url}`, token, ...(payload ? { payload } : {}) })
 const sql = async <T = any>(text: string, values: unknown[] = []) => (await t.deps.database.executeSql(text, values)).rows as T[]
 
@@ -142,7 +142,8 @@ describe('the contract', () => {
 describe('every event type, signed and in order', () => {
   test('real flows (checkout, pay, refund, a subscription canceled) and the rare ones emitted: each verified with standardwebhooks', async () => {
     const endpoint = await createEndpoint(seller.accessToken, { url: receiver.url, events: [...platformEventTypes] })
-    const scoped = await createEndpoint(seller.accessToken, { url: `${receiver.url}/scoped`, events: ['order.paid'], product_ids: [2_000_000] })
+    const unsold = await publishedProduct(t, seller.accessToken)
+    const scoped = await createEndpoint(seller.accessToken, { url: `${receiver.url}/scoped`, events: ['order.paid'], product_ids: [unsold.id] })
     receiver.received.length = 0
     const bought = await buy(seller.accessToken)
     const refunded = await t.request({ method: 'POST', url: `/api/v1/cabinet/orders/${bought.orderId}/refund`, token: seller.accessToken, payload: {}, headers: { 'idempotency-key': `wh-refund-${bought.orderId}` } })
@@ -393,4 +394,72 @@ describe('a receiver down', () => {
       await call('DELETE', `/cabinet/webhook_endpoints/${endpoint.id}`, other.accessToken)
     }
   }, 60_000)
+})
+
+describe('whose products an endpoint hears: all, selected or none', () => {
+  test('the scope decides the fan-out; the first contract (product_ids alone) keeps its meaning', async () => {
+    const owner = await createSeller(t)
+    const [p1, p2] = [await publishedProduct(t, owner.accessToken), await publishedProduct(t, owner.accessToken)]
+    const events = ['order.paid', 'payout.changed']
+    const all = await createEndpoint(owner.accessToken, { url: 'http://127.0.0.1:9/all', events })
+    const selected = await createEndpoint(owner.accessToken, { url: 'http://127.0.0.1:9/selected', events, product_ids: [p1.id] })
+    const none = await createEndpoint(owner.accessToken, { url: 'http://127.0.0.1:9/none', events, product_scope: 'none' })
+    const scopes = async () => Object.fromEntries((await call('GET', '/cabinet/webhook_endpoints', owner.accessToken)).json().list.map((e: { id: number; product_scope: string; product_ids: number[] }) => [e.id, [e.product_scope, e.product_ids]]))
+    expect(await scopes()).toEqual({ [all.id]: ['all', []], [selected.id]: ['selected', [p1.id]], [none.id]: ['none', []] })
+
+    const mixed = await call('POST', '/cabinet/webhook_endpoints', owner.accessToken, { url: 'http://127.0.0.1:9/x', events, product_scope: 'all', product_ids: [p1.id] })
+    expect(mixed.statusCode).toBe(400)
+    const stranger = await createSeller(t)
+    const foreign = await call('POST', '/cabinet/webhook_endpoints', owner.accessToken, { url: 'http://127.0.0.1:9/x', events, product_ids: [(await publishedProduct(t, stranger.accessToken)).id] })
+    expect(foreign.statusCode).toBe(404)
+
+    await emit('order.paid', owner.sellerId, null, { n: 1 }, [p2.id])
+    await emit('order.paid', owner.sellerId, null, { n: 2 }, [p1.id, p2.id])
+    await emit('payout.changed', owner.sellerId, null, { n: 3 })
+    const heard = await sql<{ endpoint_id: number; n: string }>(`select endpoint_id, body->'data'->>'n' as n from webhook_deliveries where seller_id = $1 order by id`, [owner.sellerId])
+    const by = (id: number) => heard.filter((h) => h.endpoint_id === id).map((h) => h.n)
+    expect(by(all.id)).toEqual(['1', '2', '3'])
+    expect(by(selected.id)).toEqual(['2'])
+    expect(by(none.id)).toEqual(['3'])
+
+    // Changing it: the selected scope with products; product_ids alone, empty, is every product again.
+    expect((await call('PATCH', `/cabinet/webhook_endpoints/${none.id}`, owner.accessToken, { product_scope: 'selected', product_ids: [p2.id] })).json().webhook_endpoint).toMatchObject({ product_scope: 'selected', product_ids: [p2.id] })
+    expect((await call('PATCH', `/cabinet/webhook_endpoints/${none.id}`, owner.accessToken, { product_ids: [] })).json().webhook_endpoint).toMatchObject({ product_scope: 'all', product_ids: [] })
+    expect((await call('PATCH', `/cabinet/webhook_endpoints/${none.id}`, owner.accessToken, { product_scope: 'none' })).json().webhook_endpoint).toMatchObject({ product_scope: 'none', product_ids: [] })
+  })
+
+  test('from the product\'s side (the wizard): which endpoints send its events, set in one call, two products at once', async () => {
+    const owner = await createSeller(t)
+    const [p1, p2] = [await publishedProduct(t, owner.accessToken), await publishedProduct(t, owner.accessToken)]
+    const events = ['order.paid']
+    const all = await createEndpoint(owner.accessToken, { url: 'http://127.0.0.1:9/all', events })
+    const selected = await createEndpoint(owner.accessToken, { url: 'http://127.0.0.1:9/selected', events, product_ids: [p1.id] })
+    const none = await createEndpoint(owner.accessToken, { url: 'http://127.0.0.1:9/none', events, product_scope: 'none' })
+    const sends = (answer: { list: { id: number; sends: boolean }[] }) => Object.fromEntries(answer.list.map((e) => [e.id, e.sends]))
+
+    const read = await call('GET', `/cabinet/products/${p1.id}/webhook_endpoints`, owner.accessToken)
+    expect(read.statusCode, read.body).toBe(200)
+    expect(sends(read.json())).toEqual({ [all.id]: true, [selected.id]: true, [none.id]: false })
+
+    // p1 now goes to `none` only (and to `all`, which hears everything): `selected` drops it.
+    const set = await call('PUT', `/cabinet/products/${p1.id}/webhook_endpoints`, owner.accessToken, { endpoint_ids: [none.id] })
+    expect(set.statusCode, set.body).toBe(200)
+    expect(sends(set.json())).toEqual({ [all.id]: true, [selected.id]: false, [none.id]: true })
+    const endpoint = async (id: number) => (await call('GET', `/cabinet/webhook_endpoints/${id}`, owner.accessToken)).json().webhook_endpoint
+    expect(await endpoint(none.id)).toMatchObject({ product_scope: 'selected', product_ids: [p1.id] })
+    expect(await endpoint(selected.id)).toMatchObject({ product_scope: 'selected', product_ids: [] })
+    expect(await endpoint(all.id)).toMatchObject({ product_scope: 'all', product_ids: [] })
+
+    // Two products saved at once on the same endpoint: both stay (the endpoint row is locked).
+    const both = await Promise.all([p1, p2].map((p) => call('PUT', `/cabinet/products/${p.id}/webhook_endpoints`, owner.accessToken, { endpoint_ids: [selected.id] })))
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200])
+    expect((await endpoint(selected.id)).product_ids.sort((a: number, b: number) => a - b)).toEqual([p1.id, p2.id].sort((a, b) => a - b))
+
+    // Another seller's endpoint or product: 404, nothing changed.
+    const stranger = await createSeller(t)
+    const foreignEndpoint = await createEndpoint(stranger.accessToken, { url: 'http://127.0.0.1:9/other', events })
+    expect((await call('PUT', `/cabinet/products/${p1.id}/webhook_endpoints`, owner.accessToken, { endpoint_ids: [foreignEndpoint.id] })).statusCode).toBe(404)
+    expect((await call('GET', `/cabinet/products/${p1.id}/webhook_endpoints`, stranger.accessToken)).statusCode).toBe(404)
+    expect((await call('PUT', `/cabinet/products/${p1.id}/webhook_endpoints`, stranger.accessToken, { endpoint_ids: [] })).statusCode).toBe(404)
+  })
 })

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   createWebhookEndpointInput, listOfWebhookDeliveries, listOfWebhookEndpoints, updateWebhookEndpointInput, webhookDeliveryAnswer, webhookDeliveryListQuery,
-  webhookDeliveryParams, webhookEndpointAnswer, webhookEndpointListQuery, webhookEndpointParams, webhookEndpointWithSecretAnswer,
+  productWebhookParams, productWebhooksAnswer, productWebhooksInput, webhookDeliveryParams, webhookEndpointAnswer, webhookEndpointListQuery,
+  webhookEndpointParams, webhookEndpointWithSecretAnswer,
 } from '../../../shared/schemas/webhooks'
 import * as webhooks from './webhooks.service'
 
@@ -23,7 +24,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { ...config, documentErrors: urlRefused },
     schema: {
       tags, security, body: createWebhookEndpointInput, response: { 201: webhookEndpointWithSecretAnswer },
-      description: 'Adds an endpoint (state active) for the given events and, with product_ids, only those products\' events. The answer shows the `whsec_` signing secret, this once (and on roll_secret): deliveries are signed by the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
+      description: 'Adds an endpoint (state active) for the given events; product_scope says whose: all products (the default), the selected product_ids (the default when they are given), or none (only events of no product, such as payouts). The answer shows the `whsec_` signing secret, this once (and on roll_secret): deliveries are signed by the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
     },
   }, async (req, reply) => reply.code(201).send(await webhooks.createEndpoint(req.ctx, req.body)))
 
@@ -70,4 +71,17 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     config,
     schema: { tags, security, params: webhookDeliveryParams, response: { 202: webhookDeliveryAnswer }, description: 'Sends the delivery again: the same message (the same `webhook-id`) as a new attempt.' },
   }, async (req, reply) => reply.code(202).send(await webhooks.replayDelivery(req.ctx, req.params.id, req.params.delivery_id)))
+
+  app.get('/cabinet/products/:id/webhook_endpoints', {
+    config,
+    schema: { tags, security, params: productWebhookParams, response: { 200: productWebhooksAnswer }, description: 'The seller\'s webhook endpoints, each saying whether it hears this product\'s events (the wizard\'s market upsell step).' },
+  }, async (req) => webhooks.productWebhooks(req.ctx, req.params.id))
+
+  app.put('/cabinet/products/:id/webhook_endpoints', {
+    config,
+    schema: {
+      tags, security, params: productWebhookParams, body: productWebhooksInput, response: { 200: productWebhooksAnswer },
+      description: 'Sets which endpoints hear this product\'s events: each given endpoint adds the product to its selection, the others drop it; endpoints that hear every product stay as they are.',
+    },
+  }, async (req) => webhooks.setProductWebhooks(req.ctx, req.params.id, req.body))
 }

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks'
 import { AppError } from '../../../shared/errors'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import type {
-  CreateWebhookEndpointInput, UpdateWebhookEndpointInput, WebhookDeliveryListQuery, WebhookDeliveryOutput, WebhookEndpointListQuery, WebhookEndpointOutput,
+  CreateWebhookEndpointInput, ProductWebhooksAnswer, ProductWebhooksInput, UpdateWebhookEndpointInput, WebhookDeliveryListQuery, WebhookDeliveryOutput, WebhookEndpointListQuery, WebhookEndpointOutput,
 } from '../../../shared/schemas/webhooks'
 import { assertTransition, webhookEndpointTransitions, type WebhookDeliveryState, type WebhookEndpointState } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
@@ -14,6 +14,8 @@ import type { PlatformEvent } from '../../ports/platform-events'
 import * as email from '../email/email.service'
 import { checkWebhookUrl } from './webhooks.address-guard'
 import * as repo from './webhooks.repository'
+import * as catalog from '../catalog/catalog.service'
+import { requestedScope, type WebhookProductScope } from '../../../shared/webhooks/product-scope'
 import { sendWebhook, type AttemptOutcome } from './webhooks.sender'
 
 // Signed webhooks (docs/decisions/0072-signed-webhooks.md). A platform event becomes one delivery per
@@ -42,7 +44,7 @@ export function newSecret(): string {
 
 function endpointOutput(row: repo.EndpointRow): WebhookEndpointOutput {
   return {
-    id: row.id, url: row.url, description: row.description, events: row.events, product_scope: row.productIds.length > 0 ? 'selected' : 'all',
+    id: row.id, url: row.url, description: row.description, events: row.events, product_scope: row.productScope as WebhookProductScope,
     product_ids: row.productIds, state: row.state as WebhookEndpointState, failure_streak: row.failureStreak,
     failing_since: row.failingSince?.toISOString() ?? null, paused_at: row.pausedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
@@ -88,9 +90,12 @@ export async function getEndpoint(ctx: Ctx, id: number): Promise<{ webhook_endpo
 export async function createEndpoint(ctx: Ctx, input: CreateWebhookEndpointInput): Promise<{ webhook_endpoint: WebhookEndpointOutput & { secret: string } }> {
   const sellerId = sellerOf(ctx, 'settings.write')
   await assertUrlAllowed(ctx.deps, input.url)
+  const productScope = requestedScope(input.product_scope, input.product_ids)
+  const productIds = productScope === 'selected' ? [...new Set(input.product_ids ?? [])] : []
+  await catalog.assertProductsOwned(ctx.db, sellerId, productIds)
   const row = await repo.insertEndpoint(ctx.db, {
     sellerId, url: input.url, description: input.description ?? '', events: [...new Set(input.events)],
-    productIds: [...new Set(input.product_ids ?? [])], state: 'active', secret: newSecret(),
+    productScope, productIds, state: 'active', secret: newSecret(),
   })
   return { webhook_endpoint: { ...endpointOutput(row), secret: row.secret } }
 }
@@ -104,13 +109,67 @@ export async function updateEndpoint(ctx: Ctx, id: number, input: UpdateWebhookE
     const state = input.state ?? current.state
     if (state !== current.state) assertTransition(webhookEndpointTransitions, current.state as WebhookEndpointState, state as WebhookEndpointState, 'webhook endpoint state')
     const resumed = state === 'active' && current.state !== 'active'
+    // Products change with either field: a scope alone keeps the selection only when it stays selected.
+    const products: Partial<ReturnType<typeof scopeAndProducts>> = input.product_scope !== undefined || input.product_ids !== undefined
+      ? scopeAndProducts(requestedScope(input.product_scope, input.product_ids), input.product_ids ?? current.productIds)
+      : {}
+    if (products.productIds) await catalog.assertProductsOwned(tx, sellerId, products.productIds)
     return repo.updateEndpoint(tx, id, {
       url: input.url, description: input.description, events: input.events ? [...new Set(input.events)] : undefined,
-      productIds: input.product_ids ? [...new Set(input.product_ids)] : undefined, state,
+      ...products, state,
       ...(resumed ? { failureStreak: 0, failingSince: null, pausedAt: null } : {}),
     })
   })
   return { webhook_endpoint: endpointOutput(row) }
+}
+
+function scopeAndProducts(productScope: WebhookProductScope, productIds: readonly number[]) {
+  return { productScope, productIds: productScope === 'selected' ? [...new Set(productIds)] : [] }
+}
+
+// ---------------------------------------------------------------- one product's endpoints (the wizard's market upsell step)
+
+function productEndpoint(row: repo.EndpointRow, productId: number) {
+  const scope = row.productScope as WebhookProductScope
+  return {
+    id: row.id, url: row.url, description: row.description, state: row.state as WebhookEndpointState, product_scope: scope,
+    sends: scope === 'all' || (scope === 'selected' && row.productIds.includes(productId)),
+  }
+}
+
+/** The seller's endpoints, each saying whether it hears this product's events. */
+export async function productWebhooks(ctx: Ctx, productId: number): Promise<ProductWebhooksAnswer> {
+  const sellerId = actingSellerId(ctx.actor, 'products.read')
+  await catalog.ownedProduct(ctx.db, sellerId, productId)
+  return { list: (await repo.endpointsOfSeller(ctx.db, sellerId)).map((row) => productEndpoint(row, productId)) }
+}
+
+/**
+ * Makes exactly the given endpoints hear this product: each one added to a selection (an endpoint that heard
+ * no product's events now hears this one's), the others' selections without it. Endpoints that hear every
+ * product are left as they are. The endpoint rows are locked: two products saved at once both keep theirs.
+ */
+export async function setProductWebhooks(ctx: Ctx, productId: number, input: ProductWebhooksInput): Promise<ProductWebhooksAnswer> {
+  const sellerId = actingSellerId(ctx.actor, 'products.write')
+  const wanted = new Set(input.endpoint_ids)
+  const rows = await ctx.db.transaction(async (tx) => {
+    await catalog.ownedProduct(tx, sellerId, productId)
+    const endpoints = await repo.endpointsOfSeller(tx, sellerId, true)
+    if ([...wanted].some((id) => !endpoints.some((e) => e.id === id))) throw notFound()
+    const saved: repo.EndpointRow[] = []
+    for (const endpoint of endpoints) {
+      const scope = endpoint.productScope as WebhookProductScope
+      const hears = scope === 'selected' && endpoint.productIds.includes(productId)
+      if (scope === 'all' || hears === wanted.has(endpoint.id)) {
+        saved.push(endpoint)
+        continue
+      }
+      const productIds = wanted.has(endpoint.id) ? [...endpoint.productIds, productId] : endpoint.productIds.filter((id) => id !== productId)
+      saved.push(await repo.updateEndpoint(tx, endpoint.id, { productScope: 'selected', productIds }))
+    }
+    return saved
+  })
+  return { list: rows.map((row) => productEndpoint(row, productId)) }
 }
 
 export async function deleteEndpoint(ctx: Ctx, id: number): Promise<void> {

@@ -1,25 +1,22 @@
-import { ActionIcon, Alert, Button, Card, Code, CopyButton, Group, Modal, MultiSelect, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Alert, Button, Card, Code, CopyButton, Group, Input, Modal, MultiSelect, SegmentedControl, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconCheck, IconCopy, IconKey, IconList, IconPencil, IconPlus, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { platformEventTypes } from '../../../../shared/webhooks/events'
+import { webhookProductScopes, type WebhookProductScope } from '../../../../shared/webhooks/product-scope'
 import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
 import {
-  createEndpoint, deleteEndpoint, deliveriesQuery, endpointsQuery, replayDelivery, rollSecret, sendTest, updateEndpoint, webhooksKey, type WebhookEndpoint,
+  createEndpoint, deleteEndpoint, deliveriesQuery, endpointsQuery, productChoicesQuery, replayDelivery, rollSecret, sendTest, updateEndpoint, webhooksKey, type WebhookEndpoint,
 } from '../api/webhooks'
 
 // /cabinet/webhooks: the seller's signed webhook endpoints (create with the secret shown once, edit, switch on
 // and off, roll the secret, test send) and each endpoint's delivery log with replay; docs/decisions/0072-signed-webhooks.md.
 
 const tone: Record<string, string> = { active: 'active', inactive: 'canceled', paused: 'error', pending: 'pending', succeeded: 'successful', failed: 'error', given_up: 'canceled' }
-
-function parseProductIds(text: string): number[] {
-  return text.split(/[\s,]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n > 0)
-}
 
 function SecretModal({ secret, onClose }: { secret: string | null; onClose: () => void }) {
   const { t } = useTranslation()
@@ -45,14 +42,19 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: WebhookEndpo
   const { t } = useTranslation()
   const [url, setUrl] = useState(endpoint?.url ?? '')
   const [events, setEvents] = useState<string[]>(endpoint?.events ?? ['order.paid'])
-  const [products, setProducts] = useState((endpoint?.productIds ?? []).join(', '))
+  const [scope, setScope] = useState<WebhookProductScope>(endpoint?.productScope ?? 'all')
+  const [products, setProducts] = useState<string[]>((endpoint?.productIds ?? []).map(String))
+  const productChoices = useQuery(productChoicesQuery())
   const [description, setDescription] = useState(endpoint?.description ?? '')
   const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
   const submit = async () => {
     setError(null)
     setBusy(true)
-    const input = { url: url.trim(), events: events as (typeof platformEventTypes)[number][], product_ids: parseProductIds(products), description: description.trim() }
+    const input = {
+      url: url.trim(), events: events as (typeof platformEventTypes)[number][], product_scope: scope,
+      product_ids: scope === 'selected' ? products.map(Number) : [], description: description.trim(),
+    }
     try {
       if (endpoint) {
         await updateEndpoint(endpoint.id, input)
@@ -72,7 +74,18 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: WebhookEndpo
     <Stack gap="xs" component="form" onSubmit={(event) => { event.preventDefault(); void submit() }} data-testid="webhook-form">
       <TextInput required label={t('webhooks.url')} description={t('webhooks.urlHint')} placeholder="https://example.com/hooks/sellfront" value={url} onChange={(e) => setUrl(e.currentTarget.value)} data-testid="webhook-url" />
       <MultiSelect required label={t('webhooks.events')} data={platformEventTypes.map((e) => ({ value: e, label: e }))} value={events} onChange={setEvents} searchable data-testid="webhook-events" />
-      <TextInput label={t('webhooks.products')} description={t('webhooks.productsHint')} placeholder="12, 15" value={products} onChange={(e) => setProducts(e.currentTarget.value)} />
+      <Input.Wrapper label={t('webhooks.products')} description={t(`webhooks.scopeHints.${scope}`)}>
+        <SegmentedControl
+          display="flex" w="fit-content" mt={4} value={scope} onChange={(value) => setScope(value as WebhookProductScope)} data-testid="webhook-scope"
+          data={webhookProductScopes.map((s) => ({ value: s, label: t(`webhooks.scopes.${s}`) }))}
+        />
+      </Input.Wrapper>
+      {scope === 'selected' && (
+        <MultiSelect
+          label={t('webhooks.selectedProducts')} searchable data={productChoices.data ?? []} value={products} onChange={setProducts}
+          nothingFoundMessage={t('webhooks.noProducts')} data-testid="webhook-products"
+        />
+      )}
       <TextInput label={t('webhooks.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
       <FormError error={error} />
       <Group justify="flex-end">
@@ -157,7 +170,7 @@ function EndpointCard({ endpoint, onChanged, onSecret }: { endpoint: WebhookEndp
               <StatusBadge status={tone[endpoint.state] ?? endpoint.state} label={t(`webhooks.states.${endpoint.state}`)} />
             </Group>
             <Text size="xs" c="dimmed">
-              {endpoint.events.join(', ')} · {endpoint.productScope === 'all' ? t('webhooks.allProducts') : t('webhooks.someProducts', { count: endpoint.productIds.length })}
+              {endpoint.events.join(', ')} · {endpoint.productScope === 'all' ? t('webhooks.allProducts') : endpoint.productScope === 'none' ? t('webhooks.noProductEvents') : t('webhooks.someProducts', { count: endpoint.productIds.length })}
               {endpoint.failureStreak > 0 ? ` · ${t('webhooks.failing', { count: endpoint.failureStreak })}` : ''}
             </Text>
           </Stack>

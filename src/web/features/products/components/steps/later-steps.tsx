@@ -9,6 +9,7 @@ import { DeliveryEmailSection } from './delivery-email-section'
 import type { StepProps } from './step-types'
 import { TrackingCodesSection } from './tracking-codes-section'
 import { MarketUpsellSections } from './upsell-sections'
+import { WebhookEndpointsSection } from './webhook-endpoints-section'
 
 // The market/upsell, delivery and pages steps (docs/reference/readings.md 29): each shows what belongs to the product
 // record itself; no step announces what does not exist yet (docs/decisions/0041-first-ten-minutes.md).
@@ -22,6 +23,7 @@ export function MarketUpsellStep({ product }: StepProps) {
       <MarketUpsellSections product={product} />
       <AffiliateProgramSection product={product} />
       <TrackingCodesSection product={product} />
+      <WebhookEndpointsSection product={product} />
     </Stack>
   )
 }
