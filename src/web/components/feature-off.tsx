@@ -34,3 +34,13 @@ export function FeatureGate({ flag, children }: { flag: FeatureFlag; children: R
   const { enabled } = useFeature(flag)
   return enabled ? <>{children}</> : <FeatureOff flag={flag} />
 }
+
+/** A notice for each of the flags that is off (a page whose parts are behind several flags). */
+export function FeaturesOff({ flags }: { flags: readonly FeatureFlag[] }) {
+  return <>{flags.map((flag) => <FeatureOffIfOff key={flag} flag={flag} />)}</>
+}
+
+function FeatureOffIfOff({ flag }: { flag: FeatureFlag }) {
+  const { enabled } = useFeature(flag)
+  return enabled ? null : <FeatureOff flag={flag} compact />
+}

@@ -5,8 +5,8 @@ import type { ListQuery } from '../../../shared/schemas/lists'
 import { assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
+import * as sellerFeatures from '../../feature-flags'
 import * as repo from './catalog.repository'
-import * as sellerFeatures from '../platform-plans/seller-features.service'
 import { moveStates } from './catalog.service'
 
 // The managers' review of power sellers' products (docs/reference/readings.md 23) and the seller flags they set.
@@ -106,7 +106,7 @@ export async function updateSellerFlags(ctx: Ctx, sellerId: number, input: { pow
     return {
       id: seller.id, username: seller.username, power_seller: seller.powerSeller, blocked: seller.blocked,
       payment_account_done: seller.paymentAccountDone, profile_finished: seller.profileFinished,
-      features: (await sellerFeatures.sellerFeatureStates(tx, sellerId)).features,
+      features: (await sellerFeatures.sellerFeatureStates(tx, sellerId))!.features,
     }
   })
 }

@@ -150,22 +150,3 @@ export async function sellerCountry(db: Executor, sellerId: number): Promise<str
   const [row] = await db.select({ countryCode: sellers.countryCode, userId: sellers.userId }).from(sellers).where(eq(sellers.id, sellerId))
   return row?.countryCode ?? null
 }
-
-// ---------------------------------------------------------------- a seller's feature flags
-
-/** The flags a manager set on the seller (overrides of the plan and the defaults); undefined: no such seller. */
-export async function sellerOverrides(db: Executor, sellerId: number, options: { lock?: boolean } = {}): Promise<Record<string, boolean> | undefined> {
-  const query = db.select({ features: sellers.features }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
-  const [row] = options.lock ? await query.for('update') : await query
-  return row ? (row.features ?? {}) : undefined
-}
-
-export async function setSellerOverrides(db: Executor, sellerId: number, features: Record<string, boolean>, now: Date): Promise<void> {
-  await db.update(sellers).set({ features, updatedAt: now }).where(eq(sellers.id, sellerId))
-}
-
-/** Plans a seller may buy (public and trial, not archived) with the flags they grant or withhold. */
-export async function buyablePlanFeatures(db: Executor, purposes: readonly string[]): Promise<{ id: number; name: string; features: Record<string, boolean> }[]> {
-  return db.select({ id: platformPlans.id, name: platformPlans.name, features: platformPlans.features }).from(platformPlans)
-    .where(and(inArray(platformPlans.purpose, [...purposes]), eq(platformPlans.archived, false))).orderBy(asc(platformPlans.position), asc(platformPlans.id))
-}
