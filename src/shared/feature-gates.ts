@@ -7,7 +7,9 @@ import { featureFlags, type FeatureFlag } from './accounts'
 
 export type FeatureGate = { gates: readonly [string, ...string[]] } | { pending: string }
 
-const notBuilt = 'issue 20 function not built'
+/** The reason of a pending flag: its function is not built yet. */
+export const pendingReason = 'issue 20 function not built'
+const notBuilt = pendingReason
 
 export const featureGates = {
   google_analytics: { gates: ['POST /cabinet/tracking_codes (google_analytics, google_analytics_4)'] },
