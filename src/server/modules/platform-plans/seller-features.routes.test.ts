@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createSeller, signInManager, type TestSeller } from '../../../../tests/factories/catalog'
+import { createSeller, oneTimePlan, signInManager, type TestSeller } from '../../../../tests/factories/catalog'
+import { fullPayer, publishedProduct, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { featureFlags } from '../../../shared/accounts'
 
@@ -104,6 +105,28 @@ describe('sources', () => {
     // The signed-in user's answer carries the values in effect.
     const me = (await call('GET', '/app/user/me', other.accessToken)).json()
     expect((me.user ?? me).seller.features).toMatchObject({ coupons: true, community: false })
+  })
+
+  test('checkout offers TWINT and Klarna only with their flags, Klarna for later rates only with klarna_subscriptions', async () => {
+    const shop = await createSeller(t)
+    const oneTime = await publishedProduct(t, shop.accessToken, { pricing_plans: [oneTimePlan(1990)] })
+    const monthly = await publishedProduct(t, shop.accessToken, { pricing_plans: [{ form: 'subscription', currency_id: 'eur', price: 990, interval: '1m' }] })
+    const methodsOf = async (product: { slug: string }) => {
+      const page = await t.request({ method: 'GET', url: `/api/v1/shop/${shop.username}/products/${product.slug}/checkout` })
+      expect(page.statusCode, page.body).toBe(200)
+      return page.json().payment_methods as string[]
+    }
+    expect(await methodsOf(oneTime)).toEqual(expect.arrayContaining(['klarna', 'twint']))
+    expect(await methodsOf(monthly)).not.toContain('klarna')
+    await call('PATCH', `/admin/sellers/${shop.sellerId}`, manager, { features: { twint: false, klarna_subscriptions: true } })
+    expect(await methodsOf(oneTime)).not.toContain('twint')
+    expect(await methodsOf(monthly)).toContain('klarna')
+    await call('PATCH', `/admin/sellers/${shop.sellerId}`, manager, { features: { klarna: false } })
+    expect(await methodsOf(oneTime)).not.toContain('klarna')
+    expect(await methodsOf(monthly)).not.toContain('klarna')
+    const refused = await submitOrder(t, { product_id: oneTime.id, pricing_plan_id: oneTime.pricing_plans[0].id, payment_method: 'twint', payer: fullPayer(), terms_accepted: true })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error).toMatchObject({ type: 'feature_disabled', flag: 'twint' })
   })
 
   test('a flag switched off mid-session holds from the next request', async () => {
