@@ -58,6 +58,8 @@ export const de: Translations = {
       saved: 'Funktionen gespeichert',
       planName: 'Plattform-Plan: {{name}}',
       noPlan: 'Kein Plattform-Plan: die Voreinstellungen gelten.',
+      open: 'Funktionen',
+      of: 'Funktionen von {{username}}',
     },
     sources: {
       default: 'Voreinstellung',

@@ -56,6 +56,8 @@ export const en = {
       saved: 'Features saved',
       planName: 'Platform plan: {{name}}',
       noPlan: 'No platform plan: the defaults apply.',
+      open: 'Features',
+      of: 'Features of {{username}}',
     },
     sources: {
       default: 'Default',
