@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { AppDeps } from './deps'
-import type { Ctx } from './context'
+import { assertFeature, type Ctx } from './context'
 import { clientErrorHandler, handleError, notFoundBody, registerErrorHandler } from './plugins/errors'
 import { pickLocale } from './plugins/locale'
 import { openapiTransform, openapiTransformObject, registerRouteHooks } from './plugins/openapi'
@@ -264,6 +264,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       if (adminModeRefused.has(`${request.method} ${request.routeOptions.url}`)) throw new AppError('forbidden', 'Admin mode cannot change the user\'s sign-in or delete the account')
     }
     if (sellerArea) assertSellerRoute(resolved.actor, request.method, request.routeOptions.url)
+    // A route behind a feature flag: read with the actor on every request, so a flag switched off takes effect at once.
+    const feature = request.routeOptions.config.feature
+    if (feature && sellerArea) assertFeature(request.ctx, feature)
   })
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the URL: ids in paths would make a series per object.

@@ -14,7 +14,7 @@ export type Ctx = {
   userAgent: string | undefined
   locale: LocaleCode
   actor: Actor | null
-  /** Feature-flag overrides of the seller the request acts for. */
+  /** The effective feature flags of the seller the request acts for (plan under overrides), read on every request. */
   sellerFeatures: Record<string, boolean>
   /** Business time (the test clock's, when on). */
   now: Date
@@ -27,7 +27,10 @@ export function featureEnabled(ctx: Pick<Ctx, 'sellerFeatures'>, flag: FeatureFl
 }
 
 export function assertFeature(ctx: Pick<Ctx, 'sellerFeatures'>, flag: FeatureFlag): void {
-  if (!featureEnabled(ctx, flag)) throw new AppError('feature_disabled', `The ${flag} feature is not enabled for this seller`)
+  if (featureEnabled(ctx, flag)) return
+  const error = new AppError('feature_disabled', `The ${flag} feature is not enabled for this seller`)
+  error.details = { flag }
+  throw error
 }
 
 export function requireActor(ctx: Ctx): Actor {

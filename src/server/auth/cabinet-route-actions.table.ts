@@ -61,6 +61,7 @@ export const cabinetRouteActions = {
   'PUT /api/v1/cabinet/csv_exports/:id': 'orders.read',
   'GET /api/v1/cabinet/dashboard': 'dashboard.read',
   'GET /api/v1/cabinet/dashboard/checklist': 'dashboard.read',
+  'GET /api/v1/cabinet/features': 'settings.read',
   'GET /api/v1/cabinet/integrations': 'settings.read',
   'POST /api/v1/cabinet/integrations': 'settings.write',
   'DELETE /api/v1/cabinet/integrations/:id': 'settings.write',

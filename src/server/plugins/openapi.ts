@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { FeatureFlag } from '../../shared/accounts'
 import { categoryNode } from '../../shared/schemas/catalog'
 import { cabinetRouteAction } from '../auth/cabinet-route-actions'
 
@@ -42,6 +43,11 @@ declare module 'fastify' {
     documentErrors?: Record<number, string>
     /** For the document only: the JSON body of a route that reads its body raw (a signed webhook), as a JSON schema. */
     documentBody?: Record<string, unknown>
+    /**
+     * The feature flag the route is behind (docs/decisions/0077-feature-flags.md): a seller with it off gets
+     * 403 feature_disabled naming it, checked after the sign-in, before the body (src/server/app.ts).
+     */
+    feature?: FeatureFlag
   }
 }
 
@@ -91,7 +97,7 @@ export function openapiTransform(input: TransformInput): ReturnType<typeof jsonS
   if (schema.hide) return result
   const route = (input as unknown as { route: RouteOptions }).route
   const method = String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase()
-  const config = (route.config ?? {}) as { auth?: 'required' | 'optional'; multipartBody?: Record<string, 'file' | 'files' | 'text' | 'text?'>; documentErrors?: Record<number, string>; documentBody?: JsonSchema }
+  const config = (route.config ?? {}) as { auth?: 'required' | 'optional'; multipartBody?: Record<string, 'file' | 'files' | 'text' | 'text?'>; documentErrors?: Record<number, string>; documentBody?: JsonSchema; feature?: string }
   const produces = schema.produces as string[] | undefined
   delete schema.produces
 
@@ -114,6 +120,7 @@ export function openapiTransform(input: TransformInput): ReturnType<typeof jsonS
   }
 
   const add = (status: number, description: string) => { if (!(String(status) in responses)) responses[String(status)] = errorAnswer(description) }
+  if (config.feature) add(403, `feature_disabled: the ${config.feature} feature is off for this seller`)
   for (const [status, description] of Object.entries(config.documentErrors ?? {})) add(Number(status), description)
   if (url.startsWith('/api/')) {
     const pathParameters = url.includes(':') || url.includes('{')

@@ -11,6 +11,7 @@ import { sanitizeHtml } from '../html/html-sanitizer'
 import { plainTextOf } from '../html/rich-text'
 import { listOutput, listQuery } from './lists'
 import { discountOutput } from './discounts'
+import { featureOverridesInput, featureStateOutput } from './features'
 import { coverOutput } from './media'
 import { avatarOutput, bannerOutput } from './seller-profile'
 
@@ -335,9 +336,12 @@ export const reviewItemOutput = z.object({
 export const reviewListOutput = listOutput(reviewItemOutput)
 export const reviewDecisionOutput = z.object({ id: z.number(), publish_state: z.enum(publishStates), review_state: z.enum(reviewStates), review_reason: z.string().nullable() })
 export const sellerParams = z.strictObject({ id: zIdParam() })
-export const updateSellerFlagsInput = z.strictObject({ power_seller: bool().optional(), blocked: bool().optional() })
+/** PATCH /admin/sellers/{id}; `features` merges into the seller's flags (null: back to the plan's value or the default). */
+export const updateSellerFlagsInput = z.strictObject({ power_seller: bool().optional(), blocked: bool().optional(), features: featureOverridesInput.optional() })
 export const sellerFlagsOutput = z.object({
   id: z.number(), username: z.string(), power_seller: z.boolean(), blocked: z.boolean(), payment_account_done: z.boolean(), profile_finished: z.boolean(),
+  /** Every feature flag with its value in effect and its source. */
+  features: z.array(featureStateOutput),
 })
 
 // ------------------------------------------------------------------ public shop

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { Executor } from '../../db/client'
 import {
   affiliateClicks, affiliateCommissions, affiliateNodes, affiliateProgramProducts, affiliatePrograms, creditMemos, embeddableItems, products, publishers,
-  sellers, users,
+  sellerEffectiveFeatures, sellers, users,
 } from '../../db/schema'
 import { containsPattern } from '../../db/like-pattern'
 
@@ -258,7 +258,9 @@ export async function insertClick(db: Executor, values: typeof affiliateClicks.$
 
 // ------------------------------------------------------------------------------------------------ marketplace
 
-const listedWhere = and(eq(affiliatePrograms.listedInMarketplace, true), isNull(affiliatePrograms.archivedAt), eq(sellers.blocked, false))
+// A seller whose affiliate_marketplace flag is off is not listed (docs/decisions/0077-feature-flags.md).
+const listedWhere = and(eq(affiliatePrograms.listedInMarketplace, true), isNull(affiliatePrograms.archivedAt), eq(sellers.blocked, false),
+  sql`coalesce((${sellerEffectiveFeatures} ->> 'affiliate_marketplace')::boolean, true)`)
 
 /** Listed programs of sellers not blocked (tab programs), with their seller. */
 export async function marketplacePrograms(db: Executor, params: { query?: string; offset: number; limit: number }) {

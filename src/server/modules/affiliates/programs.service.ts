@@ -5,7 +5,7 @@ import {
 } from '../../../shared/schemas/affiliates'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import { actingSellerId } from '../../auth/permissions'
-import type { Ctx } from '../../context'
+import { assertFeature, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as repo from './affiliates.repository'
@@ -81,6 +81,7 @@ async function assertOwnProducts(db: Executor, sellerId: number, ids: readonly n
 export async function createProgram(ctx: Ctx, input: CreateAffiliateProgramInput): Promise<{ affiliate_program: AffiliateProgramOutput }> {
   const sellerId = actingSellerId(ctx.actor, 'affiliates.write')
   const parsed = createAffiliateProgramInput.parse(input)
+  if (parsed.listed_in_marketplace) assertFeature(ctx, 'affiliate_marketplace')
   return ctx.db.transaction(async (tx) => {
     await assertOwnProducts(tx, sellerId, parsed.product_ids)
     const row = await repo.insertProgram(tx, { sellerId, ...columns(parsed), createdAt: ctx.now, updatedAt: ctx.now })
@@ -108,6 +109,7 @@ export async function getProgram(ctx: Ctx, id: number): Promise<{ affiliate_prog
 /** Merges the change into the program and checks the merged program with the create rules. */
 export async function updateProgram(ctx: Ctx, id: number, input: UpdateAffiliateProgramInput): Promise<{ affiliate_program: AffiliateProgramOutput }> {
   const sellerId = actingSellerId(ctx.actor, 'affiliates.write')
+  if (input.listed_in_marketplace === true) assertFeature(ctx, 'affiliate_marketplace')
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findProgram(tx, id, { sellerId, lock: true })
     if (!row) throw notFound()

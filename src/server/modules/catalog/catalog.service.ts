@@ -16,7 +16,8 @@ import type { ListAnswer } from '../../../shared/schemas/lists'
 import { assertTransition, canTransition, productPublishTransitions, reviewTransitions } from '../../../shared/states'
 import { productSlugIssue } from '../../../shared/validation/slugs'
 import { actingSellerId } from '../../auth/permissions'
-import type { Ctx } from '../../context'
+import { assertFeature, type Ctx } from '../../context'
+import { defaultCurrency } from '../../../shared/money/currencies'
 import type { Executor } from '../../db/client'
 import type { PaymentAccountDeps } from '../payment-settings/payment-settings.service'
 import * as repo from './catalog.repository'
@@ -236,8 +237,14 @@ function productValues(input: UpdateProductInput) {
   }
 }
 
+/** Prices in a currency other than the platform's default are behind the multicurrency flag (docs/decisions/0077-feature-flags.md). */
+function assertCurrencies(ctx: Ctx, plans: readonly { currency_id: string }[] | undefined) {
+  if (plans?.some((plan) => plan.currency_id !== defaultCurrency)) assertFeature(ctx, 'multicurrency')
+}
+
 export async function createProduct(ctx: Ctx, input: CreateProductInput): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
+  assertCurrencies(ctx, [...(input.pricing_plans ?? []), ...(input.tickets ?? []).flatMap((ticket) => ticket.pricing_plans ?? [])])
   return ctx.db.transaction(async (tx) => {
     const seller = await loadSeller(ctx, tx, sellerId)
     if (input.category_ids?.length) await assertCategoriesOwned(tx, sellerId, input.category_ids)
@@ -467,6 +474,7 @@ export async function setArchived(ctx: Ctx, id: number, archived: boolean): Prom
 
 export async function addPlan(ctx: Ctx, id: number, input: PricingPlanInput, ticketId: number | null = null): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
+  assertCurrencies(ctx, [input])
   return ctx.db.transaction(async (tx) => {
     const seller = await loadSeller(ctx, tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)
@@ -486,6 +494,7 @@ export async function addPlan(ctx: Ctx, id: number, input: PricingPlanInput, tic
  */
 export async function updatePlan(ctx: Ctx, id: number, planId: number, input: PricingPlanInput): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
+  assertCurrencies(ctx, [input])
   return ctx.db.transaction(async (tx) => {
     const seller = await loadSeller(ctx, tx, sellerId)
     await ownProduct(tx, sellerId, id)
@@ -529,6 +538,7 @@ export async function listPlanVersions(ctx: Ctx, id: number, planId: number) {
 
 export async function addTicket(ctx: Ctx, id: number, input: TicketInput): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
+  assertCurrencies(ctx, input.pricing_plans)
   return ctx.db.transaction(async (tx) => {
     const seller = await loadSeller(ctx, tx, sellerId)
     const product = await ownProduct(tx, sellerId, id)

@@ -1,9 +1,11 @@
 import { AppError } from '../../../shared/errors'
 import type { PublishState, ReviewState } from '../../../shared/catalog'
+import type { FeatureOverridesInput } from '../../../shared/schemas/features'
 import type { ListQuery } from '../../../shared/schemas/lists'
 import { assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
+import * as sellerFeatures from '../../feature-flags'
 import * as repo from './catalog.repository'
 import { moveStates } from './catalog.service'
 
@@ -91,9 +93,10 @@ export async function restore(ctx: Ctx, id: number) {
   })
 }
 
-export async function updateSellerFlags(ctx: Ctx, sellerId: number, input: { power_seller?: boolean; blocked?: boolean }) {
+export async function updateSellerFlags(ctx: Ctx, sellerId: number, input: { power_seller?: boolean; blocked?: boolean; features?: FeatureOverridesInput }) {
   assertCan(ctx.actor, 'admin.write')
   return ctx.db.transaction(async (tx) => {
+    if (input.features && !(await sellerFeatures.setSellerFeatures(tx, sellerId, input.features, ctx.now))) throw new AppError('not_found', 'This seller does not exist')
     const updated = await repo.updateSellerFlags(tx, sellerId, {
       ...(input.power_seller !== undefined ? { powerSeller: input.power_seller } : {}),
       ...(input.blocked !== undefined ? { blocked: input.blocked } : {}),
@@ -103,6 +106,7 @@ export async function updateSellerFlags(ctx: Ctx, sellerId: number, input: { pow
     return {
       id: seller.id, username: seller.username, power_seller: seller.powerSeller, blocked: seller.blocked,
       payment_account_done: seller.paymentAccountDone, profile_finished: seller.profileFinished,
+      features: (await sellerFeatures.sellerFeatureStates(tx, sellerId))!.features,
     }
   })
 }

@@ -5,7 +5,8 @@ import { isCheckoutMethod, providerKeepsMethod, reusableMethods, type CheckoutMe
 import { isTrialMethod, planSnapshot, rateSchedule, trialEndsAt } from '../../../shared/pricing'
 import { requiredPayerFields, type PayerFieldsSettings } from '../../../shared/validation/payer-fields'
 import { type CheckoutPageOutput, type CreateOrderInput, type CreateOrderOutput, type NextActionOutput } from '../../../shared/schemas/checkout'
-import type { Ctx } from '../../context'
+import { methodFlagOff } from '../../../shared/feature-gates'
+import { assertFeature, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { NextAction } from '../../payments/providers/types'
 import { idempotentStaged, recordProgress, type Answer } from '../../plugins/idempotency'
@@ -156,6 +157,9 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     // A recurring plan's method must be kept for later rates: a provider that keeps none falls back or is not offered.
     const laterRates = preview.plan.plan.form !== 'one_time'
     const productMethods = config.product.payment_methods ?? null
+    // A method behind a flag the seller has off answers 403 feature_disabled naming the flag (docs/decisions/0077-feature-flags.md).
+    const flagOff = methodFlagOff(facts.seller.features, input.payment_method, laterRates)
+    if (flagOff) assertFeature({ sellerFeatures: facts.seller.features }, flagOff)
     const methods = await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, productMethods, { keepsMethod: laterRates })
     const chosen = methods.find((m) => m.method === input.payment_method)
     if (!chosen && laterRates && (await paymentSettings.activeMethods(ctx.db, ctx.deps, facts.seller.id, productMethods)).some((m) => m.method === input.payment_method)) {

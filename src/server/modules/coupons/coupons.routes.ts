@@ -9,7 +9,7 @@ import * as coupons from './coupons.service'
 export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['coupons']
   const security = [{ bearer: [] }]
-  const config = { auth: 'required' as const }
+  const config = { auth: 'required' as const, feature: 'coupons' as const }
 
   app.post('/cabinet/coupons', { config, schema: { tags, security, body: createCouponInput, response: { 201: couponOutput } } },
     async (req, reply) => reply.code(201).send(await coupons.createCoupon(req.ctx, req.body)))

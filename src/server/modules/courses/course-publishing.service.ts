@@ -7,7 +7,7 @@ import {
   type CoursePublishState, type LessonNotifyState,
 } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
-import { featureEnabled, type Ctx } from '../../context'
+import { assertFeature, featureEnabled, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import * as catalog from '../catalog/catalog.service'
@@ -183,7 +183,7 @@ export async function saveDrip(ctx: Ctx, productId: number, input: CourseDripInp
 }
 
 function assertFeatureOn(ctx: Ctx) {
-  if (!featureEnabled(ctx, 'drip_in')) throw new AppError('feature_disabled', 'The drip_in feature is not enabled for this seller')
+  assertFeature(ctx, 'drip_in')
 }
 
 /** The lesson_statuses tab's publications: each payer's dripped lessons with publish and notify state. */

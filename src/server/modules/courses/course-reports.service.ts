@@ -6,7 +6,7 @@ import type { CourseListQuery, CourseSettingsOutput, ExtendAccessInput, QuizAtte
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import type { LessonStatus } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
-import type { Ctx } from '../../context'
+import { assertFeature, type Ctx } from '../../context'
 import * as catalog from '../catalog/catalog.service'
 import * as delivery from '../delivery/delivery.service'
 import { applyReviewedAttempt } from './course-player.service'
@@ -147,6 +147,8 @@ export async function getSettings(ctx: Ctx, productId: number): Promise<CourseSe
 
 export async function saveSettings(ctx: Ctx, productId: number, input: { comments_enabled?: boolean; open_answers?: 'review' | 'accept'; quiz_attempts_limit?: number | null }) {
   const { product } = await ownedCourse(ctx, productId, 'courses.write')
+  // Lesson comments are behind lesson_quiz_comments (docs/decisions/0077-feature-flags.md).
+  if (input.comments_enabled === true) assertFeature(ctx, 'lesson_quiz_comments')
   return ctx.db.transaction(async (tx) => {
     const current = settingsOutput(await playerRepo.settingsOf(tx, product.id))
     const next = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as CourseSettingsOutput

@@ -13,6 +13,8 @@ import * as dunning from './dunning.service'
 
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }
+/** The seller's routes: behind the dunning flag (the managers' /admin/claims are not). */
+const cabinet = { auth: 'required' as const, feature: 'dunning' as const }
 const errorBody = z.object({ error: z.object({ message: z.string(), type: z.string() }).catchall(z.unknown()) })
 const actionErrors = { 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody }
 
@@ -21,11 +23,11 @@ export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = ['admin']
 
   app.get('/cabinet/dunning_settings', {
-    config: auth, schema: { tags, security, response: { 200: dunningSettingsOutput } },
+    config: cabinet, schema: { tags, security, response: { 200: dunningSettingsOutput } },
   }, async (req) => dunning.getSettings(req.ctx))
 
   app.put('/cabinet/dunning_settings', {
-    config: auth,
+    config: cabinet,
     schema: {
       tags, security, body: dunningSettingsInput, response: { 200: dunningSettingsOutput },
       description: 'retry_days: days after the first failure on which the charge is retried, each with a reminder mail; after the last failed retry the rate is debt and a claim opens.',
@@ -33,11 +35,11 @@ export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => dunning.saveSettings(req.ctx, req.body))
 
   app.get('/cabinet/dunnings', {
-    config: auth, schema: { tags, security, querystring: dunningListQuery, response: { 200: listOutput(dunningOutput) }, description: 'counts=true adds counts per dunning_status.' },
+    config: cabinet, schema: { tags, security, querystring: dunningListQuery, response: { 200: listOutput(dunningOutput) }, description: 'counts=true adds counts per dunning_status.' },
   }, async (req) => dunning.listDunnings(req.ctx, req.query))
 
   app.get('/cabinet/claims', {
-    config: auth,
+    config: cabinet,
     schema: {
       tags, security, querystring: claimListQuery, response: { 200: listOutput(claimOutput), 403: errorBody },
       description: 'Court stages (court, post_court) only for power sellers: others get 403 for them and see those claims as pre_court. counts=true adds counts per inkasso status and outcome (open: none yet).',
@@ -45,7 +47,7 @@ export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => dunning.listClaims(req.ctx, req.query))
 
   app.post('/cabinet/claims/:id/inkasso', {
-    config: auth,
+    config: cabinet,
     schema: {
       tags, security, params: claimParams, body: claimInkassoInput, response: { 200: claimOutput, ...actionErrors },
       description: 'Moves the claim one inkasso stage. With status in_inkasso and a partner (inkasso, credit_reform_inkasso) the claim is handed over: '
@@ -54,22 +56,22 @@ export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => handoffs.setClaimInkasso(req.ctx, req.params.id, req.body))
 
   app.get('/cabinet/claims/:id/handoffs', {
-    config: auth, schema: { tags, security, params: claimParams, response: { 200: claimHandoffsOutput, 403: errorBody, 404: errorBody }, description: 'The claim\'s hand-offs to collection partners, newest first, with their events (sent, accepted, rejected, paid, closed).' },
+    config: cabinet, schema: { tags, security, params: claimParams, response: { 200: claimHandoffsOutput, 403: errorBody, 404: errorBody }, description: 'The claim\'s hand-offs to collection partners, newest first, with their events (sent, accepted, rejected, paid, closed).' },
   }, async (req) => handoffs.listHandoffs(req.ctx, req.params.id))
 
   app.get('/cabinet/claims/:id/claim_file.csv', {
-    config: auth, schema: { tags, security, params: claimParams, produces: ['text/csv'], description: 'The claim file of the latest hand-off (in export mode the seller sends it to the partner).' },
+    config: cabinet, schema: { tags, security, params: claimParams, produces: ['text/csv'], description: 'The claim file of the latest hand-off (in export mode the seller sends it to the partner).' },
   }, async (req, reply) => reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="claim-${req.params.id}.csv"`)
     .send(await handoffs.claimFile(req.ctx, req.params.id)))
 
   app.post('/cabinet/claims/:id/outcome', {
-    config: auth, schema: { tags, security, params: claimParams, body: claimOutcomeInput, response: { 200: claimOutput, ...actionErrors } },
+    config: cabinet, schema: { tags, security, params: claimParams, body: claimOutcomeInput, response: { 200: claimOutput, ...actionErrors } },
   }, async (req) => dunning.setClaimOutcome(req.ctx, req.params.id, req.body))
 
   app.post('/cabinet/claims/:id/write_off', {
-    config: auth,
+    config: cabinet,
     schema: {
       tags, security, params: claimParams, body: claimWriteOffInput, response: { 200: claimOutput, ...actionErrors },
       description: 'Writes off part (amount) or all of the open amount; all of it: the rate is skipped. No ledger rows: unpaid money never entered the ledger.',

@@ -7,7 +7,7 @@ import * as funnels from './funnels.service'
 // /api/v1/cabinet/funnels: the seller's funnels, their nodes and their conversion figures (docs/decisions/0066-funnels.md).
 
 export const funnelsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const config = { auth: 'required' as const }
+  const config = { auth: 'required' as const, feature: 'funnels' as const }
   const security = [{ bearer: [] }]
   const tags = ['funnels']
   const refused = { 409: 'conflict: the funnel is archived' }

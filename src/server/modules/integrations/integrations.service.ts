@@ -8,7 +8,7 @@ import { integrationCredentials } from '../../../shared/schemas/integrations'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import { assertTransition, integrationConnectionTransitions, syncingConnectionStates, type IntegrationConnectionState } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
-import type { Ctx } from '../../context'
+import { assertFeature, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import { paymentSecrets, SecretDecryptionError } from '../../payment-secrets'
@@ -128,6 +128,8 @@ export async function getIntegration(ctx: Ctx, id: number): Promise<{ integratio
 export async function createIntegration(ctx: Ctx, input: CreateIntegrationInput): Promise<{ integration: IntegrationOutput }> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
   const kind = input.kind
+  // Video hosting through Vimeo is behind its flag (docs/decisions/0077-feature-flags.md).
+  if (kind === 'vimeo_videos') assertFeature(ctx, 'vimeo')
   const credentials = credentialsOf(kind, input.credentials)
   const account = await checkWithService(ctx.deps, kind, credentials)
   const hasCredentials = Object.keys(credentials).length > 0

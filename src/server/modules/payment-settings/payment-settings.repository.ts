@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { sellerCredentialProviders } from '../../../shared/payments'
 import { executeRows, rowsOfJson, type Executor } from '../../db/client'
-import { paymentMethodSettings, paymentProviderAccounts, sellers } from '../../db/schema'
+import { paymentMethodSettings, paymentProviderAccounts, sellerEffectiveFeatures, sellers } from '../../db/schema'
 
 // The SQL of payment providers and the method x provider matrix, always scoped by the seller.
 
@@ -92,4 +92,10 @@ export async function replaceMethodSettings(db: Executor, sellerId: number, rows
 /** Drops the matrix rows that name a provider the seller removed (those methods fall back to the default choice). */
 export async function deleteMethodSettingsOf(db: Executor, sellerId: number, provider: string) {
   await db.delete(paymentMethodSettings).where(and(eq(paymentMethodSettings.sellerId, sellerId), eq(paymentMethodSettings.provider, provider)))
+}
+
+/** The seller's effective feature flags (the payment methods behind flags: twint, klarna, klarna_subscriptions). */
+export async function sellerFeatures(db: Executor, sellerId: number): Promise<Record<string, boolean>> {
+  const [row] = await db.select({ features: sellerEffectiveFeatures }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
+  return row?.features ?? {}
 }

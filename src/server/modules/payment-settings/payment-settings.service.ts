@@ -8,7 +8,8 @@ import {
   type PayPalCredentialsInput, type ProviderAccountOutput, type ProviderListOutput, type StripeCredentialsInput,
 } from '../../../shared/schemas/payment-settings'
 import { actingSellerId } from '../../auth/permissions'
-import type { Ctx } from '../../context'
+import { methodFlagOff } from '../../../shared/feature-gates'
+import { assertFeature, type Ctx } from '../../context'
 import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
@@ -352,6 +353,11 @@ export async function savePaymentSettings(ctx: Ctx, input: PaymentSettingsInput)
     if (problems.length > 0) {
       throw new AppError('validation_failed', 'This provider is not available for this payment method', problems)
     }
+    // A method behind a flag that is off cannot be switched on (docs/decisions/0077-feature-flags.md).
+    for (const entry of input.methods) {
+      const off = entry.active ? methodFlagOff(ctx.sellerFeatures, entry.method, false) : null
+      if (off) assertFeature(ctx, off)
+    }
     await repo.replaceMethodSettings(tx, sellerId, input.methods.map((m) => ({ method: m.method, provider: m.provider, active: m.active })), ctx.now)
     const rows = await repo.listMethodSettings(tx, sellerId)
     return { methods: effectiveMatrix(platform, accounts, rows, emoney), test_mode: platform.settings.paymentsTestMode, payment_account_done: accountDone(platform, accounts, rows, emoney) }
@@ -371,8 +377,11 @@ export async function activeMethods(
 ): Promise<{ method: CheckoutMethod; provider: PaymentProvider }[]> {
   const { accounts, settings: rows } = await repo.accountsAndMethodSettings(db, sellerId)
   const wanted = productMethods ? new Set(productMethods) : null
+  const features = await repo.sellerFeatures(db, sellerId)
   return effectiveMatrix(deps, accounts, rows, await emoneyAccountOf(db, deps, sellerId)).flatMap((entry) => {
     if (!entry.active || entry.provider === null || (wanted && !wanted.has(entry.method))) return []
+    // Methods behind a flag that is off are not offered (TWINT, Klarna; Klarna for later rates: klarna_subscriptions).
+    if (methodFlagOff(features, entry.method, needs.keepsMethod === true)) return []
     if (!needs.keepsMethod || providerKeepsMethod(entry.provider)) return [{ method: entry.method, provider: entry.provider }]
     const fallback = keepingFallback(entry.allowed_providers)
     return fallback ? [{ method: entry.method, provider: fallback }] : []

@@ -7,7 +7,9 @@ import {
   updatePlatformPlanInput,
 } from '../../../shared/schemas/platform-plans'
 import { zIdParam } from '../../../shared/validation/storable'
+import { sellerFeaturesOutput } from '../../../shared/schemas/features'
 import * as plans from './platform-plans.service'
+import * as sellerFeatures from './seller-features.service'
 
 // The platform's own plans (docs/decisions/0055-platform-plans.md): the seller's plan
 // (/api/v1/cabinet/platform_plan: reading is finance's `payouts.read`, buying, changing and canceling is the
@@ -36,6 +38,19 @@ export const platformPlansRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { ...config, documentErrors: { 409: 'conflict: no running plan' } },
     schema: { tags, security, response: { 200: platformSubscriptionOutput }, description: 'The plan does not renew; it is `canceled` with its features until `ends_at` (the end of the paid period), then `ended`.' },
   }, async (req) => plans.cancel(req.ctx))
+
+  app.get('/cabinet/features', {
+    config,
+    schema: {
+      tags, security, response: { 200: sellerFeaturesOutput },
+      description: 'The seller\'s feature flags: each with its value in effect, its source (override, platform_plan, default) and the plans on offer that grant it. Read fresh on every request.',
+    },
+  }, async (req) => sellerFeatures.cabinetFeatures(req.ctx))
+
+  app.get('/admin/sellers/:id/features', {
+    config: { ...config, documentErrors: { 404: 'not_found: no such seller' } },
+    schema: { tags: ['admin'], security, params: z.strictObject({ id: zIdParam() }), response: { 200: sellerFeaturesOutput }, description: 'A seller\'s feature flags with their sources; changed through PATCH /admin/sellers/{id} `features`.' },
+  }, async (req) => sellerFeatures.adminSellerFeatures(req.ctx, req.params.id))
 
   app.get('/common/platform_plans', {
     schema: { tags, querystring: platformPlanListQuery, response: { 200: listOfPlatformPlans }, description: 'The plans anyone may buy (purposes public and trial), filtered by `purpose` and `billingCycle` (a plan with a price in that cycle).' },

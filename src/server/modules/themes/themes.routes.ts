@@ -24,7 +24,7 @@ export const themesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => reply.code(201).send(await themes.createTheme(req.ctx, req.body)))
 
   app.get('/cabinet/themes/hub', {
-    config, schema: { tags, security, querystring: themeListQuery, response: { 200: listOfPublicThemes }, description: 'The template hub: every seller\'s public themes, newest first; filter kind.' },
+    config: { ...config, feature: 'template_hub' }, schema: { tags, security, querystring: themeListQuery, response: { 200: listOfPublicThemes }, description: 'The template hub: every seller\'s public themes, newest first; filter kind.' },
   }, async (req) => themes.hub(req.ctx, req.query))
 
   app.get('/cabinet/themes/:id', {

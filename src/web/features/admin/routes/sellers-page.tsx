@@ -1,15 +1,17 @@
-import { Anchor, Badge, SimpleGrid, Stack, Switch, Text, Title, Tooltip } from '@mantine/core'
+import { Anchor, Badge, Button, SimpleGrid, Stack, Switch, Text, Title, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
+import { Modal } from '../../../components/modal'
 import { SelectField } from '../../../components/select-field'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
 import { formatDateTime } from '../../../lib/format'
 import { useSearchParam } from '../../../lib/search'
 import { adminSellersKey, adminSellersQuery, setSellingPaused, type AdminSeller } from '../api/list-sellers'
+import { SellerFeaturesSection } from '../components/seller-features-section'
 import { SellerFlagModal, type SellerFlagChange } from '../components/seller-flag-modal'
 
 // /admin/sellers: every seller with the flags of docs/reference/readings.md 23. Managers search by username, email or
@@ -61,6 +63,7 @@ export function SellersPage() {
   const onStateChange = useCallback((next: ListState) => setState(next), [])
   const sellers = useQuery(adminSellersQuery(state))
   const [change, setChange] = useState<SellerFlagChange | null>(null)
+  const [featuresOf, setFeaturesOf] = useState<AdminSeller | null>(null)
   const ask = (seller: AdminSeller, flag: SellerFlagChange['flag'], value: boolean) =>
     setChange({ sellerId: seller.id, username: seller.username, flag, value })
 
@@ -110,6 +113,12 @@ export function SellersPage() {
       ),
     },
     { key: 'created_at', title: t('sellers.columns.createdAt'), sortable: true, render: (s) => formatDateTime(s.createdAt, i18n.language) },
+    {
+      // docs/decisions/0077-feature-flags.md: each flag with its source, set on, off or back to the default.
+      key: 'features', title: t('featureFlags.admin.title'), render: (s) => (
+        <Button size="compact-xs" variant="light" onClick={() => setFeaturesOf(s)} data-testid={`seller-features-${s.username}`}>{t('featureFlags.admin.open')}</Button>
+      ),
+    },
   ]
 
   return (
@@ -124,6 +133,9 @@ export function SellersPage() {
         state={state} onStateChange={onStateChange} loading={sellers.isPending || sellers.isFetching}
         searchLabel={t('sellers.search')} emptyText={t('sellers.empty')}
       />
+      <Modal opened={featuresOf !== null} onClose={() => setFeaturesOf(null)} size="xl" title={featuresOf ? t('featureFlags.admin.of', { username: featuresOf.username }) : ''}>
+        {featuresOf && <SellerFeaturesSection sellerId={featuresOf.id} />}
+      </Modal>
       <SellerFlagModal
         change={change}
         onClose={() => setChange(null)}

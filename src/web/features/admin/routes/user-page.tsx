@@ -10,6 +10,7 @@ import { FormError } from '../../../components/form-error'
 import { NotFoundState } from '../../../components/not-found-state'
 import { formatDateTime } from '../../../lib/format'
 import { updateSeller } from '../api/update-seller'
+import { SellerFeaturesSection } from '../components/seller-features-section'
 import { adminUserQuery, adminUsersKey, runUserAction, startAdminMode, type AdminUserDetail } from '../api/users'
 import { AccountStateBadge } from './users-page'
 
@@ -125,6 +126,7 @@ export function UserPage() {
           </Stack>
         </Card>
       </SimpleGrid>
+      {u.sellerId != null && <SellerFeaturesSection sellerId={u.sellerId} />}
       <Card withBorder padding="lg" radius="md">
         <Stack gap="sm">
           <Text fw={600}>{t('adminUsers.profilesTitle')}</Text>

@@ -14,6 +14,8 @@ import { createProgram, productNamesQuery, updateProgram, type AffiliateProgram 
 import { CommissionLevelsEditor } from './commission-levels-editor'
 import { LandingBlocksEditor } from './landing-blocks-editor'
 import { initialValues, programInput, type ProgramValues } from './program-values'
+import { FeatureOff } from '../../../components/feature-off'
+import { useFeature } from '../../../lib/features'
 
 // Creating or editing an affiliate program: every field of createAffiliateProgramInput, checked with that
 // schema (docs/decisions/0048-affiliates.md). Percents are typed as whole percents, the bonus as money in
@@ -39,6 +41,7 @@ export function ProgramForm({ program, onDone, onCancel }: { program?: Affiliate
     onSuccess: (answer) => onDone(answer.affiliateProgram),
     onError: (e) => form.fail(e),
   })
+  const marketplace = useFeature('affiliate_marketplace')
   const switchOf = (name: keyof ProgramValues & string, label: string, description?: string) => (
     <Switch label={label} description={description} checked={v[name] as boolean} onChange={(e) => form.setValue(name, e.currentTarget.checked as never)} data-testid={`affiliate-program-${name}`} />
   )
@@ -83,7 +86,9 @@ export function ProgramForm({ program, onDone, onCancel }: { program?: Affiliate
 
         <Section title={t('affiliates.form.publishersSection')}>
           {switchOf('auto_accept', t('affiliates.form.autoAccept'), t('affiliates.form.autoAcceptHelp'))}
-          {switchOf('listed_in_marketplace', t('affiliates.form.listedInMarketplace'))}
+          {marketplace.enabled || v.listed_in_marketplace
+            ? switchOf('listed_in_marketplace', t('affiliates.form.listedInMarketplace'))
+            : <FeatureOff flag="affiliate_marketplace" compact />}
           {switchOf('affiliate_redirections_allowed', t('affiliates.form.redirectionsAllowed'), t('affiliates.form.redirectionsAllowedHelp'))}
           {switchOf('forward_url_params', t('affiliates.form.forwardUrlParams'), t('affiliates.form.forwardUrlParamsHelp'))}
           {switchOf('allow_embed_forms', t('affiliates.form.allowEmbedForms'))}

@@ -14,10 +14,16 @@ import { deleteCoupon } from '../api/delete-coupon'
 import { couponListQuery } from '../api/list-coupons'
 import { couponsKey, type Coupon } from '../api/types'
 import { CouponForm, type CouponFormMode } from '../components/coupon-form'
+import { FeatureGate } from '../../../components/feature-off'
 
 // /cabinet/coupons: the seller's coupons; create one or many, edit, delete.
 
+/** Behind the coupons flag: the notice of docs/decisions/0077-feature-flags.md when it is off. */
 export function CouponsPage() {
+  return <FeatureGate flag="coupons"><CouponsPageContent /></FeatureGate>
+}
+
+function CouponsPageContent() {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const [state, setState] = useState<ListState>(() => initialListState())

@@ -14,6 +14,7 @@ import { errorText } from '../../../components/form-error'
 import { formatDateTime, money } from '../../../lib/format'
 import { cancelDeal, dealsKey, dealsQuery, publicDealQuery, sendDeal, type Deal } from '../api/deals'
 import { DealForm } from '../components/deal-form'
+import { FeatureGate } from '../../../components/feature-off'
 
 // Deals (docs/decisions/0054-sales-team-and-deals.md): the list with its state filter and the create, edit,
 // send and cancel actions (/cabinet/deals for the seller, /team_member/deals for a sales team member, who sees
@@ -29,7 +30,12 @@ function amountOf(deal: { price: number | null; firstAmount: number | null; next
   return deal.nextAmount !== null ? `${money(first, deal.currency)} + ${money(deal.nextAmount, deal.currency)}` : money(first, deal.currency)
 }
 
+/** Behind the sales_team flag: the notice of docs/decisions/0077-feature-flags.md when it is off. */
 export function DealsPage() {
+  return <FeatureGate flag="sales_team"><DealsPageContent /></FeatureGate>
+}
+
+function DealsPageContent() {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const [state, setState] = useState<ListState>(() => initialListState())

@@ -10,6 +10,7 @@ import { FormError } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
 import { checkDomain, claimSubdomain, connectDomain, disconnectDomain, domainsKey, domainsQuery, releaseSubdomain, type Domain } from '../api/domains'
+import { FeatureGate } from '../../../components/feature-off'
 
 // /cabinet/domains: custom domains with their DNS records and states ("Check now", disconnect) and the
 // Sellfront subdomain (claim with a record TTL, release); docs/decisions/0060-domains.md.
@@ -154,7 +155,12 @@ function SubdomainCard({ suffix, onChanged, subdomain }: { suffix: string; onCha
   )
 }
 
+/** Behind the domains flag: the notice of docs/decisions/0077-feature-flags.md when it is off. */
 export function DomainsPage() {
+  return <FeatureGate flag="domains"><DomainsPageContent /></FeatureGate>
+}
+
+function DomainsPageContent() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const overview = useQuery(domainsQuery())

@@ -21,6 +21,7 @@ import {
 } from '../api/dunning'
 import { ClaimActions } from '../components/claim-actions'
 import { snakeToCamelKey } from '../../../lib/api-client'
+import { FeatureGate } from '../../../components/feature-off'
 
 // Dunning and collection in the cabinet: /cabinet/dunning (dunning runs with counts per state),
 // /cabinet/claims (claims with their filters and actions) and /cabinet/settings/dunning (the schedule).
@@ -54,7 +55,12 @@ function Tabs({ current }: { current: 'runs' | 'claims' | 'settings' }) {
 
 // ------------------------------------------------------------------ dunning runs
 
+/** Behind the dunning flag: the notice of docs/decisions/0077-feature-flags.md when it is off. */
 export function DunningRunsPage() {
+  return <FeatureGate flag="dunning"><DunningRunsPageContent /></FeatureGate>
+}
+
+function DunningRunsPageContent() {
   const { t, i18n } = useTranslation()
   const [state, setState] = useState<ListState>(() => initialListState())
   const onStateChange = useCallback((next: ListState) => setState(next), [])
@@ -123,7 +129,12 @@ export function DunningRunsPage() {
 
 // ------------------------------------------------------------------ claims
 
+/** Behind the dunning flag: the notice of docs/decisions/0077-feature-flags.md when it is off. */
 export function ClaimsPage() {
+  return <FeatureGate flag="dunning"><ClaimsPageContent /></FeatureGate>
+}
+
+function ClaimsPageContent() {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const [state, setState] = useState<ListState>(() => initialListState())
@@ -244,7 +255,12 @@ export function ClaimsPage() {
 
 // ------------------------------------------------------------------ settings
 
+/** Behind the dunning flag: the notice of docs/decisions/0077-feature-flags.md when it is off. */
 export function DunningSettingsPage() {
+  return <FeatureGate flag="dunning"><DunningSettingsPageContent /></FeatureGate>
+}
+
+function DunningSettingsPageContent() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const settings = useQuery(dunningSettingsQuery())

@@ -11,11 +11,17 @@ import {
   archiveFunnel, createFunnel, funnelPagesQuery, funnelQuery, funnelsKey, funnelsQuery, funnelStatsQuery, productChoicesQuery, saveFunnelNodes, updateFunnel, type FunnelDetail, type ProductChoice,
 } from '../api/funnels'
 import { NodeEditor } from '../components/node-editor'
+import { FeatureGate } from '../../../components/feature-off'
 
 // /cabinet/funnels (docs/decisions/0066-funnels.md): the seller's funnels, a new one, and for the one chosen its
 // name and products, the node editor and the conversion figures per node.
 
+/** Behind the funnels flag: the notice of docs/decisions/0077-feature-flags.md when it is off. */
 export function FunnelsPage() {
+  return <FeatureGate flag="funnels"><FunnelsPageContent /></FeatureGate>
+}
+
+function FunnelsPageContent() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const list = useQuery(funnelsQuery())

@@ -13,6 +13,7 @@ import { paymentSettingsKey } from '../api/types'
 import { PaymentMatrix } from '../components/payment-matrix'
 import { PaymentManagementCard } from '../components/payment-management-card'
 import { ProviderCard } from '../components/provider-card'
+import { FeaturesOff } from '../../../components/feature-off'
 
 // /cabinet/settings/payment_providers (tab "Providers") and /cabinet/settings/payment_settings (tab
 // "Payment settings", the method x provider matrix), docs/reference/catalogue-and-selling.md §2.
@@ -83,6 +84,7 @@ export function PaymentSettingsPage() {
           <Stack gap="md">
             <AccountState testMode={settings.data.testMode} done={settings.data.paymentAccountDone} />
             <Text size="sm" c="dimmed">{t('paymentSettings.matrix.hint')}</Text>
+            <FeaturesOff flags={['twint', 'klarna', 'klarna_subscriptions']} />
             <PaymentMatrix
               settings={settings.data}
               onSaved={(next) => {

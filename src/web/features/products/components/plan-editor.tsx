@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { currencyIds, formatMoney } from '../../../../shared/money'
+import { currencyIds, defaultCurrency as platformCurrency, formatMoney } from '../../../../shared/money'
 import {
   checkoutMinimumPrice, installmentTotal, intervalCodes, parseInterval, planForms, pricingPlanInput, trialForms, trialMaxDays, trialMinDays, type CustomInterval,
   type IntervalCode, type PlanForm, type PricingPlanInput,
@@ -18,6 +18,8 @@ import { removePlan } from '../api/remove-plan'
 import type { PricingPlan, Product } from '../api/types'
 import { updatePlan } from '../api/update-plan'
 import { countOf, currencyOf, minorToText, moneyToMinor } from './money'
+import { FeatureOff } from '../../../components/feature-off'
+import { useFeature } from '../../../lib/features'
 
 // The pricing plans of a product or of one ticket type (docs/reference/catalogue-and-selling.md §3 and §9): one_time,
 // installment, limited_subscription, subscription; amounts typed as money and sent as minor units;
@@ -109,6 +111,7 @@ function PlanForm({ productId, ticketId, plan, defaultCurrency, onDone, onCancel
   const intervals = useIntervalOptions()
   const form = useZodForm(pricingPlanInput, valuesOf(plan, defaultCurrency), i18n.language, { toInput: planInputOf })
   const v = form.values
+  const multicurrency = useFeature('multicurrency')
   const save = useMutation({
     mutationFn: (input: PricingPlanInput) => (plan ? updatePlan(productId, plan.id, input) : addPlan(productId, input, ticketId)),
     onSuccess: onDone,
@@ -147,13 +150,15 @@ function PlanForm({ productId, ticketId, plan, defaultCurrency, onDone, onCancel
             />
             <SelectField
               label={t('products.plans.currency')}
-              data={currencyIds.map((id) => ({ value: id, label: id.toUpperCase() }))}
+              // Without multicurrency a plan is priced in the platform's default currency (the server refuses others).
+              data={currencyIds.filter((id) => multicurrency.enabled || id === platformCurrency || id === v.currency_id).map((id) => ({ value: id, label: id.toUpperCase() }))}
               {...form.field('currency_id')}
               required
               data-testid="plan-currency"
             />
             <TextInput label={t('products.plans.name')} {...textInputProps(form.field('name'))} />
           </SimpleGrid>
+          {!multicurrency.enabled && <FeatureOff flag="multicurrency" compact />}
           {usesPriceMode && (
             <SegmentedControl
               value={v.price_mode}

@@ -12,6 +12,7 @@ import { Modal } from '../../../components/modal'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
 import { inviteSalesTeamMember, removeSalesTeamMember, salesTeamKey, salesTeamQuery, updateSalesTeamFee, type SalesTeamMember } from '../api/sales-team'
+import { FeatureGate } from '../../../components/feature-off'
 
 // /cabinet/sales_team: the seller's sales team members with their fee (invite, change the fee, remove),
 // docs/decisions/0054-sales-team-and-deals.md.
@@ -53,7 +54,12 @@ function FeeForm({ member, onDone, onCancel }: { member: SalesTeamMember | null;
   )
 }
 
+/** Behind the sales_team flag: the notice of docs/decisions/0077-feature-flags.md when it is off. */
 export function SalesTeamPage() {
+  return <FeatureGate flag="sales_team"><SalesTeamPageContent /></FeatureGate>
+}
+
+function SalesTeamPageContent() {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const [state, setState] = useState<ListState>(() => initialListState())

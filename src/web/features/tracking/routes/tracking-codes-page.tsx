@@ -10,6 +10,7 @@ import {
 import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { createTrackingCode, deleteTrackingCode, trackingCodesKey, trackingCodesQuery, updateTrackingCode, type TrackingCode } from '../api/tracking-codes'
+import { FeaturesOff } from '../../../components/feature-off'
 
 // /cabinet/tracking_codes: the seller's tracking codes (docs/decisions/0074-tracking-with-consent.md). The form's
 // fields follow the type: an id for the vendors' codes (checked as the server checks it), the code itself for
@@ -95,6 +96,7 @@ export function TrackingCodesPage() {
   const list = codes.data?.list ?? []
   return (
     <Stack gap="lg" data-testid="tracking-codes-page">
+      <FeaturesOff flags={['google_analytics', 'tag_manager', 'facebook_pixel', 'custom_css', 'conversion_tools']} />
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
           <Title order={2}>{t('tracking.title')}</Title>
