@@ -8,7 +8,7 @@ import { featureFlags, type FeatureFlag } from './accounts'
 export type FeatureGate = { gates: readonly [string, ...string[]] } | { pending: string }
 
 /** The reason of a pending flag: its function is not built yet. */
-export const pendingReason = 'issue 20 function not built'
+export const pendingReason = 'its function is not built yet'
 const notBuilt = pendingReason
 
 export const featureGates = {
