@@ -3580,7 +3580,7 @@ export const de: Translations = {
     remove: 'Entfernen',
     perProduct: 'Listen pro Produkt',
     perProductLead: 'Wähle, in welche Liste oder Kampagne die Käufer eines Produkts in jedem verbundenen Mail-Dienst kommen.',
-    productId: 'Produkt-ID',
+    product: 'Produkt', pickProduct: 'Produkt wählen',
     noMailServices: 'Verbinde zuerst einen Mail-Dienst.',
     storedOnly: 'Gespeichert: beim Kauf wird nichts gesendet.',
     states: { connected: 'Verbunden', failing: 'Fehlerhaft', disconnected: 'Getrennt' },

@@ -3578,7 +3578,7 @@ export const en = {
     remove: 'Remove',
     perProduct: 'Lists per product',
     perProductLead: 'Choose which list or campaign a product\'s buyers are added to in each connected mail service.',
-    productId: 'Product ID',
+    product: 'Product', pickProduct: 'Choose a product',
     noMailServices: 'Connect a mail service first.',
     storedOnly: 'Stored: nothing is sent on a purchase.',
     states: { connected: 'Connected', failing: 'Failing', disconnected: 'Disconnected' },

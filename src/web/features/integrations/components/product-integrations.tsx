@@ -7,7 +7,7 @@ import { FormError } from '../../../components/form-error'
 import { integrationsKey, productSettingsQuery, remoteListsQuery, removeProductSetting, saveProductSetting, type Integration, type ProductSetting } from '../api/integrations'
 
 // The list and campaign a product's buyers go to, per connected mail service (docs/decisions/0075-integrations.md):
-// the service's lists to pick from where it offers them, else a typed id. Meant for the product wizard too.
+// the service's lists to pick from where it offers them, else a typed id. Picked by product on the Integrations page.
 
 function ConnectionRow({ integration, productId, setting }: { integration: Integration; productId: number; setting: ProductSetting | undefined }) {
   const { t } = useTranslation()

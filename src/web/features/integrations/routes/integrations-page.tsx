@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,7 +7,7 @@ import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
-import { connectIntegration, deleteIntegration, disconnectIntegration, integrationsKey, integrationsQuery, syncEventsQuery, type Integration } from '../api/integrations'
+import { connectIntegration, deleteIntegration, disconnectIntegration, integrationsKey, integrationsQuery, productChoicesQuery, syncEventsQuery, type Integration } from '../api/integrations'
 import { ProductIntegrations } from '../components/product-integrations'
 
 // /cabinet/integrations: the spec's services as a grid, a connect dialog per kind with its fields, each
@@ -116,7 +116,8 @@ export function IntegrationsPage() {
   const { t } = useTranslation()
   const integrations = useQuery(integrationsQuery())
   const [connecting, setConnecting] = useState<IntegrationKind | null>(null)
-  const [productId, setProductId] = useState<number | ''>('')
+  const [productId, setProductId] = useState<number | null>(null)
+  const products = useQuery(productChoicesQuery())
   const list = integrations.data?.list ?? []
   return (
     <Stack gap="lg" data-testid="integrations-page">
@@ -143,8 +144,11 @@ export function IntegrationsPage() {
       <Stack gap="sm">
         <Title order={4}>{t('integrations.perProduct')}</Title>
         <Text size="sm" c="dimmed">{t('integrations.perProductLead')}</Text>
-        <NumberInput w={200} label={t('integrations.productId')} value={productId} onChange={(v) => setProductId(typeof v === 'number' ? v : '')} min={1} allowDecimal={false} />
-        {typeof productId === 'number' && <ProductIntegrations key={productId} productId={productId} integrations={list} />}
+        <Select
+          w={360} label={t('integrations.product')} placeholder={t('integrations.pickProduct')} searchable clearable data={products.data ?? []}
+          value={productId === null ? null : String(productId)} onChange={(v) => setProductId(v ? Number(v) : null)} data-testid="integration-product"
+        />
+        {productId !== null && <ProductIntegrations key={productId} productId={productId} integrations={list} />}
       </Stack>
       {connecting && <ConnectDialog kind={connecting} onClose={() => setConnecting(null)} />}
     </Stack>
