@@ -15,6 +15,7 @@ import {
 } from './transitions'
 import { webhookEndpointStates, webhookEndpointTransitions } from './webhook-endpoint'
 import { bankAccountLegitimationStates, bankAccountLegitimationTransitions, bankAccountStates, bankAccountTransitions } from './bank-account'
+import { bankTransferStates, bankTransferTransitions } from './bank-transfer'
 import { kycDocumentStates, kycDocumentTransitions } from './kyc-document'
 import { legitimationSteps, legitimationTransitions } from './legitimation'
 import { providerAccountStates, providerAccountTransitions } from './provider-account'
@@ -49,6 +50,7 @@ const machines: Record<string, Machine> = {
   legitimation: { values: legitimationSteps, table: legitimationTransitions, terminal: [] },
   'kyc document': { values: kycDocumentStates, table: kycDocumentTransitions, terminal: ['refused', 'incomplete'] },
   'bank account': { values: bankAccountStates, table: bankAccountTransitions, terminal: ['deactivated', 'rejected'] },
+  'bank transfer': { values: bankTransferStates, table: bankTransferTransitions, terminal: ['matched', 'assigned'] },
   'bank account legitimation': { values: bankAccountLegitimationStates, table: bankAccountLegitimationTransitions, terminal: ['accepted', 'rejected'] },
   'provider account': { values: providerAccountStates, table: providerAccountTransitions, terminal: ['closed'] },
   'reseller approval': { values: resellerApprovalStates, table: resellerApprovalTransitions, terminal: ['rejected', 'canceled'] },

@@ -18,9 +18,9 @@ describe('the bank wire provider', () => {
     })
   })
 
-  test('the reference is SF- and 10 readable characters, the same for one payment and different for another', () => {
+  test('the reference is SF-, two groups of 5 readable characters and check digits, the same for one payment and different for another', () => {
     const reference = bankWireReference('pay_abc')
-    expect(reference).toMatch(/^SF-[0-9A-HJKMNP-TV-Z]{10}$/)
+    expect(reference).toMatch(/^SF-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-\d{2}$/)
     expect(bankWireReference('pay_abc')).toBe(reference)
     const many = new Set(Array.from({ length: 2000 }, (_, i) => bankWireReference(`pay_${i}`)))
     expect(many.size).toBe(2000)

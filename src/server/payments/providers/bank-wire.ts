@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
+import { formatWireReference } from '../../../shared/payments/wire-reference'
 import { ibanToElectronicFormat } from '../../../shared/validation'
 import { assertCanSave, noWebhooks } from './common'
 import type { BankWireCredentials, PaymentProviderAdapter } from './types'
@@ -8,18 +9,13 @@ import type { BankWireCredentials, PaymentProviderAdapter } from './types'
 // a manager confirms it by hand when it arrives. No money passes through an API, so there is nothing to
 // ask later and no webhook.
 
-/** Crockford's base32: no I, L, O or U, so a reference read aloud or typed from paper survives. */
-const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-
 /**
- * The reference the payer quotes: 'SF-' and 10 characters derived from the payment token (50 bits, so
- * two payments sharing one is out of reach), the same for a retried call.
+ * The reference the payer quotes: 'SF-XXXXX-XXXXX-CC' (src/shared/payments/wire-reference.ts: 50 bits derived
+ * from the payment token and two check digits), the same for a retried call. A bank statement's matcher
+ * finds it in the transfer's remittance text (modules/bank-transfers).
  */
 export function bankWireReference(paymentToken: string): string {
-  const digest = createHash('sha256').update(paymentToken).digest()
-  let reference = 'SF-'
-  for (let i = 0; i < 10; i++) reference += alphabet[(digest[i] ?? 0) % 32]
-  return reference
+  return formatWireReference(createHash('sha256').update(paymentToken).digest())
 }
 
 export function createBankWireProvider(credentials: BankWireCredentials): PaymentProviderAdapter {
