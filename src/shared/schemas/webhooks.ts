@@ -13,16 +13,10 @@ const webhookUrl = zText().trim().min(1).max(2000).meta({
 })
 const eventList = z.array(z.enum(platformEventTypes)).min(1).max(platformEventTypes.length)
   .meta({ description: 'The event types the endpoint hears.', example: ['order.paid'] })
-const productIds = z.array(zId()).max(500).meta({ description: 'The products whose events it hears (scope selected). Without product_scope: none given means every product.' })
+const productIds = z.array(zId()).max(500).meta({ description: 'The products whose events it hears (scope selected; kept only with it). Without product_scope: none given means every product.' })
 const productScope = z.enum(webhookProductScopes).meta({
   description: 'Which products\' events it hears: all, the selected product_ids, or none (only events that concern no product, such as payouts). Default: selected when product_ids are given, else all.',
 })
-/** product_ids belong to the selected scope only. */
-const idsOnlyWhenSelected = (body: { product_scope?: string; product_ids?: number[] }, ctx: z.RefinementCtx) => {
-  if (body.product_scope && body.product_scope !== 'selected' && (body.product_ids?.length ?? 0) > 0) {
-    ctx.addIssue({ code: 'custom', path: ['product_ids'], message: 'Products are chosen with the selected scope only' })
-  }
-}
 
 export const createWebhookEndpointInput = z.object({
   url: webhookUrl,
@@ -30,7 +24,7 @@ export const createWebhookEndpointInput = z.object({
   product_ids: productIds.optional(),
   product_scope: productScope.optional(),
   description: zText().trim().max(300).optional(),
-}).strict().superRefine(idsOnlyWhenSelected)
+}).strict()
 export type CreateWebhookEndpointInput = z.infer<typeof createWebhookEndpointInput>
 
 export const updateWebhookEndpointInput = z.object({
@@ -41,7 +35,7 @@ export const updateWebhookEndpointInput = z.object({
   description: zText().trim().max(300).optional(),
   /** active, inactive; a paused endpoint is resumed with active. */
   state: z.enum(['active', 'inactive']).optional(),
-}).strict().superRefine(idsOnlyWhenSelected)
+}).strict()
 export type UpdateWebhookEndpointInput = z.infer<typeof updateWebhookEndpointInput>
 
 export const webhookEndpointParams = z.object({ id: zIdParam() }).strict()
