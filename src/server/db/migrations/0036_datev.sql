@@ -6,6 +6,7 @@ CREATE TABLE "datev_bookings" (
 	"event_date" timestamp with time zone NOT NULL,
 	"booking_type" text NOT NULL,
 	"amount" integer NOT NULL,
+	"debit_credit" text NOT NULL,
 	"currency" text NOT NULL,
 	"gen_account" text NOT NULL,
 	"seller_account" text NOT NULL,

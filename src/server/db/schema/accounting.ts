@@ -43,6 +43,8 @@ export const datevBookings = pgTable('datev_bookings', {
   bookingType: text('booking_type').notNull(),
   /** minor units, positive */
   amount: integer('amount').notNull(),
+  /** S: the seller's clearing account debited (the balance credited), H: credited */
+  debitCredit: text('debit_credit').notNull(),
   currency: text('currency').notNull(),
   genAccount: text('gen_account').notNull(),
   sellerAccount: text('seller_account').notNull(),

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { bookingTypeOf, buildPeriodFiles, fiscalYearStart, mapLedgerRow } from './accounting.service'
+import * as repo from './accounting.repository'
+import { bookingTypeOf, buildPeriodFiles, datevExportJob, fiscalYearStart, mapLedgerRow } from './accounting.service'
 
 // The DATEV mapping from the seller's balance rows in the ledger: the booking types and accounts, and a
 // paid order's period built into a file twice with the same bytes.
@@ -63,5 +64,41 @@ describe('a period built from the ledger', () => {
     const again = await buildPeriodFiles(t.deps.db, seller.sellerId, settings, from, today)
     expect(again[0]!.bytes.equals(files[0]!.bytes)).toBe(true)
     expect(await buildPeriodFiles(t.deps.db, other.sellerId, settings, from, today)).toEqual([])
+  })
+
+  test('the job: bookings written once, the export done with the same bytes each time, the bookings exported', async () => {
+    await repo.upsertSettings(t.deps.db, { sellerId: seller.sellerId, ...settings })
+    const today = new Date().toISOString().slice(0, 10)
+    const exportOnce = async () => {
+      const row = await t.deps.db.transaction(async (tx) => {
+        const r = await repo.insertExport(tx, { sellerId: seller.sellerId, periodFrom: today, periodTill: today })
+        await t.deps.jobs.enqueue(tx, datevExportJob, { exportId: r.id })
+        return r
+      })
+      await t.deps.jobs.drain()
+      return (await repo.findExport(t.deps.db, row.id))!
+    }
+    const first = await exportOnce()
+    expect(first).toMatchObject({ state: 'done', error: null })
+    expect(first.bookingCount).toBeGreaterThan(0)
+    const text = iconv.decode(Buffer.from(first.files[0]!.bytes, 'base64'), 'win1252')
+    expect(text).toMatch(/;"S";"EUR";;;;1360;8400;;\d{4};"/)
+    const second = await exportOnce()
+    expect(second.files).toEqual(first.files)
+    const from = new Date(`${today}T00:00:00Z`)
+    const bookings = await repo.bookingsInPeriod(t.deps.db, seller.sellerId, from, new Date(from.getTime() + 86_400_000))
+    expect(bookings).toHaveLength(first.bookingCount)
+    expect(bookings.every((b) => b.datevState === 'exported' && b.exportId === first.id)).toBe(true)
+  })
+
+  test('without settings the export fails with the error', async () => {
+    const today = new Date().toISOString().slice(0, 10)
+    const row = await t.deps.db.transaction(async (tx) => {
+      const r = await repo.insertExport(tx, { sellerId: other.sellerId, periodFrom: today, periodTill: today })
+      await t.deps.jobs.enqueue(tx, datevExportJob, { exportId: r.id })
+      return r
+    })
+    await t.deps.jobs.drain()
+    expect(await repo.findExport(t.deps.db, row.id)).toMatchObject({ state: 'failed', error: 'DATEV settings missing' })
   })
 })

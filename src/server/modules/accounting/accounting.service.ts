@@ -1,4 +1,8 @@
 import type { Executor } from '../../db/client'
+import type { AppDeps } from '../../deps'
+import { assertTransition } from '../../../shared/states/transitions'
+import { datevExportTransitions, type DatevExportState } from '../../../shared/states/datev-export'
+import * as repo from './accounting.repository'
 import * as orders from '../orders/orders.service'
 import { buildDatevFile, type DatevBooking, type DatevHeader } from './datev.format'
 
@@ -119,4 +123,62 @@ export async function buildPeriodFiles(db: Executor, sellerId: number, settings:
     }
     return { currency, bookingCount: bookings.length, bytes: buildDatevFile(header, bookings.map(toDatevBooking)) }
   })
+}
+
+export const datevExportJob = 'accounting.datev-export'
+
+const dayMs = 24 * 60 * 60 * 1000
+const dayStart = (d: string) => new Date(`${d}T00:00:00Z`)
+
+/**
+ * The job `accounting.datev-export`: the period's ledger rows written as bookings (once each, by event
+ * key), one file per currency from the period's bookings, stored; the bookings marked exported and the
+ * export done, or failed with the error. Run again, it builds the same bytes (a done export is left alone).
+ */
+export async function runDatevExport(deps: AppDeps, exportId: number): Promise<void> {
+  const started = await deps.db.transaction(async (tx) => {
+    const row = await repo.findExport(tx, exportId, { lock: true })
+    if (!row || row.state === 'done' || row.state === 'processing') return null
+    assertTransition(datevExportTransitions, row.state as DatevExportState, 'processing')
+    await repo.updateExport(tx, exportId, { state: 'processing', error: null })
+    return row
+  })
+  if (!started) return
+  try {
+    await deps.db.transaction(async (tx) => {
+      const settings = await repo.findSettings(tx, started.sellerId)
+      if (!settings) throw new Error('DATEV settings missing')
+      const chart = settings.chart as DatevChart
+      const from = dayStart(started.periodFrom)
+      const till = new Date(dayStart(started.periodTill).getTime() + dayMs - 1)
+      const rows = await orders.sellerLedgerRows(tx, started.sellerId, from, till)
+      await repo.insertBookings(tx, rows.map((r) => {
+        const m = mapLedgerRow({ ...r, amount: Number(r.amount) }, chart)
+        return {
+          sellerId: started.sellerId, eventKey: m.eventKey, eventDate: m.eventDate, bookingType: m.bookingType, amount: m.amount,
+          debitCredit: m.debitCredit, currency: m.currency, genAccount: m.genAccount, sellerAccount: m.sellerAccount, documentField1: m.documentField1,
+        }
+      }))
+      const bookings = await repo.bookingsInPeriod(tx, started.sellerId, from, till)
+      const currencies = [...new Set(bookings.map((b) => b.currency))].sort()
+      const files = currencies.map((currency) => {
+        const mine = bookings.filter((b) => b.currency === currency)
+        const latest = mine.reduce((t, b) => Math.max(t, b.eventDate.getTime()), from.getTime())
+        const header: DatevHeader = {
+          consultantNumber: settings.consultantNumber, clientNumber: settings.clientNumber,
+          fiscalYearStart: fiscalYearStart(from, settings.fiscalYearStartMonth), accountLength: 4,
+          periodFrom: from, periodTill: dayStart(started.periodTill), description: 'Sellfront Buchungsstapel', currency, createdAt: new Date(latest),
+        }
+        const lines = mine.map((b) => toDatevBooking({
+          eventKey: b.eventKey, eventDate: b.eventDate, bookingType: b.bookingType as BookingType, amount: b.amount, currency: b.currency,
+          genAccount: b.genAccount, sellerAccount: b.sellerAccount, documentField1: b.documentField1, debitCredit: b.debitCredit as 'S' | 'H',
+        }))
+        return { currency, bytes: buildDatevFile(header, lines).toString('base64') }
+      })
+      await repo.markExported(tx, exportId, bookings.map((b) => b.id))
+      await repo.updateExport(tx, exportId, { state: 'done', files, bookingCount: bookings.length, finishedAt: deps.now() })
+    })
+  } catch (error) {
+    await repo.updateExport(deps.db, exportId, { state: 'failed', error: error instanceof Error ? error.message : String(error) })
+  }
 }
