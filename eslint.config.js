@@ -97,6 +97,7 @@ const otherFeature = (/** @type {number} */ depth) => ({
 
 /** @type {Record<string, string[]>} */
 export const moduleDependencies = {
+  accounting: ['orders'],
   accounts: ['email', 'payment-settings'],
   affiliates: ['catalog', 'email', 'orders'],
   'api-keys': [],

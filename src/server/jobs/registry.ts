@@ -16,6 +16,7 @@ import { payoutsJobs } from '../modules/payouts/payouts.jobs'
 import { domainsJobs } from '../modules/domains/domains.jobs'
 import { webhooksJobs } from '../modules/webhooks/webhooks.jobs'
 import { integrationsJobs } from '../modules/integrations/integrations.jobs'
+import { accountingJobs } from '../modules/accounting/accounting.jobs'
 
 /**
  * The jobs of each module, from its `<module>.jobs.ts`. A job's name is declared in the module that
@@ -38,6 +39,7 @@ export const jobsByModule: Record<string, JobDefinition<AppDeps>[]> = {
   'platform-plans': platformPlansJobs,
   domains: domainsJobs,
   webhooks: webhooksJobs,
+  accounting: accountingJobs,
   integrations: integrationsJobs,
 }
 

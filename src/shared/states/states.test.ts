@@ -25,6 +25,7 @@ import { platformSubscriptionStates, platformSubscriptionTransitions } from './p
 import { dealStateForOrder, dealStates, dealTransitions } from './deal'
 import { domainStates, domainTransitions, subdomainRecordStates, subdomainRecordTransitions } from './domain'
 import { funnelStates, funnelTransitions } from './funnel'
+import { datevExportStates, datevExportTransitions } from './datev-export'
 
 type Machine = { values: readonly string[]; table: Transitions<string>; terminal: string[] }
 
@@ -58,6 +59,7 @@ const machines: Record<string, Machine> = {
   domain: { values: domainStates, table: domainTransitions, terminal: [] },
   'subdomain record': { values: subdomainRecordStates, table: subdomainRecordTransitions, terminal: ['deleted'] },
   funnel: { values: funnelStates, table: funnelTransitions, terminal: ['archived'] },
+  'datev export': { values: datevExportStates, table: datevExportTransitions, terminal: ['done'] },
 }
 
 describe.each(Object.entries(machines))('%s machine', (_, { values, table, terminal }) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm'
 import { rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
 import { sellerDisplayName } from '../../../shared/accounts'
@@ -262,6 +262,16 @@ export async function balanceOfAccount(db: Executor, account: string): Promise<{
   const rows = await db.select({ currency: ledgerEntries.currency, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries)
     .where(eq(ledgerEntries.account, account)).groupBy(ledgerEntries.currency).orderBy(ledgerEntries.currency)
   return rows.map((r) => ({ currency: r.currency, total: Number(r.total) }))
+}
+
+/** One seller's balance account rows booked in [from, till], with their orders' tokens, by id (the accounting module's DATEV export). */
+export async function sellerLedgerRows(db: Executor, account: string, from: Date, till: Date) {
+  return db.select({
+    id: ledgerEntries.id, kind: ledgerEntries.kind, amount: ledgerEntries.amount, currency: ledgerEntries.currency,
+    orderId: ledgerEntries.orderId, createdAt: ledgerEntries.createdAt, orderToken: orders.token,
+  }).from(ledgerEntries).leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(and(eq(ledgerEntries.account, account), gte(ledgerEntries.createdAt, from), lte(ledgerEntries.createdAt, till)))
+    .orderBy(asc(ledgerEntries.id))
 }
 
 /**

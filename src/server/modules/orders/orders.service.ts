@@ -761,6 +761,11 @@ export function balanceOfAccount(db: Executor, account: string): ReturnType<type
   return repo.balanceOfAccount(db, account)
 }
 
+/** The seller's balance account rows booked in [from, till] with their orders' tokens, by id (the accounting module's DATEV export). */
+export function sellerLedgerRows(db: Executor, sellerId: number, from: Date, till: Date): ReturnType<typeof repo.sellerLedgerRows> {
+  return repo.sellerLedgerRows(db, sellerBalance(sellerId), from, till)
+}
+
 /** A party's balance figures per currency (the payouts module's balances; repository accountFigures). */
 export function accountFigures(db: Executor, account: string, held: { kinds: readonly string[]; since: Date | null }): ReturnType<typeof repo.accountFigures> {
   return repo.accountFigures(db, account, held)
