@@ -1,6 +1,6 @@
-// A bank wire's payment reference: 'SF-XXXXX-XXXXX-CC', ten Crockford base32 characters (50 bits, so two
-// payments sharing one is out of reach) and two
-// ISO 7064 mod 97-10 check digits (the IBAN's check). Short and typable from paper; a typo in the body or
+// A bank wire's payment reference, such as 'SF-7A8NR-1Z29C-68': ten Crockford base32 characters in two groups
+// of five (50 bits, so two payments sharing one is out of reach) and two ISO 7064 mod 97-10 check digits (the
+// IBAN's check). Short and typable from paper; a typo in the body or
 // the check digits is caught (one wrong or two swapped characters always), so a mistyped reference never
 // lands on another order. Found again in a bank statement's remittance text whatever the bank did to it
 // (spaces, line breaks, lower case, dashes dropped, O for 0, I or L for 1).

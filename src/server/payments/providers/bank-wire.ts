@@ -10,7 +10,7 @@ import type { BankWireCredentials, PaymentProviderAdapter } from './types'
 // ask later and no webhook.
 
 /**
- * The reference the payer quotes: 'SF-XXXXX-XXXXX-CC' (src/shared/payments/wire-reference.ts: 50 bits derived
+ * The reference the payer quotes, such as 'SF-7A8NR-1Z29C-68' (src/shared/payments/wire-reference.ts: 50 bits derived
  * from the payment token and two check digits), the same for a retried call. A bank statement's matcher
  * finds it in the transfer's remittance text (modules/bank-transfers).
  */
