@@ -28,15 +28,6 @@ export function syncEventsQuery(id: number) {
   })
 }
 
-/** The seller's products to pick from for the lists per product. */
-export function productChoicesQuery() {
-  return queryOptions({
-    queryKey: [...integrationsKey, 'products'],
-    queryFn: async ({ signal }) => (await api.get<{ list: { id: number; name: string }[] }>('/cabinet/products', { signal, query: { per: 500, sortKey: 'name', sortDir: 'asc' } }))
-      .list.map((p) => ({ value: String(p.id), label: p.name })),
-    staleTime: 60_000,
-  })
-}
 
 export function productSettingsQuery(productId: number) {
   return queryOptions({

@@ -7,7 +7,8 @@ import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
-import { connectIntegration, deleteIntegration, disconnectIntegration, integrationsKey, integrationsQuery, productChoicesQuery, syncEventsQuery, type Integration } from '../api/integrations'
+import { productOptionsQuery } from '../../../lib/product-options'
+import { connectIntegration, deleteIntegration, disconnectIntegration, integrationsKey, integrationsQuery, syncEventsQuery, type Integration } from '../api/integrations'
 import { ProductIntegrations } from '../components/product-integrations'
 
 // /cabinet/integrations: the spec's services as a grid, a connect dialog per kind with its fields, each
@@ -117,7 +118,7 @@ export function IntegrationsPage() {
   const integrations = useQuery(integrationsQuery())
   const [connecting, setConnecting] = useState<IntegrationKind | null>(null)
   const [productId, setProductId] = useState<number | null>(null)
-  const products = useQuery(productChoicesQuery())
+  const products = useQuery(productOptionsQuery())
   const list = integrations.data?.list ?? []
   return (
     <Stack gap="lg" data-testid="integrations-page">

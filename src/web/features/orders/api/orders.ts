@@ -57,14 +57,6 @@ export async function exportOrdersCsv(state: ListState, columns: OrderCsvColumn[
 
 export type Option = { value: string; label: string }
 
-export function productOptionsQuery() {
-  return queryOptions({
-    queryKey: [...ordersKey, 'products'],
-    queryFn: async ({ signal }) => (await api.get<{ list: { id: number; name: string }[] }>('/cabinet/products', { signal, query: { per: 500 } }))
-      .list.map((p): Option => ({ value: String(p.id), label: p.name })),
-    staleTime: 60_000,
-  })
-}
 
 type CategoryNode = { id: number; name: string; children: CategoryNode[] }
 export function categoryOptionsQuery() {

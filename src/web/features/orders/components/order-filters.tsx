@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { parseMoneyInput, toMajorUnitsString } from '../../../../shared/money'
 import { orderTypes, paymentForms, periodTypes, relativePeriods, relativeUnits, upsellTypes } from '../../../../shared/schemas/order-lists'
 import type { ListFilters } from '../../../components/list-state'
-import { categoryOptionsQuery, couponOptionsQuery, productOptionsQuery } from '../api/orders'
+import { productOptionsQuery } from '../../../lib/product-options'
+import { categoryOptionsQuery, couponOptionsQuery } from '../api/orders'
 import { dayBound } from '../../../lib/format'
 
 // The filter fields of /cabinet/orders (inside the shared FilterPanel): every filter of the orders list that applies today (the payment

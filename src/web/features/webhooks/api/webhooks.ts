@@ -21,15 +21,6 @@ export function endpointsQuery() {
   })
 }
 
-/** The seller's products to choose from (the endpoint's selected scope). */
-export function productChoicesQuery() {
-  return queryOptions({
-    queryKey: [...webhooksKey, 'products'],
-    queryFn: async ({ signal }) => (await api.get<{ list: { id: number; name: string }[] }>('/cabinet/products', { signal, query: { per: 500, sortKey: 'name', sortDir: 'asc' } }))
-      .list.map((p) => ({ value: String(p.id), label: p.name })),
-    staleTime: 60_000,
-  })
-}
 
 export function deliveriesQuery(endpointId: number) {
   return queryOptions({

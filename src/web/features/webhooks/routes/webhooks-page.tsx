@@ -9,8 +9,9 @@ import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
+import { productOptionsQuery } from '../../../lib/product-options'
 import {
-  createEndpoint, deleteEndpoint, deliveriesQuery, endpointsQuery, productChoicesQuery, replayDelivery, rollSecret, sendTest, updateEndpoint, webhooksKey, type WebhookEndpoint,
+  createEndpoint, deleteEndpoint, deliveriesQuery, endpointsQuery, replayDelivery, rollSecret, sendTest, updateEndpoint, webhooksKey, type WebhookEndpoint,
 } from '../api/webhooks'
 
 // /cabinet/webhooks: the seller's signed webhook endpoints (create with the secret shown once, edit, switch on
@@ -44,7 +45,7 @@ function EndpointForm({ endpoint, onSaved, onCancel }: { endpoint?: WebhookEndpo
   const [events, setEvents] = useState<string[]>(endpoint?.events ?? ['order.paid'])
   const [scope, setScope] = useState<WebhookProductScope>(endpoint?.productScope ?? 'all')
   const [products, setProducts] = useState<string[]>((endpoint?.productIds ?? []).map(String))
-  const productChoices = useQuery(productChoicesQuery())
+  const productChoices = useQuery(productOptionsQuery())
   const [description, setDescription] = useState(endpoint?.description ?? '')
   const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
