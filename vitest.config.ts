@@ -44,6 +44,9 @@ export default defineConfig({
           testTimeout: 90_000,
           // A file's beforeAll starts a server (up to 120 s on a busy machine, tests/e2e/harness.ts) and a browser.
           hookTimeout: 180_000,
+          // A browser page polled for a figure may take seconds to answer on a busy CI machine: vitest's 1 s default
+          // made an affiliate link's poll fail there while it passed here. A poll that needs longer says so itself.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           pool: 'forks',
           fileParallelism: false,
         },

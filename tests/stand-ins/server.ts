@@ -24,12 +24,18 @@ export type StandInServer = {
   last(method: string, path: string): RecordedRequest | undefined
   /** Answers the next request with this status (5xx: the provider is down). */
   failNext(status?: number, body?: unknown): void
+  /**
+   * Requests to `method path` wait (recorded, unanswered) until `release()`: a test can hold a provider call
+   * open while others arrive, instead of hoping the machine is slow enough.
+   */
+  hold(method: string, path: string): { release(): void }
   close(): Promise<void>
 }
 
 export async function startServer(handle: Handler): Promise<StandInServer> {
   const requests: RecordedRequest[] = []
   let failure: Reply | null = null
+  const holds: { method: string; path: string; released: Promise<void> }[] = []
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -47,6 +53,7 @@ export async function startServer(handle: Handler): Promise<StandInServer> {
           rawBody,
         }
         requests.push(recorded)
+        for (const h of holds) if (h.method === recorded.method && recorded.path === h.path) await h.released
         let reply: Reply
         if (failure) {
           reply = failure
@@ -79,6 +86,13 @@ export async function startServer(handle: Handler): Promise<StandInServer> {
     },
     failNext(status = 500, body = { error: { type: 'api_error', message: 'The stand-in is down' } }) {
       failure = { status, body }
+    },
+    hold(method, path) {
+      let release = () => {}
+      const released = new Promise<void>((resolve) => { release = resolve })
+      const entry = { method, path, released }
+      holds.push(entry)
+      return { release() { holds.splice(holds.indexOf(entry), 1); release() } }
     },
     close() {
       return new Promise<void>((resolve) => {

@@ -88,7 +88,15 @@ describe('a refund with an Idempotency-Key', () => {
   test('ten retries at once: each answers the first answer or 409 idempotency_in_progress, and one refund is made', async () => {
     const { orderId, chargeId } = await paidOrder()
     const key = newKey()
-    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(orderId, { amount: 2_500 }, key)))
+    // The provider holds the first refund until the nine retries have answered, so "at once" does not
+    // depend on how fast this machine is.
+    const held = stand.hold('POST', '/v1/refunds')
+    let settled = 0
+    const pending = Array.from({ length: 10 }, () => refund(orderId, { amount: 2_500 }, key).finally(() => { settled++ }))
+    await vi.waitFor(() => expect(stand.requests.some((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.body.payment_intent === stand.charges.get(chargeId)!.payment_intent)).toBe(true), { timeout: 10_000 })
+    await vi.waitFor(() => expect(settled).toBeGreaterThanOrEqual(9), { timeout: 10_000 }).catch(() => {})
+    held.release()
+    const answers = await Promise.all(pending)
     const done = answers.filter((a) => a.statusCode === 200)
     const running = answers.filter((a) => a.statusCode !== 200)
     expect(done.length).toBeGreaterThanOrEqual(1)
