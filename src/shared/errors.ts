@@ -62,6 +62,8 @@ export const errorStatus = {
   // webhooks: a URL that is not http(s) or reaches a loopback, private, link-local or metadata address
   // (docs/decisions/0072-signed-webhooks.md)
   url_not_allowed: 400,
+  // accounting: a DATEV export asked for before the consultant and client number are saved (docs/decisions/0076-datev-export.md)
+  datev_settings_missing: 409,
   // checkout and payments
   idempotency_key_required: 400,
   idempotency_in_progress: 409,

@@ -1,8 +1,8 @@
 import type { Transitions } from './transitions'
 
 // A DATEV export of one period (docs/decisions/0076-datev-export.md). pending: asked for, the job
-// enqueued; processing: the job builds the files; done: files stored; failed: the error kept, the
-// job may run again (failed -> processing).
+// enqueued; processing: the job builds the files; done: files stored; failed: the error kept; the seller
+// asks again (failed -> pending, the job enqueued) or the job's own retry takes it (failed -> processing).
 
 export const datevExportStates = ['pending', 'processing', 'done', 'failed'] as const
 export type DatevExportState = (typeof datevExportStates)[number]
@@ -11,7 +11,7 @@ export const datevExportTransitions = {
   pending: ['processing', 'failed'],
   processing: ['done', 'failed'],
   done: [],
-  failed: ['processing'],
+  failed: ['pending', 'processing'],
 } as const satisfies Transitions<DatevExportState>
 
 /** A DATEV booking: pending until an export includes it. */

@@ -4,10 +4,10 @@ import { createSeller, type TestSeller } from '../../../../tests/factories/catal
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import * as repo from './accounting.repository'
-import { bookingTypeOf, buildPeriodFiles, datevExportJob, fiscalYearStart, mapLedgerRow } from './accounting.service'
+import { bookingTypeOf, datevExportJob, fiscalYearStart, mapLedgerRow } from './accounting.service'
 
 // The DATEV mapping from the seller's balance rows in the ledger: the booking types and accounts, and a
-// paid order's period built into a file twice with the same bytes.
+// paid order's period exported twice with the same bytes.
 
 describe('mapping ledger rows to DATEV bookings', () => {
   test('booking types by ledger kind and sign', () => {
@@ -18,12 +18,32 @@ describe('mapping ledger rows to DATEV bookings', () => {
     expect(bookingTypeOf('dispute_fee', 1500)).toBe('fee')
     expect(bookingTypeOf('affiliate_commission', 100)).toBe('commission')
     expect(bookingTypeOf('payout_requested', 1000)).toBe('payout')
+    expect(bookingTypeOf('direct_collection', 9000)).toBe('payout')
   })
 
   test('a sale credits the balance: clearing debited (S) against revenue; SKR04 accounts', () => {
     const row = { id: 7, kind: 'charge', amount: -9405, currency: 'eur', createdAt: new Date('2026-03-05T10:00:00Z'), orderToken: null }
-    expect(mapLedgerRow(row, 'SKR03')).toMatchObject({ eventKey: 'ledger:7', bookingType: 'sale', amount: 9405, sellerAccount: '1360', genAccount: '8400', debitCredit: 'S', documentField1: 'ledger-7' })
-    expect(mapLedgerRow({ ...row, kind: 'payout_requested', amount: 9405 }, 'SKR04')).toMatchObject({ bookingType: 'payout', sellerAccount: '1460', genAccount: '1800', debitCredit: 'H' })
+    expect(mapLedgerRow(row, 'SKR03')).toEqual([expect.objectContaining({ eventKey: 'ledger:7', bookingType: 'sale', amount: 9405, sellerAccount: '1360', genAccount: '8400', debitCredit: 'S', documentField1: 'ledger-7' })])
+    expect(mapLedgerRow({ ...row, kind: 'payout_requested', amount: 9405 }, 'SKR04')).toEqual([expect.objectContaining({ bookingType: 'payout', sellerAccount: '1460', genAccount: '1800', debitCredit: 'H' })])
+  })
+
+  test('a sale is booked gross of the fees and commissions the platform kept; the parts move the clearing account by the row', () => {
+    // 100,00 net of VAT: 5,00 platform fee + 1,50 provider fee (-650), 20,00 to a publisher (-2000), 73,50 to the seller
+    const sale = { id: 9, kind: 'charge', amount: -7350, currency: 'eur', createdAt: new Date('2026-03-05T10:00:00Z'), orderToken: 'tok', fees: -650, commissions: -2000, sellerRows: 1 }
+    const bookings = mapLedgerRow(sale, 'SKR03')
+    expect(bookings.map((b) => [b.eventKey, b.bookingType, b.amount, b.debitCredit, b.genAccount])).toEqual([
+      ['ledger:9', 'sale', 10_000, 'S', '8400'], ['ledger:9:fee', 'fee', 650, 'H', '4970'], ['ledger:9:commission', 'commission', 2000, 'H', '4760'],
+    ])
+    const onClearing = (bs: typeof bookings) => bs.reduce((sum, b) => sum + (b.debitCredit === 'S' ? -b.amount : b.amount), 0)
+    expect(onClearing(bookings)).toBe(sale.amount)
+    // a refund of a tenth reverses each part: revenue H, the fee and commission returned S
+    const refund = { ...sale, id: 10, kind: 'refund', amount: 735, fees: 65, commissions: 200 }
+    const reversed = mapLedgerRow(refund, 'SKR03')
+    expect(reversed.map((b) => [b.bookingType, b.amount, b.debitCredit])).toEqual([['refund', 1000, 'H'], ['fee', 65, 'S'], ['commission', 200, 'S']])
+    expect(onClearing(reversed)).toBe(refund.amount)
+    // a transaction with two rows of the seller's (a chargeback and its dispute fee) is not split
+    expect(mapLedgerRow({ ...sale, kind: 'chargeback', amount: 7350, sellerRows: 2 }, 'SKR03')).toHaveLength(1)
+    expect(mapLedgerRow({ ...sale, kind: 'refund', amount: 7350, fees: 650, commissions: 2000, sellerRows: 2 }, 'SKR03')).toHaveLength(1)
   })
 
   test('fiscal year start', () => {
@@ -51,20 +71,6 @@ describe('a period built from the ledger', () => {
   })
 
   const settings = { consultantNumber: 1001, clientNumber: 20002, chart: 'SKR03' as const, fiscalYearStartMonth: 1 }
-  const day = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
-
-  test('the paid order is a sale booking against 8400; the same period gives the same bytes; another seller has none', async () => {
-    const today = day(new Date())
-    const from = new Date(today.getTime() - 86_400_000)
-    const files = await buildPeriodFiles(t.deps.db, seller.sellerId, settings, from, today)
-    expect(files.map((f) => f.currency)).toEqual(['eur'])
-    const lines = iconv.decode(files[0]!.bytes, 'win1252').split('\r\n')
-    expect(lines[0]!.startsWith('"EXTF";700;21;"Buchungsstapel";13;')).toBe(true)
-    expect(lines.some((l) => /;"S";"EUR";;;;1360;8400;;\d{4};"/.test(l))).toBe(true)
-    const again = await buildPeriodFiles(t.deps.db, seller.sellerId, settings, from, today)
-    expect(again[0]!.bytes.equals(files[0]!.bytes)).toBe(true)
-    expect(await buildPeriodFiles(t.deps.db, other.sellerId, settings, from, today)).toEqual([])
-  })
 
   test('the job: bookings written once, the export done with the same bytes each time, the bookings exported', async () => {
     await repo.upsertSettings(t.deps.db, { sellerId: seller.sellerId, ...settings })

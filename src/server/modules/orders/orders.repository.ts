@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm'
-import { rowsOfJson, type Executor } from '../../db/client'
+import { executeRows, rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
 import { sellerDisplayName } from '../../../shared/accounts'
 import { ledgerEntries, orderItems, orderRates, orders, payments, pricingPlanVersions, products, sellers, users } from '../../db/schema'
@@ -264,14 +264,32 @@ export async function balanceOfAccount(db: Executor, account: string): Promise<{
   return rows.map((r) => ({ currency: r.currency, total: Number(r.total) }))
 }
 
-/** One seller's balance account rows booked in [from, till], with their orders' tokens, by id (the accounting module's DATEV export). */
+/**
+ * One seller's balance account rows booked in [from, till], with their orders' tokens, by id (the accounting
+ * module's DATEV export), and what the row's transaction booked beside it: the VAT, the fees (platform and
+ * provider) and the commissions (publishers, reseller, sales team), each as signed sums of their rows, and
+ * how many rows of the transaction are the seller's (a split is exact only when this row is the one).
+ */
 export async function sellerLedgerRows(db: Executor, account: string, from: Date, till: Date) {
-  return db.select({
-    id: ledgerEntries.id, kind: ledgerEntries.kind, amount: ledgerEntries.amount, currency: ledgerEntries.currency,
-    orderId: ledgerEntries.orderId, createdAt: ledgerEntries.createdAt, orderToken: orders.token,
-  }).from(ledgerEntries).leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .where(and(eq(ledgerEntries.account, account), gte(ledgerEntries.createdAt, from), lte(ledgerEntries.createdAt, till)))
-    .orderBy(asc(ledgerEntries.id))
+  const rows = await executeRows<{
+    id: number; kind: string; amount: string; currency: string; order_id: number | null; created_at: Date | string; order_token: string | null
+    vat: string; fees: string; commissions: string; seller_rows: string
+  }>(db, sql`
+    select e.id, e.kind, e.amount, e.currency, e.order_id, e.created_at, o.token as order_token,
+      coalesce(sum(s.amount) filter (where s.account = 'vat_payable'), 0) as vat,
+      coalesce(sum(s.amount) filter (where s.account in ('platform_revenue', 'provider_fees')), 0) as fees,
+      coalesce(sum(s.amount) filter (where split_part(s.account, ':', 1) in ('publisher_balance', 'reseller_balance', 'team_member_balance')), 0) as commissions,
+      1 + count(s.id) filter (where s.account = e.account) as seller_rows
+    from ledger_entries e
+    left join orders o on o.id = e.order_id
+    left join ledger_entries s on s.transaction_id = e.transaction_id and s.id <> e.id
+    where e.account = ${account} and e.created_at >= ${from.toISOString()}::timestamptz and e.created_at <= ${till.toISOString()}::timestamptz
+    group by e.id, o.token
+    order by e.id`)
+  return rows.map((r) => ({
+    id: r.id, kind: r.kind, amount: Number(r.amount), currency: r.currency, orderId: r.order_id, createdAt: new Date(r.created_at), orderToken: r.order_token,
+    vat: Number(r.vat), fees: Number(r.fees), commissions: Number(r.commissions), sellerRows: Number(r.seller_rows),
+  }))
 }
 
 /**
