@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm'
 import { executeRows, rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
 import { sellerDisplayName } from '../../../shared/accounts'
