@@ -6,6 +6,7 @@ import { systemContext, type Ctx } from '../context'
 import type { Actor } from '../auth/permissions'
 import * as accounts from '../modules/accounts/accounts.service'
 import { seedDemoAffiliates } from '../modules/affiliates/demo.service'
+import * as accounting from '../modules/accounting/accounting.service'
 import { seedDemoCatalog } from '../modules/catalog/demo.service'
 import { seedDemoFunnel } from './seed-funnels'
 import * as certificates from '../modules/certificates/certificates.service'
@@ -75,6 +76,8 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   // A Zapier connection: it calls no service, so a fresh start stays offline (docs/decisions/0075-integrations.md).
   const demoSellerId = await accounts.sellerOfUser(deps.db, result.userId)
   if (demoSellerId !== null) await integrations.ensureDemoIntegrations(deps, demoSellerId)
+  // DATEV settings with an example consultant and client number, so an export is one click (docs/decisions/0076-datev-export.md).
+  if (demoSellerId !== null) await accounting.ensureDemoDatevSettings(deps, demoSellerId)
   // One API key (docs/decisions/0073-seller-api-keys.md): random like any other, its token printed once at start-up.
   const apiKeyToken = await seedDemoApiKey(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined, apiKeyToken }

@@ -1,5 +1,5 @@
 import {
-  IconAdjustments, IconAffiliate, IconAlarm, IconBellRinging, IconBrush, IconBuildingBank, IconBuildingStore, IconCalendar, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconCreditCard, IconDiscount, IconFileInvoice, IconFileText, IconFilter, IconGavel, IconHeadset, IconHistory, IconHome, IconId, IconKey, IconLayout, IconMail, IconMailbox, IconPackage, IconPalette, IconPlugConnected, IconReceipt, IconReceiptRefund, IconRepeat, IconSchool, IconSettings, IconShare, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconTypography, IconUser, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, IconWebhook, IconWorldWww, type Icon,
+  IconAdjustments, IconAffiliate, IconAlarm, IconBellRinging, IconBrush, IconBuildingBank, IconBuildingStore, IconCalendar, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconCreditCard, IconDiscount, IconFileInvoice, IconFileSpreadsheet, IconFileText, IconFilter, IconGavel, IconHeadset, IconHistory, IconHome, IconId, IconKey, IconLayout, IconMail, IconMailbox, IconPackage, IconPalette, IconPlugConnected, IconReceipt, IconReceiptRefund, IconRepeat, IconSchool, IconSettings, IconShare, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconTypography, IconUser, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, IconWebhook, IconWorldWww, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -61,6 +61,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/integrations', key: 'integrations', icon: IconPlugConnected, action: 'settings.read' },
       { to: '/cabinet/identity', key: 'identity', icon: IconId, action: 'payouts.read' },
       { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank, action: 'payouts.read' },
+      // docs/decisions/0076-datev-export.md
+      { to: '/cabinet/datev', key: 'datev', icon: IconFileSpreadsheet, action: 'payouts.read' },
       { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey', action: 'settings.write' },
       // docs/decisions/0073-seller-api-keys.md
       { to: '/cabinet/api_keys', key: 'apiKeys', icon: IconKey, action: 'team.manage' },

@@ -169,6 +169,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
   { path: 'reseller', component: lazyRouteComponent(() => import('../features/resellers/routes/cabinet-reseller-page'), 'CabinetResellerPage') },
   { path: 'team', component: lazyRouteComponent(teamPages, 'TeamPage') },
+  // docs/decisions/0076-datev-export.md
+  { path: 'datev', component: lazyRouteComponent(() => import('../features/accounting/routes/datev-page'), 'DatevPage') },
   // docs/decisions/0073-seller-api-keys.md
   { path: 'api_keys', component: lazyRouteComponent(() => import('../features/api-keys/routes/api-keys-page'), 'ApiKeysPage') },
   { path: 'team/audit_log', component: lazyRouteComponent(teamPages, 'TeamAuditLogPage') },

@@ -307,3 +307,9 @@ export async function listDatevLogs(ctx: Ctx, query: DatevLogListQuery): Promise
   })
   return { list: rows.map(logOutput), total_count: total, total_count_max: max }
 }
+
+/** The demo seller's settings (src/server/db/seed.ts): an example consultant and client number on SKR03, made once. */
+export async function ensureDemoDatevSettings(deps: AppDeps, sellerId: number): Promise<void> {
+  if (await repo.findSettings(deps.db, sellerId)) return
+  await repo.upsertSettings(deps.db, { sellerId, consultantNumber: 29098, clientNumber: 55003, chart: 'SKR03', fiscalYearStartMonth: 1 })
+}

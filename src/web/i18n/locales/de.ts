@@ -348,6 +348,7 @@ export const de: Translations = {
       themes: 'Themes',
       fonts: 'Schriften',
       apiKeys: 'API-Schlüssel',
+      datev: 'DATEV-Export',
       pages: 'Seiten',
       account: 'Kontoeinstellungen',
       payouts: 'Auszahlungen',
@@ -3526,6 +3527,30 @@ export const de: Translations = {
       shop: 'Zum Shop von {{seller}}',
       unavailable: 'Dieses Angebot ist nicht verfügbar',
     },
+  },
+  datev: {
+    title: 'DATEV-Export',
+    lead: 'Ihre Verkäufe, Erstattungen, Gebühren, Provisionen und Auszahlungen als DATEV-Buchungsstapel, den Ihre Steuerberatung importiert: eine Datei je Zeitraum und Währung, aus dem Hauptbuch gebildet, bei gleichem Zeitraum jedes Mal dieselbe Datei.',
+    settings: {
+      title: 'Angaben Ihrer Steuerberatung', lead: 'Berater- und Mandantennummer, unter denen DATEV Sie führt, und der Kontenrahmen der Buchungen.',
+      consultantNumber: 'Beraternummer', clientNumber: 'Mandantennummer', chart: 'Kontenrahmen', fiscalYearStart: 'Wirtschaftsjahr beginnt im',
+      accounts: '{{chart}}: Ihr Guthaben bei Sellfront auf Konto {{clearing}}; Gegenkonten:', save: 'Einstellungen speichern', saved: 'DATEV-Einstellungen gespeichert',
+    },
+    exports: {
+      title: 'Exporte', new: 'Zeitraum exportieren', from: 'Von', till: 'Bis (einschließlich)', create: 'Exportieren',
+      settingsFirst: 'Speichern Sie zuerst die Einstellungen oben: Die Datei braucht Berater- und Mandantennummer.',
+      reproducible: 'Jede Buchung wird einmal mit ihren ersten Konten exportiert; derselbe Zeitraum ergibt wieder dieselbe Datei.',
+      period: 'Zeitraum', state: 'Status', bookings: 'Buchungen', created: 'Angefordert', files: 'Dateien', retry: 'Erneut ausführen',
+      noBookings: 'Keine Buchungen in diesem Zeitraum', empty: 'Noch keine Exporte', downloadFailed: 'Die Datei konnte nicht geladen werden',
+    },
+    log: {
+      title: 'Protokoll', date: 'Datum', type: 'Buchungsart', amount: 'Betrag', accounts: 'Konto / Gegenkonto', document: 'Beleg (Belegfeld 1)',
+      eventKey: 'Ereignisschlüssel', state: 'Status', exportState: 'Exportstatus', from: 'Von', till: 'Bis', genAccount: 'Gegenkonto',
+      sellerAccount: 'Konto', documentPresent: 'Bestellbeleg', withOrder: 'Mit Bestellung', withoutOrder: 'Ohne Bestellung', empty: 'Noch keine Buchungen exportiert',
+    },
+    bookingTypes: { sale: 'Verkauf', refund: 'Erstattung', chargeback: 'Rückbuchung', fee: 'Gebühr', commission: 'Provision', payout: 'Auszahlung' },
+    bookingStates: { pending: 'Offen', exported: 'Exportiert' },
+    exportStates: { pending: 'Wartet', processing: 'Wird erstellt', done: 'Fertig', failed: 'Fehlgeschlagen' },
   },
   webhooks: {
     title: 'Webhooks',

@@ -346,6 +346,7 @@ export const en = {
       themes: 'Themes',
       fonts: 'Fonts',
       apiKeys: 'API keys',
+      datev: 'DATEV export',
       pages: 'Pages',
       account: 'Account settings',
       payouts: 'Payouts',
@@ -3524,6 +3525,30 @@ export const en = {
       shop: 'Visit the shop of {{seller}}',
       unavailable: 'This offer is not available',
     },
+  },
+  datev: {
+    title: 'DATEV export',
+    lead: 'Your sales, refunds, fees, commissions and payouts as a DATEV Buchungsstapel your tax consultant imports: one file per period and currency, built from the ledger, the same file every time you export the same period.',
+    settings: {
+      title: 'Settings from your tax consultant', lead: 'The consultant and client number DATEV knows you by, and the chart of accounts the bookings use.',
+      consultantNumber: 'Consultant number', clientNumber: 'Client number', chart: 'Chart of accounts', fiscalYearStart: 'Fiscal year starts in',
+      accounts: '{{chart}}: your balance with Sellfront on account {{clearing}}; counter accounts:', save: 'Save settings', saved: 'DATEV settings saved',
+    },
+    exports: {
+      title: 'Exports', new: 'Export a period', from: 'From', till: 'Till (included)', create: 'Export',
+      settingsFirst: 'Save the settings above first: the file needs your consultant and client number.',
+      reproducible: 'Every booking is exported once with its first accounts; exporting the same period again gives the same file.',
+      period: 'Period', state: 'State', bookings: 'Bookings', created: 'Asked for', files: 'Files', retry: 'Run again',
+      noBookings: 'No bookings in this period', empty: 'No exports yet', downloadFailed: 'The file could not be downloaded',
+    },
+    log: {
+      title: 'Log', date: 'Date', type: 'Booking type', amount: 'Amount', accounts: 'Account / counter account', document: 'Document (Belegfeld 1)',
+      eventKey: 'Event key', state: 'State', exportState: 'Export state', from: 'From', till: 'Till', genAccount: 'Counter account',
+      sellerAccount: 'Account', documentPresent: 'Order document', withOrder: 'With an order', withoutOrder: 'Without an order', empty: 'No bookings exported yet',
+    },
+    bookingTypes: { sale: 'Sale', refund: 'Refund', chargeback: 'Chargeback', fee: 'Fee', commission: 'Commission', payout: 'Payout' },
+    bookingStates: { pending: 'Pending', exported: 'Exported' },
+    exportStates: { pending: 'Waiting', processing: 'Being built', done: 'Done', failed: 'Failed' },
   },
   webhooks: {
     title: 'Webhooks',
