@@ -9,7 +9,7 @@ import { apiGet, apiSignIn, newPage, signedInPage, type RunningServer, startDemo
 // link and buys with the sandbox, and the publisher sees the sale and the pending commission, the same figure
 // as the seller's order and the ledger.
 
-const demo = { email: 'demo@sellfront.test', password: 'Demo-pass-123!' }
+const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 const publisher = { email: 'publisher@sellfront.test', password: demo.password }
 let server: RunningServer
 let browser: Browser

@@ -8,7 +8,7 @@ import { apiSignIn, latestMailLink, launchBrowser, newPage, signedInPage, startS
 // deal in their area and sends it; the payer opens the link from the mail, goes on to the checkout and pays
 // the deal's price with the sandbox card; the deal is closed and the member's fee is on their balance.
 
-const demo = { email: 'demo@sellfront.test', password: 'Demo-pass-123!' }
+const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 const sales = { email: 'sales@sellfront.test', password: demo.password }
 const payerEmail = 'deal.buyer@example.test'
 let server: RunningServer

@@ -7,8 +7,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect, inject } from 'vitest'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 
-// Browser tests run the real server (`src/server/main.ts`, embedded PGlite in a temporary DATA_DIR) with
-// the built web app, and drive Debian's Chromium through playwright-core. Traffic stays on 127.0.0.1.
+// Browser tests run the real server (`src/server/main.ts`, bundled once per run by tests/setup/e2e-server-bundle.ts;
+// embedded PGlite in a temporary DATA_DIR) with the built web app, and drive Debian's Chromium through
+// playwright-core. Traffic stays on 127.0.0.1.
 
 export type RunningServer = { url: string; dataDir: string; output: () => string; stop(): Promise<void> }
 
@@ -26,14 +27,15 @@ async function freePort(): Promise<number> {
 const e2eSecret = 'e2e-secret-e2e-secret-e2e-secret-0123456'
 
 /** Starts the platform; `managers` are created with `npm run admin:create` before it starts (PGlite is one process). */
-export async function startServer(options: { env?: Record<string, string>; managers?: { email: string; password: string }[] } = {}): Promise<RunningServer> {
+export async function startServer(options: { env?: Record<string, string>; managers?: { email: string; password: string }[]; template?: 'migrated' | 'demo' } = {}): Promise<RunningServer> {
   const env = options.env ?? {}
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'sellfront-e2e-'))
-  // A copy of the run's migrated database (tests/setup/e2e-data-template.ts): the start skips initdb and the migrations.
-  cpSync(inject('e2eDataTemplate'), dataDir, { recursive: true })
+  // A copy of the run's migrated database (tests/setup/e2e-data-template.ts): the start skips initdb and the
+  // migrations; the demo template also the seeding (the start's seed then finds the demo made).
+  cpSync(inject(options.template === 'demo' ? 'e2eDemoTemplate' : 'e2eDataTemplate'), dataDir, { recursive: true })
   for (const manager of options.managers ?? []) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/modules/accounts/create-manager-cli.ts', '--email', manager.email, '--password', manager.password], {
+    const result = spawnSync(process.execPath, [inject('e2eServer').createManager, '--email', manager.email, '--password', manager.password], {
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', JWT_SECRET: e2eSecret },
       encoding: 'utf8',
     })
@@ -41,7 +43,7 @@ export async function startServer(options: { env?: Record<string, string>; manag
   }
   const url = `http://127.0.0.1:${port}`
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [inject('e2eServer').main], {
     env: {
       ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir,
       // The demo's built pages stay off (docs/decisions/0065-serving-built-pages.md): the browser tests read the
@@ -81,7 +83,8 @@ export async function startServer(options: { env?: Record<string, string>; manag
  * The platform with its demo data (every demo user's password `demoPassword`) and a browser: a browser test file's usual setup.
  */
 export async function startDemoPlatform(demoPassword: string, options: { managers?: { email: string; password: string }[]; env?: Record<string, string> } = {}): Promise<{ server: RunningServer; browser: Browser }> {
-  const server = await startServer({ managers: options.managers, env: { SEED_DEMO: 'true', DEMO_PASSWORD: demoPassword, ...options.env } })
+  const template = demoPassword === inject('e2eDemoPassword') ? 'demo' : 'migrated'
+  const server = await startServer({ managers: options.managers, template, env: { SEED_DEMO: 'true', DEMO_PASSWORD: demoPassword, ...options.env } })
   return { server, browser: await launchBrowser() }
 }
 

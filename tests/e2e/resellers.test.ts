@@ -8,7 +8,7 @@ import { apiGet, apiSignIn, newPage, signedInPage, type RunningServer, startDemo
 // for it, the reseller approves in its area, a payer buys with the sandbox, and the reseller's balance shows
 // its fee pending: the figure of the seller's order detail and of the ledger.
 
-const demo = { email: 'demo@sellfront.test', password: 'Demo-pass-123!' }
+const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 const reseller = { email: 'reseller@sellfront.test', password: demo.password }
 let server: RunningServer
 let browser: Browser
