@@ -2,7 +2,7 @@
 // `npm test`: the whole suite, in phases.
 //   0. the shop pages are built first (the server renders them: integration tests of their routes need them)
 //   1. unit + integration tests on PGlite (always)
-//   2. the same integration tests on PostgreSQL when TEST_DATABASE_URL is set
+//   2. the same integration tests on PostgreSQL when TEST_DATABASE_URL is set, with files in an S3 stand-in
 //   3. browser tests in Chromium when it is found (CHROMIUM_PATH, default /usr/bin/chromium)
 // With CI=true a missing database or Chromium is a failure, not a skip. Extra arguments go to vitest, except
 // `--phase <name>` (repeatable: storefront, pglite, postgres, browser), which runs only the named phases
@@ -99,7 +99,8 @@ if (runs('postgres')) {
   const databaseUrl = process.env.TEST_DATABASE_URL
   if (!databaseUrl) skipOrFail('integration tests on PostgreSQL: TEST_DATABASE_URL is not set')
   else if (!(await postgresReachable(databaseUrl))) skipOrFail('integration tests on PostgreSQL: the server is not reachable')
-  else timed('integration on PostgreSQL', () => vitest('integration-on-postgresql', ['integration'], { TEST_DB: 'postgres', SF_TEST_RUN_ID: randomBytes(4).toString('hex') }))
+  // Files there go to a local S3 stand-in (TEST_STORAGE=s3), so both storage kinds run every file route.
+  else timed('integration on PostgreSQL', () => vitest('integration-on-postgresql', ['integration'], { TEST_DB: 'postgres', TEST_STORAGE: 's3', SF_TEST_RUN_ID: randomBytes(4).toString('hex') }))
 }
 
 if (runs('browser')) {

@@ -10,7 +10,8 @@ import { jobDefinitions } from './jobs/registry'
 import type { Logger } from './logger'
 import { createMailer } from './mail/mailer'
 import { createCounterStore } from './plugins/counter-store'
-import { createStorage, type Storage } from './modules/media/storage'
+import type { Storage } from './modules/media/storage'
+import { createStorage } from './modules/media/storage-config'
 import { TestClock } from './modules/test-clock/test-clock'
 import * as planState from './modules/billing/plan-state.service'
 import * as affiliateCommissions from './modules/affiliates/commissions.service'
@@ -67,6 +68,16 @@ export function createLogger(config: Config): Logger {
  * Builds the dependencies of one process. `work` decides whether this process works the job queues; `now`
  * replaces the real clock (tests), and the test clock's offset, when on, is added to it for business time.
  */
+/** A warning at most every 30 s while Redis is down and the counters answer from memory (docs/decisions/0082-redis-down.md). */
+function redisFallbackWarning(logger: Logger): (error: unknown) => void {
+  let lastWarned = 0
+  return (error) => {
+    if (Date.now() - lastWarned < 30_000) return
+    lastWarned = Date.now()
+    logger.warn({ err: error }, 'Redis does not answer: abuse counters fall back to this process until it does')
+  }
+}
+
 export async function createDeps(config: Config, options: { database?: Database; logger?: Logger; work: boolean; jwtKey?: Uint8Array; now?: () => Date; storage?: Storage }): Promise<AppDeps> {
   const logger = options.logger ?? createLogger(config)
   const database = options.database ?? (await openConfiguredDatabase(config))
@@ -82,7 +93,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     db: database.db,
     jobs: new Jobs<AppDeps>(database, logger, jobDefinitions, { work: options.work }),
     mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
-    counters: createCounterStore(config.REDIS_URL),
+    counters: createCounterStore(config.REDIS_URL, redisFallbackWarning(logger)),
     storage: options.storage ?? createStorage(config),
     logger,
     now: testClock.enabled ? () => new Date(realNow().getTime() + testClock.offsetMs) : realNow,

@@ -124,8 +124,22 @@ const configSchema = z.object({
   /** Checkouts one API process works on at once; the rest wait their turn (a rush then meets "sold out" cheaply). */
   CHECKOUT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   TRUST_PROXY: bool.default(false),
-  /** Where uploaded files go: `local` keeps them under DATA_DIR/uploads. */
-  STORAGE: z.enum(['local']).default('local'),
+  /**
+   * Where uploaded and generated files go: `local` keeps them under DATA_DIR/uploads (one machine); `s3` in an
+   * S3-compatible bucket every API process shares (docs/decisions/0081-s3-storage.md), with the S3_* settings.
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Unset: AWS itself. Set for MinIO, Ceph, R2 and other compatible stores, e.g. http://127.0.0.1:9000. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Path-style addressing (endpoint/bucket/key), which most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Unset: the SDK's usual chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Prepended to every object key, to share a bucket (e.g. `sellfront/`). */
+  S3_PREFIX: z.string().max(200).regex(/^[A-Za-z0-9!_.*'()\/-]*$/).default(''),
   /** Largest uploaded file (download files, course media): 200 MiB. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   /** Largest uploaded image (covers, certificate backgrounds): 10 MiB. */
@@ -184,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`)
   }
   const base = { ...parsed.data, ...overrides }
+  if (base.STORAGE === 's3' && !base.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET: required with STORAGE=s3')
   return {
     ...base,
     appUrl: (base.APP_URL ?? `http://${base.HOST === '0.0.0.0' ? 'localhost' : base.HOST}:${base.PORT}`).replace(/\/$/, ''),

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../src/server/deps'
 import type { Logger } from '../../src/server/logger'
 import type { Database } from '../../src/server/db/client'
 import { openTestDatabase } from './test-db'
+import { startS3StandIn } from '../stand-ins/s3-stand-in'
 
 export type TestApp = {
   app: App
@@ -31,7 +32,11 @@ export const testConfigEnv = {
  * Benchmarks pass their own `database` and the real clock.
  */
 export async function createTestApp(overrides: Record<string, string> = {}, options: { database?: Database; realClock?: boolean } = {}): Promise<TestApp> {
-  const config: Config = loadConfig({ ...testConfigEnv, ...overrides })
+  // TEST_STORAGE=s3 (the PostgreSQL phase of `npm test`) keeps files in a local S3 stand-in instead of DATA_DIR,
+  // so every route that stores or serves a file runs on both stores (docs/decisions/0081-s3-storage.md). A test
+  // that names STORAGE itself keeps it.
+  const s3 = process.env.TEST_STORAGE === 's3' && !overrides.STORAGE ? await startS3StandIn() : null
+  const config: Config = loadConfig({ ...testConfigEnv, ...(s3?.env ?? {}), ...overrides })
   const database = options.database ?? await openTestDatabase()
   const clock = {
     now: new Date(),
@@ -52,6 +57,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     async close() {
       await app.close()
       await closeDeps(deps)
+      await s3?.close()
     },
   }
 }

@@ -107,3 +107,21 @@ describe.runIf(process.env.REDIS_URL)('with Redis', () => {
     }
   })
 })
+
+describe('with Redis down (docs/decisions/0082-redis-down.md)', () => {
+  test('readiness says degraded (200, the process keeps its traffic); the API keeps answering, the global rate limit included', async () => {
+    // Port 9 (discard) is closed here: every Redis command fails at once.
+    const down = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:9', RATE_LIMIT: 'on' })
+    try {
+      const ready = await down.request({ method: 'GET', url: '/readyz' })
+      expect(ready.statusCode).toBe(200)
+      expect(ready.json().status).toBe('degraded')
+      expect(ready.json().checks.redis).toMatchObject({ ok: false })
+      expect(ready.json().checks.database).toMatchObject({ ok: true })
+      const answers = await Promise.all(Array.from({ length: 5 }, () => down.request({ method: 'GET', url: '/api/v1/common/cookies_consent_categories' })))
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200])
+    } finally {
+      await down.close()
+    }
+  })
+})

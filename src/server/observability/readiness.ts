@@ -8,7 +8,15 @@ import type { AppDeps } from '../deps'
 // dependency makes the answer "not ready", never a hanging probe.
 
 export type ReadinessCheck = { ok: boolean; ms: number; detail?: string }
-export type Readiness = { ready: boolean; checks: Record<string, ReadinessCheck> }
+/** ready: every check passed; degraded: only a check the platform works without failed (Redis); not_ready otherwise. */
+export type Readiness = { ready: boolean; status: 'ready' | 'degraded' | 'not_ready'; checks: Record<string, ReadinessCheck> }
+
+/**
+ * Checks whose failure leaves the process able to serve: with Redis down the counters answer from memory and
+ * the rate limit lets requests pass (docs/decisions/0082-redis-down.md), so taking every process out of the
+ * load balancer for it would turn a degraded platform into a down one.
+ */
+const optionalChecks = new Set(['redis'])
 
 const checkTimeoutMs = 2_000
 
@@ -58,5 +66,7 @@ export async function checkReadiness(deps: AppDeps): Promise<Readiness> {
   ]
   if (config.REDIS_URL) entries.push(['redis', timed(() => deps.counters.ping())])
   const checks = Object.fromEntries(await Promise.all(entries.map(async ([name, check]) => [name, await check] as const)))
-  return { ready: Object.values(checks).every((c) => c.ok), checks }
+  const failing = Object.entries(checks).filter(([, c]) => !c.ok).map(([name]) => name)
+  const ready = failing.every((name) => optionalChecks.has(name))
+  return { ready, status: failing.length === 0 ? 'ready' : ready ? 'degraded' : 'not_ready', checks }
 }

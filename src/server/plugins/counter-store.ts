@@ -85,7 +85,45 @@ export class RedisCounterStore implements CounterStore {
   }
 }
 
-export function createCounterStore(redisUrl: string | undefined): CounterStore {
+/**
+ * Redis while it answers, this process's memory while it does not (docs/decisions/0082-redis-down.md): a
+ * sign-in never fails because Redis is down, and its limits still hold per process meanwhile (a guesser spread
+ * over N processes gets N times the attempts until Redis is back, never unlimited ones). `ping` still throws,
+ * so readiness reports Redis down.
+ */
+export class FallbackCounterStore implements CounterStore {
+  private readonly memory = new MemoryCounterStore()
+  constructor(readonly primary: RedisCounterStore, private readonly onFallback: (error: unknown) => void = () => {}) {}
+  private async either<T>(use: (store: CounterStore) => Promise<T>): Promise<T> {
+    try {
+      return await use(this.primary)
+    } catch (error) {
+      this.onFallback(error)
+      return use(this.memory)
+    }
+  }
+  increment(key: string, windowSeconds: number) { return this.either((s) => s.increment(key, windowSeconds)) }
+  get(key: string) { return this.either((s) => s.get(key)) }
+  ttlSeconds(key: string) { return this.either((s) => s.ttlSeconds(key)) }
+  decrement(key: string) { return this.either((s) => s.decrement(key)) }
+  reset(key: string) { return this.either((s) => s.reset(key)) }
+  async close() { await this.primary.close().catch(() => {}) }
+  ping() { return this.primary.ping() }
+}
+
+/** The Redis client of a store, if it has one (the global rate limit shares it). */
+export function redisOf(store: CounterStore): Redis | undefined {
+  if (store instanceof RedisCounterStore) return store.redis
+  if (store instanceof FallbackCounterStore) return store.primary.redis
+  return undefined
+}
+
+export function createCounterStore(redisUrl: string | undefined, onFallback?: (error: unknown) => void): CounterStore {
   if (!redisUrl) return new MemoryCounterStore()
-  return new RedisCounterStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }))
+  // No offline queue and one retry: while Redis is down a command fails within its timeout instead of waiting
+  // for a reconnect, and the fallback answers.
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, connectTimeout: 2000, lazyConnect: false })
+  // ioredis reports each failed reconnect as an 'error' event; without a listener it would be an unhandled error.
+  redis.on('error', () => {})
+  return new FallbackCounterStore(new RedisCounterStore(redis), onFallback)
 }

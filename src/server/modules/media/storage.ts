@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { constants } from 'node:fs'
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { Config } from '../../config'
 
 // Where uploaded bytes live (docs/DESIGN.md "Scale": local disk or S3-compatible storage by configuration). Keys
 // are generated here, never taken from a user: a prefix, 32 random hex characters and an optional
@@ -147,6 +146,20 @@ export class LocalStorage implements Storage {
     await rm(this.pathOf(key), { force: true })
   }
 
+  /** Every stored key, folder by folder (unfinished `.part` writes are not objects). */
+  async *keys(): AsyncIterable<string> {
+    let folders: string[]
+    try {
+      folders = (await readdir(this.root)).sort()
+    } catch {
+      return
+    }
+    for (const folder of folders) {
+      if (!/^[0-9a-f]{2}$/.test(folder)) continue
+      for (const name of (await readdir(join(this.root, folder))).sort()) if (isStorageKey(name)) yield name
+    }
+  }
+
   async exists(key: string): Promise<boolean> {
     if (!isStorageKey(key)) return false
     try {
@@ -154,13 +167,5 @@ export class LocalStorage implements Storage {
     } catch {
       return false
     }
-  }
-}
-
-/** The configured storage: today local disk under DATA_DIR/uploads (created on the first write). */
-export function createStorage(config: Pick<Config, 'STORAGE' | 'DATA_DIR'>): Storage {
-  switch (config.STORAGE) {
-    case 'local':
-      return new LocalStorage(resolve(config.DATA_DIR, 'uploads'))
   }
 }

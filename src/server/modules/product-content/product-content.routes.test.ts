@@ -9,7 +9,7 @@ const temp = tempDataDir()
 let t: TestApp
 let seller: TestSeller
 beforeAll(async () => {
-  t = await createTestApp({ DATA_DIR: temp.dir })
+  t = await createTestApp({ DATA_DIR: temp.dir, STORAGE: 'local' })
   seller = await createSeller(t)
 })
 afterAll(async () => {
