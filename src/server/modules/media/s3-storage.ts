@@ -1,7 +1,7 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { Readable, Transform } from 'node:stream'
-import { isStorageKey, NotStoredError, TooLargeError, type ByteRange, type Storage, type StoredObject } from './storage'
+import { isStorageKey, NotStoredError, readWhole, TooLargeError, type ByteRange, type Storage, type StoredObject } from './storage'
 
 // S3-compatible storage (docs/decisions/0081-s3-storage.md): every object under one bucket (and an optional key
 // prefix), private (no ACL is ever set, so the bucket's own private default holds). Keys are the generated
@@ -134,10 +134,8 @@ export class S3Storage implements Storage {
     }
   }
 
-  async get(key: string): Promise<Buffer> {
-    const chunks: Buffer[] = []
-    for await (const chunk of await this.getStream(key)) chunks.push(chunk as Buffer)
-    return Buffer.concat(chunks)
+  get(key: string): Promise<Buffer> {
+    return readWhole(this, key)
   }
 
   async delete(key: string): Promise<void> {

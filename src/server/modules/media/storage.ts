@@ -41,6 +41,13 @@ export class TooLargeError extends Error {
   }
 }
 
+/** The whole object as one buffer, read through the store's stream (both stores' `get`). */
+export async function readWhole(storage: Pick<Storage, 'getStream'>, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await storage.getStream(key)) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
 const keyPattern = /^[a-z0-9]{1,16}-[0-9a-f]{32}(-[a-z0-9]{1,16})?(\.[a-z0-9]{1,8})?$/
 
 /** Whether `key` has the shape of a generated key (the only keys storage accepts). */
@@ -135,10 +142,8 @@ export class LocalStorage implements Storage {
     throw new NotStoredError(key)
   }
 
-  async get(key: string): Promise<Buffer> {
-    const chunks: Buffer[] = []
-    for await (const chunk of await this.getStream(key)) chunks.push(chunk as Buffer)
-    return Buffer.concat(chunks)
+  get(key: string): Promise<Buffer> {
+    return readWhole(this, key)
   }
 
   async delete(key: string): Promise<void> {
