@@ -101,7 +101,7 @@ export const moduleDependencies = {
   accounts: ['email', 'payment-settings'],
   affiliates: ['catalog', 'email', 'orders'],
   'api-keys': [],
-  'bank-transfers': ['orders'], // modules/bank-transfers: statements' credits matched to bank wire payments
+  'bank-transfers': ['orders', 'payment-settings'], // modules/bank-transfers: statements' credits matched to bank wire payments
   billing: ['delivery', 'notifications', 'orders', 'payment-settings'],
   catalog: ['payment-settings'],
   certificates: ['catalog', 'media'],

@@ -73,6 +73,7 @@ import { domainsRoutes } from './modules/domains/domains.routes'
 import { trackingRoutes } from './modules/tracking/tracking.routes'
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes'
 import { accountingRoutes } from './modules/accounting/accounting.routes'
+import { bankTransfersRoutes } from './modules/bank-transfers/bank-transfers.routes'
 import * as apiKeys from './modules/api-keys/api-keys.service'
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes'
 import { integrationsRoutes } from './modules/integrations/integrations.routes'
@@ -381,6 +382,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(trackingRoutes)
     await v1.register(apiKeysRoutes)
     await v1.register(accountingRoutes)
+    await v1.register(bankTransfersRoutes)
     await v1.register(webhooksRoutes)
     await v1.register(integrationsRoutes)
   }, { prefix: '/api/v1' })

@@ -67,6 +67,7 @@ const probes: Record<string, Probe> = {
   },
   sales_team: { call: async (s) => ({ method: 'GET', url: '/cabinet/deals', token: s.accessToken }) },
   dunning: { call: async (s) => ({ method: 'GET', url: '/cabinet/dunning_settings', token: s.accessToken }) },
+  virtual_iban: { call: async (s) => ({ method: 'GET', url: '/cabinet/bank_transfers', token: s.accessToken }) },
   ticket_upgrade: {
     // A payer's unused ticket of the seller's event, bought and delivered while the flag is on.
     prepare: async (s) => {

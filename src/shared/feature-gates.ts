@@ -18,7 +18,7 @@ export const featureGates = {
   custom_css: { gates: ['POST /cabinet/tracking_codes (custom_tracking_codes)', 'page documents with settings.custom_css', 'the storefront\'s custom CSS'] },
   lesson_quiz_comments: { gates: ['course player: lesson quizzes and comments'] },
   multicurrency: { gates: ['pricing plans in a currency other than eur (POST /cabinet/products, .../pricing_plans)'] },
-  virtual_iban: { pending: notBuilt },
+  virtual_iban: { gates: ['/cabinet/bank_statements', '/cabinet/bank_transfers'] },
   customization: { pending: notBuilt },
   product_sharing: { gates: ['POST /cabinet/product_shares'] },
   vimeo: { gates: ['POST /cabinet/integrations (vimeo)'] },

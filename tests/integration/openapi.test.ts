@@ -132,7 +132,7 @@ describe('the API document', () => {
   test('uploads document their multipart body, and checkout calls their required Idempotency-Key', () => {
     const uploads = operations().filter(([, , op]) => op.requestBody?.content?.['multipart/form-data'])
     expect(uploads.map(([path, method]) => `${method} ${path}`).sort()).toEqual([
-      'post /api/v1/cabinet/fonts',
+      'post /api/v1/cabinet/bank_statements', 'post /api/v1/cabinet/fonts',
       'post /api/v1/cabinet/legitimation/documents',
       'post /api/v1/cabinet/products/{id}/covers', 'post /api/v1/cabinet/products/{id}/files',
       'post /api/v1/cabinet/products/{id}/license_keys/upload', 'post /api/v1/cabinet/profile/avatar', 'post /api/v1/cabinet/profile/banner',

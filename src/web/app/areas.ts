@@ -61,6 +61,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/integrations', key: 'integrations', icon: IconPlugConnected, action: 'settings.read' },
       { to: '/cabinet/identity', key: 'identity', icon: IconId, action: 'payouts.read' },
       { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank, action: 'payouts.read' },
+      // docs/decisions/0078-virtual-iban-bank-statements.md
+      { to: '/cabinet/bank_transfers', key: 'bankTransfers', icon: IconTransfer, feature: 'virtual_iban', action: 'orders.read' },
       // docs/decisions/0076-datev-export.md
       { to: '/cabinet/datev', key: 'datev', icon: IconFileSpreadsheet, action: 'payouts.read' },
       { to: '/cabinet/reseller', key: 'reseller', icon: IconBuildingStore, feature: 'reseller_journey', action: 'settings.write' },

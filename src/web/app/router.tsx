@@ -169,6 +169,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
   { path: 'reseller', component: lazyRouteComponent(() => import('../features/resellers/routes/cabinet-reseller-page'), 'CabinetResellerPage') },
   { path: 'team', component: lazyRouteComponent(teamPages, 'TeamPage') },
+  // docs/decisions/0078-virtual-iban-bank-statements.md
+  { path: 'bank_transfers', component: lazyRouteComponent(() => import('../features/bank-transfers/routes/bank-transfers-page'), 'BankTransfersPage') },
   // docs/decisions/0076-datev-export.md
   { path: 'datev', component: lazyRouteComponent(() => import('../features/accounting/routes/datev-page'), 'DatevPage') },
   // docs/decisions/0073-seller-api-keys.md
@@ -262,6 +264,7 @@ const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/a
   { path: 'orders', component: lazyRouteComponent(() => import('../features/admin/routes/admin-orders-page'), 'AdminOrdersPage') },
   { path: 'claims', component: lazyRouteComponent(() => import('../features/admin/routes/admin-claims-page'), 'AdminClaimsPage') },
   { path: 'refunds', component: lazyRouteComponent(() => import('../features/admin/routes/admin-refunds-page'), 'AdminRefundsPage') },
+
 ])
 
 // The payer's course player (docs/reference/readings.md 14): its own full-page layout; signed out it sends the payer to

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from './accounts'
+import { sellers, users } from './accounts'
 import { orders, payments } from './orders'
 import { at, createdAt, updatedAt } from './columns'
 
 // The bank-transfers module's tables (docs/decisions/0078-virtual-iban-bank-statements.md): imported bank
 // statements and their incoming transfers with the match state (src/shared/states/bank-transfer.ts).
 
-/** One uploaded statement file; a second upload of the same file is the same row (unique hash). */
+/** One uploaded statement file of a seller's bank wire account; a second upload of the same file is the same row. */
 export const bankStatements = pgTable('bank_statements', {
   id: serial('id').primaryKey(),
+  /** The seller whose account it is (null only for rows from before statements belonged to sellers). */
+  sellerId: integer('seller_id').references(() => sellers.id),
   format: text('format').notNull(),
   statementId: text('statement_id').notNull(),
   accountIban: text('account_iban'),
@@ -17,7 +19,7 @@ export const bankStatements = pgTable('bank_statements', {
   lineCount: integer('line_count').notNull(),
   uploadedBy: integer('uploaded_by').references(() => users.id),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('bank_statements_file_unique').on(t.fileSha256)])
+}, (t) => [uniqueIndex('bank_statements_seller_file_unique').on(t.sellerId, t.fileSha256)])
 
 /**
  * One incoming transfer. `bank_ref` (the bank's entry reference, or a hash of the line) is unique per
@@ -26,6 +28,7 @@ export const bankStatements = pgTable('bank_statements', {
 export const bankTransferLines = pgTable('bank_transfer_lines', {
   id: serial('id').primaryKey(),
   statementId: integer('statement_id').notNull().references(() => bankStatements.id),
+  sellerId: integer('seller_id').references(() => sellers.id),
   accountIban: text('account_iban').notNull().default(''),
   bankRef: text('bank_ref').notNull(),
   amount: integer('amount').notNull(),
@@ -41,6 +44,8 @@ export const bankTransferLines = pgTable('bank_transfer_lines', {
   paymentId: integer('payment_id').references(() => payments.id),
   /** What this transfer paid above the payment's amount: for a refund or a manager's attention. */
   overpaidAmount: integer('overpaid_amount').notNull().default(0),
+  /** The manager's note when assigning or ignoring it by hand. */
+  note: text('note'),
   assignedBy: integer('assigned_by').references(() => users.id),
   assignedAt: at('assigned_at'),
   createdAt: createdAt(),
@@ -48,6 +53,7 @@ export const bankTransferLines = pgTable('bank_transfer_lines', {
 }, (t) => [
   uniqueIndex('bank_transfer_lines_ref_unique').on(t.accountIban, t.bankRef),
   index('bank_transfer_lines_state_idx').on(t.state, t.id),
+  index('bank_transfer_lines_seller_idx').on(t.sellerId, t.id),
   index('bank_transfer_lines_payment_idx').on(t.paymentId),
   check('bank_transfer_lines_amount_positive', sql`${t.amount} > 0`),
   check('bank_transfer_lines_state_check', sql`${t.state} in ('unmatched', 'matched', 'assigned', 'ignored')`),

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import { XMLParser } from 'fast-xml-parser'
+import { Parser as Mt940Parser } from 'mt940js'
 import { AppError } from '../../../shared/errors'
 import { getCurrency, isCurrencyId, type CurrencyId } from '../../../shared/money'
 
 // A bank statement's incoming transfers, whatever the file's format. camt.053 (ISO 20022 XML) is read with
-// fast-xml-parser (already a dependency); MT940 is to be read with mt940js (not yet a dependency, see the
-// module README). Only credits (money received) are kept: debits are not payments of orders.
+// fast-xml-parser, MT940 (SWIFT) with mt940js. Only credits (money received) are kept: debits are not payments
+// of orders.
 
 export type StatementLine = {
   /** The bank's reference of the entry (AcctSvcrRef), else a hash of the line: what makes a re-import change nothing. */
@@ -18,7 +19,7 @@ export type StatementLine = {
   payerIban: string | null
 }
 
-export type Statement = { format: 'camt053'; statementId: string; accountIban: string | null; lines: StatementLine[] }
+export type Statement = { format: 'camt053' | 'mt940'; statementId: string; accountIban: string | null; lines: StatementLine[] }
 
 /** A decimal amount as the bank writes it ('12.34' or '12,34') in the currency's minor units; no floats. */
 export function minorUnitsOf(text: string, currency: CurrencyId): number {
@@ -75,6 +76,52 @@ export function parseCamt053(xml: string): Statement {
   }
   const first = statements[0] ?? {}
   return { format: 'camt053', statementId: text(first.Id), accountIban: text(first.Acct?.Id?.IBAN) || null, lines }
+}
+
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+
+/**
+ * An MT940 file's credit lines (tag 61 with its tag 86 details), every statement in it. The bank reference is
+ * tag 61's (after `//`), else a hash of the line. mt940js gives amounts as numbers: their decimal text at the
+ * currency's exponent is exactly what the file wrote (two decimals are exact far beyond any transfer), and
+ * that text is what becomes minor units.
+ */
+export function parseMt940(content: string): Statement {
+  let statements
+  try {
+    statements = new Mt940Parser().parse(content.replace(/\r\n/g, '\n'))
+  } catch (error) {
+    throw new AppError('invalid_upload', `The file is not a valid MT940 statement: ${(error as Error).message}`.slice(0, 300))
+  }
+  if (statements.length === 0) throw new AppError('invalid_upload', 'The MT940 file holds no statement')
+  const lines: StatementLine[] = []
+  for (const stmt of statements) {
+    stmt.transactions.forEach((tx, i) => {
+      if (tx.amount <= 0 || tx.reversal) return
+      const currency = tx.currency.toLowerCase()
+      if (!isCurrencyId(currency)) throw new AppError('invalid_upload', `Unknown currency in the statement: ${tx.currency}`)
+      const amount = minorUnitsOf(tx.amount.toFixed(getCurrency(currency).exponent), currency)
+      const bookedOn = isoDay(tx.entryDate ?? tx.date)
+      const s = tx.structuredDetails ?? {}
+      // German banks' tag 86: ?20..?29 the purpose (a reference may run over two of its 27-character lines, so
+      // they are joined as written), ?32/?33 the payer's name, ?31 their account.
+      const purpose = Object.keys(s).filter((k) => /^2\d$/.test(k)).sort().map((k) => s[k]).join('')
+      const remittance = [purpose || tx.details.replace(/\n/g, ' '), tx.reference !== 'NONREF' ? tx.reference : ''].filter(Boolean).join(' ').trim()
+      const payerName = [s['32'], s['33']].filter(Boolean).join('') || null
+      const bankRef = tx.bankReference?.trim() || lineHash([stmt.transactionReference, stmt.number.statement, bookedOn, String(amount), currency, remittance, String(i)])
+      lines.push({ bankRef, amount, currency, bookedOn, remittance, payerName, payerIban: s['31']?.trim() || null })
+    })
+  }
+  const first = statements[0]!
+  return { format: 'mt940', statementId: `${first.transactionReference}/${first.number.statement}`, accountIban: first.accountIdentification.replace(/\s/g, '') || null, lines }
+}
+
+/** A statement file in either format: XML is camt.053, a file with tags :20: and :61: is MT940. */
+export function parseStatement(content: string): Statement {
+  const start = content.trimStart()
+  if (start.startsWith('<')) return parseCamt053(content)
+  if (/(^|\n):20:/.test(content)) return parseMt940(content)
+  throw new AppError('invalid_upload', 'The file is neither a camt.053 (XML) nor an MT940 statement')
 }
 
 function lineHash(parts: string[]): string {
