@@ -78,7 +78,10 @@ export class RedisCounterStore implements CounterStore {
     await this.redis.del(this.prefix + key)
   }
   async close() {
-    await this.redis.quit()
+    // Without an offline queue, QUIT fails while the client is not connected (Redis down, or not yet up); the
+    // client would then go on reconnecting and keep the process alive, so it is cut instead.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect())
+    else this.redis.disconnect()
   }
   async ping() {
     await this.redis.ping()
@@ -107,7 +110,7 @@ export class FallbackCounterStore implements CounterStore {
   ttlSeconds(key: string) { return this.either((s) => s.ttlSeconds(key)) }
   decrement(key: string) { return this.either((s) => s.decrement(key)) }
   reset(key: string) { return this.either((s) => s.reset(key)) }
-  async close() { await this.primary.close().catch(() => {}) }
+  async close() { await this.primary.close() }
   ping() { return this.primary.ping() }
 }
 
