@@ -84,6 +84,15 @@ export class RedisCounterStore implements CounterStore {
     else this.redis.disconnect()
   }
   async ping() {
+    // A client still connecting (just started, or reconnecting) gets a second to be ready: without an offline
+    // queue its PING would otherwise fail at once, and a process that just started would read as degraded.
+    if (this.redis.status === 'connecting' || this.redis.status === 'connect' || this.redis.status === 'reconnecting') {
+      await new Promise<void>((resolve) => {
+        const done = () => { clearTimeout(timer); this.redis.off('ready', done); resolve() }
+        const timer = setTimeout(done, 1000)
+        this.redis.once('ready', done)
+      })
+    }
     await this.redis.ping()
   }
 }
