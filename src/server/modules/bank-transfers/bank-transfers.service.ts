@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps'
 import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as repo from './bank-transfers.repository'
-import { decide, referenceOf, type MatchDecision } from './match'
+import { decide, referenceOf, settle, type MatchDecision } from './match'
 import { parseStatement, type Statement, type StatementLine } from './statement'
 
 // Importing a bank statement (docs/decisions/0078-virtual-iban-bank-statements.md). Each credit line is
@@ -64,13 +64,12 @@ export async function importStatement(deps: AppDeps, content: string, scope: { s
 async function importLine(deps: AppDeps, sellerId: number, statementId: number, accountIban: string, line: StatementLine): Promise<ImportSummary['lines'][number]> {
   const now = deps.now()
   const ref = referenceOf(line)
-  const named = 'reference' in ref ? await orders.findPaymentByRef(deps.db, 'bank_wire', ref.reference) : undefined
-  // Another seller's payment is not this account's: the line stays unmatched (unknown reference).
-  const found = named && (await orders.findOrder(deps.db, named.orderId))?.sellerId === sellerId ? named : undefined
+  const found = 'reference' in ref ? await orders.findPaymentByRef(deps.db, 'bank_wire', ref.reference) : undefined
   const result = await deps.db.transaction(async (tx) => {
-    // The order's row lock first (the orders README's lock order), then the re-read under it.
-    if (found) await orders.findOrder(tx, found.orderId, { lock: true })
-    const payment = found ? await orders.findPaymentByToken(tx, found.token, { lock: true }) : undefined
+    // The order's row lock first (the orders README's lock order), then the re-read under it. Another seller's
+    // payment is not this account's: the line stays unmatched (unknown reference).
+    const order = found ? await orders.findOrder(tx, found.orderId, { lock: true }) : undefined
+    const payment = found && order?.sellerId === sellerId ? await orders.findPaymentByToken(tx, found.token, { lock: true }) : undefined
     const received = payment ? await repo.receivedFor(tx, payment.id) : 0
     const decision = decide(line, payment && 'reference' in ref ? { id: payment.id, reference: ref.reference, amount: payment.amount, currency: payment.currency, received, state: payment.state } : undefined)
     const matched = decision.kind !== 'unmatched'
@@ -163,8 +162,8 @@ export async function assignTransfer(ctx: Ctx, id: number, input: AssignBankTran
     if (!payment) throw new AppError('conflict', 'The order has no bank wire payment to pay')
     const locked = (await orders.findPaymentByToken(tx, payment.token, { lock: true }))!
     const received = await repo.receivedFor(tx, locked.id)
-    // Decided as if the remittance had named the payment's own reference: the manager's choice stands for it.
-    const decision = decide({ ...line, currency: line.currency as StatementLine['currency'], remittance: locked.providerRef ?? '' }, {
+    // The seller's choice stands for a reference: what the transfer pays is settled as an import would.
+    const decision = settle({ amount: line.amount, currency: line.currency as StatementLine['currency'] }, {
       id: locked.id, reference: locked.providerRef ?? '', amount: locked.amount, currency: locked.currency, received, state: locked.state,
     })
     if (decision.kind === 'unmatched') {

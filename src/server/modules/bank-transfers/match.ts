@@ -29,6 +29,11 @@ export function decide(line: Pick<StatementLine, 'amount' | 'currency' | 'remitt
   const ref = referenceOf(line)
   if ('reason' in ref) return { kind: 'unmatched', reason: ref.reason }
   if (!payment || payment.reference !== ref.reference) return { kind: 'unmatched', reason: 'unknown_reference' }
+  return settle(line, payment)
+}
+
+/** What a transfer pays of a payment it is known to be for (by its reference, or a seller's assignment). */
+export function settle(line: Pick<StatementLine, 'amount' | 'currency'>, payment: WirePayment): MatchDecision {
   if (payment.currency !== line.currency) return { kind: 'unmatched', reason: 'currency_mismatch' }
   if (payment.state !== 'waiting' && payment.state !== 'pending' && payment.state !== 'partially_paid') return { kind: 'unmatched', reason: 'payment_closed' }
   const received = payment.received + line.amount
