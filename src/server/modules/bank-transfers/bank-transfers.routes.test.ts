@@ -101,6 +101,50 @@ describe('bank statements', () => {
     expect((await sql('select count(*)::int as n from bank_transfer_lines'))[0].n).toBe(3)
   })
 
+  test('less than the amount marks the payment partially_paid; a later statement completes it; the order waits meanwhile', async () => {
+    const order = await wireOrder()
+    const part = await upload(camt('STMT-P1', [{ ref: 'P-1', amount: 5_000, text: order.reference }]))
+    expect(part.json().lines).toEqual([{ bank_ref: 'P-1', state: 'matched', decision: 'partial' }])
+    await t.deps.jobs.drain()
+    const stateOfPayment = async () => (await sql<{ state: string }>('select state from payments where order_id = $1', [order.orderId]))[0]!.state
+    expect([await stateOfPayment(), await paymentStateOf(order.orderId)]).toEqual(['partially_paid', 'payment_pending'])
+    const rest = await upload(camt('STMT-P2', [{ ref: 'P-2', amount: order.amount - 5_000, text: `Rest ${order.reference}` }]))
+    expect(rest.json().lines).toEqual([{ bank_ref: 'P-2', state: 'matched', decision: 'exact' }])
+    await t.deps.jobs.drain()
+    expect([await stateOfPayment(), await paymentStateOf(order.orderId)]).toEqual(['successful', 'paid'])
+    expect(await ledgerSum()).toBe(0)
+  })
+
+  test('two statements racing to pay one order: decided one after the other, paid once, the second half completes or overpays', async () => {
+    const halves = await wireOrder()
+    const whole = await wireOrder()
+    const half = halves.amount / 2
+    const [a, b, c, d] = await Promise.all([
+      upload(camt('STMT-R1', [{ ref: 'R-1', amount: half, text: halves.reference }])),
+      upload(camt('STMT-R2', [{ ref: 'R-2', amount: halves.amount - half, text: halves.reference }])),
+      upload(camt('STMT-R3', [{ ref: 'R-3', amount: whole.amount, text: whole.reference }])),
+      upload(camt('STMT-R4', [{ ref: 'R-4', amount: whole.amount, text: whole.reference }])),
+    ])
+    const decisions = (r: typeof a) => r.json().lines.map((l: { decision: string }) => l.decision)
+    expect([...decisions(a), ...decisions(b)].sort()).toEqual(['exact', 'partial'])
+    // The second whole transfer is an overpayment when it was decided before the first was recorded, else it
+    // finds the payment closed and stays unmatched for the seller: never a second payment.
+    const [exact, second] = [...decisions(c), ...decisions(d)].sort()
+    expect(exact).toBe('exact')
+    expect(['over', 'unmatched']).toContain(second)
+    await t.deps.jobs.drain()
+    expect([await paymentStateOf(halves.orderId), await paymentStateOf(whole.orderId)]).toEqual(['paid', 'paid'])
+    const kept = await sql<{ state: string; overpaid_amount: string; unmatched_reason: string | null }>(
+      "select state, overpaid_amount, unmatched_reason from bank_transfer_lines where bank_ref in ('R-3', 'R-4') order by state")
+    expect(kept.map((r) => [r.state, Number(r.overpaid_amount), r.unmatched_reason])).toEqual(second === 'over'
+      ? [['matched', 0, null], ['matched', whole.amount, null]]
+      : [['matched', 0, null], ['unmatched', 0, 'payment_closed']])
+    // paid once: one sale in the ledger per order
+    const sales = await sql<{ n: number }>("select count(*)::int as n from payments where order_id = any($1) and state = 'successful'", [[halves.orderId, whole.orderId]])
+    expect(sales[0]!.n).toBe(2)
+    expect(await ledgerSum()).toBe(0)
+  })
+
   test('an MT940 file pays the order its line names; a file of neither format is refused', async () => {
     const order = await wireOrder()
     const amount = euros(order.amount).replace('.', ',')

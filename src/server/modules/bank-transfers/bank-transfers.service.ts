@@ -84,12 +84,22 @@ async function importLine(deps: AppDeps, sellerId: number, statementId: number, 
   })
   if (!result.inserted) return { bankRef: line.bankRef, state: 'unchanged', decision: 'already_imported' }
   const { decision, payment } = result
-  if ((decision.kind === 'exact' || decision.kind === 'over') && payment) {
-    await orders.recordPaymentOutcome(deps, payment.token, {
-      providerRef: payment.providerRef ?? line.bankRef, state: 'successful', amount: { amount: payment.amount, currency: line.currency },
-    })
-  }
+  if (payment) await recordDecision(deps, payment, decision, line.bankRef, line.currency)
   return { bankRef: line.bankRef, state: result.inserted.state, decision: decision.kind }
+}
+
+/**
+ * Records what a matched transfer paid through the orders service's one payment-recording path: exact or over
+ * pays the payment; less marks it partially_paid (the order then waits for the rest, docs/decisions/0078-virtual-iban-bank-statements.md
+ * point 5). Run after the line's transaction, so the path takes the same locks again and re-checks.
+ */
+async function recordDecision(deps: AppDeps, payment: { token: string; providerRef: string | null; amount: number }, decision: MatchDecision, bankRef: string, currency: StatementLine['currency']) {
+  const providerRef = payment.providerRef ?? bankRef
+  if (decision.kind === 'exact' || decision.kind === 'over') {
+    await orders.recordPaymentOutcome(deps, payment.token, { providerRef, state: 'successful', amount: { amount: payment.amount, currency } })
+  } else if (decision.kind === 'partial') {
+    await orders.recordPaymentOutcome(deps, payment.token, { providerRef, state: 'partially_paid' })
+  }
 }
 
 // ------------------------------------------------------------------ the seller's cabinet (virtual_iban; orders.read / orders.write)
@@ -175,11 +185,7 @@ export async function assignTransfer(ctx: Ctx, id: number, input: AssignBankTran
     })
     return { updated, decision, payment: locked }
   })
-  if (result.decision.kind === 'exact' || result.decision.kind === 'over') {
-    await orders.recordPaymentOutcome(ctx.deps, result.payment.token, {
-      providerRef: result.payment.providerRef ?? result.updated.bankRef, state: 'successful', amount: { amount: result.payment.amount, currency: result.updated.currency as StatementLine['currency'] },
-    })
-  }
+  await recordDecision(ctx.deps, result.payment, result.decision, result.updated.bankRef, result.updated.currency as StatementLine['currency'])
   return { bank_transfer: transferOutput(result.updated) }
 }
 

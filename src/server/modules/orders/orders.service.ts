@@ -323,6 +323,12 @@ export async function recordPaymentOutcomeOf(
       if (order.paymentState === 'payment_waiting') await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_pending'), updatedAt: now })
       return to
     }
+    if (to === 'partially_paid') {
+      // Part of a bank wire arrived (docs/decisions/0078-virtual-iban-bank-statements.md, point 5): the order
+      // waits for the rest with its holds kept, as a sent payment does.
+      if (order.paymentState === 'payment_waiting') await repo.updateOrder(tx, order.id, { paymentState: moveOrder(order, 'payment_pending'), updatedAt: now })
+      return to
+    }
     if (to === 'successful') {
       settleAndCommit = (await paymentSucceeded(deps, tx, order, payment, outcome, now, lines)) ?? null
       return to

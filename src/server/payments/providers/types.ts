@@ -47,7 +47,7 @@ export type ChargeSavedInput = Omit<CreatePaymentInput, 'returnUrl' | 'cancelUrl
 /** A payment's standing at the provider, from a create, a return, a retrieve or a webhook. */
 export type PaymentOutcome = {
   providerRef: string
-  state: 'waiting' | 'pending' | 'successful' | 'denied' | 'error' | 'canceled' | 'expired'
+  state: 'waiting' | 'pending' | 'partially_paid' | 'successful' | 'denied' | 'error' | 'canceled' | 'expired'
   /** What the provider says it collected (compared with ours before a payment counts). */
   amount?: Money
   card?: CardDetails
