@@ -169,11 +169,19 @@ const configSchema = z.object({
    * addresses stay refused.
    */
   WEBHOOKS_ALLOW_LOOPBACK: bool.default(false),
+  /**
+   * The online VIES check of EU VAT ids at checkout (docs/decisions/0088-vies-check.md): the REST endpoint
+   * `check-vat-number`, or `off` to check the format only. Unset: the European Commission's endpoint in
+   * production, off elsewhere (a development machine may have no way out).
+   */
+  VIES_URL: z.union([z.literal('off'), z.string().url()]).optional(),
+  /** How long the VIES check may take before the VAT id counts as checked for format only. */
+  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** How long one webhook attempt may take in all (connect, send, answer) before it counts as failed. */
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(30_000),
 })
 
-export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean; testClock: boolean; mailPreview: boolean }
+export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean; testClock: boolean; mailPreview: boolean; viesUrl: string | null }
 
 /** Whether the billing test clock runs: never in production or without test payments. */
 function testClockOf(base: z.infer<typeof configSchema>, embedded: boolean): boolean {
@@ -191,6 +199,9 @@ function mailPreviewOf(base: z.infer<typeof configSchema>): boolean {
   return allowed && base.NODE_ENV === 'development'
 }
 
+/** The European Commission's VIES REST endpoint (docs/decisions/0088-vies-check.md). */
+export const europeanCommissionVies = 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = configSchema.safeParse(env)
   if (!parsed.success) {
@@ -205,5 +216,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embedded: !base.DATABASE_URL,
     testClock: testClockOf(base, !base.DATABASE_URL),
     mailPreview: mailPreviewOf(base),
+    viesUrl: base.VIES_URL === 'off' ? null : base.VIES_URL ?? (base.NODE_ENV === 'production' ? europeanCommissionVies : null),
   }
 }

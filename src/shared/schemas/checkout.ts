@@ -4,6 +4,7 @@ import { zPaymentMethodInput } from '../payments'
 import { zEmail, zPayerCountryCode, zPersonName, zPhone, zPlainText, zVatId } from '../validation/schemas'
 import { phoneFieldModes } from '../validation/payer-fields'
 import { buyButtonTexts, buyerInformationIncludeTypes, checkoutLayouts, checkoutQuestionTypes, optionGroups, selectStyles } from './checkout-settings'
+import { vatIdVerifications } from '../tax/place-of-supply'
 import { zCouponCode } from './coupons'
 import { deliverablesOutput } from './delivery'
 
@@ -135,6 +136,11 @@ export const quoteOutput = z.object({
     country: z.string().nullable(),
     note: z.string().nullable(),
     breakdown: z.array(vatLineOutput),
+    /**
+     * How far the payer's VAT id was checked (docs/decisions/0088-vies-check.md): for format only, or confirmed or
+     * reported unregistered by VIES. Null without a VAT id that could bring a reverse charge.
+     */
+    verification: z.enum(vatIdVerifications).nullable().optional().default(null),
   }),
   coupon: z.object({ code: z.string(), applied: z.boolean(), message: z.string().nullable() }).nullable(),
   free: z.boolean(),

@@ -7,6 +7,7 @@ import { requiredPayerFields, type PayerFieldsSettings } from '../../../shared/v
 import { type CheckoutPageOutput, type CreateOrderInput, type CreateOrderOutput, type NextActionOutput } from '../../../shared/schemas/checkout'
 import { methodFlagOff } from '../../../shared/feature-gates'
 import { assertFeature, type Ctx } from '../../context'
+import { verifyVatId } from '../../tax/vies'
 import type { Executor } from '../../db/client'
 import type { NextAction } from '../../payments/providers/types'
 import { idempotentStaged, recordProgress, type Answer } from '../../plugins/idempotency'
@@ -146,7 +147,8 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   const coupon = dealTerms ? null : await applyCoupon(ctx, facts, input.coupon_code)
   // A funnel offer bought through its checkout (the payment before kept no method): the order is the node's offer.
   const fromFunnel = await funnelPurchaseOf(ctx, input.funnel_offer, { sellerId: facts.seller.id, productId: facts.product.id })
-  const selection = { ...input, country_code: input.payer.country_code, vat_id: input.payer.vat_id }
+  // The VAT id is checked in VIES before the transaction (docs/decisions/0088-vies-check.md): no lock waits on the network.
+  const selection = { ...input, country_code: input.payer.country_code, vat_id: input.payer.vat_id, vat_verification: await verifyVatId(ctx.deps, input.payer.vat_id) }
   // The first price decides the method; the transaction prices again with what it could count.
   const preview = priceSelection(dealTerms ? withDealTerms(facts, dealTerms) : facts, selection, coupon)
   const free = facts.product.free || preview.price.firstAmount === 0

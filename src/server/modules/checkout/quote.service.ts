@@ -2,9 +2,10 @@ import { sellerCanSell } from '../../../shared/accounts'
 import { AppError } from '../../../shared/errors'
 import { priceCheckout, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PricingPlan } from '../../../shared/pricing'
 import type { CheckoutSelection, QuoteOutput } from '../../../shared/schemas/checkout'
-import { supplyKindOfForm, type Supply } from '../../../shared/tax'
+import { supplyKindOfForm, type Supply, type VatIdVerification } from '../../../shared/tax'
 import type { CountryCode } from '../../../shared/validation/countries'
 import type { Ctx } from '../../context'
+import { verifyVatId } from '../../tax/vies'
 import * as catalog from '../catalog/catalog.service'
 import { applyCoupon } from '../coupons/apply-coupon.service'
 import * as deals from '../deals/deals.service'
@@ -55,6 +56,8 @@ export type Priced = {
 export function priceSelection(facts: Facts, selection: {
   pricing_plan_id: number; ticket_id?: number | undefined; quantity?: number | undefined; addon_ids?: number[] | undefined
   country_code?: string | undefined; vat_id?: string | undefined
+  /** How far the VAT id was checked (src/server/tax/vies.ts); absent: for format only. */
+  vat_verification?: VatIdVerification | undefined
 }, coupon: CheckoutCoupon | null, options: {
   discountCounted?: boolean
   /** A reseller's registration to charge VAT under instead of the seller's (docs/decisions/0051-resellers.md "VAT"). */
@@ -91,7 +94,7 @@ export function priceSelection(facts: Facts, selection: {
     seller: options.vatSeller
       ? { country: options.vatSeller.countryCode as CountryCode, vat: { payer: 'liable' } }
       : { country: facts.seller.country as CountryCode, vat: facts.seller.vat as never },
-    payer: { country, vatId: selection.vat_id },
+    payer: { country, vatId: selection.vat_id, verification: selection.vat_verification },
   })
   return { price, plan, ticket, quantity, bumps }
 }
@@ -102,8 +105,18 @@ function vatNote(price: CheckoutPrice): string | null {
     case 'exempt_seller': return `No VAT is charged: the seller is exempt (${t.reason.replaceAll('_', ' ')}).`
     case 'reverse_charge': return `Reverse charge: VAT is accounted for by the buyer (${t.vatId}, checked for format${t.verification === 'vies_valid' ? ' and in VIES' : ' only'}).`
     case 'export': return 'No EU VAT: the supply takes place outside the EU.'
-    case 'charged': return t.vatIdNotApplied ? `The VAT id was not applied (${t.vatIdNotApplied.replaceAll('_', ' ')}).` : null
+    case 'charged':
+      if (t.vatIdNotApplied === 'vies_invalid') return 'The VAT id was not applied: VIES reports it as not registered.'
+      return t.vatIdNotApplied ? `The VAT id was not applied (${t.vatIdNotApplied.replaceAll('_', ' ')}).` : null
   }
+}
+
+/** The check behind the treatment: a reverse charge's, or VIES's refusal of the id; null when no VAT id counted. */
+function verificationOf(price: CheckoutPrice): VatIdVerification | null {
+  const t = price.treatment
+  if (t.kind === 'reverse_charge') return t.verification
+  if (t.kind === 'charged' && t.vatIdNotApplied === 'vies_invalid') return 'vies_invalid'
+  return null
 }
 
 export function quoteOf(price: CheckoutPrice, free: boolean, couponMessage: string | null): QuoteOutput {
@@ -122,6 +135,7 @@ export function quoteOf(price: CheckoutPrice, free: boolean, couponMessage: stri
     vat: {
       treatment: t.kind, country: 'country' in t ? t.country : null, note: vatNote(price),
       breakdown: price.breakdown.map((b) => ({ rate_bps: b.rateBps, net: b.net, vat: b.vat, gross: b.gross })),
+      verification: verificationOf(price),
     },
     coupon: price.coupon ? { code: price.coupon.code, applied: price.coupon.applied, message: couponMessage } : null,
     // A trial charges 0 now but is not free: the payer's method is kept for the first charge.
@@ -170,7 +184,8 @@ export async function quote(ctx: Ctx, selection: CheckoutSelection): Promise<Quo
   }
   // The order charges VAT under its reseller's registration when one sells for the seller: so does the quote.
   const resold = await resellers.quoteTermsOf(ctx.db, facts.seller.id)
-  const priced = priceSelection(facts, selection, coupon, { vatSeller: resold?.vatSeller ?? null })
+  const vatVerification = await verifyVatId(ctx.deps, selection.vat_id)
+  const priced = priceSelection(facts, { ...selection, vat_verification: vatVerification }, coupon, { vatSeller: resold?.vatSeller ?? null })
   const out = quoteOf(priced.price, facts.product.free, message)
   if (selection.coupon_code && !coupon) out.coupon = { code: selection.coupon_code, applied: false, message }
   return out
