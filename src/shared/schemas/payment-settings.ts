@@ -62,7 +62,11 @@ export type StripeCredentialsInput = z.infer<typeof stripeCredentialsInput>
 
 const paypalId = /^[A-Za-z0-9_-]{10,}$/
 
-/** The older NVP mode's API credentials: stored only, payments run on REST (docs/reference/readings.md 27). */
+/**
+ * The older NVP mode's API credentials: stored only, never used, since payments and refunds run on REST
+ * (docs/reference/readings.md 27). No longer asked for (docs/decisions/0089-paypal-nvp-not-asked.md): the field stays
+ * valid for existing clients and is marked deprecated in the API document.
+ */
 export const paypalNvpInput = z.strictObject({
   user: requiredText(200),
   /** Left out: the stored one stays. */
@@ -78,7 +82,7 @@ export const paypalCredentialsInput = z.strictObject({
   merchant_id: token(/^[A-Za-z0-9]{5,40}$/).nullish(),
   webhook_id: token(/^[A-Za-z0-9-]{5,60}$/).nullish(),
   /** Left out: stored NVP credentials stay; null removes them. */
-  nvp: paypalNvpInput.nullish(),
+  nvp: paypalNvpInput.nullish().meta({ deprecated: true, description: 'Deprecated: stored only, never used (PayPal runs on REST); null removes stored credentials.' }),
   active,
 })
 export type PayPalCredentialsInput = z.infer<typeof paypalCredentialsInput>

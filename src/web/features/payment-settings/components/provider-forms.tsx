@@ -88,15 +88,10 @@ export function PayPalForm({ account, onSaved, onCancel }: FormProps) {
           <TextInput label={t('paymentSettings.fields.merchantId')} description={t('paymentSettings.fields.optional')} {...textInputProps(form.field('merchant_id'))} />
           <TextInput label={t('paymentSettings.fields.webhookId')} description={t('paymentSettings.fields.optional')} {...textInputProps(form.field('webhook_id'))} />
         </SimpleGrid>
-        <Checkbox label={t('paymentSettings.fields.nvp')} description={t('paymentSettings.fields.nvpHelp')} checked={v.nvp} onChange={(e) => form.setValue('nvp', e.currentTarget.checked)} />
-        {v.nvp && (
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label={t('paymentSettings.fields.nvpUser')} required {...textInputProps(form.field('nvp_user'))} error={form.errors.nvp} />
-            <PasswordInput label={t('paymentSettings.fields.nvpPassword')} required={!nvpStored} autoComplete="off"
-              description={nvpStored ? t('paymentSettings.keepSecretShort') : undefined} {...textInputProps(form.field('nvp_password'))} />
-            <PasswordInput label={t('paymentSettings.fields.nvpSignature')} required={!nvpStored} autoComplete="off"
-              description={nvpStored ? t('paymentSettings.keepSecretShort') : undefined} {...textInputProps(form.field('nvp_signature'))} />
-          </SimpleGrid>
+        {/* NVP credentials are no longer asked for (docs/decisions/0089-paypal-nvp-not-asked.md): stored ones can only be removed. */}
+        {nvpStored && (
+          <Checkbox label={t('paymentSettings.fields.nvpKeep', { user: info(account, 'nvpUser') ?? '' })} description={t('paymentSettings.fields.nvpHelp')}
+            checked={v.nvp} onChange={(e) => form.setValue('nvp', e.currentTarget.checked)} data-testid="paypal-nvp-keep" />
         )}
         <FormError error={form.formError} />
         <Buttons pending={save.isPending} onCancel={onCancel} testId="paypal-save" />
