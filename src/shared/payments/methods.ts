@@ -52,6 +52,17 @@ export type CheckoutMethod = (typeof checkoutMethods)[number]
 export const paymentProviders = ['sandbox', 'stripe', 'connect', 'paypal', 'bank_wire', 'free', 'emoney'] as const
 export type PaymentProvider = (typeof paymentProviders)[number]
 
+/**
+ * The spec's provider values no checkout exists for (docs/reference/catalogue-and-selling.md "Providers"): a bank-transfer
+ * initiation (`direct_bank`) and app-store purchases (`in_app_purchase`). An order imported or reported with one
+ * reads; neither is ever offered at checkout nor receives webhooks (docs/decisions/0015-payment-methods-and-providers.md).
+ */
+export const notOfferedProviders = ['direct_bank', 'in_app_purchase'] as const
+export type NotOfferedProvider = (typeof notOfferedProviders)[number]
+
+/** Every provider value a payment may carry: the working providers and those stored only. */
+export const providerValues = [...paymentProviders, ...notOfferedProviders] as const
+
 /** Providers whose credentials a seller stores at /cabinet/settings/payment_providers. */
 export const sellerCredentialProviders = ['stripe', 'paypal', 'bank_wire'] as const
 export type SellerCredentialProvider = (typeof sellerCredentialProviders)[number]

@@ -14,6 +14,7 @@ import { PaymentMatrix } from '../components/payment-matrix'
 import { PaymentManagementCard } from '../components/payment-management-card'
 import { ProviderCard } from '../components/provider-card'
 import { FeaturesOff } from '../../../components/feature-off'
+import { notOfferedProviders } from '../../../../shared/payments'
 
 // /cabinet/settings/payment_providers (tab "Providers") and /cabinet/settings/payment_settings (tab
 // "Payment settings", the method x provider matrix), docs/reference/catalogue-and-selling.md §2.
@@ -50,6 +51,20 @@ function AccountState({ testMode, done }: { testMode: boolean; done: boolean }) 
   )
 }
 
+/** The provider values an order may carry that no checkout offers (docs/decisions/0015-payment-methods-and-providers.md). */
+function NotOffered() {
+  const { t } = useTranslation()
+  return (
+    <Alert variant="light" color="gray" title={t('paymentSettings.notOffered.title')} data-testid="providers-not-offered">
+      <Stack gap={4}>
+        {notOfferedProviders.map((provider) => (
+          <Text key={provider} size="sm"><b>{t(`paymentProviders.${provider}`)}</b>: {t(`paymentSettings.notOffered.${provider}`)}</Text>
+        ))}
+      </Stack>
+    </Alert>
+  )
+}
+
 export function PaymentProvidersPage() {
   const queryClient = useQueryClient()
   const providers = useQuery(providersQuery())
@@ -65,6 +80,7 @@ export function PaymentProvidersPage() {
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
               {providers.data.list.map((account) => <ProviderCard key={account.provider} account={account} onChanged={() => void refresh()} />)}
             </SimpleGrid>
+            <NotOffered />
           </Stack>
         )}
       </LoadingMask>

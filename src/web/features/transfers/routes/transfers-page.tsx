@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { parseMoneyInput } from '../../../../shared/money'
-import { paymentProviders } from '../../../../shared/payments'
+import { providerValues } from '../../../../shared/payments'
 import { transferableTypes } from '../../../../shared/schemas/invoices'
 import { paymentStates } from '../../../../shared/states/payment'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
@@ -76,7 +76,7 @@ export function TransfersPage() {
           />
           <Select
             label={t('invoices.transfers.filters.provider')} placeholder={t('invoices.filters.all')} clearable w={140} value={state.filters.provider ?? null}
-            data={paymentProviders.map((p) => ({ value: p, label: p }))} onChange={(v) => filter('provider', v)}
+            data={providerValues.map((p) => ({ value: p, label: p }))} onChange={(v) => filter('provider', v)}
           />
           <TextInput label={t('invoices.transfers.filters.method')} w={120} onChange={(e) => filter('payment_method', e.currentTarget.value.trim())} />
           <TextInput label={t('invoices.filters.orderId')} w={100} onChange={(e) => filter('order_id', /^\d+$/.test(e.currentTarget.value) ? e.currentTarget.value : undefined)} />
