@@ -91,8 +91,12 @@ export const providerChoiceField: Partial<Record<CheckoutMethod, string>> = {
   bank_wire: 'bankWireProvider', paypal: 'payPalProvider', sepa: 'sepaProvider', ideal: 'idealProvider', klarna: 'klarnaProvider',
 }
 
-/** Methods a recurring plan (installment, subscription) can charge again without the payer. */
-export const reusableMethods: readonly CheckoutMethod[] = ['card', 'apple_pay', 'google_pay', 'sepa', 'paypal']
+/**
+ * Methods a recurring plan (installment, subscription) can charge again without the payer. Klarna keeps its
+ * method at the card provider for recurring payments; the checkout offers it for later rates only with the
+ * seller's klarna_subscriptions flag (src/shared/feature-gates.ts `methodFlags`).
+ */
+export const reusableMethods: readonly CheckoutMethod[] = ['card', 'apple_pay', 'google_pay', 'sepa', 'klarna', 'paypal']
 
 /**
  * Providers whose payments keep no method for later charges: the e-money provider's card pay-in

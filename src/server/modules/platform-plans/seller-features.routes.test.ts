@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, oneTimePlan, signInManager, type TestSeller } from '../../../../tests/factories/catalog'
-import { fullPayer, publishedProduct, submitOrder } from '../../../../tests/factories/checkout'
+import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { featureFlags } from '../../../shared/accounts'
 
@@ -121,6 +121,14 @@ describe('sources', () => {
     await call('PATCH', `/admin/sellers/${shop.sellerId}`, manager, { features: { twint: false, klarna_subscriptions: true } })
     expect(await methodsOf(oneTime)).not.toContain('twint')
     expect(await methodsOf(monthly)).toContain('klarna')
+    // Klarna then pays the subscription and keeps its method for the later rates.
+    const bySubscription = await submitOrder(t, { product_id: monthly.id, pricing_plan_id: monthly.pricing_plans[0].id, payment_method: 'klarna', payer: fullPayer(), terms_accepted: true })
+    expect(bySubscription.statusCode, bySubscription.body).toBe(201)
+    expect((await sandboxPay(t, bySubscription.json().next_action.payment_id)).statusCode).toBe(200)
+    await t.deps.jobs.drain()
+    const [kept] = (await t.deps.database.executeSql(
+      'select o.payment_state, o.payment_method, o.saved_method is not null as kept from orders o where o.token = $1', [bySubscription.json().order.token])).rows as { payment_state: string; payment_method: string; kept: boolean }[]
+    expect(kept).toEqual({ payment_state: 'paid', payment_method: 'klarna', kept: true })
     await call('PATCH', `/admin/sellers/${shop.sellerId}`, manager, { features: { klarna: false } })
     expect(await methodsOf(oneTime)).not.toContain('klarna')
     expect(await methodsOf(monthly)).not.toContain('klarna')

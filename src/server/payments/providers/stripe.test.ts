@@ -66,6 +66,18 @@ describe('createPayment: a Checkout Session the payer is redirected to', () => {
     expect(sent.body.customer_creation).toBe('always')
   })
 
+  test('Klarna for later rates (klarna_subscriptions) is kept for off-session use like a card', async () => {
+    const paid = await paidSession({ method: 'klarna', saveMethod: true }, 'pm_klarna')
+    expect(stand.last('POST', '/v1/checkout/sessions')!.body).toMatchObject({
+      allowed_payment_method_types: ['klarna'], customer_creation: 'always', payment_intent_data: { setup_future_usage: 'off_session' },
+    })
+    const outcome = await stripe.retrievePayment(paid.providerRef)
+    expect(outcome).toMatchObject({ state: 'successful', savedMethod: { provider: 'stripe', paymentMethodId: expect.stringMatching(/^pm_/) } })
+    const next = await stripe.chargeSavedMethod({ ...paymentInput({ method: 'klarna' }), savedMethod: outcome.savedMethod! })
+    expect(next.state).toBe('successful')
+    expect(stand.last('POST', '/v1/payment_intents')!.body).toMatchObject({ payment_method: outcome.savedMethod!.paymentMethodId, off_session: 'true', confirm: 'true' })
+  })
+
   test('a retried create with the same idempotency key makes one session', async () => {
     const input = paymentInput()
     const before = stand.sessions.size
@@ -80,7 +92,8 @@ describe('createPayment: a Checkout Session the payer is redirected to', () => {
     for (const method of ['paypal', 'bank_wire', 'free'] as const) {
       await expect(stripe.createPayment(paymentInput({ method }))).rejects.toMatchObject({ type: 'no_payment_method' })
     }
-    await expect(stripe.createPayment(paymentInput({ method: 'klarna', saveMethod: true }))).rejects.toMatchObject({ type: 'no_payment_method' })
+    await expect(stripe.createPayment(paymentInput({ method: 'twint', amount: { amount: 100, currency: 'chf' }, saveMethod: true }))).rejects.toMatchObject({ type: 'no_payment_method' })
+    await expect(stripe.createPayment(paymentInput({ method: 'ideal', saveMethod: true }))).rejects.toMatchObject({ type: 'no_payment_method' })
     await expect(stripe.createPayment(paymentInput({ method: 'twint', amount: { amount: 100, currency: 'eur' } }))).rejects.toMatchObject({ type: 'no_payment_method' })
     expect(stand.requests.length).toBe(count)
   })
