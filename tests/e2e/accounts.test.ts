@@ -13,8 +13,8 @@ let browser: Browser
 let managerToken: string
 
 beforeAll(async () => {
-  // Access tokens live 4 s here, so a test can wait for one to expire.
-  server = await startServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '4' }, managers: [manager] })
+  // Access tokens live 8 s here (long enough for a sign-in and its use on a busy machine), so a test can wait for one to expire.
+  server = await startServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '8' }, managers: [manager] })
   browser = await launchBrowser()
   managerToken = (await apiSignIn(server, manager.email, manager.password)).access_token
 })
@@ -42,7 +42,7 @@ async function signInThroughForm(page: Page, email: string) {
   await page.getByTestId('sign-in-submit').click()
 }
 
-/** A manager's token: an access token lives 4 s here, so take a fresh one per use. */
+/** A manager's token: an access token lives 8 s here, so take a fresh one per use. */
 async function freshManagerToken() {
   managerToken = (await apiSignIn(server, manager.email, manager.password)).access_token
   return managerToken
@@ -92,7 +92,7 @@ describe('sessions in the browser', () => {
     const { context, page, errors } = await newPage(browser, server.url)
     await signUpThroughForm(page, email, 'payer')
     await expect.poll(() => page.getByTestId('payer-home').isVisible(), { timeout: 15_000 }).toBe(true)
-    await page.waitForTimeout(4500)
+    await page.waitForTimeout(8500)
     let renewals = 0
     page.on('request', (r) => { if (r.url().endsWith('/api/v1/app/session/renew_token')) renewals++ })
     const results = await page.evaluate(async () => {
@@ -123,7 +123,7 @@ describe('sessions in the browser', () => {
     expect(stolen.status).toBe(200)
     const thief = await stolen.json()
     // ...then the app's access token expires and the app renews with the same (now used) refresh token.
-    await page.waitForTimeout(4500)
+    await page.waitForTimeout(8500)
     await page.evaluate(() => (window as any).__sf.api.get('/app/user/me').catch(() => null))
     await page.waitForURL('**/users/sign_in**', { timeout: 15_000 })
     expect(await page.evaluate(() => localStorage.getItem('sf.tokens'))).toBeNull()
