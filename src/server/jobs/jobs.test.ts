@@ -202,3 +202,38 @@ describe('a woken, detached queue', () => {
     await runs('third')
   })
 })
+
+// A batched queue that is not detached (deliveries): one fetch takes several jobs; one that throws is failed and
+// retried alone (at a later poll: a retry wakes nobody), the others complete once.
+describe('a woken, batched queue', () => {
+  const ran: string[] = []
+  const batched = defineJob<object, { label: string }>({
+    name: 'test.batched', retryLimit: 2, retryDelaySeconds: 1, work: { batchSize: 10, pollingIntervalSeconds: 1, wake: true },
+    handler: async (_deps, data) => {
+      ran.push(data.label)
+      if (data.label === 'bad' && ran.filter((l) => l === 'bad').length === 1) throw new Error('the first try fails')
+    },
+  })
+  let worked: Jobs<object>
+  beforeAll(async () => {
+    worked = new Jobs<object>(database, pino({ level: 'silent' }) as unknown as Logger, [batched], { work: true, pollingIntervalSeconds: 1 })
+    await worked.start({})
+    await new Promise((r) => setTimeout(r, 500))
+  })
+  afterAll(async () => { await worked.stop() })
+
+  test('a failing job of a batch is retried alone; the others run once and complete', async () => {
+    await database.db.transaction((tx) => worked.batch(tx, async () => {
+      for (const label of ['first', 'bad', 'last']) await worked.enqueue(tx, batched.name, { label })
+    }))
+    await vi.waitFor(() => expect(ran.filter((l) => l === 'bad')).toHaveLength(2), { timeout: 15_000, interval: 50 })
+    expect(ran.filter((l) => l === 'first')).toEqual(['first'])
+    expect(ran.filter((l) => l === 'last')).toEqual(['last'])
+    await vi.waitFor(async () => {
+      const { rows } = await database.executeSql(`select data->>'label' as label, state, retry_count from pgboss.job where name = 'test.batched' order by data->>'label'`, [])
+      expect(rows).toEqual([
+        { label: 'bad', state: 'completed', retry_count: 1 }, { label: 'first', state: 'completed', retry_count: 0 }, { label: 'last', state: 'completed', retry_count: 0 },
+      ])
+    }, { timeout: 8_000, interval: 100 })
+  })
+})

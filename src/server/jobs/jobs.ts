@@ -191,7 +191,16 @@ export class Jobs<Deps> {
             for (const job of batch) await this.startDetached(d, job.data, detached.maxInFlight)
             return
           }
-          for (const job of batch) await this.run(d, job.data)
+          if (batch.length === 1) return this.run(d, batch[0]!.data)
+          // A batch's jobs fail one by one: a job that throws is failed (and retried) alone, and pg-boss completes
+          // the others when this returns (it completes only jobs still active).
+          for (const job of batch) {
+            try {
+              await this.run(d, job.data)
+            } catch (error) {
+              await this.boss.fail(d.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+            }
+          }
         })
         if (d.work?.wake) this.wakeable.set(d.name, workerId)
       }

@@ -10,7 +10,11 @@ import {
 // a won dispute), enqueued in the transaction that causes them; each is idempotent. A membership's changed
 // products reach its members here. The expiry sweep runs on a schedule.
 export const deliveryJobs: JobDefinition<AppDeps>[] = [
-  defineJob<AppDeps, { orderId: number }>({ name: deliverOrderJob, handler: deliverOrder, retryLimit: 10, retryDelaySeconds: 30 }),
+  // A paid order's deliverables (access, keys, tickets) follow its payment's commit at once: the commit wakes the
+  // workers, which take up to 20 orders a fetch (a rush's payments are delivered together, not one per poll).
+  defineJob<AppDeps, { orderId: number }>({
+    name: deliverOrderJob, handler: deliverOrder, retryLimit: 10, retryDelaySeconds: 30, work: { batchSize: 20, pollingIntervalSeconds: 0.5, wake: true },
+  }),
   defineJob<AppDeps, { orderId: number }>({ name: sendDeliveryEmailJob, handler: sendDeliveryEmail, retryLimit: 8, retryDelaySeconds: 60 }),
   defineJob<AppDeps, { orderId: number; reason: string }>({ name: revokeOrderJob, handler: revokeOrder, retryLimit: 10, retryDelaySeconds: 30 }),
   defineJob<AppDeps, { orderId: number }>({ name: restoreOrderJob, handler: restoreOrderAccess, retryLimit: 10, retryDelaySeconds: 30 }),
