@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { AppError } from '../../../shared/errors'
 import {
   assignBankTransferInput, bankImportAnswer, bankStatementList, bankStatementListQuery, bankTransferAnswer, bankTransferList, bankTransferListQuery,
   bankTransferParams, ignoreBankTransferInput,
 } from '../../../shared/schemas/bank-transfers'
+import { readSingleFileUpload } from '../../plugins/multipart-upload'
 import * as bankTransfers from './bank-transfers.service'
 
 // A seller's bank statements (docs/decisions/0078-virtual-iban-bank-statements.md), behind the virtual_iban flag:
@@ -17,21 +17,11 @@ const auth = { auth: 'required' as const, feature: 'virtual_iban' as const }
 const tags = ['bank_transfers']
 /** A month of a busy account's statement fits; a larger file is not a statement. */
 const statementMaxBytes = 20 * 1024 * 1024
-const tooLargeCodes = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT'])
 
+/** The one statement file of the upload, as text. */
 async function receiveStatement(req: FastifyRequest): Promise<string> {
-  if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the statement as multipart/form-data')
-  let content: string | undefined
-  try {
-    for await (const part of req.parts({ limits: { fileSize: statementMaxBytes, files: 1, fields: 2, parts: 3 } })) {
-      if (part.type === 'file') content = (await part.toBuffer()).toString('utf8')
-    }
-  } catch (error) {
-    if (tooLargeCodes.has((error as { code?: string }).code ?? '')) throw new AppError('invalid_upload', 'The statement is larger than 20 MB or there is more than one file')
-    throw error
-  }
-  if (!content) throw new AppError('invalid_upload', 'Choose a statement file to upload', [{ path: 'file', message: 'required' }])
-  return content
+  const { file } = await readSingleFileUpload(req, { maxBytes: statementMaxBytes, maxFields: 2, what: 'statement' })
+  return file.bytes.toString('utf8')
 }
 
 export const bankTransfersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,12 +2,12 @@ import multipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../../shared/errors'
 import { kycLimits } from '../../../shared/payouts/documents'
 import {
   adminLegitimationListQuery, adminLegitimationOutput, idParam, legitimationOutput, listOfLegitimations, refuseKycDocumentInput,
   rejectLegitimationInput, updateLegitimationInput,
 } from '../../../shared/schemas/payouts'
+import { readSingleFileUpload } from '../../plugins/multipart-upload'
 import * as identity from './identity.service'
 import { areaTexts, partyAreas } from './parties'
 
@@ -18,34 +18,11 @@ import { areaTexts, partyAreas } from './parties'
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }
 const noContent = z.null().describe('No content')
-const tooLargeCodes = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT'])
 const maxMegabytes = kycLimits.maxFileBytes / 1024 / 1024
-
-/** A safe display name: the last path segment, no control characters, at most 255 characters. */
-function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255)
-  return base === '' || base === '.' || base === '..' ? 'document' : base
-}
 
 /** The `kind` field and the one file of the upload, read whole (at most the limit, so memory stays bounded). */
 async function receiveDocument(req: FastifyRequest): Promise<identity.ReceivedDocument> {
-  if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the document as multipart/form-data')
-  const fields: Record<string, string> = {}
-  let file: { name: string; bytes: Buffer } | undefined
-  try {
-    for await (const part of req.parts({ limits: { fileSize: kycLimits.maxFileBytes, files: 1, fields: 5, parts: 6 } })) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value
-      } else {
-        const bytes = await part.toBuffer()
-        file = { name: cleanFileName(part.filename), bytes }
-      }
-    }
-  } catch (error) {
-    if (tooLargeCodes.has((error as { code?: string }).code ?? '')) throw new AppError('invalid_upload', `The file is larger than ${maxMegabytes} MB or there is more than one file`)
-    throw error
-  }
-  if (!file) throw new AppError('invalid_upload', 'Choose a file to upload', [{ path: 'file', message: 'required' }])
+  const { fields, file } = await readSingleFileUpload(req, { maxBytes: kycLimits.maxFileBytes, maxFields: 5, what: 'file' })
   return { kind: fields.kind, fileName: file.name, bytes: file.bytes }
 }
 
