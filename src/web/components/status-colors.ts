@@ -10,11 +10,18 @@ export type StatusTone = keyof typeof statusColorGroups | 'neutral'
 /** Mantine colour per tone; Mantine has no amber, its yellow is the amber shade. */
 export const toneColor: Record<StatusTone, string> = { green: 'green', red: 'red', amber: 'yellow', neutral: 'gray' }
 
+/** The family prefixes of state names that the list leaves off (an order's payment_waiting, a course's publish_paused). */
+const statePrefixes = ['payment_', 'publish_'] as const
+
+/**
+ * The tone of a state. States of a family carry a prefix the list leaves off (docs/reference/readings.md 6: "waiting,
+ * pending" are payment_waiting, payment_pending), so payment_paused is red like paused and publish_pending amber like
+ * pending; a listed name (payment_not_completed) is taken as it stands.
+ */
 export function statusTone(status: string): StatusTone {
-  for (const [tone, list] of Object.entries(statusColorGroups) as [keyof typeof statusColorGroups, readonly string[]][]) {
-    if (list.includes(status)) return tone
-  }
-  return 'neutral'
+  const listed = (name: string) => (Object.entries(statusColorGroups) as [keyof typeof statusColorGroups, readonly string[]][]).find(([, list]) => list.includes(name))?.[0]
+  const prefix = statePrefixes.find((p) => status.startsWith(p))
+  return listed(status) ?? (prefix ? listed(status.slice(prefix.length)) : undefined) ?? 'neutral'
 }
 
 /** "payment_not_completed" -> "Payment not completed", for statuses without a translation. */

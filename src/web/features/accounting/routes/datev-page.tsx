@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconDownload, IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { FilterPanel, activeFilterCount } from '../../../components/filter-panel'
 import { FormError, errorText } from '../../../components/form-error'
 import { initialListState, withFilter, type ListState } from '../../../components/list-state'
+import { StatusBadge } from '../../../components/status-badge'
 import { formatDate, formatDateTime, money } from '../../../lib/format'
 import {
   createDatevExport, datevExportsQuery, datevKey, datevLogsQuery, datevSettingsQuery, downloadDatevFile, retryDatevExport, saveDatevSettings,
@@ -20,7 +21,9 @@ import {
 // an export of a period (built by a job; the list refreshes until it is done) with a file per currency, and
 // the log of every booking an export wrote, with the spec's filters.
 
-const stateColors: Record<string, string> = { pending: 'gray', processing: 'blue', done: 'green', failed: 'red', exported: 'green' }
+// Export and booking states in the spec's status colours (docs/reference/accounts-and-orders.md §4): pending amber as listed,
+// an export being built is waiting, a finished one successful, a failed one an error.
+const tone: Record<string, string> = { processing: 'waiting', done: 'successful', failed: 'error', exported: 'successful' }
 
 function SettingsCard({ settings }: { settings: DatevSettings | null }) {
   const { t } = useTranslation()
@@ -95,7 +98,7 @@ function ExportsPanel({ hasSettings }: { hasSettings: boolean }) {
     { key: 'period', title: t('datev.exports.period'), render: (x) => `${formatDate(x.periodFrom, i18n.language)} – ${formatDate(x.periodTill, i18n.language)}` },
     { key: 'state', title: t('datev.exports.state'), render: (x) => (
       <Stack gap={2}>
-        <Badge color={stateColors[x.state]} variant="light" data-testid="datev-export-state">{t(`datev.exportStates.${x.state}`)}</Badge>
+        <StatusBadge status={tone[x.state] ?? x.state} value={x.state} label={t(`datev.exportStates.${x.state}`)} testId="datev-export-state" />
         {x.error && <Text size="xs" c="red">{x.error}</Text>}
       </Stack>
     ) },
@@ -165,7 +168,7 @@ function LogPanel() {
     { key: 'event_key', title: t('datev.log.eventKey'), render: (x) => <Text size="xs" ff="monospace">{x.eventKey}</Text> },
     { key: 'state', title: t('datev.log.state'), render: (x) => (
       <Group gap={4}>
-        <Badge color={stateColors[x.datevState]} variant="light">{t(`datev.bookingStates.${x.datevState}`)}</Badge>
+        <StatusBadge status={tone[x.datevState] ?? x.datevState} value={x.datevState} label={t(`datev.bookingStates.${x.datevState}`)} />
         {x.datevExportId !== null && <Text size="xs" c="dimmed">#{x.datevExportId}</Text>}
       </Group>
     ) },

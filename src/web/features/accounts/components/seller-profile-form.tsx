@@ -6,6 +6,7 @@ import {
   regionRequired, salutations, sellerProfileInputFor, vatExemptReasons, type SellerProfile, type SellerProfileOutput,
 } from '../../../../shared/schemas/seller-profile'
 import { FormError } from '../../../components/form-error'
+import { withHelp } from '../../../components/info-popover'
 import { SelectField } from '../../../components/select-field'
 import { queryClient } from '../../../lib/query-client'
 import { selectInputProps, textInputProps, useZodForm, type FieldProps } from '../../../lib/forms'
@@ -84,9 +85,11 @@ function Step({ index, title, children, testId }: { index: number; title: string
   )
 }
 
-function RadioChoice({ label, field, options, required }: { label: string; field: FieldProps<string | null>; options: { value: string; label: string }[]; required?: boolean }) {
+function RadioChoice({ label, field, options, required, help }: {
+  label: string; field: FieldProps<string | null>; options: { value: string; label: string }[]; required?: boolean; help?: { text: string; testId: string }
+}) {
   return (
-    <Radio.Group label={label} required={required} value={field.value ?? null} onChange={(value) => field.onChange(value)} error={field.error}>
+    <Radio.Group label={label} required={required} {...(help ? withHelp(label, help.text, help.testId, false) : {})} value={field.value ?? null} onChange={(value) => field.onChange(value)} error={field.error}>
       <Group mt={6}>
         {options.map((option) => <Radio key={option.value} value={option.value} label={option.label} />)}
       </Group>
@@ -127,6 +130,7 @@ function ProfileForm({ answer, onSaved }: { answer: SellerProfileOutput; onSaved
       <RadioChoice
         label={t('sellerProfile.vatPayer')}
         required
+        help={{ text: t('help.vatPayer'), testId: 'help-vat-payer' }}
         field={form.field('vat_payer')}
         options={[{ value: 'liable', label: t('sellerProfile.vatLiable') }, { value: 'exempt', label: t('sellerProfile.vatExempt') }]}
       />

@@ -16,6 +16,9 @@ import { RejectModal } from '../components/reject-modal'
 // approve, reject with a reason, revoke. A seller's flags are set on /admin/sellers (the seller's name
 // links there) and take-downs happen on /admin/products.
 
+/** A review state in the spec's status colours: in review pending, reviewed successful, rejected an error. */
+const reviewTone: Record<string, string> = { in_review: 'pending', reviewed: 'successful', rejected: 'error' }
+
 export function ProductReviewsPage() {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
@@ -47,7 +50,7 @@ export function ProductReviewsPage() {
       ),
     },
     { key: 'state', title: t('review.columns.state'), render: (r) => <StatusBadge status={r.publishState} label={t(`products.publishStates.${r.publishState}`)} /> },
-    { key: 'review', title: t('review.columns.review'), render: (r) => t(`review.states.${r.reviewState}`) },
+    { key: 'review', title: t('review.columns.review'), render: (r) => <StatusBadge status={reviewTone[r.reviewState] ?? r.reviewState} value={r.reviewState} label={t(`review.states.${r.reviewState}`)} /> },
     { key: 'updated_at', title: t('review.columns.updatedAt'), render: (r) => formatDateTime(r.updatedAt, i18n.language) },
     {
       key: 'actions', title: '', render: (r) => (

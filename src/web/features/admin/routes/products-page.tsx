@@ -23,6 +23,9 @@ import { TakeDownModal, type TakeDownTarget } from '../components/take-down-moda
 // waiting for review is approved or rejected here as in the review queue. `?seller_id=` opens the list
 // filtered to one seller (the product count on /admin/sellers links here).
 
+/** A review state in the spec's status colours, as in the review queue: in review pending, reviewed successful, rejected an error. */
+const reviewTone: Record<string, string> = { in_review: 'pending', reviewed: 'successful', rejected: 'error' }
+
 const inReview = (p: AdminProduct) => p.publishState === 'publish_pending' || p.publishState === 'in_review'
 
 function Filters({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
@@ -91,7 +94,7 @@ export function AdminProductsPage() {
       key: 'state', title: t('review.columns.state'), render: (p) => (
         <Group gap={4}>
           <StatusBadge status={p.publishState} label={t(`products.publishStates.${p.publishState}`)} />
-          {p.reviewState !== 'not_for_review' && <Badge variant="outline" color="gray" radius="sm">{t(`review.states.${p.reviewState}`)}</Badge>}
+          {p.reviewState !== 'not_for_review' && <StatusBadge status={reviewTone[p.reviewState] ?? p.reviewState} value={p.reviewState} label={t(`review.states.${p.reviewState}`)} />}
         </Group>
       ),
     },

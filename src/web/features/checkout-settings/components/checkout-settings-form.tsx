@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/schemas/checkout-settings'
 import { translateMessage } from '../../../../shared/validation/messages'
 import { FormError } from '../../../components/form-error'
+import { withHelp } from '../../../components/info-popover'
 import { NumberField } from '../../../components/number-field'
 import { SelectField } from '../../../components/select-field'
 import { toSnake } from '../../../lib/api-client'
@@ -90,10 +91,10 @@ export function CheckoutSettingsForm({ settings, onDone, onCancel }: { settings?
           <Stack gap="md">
             <TextInput label={t('checkoutSettings.fields.name')} required maxLength={100} {...textInputProps(form.field('name'))} data-testid="checkout-settings-name" />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <SelectField label={t('checkoutSettings.fields.layout')} searchable={false} value={v.layout}
+              <SelectField label={t('checkoutSettings.fields.layout')} {...withHelp(t('checkoutSettings.fields.layout'), t('help.checkoutLayout'), 'help-checkout-layout')} searchable={false} value={v.layout}
                 data={checkoutLayouts.map((l) => ({ value: l, label: t(`checkoutSettings.layouts.${l}`) }))}
                 onChange={(value) => value && form.setValue('layout', value as CheckoutLayout)} />
-              <SelectField label={t('checkoutSettings.fields.buyButtonText')} searchable={false} value={v.buy_button_text}
+              <SelectField label={t('checkoutSettings.fields.buyButtonText')} {...withHelp(t('checkoutSettings.fields.buyButtonText'), t('help.buyButtonText'), 'help-buy-button-text')} searchable={false} value={v.buy_button_text}
                 data={buyButtonTexts.map((b) => ({ value: b, label: t(`checkoutSettings.buyButtonTexts.${b}`) }))}
                 onChange={(value) => value && form.setValue('buy_button_text', value as BuyButtonText)} />
             </SimpleGrid>

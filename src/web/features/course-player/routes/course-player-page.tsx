@@ -1,5 +1,5 @@
 import {
-  Alert, Anchor, Badge, Box, Burger, Button, Center, Container, Drawer, Group, Loader, NavLink, Paper, Progress, ScrollArea, Stack, Text, Title,
+  Alert, Anchor, Box, Burger, Button, Center, Container, Drawer, Group, Loader, NavLink, Paper, Progress, ScrollArea, Stack, Text, Title,
 } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -8,6 +8,7 @@ import { IconArrowLeft, IconArrowRight, IconCheck, IconCircle, IconEye, IconLock
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormError } from '../../../components/form-error'
+import { StatusBadge } from '../../../components/status-badge'
 import { api } from '../../../lib/api'
 import { isApiError } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format'
@@ -105,7 +106,7 @@ function LessonPane({ course, lessonId, onOpen, onProgress }: {
     <Stack gap="lg" data-testid="lesson" data-lesson-id={data.id} data-status={data.status}>
       <Group justify="space-between" align="flex-start">
         <Title order={2}>{data.title}</Title>
-        <Badge variant="light" color={data.status === 'finished' ? 'teal' : 'blue'} data-testid="lesson-status">{t(`courseplayer.statuses.${data.status}`)}</Badge>
+        <StatusBadge status={data.status} label={t(`courseplayer.statuses.${data.status}`)} testId="lesson-status" />
       </Group>
       <LessonBlocks blocks={data.blocks} positionSeconds={data.positionSeconds} onPosition={(seconds) => progress.mutate({ positionSeconds: seconds })} />
       {data.quiz && <QuizForm key={data.id} course={course} lessonId={data.id} quiz={data.quiz} attempts={data.attempts} onSubmitted={afterQuiz} />}

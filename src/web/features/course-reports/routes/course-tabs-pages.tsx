@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Anchor, Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useCallback, useState, type ReactNode } from 'react'
@@ -230,13 +230,14 @@ export function QuizAttemptsPage() {
     mutationFn: ({ id, accept }: { id: number; accept: boolean }) => reviewAttempt(id, accept),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseReportsKey }),
   })
-  const color = { passed: 'teal', failed: 'red', pending_review: 'yellow' } as const
+  // A quiz result in the spec's status colours: passed successful, failed an error, waiting for review pending.
+  const tone = { passed: 'successful', failed: 'error', pending_review: 'pending' } as const
   const columns: DataTableColumn<SellerQuizAttempt>[] = [
     { key: 'payer', title: t('courseplayer.columns.payer'), render: (a) => payerCell(a.payerName, a.payerEmail) },
     { key: 'lesson', title: t('courseplayer.columns.lesson'), render: (a) => <Stack gap={0}><Text size="sm">{a.lessonTitle}</Text><Text size="xs" c="dimmed">{a.productName}</Text></Stack> },
     { key: 'attempt', title: t('courseplayer.columns.attempt'), render: (a) => a.attemptNumber },
     { key: 'score', title: t('courseplayer.columns.score'), render: (a) => `${a.score} / ${a.maxScore} (${a.percent} %)` },
-    { key: 'result', title: t('courseplayer.columns.result'), render: (a) => <Badge variant="light" color={color[a.result]}>{t(`courseplayer.quiz.results.${a.result}`)}</Badge> },
+    { key: 'result', title: t('courseplayer.columns.result'), render: (a) => <StatusBadge status={tone[a.result]} value={a.result} label={t(`courseplayer.quiz.results.${a.result}`)} /> },
     {
       key: 'answers', title: t('courseplayer.columns.openAnswers'), render: (a) => (
         <Stack gap={2}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { fallbackFonts, fontDefaults, fontDisplays, fontStyles, fontUploadFields, fontWeights, type FontUploadFields } from '../../../../shared/schemas/fonts'
 import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
+import { withHelp } from '../../../components/info-popover'
 import { useUploadMutation } from '../../../components/upload-progress'
 import { deleteFont, fontsKey, fontsQuery, uploadFont, type Font } from '../api/fonts'
 
@@ -43,15 +44,15 @@ function UploadForm({ onDone }: { onDone: () => void }) {
           onChange={(f) => { setFile(f); if (f && !fields.font_name) set('font_name', f.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ')) }} data-testid="font-file" />
         <TextInput label={t('fonts.name')} required value={fields.font_name} onChange={(e) => set('font_name', e.currentTarget.value)} data-testid="font-name" />
         <Group grow>
-          <Select label={t('fonts.weight')} data={fontWeights.map((w) => ({ value: String(w), label: String(w) }))} value={String(fields.font_weight)} allowDeselect={false}
+          <Select label={t('fonts.weight')} {...withHelp(t('fonts.weight'), t('help.fontWeight'), 'help-font-weight')} data={fontWeights.map((w) => ({ value: String(w), label: String(w) }))} value={String(fields.font_weight)} allowDeselect={false}
             onChange={(v) => set('font_weight', Number(v ?? 400) as FontUploadFields['font_weight'])} />
-          <Select label={t('fonts.style')} data={fontStyles.map((s) => ({ value: s, label: t(`fonts.styles.${s}`) }))} value={fields.font_style} allowDeselect={false}
+          <Select label={t('fonts.style')} {...withHelp(t('fonts.style'), t('help.fontStyle'), 'help-font-style')} data={fontStyles.map((s) => ({ value: s, label: t(`fonts.styles.${s}`) }))} value={fields.font_style} allowDeselect={false}
             onChange={(v) => set('font_style', (v ?? 'normal') as FontUploadFields['font_style'])} />
         </Group>
         <Group grow>
-          <Select label={t('fonts.display')} description={t('fonts.displayHint')} data={[...fontDisplays]} value={fields.font_display} allowDeselect={false}
+          <Select label={t('fonts.display')} description={t('fonts.displayHint')} {...withHelp(t('fonts.display'), t('help.fontDisplay'), 'help-font-display')} data={[...fontDisplays]} value={fields.font_display} allowDeselect={false}
             onChange={(v) => set('font_display', (v ?? 'swap') as FontUploadFields['font_display'])} />
-          <Select label={t('fonts.fallback')} description={t('fonts.fallbackHint')} data={[...fallbackFonts]} value={fields.fallback_font} allowDeselect={false}
+          <Select label={t('fonts.fallback')} description={t('fonts.fallbackHint')} {...withHelp(t('fonts.fallback'), t('help.fallbackFont'), 'help-fallback-font')} data={[...fallbackFonts]} value={fields.fallback_font} allowDeselect={false}
             onChange={(v) => set('fallback_font', (v ?? 'sans-serif') as FontUploadFields['fallback_font'])} />
         </Group>
         {upload.progress}

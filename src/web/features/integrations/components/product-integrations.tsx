@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { integrationKindInfo, type IntegrationKind } from '../../../../shared/integrations/kinds'
 import { FormError } from '../../../components/form-error'
+import { withHelp } from '../../../components/info-popover'
 import { integrationsKey, productSettingsQuery, remoteListsQuery, removeProductSetting, saveProductSetting, type Integration, type ProductSetting } from '../api/integrations'
 
 // The list and campaign a product's buyers go to, per connected mail service (docs/decisions/0075-integrations.md):
@@ -21,9 +22,10 @@ function ConnectionRow({ integration, productId, setting }: { integration: Integ
   const field = (key: 'buyer_list_id' | 'buyer_campaign_id', value: string, set: (v: string) => void) => {
     const options = (lists.data?.list ?? []).filter((l) => l.setting === key).map((l) => ({ value: l.id, label: l.name }))
     const label = t(`integrations.fields.${key}`)
+    const help = withHelp(label, t(key === 'buyer_list_id' ? 'help.buyerListId' : 'help.buyerCampaignId'), `help-${key}`)
     return options.length > 0
-      ? <Select key={key} label={label} data={options} value={value || null} onChange={(v) => set(v ?? '')} clearable searchable data-testid={`integration-${key}`} />
-      : <TextInput key={key} label={label} value={value} onChange={(e) => set(e.currentTarget.value)} data-testid={`integration-${key}`} />
+      ? <Select key={key} label={label} {...help} data={options} value={value || null} onChange={(v) => set(v ?? '')} clearable searchable data-testid={`integration-${key}`} />
+      : <TextInput key={key} label={label} {...help} value={value} onChange={(e) => set(e.currentTarget.value)} data-testid={`integration-${key}`} />
   }
   const save = async () => {
     setError(null)

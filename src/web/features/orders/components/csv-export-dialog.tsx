@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { orderCsvColumns, type OrderCsvColumn } from '../../../../shared/schemas/order-lists'
+import { InfoPopover, withHelp } from '../../../components/info-popover'
 import type { ListState } from '../../../components/list-state'
 import { Modal } from '../../../components/modal'
 import { exportOrdersCsv } from '../api/orders'
@@ -20,7 +21,10 @@ export function CsvExportDialog({ opened, onClose, state }: { opened: boolean; o
       <Stack gap="sm" data-testid="csv-dialog">
         <Text size="sm" c="dimmed">{t('orderLists.csv.lead')}</Text>
         <Group justify="space-between">
-          <Text fw={500}>{t('orderLists.csv.columns')}</Text>
+          <Group gap={4}>
+            <Text fw={500}>{t('orderLists.csv.columns')}</Text>
+            <InfoPopover label={t('help.about', { field: t('orderLists.csv.columns') })} testId="help-csv-columns">{t('help.csvColumns')}</InfoPopover>
+          </Group>
           <Group gap="xs">
             <Button size="compact-xs" variant="subtle" onClick={() => setColumns([...orderCsvColumns])}>{t('orderLists.csv.allColumns')}</Button>
             <Button size="compact-xs" variant="subtle" onClick={() => setColumns([])} data-testid="csv-no-columns">{t('orderLists.csv.noColumns')}</Button>
@@ -33,7 +37,7 @@ export function CsvExportDialog({ opened, onClose, state }: { opened: boolean; o
             </SimpleGrid>
           </Checkbox.Group>
         </ScrollArea.Autosize>
-        <Radio.Group label={t('orderLists.csv.decimalSeparator')} value={separator} onChange={(v) => setSeparator(v === ',' ? ',' : '.')}>
+        <Radio.Group label={t('orderLists.csv.decimalSeparator')} {...withHelp(t('orderLists.csv.decimalSeparator'), t('help.csvDecimalSeparator'), 'help-csv-decimal-separator', false)} value={separator} onChange={(v) => setSeparator(v === ',' ? ',' : '.')}>
           <Group mt={4}>
             <Radio value="." label={t('orderLists.csv.point')} data-testid="csv-separator-point" />
             <Radio value="," label={t('orderLists.csv.comma')} data-testid="csv-separator-comma" />

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { csvExportListKinds, type CsvExportListKind } from '../../../../shared/schemas/csv-exports'
 import { csvExportFrequencies, orderCsvColumns } from '../../../../shared/schemas/order-lists'
+import { withHelp } from '../../../components/info-popover'
 import type { ListFilters } from '../../../components/list-state'
 import { Modal } from '../../../components/modal'
 import { camelToSnakeKey } from '../../../lib/api-client'
@@ -81,13 +82,13 @@ export function ScheduledExportsDialog({ opened, onClose, filters }: { opened: b
             data={csvExportListKinds.map((k) => ({ value: k, label: t(`ordersArea.exports.lists.${k}`) }))} onChange={(v) => v && setList(v as CsvExportListKind)}
           />
           <Select
-            label={t('orderLists.schedules.frequency')} w={140} allowDeselect={false} value={frequency}
+            label={t('orderLists.schedules.frequency')} {...withHelp(t('orderLists.schedules.frequency'), t('help.csvFrequency'), 'help-csv-frequency')} w={170} allowDeselect={false} value={frequency}
             data={csvExportFrequencies.map((f) => ({ value: f, label: t(`orderLists.schedules.frequencies.${f}`) }))}
             onChange={(v) => { if (v) { setFrequency(v as Frequency); setDay('1') } }} data-testid="schedule-frequency"
           />
-          {frequency !== 'daily' && <Select label={t('orderLists.schedules.day')} w={190} allowDeselect={false} value={day} data={dayChoices} onChange={(v) => v && setDay(v)} />}
+          {frequency !== 'daily' && <Select label={t('orderLists.schedules.day')} {...withHelp(t('orderLists.schedules.day'), t('help.csvDay'), 'help-csv-day')} w={220} allowDeselect={false} value={day} data={dayChoices} onChange={(v) => v && setDay(v)} />}
           <Select
-            label={t('orderLists.csv.decimalSeparator')} w={150} allowDeselect={false} value={separator}
+            label={t('orderLists.csv.decimalSeparator')} {...withHelp(t('orderLists.csv.decimalSeparator'), t('help.csvDecimalSeparator'), 'help-csv-decimal-separator')} w={180} allowDeselect={false} value={separator}
             data={[{ value: '.', label: t('orderLists.csv.point') }, { value: ',', label: t('orderLists.csv.comma') }]} onChange={(v) => setSeparator(v === ',' ? ',' : '.')}
           />
           <TextInput label={t('orderLists.schedules.email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} w={240} data-testid="schedule-email" />

@@ -70,7 +70,8 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
   const m = (amount: number) => money(amount, o.currency)
   const date = (iso: string | null | undefined) => (iso ? formatDateTime(iso, i18n.language) : t('orderLists.detail.none'))
   const state = (s: string) => <StatusBadge status={s} label={t(`orderLists.states.${s}`, { defaultValue: t(`status.${s}`, { defaultValue: s }) })} />
-  const plain = (s: string) => <StatusBadge status={s} />
+  // A state with the translated name of its own list (the spec's word in words when a name is missing).
+  const plain = (s: string, names: string) => <StatusBadge status={s} label={i18n.exists(`${names}.${s}`) ? t(`${names}.${s}`) : undefined} />
   // The plan's interval code (1m, 2w...) in words, as the product wizard shows it.
   const intervalText = (code: unknown) => {
     const parsed = typeof code === 'string' ? parseInterval(code) : null
@@ -153,12 +154,12 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
       {(o.rates ?? []).length > 0 && (
         <Section title={t('orderLists.detail.rates')}>
           <SimpleTable testId="order-rates" head={['number', 'dueAt', 'amount', 'paid', 'state', 'attempts'].map((k) => t(`orderLists.detail.rateColumns.${k}`))}
-            rows={(o.rates ?? []).map((r) => [r.number, date(r.dueAt), m(r.amount), m(r.paidAmount), plain(r.state), r.attempts])} />
+            rows={(o.rates ?? []).map((r) => [r.number, date(r.dueAt), m(r.amount), m(r.paidAmount), plain(r.state, 'orderRates.rates.states'), r.attempts])} />
         </Section>
       )}
       <Section title={t('orderLists.detail.transfers')}>
         <SimpleTable testId="order-transfers" head={['id', 'kind', 'state', 'amount', 'method', 'created', 'reason'].map((k) => t(`orderLists.detail.transferColumns.${k}`))}
-          rows={(o.transfers ?? []).map((p) => [p.id, p.kind, plain(p.state), m(p.amount), `${p.method} · ${p.provider}`, date(p.createdAt), p.failureReason ?? ''])} />
+          rows={(o.transfers ?? []).map((p) => [p.id, p.kind, plain(p.state, 'invoices.transfers.states'), m(p.amount), `${p.method} · ${p.provider}`, date(p.createdAt), p.failureReason ?? ''])} />
       </Section>
       <Section title={t('orderLists.detail.invoices')} testId="order-invoices">
         {(o.invoices ?? []).length === 0 ? <Text size="sm" c="dimmed">{t('orderLists.detail.noInvoices')}</Text> : (
@@ -203,14 +204,14 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
                 inDunning: m(o.dunning.amounts.inDunning), debt: m(o.dunning.amounts.debt), collected: m(o.dunning.amounts.collected), writtenOff: m(o.dunning.amounts.writtenOff),
               })}</Text>
               <SimpleTable testId="order-dunning-table" head={['rate', 'state', 'step', 'next', 'amount', 'result'].map((k) => t(`orderLists.detail.dunningColumns.${k}`))}
-                rows={o.dunning.list.map((d) => [d.rateId, plain(d.state), d.step, date(d.nextStepAt), m(d.amount), d.result ?? ''])} />
+                rows={o.dunning.list.map((d) => [d.rateId, plain(d.state, 'dunning.states'), d.step, date(d.nextStepAt), m(d.amount), d.result ?? ''])} />
             </Stack>
           ) : <Text size="sm" c="dimmed">{t('orderLists.detail.noDunning')}</Text>}
         </Section>
         <Section title={t('orderLists.detail.claims')} testId="order-claims">
           {(o.claimData ?? []).length > 0 ? (
             <SimpleTable testId="order-claims-table" head={['amount', 'collected', 'writtenOff', 'inkasso', 'outcome'].map((k) => t(`orderLists.detail.claimColumns.${k}`))}
-              rows={(o.claimData ?? []).map((c) => [m(c.amount), m(c.collectedAmount), m(c.writtenOffAmount), plain(c.inkassoStatus), c.outcomeStatus ?? ''])} />
+              rows={(o.claimData ?? []).map((c) => [m(c.amount), m(c.collectedAmount), m(c.writtenOffAmount), plain(c.inkassoStatus, 'dunning.inkasso'), c.outcomeStatus ? plain(c.outcomeStatus, 'dunning.outcome') : ''])} />
           ) : <Text size="sm" c="dimmed">{t('orderLists.detail.noClaims')}</Text>}
         </Section>
       </SimpleGrid>

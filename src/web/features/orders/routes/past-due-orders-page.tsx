@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { parseMoneyInput } from '../../../../shared/money'
 import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { initialListState, wholeNumberFilter, withFilter, type ListState } from '../../../components/list-state'
+import { StatusBadge } from '../../../components/status-badge'
 import { formatDate, money } from '../../../lib/format'
 import { pastDueOrdersQuery, type PastDueOrder } from '../api/past-due-orders'
 
@@ -37,7 +38,7 @@ export function PastDueOrdersPage() {
     { key: 'overdue_amount', title: t('ordersArea.pastDue.columns.amount'), sortable: true, render: (o) => money(o.overdueAmount, o.currency) },
     { key: 'oldest_due_at', title: t('ordersArea.pastDue.columns.oldestDue'), sortable: true, render: (o) => formatDate(o.oldestDueAt, i18n.language) },
     { key: 'days', title: t('ordersArea.pastDue.columns.days'), render: (o) => <Badge color={o.daysOverdue > 30 ? 'red' : 'yellow'} variant="light">{o.daysOverdue}</Badge> },
-    { key: 'state', title: t('ordersArea.pastDue.columns.state'), render: (o) => o.paymentState },
+    { key: 'state', title: t('ordersArea.pastDue.columns.state'), render: (o) => <StatusBadge status={o.paymentState} label={t(`orderLists.states.${o.paymentState}`, { defaultValue: o.paymentState })} /> },
   ]
 
   return (

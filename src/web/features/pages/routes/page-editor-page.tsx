@@ -15,6 +15,7 @@ import { translateMessage } from '../../../../shared/validation/messages'
 import { emptyBuiltPageData, type BuiltPageData, type BuiltProduct } from '../../../../storefront/built/built-data'
 import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
+import { StatusBadge } from '../../../components/status-badge'
 import { isApiError } from '../../../lib/api-client'
 import { useMe } from '../../../lib/session'
 import {
@@ -130,7 +131,7 @@ function HeaderActions({ page, onSaved, onProblems, onConflict, openVersions }: 
   return (
     <Group gap="xs" wrap="nowrap">
       <FormError error={error} />
-      {page.active && <Badge color="green" data-testid="editor-active">{t('pageBuilder.active')}</Badge>}
+      {page.active && <StatusBadge status="active" label={t('pageBuilder.active')} testId="editor-active" />}
       <Button size="xs" variant="default" leftSection={<IconHistory size={14} />} onClick={openVersions} data-testid="editor-versions">{t('pageBuilder.editor.versions')}</Button>
       <Button size="xs" variant="default" loading={busy === 'save'} disabled={busy !== null} onClick={() => void run('save')} data-testid="editor-save">{t('pageBuilder.editor.save')}</Button>
       <Button size="xs" loading={busy === 'publish'} disabled={busy !== null} onClick={() => void run('publish')} data-testid="editor-publish">{t('pageBuilder.editor.publish')}</Button>

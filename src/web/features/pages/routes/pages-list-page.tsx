@@ -9,6 +9,7 @@ import { createPageInput, memberPageForm, memberPageTypes, productPageTypes } fr
 import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { Modal } from '../../../components/modal'
+import { StatusBadge } from '../../../components/status-badge'
 import { activatePage, archivePage, createPage, deactivatePage, pagesKey, pagesQuery, sellerProductsQuery, type Page } from '../api/pages'
 
 // /cabinet/pages (docs/decisions/0064-visual-editor.md): the seller's built pages with their type, product,
@@ -73,7 +74,7 @@ function PageRow({ page, productName, onChanged }: { page: Page; productName: st
       <Table.Td>{productName ?? (page.productId ? `#${page.productId}` : '—')}</Table.Td>
       <Table.Td>
         <Group gap={4}>
-          {page.publishedVersion ? <Badge variant="light">{t('pageBuilder.published', { number: page.publishedVersion })}</Badge> : <Badge variant="outline" color="gray">{t('pageBuilder.notPublished')}</Badge>}
+          {page.publishedVersion ? <StatusBadge status="published" label={t('pageBuilder.published', { number: page.publishedVersion })} /> : <Badge variant="outline" color="gray">{t('pageBuilder.notPublished')}</Badge>}
           {page.publishedVersion !== null && page.unpublishedChanges && <Badge variant="outline" color="yellow">{t('pageBuilder.unpublishedChanges')}</Badge>}
         </Group>
       </Table.Td>
@@ -81,7 +82,7 @@ function PageRow({ page, productName, onChanged }: { page: Page; productName: st
         {page.active
           ? (
             <Group gap={4} wrap="nowrap">
-              <Badge color="green" data-testid="page-active">{t('pageBuilder.active')}</Badge>
+              <StatusBadge status="active" label={t('pageBuilder.active')} testId="page-active" />
               <Button size="xs" variant="subtle" color="gray" onClick={() => run.mutate(() => deactivatePage(page.id))} data-testid="page-deactivate">{t('pageBuilder.deactivate')}</Button>
             </Group>
           )

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Box, Button, Card, Group, Image, Loader, Progress
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { StatusBadge } from '../../../components/status-badge'
 import { useMe } from '../../../lib/session'
 import { purchasesQuery, type PayerOverview } from '../api/purchases'
 
@@ -25,7 +26,8 @@ export function PurchaseRow({ purchase, direct = [] }: { purchase: Purchase; dir
           <Group gap="xs">
             <Badge variant="light" size="sm">{t(`payerArea.forms.${purchase.form}`, { defaultValue: purchase.form })}</Badge>
             {purchase.viaProductName && <Text size="xs" c="dimmed">{t('payerArea.via', { name: purchase.viaProductName })}</Text>}
-            {purchase.state !== 'active' && <Badge color="red" variant="light" size="sm">{t(`payerArea.states.${purchase.state}`, { defaultValue: purchase.state })}</Badge>}
+            {/* Expired and paused are red in the spec's list; a revoked access is too. */}
+            {purchase.state !== 'active' && <StatusBadge status={purchase.state === 'revoked' ? 'error' : purchase.state} value={purchase.state} label={t(`payerArea.states.${purchase.state}`, { defaultValue: purchase.state })} />}
           </Group>
           {purchase.progress && (
             <Group gap="xs" w={220}>

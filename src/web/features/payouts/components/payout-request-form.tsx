@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { isCurrencyId, parseMoneyInput, toMajorUnitsString } from '../../../../shared/money'
 import { payoutCurrencies } from '../../../../shared/schemas/payouts'
 import { FormError } from '../../../components/form-error'
+import { withHelp } from '../../../components/info-popover'
 import { SelectField } from '../../../components/select-field'
 import { isApiError } from '../../../lib/api-client'
 import { selectInputProps, textInputProps, useZodForm } from '../../../lib/forms'
@@ -61,7 +62,7 @@ export function PayoutRequestForm({ area, balances, disabled }: { area: PayoutAr
           </Text>
           <Group align="flex-start" grow>
             <SelectField
-              label={t('moneyPayouts.request.currency')} data={(balances.length > 0 ? balances.map((b) => b.currency) : ['eur']).map((c) => ({ value: c, label: c.toUpperCase() }))}
+              label={t('moneyPayouts.request.currency')} {...withHelp(t('moneyPayouts.request.currency'), t('help.payoutRequestCurrency'), 'help-payout-request-currency')} data={(balances.length > 0 ? balances.map((b) => b.currency) : ['eur']).map((c) => ({ value: c, label: c.toUpperCase() }))}
               searchable={false} {...selectInputProps(form.field('currency') as never)} data-testid="payout-currency"
             />
             <TextInput label={t('moneyPayouts.request.amount')} inputMode="decimal" {...textInputProps(form.field('amount'))} data-testid="payout-amount" />

@@ -6,6 +6,7 @@ import { isCurrencyId, parseMoneyInput, toMajorUnitsString } from '../../../../s
 import { payoutStartDays } from '../../../../shared/payouts/schedule'
 import { payoutCurrencies, updatePayoutSettingsInput } from '../../../../shared/schemas/payouts'
 import { FormError } from '../../../components/form-error'
+import { withHelp } from '../../../components/info-popover'
 import { SelectField } from '../../../components/select-field'
 import { selectInputProps, textInputProps, useZodForm } from '../../../lib/forms'
 import { formatDate } from '../../../lib/format'
@@ -66,7 +67,7 @@ export function PayoutSettingsForm({ area, settings }: { area: PayoutArea; setti
           <Group grow align="flex-start">
             <TextInput label={t('moneyPayouts.settings.minimum')} inputMode="decimal" {...textInputProps(form.field('minimum_amount'))} data-testid="payout-minimum" />
             <SelectField
-              label={t('moneyPayouts.settings.currency')} searchable={false} data={payoutCurrencies.map((c) => ({ value: c, label: c.toUpperCase() }))}
+              label={t('moneyPayouts.settings.currency')} {...withHelp(t('moneyPayouts.settings.currency'), t('help.payoutCurrency'), 'help-payout-currency')} searchable={false} data={payoutCurrencies.map((c) => ({ value: c, label: c.toUpperCase() }))}
               {...selectInputProps(form.field('currency') as never)} data-testid="payout-settings-currency"
             />
           </Group>

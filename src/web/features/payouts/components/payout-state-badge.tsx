@@ -1,11 +1,12 @@
-import { Badge } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { StatusBadge } from '../../../components/status-badge'
 
-// A payout's state (docs/reference/accounts-and-orders.md §4): pending, issued, successful, canceled.
+// A payout's state (docs/reference/accounts-and-orders.md §4): pending, issued, successful, canceled, in the
+// spec's status colours; `issued` (sent to the bank, not yet booked) is on its way like `waiting`.
 
-const colors: Record<string, string> = { pending: 'yellow', issued: 'blue', successful: 'green', canceled: 'gray', mixed: 'grape' }
+const tone: Record<string, string> = { issued: 'waiting' }
 
 export function PayoutStateBadge({ state, testId }: { state: string; testId?: string }) {
   const { t } = useTranslation()
-  return <Badge color={colors[state] ?? 'gray'} variant="light" data-testid={testId} data-value={state}>{t(`moneyPayouts.states.${state}`)}</Badge>
+  return <StatusBadge status={tone[state] ?? state} value={state} label={t(`moneyPayouts.states.${state}`)} testId={testId} />
 }

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { billingCycles, type BillingCycle } from '../../../../shared/schemas/platform-plans'
 import { useConfirm } from '../../../components/confirm-modal'
+import { StatusBadge } from '../../../components/status-badge'
 import { useSearchParam } from '../../../lib/search'
 import { cancelPlan, platformPlansKey, sellerPlanQuery, subscribePlan } from '../api/platform-plans'
 import { ActionButton, PlanCard } from '../components/plan-card'
@@ -54,7 +55,7 @@ export function CabinetPlansPage() {
               <Text fw={600}>{t('platformPlans.current')}</Text>
               <Group gap="xs">
                 <Text fz="lg" data-testid="current-plan-name">{current.plan.name}</Text>
-                <Badge variant="light" data-testid="current-plan-state">{t(`platformPlans.states.${current.state}`)}</Badge>
+                <StatusBadge status={current.state === 'trialing' ? 'active' : current.state} value={current.state} label={t(`platformPlans.states.${current.state}`)} testId="current-plan-state" />
                 {current.billingCycle && <Badge variant="outline">{t(`platformPlans.cycles.${current.billingCycle}`)}</Badge>}
               </Group>
               {current.endsAt && <Text size="sm" c="dimmed">{t('platformPlans.endsAt', { date: date(current.endsAt) })}</Text>}

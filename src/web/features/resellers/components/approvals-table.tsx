@@ -1,13 +1,15 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core'
+import { Group, Stack, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
 import { feePercent, type ResellerApproval } from '../api/resellers'
 
 // The approvals of a seller or a reseller: the other side, the frozen fee, the state with its reason, and
 // the actions the page offers for each row.
 
-const stateColors: Record<string, string> = { waiting: 'yellow', approved: 'green', rejected: 'red', canceled: 'gray' }
+// The spec's status colours (docs/reference/accounts-and-orders.md §4): waiting and canceled amber as listed; approved is active, rejected an error.
+const tone: Record<string, string> = { approved: 'active', rejected: 'error' }
 
 export function ApprovalsTable({ approvals, side, actions }: { approvals: ResellerApproval[]; side: 'seller' | 'reseller'; actions?: (a: ResellerApproval) => ReactNode }) {
   const { t, i18n } = useTranslation()
@@ -31,7 +33,7 @@ export function ApprovalsTable({ approvals, side, actions }: { approvals: Resell
               <Table.Td>{feePercent(a.feeBps, i18n.language)}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>
-                  <Badge color={stateColors[a.state] ?? 'gray'} variant="light" data-testid={`reseller-approval-state-${a.id}`}>{t(`resellers.states.${a.state}`)}</Badge>
+                  <StatusBadge status={tone[a.state] ?? a.state} value={a.state} label={t(`resellers.states.${a.state}`)} testId={`reseller-approval-state-${a.id}`} />
                   {a.canceledBy && <Text size="xs" c="dimmed">{t('resellers.approvals.canceledBy', { who: t(`resellers.sides.${a.canceledBy}`, { defaultValue: a.canceledBy }) })}</Text>}
                   {a.reason && <Text size="xs" c={a.state === 'rejected' ? 'red' : 'dimmed'} data-testid={`reseller-approval-reason-${a.id}`}>{a.reason}</Text>}
                 </Stack>

@@ -7,6 +7,7 @@ import { productCheckoutInput } from '../../../../../shared/schemas/checkout-set
 import { translateIssue, translateMessage } from '../../../../../shared/validation/messages'
 import { FormError } from '../../../../components/form-error'
 import { LoadingMask } from '../../../../components/loading-mask'
+import { withHelp } from '../../../../components/info-popover'
 import { SelectField } from '../../../../components/select-field'
 import { isApiError } from '../../../../lib/api-client'
 import { checkoutSettingsOptionsQuery } from '../../api/checkout-settings-options'
@@ -60,7 +61,7 @@ function Form({ product, checkout, settings }: { product: Product; checkout: Pro
     }}>
       <Stack gap="md">
         <SelectField
-          label={t('productCheckout.settings')} searchable={false} value={settingsId}
+          label={t('productCheckout.settings')} {...withHelp(t('productCheckout.settings'), t('help.checkoutSettingsChoice'), 'help-checkout-settings-choice')} searchable={false} value={settingsId}
           data={[{ value: '', label: defaultName ? t('productCheckout.defaultSettingsNamed', { name: defaultName }) : t('productCheckout.defaultSettings') },
             ...settings.filter((s) => !s.isDefault).map((s) => ({ value: String(s.id), label: s.name }))]}
           onChange={(value) => setSettingsId(value ?? '')} data-testid="checkout-settings-select"

@@ -9,6 +9,7 @@ import {
   bumpBorderAnimations, bumpLayouts, bumpPlacements, bumpPositions, bumpPriceAnimations, maxUpsells, upsellKinds,
 } from '../../../../../shared/schemas/checkout-settings'
 import { FormError } from '../../../../components/form-error'
+import { withHelp } from '../../../../components/info-popover'
 import { initialListState } from '../../../../components/list-state'
 import { LoadingMask } from '../../../../components/loading-mask'
 import { productListQuery } from '../../api/list-products'
@@ -57,10 +58,16 @@ function BumpSection({ product, checkout }: { product: Product; checkout: Produc
     }),
     onSuccess: (saved) => queryClient.setQueryData(productCheckoutKey(product.id), saved),
   })
-  const choice = (key: keyof Bump, values: readonly string[], group: string) => (
-    <Select label={t(`productCheckout.bump.${key}`)} allowDeselect={false} value={bump[key]}
-      data={values.map((v) => ({ value: v, label: t(`productCheckout.${group}.${v}`) }))} onChange={(v) => v && setBump({ ...bump, [key]: v })} />
-  )
+  // The animations have a help popover (docs/reference/catalogue-and-selling.md §9).
+  const helpOf: Partial<Record<keyof Bump, string>> = { border_animation: 'help.bumpBorderAnimation', price_animation: 'help.bumpPriceAnimation' }
+  const choice = (key: keyof Bump, values: readonly string[], group: string) => {
+    const label = t(`productCheckout.bump.${key}`)
+    const help = helpOf[key]
+    return (
+      <Select label={label} {...(help ? withHelp(label, t(help), `help-bump-${key}`) : {})} allowDeselect={false} value={bump[key]}
+        data={values.map((v) => ({ value: v, label: t(`productCheckout.${group}.${v}`) }))} onChange={(v) => v && setBump({ ...bump, [key]: v })} />
+    )
+  }
   const bumps = product.addons.filter((a) => a.kind === 'bump')
   const candidates = useQuery(productListQuery(published))
   const [bumpIds, setBumpIds] = useState<string[]>(bumps.map((a) => String(a.productId)))
