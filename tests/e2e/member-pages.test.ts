@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
-import { apiSignIn, launchBrowser, startServer, type RunningServer, mailedSignInLink } from './harness'
+import { apiGet, apiSignIn, launchBrowser, signedInPage, startServer, type RunningServer, mailedSignInLink } from './harness'
 import { buyWithSandbox, watchProblems } from './buyer'
 
 // Member pages end to end (docs/decisions/0069-member-pages.md): the demo's painters' circle (a membership that
@@ -71,6 +71,62 @@ describe('member pages', () => {
     // "Overview" brings the course page back
     await page.getByTestId('outline-overview').click()
     await page.getByTestId('course-overview').waitFor()
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  // The community of the painters' circle (docs/decisions/0083-community.md): open with review on in the demo; a
+  // manager switches the demo seller's community flag on. A member posts, the seller approves the post in the
+  // review queue, and the member sees it shown.
+  test('a member posts in the membership\'s community, the seller approves it in the review queue, the member sees it', async () => {
+    const managerToken = (await apiSignIn(server, manager.email, manager.password, 'e2e-community-manager')).access_token
+    const sellerToken = (await apiSignIn(server, demo.email, demo.password, 'e2e-community-seller')).access_token
+    const me = await apiGet(server, sellerToken, '/app/user/me')
+    const sellerId: number = (me.user ?? me).seller.id
+    const flagged = await fetch(`${server.url}/api/v1/admin/sellers/${sellerId}`, {
+      method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${managerToken}` }, body: JSON.stringify({ features: { community: true } }),
+    })
+    expect(flagged.status).toBe(200)
+
+    const email = `circle-${Date.now().toString(36)}@payer-e2e.test`
+    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    await context.addCookies([{ name: CONSENT_COOKIE, value: 'all', url: server.url }])
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    const problems = watchProblems(page)
+    await buyWithSandbox(page, 'painters-circle', email)
+    // the shop's sign-in without a page to return to leads to the seller's page of the payer area
+    await page.goto('/s/demo/sign_in')
+    await page.getByLabel('Email address').fill(email)
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click()
+    await page.getByTestId('sign-in-sent').waitFor()
+    await page.goto((await mailedSignInLink(page, server, managerToken, email)).replace(/^https?:\/\/[^/]+/, ''))
+    await page.waitForURL(`**/payer/s/${sellerId}`)
+    const community = page.getByTestId('payer-direct').filter({ hasText: 'Community' })
+    await expect.poll(async () => {
+      if (await community.count() === 0) await page.reload()
+      return community.count()
+    }, { timeout: 20_000 }).toBe(1)
+    await community.click()
+    await page.getByTestId('payer-community').waitFor()
+    const text = `My first wash, wet on wet ${Date.now().toString(36)}`
+    await page.getByTestId('community-post-input').fill(text)
+    await page.getByTestId('community-post-submit').click()
+    await page.getByTestId('community-post-sent').waitFor()
+    const mine = page.getByTestId('community-post').filter({ hasText: text })
+    expect(await mine.getAttribute('data-state')).toBe('pending')
+
+    // the seller's review queue
+    const seller = await signedInPage(browser, server, demo, '**/cabinet**')
+    await seller.page.goto('/cabinet/community')
+    const queued = seller.page.getByTestId('community-post').filter({ hasText: text })
+    await queued.getByTestId('community-approve').click()
+    await seller.page.getByTestId('community-queue-empty').waitFor()
+    expect(seller.errors).toEqual([])
+    await seller.context.close()
+
+    await page.reload()
+    await expect.poll(() => mine.getAttribute('data-state')).toBe('published')
     expect(problems).toEqual([])
     await context.close()
   })

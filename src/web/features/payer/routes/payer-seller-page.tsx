@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Code, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Box, Card, Code, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client'
 import { StatusBadge } from '../../../components/status-badge'
 import { formatDateTime, money } from '../../../lib/format'
 import { openPayerInvoicePdf, payerInvoicesQuery } from '../api/invoices'
+import { payerCommunitiesQuery } from '../api/communities'
 import { payerSellerQuery, type PayerSeller } from '../api/purchases'
 import { TicketUpgradeButton } from '../components/ticket-upgrade-button'
 import { PurchaseRow, type DirectLink } from './payer-home-page'
@@ -20,8 +21,10 @@ function Section({ title, testId, children, id }: { title: string; testId: strin
 }
 
 /** The direct ways into one purchase on this page: its file (one), its ticket's PDF, its certificate's PDF. */
-function directLinks(d: PayerSeller, p: PayerSeller['purchases'][number], t: (key: string, options?: Record<string, unknown>) => string): DirectLink[] {
+function directLinks(d: PayerSeller, p: PayerSeller['purchases'][number], t: (key: string, options?: Record<string, unknown>) => string, communityIds: ReadonlySet<number>): DirectLink[] {
   const links: DirectLink[] = []
+  // A membership's community (docs/decisions/0083-community.md), when its seller has switched it on.
+  if (communityIds.has(p.productId)) links.push({ href: `/payer/s/${d.sellerId}/community/${p.productId}`, label: t('payerArea.community'), internal: true })
   const files = d.downloads.filter((f) => f.productId === p.productId)
   if (files.length === 1) links.push({ href: files[0]!.url, label: t('payerArea.download') })
   else if (files.length > 1) links.push({ href: '#payer-downloads', label: t('payerArea.downloadsCount', { count: files.length }) })
@@ -39,6 +42,8 @@ export function PayerSellerPage() {
   const { id } = useParams({ strict: false }) as { id: string }
   const page = useQuery(payerSellerQuery(Number(id)))
   const invoices = useQuery(payerInvoicesQuery(Number(id)))
+  const communities = useQuery(payerCommunitiesQuery())
+  const communityIds = new Set((communities.data?.list ?? []).filter((c) => c.sellerId === Number(id)).map((c) => c.productId))
   if (page.isPending) return <Loader size="sm" />
   // A shop's sign-in returns here (docs/decisions/0069-member-pages.md); a payer with nothing from this seller yet
   // goes on to the payer area's home rather than to a "not found".
@@ -47,12 +52,13 @@ export function PayerSellerPage() {
   const d = page.data
   return (
     <Stack gap="lg" data-testid="payer-seller-page">
+      {d.branding && <SellerBrandBar branding={d.branding} name={d.name || d.username} />}
       <Group justify="space-between">
         <Title order={2}>{t('payerArea.sellerTitle', { name: d.name || d.username })}</Title>
         <Anchor component={Link} to="/payer">{t('payerArea.back')}</Anchor>
       </Group>
       <Section title={t('payerArea.purchases')} testId="payer-purchases">
-        {d.purchases.map((p) => <PurchaseRow key={p.grantId} purchase={p} direct={directLinks(d, p, t)} />)}
+        {d.purchases.map((p) => <PurchaseRow key={p.grantId} purchase={p} direct={directLinks(d, p, t, communityIds)} />)}
       </Section>
       {d.downloads.length > 0 && (
         <Section title={t('payerArea.downloads')} testId="payer-downloads" id="payer-downloads">
@@ -123,5 +129,17 @@ export function PayerSellerPage() {
         </Table>
       </Section>
     </Stack>
+  )
+}
+
+/** The seller's logo on their colours (docs/decisions/0085-customization.md), above their page of the payer area. */
+function SellerBrandBar({ branding, name }: { branding: NonNullable<PayerSeller['branding']>; name: string }) {
+  return (
+    <Box data-testid="payer-seller-branding" p="sm" style={{
+      background: branding.primaryColor ?? undefined, color: branding.primaryTextColor ?? undefined, borderRadius: 8,
+      borderBottom: branding.accentColor ? `3px solid ${branding.accentColor}` : undefined,
+    }}>
+      {branding.logoUrl ? <img src={branding.logoUrl} alt={name} style={{ maxHeight: 48, maxWidth: 220, display: 'block' }} /> : <Text fw={700}>{name}</Text>}
+    </Box>
   )
 }
