@@ -117,7 +117,8 @@ export const productSettingsOutput = z.object({ list: z.array(productSettingOutp
 // ---------------------------------------------------------------- the sync log
 
 export const syncActions = ['add', 'remove'] as const
-export const syncEventStates = ['pending', 'succeeded', 'failed', 'skipped'] as const
+/** awaiting_opt_in: held until the payer confirms (double opt-in, docs/decisions/0084-custom-smtp-and-double-opt-in.md). */
+export const syncEventStates = ['pending', 'succeeded', 'failed', 'skipped', 'awaiting_opt_in'] as const
 export const syncEventOutput = z.object({
   id: z.number().int(),
   integration_id: z.number().int(),

@@ -16,6 +16,7 @@ import type { PlatformEvent } from '../../ports/platform-events'
 import * as catalog from '../catalog/catalog.service'
 import * as orders from '../orders/orders.service'
 import { CredentialsRefused, ServiceFailed, serviceClient, type Buyer, type ServiceClient } from './integrations.clients'
+import * as optIn from './double-opt-in.service'
 import * as repo from './integrations.repository'
 
 // Sellers' connections to other services (docs/decisions/0075-integrations.md). Connecting asks the service
@@ -299,12 +300,16 @@ export async function onPlatformEvent(deps: AppDeps, tx: Executor, event: Platfo
   if (targets.length === 0) return
   const buyer = await buyerOf(tx, event)
   if (!buyer) return
+  // Double opt-in (double-opt-in.service.ts): an add waits for the payer's confirmation; a remove of an add
+  // still waiting drops both, so nothing reaches the service.
+  const gate = action === 'add' ? await optIn.gateAdd(deps, tx, event, buyer) : await optIn.gateRemove(deps, tx, event, buyer)
   for (const { setting } of targets) {
     const row = await repo.insertSyncEvent(tx, {
       connectionId: setting.connectionId, sellerId: event.sellerId, eventType: event.type, action, orderId: event.orderId, productId: setting.productId,
       payer: buyer, buyerListId: setting.buyerListId, buyerCampaignId: setting.buyerCampaignId, createdAt: event.occurredAt,
+      ...(gate === 'held' ? { state: 'awaiting_opt_in' } : gate === 'dropped' ? { state: 'skipped', finishedAt: event.occurredAt } : {}),
     })
-    if (row) await deps.jobs.enqueue(tx, syncJob, { syncEventId: row.id })
+    if (row && gate === 'open') await deps.jobs.enqueue(tx, syncJob, { syncEventId: row.id })
   }
 }
 
@@ -334,7 +339,7 @@ async function finish(deps: AppDeps, event: repo.SyncEventRow, outcome: { state:
  */
 export async function runSync(deps: AppDeps, syncEventId: number): Promise<void> {
   const event = await repo.findSyncEvent(deps.db, syncEventId)
-  if (!event || event.state === 'succeeded' || event.state === 'skipped') return
+  if (!event || event.state === 'succeeded' || event.state === 'skipped' || event.state === 'awaiting_opt_in') return
   const connection = await repo.findConnectionById(deps.db, event.connectionId)
   if (!connection || connection.state === 'disconnected') {
     if (connection) await finish(deps, event, { state: 'skipped' })

@@ -68,7 +68,7 @@ function RecentSyncs({ id }: { id: number }) {
           <Table.Tr key={e.id}>
             <Table.Td>{formatDateTime(e.createdAt, i18n.language)}</Table.Td>
             <Table.Td>{t(`integrations.actions.${e.action}`)} · #{e.orderId}</Table.Td>
-            <Table.Td><StatusBadge status={e.state === 'succeeded' ? 'successful' : e.state} label={t(`integrations.syncStates.${e.state}`)} /></Table.Td>
+            <Table.Td><StatusBadge status={e.state === 'succeeded' ? 'successful' : e.state === 'awaiting_opt_in' ? 'waiting' : e.state} label={t(`integrations.syncStates.${e.state}`)} /></Table.Td>
             <Table.Td c="red">{e.error}</Table.Td>
           </Table.Tr>
         ))}
