@@ -58,3 +58,26 @@ describe('the seller presence', () => {
     expect(errors).toEqual([])
   })
 })
+
+// The seller's branding on payer pages (docs/decisions/0085-customization.md): logo and primary colour set in the
+// cabinet, shown in the checkout page's header.
+describe('customization', () => {
+  test('the seller uploads a logo and sets a primary colour; the checkout page shows both', async () => {
+    await page.goto('/cabinet/customization')
+    await expect.poll(() => page.getByTestId('customization-form').isVisible(), { timeout: 15_000 }).toBe(true)
+    await choose('customization-logo-file', 'logo.png', await png(240, 80))
+    await page.getByTestId('customization-logo-upload').click()
+    await expect.poll(() => page.getByTestId('customization-logo').isVisible(), { timeout: 15_000 }).toBe(true)
+    await page.getByTestId('customization-primary').fill('#123456')
+    await page.getByTestId('customization-primary').blur()
+    await page.getByTestId('customization-save').click()
+    await expect.poll(() => page.getByText('Customization saved').isVisible(), { timeout: 15_000 }).toBe(true)
+
+    await page.goto('/s/demo/lightroom-presets/payment?branded=1')
+    const logo = page.getByTestId('brand-logo')
+    expect(await logo.getAttribute('src')).toMatch(/^\/s\/demo\/uploads\//)
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240)
+    expect(await page.locator('.sf-header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(18, 52, 86)')
+    expect(errors).toEqual([])
+  })
+})

@@ -97,6 +97,8 @@ export const payerSellerOutput = z.object({
   license_keys: z.array(z.object({ key: z.string(), product_id: z.number(), product_name: z.string(), uses: z.number() })),
   certificates: z.array(z.object({ serial: z.string(), pdf_url: z.string(), verify_url: z.string(), product_id: z.number(), product_name: z.string(), state: z.string() })),
   downloads: z.array(z.object({ product_id: z.number(), product_name: z.string(), name: z.string(), url: z.string() })),
+  /** The seller's logo and colours (docs/decisions/0085-customization.md); null: the platform's look (flag off or nothing set). */
+  branding: z.object({ logo_url: z.string().nullable(), primary_color: z.string().nullable(), primary_text_color: z.string().nullable(), accent_color: z.string().nullable() }).nullable(),
 })
 export type PayerSellerOutput = z.infer<typeof payerSellerOutput>
 

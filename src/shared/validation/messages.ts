@@ -205,6 +205,23 @@ export const messages = {
     en: 'This product cannot be shared: it is not published, archived, protected by a password or not yours.',
     de: 'Dieses Produkt kann nicht geteilt werden: Es ist nicht veröffentlicht, archiviert, durch ein Passwort geschützt oder nicht deins.',
   },
+  // live shopping and mobile app (docs/decisions/0086-live-shopping-and-mobile-app.md)
+  https_url_required: {
+    en: 'Enter a full https address, e.g. https://www.youtube.com/live/abc123.',
+    de: 'Gib eine vollständige https-Adresse ein, z. B. https://www.youtube.com/live/abc123.',
+  },
+  end_before_start: {
+    en: 'The end must come after the start.',
+    de: 'Das Ende muss nach dem Beginn liegen.',
+  },
+  live_product_not_available: {
+    en: 'This product cannot be shown in a live event: it is not published, archived, protected by a password or not yours.',
+    de: 'Dieses Produkt kann nicht in einem Live-Event gezeigt werden: Es ist nicht veröffentlicht, archiviert, durch ein Passwort geschützt oder nicht deins.',
+  },
+  duplicate_type: {
+    en: 'Each type can be in the list only once.',
+    de: 'Jeder Typ kann nur einmal in der Liste stehen.',
+  },
   coupon_code_taken: {
     en: 'You already have a coupon with this code.',
     de: 'Du hast bereits einen Gutschein mit diesem Code.',
@@ -244,6 +261,15 @@ export const messages = {
   unknown_upload: {
     en: 'This upload does not exist or does not fit here.',
     de: 'Dieser Upload existiert nicht oder passt hier nicht.',
+  },
+  // customization (docs/decisions/0085-customization.md)
+  low_contrast: {
+    en: 'This colour is too light to read on white: text needs a contrast of at least 4.5:1. Choose a darker colour.',
+    de: 'Diese Farbe ist auf Weiß zu hell zum Lesen: Text braucht einen Kontrast von mindestens 4,5:1. Wähle eine dunklere Farbe.',
+  },
+  too_many_lines: {
+    en: 'This text has too many lines (at most 8).',
+    de: 'Dieser Text hat zu viele Zeilen (höchstens 8).',
   },
   quiz_one_correct: {
     en: 'A single-choice question needs exactly one correct option.',

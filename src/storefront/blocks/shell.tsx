@@ -1,6 +1,12 @@
 import type { CSSProperties, ReactNode } from 'react'
+import { brandingVariables } from '../../shared/customization/branding'
+import { useBranding } from '../lib/branding'
 
-/** The frame of every public page: the seller's name linking to the shop, the content, a small footer. */
+/**
+ * The frame of every public page: the seller's name (or logo) linking to the shop, the content, a small footer.
+ * With the seller's branding (docs/decisions/0085-customization.md) the header shows their logo in their primary
+ * colour, links and focus take their accent colour, and the "Sold with Sellfront" line may be left out.
+ */
 export function Shell({ username, sellerName, children, className, style, testMode }: {
   username: string | null
   /** The seller's display name where the page knows it; else the username. */
@@ -10,14 +16,22 @@ export function Shell({ username, sellerName, children, className, style, testMo
   style?: CSSProperties
   testMode?: boolean
 }) {
+  const provided = useBranding()
+  const branding = username ? provided : null
+  const name = sellerName || branding?.sellerName || username
+  const mark = branding?.logoUrl
+    ? <img className="sf-header__logo" src={branding.logoUrl} alt={name ?? ''} data-testid="brand-logo" />
+    : name
+  const classes = ['sf-page', branding ? 'sf-branded' : '', className ?? ''].filter(Boolean).join(' ')
+  const pageStyle = branding ? { ...style, ...(brandingVariables(branding) as CSSProperties) } : style
   return (
-    <div className={`sf-page${className ? ` ${className}` : ''}`} style={style}>
+    <div className={classes} style={pageStyle}>
       {testMode && <div className="sf-test-banner" role="status">TEST MODE · no real money moves</div>}
       <header className="sf-header">
-        {username ? <a className="sf-header__shop" href={shopPath(username)}>{sellerName || username}</a> : <span className="sf-header__shop">Sellfront</span>}
+        {username ? <a className="sf-header__shop" href={shopPath(username)}>{mark}</a> : <span className="sf-header__shop">Sellfront</span>}
       </header>
       <main className="sf-main">{children}</main>
-      <footer className="sf-footer">Sold with Sellfront</footer>
+      <footer className="sf-footer">{branding?.hideBranding ? branding.sellerName : 'Sold with Sellfront'}</footer>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { courseAccessUrl } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
+import type { Branding } from '../../../shared/customization/branding'
 import type { CurrencyId } from '../../../shared/money'
 import { paysWithCard, reusableMethods, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
 import type { ManagePaymentOutput, MethodSetupOutput, PayerOverviewOutput, PayerSellerOutput } from '../../../shared/schemas/delivery'
@@ -109,7 +110,15 @@ export async function sellerPage(ctx: Ctx, sellerId: number): Promise<PayerSelle
     license_keys: keys.map((k) => ({ key: k.key, product_id: k.product_id, product_name: k.product_name, uses: k.uses })),
     certificates: certs.map((c) => ({ serial: c.serial, pdf_url: c.pdf_url, verify_url: c.verify_url, product_id: c.product_id, product_name: c.product_name, state: c.state })),
     downloads,
+    branding: brandingOutput(await ctx.deps.sellerBranding.brandingOf(ctx.db, sellerId), ctx.deps.config.appUrl),
   }
+}
+
+/** The seller's logo and colours in effect for their page of the payer area (docs/decisions/0085-customization.md). */
+function brandingOutput(branding: Branding | null, appUrl: string): PayerSellerOutput['branding'] {
+  // the port answers the logo for mails (absolute); the web app shows it from its own origin
+  const logo = branding?.logoUrl?.startsWith(`${appUrl}/`) ? branding.logoUrl.slice(appUrl.length) : branding?.logoUrl ?? null
+  return branding && { logo_url: logo, primary_color: branding.primaryColor, primary_text_color: branding.onPrimaryColor, accent_color: branding.accentColor }
 }
 
 // ------------------------------------------------------------------ managing a payment
