@@ -1,4 +1,4 @@
-// Issue 22's delivery latency: the time from a payment's success to its order's deliverables (access granted,
+// The delivery latency (README "Benchmarks"): the time from a payment's success to its order's deliverables (access granted,
 // license key issued) during a rush of payers. 100 payers (DELIVERY_PAYERS) buy a license key product with 100
 // keys (DELIVERY_KEYS; fewer keys than payers makes the rest sold out) through two API processes; a third process
 // works the jobs, as docker-compose.yml runs them. Each payer orders and pays in the sandbox on its own

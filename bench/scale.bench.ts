@@ -1,4 +1,4 @@
-// Issue 22's scale figures: checkouts per second (POST /api/v1/shop/orders, then the sandbox's success) with 1, 2
+// The scale figures (README "Benchmarks"): checkouts per second (POST /api/v1/shop/orders, then the sandbox's success) with 1, 2
 // and 4 API processes against one PostgreSQL, the same clients spread over the processes, and each point's CPU
 // split between the API processes and PostgreSQL (from /proc). The last line is the ratio of 4 processes to 1:
 // on a two-core machine the curve stops where PostgreSQL and the processes share the cores, which the CPU

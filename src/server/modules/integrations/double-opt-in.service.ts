@@ -10,8 +10,7 @@ import type { AppDeps } from '../../deps'
 import * as email from '../email/email.service'
 import * as orders from '../orders/orders.service'
 import * as repo from './double-opt-in.repository'
-// integrations.service.ts uses this file's gates; its job name is read only when a confirmation runs
-import { syncJob } from './integrations.service'
+import { syncJob } from './sync-job'
 
 // Double opt-in (docs/decisions/0084-custom-smtp-and-double-opt-in.md): with the double_opt_in flag on and the
 // seller's "require double opt-in" setting on, a payer is added to the seller's mail-marketing integrations only

@@ -17,6 +17,7 @@ import * as catalog from '../catalog/catalog.service'
 import * as orders from '../orders/orders.service'
 import { CredentialsRefused, ServiceFailed, serviceClient, type Buyer, type ServiceClient } from './integrations.clients'
 import * as optIn from './double-opt-in.service'
+import { syncJob } from './sync-job'
 import * as repo from './integrations.repository'
 
 // Sellers' connections to other services (docs/decisions/0075-integrations.md). Connecting asks the service
@@ -26,7 +27,7 @@ import * as repo from './integrations.repository'
 // transaction; the job calls the service, is retried with back-off, and records its outcome on the row
 // and on the connection (last sync, last error, failing or connected again).
 
-export const syncJob = 'integrations.sync'
+export { syncJob } from './sync-job'
 
 /** What each event does to the buyer. */
 const syncedEvents: Partial<Record<PlatformEvent['type'], 'add' | 'remove'>> = {
