@@ -208,7 +208,7 @@ describe('a woken, detached queue', () => {
 describe('a woken, batched queue', () => {
   const ran: string[] = []
   const batched = defineJob<object, { label: string }>({
-    name: 'test.batched', retryLimit: 2, retryDelaySeconds: 1, work: { batchSize: 10, pollingIntervalSeconds: 1, wake: true },
+    name: 'test.batched', retryLimit: 2, retryDelaySeconds: 1, work: { batchSize: 10, concurrency: 2, pollingIntervalSeconds: 1, wake: true },
     handler: async (_deps, data) => {
       ran.push(data.label)
       if (data.label === 'bad' && ran.filter((l) => l === 'bad').length === 1) throw new Error('the first try fails')

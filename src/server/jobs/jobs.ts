@@ -28,6 +28,11 @@ export type JobDefinition<Deps, Data = any> = {
    */
   work?: {
     batchSize?: number
+    /**
+     * How many jobs of one fetch run at once (default 1, one after the other): for jobs of independent subjects
+     * (each delivery locks its own order), so a rush's batch is not worked one job at a time.
+     */
+    concurrency?: number
     pollingIntervalSeconds?: number
     /**
      * An enqueue nudges the workers of this queue when its transaction commits (a NOTIFY on `wakeChannel`,
@@ -93,6 +98,35 @@ function withRequestId(data: object): object {
   return { ...data, [requestIdKey]: requestId }
 }
 
+/** A lost or refused connection (a database restart): the statement may succeed on a new one. */
+function isConnectionLost(error: unknown): boolean {
+  for (let e: any = error, depth = 0; e && depth < 10; e = e.cause, depth++) {
+    const code = String(e.code ?? '')
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) || code.startsWith('08')) return true
+    if (/Connection terminated|not queryable|Client was closed/i.test(String(e.message ?? ''))) return true
+  }
+  return false
+}
+
+/**
+ * pg-boss's own statements (fetch, complete, fail, maintenance) retried for up to 15 s while the database
+ * reconnects: pg-boss 10 calls `complete` and `fail` after a job without awaiting them, so their rejection
+ * during a database restart was unhandled and ended the worker (found by bench/faults.ts,
+ * docs/decisions/0091-fault-battery.md). Completing or failing a job twice changes nothing; a fetch whose
+ * answer was lost leaves its jobs active until they expire, as before.
+ */
+async function retriedWhileReconnecting<T>(run: () => Promise<T>): Promise<T> {
+  const until = Date.now() + 15_000
+  for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      return await run()
+    } catch (error) {
+      if (!isConnectionLost(error) || Date.now() + wait > until) throw error
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+  }
+}
+
 export function defineJob<Deps, Data>(definition: JobDefinition<Deps, Data>): JobDefinition<Deps, Data> {
   return definition
 }
@@ -156,7 +190,7 @@ export class Jobs<Deps> {
   ) {
     for (const d of definitions) this.definitions.set(d.name, d)
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      db: { executeSql: (text, values) => retriedWhileReconnecting(() => database.executeSql(text, values)) },
       schema: 'pgboss',
       // Maintenance and cron belong to the processes that work jobs.
       supervise: options.work,
@@ -193,14 +227,19 @@ export class Jobs<Deps> {
           }
           if (batch.length === 1) return this.run(d, batch[0]!.data)
           // A batch's jobs fail one by one: a job that throws is failed (and retried) alone, and pg-boss completes
-          // the others when this returns (it completes only jobs still active).
-          for (const job of batch) {
-            try {
-              await this.run(d, job.data)
-            } catch (error) {
-              await this.boss.fail(d.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+          // the others when this returns (it completes only jobs still active). Up to `concurrency` run at once.
+          let next = 0
+          const lane = async () => {
+            while (next < batch.length) {
+              const job = batch[next++]!
+              try {
+                await this.run(d, job.data)
+              } catch (error) {
+                await this.boss.fail(d.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+              }
             }
           }
+          await Promise.all(Array.from({ length: Math.min(d.work?.concurrency ?? 1, batch.length) }, lane))
         })
         if (d.work?.wake) this.wakeable.set(d.name, workerId)
       }

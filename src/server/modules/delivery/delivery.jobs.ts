@@ -11,11 +11,12 @@ import {
 // products reach its members here. The expiry sweep runs on a schedule.
 export const deliveryJobs: JobDefinition<AppDeps>[] = [
   // A paid order's deliverables (access, keys, tickets) follow its payment's commit at once: the commit wakes the
-  // workers, which take up to 20 orders a fetch (a rush's payments are delivered together, not one per poll).
+  // workers, which take up to 20 orders a fetch and deliver 4 at once (each locks only its own order).
   defineJob<AppDeps, { orderId: number }>({
-    name: deliverOrderJob, handler: deliverOrder, retryLimit: 10, retryDelaySeconds: 30, work: { batchSize: 20, pollingIntervalSeconds: 0.5, wake: true },
+    name: deliverOrderJob, handler: deliverOrder, retryLimit: 10, retryDelaySeconds: 30, work: { batchSize: 20, concurrency: 4, pollingIntervalSeconds: 0.5, wake: true },
   }),
-  defineJob<AppDeps, { orderId: number }>({ name: sendDeliveryEmailJob, handler: sendDeliveryEmail, retryLimit: 8, retryDelaySeconds: 60 }),
+  // A batch per fetch, like the delivery itself (docs/decisions/0091-fault-battery.md); the mail is once per order.
+  defineJob<AppDeps, { orderId: number }>({ name: sendDeliveryEmailJob, handler: sendDeliveryEmail, retryLimit: 8, retryDelaySeconds: 60, work: { batchSize: 20, pollingIntervalSeconds: 0.5 } }),
   defineJob<AppDeps, { orderId: number; reason: string }>({ name: revokeOrderJob, handler: revokeOrder, retryLimit: 10, retryDelaySeconds: 30 }),
   defineJob<AppDeps, { orderId: number }>({ name: restoreOrderJob, handler: restoreOrderAccess, retryLimit: 10, retryDelaySeconds: 30 }),
   defineJob<AppDeps, { productId: number }>({
