@@ -133,6 +133,10 @@ export function headFor(input: RenderInput): Head {
       const { share } = props as PageProps['share']
       return { ...base, title: `${share.title} · ${share.seller.name}`, ...(share.description ? { description: oneLine(share.description, 160) } : {}) }
     }
+    case 'live': {
+      const { event } = props as PageProps['live']
+      return { ...base, title: `${event.title} · ${event.seller.name}`, ...(event.description ? { description: oneLine(event.description, 160) } : {}) }
+    }
     case 'funnel': {
       const { offer } = props as PageProps['funnel']
       return { ...base, title: offer?.name ?? 'Thank you', canonical: null, robots: 'noindex' }
@@ -155,8 +159,10 @@ const serializedObjects = new WeakMap<object, string>()
  * serialized once per object: the server hands the same objects (the product and its checkout while its
  * data is cached, the country list) to every render, and they are not changed after they are made.
  */
-export function propsJson(page: string, props: unknown): string {
-  if (props === null || typeof props !== 'object' || Array.isArray(props)) return serializeJsonForScript({ page, props })
+export function propsJson(page: string, props: unknown, branding: unknown = null): string {
+  // the seller's branding (docs/decisions/0085-customization.md) beside the props, for the client's Shell
+  const brandingJson = branding ? `,"branding":${serializeJsonForScript(branding)}` : ''
+  if (props === null || typeof props !== 'object' || Array.isArray(props)) return serializeJsonForScript(branding ? { page, props, branding } : { page, props })
   const parts: string[] = []
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined) continue
@@ -167,7 +173,7 @@ export function propsJson(page: string, props: unknown): string {
     }
     parts.push(`${serializeJsonForScript(key)}:${json}`)
   }
-  return `{"page":${serializeJsonForScript(page)},"props":{${parts.join(',')}}}`
+  return `{"page":${serializeJsonForScript(page)},"props":{${parts.join(',')}}${brandingJson}}`
 }
 
 /** The whole page: `<!doctype html>` to `</html>`. `body` is React's HTML for the page. */
@@ -193,7 +199,7 @@ export function documentHtml(input: RenderInput, body: string, hydrate: boolean)
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${serializeJsonForScript(head.jsonLd)}</script>`)
   const scripts = hydrate
-    ? `<script type="application/json" id="${propsElementId}">${propsJson(input.page, input.props)}</script>`
+    ? `<script type="application/json" id="${propsElementId}">${propsJson(input.page, input.props, input.branding)}</script>`
       + input.assets.js.map((src) => `<script type="module" src="${t(src)}"></script>`).join('')
     : ''
   return `<!doctype html><html lang="${head.lang}"><head>${tags.join('')}</head><body><div id="${rootElementId}">${body}</div>${scripts}</body></html>`

@@ -1,6 +1,7 @@
 import { StrictMode, type ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { propsElementId, rootElementId, type PageName } from './props'
+import { BrandingContext, type Branding } from './lib/branding'
 import './styles/storefront.css'
 import './styles/built.css'
 
@@ -11,17 +12,18 @@ const loaders: Partial<Record<PageName, () => Promise<{ default: ComponentType<a
   product: () => import('./pages/product-page'),
   success: () => import('./pages/success-page'),
   sandbox: () => import('./pages/sandbox-page'),
+  live: () => import('./pages/live-page'),
 }
 
 async function start() {
   const element = document.getElementById(propsElementId)
   const root = document.getElementById(rootElementId)
   if (!element || !root) return
-  const { page, props } = JSON.parse(element.textContent ?? '{}') as { page: PageName; props: object }
+  const { page, props, branding } = JSON.parse(element.textContent ?? '{}') as { page: PageName; props: object; branding?: Branding | null }
   const load = loaders[page]
   if (!load) return
   const { default: Page } = await load()
-  hydrateRoot(root, <StrictMode><Page {...props} /></StrictMode>)
+  hydrateRoot(root, <StrictMode><BrandingContext.Provider value={branding ?? null}><Page {...props} /></BrandingContext.Provider></StrictMode>)
 }
 
 void start()

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { documentHtml } from './document'
 import { pages } from './pages'
 import BuiltPageView from './pages/built-page'
+import { BrandingContext } from './lib/branding'
 import { interactivePages, type PageName, type RenderInput } from './props'
 
 // The storefront's server entry, built by `vite build -c vite.storefront.config.ts --ssr` into
@@ -42,6 +43,6 @@ export function isInteractive(page: PageName): boolean {
 /** The page as a whole HTML document. */
 export function renderPage(input: RenderInput): string {
   const Page = pages[input.page] as ComponentType<unknown>
-  const body = renderToString(<StrictMode><Page {...(input.props as object)} /></StrictMode>)
+  const body = renderToString(<StrictMode><BrandingContext.Provider value={input.branding ?? null}><Page {...(input.props as object)} /></BrandingContext.Provider></StrictMode>)
   return documentHtml(input, body, isInteractive(input.page))
 }

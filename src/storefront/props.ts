@@ -6,6 +6,8 @@ import type { PageDocument } from '../shared/pages/page-blocks'
 import type { BuiltPageData } from './built/built-data'
 import type { CertificateVerificationOutput } from '../shared/schemas/certificates'
 import type { PublicShareOutput } from '../shared/schemas/shares'
+import type { PublicLiveEventOutput } from '../shared/schemas/live-shopping'
+import type { Branding } from '../shared/customization/branding'
 
 // What each page renders from. The server plugin (src/server/plugins/storefront.ts) builds these objects
 // from the services' answers; they travel to the browser as JSON in <script id="sf-props"> and hydrate the
@@ -126,6 +128,8 @@ export type EmbedPageProps = {
 
 /** A seller's shared link of several products (/v/{username}/{slug}, docs/decisions/0067-multi-item-shares.md). */
 export type SharePageProps = { username: string; share: PublicShareOutput }
+/** A seller's live shopping event (/live/{username}/{id}, docs/decisions/0086-live-shopping-and-mobile-app.md). */
+export type LivePageProps = { username: string; event: PublicLiveEventOutput }
 /** A seller's built shop or product page (docs/decisions/0065-serving-built-pages.md): its blocks, no JavaScript. */
 export type BuiltPageProps = {
   username: string
@@ -153,6 +157,7 @@ export type PageProps = {
   'affiliate-landing': AffiliateLandingPageProps
   embed: EmbedPageProps
   share: SharePageProps
+  live: LivePageProps
   funnel: FunnelPageProps
   built: BuiltPageProps
 }
@@ -162,7 +167,7 @@ export const propsElementId = 'sf-props'
 export const rootElementId = 'sf-root'
 
 /** The pages that load JavaScript (hydrate); the others are plain HTML. */
-export const interactivePages = ['product', 'success', 'sandbox'] as const satisfies readonly PageName[]
+export const interactivePages = ['product', 'success', 'sandbox', 'live'] as const satisfies readonly PageName[]
 
 /** What the server hands to `renderPage`: the page, its props and where it is. */
 export type RenderInput<P extends PageName = PageName> = {
@@ -173,4 +178,6 @@ export type RenderInput<P extends PageName = PageName> = {
   path: string
   /** The built client's files for this page: stylesheets, the entry script, modules to preload. */
   assets: { css: string[]; js: string[]; preload: string[] }
+  /** The seller's branding in effect (docs/decisions/0085-customization.md); null or absent: the platform's look. */
+  branding?: Branding | null
 }

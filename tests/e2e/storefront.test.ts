@@ -10,7 +10,9 @@ const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
 let browser: Browser
 
-beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
+const manager = { email: 'storefront-manager@sellfront.test', password: 'Manager-pass1!' }
+
+beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password, { managers: [manager] })) })
 afterAll(() => stopPlatform(server, browser))
 
 type Opened = { context: BrowserContext; page: Page; problems: string[] }
@@ -385,6 +387,45 @@ describe('other pages', () => {
     await page.getByRole('button', { name: 'Send me a sign-in link' }).click()
     expect(await page.getByTestId('sign-in-sent').textContent()).toContain('payer@example.test')
     expect(problems).toEqual([])
+    await context.close()
+  })
+})
+
+describe('a live shopping event (docs/decisions/0086-live-shopping-and-mobile-app.md)', () => {
+  test('counts down before the start; live, it embeds the stream and its buy button opens the checkout carrying the event', async () => {
+    const api = async (token: string, method: string, path: string, body?: object) => {
+      const res = await fetch(`${server.url}/api/v1${path}`, {
+        method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
+      })
+      expect(res.status, `${method} ${path}: ${res.status}`).toBeLessThan(300)
+      return res.json()
+    }
+    const seller = (await apiSignIn(server, demo.email, demo.password, 'e2e-live-seller')).access_token
+    const admin = (await apiSignIn(server, manager.email, manager.password, 'e2e-live-manager')).access_token
+    const me = await api(seller, 'GET', '/app/user/me')
+    await api(admin, 'PATCH', `/admin/sellers/${me.seller.id}`, { features: { live_shopping: true } })
+    const [product] = (await api(seller, 'GET', '/cabinet/products?is_published=true&is_archived=false&per=1')).list
+    const start = Date.now() + 2 * 3_600_000
+    const { live_event: event } = await api(seller, 'POST', '/cabinet/live_events', {
+      title: 'Browser live', starts_at: new Date(start).toISOString(), ends_at: new Date(start + 3_600_000).toISOString(),
+      stream_url: 'https://www.youtube.com/watch?v=e2eLive01', product_ids: [product.id],
+    })
+
+    const { context, page, problems } = await open()
+    expect((await page.goto(`/live/${me.seller.username}/${event.id}`))?.status()).toBe(200)
+    const clock = page.getByTestId('live-countdown-clock')
+    const first = await clock.textContent()
+    expect(first).toMatch(/^0[12]:\d\d:\d\d$/)
+    await expect.poll(() => clock.textContent(), { timeout: 5_000 }).not.toBe(first)
+    expect(problems).toEqual([])
+
+    await api(seller, 'POST', `/cabinet/live_events/${event.id}/state`, { state: 'live' })
+    await page.reload()
+    expect(await page.getByTestId('live-state').textContent()).toBe('Live now')
+    expect(await page.locator('[data-testid="live-player"] iframe').getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/e2eLive01')
+    await page.getByTestId('live-buy').first().click()
+    await page.waitForURL(`**/payment?campaign_id=live-${event.id}`)
+    expect(await page.locator('input[name="campaign_id"]').getAttribute('value')).toBe(`live-${event.id}`)
     await context.close()
   })
 })

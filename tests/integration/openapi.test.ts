@@ -157,6 +157,7 @@ describe('the API document', () => {
       /^\/certificates\//, // a certificate's public HTML page
       /^\/embed\//, // a publisher's embeddable item: an HTML page for another site's frame
       /^\/v\//, // a seller's shared link of several products: an HTML page (docs/decisions/0067-multi-item-shares.md)
+      /^\/live\//, // a seller's live shopping event page: HTML (docs/decisions/0086-live-shopping-and-mobile-app.md)
       /^\/sandbox\//, // the sandbox payment provider's own page, for tests and demos
       /^\/api\/docs/, // the document and its viewer
       /^\/assets\//, // the built web app's files

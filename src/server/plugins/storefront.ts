@@ -31,10 +31,13 @@ import * as sandboxPage from '../modules/payments/sandbox-page.service'
 import * as certificates from '../modules/certificates/certificates.service'
 import * as affiliates from '../modules/affiliates/storefront.service'
 import * as shares from '../modules/shares/shares.service'
+import * as liveShopping from '../modules/live-shopping/live-shopping.service'
 import * as builtPages from '../modules/pages/built-data.service'
 import * as contactForms from '../modules/pages/contact-requests.service'
 import { viewCounter } from '../modules/pages/product-views.service'
 import * as tracking from '../modules/tracking/tracking.service'
+import * as customization from '../modules/customization/customization.service'
+import type { Branding } from '../../shared/customization/branding'
 import { answerTracking, safeReturnPath, widenCsp, type PageTracking } from '../modules/tracking/storefront-tracking'
 import { cookieConsentCategories, cookieConsentCookie, serializeConsent } from '../../shared/cookie-consent'
 import { toMajorUnitsString, isCurrencyId } from '../../shared/money'
@@ -64,7 +67,7 @@ export type StorefrontOptions = {
 
 type FormValues = Record<string, string[]>
 type Assets = { css: string[]; js: string[]; preload: string[] }
-type RenderInput = { page: string; props: unknown; appUrl: string; path: string; assets: Assets }
+type RenderInput = { page: string; props: unknown; appUrl: string; path: string; assets: Assets; /** decision 0085 */ branding?: Branding | null }
 type FormContext = { product: ShopProduct; checkout: CheckoutPageOutput; password?: string | null }
 
 /** What src/storefront/entry-server.tsx exports (its source is not imported here: lint keeps the layers apart). */
@@ -332,6 +335,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
   // A shop's or product's tracking codes, read once per time to live; which of them an answer carries is
   // decided per answer from the payer's consent cookie (docs/decisions/0074-tracking-with-consent.md).
   const trackingCodes = cacheOptions ? new TtlCache<Promise<tracking.PageTrackingCode[]>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
+  // A seller's branding in effect (docs/decisions/0085-customization.md), read once per time to live like the rest.
+  const brandings = cacheOptions ? new TtlCache<Promise<Branding | null>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
   if (cacheOptions) {
     // A seller's or manager's change through this process shows at once: what the public pages read is
     // forgotten after any successful write of the back office. Other API processes catch up within the TTL.
@@ -344,6 +349,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       sitemaps?.clear()
       builtData?.clear()
       trackingCodes?.clear()
+      brandings?.clear()
     })
   }
   const appUrl = deps.config.appUrl
@@ -467,11 +473,27 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       return reply.header('cache-control', noStore).redirect(safeReturnPath(body.get('return_to')), 303)
     })
 
+    // The seller's pages for their payers carry the seller's branding (docs/decisions/0085-customization.md), read
+    // with the flag in effect now; the sandbox provider's page, certificates and publishers' pages keep the platform's.
+    const brandedPages = new Set(['shop', 'product', 'password', 'success', 'document', 'sign-in', 'message', 'share', 'funnel', 'live'])
+    async function brandingOf(request: FastifyRequest, page: Page): Promise<Branding | null> {
+      const username = brandedPages.has(page.page) ? (page.props as { username?: unknown } | null)?.username : null
+      if (typeof username !== 'string' || username === '') return null
+      try {
+        const read = () => customization.brandingForShop(request.ctx, username)
+        return brandings ? await brandings.remember(username.toLowerCase(), read) : await read()
+      } catch (error) {
+        request.log.error({ err: error, username }, 'seller branding not read: the platform\'s look is shown')
+        return null
+      }
+    }
+
     async function send(request: FastifyRequest, reply: FastifyReply, page: Page, cacheKey?: string) {
       const loaded = await load()
       if (!loaded) return reply.code(503).header('retry-after', '30').type('text/plain; charset=utf-8').send('The shop pages are not built yet: run `npm run build`, then restart.')
       const path = request.url.split('?')[0]!
-      const html = prepareHtml(loaded.entry.renderPage({ page: page.page, props: page.props, appUrl, path, assets: loaded.assetsFor(page.page) }))
+      const branding = await brandingOf(request, page)
+      const html = prepareHtml(loaded.entry.renderPage({ page: page.page, props: page.props, appUrl, path, assets: loaded.assetsFor(page.page), branding }))
       if (page.providerRedirects) allowProviderRedirects(reply)
       const status = page.status ?? 200
       if (cache && cacheKey && status === 200) {
@@ -1199,6 +1221,25 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     })
     sf.get<{ Params: { username: string } }>('/v/:username', async (request, reply) =>
       reply.redirect(`/s/${encodeURIComponent(request.params.username)}`, 302))
+
+    // ---------------------------------------------------------------- live shopping (docs/decisions/0086-live-shopping-and-mobile-app.md)
+
+    // A seller's live event: a countdown before, the stream and the products with buy buttons (their checkout with
+    // ?campaign_id=live-{id}) while live. 404 with the seller's live_shopping flag off. Cached briefly: going live is
+    // a cabinet write, which empties this process's cache at once.
+    sf.get<{ Params: { username: string; id: string } }>('/live/:username/:id', async (request, reply) => {
+      const { username } = request.params
+      const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : NaN
+      const key = cacheKeyOf(request)
+      if (await fromCache(request, reply, key)) return reply
+      try {
+        if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError('not_found', 'No such live event')
+        const event = await liveShopping.publicEvent(request.ctx, username.slice(0, 100), id)
+        return send(request, reply, { page: 'live', cacheControl: 'public, max-age=15', props: { username: event.seller.username, event } }, key)
+      } catch (error) {
+        return failure(request, reply, error, username)
+      }
+    })
 
     // ---------------------------------------------------------------- certificate verification (docs/decisions/0020-issued-certificates-licenses-downloads.md)
 

@@ -26,6 +26,7 @@ import { dealStateForOrder, dealStates, dealTransitions } from './deal'
 import { domainStates, domainTransitions, subdomainRecordStates, subdomainRecordTransitions } from './domain'
 import { funnelStates, funnelTransitions } from './funnel'
 import { datevExportStates, datevExportTransitions } from './datev-export'
+import { liveEventStates, liveEventTransitions } from './live-event'
 
 type Machine = { values: readonly string[]; table: Transitions<string>; terminal: string[] }
 
@@ -60,6 +61,7 @@ const machines: Record<string, Machine> = {
   'subdomain record': { values: subdomainRecordStates, table: subdomainRecordTransitions, terminal: ['deleted'] },
   funnel: { values: funnelStates, table: funnelTransitions, terminal: ['archived'] },
   'datev export': { values: datevExportStates, table: datevExportTransitions, terminal: ['done'] },
+  'live event': { values: liveEventStates, table: liveEventTransitions, terminal: ['ended', 'cancelled'] },
 }
 
 describe.each(Object.entries(machines))('%s machine', (_, { values, table, terminal }) => {

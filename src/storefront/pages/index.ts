@@ -12,6 +12,7 @@ import CertificatePage from './certificate-page'
 import AffiliateLandingPage from './affiliate-landing-page'
 import EmbedPage from './embed-page'
 import SharePage from './share-page'
+import LivePage from './live-page'
 import FunnelPage from './funnel-page'
 import BuiltPageView from './built-page'
 
@@ -29,6 +30,7 @@ export const pages: { [P in PageName]: ComponentType<PageProps[P]> } = {
   'affiliate-landing': AffiliateLandingPage,
   embed: EmbedPage,
   share: SharePage,
+  live: LivePage,
   funnel: FunnelPage,
   built: BuiltPageView,
 }

@@ -1,6 +1,6 @@
 import { isProductForm, productFormOfType, productForms, type ProductForm } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
-import { cancellationTemplate, legalTemplate, type LegalSeller, type LegalText, type LegalTextKind } from '../../../shared/legal/legal-templates'
+import { cancellationTemplate, legalLanguage, legalTemplate, type LegalSeller, type LegalText, type LegalTextKind } from '../../../shared/legal/legal-templates'
 import type { LegalTextOutput, LegalTextsOutput, SaveLegalTextInput } from '../../../shared/schemas/checkout-settings'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -117,4 +117,27 @@ export async function publicLegalDocument(ctx: Ctx, username: string, kind: Lega
   const form = (query.product_type && (isProductForm(query.product_type) ? query.product_type : productFormOfType(query.product_type))) || 'download'
   const row = await repo.findTermsByType(ctx.db, shop.id, form)
   return { username: shop.username, ...(row ? { title: row.title, body: row.body } : cancellationTemplate(form, seller)) }
+}
+
+export type LegalDocument = {
+  kind: LegalTextKind | 'cancellation_terms'; title: string; body: string; isDefault: boolean; updatedAt: Date | null; language: 'de' | 'en'
+}
+
+/**
+ * A legal document by the seller's id, for the seller's mobile app (docs/decisions/0086-live-shopping-and-mobile-app.md):
+ * terms, privacy, cancellation terms (as the shop's page without a product: the digital-content form's), or saved
+ * cancellation terms by their id (another seller's id: undefined). The seller's text, else the template; its language
+ * is the templates' language for the seller's country.
+ */
+export async function legalDocumentOf(db: Executor, sellerId: number, which: LegalTextKind | 'cancellation_terms' | number): Promise<LegalDocument | undefined> {
+  const seller = await legalSellerOf(db, sellerId)
+  const language = legalLanguage(seller.countryCode)
+  const shown = (kind: LegalDocument['kind'], row: { title: string; body: string; updatedAt: Date } | undefined, template: LegalText): LegalDocument =>
+    ({ kind, title: (row ?? template).title, body: (row ?? template).body, isDefault: !row, updatedAt: row?.updatedAt ?? null, language })
+  if (typeof which === 'number') {
+    const row = await repo.findTerms(db, sellerId, which)
+    return row ? shown('cancellation_terms', row, row) : undefined
+  }
+  if (which === 'cancellation_terms') return shown(which, await repo.findTermsByType(db, sellerId, 'download'), cancellationTemplate('download', seller))
+  return shown(which, await repo.findLegalText(db, sellerId, which), legalTemplate(which, seller))
 }
