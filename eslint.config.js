@@ -100,6 +100,7 @@ export const moduleDependencies = {
   accounting: ['orders'],
   accounts: ['email', 'payment-settings'],
   affiliates: ['catalog', 'email', 'orders'],
+  analytics: [], // modules/analytics: analytics sets, read-only SQL over other modules' tables like dashboard
   'api-keys': [],
   'bank-transfers': ['orders', 'payment-settings'], // modules/bank-transfers: statements' credits matched to bank wire payments
   billing: ['delivery', 'notifications', 'orders', 'payment-settings'],
@@ -108,20 +109,24 @@ export const moduleDependencies = {
   checkout: ['accounts', 'affiliates', 'catalog', 'checkout-settings', 'coupons', 'deals', 'delivery', 'funnels', 'notifications', 'orders', 'payment-settings', 'resellers', 'tickets'],
   'checkout-settings': ['catalog', 'funnels'],
   common: [],
+  community: ['delivery', 'notifications'], // modules/community: a members' space per membership product
   coupons: ['catalog'],
   courses: ['catalog', 'certificates', 'delivery', 'email', 'media', 'notifications'],
   'csv-exports': ['email', 'invoices', 'orders', 'payouts', 'tickets'],
+  customization: ['media'], // modules/customization: the seller's branding on payer pages and mails (decision 0085)
   dashboard: [],
   deals: ['email', 'teams'],
   domains: [],
-  integrations: ['catalog', 'orders'],
+  integrations: ['catalog', 'email', 'orders'],
   delivery: ['catalog', 'certificates', 'email', 'media', 'orders', 'payment-settings', 'tickets'],
   dunning: ['billing', 'catalog', 'delivery', 'email', 'orders'],
   email: [],
   fonts: [],
   funnels: ['catalog', 'orders', 'pages'],
   invoices: ['email'],
+  'live-shopping': ['catalog'], // modules/live-shopping: live events with products and their attributed orders (decision 0086)
   media: ['accounts', 'catalog'],
+  'mobile-app': ['catalog', 'checkout-settings'], // modules/mobile-app: the app's legal documents and push settings (decision 0086)
   notifications: ['email', 'teams'],
   orders: ['catalog', 'coupons', 'email', 'invoices', 'notifications', 'payment-settings'],
   pages: ['catalog', 'courses', 'delivery', 'email', 'fonts', 'media', 'orders', 'themes'],

@@ -74,9 +74,16 @@ import { trackingRoutes } from './modules/tracking/tracking.routes'
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes'
 import { accountingRoutes } from './modules/accounting/accounting.routes'
 import { bankTransfersRoutes } from './modules/bank-transfers/bank-transfers.routes'
+import { communityRoutes } from './modules/community/community.routes'
+import { liveShoppingRoutes } from './modules/live-shopping/live-shopping.routes'
+import { mobileAppRoutes } from './modules/mobile-app/mobile-app.routes'
+import { analyticsRoutes } from './modules/analytics/analytics.routes'
 import * as apiKeys from './modules/api-keys/api-keys.service'
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes'
 import { integrationsRoutes } from './modules/integrations/integrations.routes'
+import { doubleOptInRoutes } from './modules/integrations/double-opt-in.routes'
+import { sellerSmtpRoutes } from './modules/email/seller-smtp.routes'
+import { customizationRoutes } from './modules/customization/customization.routes'
 import { hostDirectoryOf, rewriteForSellerHost } from './modules/domains/domains.hosts'
 import { registerSellerHosts } from './modules/domains/seller-hosts.routes'
 import * as teams from './modules/teams/teams.service'
@@ -383,8 +390,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(apiKeysRoutes)
     await v1.register(accountingRoutes)
     await v1.register(bankTransfersRoutes)
+    await v1.register(communityRoutes)
+    await v1.register(analyticsRoutes)
     await v1.register(webhooksRoutes)
     await v1.register(integrationsRoutes)
+    await v1.register(doubleOptInRoutes)
+    await v1.register(sellerSmtpRoutes)
+    await v1.register(customizationRoutes)
+    await v1.register(liveShoppingRoutes)
+    await v1.register(mobileAppRoutes)
   }, { prefix: '/api/v1' })
   await app.register(pricingLinkRoutes)
   await app.register(fontFileRoutes)

@@ -18,6 +18,7 @@ import * as affiliateCommissions from './modules/affiliates/commissions.service'
 import * as deals from './modules/deals/deals.port'
 import * as funnels from './modules/funnels/funnels.port'
 import { memberPagesPort } from './modules/pages/member-pages.port'
+import { sellerBrandingPort } from './modules/customization/customization.service'
 import * as moneyOut from './modules/payouts/deletion.service'
 import * as resellers from './modules/resellers/resellers.service'
 import * as coursePlayer from './modules/courses/course-player.service'
@@ -108,6 +109,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     deals: deals.dealsPort,
     funnels: funnels.funnelsPort,
     memberPages: memberPagesPort,
+    sellerBranding: sellerBrandingPort(config.appUrl),
     accountMoves: wireAccountMoves(),
     platformEvents: wirePlatformEvents(),
     metrics: createMetrics(database),

@@ -170,6 +170,13 @@ const configSchema = z.object({
    */
   WEBHOOKS_ALLOW_LOOPBACK: bool.default(false),
   /**
+   * Sellers' own mail servers (docs/decisions/0084-custom-smtp-and-double-opt-in.md) may be on a loopback
+   * address: tests and a local development mail catcher only. Private and other non-public addresses stay refused.
+   */
+  SELLER_SMTP_ALLOW_LOOPBACK: bool.default(false),
+  /** How long connecting to, greeting and each answer of a seller's mail server may take before it counts as failed. */
+  SELLER_SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
    * The online VIES check of EU VAT ids at checkout (docs/decisions/0088-vies-check.md): the REST endpoint
    * `check-vat-number`, or `off` to check the format only. Unset: the European Commission's endpoint in
    * production, off elsewhere (a development machine may have no way out).

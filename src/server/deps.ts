@@ -14,6 +14,7 @@ import type { RateEvents } from './ports/rate-events'
 import type { DealsPort } from './ports/deals'
 import type { FunnelsPort } from './ports/funnels'
 import type { MemberPagesPort } from './ports/member-pages'
+import type { SellerBrandingPort } from './ports/seller-branding'
 import type { AccountMoves } from './ports/account-moves'
 import type { PlatformEvents } from './ports/platform-events'
 import type { PlatformSettings } from './modules/platform-settings/platform-settings.store'
@@ -58,6 +59,8 @@ export type AppDeps = {
   funnels: FunnelsPort
   /** Whether a membership has a member page (the pages module's, asked by the payer area; ports/member-pages.ts). */
   memberPages: MemberPagesPort
+  /** A seller's logo, colours and mail footer for the mails to their payers (the customization module's; ports/seller-branding.ts). */
+  sellerBranding: SellerBrandingPort
   /** An account's moves (deactivated, reactivated, deleted), told to the platform plans (ports/account-moves.ts), wired in bootstrap.ts. */
   accountMoves: AccountMoves
   /** What happened, for other systems (ports/platform-events.ts): webhooks and integrations listen, wired in bootstrap.ts. */

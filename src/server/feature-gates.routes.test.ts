@@ -68,6 +68,13 @@ const probes: Record<string, Probe> = {
   sales_team: { call: async (s) => ({ method: 'GET', url: '/cabinet/deals', token: s.accessToken }) },
   dunning: { call: async (s) => ({ method: 'GET', url: '/cabinet/dunning_settings', token: s.accessToken }) },
   virtual_iban: { call: async (s) => ({ method: 'GET', url: '/cabinet/bank_transfers', token: s.accessToken }) },
+  custom_smtp: { call: async (s) => ({ method: 'GET', url: '/cabinet/smtp_settings', token: s.accessToken }) },
+  customization: { call: async (s) => ({ method: 'PUT', url: '/cabinet/customization', token: s.accessToken, payload: { primary_color: '#0b5394' } }) },
+  double_opt_in: { call: async (s) => ({ method: 'PUT', url: '/cabinet/double_opt_in', token: s.accessToken, payload: { required: true } }) },
+  community: { call: async (s) => ({ method: 'GET', url: '/cabinet/community', token: s.accessToken }) },
+  metabase_analytics_sets: { call: async (s) => ({ method: 'GET', url: '/cabinet/analytics_sets', token: s.accessToken }) },
+  live_shopping: { call: async (s) => ({ method: 'GET', url: '/cabinet/live_events', token: s.accessToken }) },
+  mobile_app: { call: async (s) => ({ method: 'GET', url: '/cabinet/mobile_app/notification_settings', token: s.accessToken }) },
   ticket_upgrade: {
     // A payer's unused ticket of the seller's event, bought and delivered while the flag is on.
     prepare: async (s) => {

@@ -9,7 +9,6 @@ export type FeatureGate = { gates: readonly [string, ...string[]] } | { pending:
 
 /** The reason of a pending flag: its function is not built yet. */
 export const pendingReason = 'its function is not built yet'
-const notBuilt = pendingReason
 
 export const featureGates = {
   google_analytics: { gates: ['POST /cabinet/tracking_codes (google_analytics, google_analytics_4)'] },
@@ -19,23 +18,23 @@ export const featureGates = {
   lesson_quiz_comments: { gates: ['course player: lesson quizzes and comments'] },
   multicurrency: { gates: ['pricing plans in a currency other than eur (POST /cabinet/products, .../pricing_plans)'] },
   virtual_iban: { gates: ['/cabinet/bank_statements', '/cabinet/bank_transfers'] },
-  customization: { pending: notBuilt },
+  customization: { gates: ['/cabinet/customization', 'the seller\'s logo, colours and mail footer on payer pages and mails'] },
   product_sharing: { gates: ['POST /cabinet/product_shares'] },
   vimeo: { gates: ['POST /cabinet/integrations (vimeo)'] },
-  custom_smtp: { pending: notBuilt },
-  double_opt_in: { pending: notBuilt },
+  custom_smtp: { gates: ['/cabinet/smtp_settings', 'payer mails through the seller\'s own mail server'] },
+  double_opt_in: { gates: ['/cabinet/double_opt_in', 'payers held from the integrations until they confirm'] },
   pdf_stamp: { gates: ['PUT /cabinet/products/{id}/download_settings (stamp_pdf)'] },
   domains: { gates: ['/cabinet/domains'] },
-  mobile_app: { pending: notBuilt },
+  mobile_app: { gates: ['/cabinet/mobile_app/notification_settings', 'the app\'s legal documents (/shop/{sellerId}/mobile_app/document/{id})'] },
   coupons: { gates: ['/cabinet/coupons', 'coupon codes at checkout'] },
   funnels: { gates: ['/cabinet/funnels'] },
   drip_in: { gates: ['PATCH /cabinet/courses/{id}/drip (paused)', 'drip schedules of the course player'] },
-  live_shopping: { pending: notBuilt },
-  community: { pending: notBuilt },
+  live_shopping: { gates: ['/cabinet/live_events', 'the live event pages (/live/{username}/{id})'] },
+  community: { gates: ['/cabinet/community', 'the members\' community (/payer/communities/{product_id}/...)'] },
   sales_team: { gates: ['/cabinet/deals'] },
   dunning: { gates: ['/cabinet/dunning_settings', '/cabinet/dunnings', '/cabinet/claims'] },
   ticket_upgrade: { gates: ['payer ticket upgrades (/payer/payment_tickets/{id}/upgrades)'] },
-  metabase_analytics_sets: { pending: notBuilt },
+  metabase_analytics_sets: { gates: ['/cabinet/analytics_sets'] },
   reseller_journey: { gates: ['reseller invitations and applications'] },
   conversion_tools: { gates: ['POST /cabinet/tracking_codes (tracify)'] },
   template_hub: { gates: ['GET /cabinet/themes/hub', 'public themes'] },

@@ -10,6 +10,7 @@ import * as accounting from '../modules/accounting/accounting.service'
 import { seedDemoCatalog } from '../modules/catalog/demo.service'
 import { seedDemoFunnel } from './seed-funnels'
 import * as certificates from '../modules/certificates/certificates.service'
+import * as community from '../modules/community/community.service'
 import * as courses from '../modules/courses/courses.service'
 import * as media from '../modules/media/media.service'
 import { newStorageKey } from '../modules/media/storage'
@@ -78,9 +79,17 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   if (demoSellerId !== null) await integrations.ensureDemoIntegrations(deps, demoSellerId)
   // DATEV settings with an example consultant and client number, so an export is one click (docs/decisions/0076-datev-export.md).
   if (demoSellerId !== null) await accounting.ensureDemoDatevSettings(deps, demoSellerId)
+  // The painters' circle's community, open to members with review of new posts (docs/decisions/0083-community.md; made
+  // once). The demo seller's community flag stays as the plan has it: a manager switches it on to show it.
+  if (demoSellerId !== null) await seedDemoCommunity(deps, demoSellerId)
   // One API key (docs/decisions/0073-seller-api-keys.md): random like any other, its token printed once at start-up.
   const apiKeyToken = await seedDemoApiKey(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined, apiKeyToken }
+}
+
+async function seedDemoCommunity(deps: AppDeps, sellerId: number) {
+  const [circle] = await deps.db.select({ id: products.id }).from(products).where(and(eq(products.sellerId, sellerId), eq(products.slug, 'painters-circle'))).limit(1)
+  if (circle) await community.ensureDemoCommunity(deps, sellerId, circle.id)
 }
 
 async function seedDemoApiKey(deps: AppDeps, sellerUserId: number): Promise<string | undefined> {

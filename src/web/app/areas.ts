@@ -1,5 +1,5 @@
 import {
-  IconAdjustments, IconAffiliate, IconAlarm, IconBellRinging, IconBrush, IconBuildingBank, IconBuildingStore, IconCalendar, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconCreditCard, IconDiscount, IconFileInvoice, IconFileSpreadsheet, IconFileText, IconFilter, IconGavel, IconHeadset, IconHistory, IconHome, IconId, IconKey, IconLayout, IconMail, IconMailbox, IconPackage, IconPalette, IconPlugConnected, IconReceipt, IconReceiptRefund, IconRepeat, IconSchool, IconSettings, IconShare, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconTypography, IconUser, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, IconWebhook, IconWorldWww, type Icon,
+  IconAdjustments, IconAffiliate, IconAlarm, IconBellRinging, IconBroadcast, IconBrush, IconBuildingBank, IconBuildingStore, IconCalendar, IconCertificate, IconChartBar, IconClipboardCheck, IconClock, IconCode, IconColorSwatch, IconCreditCard, IconDeviceMobile, IconDiscount, IconFileInvoice, IconFileSpreadsheet, IconFileText, IconFilter, IconGavel, IconHeadset, IconHistory, IconHome, IconId, IconKey, IconLayout, IconMail, IconMailbox, IconMessages, IconPackage, IconPalette, IconPlugConnected, IconReceipt, IconReceiptRefund, IconRepeat, IconSchool, IconSettings, IconShare, IconShieldCheck, IconStack2, IconTicket, IconTransfer, IconTypography, IconUser, IconUserPlus, IconUsers, IconUsersGroup, IconWallet, IconWebhook, IconWorldWww, type Icon,
 } from '@tabler/icons-react'
 import type { FeatureFlag } from '../../shared/accounts'
 import type { Area } from '../lib/profiles'
@@ -22,12 +22,18 @@ const allConfigs: Record<Area, AreaConfig> = {
     area: 'cabinet',
     nav: [
       { to: '/cabinet', key: 'dashboard', icon: IconHome, exact: true, action: 'dashboard.read' },
+      // docs/decisions/0087-analytics-sets.md: visible with the flag off too, the page says which plan unlocks it
+      { to: '/cabinet/analytics', key: 'analytics', icon: IconChartBar, match: '/cabinet/analytics', action: 'dashboard.read' },
       { to: '/cabinet/products', key: 'products', icon: IconPackage, action: 'products.read' },
       { to: '/cabinet/coupons', key: 'coupons', icon: IconDiscount, action: 'products.read' },
       // docs/decisions/0067-multi-item-shares.md
       { to: '/cabinet/item_shares', key: 'itemShares', icon: IconShare, feature: 'product_sharing', action: 'products.read' },
       // docs/decisions/0066-funnels.md
       { to: '/cabinet/funnels', key: 'funnels', icon: IconFilter, action: 'products.read' },
+      // docs/decisions/0083-community.md: visible with the flag off too, the page says which plan unlocks it
+      { to: '/cabinet/community', key: 'community', icon: IconMessages, action: 'products.read' },
+      // docs/decisions/0086-live-shopping-and-mobile-app.md: visible with the flag off too, the page says which plan unlocks it
+      { to: '/cabinet/live_events', key: 'liveShopping', icon: IconBroadcast, match: '/cabinet/live_events', action: 'products.read' },
       { to: '/cabinet/orders', key: 'orders', icon: IconReceipt, action: 'orders.read' },
       { to: '/cabinet/order_rates', key: 'orderRates', icon: IconRepeat, action: 'orders.read' },
       { to: '/cabinet/payers', key: 'payers', icon: IconUsers, action: 'payers.read' },
@@ -49,6 +55,8 @@ const allConfigs: Record<Area, AreaConfig> = {
       // docs/decisions/0061-fonts-and-themes.md
       { to: '/cabinet/themes', key: 'themes', icon: IconBrush, match: '/cabinet/themes', action: 'settings.read' },
       { to: '/cabinet/fonts', key: 'fonts', icon: IconTypography, action: 'settings.read' },
+      // docs/decisions/0085-customization.md
+      { to: '/cabinet/customization', key: 'customization', icon: IconColorSwatch, action: 'settings.read' },
       // docs/decisions/0064-visual-editor.md: built pages and their editor
       { to: '/cabinet/pages', key: 'pages', icon: IconLayout, match: '/cabinet/pages', action: 'products.read' },
       // docs/decisions/0060-domains.md
@@ -59,6 +67,10 @@ const allConfigs: Record<Area, AreaConfig> = {
       { to: '/cabinet/webhooks', key: 'webhooks', icon: IconWebhook, action: 'settings.read' },
       // docs/decisions/0075-integrations.md
       { to: '/cabinet/integrations', key: 'integrations', icon: IconPlugConnected, action: 'settings.read' },
+      // docs/decisions/0086-live-shopping-and-mobile-app.md
+      { to: '/cabinet/mobile_app', key: 'mobileApp', icon: IconDeviceMobile, action: 'settings.read' },
+      // docs/decisions/0084-custom-smtp-and-double-opt-in.md
+      { to: '/cabinet/mail_settings', key: 'mailSettings', icon: IconMailbox, action: 'settings.read' },
       { to: '/cabinet/identity', key: 'identity', icon: IconId, action: 'payouts.read' },
       { to: '/cabinet/bank_accounts', key: 'bankAccounts', icon: IconBuildingBank, action: 'payouts.read' },
       // docs/decisions/0078-virtual-iban-bank-statements.md

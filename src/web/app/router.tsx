@@ -44,6 +44,8 @@ const publicRoutes = [
   createRoute({ getParentRoute: () => publicLayout, path: 'imprint', component: lazyRouteComponent(site, 'ImprintPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'email_logs/$token', component: lazyRouteComponent(emails, 'EmailLogPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'emails/unsubscribe/$token', component: lazyRouteComponent(emails, 'UnsubscribePage') }),
+  // docs/decisions/0084-custom-smtp-and-double-opt-in.md: a payer confirms their address for a seller's mailings
+  createRoute({ getParentRoute: () => publicLayout, path: 'opt_in/$token', component: lazyRouteComponent(withFullStyles(() => import('../features/mail-settings/routes/opt-in-page')), 'OptInPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'users/sign_in', component: lazyRouteComponent(signIn, 'SignInPage') }),
   createRoute({ getParentRoute: () => publicLayout, path: 'users/sign_up', component: lazyRouteComponent(signUp, 'SignUpPage') }),
   createRoute({
@@ -138,6 +140,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'webhooks', component: lazyRouteComponent(() => import('../features/webhooks/routes/webhooks-page'), 'WebhooksPage') },
   // docs/decisions/0075-integrations.md
   { path: 'integrations', component: lazyRouteComponent(() => import('../features/integrations/routes/integrations-page'), 'IntegrationsPage') },
+  // docs/decisions/0084-custom-smtp-and-double-opt-in.md
+  { path: 'mail_settings', component: lazyRouteComponent(() => import('../features/mail-settings/routes/mail-settings-page'), 'MailSettingsPage') },
   { path: 'orders', component: lazyRouteComponent(() => import('../features/orders/routes/orders-page'), 'OrdersPage') },
   { path: 'orders/$orderId', component: lazyRouteComponent(() => import('../features/orders/routes/order-detail-page'), 'OrderDetailPage') },
   { path: 'order_rates', component: lazyRouteComponent(() => import('../features/order-rates/routes/order-rates-page'), 'OrderRatesPage') },
@@ -169,8 +173,17 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'payouts_settings', component: lazyRouteComponent(payoutPages, 'PayoutsSettingsPage') },
   { path: 'reseller', component: lazyRouteComponent(() => import('../features/resellers/routes/cabinet-reseller-page'), 'CabinetResellerPage') },
   { path: 'team', component: lazyRouteComponent(teamPages, 'TeamPage') },
+  // docs/decisions/0087-analytics-sets.md
+  { path: 'analytics', component: lazyRouteComponent(() => import('../features/analytics/routes/analytics-pages'), 'AnalyticsSetsPage') },
+  { path: 'analytics/$setId', component: lazyRouteComponent(() => import('../features/analytics/routes/analytics-pages'), 'AnalyticsSetPage') },
   // docs/decisions/0078-virtual-iban-bank-statements.md
   { path: 'bank_transfers', component: lazyRouteComponent(() => import('../features/bank-transfers/routes/bank-transfers-page'), 'BankTransfersPage') },
+  // docs/decisions/0083-community.md
+  { path: 'community', component: lazyRouteComponent(() => import('../features/community/routes/community-page'), 'CommunityPage') },
+  // docs/decisions/0086-live-shopping-and-mobile-app.md
+  { path: 'live_events', component: lazyRouteComponent(() => import('../features/live-shopping/routes/live-events-pages'), 'LiveEventsPage') },
+  { path: 'live_events/$id', component: lazyRouteComponent(() => import('../features/live-shopping/routes/live-events-pages'), 'LiveEventPage') },
+  { path: 'mobile_app', component: lazyRouteComponent(() => import('../features/mobile-app/routes/mobile-app-page'), 'MobileAppPage') },
   // docs/decisions/0076-datev-export.md
   { path: 'datev', component: lazyRouteComponent(() => import('../features/accounting/routes/datev-page'), 'DatevPage') },
   // docs/decisions/0073-seller-api-keys.md
@@ -179,6 +192,8 @@ const cabinet = areaRoutes('cabinet', lazyRouteComponent(() => import('./cabinet
   { path: 'plans', component: lazyRouteComponent(() => import('../features/platform-plans/routes/cabinet-plans-page'), 'CabinetPlansPage') },
   // docs/decisions/0061-fonts-and-themes.md
   { path: 'fonts', component: lazyRouteComponent(() => import('../features/fonts/routes/fonts-page'), 'FontsPage') },
+  // docs/decisions/0085-customization.md
+  { path: 'customization', component: lazyRouteComponent(() => import('../features/customization/routes/customization-page'), 'CustomizationPage') },
   { path: 'themes', component: lazyRouteComponent(() => import('../features/themes/routes/themes-pages'), 'ThemesPage') },
   { path: 'themes/hub', component: lazyRouteComponent(() => import('../features/themes/routes/themes-pages'), 'ThemeHubPage') },
   // docs/decisions/0067-multi-item-shares.md
@@ -243,6 +258,7 @@ const teamMember = areaRoutes('team_member', lazyRouteComponent(teamMemberPages,
 ])
 const payer = areaRoutes('payer', lazyRouteComponent(() => import('../features/payer/routes/payer-home-page'), 'PayerHomePage'), [
   { path: 's/$id', component: lazyRouteComponent(() => import('../features/payer/routes/payer-seller-page'), 'PayerSellerPage') },
+  { path: 's/$id/community/$productId', component: lazyRouteComponent(() => import('../features/community/routes/payer-community-page'), 'PayerCommunityPage') },
 ])
 const admin = areaRoutes('admin', lazyRouteComponent(() => import('../features/admin/routes/admin-home-page'), 'AdminHomePage'), [
   { path: 'emails', component: lazyRouteComponent(emails, 'OutboxPage') },

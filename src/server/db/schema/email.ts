@@ -16,6 +16,13 @@ export const emailLogs = pgTable('email_logs', {
   state: text('state').notNull().default('queued'),
   error: text('error'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /**
+   * The seller whose payer this mail goes to (docs/decisions/0084-custom-smtp-and-double-opt-in.md): set by the
+   * senders of payer mails, so the seller's own mail server may send it; null for platform mail.
+   */
+  sellerId: integer('seller_id'),
+  /** How it went out: platform | seller_smtp | platform_fallback (the seller's server failed); null until sent. */
+  sentVia: text('sent_via'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('email_logs_token_unique').on(t.token), index('email_logs_to_idx').on(t.to)])
 

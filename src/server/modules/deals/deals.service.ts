@@ -187,7 +187,7 @@ export async function sendDeal(ctx: Ctx, id: number): Promise<{ deal: DealOutput
     const amount = row.price ?? row.firstAmount ?? null
     const naming = await salesTeam.sellerName(tx, sellerId)
     await email.queueEmail(ctx.deps, tx, {
-      to: row.payerEmail, kind: 'deal_offer', locale: ctx.locale, userId: null, firstName: row.payerFirstName,
+      to: row.payerEmail, kind: 'deal_offer', locale: ctx.locale, userId: null, firstName: row.payerFirstName, sellerId,
       sellerName: naming, productName: offer.productName, link: dealUrl(ctx, token),
       amount: amount !== null && isCurrencyId(offer.currency) ? formatMoney({ amount, currency: offer.currency }) : '',
       notificationText: row.message ?? undefined,

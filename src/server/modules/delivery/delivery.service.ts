@@ -491,7 +491,7 @@ export async function sendDeliveryEmail(deps: AppDeps, data: { orderId: number }
     const locked = await repo.findDelivery(tx, order.id, { lock: true })
     if (!locked || locked.emailLogId !== null || locked.state !== 'delivered') return
     const row = await email.queueEmail(deps, tx, {
-      to: payer.email, kind: 'order_delivery', locale, userId: order.payerUserId, firstName: payer.first_name, rendered, attachments,
+      to: payer.email, kind: 'order_delivery', locale, userId: order.payerUserId, firstName: payer.first_name, rendered, attachments, sellerId: order.sellerId,
     })
     await repo.updateDelivery(tx, order.id, { emailLogId: row.id })
     await repo.insertEvents(tx, [{ orderId: order.id, event: 'email_queued', detail: { email_log_id: row.id, mode: delivery.emailMode, attachments: attachments.length }, createdAt: now }])

@@ -97,7 +97,7 @@ async function sendDunningMail(deps: AppDeps, tx: Executor, kind: 'payment_remin
   const locale = facts.payerLocale ?? 'en'
   const currency = isCurrencyId(facts.currency) ? facts.currency : 'eur'
   await email.queueEmail(deps, tx, {
-    to: payer.email, kind, locale, userId: facts.payerUserId, firstName: payer.first_name ?? '',
+    to: payer.email, kind, locale, userId: facts.payerUserId, firstName: payer.first_name ?? '', sellerId: facts.sellerId,
     link: payLinkOf(deps, facts.username, facts.token), productName: facts.productName, sellerName: facts.username,
     amount: formatMoney({ amount: owed, currency }), dueDate: dateText(rate.dueDate, locale), retryDate: retryAt ? dateText(retryAt, locale) : undefined,
   })

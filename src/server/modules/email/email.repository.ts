@@ -41,7 +41,7 @@ export async function findEmailLog(db: Executor, id: number) {
   return row
 }
 
-export async function setEmailLogState(db: Executor, id: number, state: string, values: { error?: string | null; sentAt?: Date } = {}) {
+export async function setEmailLogState(db: Executor, id: number, state: string, values: { error?: string | null; sentAt?: Date; sentVia?: string } = {}) {
   await db.update(emailLogs).set({ state, ...values }).where(eq(emailLogs.id, id))
 }
 

@@ -8,13 +8,25 @@ import type { MailAttachment } from '../../mail/mailer'
 import { randomToken } from '../../auth/random-tokens'
 import * as repo from './email.repository'
 import { renderMail, type MailKind, type MailParams } from './email.templates'
+import { brandMail } from './email.branding'
+import { sendThroughSeller } from './seller-smtp.service'
+
+export { renderSimpleMail, type SimpleMail } from './email.simple-mail'
 
 export const deliverEmailJob = 'email.deliver'
 
 export type QueueEmailInput = {
   to: string
-  /** A template of email.templates.ts, or `order_delivery` with its own `rendered` text (the delivery mail). */
-  kind: MailKind | 'order_delivery'
+  /**
+   * A template of email.templates.ts, or a kind that brings its own `rendered` text: `order_delivery` (the
+   * delivery mail), `seller_smtp_failed` (the seller's mail server notice), `opt_in_confirmation` (double opt-in).
+   */
+  kind: MailKind | OwnTextKind
+  /**
+   * The seller whose payer this mail goes to (docs/decisions/0084-custom-smtp-and-double-opt-in.md): senders of
+   * payer mails set it, so the seller's own mail server sends it when the custom_smtp flag is on. Left out: platform mail.
+   */
+  sellerId?: number | null
   /** Subject and bodies made by the caller; required for kinds without a template here. */
   rendered?: { subject: string; html: string; text: string }
   /** Files sent with the mail and kept with it (tickets, certificates). */
@@ -34,6 +46,10 @@ export type QueueEmailInput = {
   retryDate?: string
 }
 
+/** Kinds without a template here: the caller brings the text. */
+export type OwnTextKind = 'order_delivery' | 'seller_smtp_failed' | 'opt_in_confirmation'
+const ownTextKinds: readonly string[] = ['order_delivery', 'seller_smtp_failed', 'opt_in_confirmation'] satisfies OwnTextKind[]
+
 /**
  * Writes the mail and enqueues its delivery in the caller's transaction: if the transaction commits the
  * mail exists (readable at /email_logs/:token) and will be sent; if it rolls back, neither happens.
@@ -45,11 +61,13 @@ export async function queueEmail(deps: AppDeps, tx: Executor, input: QueueEmailI
     notificationTitle: input.notificationTitle, notificationText: input.notificationText,
     dueDate: input.dueDate, retryDate: input.retryDate,
   }
-  if (!input.rendered && input.kind === 'order_delivery') throw new Error('order_delivery mails bring their own text')
-  const rendered = input.rendered ?? renderMail(input.kind as MailKind, input.locale, params)
+  if (!input.rendered && ownTextKinds.includes(input.kind)) throw new Error(`${input.kind} mails bring their own text`)
+  // A payer mail carries the seller's logo, colours and footer in effect now (docs/decisions/0085-customization.md).
+  const plain = input.rendered ?? renderMail(input.kind as MailKind, input.locale, params)
+  const rendered = input.sellerId ? brandMail(plain, await deps.sellerBranding.brandingOf(tx, input.sellerId), deps.config.appUrl) : plain
   const row = await repo.insertEmailLog(tx, {
     token: randomToken(24), userId: input.userId ?? null, to: input.to, kind: input.kind, locale: input.locale,
-    subject: rendered.subject, html: rendered.html, text: rendered.text, state: 'queued',
+    subject: rendered.subject, html: rendered.html, text: rendered.text, state: 'queued', sellerId: input.sellerId ?? null,
   })
   await repo.insertAttachments(tx, (input.attachments ?? []).map((a) => ({
     emailLogId: row.id, filename: a.filename, contentType: a.contentType, size: a.content.length, content: a.content,
@@ -58,10 +76,27 @@ export async function queueEmail(deps: AppDeps, tx: Executor, input: QueueEmailI
   return row
 }
 
-/** The job: sends a queued mail once. Without SMTP the mail is marked stored; a sent mail is never resent. */
+/**
+ * The job: sends a queued mail once. A mail to a seller's payer first tries the seller's own mail server
+ * (seller-smtp.service.ts: flag custom_smtp on and settings verified); when that server fails, the mail goes
+ * through the platform's sender (sent_via platform_fallback) and the seller is told once per run of failures.
+ * Without SMTP the mail is marked stored; a sent mail is never resent.
+ */
 export async function deliverEmail(deps: AppDeps, data: { emailLogId: number }) {
   const row = await repo.findEmailLog(deps.db, data.emailLogId)
   if (!row || row.state === 'sent' || row.state === 'stored') return
+  const files = async () => (await repo.attachmentFiles(deps.db, row.id)).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }))
+  let fellBack = false
+  if (row.sellerId !== null) {
+    const attachments = await files()
+    const outcome = await sendThroughSeller(deps, row.sellerId, { to: row.to, subject: row.subject, html: row.html, text: row.text, ...(attachments.length > 0 ? { attachments } : {}) },
+      (tx, notice) => queueEmail(deps, tx, { ...notice, kind: 'seller_smtp_failed' }))
+    if (outcome === 'sent') {
+      await repo.setEmailLogState(deps.db, row.id, 'sent', { sentAt: deps.now(), error: null, sentVia: 'seller_smtp' })
+      return
+    }
+    fellBack = outcome === 'failed'
+  }
   if (!deps.mailer.delivers) {
     await repo.setEmailLogState(deps.db, row.id, 'stored')
     // the console is where a developer without a mail server looks (docs/decisions/0041-first-ten-minutes.md)
@@ -69,9 +104,9 @@ export async function deliverEmail(deps: AppDeps, data: { emailLogId: number }) 
     return
   }
   try {
-    const attachments = (await repo.attachmentFiles(deps.db, row.id)).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }))
+    const attachments = await files()
     await deps.mailer.send({ to: row.to, subject: row.subject, html: row.html, text: row.text, ...(attachments.length > 0 ? { attachments } : {}) })
-    await repo.setEmailLogState(deps.db, row.id, 'sent', { sentAt: deps.now(), error: null })
+    await repo.setEmailLogState(deps.db, row.id, 'sent', { sentAt: deps.now(), error: null, sentVia: fellBack ? 'platform_fallback' : 'platform' })
   } catch (error) {
     await repo.setEmailLogState(deps.db, row.id, 'failed', { error: (error as Error).message.slice(0, 500) })
     throw error

@@ -306,7 +306,7 @@ async function mailInvoice(deps: AppDeps, tx: Executor, invoice: repo.InvoiceRow
   const pdf = await pdfOf(invoice, orderToken, paidAt, reversedNumber)
   const seller = invoice.seller as FrozenSeller
   await email.queueEmail(deps, tx, {
-    to: payer.email, kind: invoice.kind === 'reversal' ? 'invoice_reversed' : 'invoice_issued', locale: 'en', userId: invoice.payerUserId,
+    to: payer.email, kind: invoice.kind === 'reversal' ? 'invoice_reversed' : 'invoice_issued', locale: 'en', userId: invoice.payerUserId, sellerId: invoice.sellerId,
     firstName: payer.name, productName: invoice.number, sellerName: seller.name,
     amount: formatMoney({ amount: invoice.grossAmount, currency: currencyOf(invoice.currency) }),
     attachments: [{ filename: `${invoice.number.replace(/[^A-Za-z0-9_.-]/g, '_')}.pdf`, contentType: 'application/pdf', content: pdf }],

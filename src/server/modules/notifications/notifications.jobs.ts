@@ -1,6 +1,8 @@
 import { defineJob } from '../../jobs/jobs'
 import type { AppDeps } from '../../deps'
-import { orderEventJob, recordOrderEvent, sendIncomeNotifications, type IncomeType, type OrderEvent } from './notifications.service'
+import {
+  communityPostJob, orderEventJob, recordCommunityPost, recordOrderEvent, sendIncomeNotifications, type CommunityPostEvent, type IncomeType, type OrderEvent,
+} from './notifications.service'
 
 // The income notifications' sweeps (UTC): each reports the period before it ran, once per seller and
 // period (the dedupe key names the period), so a second run or a second worker adds nothing.
@@ -18,4 +20,5 @@ export const notificationsJobs = [
       handler: async (deps) => { await sendIncomeNotifications(deps, type) },
     })),
   defineJob<AppDeps, OrderEvent>({ name: orderEventJob, handler: recordOrderEvent }),
+  defineJob<AppDeps, CommunityPostEvent>({ name: communityPostJob, handler: recordCommunityPost }),
 ]

@@ -135,6 +135,30 @@ export async function notifyCourseEvent(deps: AppDeps, tx: Executor, event: {
   })
 }
 
+/** A member's post waiting for the seller's review in a membership's community (docs/decisions/0083-community.md). */
+export type CommunityPostEvent = { sellerId: number; postId: number; productId: number; productName: string; payerName: string }
+
+/** The job that records a community post waiting for review; `notifyCommunityPostForReview` enqueues it. */
+export const communityPostJob = 'notifications.community-post'
+
+/**
+ * Reports a community post waiting for review in the caller's transaction as one queued job (the post and its
+ * notification commit together). Safe to run twice: one row per post (its dedupe key).
+ */
+export async function notifyCommunityPostForReview(deps: AppDeps, tx: Executor, event: CommunityPostEvent): Promise<void> {
+  await deps.jobs.enqueue(tx, communityPostJob, event)
+}
+
+/** The job's work: the seller's community_new_post_for_review notification, once per post. */
+export async function recordCommunityPost(deps: AppDeps, event: CommunityPostEvent): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await notify(deps, tx, {
+      sellerId: event.sellerId, type: 'community_new_post_for_review', dedupeKey: `community_new_post_for_review:${event.postId}`,
+      payload: { product_id: event.productId, product_name: event.productName, payer_name: event.payerName, post_id: event.postId },
+    })
+  })
+}
+
 // ------------------------------------------------------------------ income (cron jobs)
 
 export type IncomeType = 'day_income' | 'week_income' | 'month_income'
