@@ -1,5 +1,5 @@
 import { featureFlags, sellerDisplayName } from '../../../shared/accounts'
-import { normalizeHex, normalizeMailFooter, textColorOn, type Branding } from '../../../shared/customization/branding'
+import { mailFooterLines, mailFooterMaxLines, normalizeHex, normalizeMailFooter, readableOnWhite, textColorOn, type Branding } from '../../../shared/customization/branding'
 import { AppError } from '../../../shared/errors'
 import type { CustomizationInput, CustomizationOutput } from '../../../shared/schemas/customization'
 import { actingSellerId } from '../../auth/permissions'
@@ -44,6 +44,10 @@ export async function getCustomization(ctx: Ctx): Promise<CustomizationOutput> {
 /** Saves the fields given (null clears one). The logo must be the seller's own image upload. */
 export async function saveCustomization(ctx: Ctx, input: CustomizationInput): Promise<CustomizationOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
+  const issues: { path: string; message: string }[] = []
+  if (input.accent_color && !readableOnWhite(input.accent_color)) issues.push({ path: 'accent_color', message: 'low_contrast' })
+  if (input.mail_footer && mailFooterLines(input.mail_footer) > mailFooterMaxLines) issues.push({ path: 'mail_footer', message: 'too_many_lines' })
+  if (issues.length > 0) throw new AppError('validation_failed', 'Please check the highlighted fields', issues)
   const row = await ctx.db.transaction(async (tx) => {
     if (input.logo_key) {
       const kinds = await media.uploadKinds(tx, sellerId, [input.logo_key])

@@ -53,9 +53,16 @@ function CustomizationForm({ stored }: { stored: Customization }) {
   })
 
   const parsed = customizationInput.safeParse(inputOf(form))
+  // The server's own checks (contrast, footer lines: 422) told before saving too.
+  const ownChecks: Record<string, string | undefined> = {
+    accent_color: isHexColor(form.accent) && contrastRatio(form.accent, '#ffffff') < minTextContrast ? 'low_contrast' : undefined,
+    mail_footer: mailFooterLines(form.footer) > mailFooterMaxLines ? 'too_many_lines' : undefined,
+  }
+  const valid = parsed.success && !Object.values(ownChecks).some(Boolean)
   const issueOf = (path: string): string | undefined => {
     const local = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)
     if (local) return translateMessage(local.message, i18n.language)
+    if (ownChecks[path]) return translateMessage(ownChecks[path], i18n.language)
     const remote = isApiError(error) ? error.fields?.find((f) => f.path === path) : undefined
     return remote ? translateMessage(remote.message, i18n.language) : undefined
   }
@@ -64,7 +71,7 @@ function CustomizationForm({ stored }: { stored: Customization }) {
   const accentContrast = accent ? contrastRatio(accent, '#ffffff') : null
 
   return (
-    <Stack gap="lg" component="form" onSubmit={(event) => { event.preventDefault(); setError(null); if (parsed.success) save.mutate(parsed.data) }} data-testid="customization-form">
+    <Stack gap="lg" component="form" onSubmit={(event) => { event.preventDefault(); setError(null); if (valid && parsed.success) save.mutate(parsed.data) }} data-testid="customization-form">
       <Card withBorder>
         <Stack gap="sm">
           <Title order={4}>{t('customization.logo')}</Title>
