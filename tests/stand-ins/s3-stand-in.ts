@@ -14,9 +14,13 @@ export type S3StandIn = {
   close(): Promise<void>
 }
 
-export async function startS3StandIn(bucket = 'sellfront-test'): Promise<S3StandIn> {
-  const directory = mkdtempSync(join(tmpdir(), 'sellfront-s3-'))
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] })
+/**
+ * `options.port` and `options.directory` start it on a given port over a given folder (kept on close): the
+ * fault battery (bench/faults.ts) kills its process and starts it again where it was, objects included.
+ */
+export async function startS3StandIn(bucket = 'sellfront-test', options: { port?: number; directory?: string } = {}): Promise<S3StandIn> {
+  const directory = options.directory ?? mkdtempSync(join(tmpdir(), 'sellfront-s3-'))
+  const server = new S3rver({ address: '127.0.0.1', port: options.port ?? 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] })
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   return {
@@ -25,7 +29,7 @@ export async function startS3StandIn(bucket = 'sellfront-test'): Promise<S3Stand
     env: { STORAGE: 's3', S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
     async close() {
       await server.close()
-      rmSync(directory, { recursive: true, force: true })
+      if (!options.directory) rmSync(directory, { recursive: true, force: true })
     },
   }
 }

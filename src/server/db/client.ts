@@ -71,6 +71,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, idleTimeoutMillis: 0 })
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {})
+  // A checked-out client (a transaction between two statements) has no pool listener: a server restart's
+  // FATAL 57P01 arriving then was an unhandled 'error' event that ended the process (found by bench/faults.ts,
+  // docs/decisions/0091-fault-battery.md). Now its next statement fails (a 503, src/server/plugins/errors.ts)
+  // and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => { client.on('error', () => {}) })
   // Every parameterised statement prepared once per connection (fast-path/prepared-statements.ts).
   prepareStatementsOnConnect(pool)
   const db = drizzlePg(pool, { schema }) as unknown as Db

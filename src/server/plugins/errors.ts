@@ -141,7 +141,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: any = error; e; e = e.cause) {
     const code = String(e.code ?? '')
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300'].includes(code) || code.startsWith('08')) return true
-    if (/Connection terminated|PGlite is closed|Cannot use a pool after calling end/i.test(String(e.message ?? ''))) return true
+    // "...is not queryable": a pooled client whose connection a database restart cut while it was checked out.
+    if (/Connection terminated|PGlite is closed|Cannot use a pool after calling end|not queryable/i.test(String(e.message ?? ''))) return true
   }
   return false
 }

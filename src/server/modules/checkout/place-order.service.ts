@@ -210,7 +210,9 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       product: facts.product.limit !== null, ticket: (priced.ticket?.limit ?? null) !== null,
       bumps: priced.bumps.filter((b) => b.facts.product.limit !== null).map((b) => b.facts.product.id),
     }
-    const holds = held.product || held.ticket || held.bumps.length > 0
+    // License keys are held too (reserved below), with or without a stock limit: the reservation's end gives
+    // an unpaid order's keys back (orders.expireReservation acts on held reservations only).
+    const holds = held.product || held.ticket || held.bumps.length > 0 || facts.product.form === 'licenseKey'
     const payerUserId = await accounts.ensurePayer(tx, { email: input.payer.email, firstName: input.payer.first_name, lastName: input.payer.last_name, locale: ctx.locale })
     const versionId = priced.plan.row.currentVersionId
     const snapshot = planSnapshot(priced.plan.plan)

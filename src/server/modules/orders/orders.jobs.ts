@@ -6,6 +6,8 @@ import { expireReservation, expireReservationJob, refundLatePaymentJob } from '.
 // The order store's jobs, enqueued in the transaction that causes them; each is idempotent. The two
 // delivery jobs it enqueues (deliverOrderJob, revokeOrderJob) are the delivery module's: delivery.jobs.ts.
 export const ordersJobs: JobDefinition<AppDeps>[] = [
-  defineJob<AppDeps, { orderId: number }>({ name: expireReservationJob, handler: (deps, data) => expireReservation(deps, data) }),
+  // One job per order placed: a batch per fetch, or a rush's reservations end minutes late (one per 2 s poll;
+  // docs/decisions/0091-fault-battery.md). expireReservation checks the locked order, so a rerun does nothing.
+  defineJob<AppDeps, { orderId: number }>({ name: expireReservationJob, handler: (deps, data) => expireReservation(deps, data), work: { batchSize: 20, pollingIntervalSeconds: 0.5 } }),
   defineJob<AppDeps, { paymentToken: string }>({ name: refundLatePaymentJob, handler: (deps, data) => refundLatePaymentThroughProvider(deps, data), retryLimit: 10, retryDelaySeconds: 60 }),
 ]
