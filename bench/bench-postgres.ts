@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import http from 'node:http'
 import net from 'node:net'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -197,4 +197,28 @@ export class RawHttpConnection {
     this.waiting = null
     waiting.resolve({ status: Number(head.slice(9, 12)), body })
   }
+}
+
+/**
+ * CPU seconds used so far by the given processes and by PostgreSQL's processes, from /proc (Linux; null
+ * elsewhere): where a benchmark's two cores go.
+ */
+export function cpuSeconds(pids: number[]): { api: number; postgres: number } | null {
+  if (!existsSync('/proc/self/stat')) return null
+  const ticksOf = (pid: string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return Number(fields[11]) + Number(fields[12]) // utime + stime, in clock ticks (100 per second)
+    } catch {
+      return 0 // the process ended meanwhile
+    }
+  }
+  let postgres = 0
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) postgres += ticksOf(pid)
+    } catch { /* ended meanwhile */ }
+  }
+  return { api: pids.reduce((sum, pid) => sum + ticksOf(String(pid)), 0) / 100, postgres: postgres / 100 }
 }

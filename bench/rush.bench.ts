@@ -8,7 +8,7 @@
 // PostgreSQL (TEST_DATABASE_URL or DATABASE_URL) and pgbench; without them it says so and stops.
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { openDatabase } from '../src/server/db/client'
@@ -16,7 +16,7 @@ import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { fullPayer, publishedProduct } from '../tests/factories/checkout'
 import type { ApiProcess } from '../tests/helpers/api-process'
 import { createTestApp } from '../tests/helpers/test-app'
-import { benchDatabase, jsonPostBytes, RawHttpConnection, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
+import { benchDatabase, cpuSeconds, jsonPostBytes, RawHttpConnection, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
 
 const payers = Number(process.env.RUSH_PAYERS ?? 500)
 const tickets = Number(process.env.RUSH_TICKETS ?? 100)
@@ -29,30 +29,6 @@ const processes: ApiProcess[] = []
 async function cleanup() {
   for (const p of processes) await p.stop().catch(() => {})
   await benchDb.drop()
-}
-
-/**
- * CPU seconds used so far by the API processes and by PostgreSQL's processes, from /proc (Linux; null
- * elsewhere): where the rush's two cores go.
- */
-function cpuSeconds(apiPids: number[]): { api: number; postgres: number } | null {
-  if (!existsSync('/proc/self/stat')) return null
-  const ticksOf = (pid: string) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return Number(fields[11]) + Number(fields[12]) // utime + stime, in clock ticks (100 per second)
-    } catch {
-      return 0 // the process ended meanwhile
-    }
-  }
-  let postgres = 0
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) postgres += ticksOf(pid)
-    } catch { /* ended meanwhile */ }
-  }
-  return { api: apiPids.reduce((sum, pid) => sum + ticksOf(String(pid)), 0) / 100, postgres: postgres / 100 }
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0

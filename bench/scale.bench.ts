@@ -5,14 +5,13 @@
 // split shows. The load generator is this process, never a server's. Needs PostgreSQL (TEST_DATABASE_URL or
 // DATABASE_URL); without it, it says so and stops.
 import http from 'node:http'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { openDatabase } from '../src/server/db/client'
 import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { publishedProduct } from '../tests/factories/checkout'
 import type { ApiProcess } from '../tests/helpers/api-process'
 import { createTestApp } from '../tests/helpers/test-app'
-import { benchDatabase, checkoutLoad, startBenchApi } from './bench-postgres'
+import { benchDatabase, checkoutLoad, cpuSeconds, startBenchApi } from './bench-postgres'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)
@@ -22,27 +21,6 @@ if (!adminUrl) {
   console.log('scale bench skipped: set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server')
   console.log('ratio checkouts/s 4 processes / 1: skipped (no PostgreSQL)')
   process.exit(0)
-}
-
-/** CPU seconds so far of the given processes and of PostgreSQL's (Linux /proc; zeros elsewhere). */
-function cpuSeconds(pids: number[]): { api: number; postgres: number } {
-  if (!existsSync('/proc/self/stat')) return { api: 0, postgres: 0 }
-  const ticksOf = (pid: string) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return Number(fields[11]) + Number(fields[12])
-    } catch {
-      return 0
-    }
-  }
-  let postgres = 0
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) postgres += ticksOf(pid)
-    } catch { /* ended meanwhile */ }
-  }
-  return { api: pids.reduce((sum, pid) => sum + ticksOf(String(pid)), 0) / 100, postgres: postgres / 100 }
 }
 
 const benchDb = await benchDatabase(adminUrl)
@@ -63,11 +41,11 @@ try {
       const share = (i: number) => Math.floor(clients / count) + (i < clients % count ? 1 : 0)
       const loads = processes.map((p, i) => checkoutLoad(new http.Agent({ keepAlive: true, maxSockets: share(i) }), p.url, plan, share(i)))
       await Promise.all(loads.map((load) => load.run(2, false)))
-      const before = cpuSeconds(processes.map((p) => p.pid))
+      const before = cpuSeconds(processes.map((p) => p.pid)) ?? { api: 0, postgres: 0 }
       const started = performance.now()
       const done = (await Promise.all(loads.map((load) => load.run(seconds, true)))).reduce((a, b) => a + b, 0)
       const elapsed = (performance.now() - started) / 1000
-      const after = cpuSeconds(processes.map((p) => p.pid))
+      const after = cpuSeconds(processes.map((p) => p.pid)) ?? { api: 0, postgres: 0 }
       const latencies = loads.flatMap((load) => load.latencies).sort((a, b) => a - b)
       const failures: Record<string, number> = {}
       for (const load of loads) for (const [kind, n] of Object.entries(load.failures)) failures[kind] = (failures[kind] ?? 0) + n

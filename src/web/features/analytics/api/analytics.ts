@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { AnalyticsPeriod } from '../../../../shared/analytics/charts'
 import type { AnalyticsChartResult, AnalyticsSetOutput, SaveAnalyticsSetInput } from '../../../../shared/schemas/analytics'
 import { api } from '../../../lib/api'
+import { saveCsv } from '../../../lib/csv-download'
 import type { Camelize } from '../../../lib/api-client'
 
 // The seller's analytics sets (docs/decisions/0087-analytics-sets.md): /cabinet/analytics_sets, behind the
@@ -53,15 +54,6 @@ export function deleteAnalyticsSet(id: number): Promise<void> {
 }
 
 /** GET .../export.csv for the filter's period, saved as the server's file name. */
-export async function downloadChartCsv(setId: number, index: number, filter: PeriodFilter, filename: string): Promise<void> {
-  const csv = await api.get<string>(`/cabinet/analytics_sets/${setId}/charts/${index}/export.csv`, { query: filterQuery(filter) })
-  const blob = new Blob([typeof csv === 'string' ? csv : ''], { type: 'text/csv;charset=utf-8' })
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+export function downloadChartCsv(setId: number, index: number, filter: PeriodFilter, filename: string): Promise<void> {
+  return saveCsv(`/cabinet/analytics_sets/${setId}/charts/${index}/export.csv`, filterQuery(filter), filename)
 }
