@@ -237,3 +237,32 @@ describe('a woken, batched queue', () => {
     }, { timeout: 8_000, interval: 100 })
   })
 })
+
+// Every other queue (no wake): one query per process finds due jobs in all queues and wakes their workers, whose
+// own poll is 30 s; a full batch fetches again at once, so a backlog drains at the jobs' pace, not one per poll.
+describe('the scout and a backlog', () => {
+  const ran: string[] = []
+  const plain = defineJob<object, { label: string }>({
+    name: 'test.scouted', work: { pollingIntervalSeconds: 0.5 },
+    handler: async (_deps, data) => { ran.push(data.label) },
+  })
+  let worked: Jobs<object>
+  beforeAll(async () => {
+    worked = new Jobs<object>(database, pino({ level: 'silent' }) as unknown as Logger, [plain], { work: true })
+    await worked.start({})
+    await new Promise((r) => setTimeout(r, 500))
+  })
+  afterAll(async () => { await worked.stop() })
+
+  test('a job enqueued or due later runs within the scout interval; twenty queued jobs of batch size one run within seconds', async () => {
+    await database.db.transaction((tx) => worked.enqueue(tx, plain.name, { label: 'now' }))
+    await database.db.transaction((tx) => worked.enqueue(tx, plain.name, { label: 'in a second' }, { startAfter: new Date(Date.now() + 1_000) }))
+    await vi.waitFor(() => expect(ran).toEqual(['now', 'in a second']), { timeout: 6_000, interval: 50 })
+    await database.db.transaction((tx) => worked.batch(tx, async () => {
+      for (let i = 0; i < 20; i++) await worked.enqueue(tx, plain.name, { label: `backlog ${i}` })
+    }))
+    // One job per fetch and a fetch per scout look would take ten seconds; fetching again after each full batch
+    // takes the twenty at once.
+    await vi.waitFor(() => expect(ran.filter((l) => l.startsWith('backlog'))).toHaveLength(20), { timeout: 5_000, interval: 50 })
+  })
+})

@@ -33,6 +33,11 @@ export type JobDefinition<Deps, Data = any> = {
      * (each delivery locks its own order), so a rush's batch is not worked one job at a time.
      */
     concurrency?: number
+    /**
+     * The longest a due job of this queue waits for a worker (default 2 s). One query per process looks for due
+     * jobs in every queue at the shortest of these intervals (the scout, `Jobs.start`) and wakes the workers of
+     * the queues that have some; each worker's own poll is only a safety net (`safetyPollSeconds`).
+     */
     pollingIntervalSeconds?: number
     /**
      * An enqueue nudges the workers of this queue when its transaction commits (a NOTIFY on `wakeChannel`,
@@ -52,6 +57,21 @@ export type JobDefinition<Deps, Data = any> = {
 
 /** The channel of the workers' nudges (JobDefinition `work.wake`); the payload is the job's name. */
 export const wakeChannel = 'sellfront_jobs'
+
+/**
+ * How often each queue's worker polls on its own. The scout finds due jobs for every queue in one query, so
+ * fifty queues cost one statement per interval instead of fifty (on the embedded database a poll holds its only
+ * session: an idle `npm start` spent a tenth of a core polling). The own poll stays for a scout that failed.
+ */
+const safetyPollSeconds = 30
+
+/**
+ * The queues that have a job due now (created or to retry, its start passed). Planning it over every queue's
+ * partition costs more than running it: PostgreSQL plans it in about a millisecond, while the embedded database
+ * took 7 ms of its 8, so there it is prepared once in its one session (`dueQueuesStatement`).
+ */
+const dueQueuesSql = `SELECT DISTINCT name FROM pgboss.job WHERE state < 'active' AND start_after < now()`
+const dueQueuesStatement = 'sf_due_job_queues'
 
 /**
  * What an enqueue may ask: a once key and a later start.
@@ -181,6 +201,11 @@ export class Jobs<Deps> {
   private stopListening: (() => Promise<void>) | null = null
   /** Detached jobs still running (`work.detached`). */
   private readonly inFlight = new Set<Promise<void>>()
+  /** This process's worker of every queue, by job name (the scout wakes them). */
+  private readonly workers = new Map<string, string>()
+  private scoutTimer: NodeJS.Timeout | null = null
+  private scouting: Promise<void> | null = null
+  private dueQueuesPrepared = false
 
   constructor(
     private readonly database: Database,
@@ -206,7 +231,11 @@ export class Jobs<Deps> {
     this.deps = deps
     await this.boss.start()
     this.started = true
+    // A queue once made is left as it is (pg-boss's create_queue would do nothing): one query instead of one per
+    // queue at every start, of the server and of every test file.
+    const existing = new Set((await this.boss.getQueues()).map((queue) => queue.name))
     for (const d of this.definitions.values()) {
+      if (existing.has(d.name)) continue
       await this.boss.createQueue(d.name, {
         name: d.name,
         retryLimit: d.retryLimit ?? 5,
@@ -218,8 +247,12 @@ export class Jobs<Deps> {
       // Upserts, so every worker may register the same schedules; removed jobs keep theirs until unscheduled.
       for (const d of this.definitions.values()) if (d.cron) await this.boss.schedule(d.name, d.cron, {}, { tz: 'UTC' })
       for (const d of this.definitions.values()) {
-        const pollingIntervalSeconds = Math.min(options.pollingIntervalSeconds ?? 2, d.work?.pollingIntervalSeconds ?? 2)
-        const workerId = await this.boss.work(d.name, { pollingIntervalSeconds, batchSize: d.work?.batchSize ?? 1 }, async (batch) => {
+        const batchSize = d.work?.batchSize ?? 1
+        let workerId = ''
+        workerId = await this.boss.work(d.name, { pollingIntervalSeconds: Math.max(safetyPollSeconds, d.work?.pollingIntervalSeconds ?? 0), batchSize }, async (batch) => {
+          // A full batch may have left more behind: the worker fetches again at once instead of waiting its poll,
+          // so a backlog (invoices after a rush) drains at the jobs' own pace.
+          if (batch.length >= batchSize) this.boss.notifyWorker(workerId)
           const detached = d.work?.detached
           if (detached) {
             for (const job of batch) await this.startDetached(d, job.data, detached.maxInFlight)
@@ -241,8 +274,11 @@ export class Jobs<Deps> {
           }
           await Promise.all(Array.from({ length: Math.min(d.work?.concurrency ?? 1, batch.length) }, lane))
         })
+        this.workers.set(d.name, workerId)
         if (d.work?.wake) this.wakeable.set(d.name, workerId)
       }
+      const scoutSeconds = Math.min(options.pollingIntervalSeconds ?? Infinity, ...[...this.definitions.values()].map((d) => d.work?.pollingIntervalSeconds ?? 2))
+      this.scheduleScout(scoutSeconds * 1000)
       if (this.wakeable.size > 0) {
         try {
           this.stopListening = await this.database.listen(wakeChannel, (name) => {
@@ -253,6 +289,42 @@ export class Jobs<Deps> {
           this.logger.warn({ err: error }, 'job queue: no LISTEN connection; the woken queues wait for their poll')
         }
       }
+    }
+  }
+
+  /** Looks for due jobs every `intervalMs` and wakes the workers of their queues (`safetyPollSeconds` says why). */
+  private scheduleScout(intervalMs: number): void {
+    if (!this.started) return
+    this.scoutTimer = setTimeout(() => {
+      this.scouting = this.scout().finally(() => {
+        this.scouting = null
+        this.scheduleScout(intervalMs)
+      })
+    }, intervalMs)
+  }
+
+  /** The names of the queues with due jobs (any queue: one this process does not work is passed over). */
+  private async dueQueues(): Promise<{ name: string }[]> {
+    if (this.database.kind !== 'pglite') return (await this.database.executeSql(dueQueuesSql)).rows
+    if (!this.dueQueuesPrepared) {
+      // Already prepared by an earlier Jobs on the same database (tests start several): 42P05, and it is there.
+      await this.database.executeSql(`PREPARE ${dueQueuesStatement} AS ${dueQueuesSql}`).catch((error: { code?: string }) => {
+        if (error.code !== '42P05') throw error
+      })
+      this.dueQueuesPrepared = true
+    }
+    return (await this.database.executeSql(`EXECUTE ${dueQueuesStatement}`)).rows
+  }
+
+  private async scout(): Promise<void> {
+    try {
+      for (const row of await this.dueQueues()) {
+        const workerId = this.workers.get(row.name)
+        if (workerId) this.boss.notifyWorker(workerId)
+      }
+    } catch (error) {
+      // A database restart: the next look finds the jobs, and each worker's own poll remains.
+      this.logger.warn({ err: error }, 'job queue: looking for due jobs failed')
     }
   }
 
@@ -352,6 +424,9 @@ export class Jobs<Deps> {
   async stop(): Promise<void> {
     if (!this.started) return
     this.started = false
+    if (this.scoutTimer) clearTimeout(this.scoutTimer)
+    this.scoutTimer = null
+    await this.scouting
     await this.stopListening?.()
     this.stopListening = null
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false })
