@@ -3,8 +3,9 @@
 // keys (DELIVERY_KEYS; fewer keys than payers makes the rest sold out) through two API processes; a third process
 // works the jobs, as docker-compose.yml runs them. Each payer orders and pays in the sandbox on its own
 // connection. The time is read from the rows afterwards (the payment's completed_at, the delivery's
-// delivered_at), so no polling adds load. Target: p99 <= 1 s (docs/decisions/0004-jobs-on-pg-boss.md: the
-// delivery queue is woken by the payment's commit). Needs PostgreSQL (TEST_DATABASE_URL or DATABASE_URL).
+// delivered_at), so no polling adds load. Target: p99 <= 1 s (the order is delivered in its payment's
+// transaction, docs/decisions/0092-delivery-in-the-payment-transaction.md; the worker sends the mails). Needs
+// PostgreSQL (TEST_DATABASE_URL or DATABASE_URL).
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { openDatabase } from '../src/server/db/client'

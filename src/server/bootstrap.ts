@@ -16,6 +16,7 @@ import { TestClock } from './modules/test-clock/test-clock'
 import * as planState from './modules/billing/plan-state.service'
 import * as affiliateCommissions from './modules/affiliates/commissions.service'
 import * as deals from './modules/deals/deals.port'
+import { orderDeliveryPort } from './modules/delivery/delivery.port'
 import * as funnels from './modules/funnels/funnels.port'
 import { memberPagesPort } from './modules/pages/member-pages.port'
 import { sellerBrandingPort } from './modules/customization/customization.service'
@@ -107,6 +108,7 @@ export async function createDeps(config: Config, options: { database?: Database;
     moneyOut: moneyOut.moneyOutPort,
     resellers: resellers.resellersPort,
     deals: deals.dealsPort,
+    orderDelivery: orderDeliveryPort,
     funnels: funnels.funnelsPort,
     memberPages: memberPagesPort,
     sellerBranding: sellerBrandingPort(config.appUrl),

@@ -12,6 +12,7 @@ import type { MoneyOutPort } from './ports/money-out'
 import type { CourseProgressOf } from './ports/course-progress'
 import type { RateEvents } from './ports/rate-events'
 import type { DealsPort } from './ports/deals'
+import type { OrderDeliveryPort } from './ports/order-delivery'
 import type { FunnelsPort } from './ports/funnels'
 import type { MemberPagesPort } from './ports/member-pages'
 import type { SellerBrandingPort } from './ports/seller-branding'
@@ -55,6 +56,8 @@ export type AppDeps = {
   resellers: ResellersPort
   /** A deal's order and sales team member (the deals module's; ports/deals.ts). */
   deals: DealsPort
+  /** A paid order's delivery in its payment's transaction (the delivery module's, asked by the order store; ports/order-delivery.ts). */
+  orderDelivery: OrderDeliveryPort
   /** An order's funnel and node (the funnels module's; ports/funnels.ts). */
   funnels: FunnelsPort
   /** Whether a membership has a member page (the pages module's, asked by the payer area; ports/member-pages.ts). */

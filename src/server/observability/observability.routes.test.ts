@@ -63,7 +63,7 @@ describe('metrics', () => {
     expect(text).toMatch(/sellfront_checkouts_total\{outcome="refused"\} 1\b/)
     expect(text).toMatch(/sellfront_payments_total\{provider="sandbox",outcome="succeeded"\} 1\b/)
     // The payment's jobs wait in the queue (tests drain them by hand).
-    expect(text).toMatch(/sellfront_job_queue_waiting\{name="delivery\.order-paid"\} [1-9]/)
+    expect(text).toMatch(/sellfront_job_queue_waiting\{name="invoices\.issue"\} [1-9]/)
     expect(text).toContain('sellfront_process_cpu_seconds_total')
   })
 

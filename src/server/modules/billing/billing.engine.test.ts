@@ -125,8 +125,12 @@ describe('the billing engine charges every due rate exactly once', () => {
     const installment = await buy(sixRates, 'success', 'course')
     await advance(40)
     expect(await orderState(installment.orderId)).toMatchObject({ payment_state: 'paying', paid_amount: String(5000 + 2500) })
-    const deliveries = await sql<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'delivery.order-paid' and (data->>'orderId')::int = $1`, [installment.orderId])
-    expect(deliveries[0]!.n).toBe(1)
+    // Delivered once, in the first payment's transaction (docs/decisions/0092-delivery-in-the-payment-transaction.md):
+    // later rates deliver nothing again and leave no delivery job.
+    const delivered = await sql<{ n: number }>(`select count(*)::int as n from delivery_events where event = 'delivered' and order_id = $1`, [installment.orderId])
+    expect(delivered[0]!.n).toBe(1)
+    const deliveryJobs = await sql<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'delivery.order-paid' and (data->>'orderId')::int = $1`, [installment.orderId])
+    expect(deliveryJobs[0]!.n).toBe(0)
   })
 
   test('success_then_decline: the first charge succeeds, the next rate is declined once by the scheduler and stays unpaid', async () => {

@@ -43,6 +43,47 @@ async function signInPayer(email: string): Promise<string> {
 
 const publicOrder = async (token: string) => (await t.request({ method: 'GET', url: `/api/v1/shop/orders/${token}` })).json()
 
+describe('delivered in the payment\'s transaction (docs/decisions/0092-delivery-in-the-payment-transaction.md)', () => {
+  const payFor = async (productId: number, planId: number) => {
+    const res = await submitOrder(t, { product_id: productId, pricing_plan_id: planId, payment_method: 'card', payer: fullPayer(), terms_accepted: true })
+    expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+    const [order] = await sql<{ id: number; payment_state: string }>('select id, payment_state from orders where token = $1', [res.json().order.token])
+    return order!
+  }
+  const pendingDeliveryJobs = async (orderId: number) =>
+    (await sql<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'delivery.order-paid' and state < 'active' and (data->>'orderId')::int = $1`, [orderId]))[0]!.n
+
+  test('the payment\'s answer finds the access granted, with no job run and none left to run', async () => {
+    const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(1_900)] })
+    const order = await payFor(product.id, product.pricing_plans[0].id)
+    expect(await sql('select product_id, state from access_grants where order_id = $1', [order.id])).toEqual([{ product_id: product.id, state: 'active' }])
+    expect(await sql('select count(*)::int as n from order_deliveries where order_id = $1', [order.id])).toEqual([{ n: 1 }])
+    expect(await pendingDeliveryJobs(order.id)).toBe(0)
+  })
+
+  test('a delivery that fails leaves the payment recorded and nothing of itself; its job delivers it later', async () => {
+    const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(2_100)] })
+    const emit = t.deps.platformEvents.emit
+    // Fails after the grants were written: the savepoint must take them back.
+    t.deps.platformEvents.emit = async (deps, tx, event) => {
+      if (event.type === 'access.granted') throw new Error('an outside failure while delivering')
+      return emit.call(t.deps.platformEvents, deps, tx, event)
+    }
+    let order: { id: number; payment_state: string }
+    try {
+      order = await payFor(product.id, product.pricing_plans[0].id)
+    } finally {
+      t.deps.platformEvents.emit = emit
+    }
+    expect(order.payment_state).toBe('paid')
+    expect(await sql('select count(*)::int as n from access_grants where order_id = $1', [order.id])).toEqual([{ n: 0 }])
+    expect(await sql('select count(*)::int as n from order_deliveries where order_id = $1', [order.id])).toEqual([{ n: 0 }])
+    expect(await pendingDeliveryJobs(order.id)).toBe(1)
+    await t.deps.jobs.drain()
+    expect(await sql('select product_id, state from access_grants where order_id = $1', [order.id])).toEqual([{ product_id: product.id, state: 'active' }])
+  })
+})
+
 describe('the delivery job', () => {
   test('a paid order grants its product once; running the job twice issues nothing twice', async () => {
     const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(2_500)] })

@@ -71,59 +71,81 @@ async function moveGrant(tx: Executor, grant: repo.GrantRow, to: AccessGrantStat
 
 // ------------------------------------------------------------------ the delivery job
 
-/** The job `delivery.order-paid` (orders.deliverOrderJob). */
+/**
+ * The job `delivery.order-paid` (orders.deliverOrderJob): the delivery of a paid order that its payment's
+ * transaction could not deliver (deliverInPayment), retried until it can.
+ */
 export async function deliverOrder(deps: AppDeps, data: { orderId: number }): Promise<void> {
+  await deps.db.transaction((tx) => deliverPaidOrder(deps, tx, data.orderId))
+}
+
+/**
+ * A paid order's delivery inside its payment's transaction (ports/order-delivery.ts,
+ * docs/decisions/0092-delivery-in-the-payment-transaction.md): the payer's key, tickets and access exist when the
+ * payment's answer does. Under a savepoint, so a delivery that fails leaves the payment recorded and the
+ * caller enqueues the job instead.
+ */
+export async function deliverInPayment(deps: AppDeps, tx: Executor, orderId: number): Promise<boolean> {
+  try {
+    await tx.transaction((savepoint) => deps.jobs.batch(savepoint, () => deliverPaidOrder(deps, savepoint, orderId)))
+    return true
+  } catch (error) {
+    deps.logger.warn({ err: error, orderId }, 'delivery in the payment failed; the delivery job will retry it')
+    return false
+  }
+}
+
+/** Delivers a paid order in `tx`, once: the delivery row's claim makes a second run do nothing. */
+async function deliverPaidOrder(deps: AppDeps, tx: Executor, orderId: number): Promise<void> {
   const now = deps.now()
-  await deps.db.transaction(async (tx) => {
-    const order = await orders.findOrder(tx, data.orderId, { lock: true })
-    if (!order || !deliverableStates.includes(order.paymentState) || order.payerUserId === null) return
-    const settings = await repo.findDeliverySettings(tx, order.productId)
-    const mode = (settings?.emailMode ?? 'standard_email') as DeliveryEmailMode
-    if (!(await repo.claimDelivery(tx, { orderId: order.id, emailMode: mode, deliveredAt: now }))) return // delivered before
+  const order = await orders.findOrder(tx, orderId, { lock: true })
+  if (!order || !deliverableStates.includes(order.paymentState) || order.payerUserId === null) return
+  const settings = await repo.findDeliverySettings(tx, order.productId)
+  const mode = (settings?.emailMode ?? 'standard_email') as DeliveryEmailMode
+  if (!(await repo.claimDelivery(tx, { orderId: order.id, emailMode: mode, deliveredAt: now }))) return // delivered before
 
-    // Main product and bumps; an accepted upsell is its own order with its own delivery (docs/reference/readings.md 8).
-    const items = await orders.orderItemsOf(tx, order.id)
-    const bought = await catalog.deliveryProducts(tx, items.length > 0 ? items.map((i) => i.productId) : [order.productId])
-    const rows: Parameters<typeof repo.insertGrants>[1] = []
-    const base = { sellerId: order.sellerId, payerUserId: order.payerUserId, orderId: order.id, state: 'active', grantedAt: now, updatedAt: now }
-    for (const product of bought) {
-      rows.push({ ...base, productId: product.id, viaProductId: null })
-      for (const included of product.included) rows.push({ ...base, productId: included.id, viaProductId: product.id })
-    }
-    // One grant per product: a product bought directly wins over the same product inside a bundle.
-    const unique = rows.filter((row, index) => rows.findIndex((r) => r.productId === row.productId) === index)
-    const granted = await repo.insertGrants(tx, unique)
-    await repo.insertEvents(tx, [
-      { orderId: order.id, event: 'delivered', detail: { email_mode: mode, products: unique.map((r) => r.productId) }, createdAt: now },
-      ...granted.map((g) => ({ orderId: order.id, grantId: g.id, event: 'granted', detail: { product_id: g.productId, via_product_id: g.viaProductId }, createdAt: now })),
-    ])
+  // Main product and bumps; an accepted upsell is its own order with its own delivery (docs/reference/readings.md 8).
+  const items = await orders.orderItemsOf(tx, order.id)
+  const bought = await catalog.deliveryProducts(tx, items.length > 0 ? items.map((i) => i.productId) : [order.productId])
+  const rows: Parameters<typeof repo.insertGrants>[1] = []
+  const base = { sellerId: order.sellerId, payerUserId: order.payerUserId, orderId: order.id, state: 'active', grantedAt: now, updatedAt: now }
+  for (const product of bought) {
+    rows.push({ ...base, productId: product.id, viaProductId: null })
+    for (const included of product.included) rows.push({ ...base, productId: included.id, viaProductId: product.id })
+  }
+  // One grant per product: a product bought directly wins over the same product inside a bundle.
+  const unique = rows.filter((row, index) => rows.findIndex((r) => r.productId === row.productId) === index)
+  const granted = await repo.insertGrants(tx, unique)
+  await repo.insertEvents(tx, [
+    { orderId: order.id, event: 'delivered', detail: { email_mode: mode, products: unique.map((r) => r.productId) }, createdAt: now },
+    ...granted.map((g) => ({ orderId: order.id, grantId: g.id, event: 'granted', detail: { product_id: g.productId, via_product_id: g.viaProductId }, createdAt: now })),
+  ])
 
-    if (granted.length > 0) {
-      await deps.platformEvents.emit(deps, tx, {
-        type: 'access.granted', sellerId: order.sellerId, orderId: order.id, productIds: granted.map((g) => g.productId), occurredAt: now,
-        data: accessEventData(order, granted.map((g) => ({ id: g.id, product_id: g.productId, via_product_id: g.viaProductId, state: 'active' }))),
-      })
-    }
+  if (granted.length > 0) {
+    await deps.platformEvents.emit(deps, tx, {
+      type: 'access.granted', sellerId: order.sellerId, orderId: order.id, productIds: granted.map((g) => g.productId), occurredAt: now,
+      data: accessEventData(order, granted.map((g) => ({ id: g.id, product_id: g.productId, via_product_id: g.viaProductId, state: 'active' }))),
+    })
+  }
 
-    const forms = new Map<number, string>()
-    for (const product of bought) {
-      forms.set(product.id, product.form)
-      for (const included of product.included) forms.set(included.id, included.form)
-    }
-    // A ticket_upgrade order (docs/reference/readings.md 8) swaps the payer's ticket for one of the better type instead.
-    if (order.orderType === 'ticket_upgrade') await paymentTickets.upgradePaymentTicket(tx, deps, order)
-    else if (order.ticketId !== null) await paymentTickets.issuePaymentTickets(tx, deps, order)
-    const payer = payerOf(order)
-    for (const [productId, form] of forms) {
-      if (form !== 'certificate') continue
-      if ((await certificates.certificateTriggerOf(tx, productId)) !== 'purchase') continue
-      await certificates.issueCertificate(tx, deps, {
-        productId, orderId: order.id, sellerId: order.sellerId, payerUserId: order.payerUserId,
-        recipientName: `${payer.first_name} ${payer.last_name}`.trim(), trigger: 'purchase',
-      })
-    }
-    if (mode !== 'no_email') await deps.jobs.enqueue(tx, sendDeliveryEmailJob, { orderId: order.id }, { singletonKey: `delivery-mail-${order.id}` })
-  })
+  const forms = new Map<number, string>()
+  for (const product of bought) {
+    forms.set(product.id, product.form)
+    for (const included of product.included) forms.set(included.id, included.form)
+  }
+  // A ticket_upgrade order (docs/reference/readings.md 8) swaps the payer's ticket for one of the better type instead.
+  if (order.orderType === 'ticket_upgrade') await paymentTickets.upgradePaymentTicket(tx, deps, order)
+  else if (order.ticketId !== null) await paymentTickets.issuePaymentTickets(tx, deps, order)
+  const payer = payerOf(order)
+  for (const [productId, form] of forms) {
+    if (form !== 'certificate') continue
+    if ((await certificates.certificateTriggerOf(tx, productId)) !== 'purchase') continue
+    await certificates.issueCertificate(tx, deps, {
+      productId, orderId: order.id, sellerId: order.sellerId, payerUserId: order.payerUserId,
+      recipientName: `${payer.first_name} ${payer.last_name}`.trim(), trigger: 'purchase',
+    })
+  }
+  if (mode !== 'no_email') await deps.jobs.enqueue(tx, sendDeliveryEmailJob, { orderId: order.id }, { singletonKey: `delivery-mail-${order.id}` })
 }
 
 /** The job `delivery.order-revoked` (orders.revokeOrderJob): a refund or chargeback takes back what was delivered. */

@@ -397,8 +397,12 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
     link: `${deps.config.appUrl}/s/${encodeURIComponent(username)}/payment/${order.token}`,
     productName: product.name, amount: formatMoney({ amount: payment.amount, currency }), sellerName: username,
   })
-  await deps.jobs.enqueue(tx, deliverOrderJob, { orderId: order.id }, { singletonKey: `deliver-${order.id}` })
   await emitOrderEvent(deps, tx, order.id, 'order.paid', { payment_id: payment.id, payment_token: payment.token, amount: payment.amount, provider: payment.provider })
+  // Delivered in this transaction, so the key, tickets and access exist when the payment's answer does; when
+  // the delivery fails, its job retries it (docs/decisions/0092-delivery-in-the-payment-transaction.md).
+  if (!(await deps.orderDelivery.deliverInPayment(deps, tx, order.id))) {
+    await deps.jobs.enqueue(tx, deliverOrderJob, { orderId: order.id }, { singletonKey: `deliver-${order.id}` })
+  }
   return settledLast ? () => settleHeldSaleAndCommit(tx, order, items, product.form, now) : null
 }
 

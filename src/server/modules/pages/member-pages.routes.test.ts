@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
@@ -155,11 +155,17 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('member pag
     expect((await memberPage(null, seller.username, membership.slug)).statusCode).toBe(401)
   })
 
-  test('paid moments ago, before the delivery job ran: 409, then the member page once delivered', async () => {
+  test('paid, but its delivery left to the job (the one in the payment failed): 409, then the member page once delivered', async () => {
     const payer = fullPayer()
     const res = await submitOrder(t, { product_id: membership.id, pricing_plan_id: membership.pricing_plans[0]!.id, payment_method: 'card', payer, terms_accepted: true })
     expect(res.statusCode, res.body).toBe(201)
-    expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+    // docs/decisions/0092-delivery-in-the-payment-transaction.md: the payment delivers at once unless that fails.
+    const inPayment = vi.spyOn(t.deps.orderDelivery, 'deliverInPayment').mockResolvedValueOnce(false)
+    try {
+      expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+    } finally {
+      inPayment.mockRestore()
+    }
     const token = await signInPayer(payer.email)
     expect((await memberPage(token, seller.username, membership.slug)).statusCode).toBe(409)
     await t.deps.jobs.drain()
