@@ -2,12 +2,11 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { LOCALE_KEY, htmlLang, initialLocale, isLocale, localeDirection, type Locale } from '../lib/locale'
 import { en } from './locales/en'
-import { otherLocales } from './locales/others'
+import { completeLocales, loadCompleteLocale } from './complete-locales'
 
-// i18next for the back-office: en and de complete, the other spec locales fall back to en. The chosen
-// locale is kept in localStorage and drives the html lang/dir and the API's language headers. German
-// is its own chunk, loaded before the first render when it is the chosen locale and on a switch
-// (docs/decisions/0045-cabinet-on-a-phone.md): the English-only visitor does not download it.
+// i18next for the back-office: English bundled, every other locale its own chunk (./complete-locales.ts,
+// docs/decisions/0093-back-office-locales.md). The chosen locale is kept in localStorage and drives
+// the html lang/dir and the API's language headers.
 
 function storedLocale(): string | null {
   try {
@@ -24,7 +23,6 @@ export const i18n = i18next.createInstance()
 void i18n.use(initReactI18next).init({
   resources: {
     en: { translation: en },
-    ...Object.fromEntries(Object.entries(otherLocales).map(([code, translation]) => [code, { translation }])),
   },
   lng: initialLocale(storedLocale(), browserTags),
   fallbackLng: 'en',
@@ -33,16 +31,16 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 })
 
-/** Loads the German texts if `locale` needs them; answers at once otherwise. */
+/** Loads a complete locale's texts if `locale` needs them; answers at once otherwise. */
 export async function loadLocaleTexts(locale: string): Promise<void> {
-  if (locale !== 'de' || i18n.hasResourceBundle('de', 'translation')) return
-  const { de } = await import('./locales/de')
-  i18n.addResourceBundle('de', 'translation', de, true, true)
+  if (!isLocale(locale) || i18n.hasResourceBundle(locale, 'translation')) return
+  const texts = await loadCompleteLocale(locale)
+  if (texts) i18n.addResourceBundle(locale, 'translation', texts, true, true)
 }
 
 /** Resolves when the starting locale's texts are there (main.tsx renders after it). */
 export const localeReady: Promise<void> = loadLocaleTexts(i18n.language).then(async () => {
-  if (i18n.language === 'de') await i18n.changeLanguage('de')
+  if (isLocale(i18n.language) && completeLocales.has(i18n.language)) await i18n.changeLanguage(i18n.language)
 })
 
 export function currentLocale(): Locale {

@@ -6,11 +6,16 @@ import { areas } from '../lib/profiles'
 import { languageNames, locales } from '../lib/locale'
 import { profileTypes } from '../../shared/accounts'
 import { deletionReason } from '../../shared/schemas/accounts'
+import { htmlLang, type Locale } from '../lib/locale'
 import { de } from './locales/de'
-import { en } from './locales/en'
-import { otherLocales } from './locales/others'
+import { en, type LocaleTexts } from './locales/en'
 
-// Every text key the code asks for exists in English, and German has exactly the English keys.
+// Every text key the code asks for exists in English, and every complete locale has exactly the English keys,
+// the same placeholders, and the plural forms its language uses.
+
+/** The complete locales' files, read at once (the app loads them on demand: ../complete-locales.ts). */
+const completeFiles = Object.entries(import.meta.glob<Record<string, LocaleTexts>>(['./locales/*.ts', '!./locales/en.ts'], { eager: true }))
+  .map(([path, module]) => { const locale = /\/([a-z_]+)\.ts$/.exec(path)![1] as Locale; return [locale, module[locale]!] as const })
 
 function flatten(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix]
@@ -65,8 +70,33 @@ describe('translations', () => {
     expect(flatten(de).sort()).toEqual([...enKeys].sort())
   })
 
+  /** Each key's text, by its dotted path. */
+  const textsOf = (value: unknown) => new Map(flatten(value).map((key) => [key, key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], value) as string]))
+  /**
+   * The placeholders and the tags of the Trans components (numbered, or named by a closing tag in English, such
+   * as the sign-up's <terms>), which a translation may move but not change.
+   */
+  const componentTags = new Set([...JSON.stringify(en).matchAll(/<\/([a-z]+)>/g)].map((m) => m[1]!))
+  const marks = (text: string) => [...text.matchAll(/\{\{\s*[\w.]+\s*\}\}|<\/?\d+\/?>|<\/?([a-z]+)>/g)]
+    .filter((m) => m[1] === undefined || componentTags.has(m[1]))
+    .map((m) => m[0].replace(/\s/g, '')).sort()
+
+  test.each(completeFiles.map(([locale, texts]) => ({ locale, texts })))('$locale has every English key, its plural forms, and the same placeholders', ({ locale, texts }) => {
+    const english = textsOf(en)
+    const translated = textsOf(texts)
+    // The plural forms beyond one and other that the language's rules name (Intl.PluralRules), beside each key_other.
+    const extraForms = new Intl.PluralRules(htmlLang(locale)).resolvedOptions().pluralCategories.filter((form) => form !== 'one' && form !== 'other')
+    const expected = new Map(english)
+    for (const [key, text] of english) if (key.endsWith('_other')) for (const form of extraForms) expected.set(key.replace(/_other$/, `_${form}`), text)
+    expect([...expected.keys()].filter((key) => !translated.has(key)), 'missing').toEqual([])
+    expect([...translated.keys()].filter((key) => !expected.has(key)), 'not English keys').toEqual([])
+    // A "one" form may say the number in words ("un jour"); the others keep the placeholders.
+    const changed = [...english].filter(([key, text]) => !key.endsWith('_one') && marks(text).join() !== marks(translated.get(key) ?? '').join())
+    expect(changed.map(([key]) => key), 'placeholders differ').toEqual([])
+  })
+
   test('every text with a count is a plural key (key_one and key_other), so "1 lessons" cannot be shown', () => {
-    for (const locale of [en, de]) {
+    for (const locale of [en, ...completeFiles.map(([, texts]) => texts)]) {
       const texts = flatten(locale).map((key) => [key, key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], locale) as string] as const)
       expect(texts.filter(([key, text]) => text.includes('{{count}}') && !/_(zero|one|two|few|many|other)$/.test(key)).map(([key]) => key)).toEqual([])
       const keys = new Set(texts.map(([key]) => key))
@@ -74,12 +104,9 @@ describe('translations', () => {
     }
   })
 
-  test('every spec locale is present with its language name; other locales only use English keys', () => {
+  test('every spec locale is present with its language name and, English aside, its complete file', () => {
     expect(locales).toHaveLength(20)
     for (const locale of locales) expect(languageNames[locale]).toBeTruthy()
-    expect(Object.keys(otherLocales).sort()).toEqual(locales.filter((l) => l !== 'en' && l !== 'de').sort())
-    for (const translation of Object.values(otherLocales)) {
-      expect(flatten(translation).filter((key) => !enKeys.has(key))).toEqual([])
-    }
+    expect(completeFiles.map(([locale]) => locale).sort()).toEqual(locales.filter((l) => l !== 'en').sort())
   })
 })

@@ -1,6 +1,6 @@
 import type { LocaleCode } from '../../shared/schemas/accounts'
 
-// The spec's locales (docs/reference/catalogue-and-selling.md §9): en and de complete, the others fall back to en.
+// The spec's locales (docs/reference/catalogue-and-selling.md §9): every one complete in the back office (docs/decisions/0093-back-office-locales.md).
 export const locales = [
   'en', 'de', 'es', 'ar', 'cs', 'da', 'el', 'fr', 'hu', 'it', 'pl', 'pt_br', 'pt_pt', 'sv', 'tr', 'ko', 'no', 'hr', 'ro', 'nl',
 ] as const satisfies readonly LocaleCode[]

@@ -4098,3 +4098,13 @@ export const en = {
 /** The shape every complete locale has: the same keys with text values. */
 export type Translations = DeepStrings<typeof en>
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> }
+
+/**
+ * A complete locale: every English key, plus the plural forms its language has beyond English's one and other
+ * (`key_zero`, `key_two`, `key_few`, `key_many` beside each `key_other`; i18next picks them by `Intl.PluralRules`).
+ * src/web/i18n/translations.test.ts checks that each locale has exactly the forms its language uses.
+ */
+export type LocaleTexts<T = typeof en> = { [K in keyof T]: T[K] extends string ? string : LocaleTexts<T[K]> } & PluralExtras<T>
+type PluralExtras<T> = {
+  [K in keyof T as K extends `${infer Base}_other` ? `${Base}_zero` | `${Base}_two` | `${Base}_few` | `${Base}_many` : never]?: string
+}
