@@ -12,6 +12,8 @@ import { brandMail } from './email.branding'
 import { sendThroughSeller } from './seller-smtp.service'
 
 export { renderSimpleMail, type SimpleMail } from './email.simple-mail'
+/** The locale a mail is written in (`pt-BR` → `pt_br`, unknown → `en`), for senders that write their own text. */
+export { mailLocale } from './email.templates'
 
 export const deliverEmailJob = 'email.deliver'
 

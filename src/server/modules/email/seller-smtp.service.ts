@@ -9,6 +9,7 @@ import type { OutgoingMail } from '../../mail/mailer'
 import { sendThroughSellerSmtp, SellerSmtpError, smtpErrorText, type SellerSmtp } from '../../mail/seller-mailer'
 import { paymentSecrets, SecretDecryptionError } from '../../payment-secrets'
 import { smtpFailureNotice, smtpTestMail } from './email.simple-mail'
+import { mailLocale } from './email.templates'
 import * as repo from './seller-smtp.repository'
 
 // A seller's own mail server for the mails to their payers (docs/decisions/0084-custom-smtp-and-double-opt-in.md),
@@ -151,7 +152,7 @@ export async function sendThroughSeller(
       if (!await repo.startFailureRun(tx, sellerId, error, deps.realNow())) return
       const facts = await repo.sellerFacts(tx, sellerId)
       if (!facts) return
-      const locale = facts.locale === 'de' ? 'de' : 'en'
+      const locale = mailLocale(facts.locale)
       const rendered = smtpFailureNotice(locale, { firstName: facts.firstName, host: server.row.host, error, link: `${deps.config.appUrl}/cabinet/mail_settings`, appUrl: deps.config.appUrl })
       await queueNotice(tx, { to: facts.email, rendered, locale, firstName: facts.firstName })
     })
