@@ -106,7 +106,9 @@ describe('the page editor', () => {
 
     await page.getByTestId('editor-versions').click()
     await page.getByTestId('version-restore-1').click()
-    await page.getByRole('button', { name: 'Restore', exact: true }).last().click()
+    // The confirmation's own button: the row's "Restore" has the same name, and while the modal was still opening
+    // `.last()` could pick the row's, under the modal's overlay (a CI failure).
+    await page.getByTestId('confirm-modal').getByTestId('confirm-delete').click()
     await expect.poll(async () => (await apiGet(server, token, `/cabinet/pages/${pageId}`)).published_version, { timeout: 10_000 }).toBe(3)
     const restored = await apiGet(server, token, `/cabinet/pages/${pageId}`)
     expect(restored.versions[0]).toMatchObject({ number: 3, restored_from: 1 })
