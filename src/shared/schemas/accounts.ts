@@ -13,6 +13,24 @@ export const localeCode = z.enum([
 ])
 export type LocaleCode = z.infer<typeof localeCode>
 
+/** Other names of a language that browsers and older rows use for one of ours. */
+const localeAliases: Record<string, LocaleCode> = { nb: 'no', nn: 'no' }
+
+/**
+ * The locale of a language tag: the code as stored (`pt_br`) or in the browser's style (`pt-BR`; `de-AT` reads
+ * its language when the region is not one of ours), `nb`/`nn` as Norwegian; null for any other tag. The server's
+ * one reading of a tag (the request's language, a mail's locale).
+ */
+export function localeOfTag(tag: string): LocaleCode | null {
+  const code = tag.trim().toLowerCase().replace('-', '_')
+  const language = code.split('_')[0] ?? ''
+  for (const option of [code, language]) {
+    const parsed = localeCode.safeParse(option)
+    if (parsed.success) return parsed.data
+  }
+  return Object.hasOwn(localeAliases, language) ? localeAliases[language]! : null
+}
+
 export const profileType = z.enum(profileTypes)
 export { fingerprint, signInInput, emailOnlyInput, type SignInInput } from './sign-in'
 

@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../../../../shared/schemas/accounts'
+import { localeOfTag, type LocaleCode } from '../../../../shared/schemas/accounts'
 import type { MailTexts } from './types'
 import { ar } from './ar'
 import { cs } from './cs'
@@ -27,19 +27,9 @@ export const mailTexts: Record<LocaleCode, MailTexts> = {
   en, de, es, ar, cs, da, el, fr, hu, it, pl, pt_br, pt_pt, sv, tr, ko, no, hr, ro, nl,
 }
 
-/** Other names of a language that browsers and older rows use for one of ours. */
-const aliases: Record<string, LocaleCode> = { nb: 'no', nn: 'no' }
-
-/**
- * The locale of a mail: the code as the app stores it (`pt_br`), or in the browser's style (`pt-BR`, `de-AT`:
- * the language when the region is not one of ours), else English.
- */
+/** The locale of a mail (`localeOfTag`: `pt_br`, `pt-BR`, `de-AT`, `nb`), else English. */
 export function mailLocale(locale: string | null | undefined): LocaleCode {
-  const code = (locale ?? '').trim().toLowerCase().replace('-', '_')
-  if (Object.hasOwn(mailTexts, code)) return code as LocaleCode
-  const language = code.split('_')[0] ?? ''
-  if (Object.hasOwn(mailTexts, language)) return language as LocaleCode
-  return Object.hasOwn(aliases, language) ? aliases[language]! : 'en'
+  return localeOfTag(locale ?? '') ?? 'en'
 }
 
 export function mailTextsFor(locale: string | null | undefined): MailTexts {
