@@ -351,6 +351,10 @@ describe('one-click upsells and legal documents', () => {
     await offer.waitFor()
     expect(await offer.textContent()).toContain('Paint with our app too')
     expect(await offer.textContent()).toContain('29,00€')
+    // The one-click button works through the page's script: wait until it has loaded (hydrated), so the click is not
+    // the no-script form post (which goes to the new order's own page). The page is answered at once now that delivery
+    // is part of the payment (docs/decisions/0092-delivery-in-the-payment-transaction.md), so the click can come before the script.
+    await page.waitForLoadState('networkidle')
     await offer.getByTestId('upsell-accept').click()
     await page.getByTestId('upsell-accepted').waitFor()
     expect(await page.getByTestId('upsell-accepted').textContent()).toContain('Brush app licence')
