@@ -1,3 +1,6 @@
+// Every locale's validation messages (API errors, storefront forms), registered by the module that builds the app:
+// the server and every test that builds the app translate alike.
+import '../shared/validation/message-texts/all'
 import Fastify, { type FastifyInstance } from 'fastify'
 import helmet from 'helmet'
 import rateLimit from '@fastify/rate-limit'

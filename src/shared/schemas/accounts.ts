@@ -8,28 +8,11 @@ import { fingerprint } from './sign-in'
 // Request and response schemas of /api/v1/app (users and sessions). Routes validate with these, the web
 // forms validate with these, the OpenAPI document is generated from these. Bodies refuse unknown keys.
 
-export const localeCode = z.enum([
-  'en', 'de', 'es', 'ar', 'cs', 'da', 'el', 'fr', 'hu', 'it', 'pl', 'pt_br', 'pt_pt', 'sv', 'tr', 'ko', 'no', 'hr', 'ro', 'nl',
-])
-export type LocaleCode = z.infer<typeof localeCode>
+// The locales and the reading of a language tag live with the rest of the locale facts (src/shared/i18n/locales.ts).
+import { localeCodes } from '../i18n/locales'
+export { localeOfTag, type LocaleCode } from '../i18n/locales'
 
-/** Other names of a language that browsers and older rows use for one of ours. */
-const localeAliases: Record<string, LocaleCode> = { nb: 'no', nn: 'no' }
-
-/**
- * The locale of a language tag: the code as stored (`pt_br`) or in the browser's style (`pt-BR`; `de-AT` reads
- * its language when the region is not one of ours), `nb`/`nn` as Norwegian; null for any other tag. The server's
- * one reading of a tag (the request's language, a mail's locale).
- */
-export function localeOfTag(tag: string): LocaleCode | null {
-  const code = tag.trim().toLowerCase().replace('-', '_')
-  const language = code.split('_')[0] ?? ''
-  for (const option of [code, language]) {
-    const parsed = localeCode.safeParse(option)
-    if (parsed.success) return parsed.data
-  }
-  return Object.hasOwn(localeAliases, language) ? localeAliases[language]! : null
-}
+export const localeCode = z.enum(localeCodes)
 
 export const profileType = z.enum(profileTypes)
 export { fingerprint, signInInput, emailOnlyInput, type SignInInput } from './sign-in'
