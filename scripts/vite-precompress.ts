@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
@@ -16,7 +16,7 @@ export function precompress(): Plugin {
       outDir = config.build.ssr ? '' : join(config.root, config.build.outDir, 'assets')
     },
     closeBundle() {
-      if (!outDir) return
+      if (!outDir || !existsSync(outDir)) return
       for (const name of readdirSync(outDir).filter((f) => /\.(js|css|svg|json)$/.test(f))) {
         const file = join(outDir, name)
         const data = readFileSync(file)

@@ -1,8 +1,10 @@
 import { toMajorUnitsString, isCurrencyId } from '../shared/money'
 import { escapeHtml, serializeJsonForScript } from './lib/escape'
 import { propsElementId, rootElementId, type PageName, type PageProps, type RenderInput } from './props'
-import { affiliateTexts, certificateTexts } from './texts'
-import { storefrontLanguageOf } from './built/built-texts'
+import type { LocaleCode } from '../shared/schemas/accounts'
+import { htmlLang, localeDirection } from '../shared/i18n/locales'
+import { storefrontTextsFor } from './i18n/locales'
+import { fill } from './i18n/format'
 
 // The HTML document around a rendered page: head (title, description, canonical, Open Graph, JSON-LD),
 // the stylesheet and scripts of the built client, and the page's props as JSON for hydration. Inline
@@ -36,8 +38,9 @@ const schemaAvailability = (soldOut: boolean) => `https://schema.org/${soldOut ?
 /** What the head says for each page. */
 export function headFor(input: RenderInput): Head {
   const canonical = absolute(input.appUrl, input.path)
-  const base: Head = { title: 'Sellfront', description: null, canonical, image: null, robots: null, jsonLd: null, lang: 'en' }
+  const base: Head = { title: 'Sellfront', description: null, canonical, image: null, robots: null, jsonLd: null, lang: htmlLang(input.locale ?? 'en') }
   const props = input.props as PageProps[PageName]
+  const head = storefrontTextsFor(input.locale ?? 'en').pages.head
   switch (input.page) {
     case 'shop': {
       const { username, list, page } = props as PageProps['shop']
@@ -45,7 +48,7 @@ export function headFor(input: RenderInput): Head {
       const shop = `/s/${encodeURIComponent(list.seller?.username ?? username)}`
       const cover = list.list.find((p) => p.covers[0])?.covers[0]
       return {
-        ...base, title: `${name} · Shop`, description: `Products by ${name}`,
+        ...base, title: fill(head.shopTitle, { name }), description: fill(head.shopDescription, { name }),
         // one canonical address per shop page, whatever case or id the path named the seller by
         canonical: absolute(input.appUrl, page > 1 ? `${shop}?page=${page}` : shop),
         image: cover ? absolute(input.appUrl, cover.variants.s1200) : null,
@@ -65,7 +68,7 @@ export function headFor(input: RenderInput): Head {
       const { product, checkout } = props as PageProps['product']
       const canonical = absolute(input.appUrl, `/s/${encodeURIComponent(product.seller_username)}/${encodeURIComponent(product.slug)}`)
       const cover = product.covers[0]
-      const description = product.description ? oneLine(product.description, 160) : `${product.name} by ${checkout.seller.name || product.seller_username}`
+      const description = product.description ? oneLine(product.description, 160) : fill(head.productDescription, { product: product.name, seller: checkout.seller.name || product.seller_username })
       const plans = [...product.pricing_plans, ...product.tickets.flatMap((t) => t.pricing_plans)]
       const offers = plans.filter((p) => isCurrencyId(p.currency_id)).map((p) => ({
         '@type': 'Offer',
@@ -97,31 +100,34 @@ export function headFor(input: RenderInput): Head {
       }
     }
     case 'password':
-      return { ...base, title: 'Protected product', robots: 'noindex' }
+      return { ...base, title: head.protectedTitle, robots: 'noindex' }
     case 'success':
-      return { ...base, title: `Your order · ${(props as PageProps['success']).order.product.name}`, canonical: null, robots: 'noindex' }
+      return { ...base, title: fill(head.orderTitle, { product: (props as PageProps['success']).order.product.name }), canonical: null, robots: 'noindex' }
     case 'sandbox':
-      return { ...base, title: 'TEST MODE · Sandbox payment', canonical: null, robots: 'noindex' }
+      return { ...base, title: head.sandboxTitle, canonical: null, robots: 'noindex' }
     case 'document': {
       const { title } = props as PageProps['document']
       return { ...base, title }
     }
     case 'sign-in':
-      return { ...base, title: 'Sign in', robots: 'noindex' }
+      return { ...base, title: head.signInTitle, robots: 'noindex' }
     case 'message':
       return { ...base, title: (props as PageProps['message']).title, canonical: null, robots: 'noindex' }
     case 'certificate':
     {
-      const { verification, language } = props as PageProps['certificate']
-      return { ...base, title: certificateTexts[language].title(verification.serial), canonical: null, robots: 'noindex', lang: language }
+      const { verification } = props as PageProps['certificate']
+      const texts = storefrontTextsFor(input.locale ?? 'en').order.certificate
+      return { ...base, title: fill(texts.title, { serial: verification.serial }), canonical: null, robots: 'noindex' }
     }
     case 'affiliate-landing': {
       // one canonical address without the publisher's ?aff= or ?recruited_by=
       const { program } = props as PageProps['affiliate-landing']
+      const { order: { affiliate: texts }, common } = storefrontTextsFor(input.locale ?? 'en')
+      const percent = fill(common.percent, { value: Number((program.commissions[0] ?? 0).toFixed(2)) })
       return {
         ...base,
-        title: affiliateTexts.pageTitle(program.name, program.seller.name),
-        description: program.description ? oneLine(program.description, 160) : affiliateTexts.pageDescription(program.seller.name, program.commissions[0] ?? 0),
+        title: fill(texts.pageTitle, { program: program.name, seller: program.seller.name }),
+        description: program.description ? oneLine(program.description, 160) : fill(texts.pageDescription, { seller: program.seller.name, percent }),
         canonical: absolute(input.appUrl, `/s/${encodeURIComponent(program.seller.username)}/affiliate_programs/${program.id}`),
       }
     }
@@ -139,15 +145,14 @@ export function headFor(input: RenderInput): Head {
     }
     case 'funnel': {
       const { offer } = props as PageProps['funnel']
-      return { ...base, title: offer?.name ?? 'Thank you', canonical: null, robots: 'noindex' }
+      return { ...base, title: offer?.name ?? head.funnelTitle, canonical: null, robots: 'noindex' }
     }
     case 'built': {
       // the page's address without a category filter or other query
       const { title, data, framed } = props as PageProps['built']
-      const lang = storefrontLanguageOf(data.language)
       // A member page (docs/decisions/0069-member-pages.md) is a payer's own, inside the course player.
-      if (framed) return { ...base, title, canonical: null, robots: 'noindex', baseTarget: '_top', lang }
-      return { ...base, title, description: `Products by ${data.seller.name}`, lang }
+      if (framed) return { ...base, title, canonical: null, robots: 'noindex', baseTarget: '_top' }
+      return { ...base, title, description: fill(head.shopDescription, { name: data.seller.name }) }
     }
   }
 }
@@ -159,10 +164,14 @@ const serializedObjects = new WeakMap<object, string>()
  * serialized once per object: the server hands the same objects (the product and its checkout while its
  * data is cached, the country list) to every render, and they are not changed after they are made.
  */
-export function propsJson(page: string, props: unknown, branding: unknown = null): string {
+export function propsJson(page: string, props: unknown, branding: unknown = null, locale: LocaleCode = 'en', languages: readonly LocaleCode[] = []): string {
   // the seller's branding (docs/decisions/0085-customization.md) beside the props, for the client's Shell
   const brandingJson = branding ? `,"branding":${serializeJsonForScript(branding)}` : ''
-  if (props === null || typeof props !== 'object' || Array.isArray(props)) return serializeJsonForScript(branding ? { page, props, branding } : { page, props })
+  // the page's language and its texts (docs/decisions/0094-storefront-languages.md), written once per locale
+  const textsJson = `,"locale":${serializeJsonForScript(locale)},"texts":${textsJsonOf(locale)},"languages":${serializeJsonForScript(languages)}`
+  if (props === null || typeof props !== 'object' || Array.isArray(props)) {
+    return serializeJsonForScript({ page, props, ...(branding ? { branding } : {}), locale, texts: storefrontTextsFor(locale), languages })
+  }
   const parts: string[] = []
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined) continue
@@ -173,7 +182,31 @@ export function propsJson(page: string, props: unknown, branding: unknown = null
     }
     parts.push(`${serializeJsonForScript(key)}:${json}`)
   }
-  return `{"page":${serializeJsonForScript(page)},"props":{${parts.join(',')}}${brandingJson}}`
+  return `{"page":${serializeJsonForScript(page)},"props":{${parts.join(',')}}${brandingJson}${textsJson}}`
+}
+
+const textsJsonByLocale = new Map<LocaleCode, string>()
+
+function textsJsonOf(locale: LocaleCode): string {
+  let json = textsJsonByLocale.get(locale)
+  if (json === undefined) {
+    json = serializeJsonForScript(storefrontTextsFor(locale))
+    textsJsonByLocale.set(locale, json)
+  }
+  return json
+}
+
+/**
+ * The page in the seller's other languages (`hreflang`, docs/decisions/0094-storefront-languages.md): each at
+ * its canonical address with `?lang=`, and the address without it as `x-default`.
+ */
+function alternateLinks(canonical: string, languages: readonly LocaleCode[]): string[] {
+  if (languages.length < 2) return []
+  const withLang = (code: LocaleCode) => `${canonical}${canonical.includes('?') ? '&' : '?'}lang=${code}`
+  return [
+    ...languages.map((code) => `<link rel="alternate" hreflang="${htmlLang(code)}" href="${escapeHtml(withLang(code))}">`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(canonical)}">`,
+  ]
 }
 
 /** The whole page: `<!doctype html>` to `</html>`. `body` is React's HTML for the page. */
@@ -189,6 +222,7 @@ export function documentHtml(input: RenderInput, body: string, hydrate: boolean)
   if (head.description) tags.push(`<meta name="description" content="${t(head.description)}">`)
   if (head.robots) tags.push(`<meta name="robots" content="${t(head.robots)}">`)
   if (head.canonical) tags.push(`<link rel="canonical" href="${t(head.canonical)}">`)
+  if (head.canonical && !head.robots) tags.push(...alternateLinks(head.canonical, input.languages ?? []))
   tags.push(`<meta property="og:title" content="${t(head.title)}">`, `<meta property="og:type" content="${head.type ?? 'website'}">`)
   if (head.canonical) tags.push(`<meta property="og:url" content="${t(head.canonical)}">`)
   if (head.description) tags.push(`<meta property="og:description" content="${t(head.description)}">`)
@@ -199,8 +233,8 @@ export function documentHtml(input: RenderInput, body: string, hydrate: boolean)
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${serializeJsonForScript(head.jsonLd)}</script>`)
   const scripts = hydrate
-    ? `<script type="application/json" id="${propsElementId}">${propsJson(input.page, input.props, input.branding)}</script>`
+    ? `<script type="application/json" id="${propsElementId}">${propsJson(input.page, input.props, input.branding, input.locale, input.languages)}</script>`
       + input.assets.js.map((src) => `<script type="module" src="${t(src)}"></script>`).join('')
     : ''
-  return `<!doctype html><html lang="${head.lang}"><head>${tags.join('')}</head><body><div id="${rootElementId}">${body}</div>${scripts}</body></html>`
+  return `<!doctype html><html lang="${head.lang}"${localeDirection(head.lang) === 'rtl' ? ' dir="rtl"' : ''}><head>${tags.join('')}</head><body><div id="${rootElementId}">${body}</div>${scripts}</body></html>`
 }

@@ -2,6 +2,9 @@ import { StrictMode, type ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { propsElementId, rootElementId, type PageName } from './props'
 import { BrandingContext, type Branding } from './lib/branding'
+import { TextsContext, pageTexts } from './i18n/texts-context'
+import type { StorefrontTexts } from './i18n/en'
+import type { LocaleCode } from '../shared/schemas/accounts'
 import './styles/storefront.css'
 import './styles/built.css'
 
@@ -19,11 +22,19 @@ async function start() {
   const element = document.getElementById(propsElementId)
   const root = document.getElementById(rootElementId)
   if (!element || !root) return
-  const { page, props, branding } = JSON.parse(element.textContent ?? '{}') as { page: PageName; props: object; branding?: Branding | null }
+  const { page, props, branding, locale, texts, languages } = JSON.parse(element.textContent ?? '{}') as {
+    page: PageName; props: object; branding?: Branding | null; locale?: LocaleCode; texts: StorefrontTexts; languages?: LocaleCode[]
+  }
   const load = loaders[page]
   if (!load) return
   const { default: Page } = await load()
-  hydrateRoot(root, <StrictMode><BrandingContext.Provider value={branding ?? null}><Page {...props} /></BrandingContext.Provider></StrictMode>)
+  hydrateRoot(root, (
+    <StrictMode>
+      <TextsContext.Provider value={pageTexts(locale ?? 'en', texts, languages)}>
+        <BrandingContext.Provider value={branding ?? null}><Page {...props} /></BrandingContext.Provider>
+      </TextsContext.Provider>
+    </StrictMode>
+  ))
 }
 
 void start()

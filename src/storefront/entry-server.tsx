@@ -5,6 +5,8 @@ import { pages } from './pages'
 import BuiltPageView from './pages/built-page'
 import { BrandingContext } from './lib/branding'
 import { interactivePages, type PageName, type RenderInput } from './props'
+import { TextsContext, pageTexts } from './i18n/texts-context'
+import { storefrontTextsFor } from './i18n/locales'
 
 // The storefront's server entry, built by `vite build -c vite.storefront.config.ts --ssr` into
 // dist/storefront/server/entry-server.js and loaded by src/server/plugins/storefront.ts. Everything the
@@ -19,6 +21,9 @@ export { consentHtml } from './tracking/consent-banner'
 // Built pages (docs/decisions/0059-page-blocks.md), for the server that will serve them.
 export { BuiltPage, renderBlock } from './built/built-page'
 export { emptyBuiltPageData } from './built/built-data'
+// The storefront's languages and words, for the server's own messages (docs/decisions/0094-storefront-languages.md).
+export { storefrontLocales, storefrontTextsFor } from './i18n/locales'
+export { fill as fillText } from './i18n/format'
 
 /**
  * A built page as a whole HTML document, or the reasons it cannot be shown: a block that throws or a render
@@ -28,7 +33,8 @@ export function renderBuiltPage(input: RenderInput<'built'>): { html: string | n
   const errors: { block: { id: string; kind: string } | null; error: unknown }[] = []
   try {
     const onBlockError = (block: { id: string; kind: string }, error: unknown) => { errors.push({ block, error }) }
-    const body = renderToString(<StrictMode><BuiltPageView {...input.props} onBlockError={onBlockError} /></StrictMode>)
+    const locale = input.locale ?? 'en'
+    const body = renderToString(<StrictMode><TextsContext.Provider value={pageTexts(locale, storefrontTextsFor(locale), input.languages)}><BuiltPageView {...input.props} onBlockError={onBlockError} /></TextsContext.Provider></StrictMode>)
     return errors.length > 0 ? { html: null, errors } : { html: documentHtml(input, body, false), errors }
   } catch (error) {
     errors.push({ block: null, error })
@@ -43,6 +49,13 @@ export function isInteractive(page: PageName): boolean {
 /** The page as a whole HTML document. */
 export function renderPage(input: RenderInput): string {
   const Page = pages[input.page] as ComponentType<unknown>
-  const body = renderToString(<StrictMode><BrandingContext.Provider value={input.branding ?? null}><Page {...(input.props as object)} /></BrandingContext.Provider></StrictMode>)
+  const locale = input.locale ?? 'en'
+  const body = renderToString(
+    <StrictMode>
+      <TextsContext.Provider value={pageTexts(locale, storefrontTextsFor(locale), input.languages)}>
+        <BrandingContext.Provider value={input.branding ?? null}><Page {...(input.props as object)} /></BrandingContext.Provider>
+      </TextsContext.Provider>
+    </StrictMode>,
+  )
   return documentHtml(input, body, isInteractive(input.page))
 }

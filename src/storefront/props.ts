@@ -8,6 +8,7 @@ import type { CertificateVerificationOutput } from '../shared/schemas/certificat
 import type { PublicShareOutput } from '../shared/schemas/shares'
 import type { PublicLiveEventOutput } from '../shared/schemas/live-shopping'
 import type { Branding } from '../shared/customization/branding'
+import type { LocaleCode } from '../shared/schemas/accounts'
 
 // What each page renders from. The server plugin (src/server/plugins/storefront.ts) builds these objects
 // from the services' answers; they travel to the browser as JSON in <script id="sf-props"> and hydrate the
@@ -89,8 +90,8 @@ export type SignInPageProps = { username: string; sent: boolean; email: string; 
 export type MessagePageProps = { title: string; message: string; username: string | null }
 
 /** The public check of an issued certificate (/certificates/{serial}). */
-/** `language`: German or English, picked by the server from the reader's Accept-Language. */
-export type CertificatePageProps = { verification: CertificateVerificationOutput; language: 'en' | 'de' }
+/** The certificate check speaks the page's language (docs/decisions/0094-storefront-languages.md). */
+export type CertificatePageProps = { verification: CertificateVerificationOutput }
 
 /** A block of an affiliate program's landing page (docs/decisions/0048-affiliates.md). */
 export type LandingBlock = { kind: string; props: Record<string, unknown> }
@@ -180,4 +181,8 @@ export type RenderInput<P extends PageName = PageName> = {
   assets: { css: string[]; js: string[]; preload: string[] }
   /** The seller's branding in effect (docs/decisions/0085-customization.md); null or absent: the platform's look. */
   branding?: Branding | null
+  /** The page's language (docs/decisions/0094-storefront-languages.md); English when absent. */
+  locale?: LocaleCode
+  /** The languages the seller's shop offers, for the `hreflang` links; none: no links. */
+  languages?: readonly LocaleCode[]
 }

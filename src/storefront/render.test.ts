@@ -3,6 +3,7 @@ import { renderPage } from './entry-server'
 import { propsJson } from './document'
 import { checkoutTheme, trustSeals } from '../shared/schemas/checkout-settings'
 import { checkoutPage, eventProduct, product } from './test-fixtures'
+import { en } from './i18n/en'
 import type { PageName, PageProps, ProductPageProps } from './props'
 
 // The server entry renders whole documents: the head, the page, the props for hydration.
@@ -20,6 +21,8 @@ function productProps(overrides: Partial<ProductPageProps> = {}): ProductPagePro
   }
 }
 
+/** The page's language and its texts travel beside the props (docs/decisions/0094-storefront-languages.md). */
+const english = { locale: 'en', texts: JSON.parse(JSON.stringify(en)), languages: [] }
 const propsOf = (html: string) => JSON.parse(/<script type="application\/json" id="sf-props">(.*?)<\/script>/.exec(html)![1]!)
 
 describe('the product page document', () => {
@@ -34,7 +37,7 @@ describe('the product page document', () => {
     expect(html).toContain('<script type="module" src="/storefront/assets/entry.js"></script>')
     // exactly one closing script tag per script element: the name cannot end one early
     expect(html.match(/<\/script>/g)!.length).toBe(3)
-    expect(propsOf(html)).toEqual({ page: 'product', props: JSON.parse(JSON.stringify(props)) })
+    expect(propsOf(html)).toEqual({ page: 'product', props: JSON.parse(JSON.stringify(props)), ...english })
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!)
     expect(jsonLd.offers).toEqual([
       { '@type': 'Offer', price: '249.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: 'https://shop.example/s/demo/watercolour-course' },
@@ -115,6 +118,6 @@ describe('propsJson', () => {
     const props = { username: 'demo', countries: list, missing: undefined, quote: null, step: 1 }
     const json = propsJson('product', props)
     expect(json).not.toContain('<')
-    expect(JSON.parse(json)).toEqual({ page: 'product', props: { username: 'demo', countries: list, quote: null, step: 1 } })
+    expect(JSON.parse(json)).toEqual({ page: 'product', props: { username: 'demo', countries: list, quote: null, step: 1 }, ...english })
   })
 })

@@ -11,3 +11,31 @@ export function pickLocale(headers: IncomingHttpHeaders): LocaleCode {
   }
   return 'en'
 }
+
+/** The cookie keeping a payer's choice from a shop's language switcher (docs/decisions/0094-storefront-languages.md). */
+export const shopLanguageCookie = 'sf_lang'
+
+/**
+ * A shop page's language among those the shop offers (its default first): `?lang=` (the switcher's link, its own
+ * address for search engines), then the payer's earlier choice (the cookie), then the browser's Accept-Language in
+ * its order, then the shop's default. Anything unknown or not offered is passed over, never an error.
+ */
+export function chooseShopLocale(input: { query?: string | undefined; cookie?: string | undefined; acceptLanguage?: string | undefined; offered: readonly LocaleCode[] }): LocaleCode {
+  const offered = (tag: string | undefined) => {
+    const locale = tag ? localeOfTag(tag) : null
+    return locale && input.offered.includes(locale) ? locale : null
+  }
+  const accepted = String(input.acceptLanguage ?? '').split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';')
+      const q = Number(/^\s*q=([\d.]+)\s*$/.exec(params.find((p) => /^\s*q=/.test(p)) ?? '')?.[1] ?? 1)
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index }
+    })
+    .filter((a) => a.tag !== '' && a.tag !== '*' && a.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  for (const tag of [input.query, input.cookie, ...accepted.map((a) => a.tag)]) {
+    const locale = offered(tag)
+    if (locale) return locale
+  }
+  return input.offered[0] ?? 'en'
+}

@@ -124,7 +124,7 @@ describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('with the s
     expect(fresh.body).toContain('"affiliate":"tok-accepted"')
     // the visitor's own token: no shared cache keeps it
     expect(fresh.headers['cache-control']).toBe('private, no-store')
-    expect(fresh.headers.vary).toBe('accept-encoding, cookie')
+    expect(fresh.headers.vary).toBe('accept-encoding, accept-language, cookie')
     const expired = await t.request({ method: 'GET', url: productUrl(), cookies: { sf_aff: `tok-accepted.${now - 30 * day - 1}` } })
     expect(hiddenAffiliate(expired.body)).toBe('')
     const none = await t.request({ method: 'GET', url: productUrl() })

@@ -37,6 +37,10 @@ import * as contactForms from '../modules/pages/contact-requests.service'
 import { viewCounter } from '../modules/pages/product-views.service'
 import * as tracking from '../modules/tracking/tracking.service'
 import * as customization from '../modules/customization/customization.service'
+import { shopLanguages } from '../modules/accounts/seller-profile.service'
+import { chooseShopLocale, shopLanguageCookie } from './locale'
+import { localeCodes } from '../../shared/i18n/locales'
+import type { LocaleCode } from '../../shared/schemas/accounts'
 import type { Branding } from '../../shared/customization/branding'
 import { answerTracking, safeReturnPath, widenCsp, type PageTracking } from '../modules/tracking/storefront-tracking'
 import { cookieConsentCategories, cookieConsentCookie, serializeConsent } from '../../shared/cookie-consent'
@@ -67,7 +71,11 @@ export type StorefrontOptions = {
 
 type FormValues = Record<string, string[]>
 type Assets = { css: string[]; js: string[]; preload: string[] }
-type RenderInput = { page: string; props: unknown; appUrl: string; path: string; assets: Assets; /** decision 0085 */ branding?: Branding | null }
+type RenderInput = {
+  page: string; props: unknown; appUrl: string; path: string; assets: Assets; /** decision 0085 */ branding?: Branding | null
+  /** The page's language and the shop's languages (docs/decisions/0094-storefront-languages.md). */
+  locale?: LocaleCode; languages?: readonly LocaleCode[]
+}
 type FormContext = { product: ShopProduct; checkout: CheckoutPageOutput; password?: string | null }
 
 /** What src/storefront/entry-server.tsx exports (its source is not imported here: lint keeps the layers apart). */
@@ -81,10 +89,18 @@ type StorefrontEntry = {
   markSvg?(name: string): string | null
   /** A built page (docs/decisions/0065-serving-built-pages.md): its HTML, or null with the errors that stop it. */
   renderBuiltPage?(input: RenderInput): { html: string | null; errors: { block: { id: string; kind: string } | null; error: unknown }[] }
+  /** A locale's storefront texts (docs/decisions/0094-storefront-languages.md): the server's own words are `common.server`. */
+  storefrontTextsFor?(locale: LocaleCode): { common: { server: ServerWords } }
   /** The consent banner or settings and the consented tracking, put before `</body>` per answer (decision 0074). */
   consentHtml?(input: {
     returnTo: string; chosen: boolean; accepted: number[]; needed: number[]; config: unknown; loaderSrc: string | null; customHtml: string[]; lang?: string
   }): string
+}
+
+/** The words the server puts on public pages of its own (src/storefront/i18n/en/common.ts `server`). */
+type ServerWords = {
+  notFoundTitle: string; notFoundText: string; problemTitle: string; thanksTitle: string; checkFormTitle: string; checkFields: string
+  chooseMethod: string; orderFailed: string; wrongPassword: string; offerMissing: string; offerFailed: string; chooseTestOutcome: string
 }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
@@ -283,8 +299,9 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, 
   const token = affiliates.isTokenLike(affiliate) ? affiliate : ''
   const body = tracking ? beforeBodyEnd(answerBytes(page, token), tracking) : answerBytes(page, token)
   if (token && attributable) void reply.header('cache-control', 'private, no-store')
-  // The consent banner and the consented codes differ by the payer's consent cookie (decision 0074).
-  void reply.code(status).type('text/html; charset=utf-8').header('vary', attributable || tracking ? 'accept-encoding, cookie' : 'accept-encoding')
+  // The consent banner and the consented codes differ by the payer's consent cookie (decision 0074), and every
+  // page by the payer's language: Accept-Language and the switcher's cookie (docs/decisions/0094-storefront-languages.md).
+  void reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding, accept-language, cookie')
   const accepted = String(request.headers['accept-encoding'] ?? '')
   if (body.length < 1024) return reply.send(body)
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }))
@@ -318,7 +335,14 @@ function pageError(error: AppError, locale: string): PageErrorProps {
 /** The server-rendered public pages (src/storefront): registered before the back office's fallback. */
 export async function registerStorefront(app: FastifyInstance, deps: AppDeps, options: StorefrontOptions = {}) {
   const distDir = options.distDir ?? fileURLToPath(new URL('../../../dist/storefront', import.meta.url))
-  const load = storefrontLoader(distDir, app.log, options.dev === true)
+  const loadEntry = storefrontLoader(distDir, app.log, options.dev === true)
+  // The entry last loaded, for what is read synchronously (the server's own words in the request's language).
+  let loadedEntry: StorefrontEntry | null = null
+  const load = async () => {
+    const loaded = await loadEntry()
+    loadedEntry = loaded?.entry ?? null
+    return loaded
+  }
   // In development the pages change with every rebuild: no HTML cache unless asked for.
   const cacheSetting = options.cache ?? (options.dev ? false : {})
   const cacheOptions = cacheSetting === false ? null : { ttlMs: cacheSetting.ttlMs ?? 10_000, maxEntries: cacheSetting.maxEntries ?? 500 }
@@ -337,6 +361,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
   const trackingCodes = cacheOptions ? new TtlCache<Promise<tracking.PageTrackingCode[]>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
   // A seller's branding in effect (docs/decisions/0085-customization.md), read once per time to live like the rest.
   const brandings = cacheOptions ? new TtlCache<Promise<Branding | null>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
+  // The languages a shop offers (docs/decisions/0094-storefront-languages.md), read once per time to live like the rest.
+  const shopLanguageLists = cacheOptions ? new TtlCache<Promise<LocaleCode[] | null>>(cacheOptions.ttlMs, cacheOptions.maxEntries) : null
   if (cacheOptions) {
     // A seller's or manager's change through this process shows at once: what the public pages read is
     // forgotten after any successful write of the back office. Other API processes catch up within the TTL.
@@ -350,6 +376,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       builtData?.clear()
       trackingCodes?.clear()
       brandings?.clear()
+      shopLanguageLists?.clear()
     })
   }
   const appUrl = deps.config.appUrl
@@ -361,6 +388,48 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     // Forms post urlencoded; only these routes read that (the API keeps JSON and multipart).
     sf.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
       done(null, new URLSearchParams(body as string))
+    })
+
+    // ---------------------------------------------------------------- the page's language (docs/decisions/0094-storefront-languages.md)
+
+    const secureCookies = appUrl.startsWith('https:')
+
+    /** The server's own words on the public pages, in the request's language (the built storefront's texts). */
+    const englishWords: ServerWords = {
+      notFoundTitle: 'Page not found', notFoundText: 'This page does not exist (any more).', problemTitle: 'Something is not right', thanksTitle: 'Thank you',
+      checkFormTitle: 'Please check the form', checkFields: 'Please check the highlighted fields.', chooseMethod: 'Please choose a payment method.',
+      orderFailed: 'The order could not be placed.', wrongPassword: 'This password is not right', offerMissing: 'This offer does not exist.',
+      offerFailed: 'The offer could not be added.', chooseTestOutcome: 'Choose how the test payment ends.',
+    }
+    sf.addHook('onReady', async () => { await load().catch(() => null) })
+    const words = (request: FastifyRequest): ServerWords => loadedEntry?.storefrontTextsFor?.(request.ctx.locale).common.server ?? englishWords
+
+    /** The languages of the request's shop (its default first); every language on pages of no shop. */
+    const offeredLanguages = new WeakMap<FastifyRequest, readonly LocaleCode[]>()
+
+    async function languagesOfShop(request: FastifyRequest, username: string): Promise<LocaleCode[] | null> {
+      const read = () => shopLanguages(request.ctx, username)
+      try {
+        return shopLanguageLists ? await shopLanguageLists.remember(username.toLowerCase(), read) : await read()
+      } catch (error) {
+        request.log.error({ err: error, username }, 'shop languages not read: every language is offered')
+        return null
+      }
+    }
+
+    // Every public page speaks the language chosen here; the services and messages read it as the request's locale.
+    sf.addHook('preHandler', async (request, reply) => {
+      if (request.url.startsWith('/storefront/')) return
+      const username = (request.params as { username?: unknown } | undefined)?.username
+      const offered = (typeof username === 'string' && username !== '' ? await languagesOfShop(request, username) : null) ?? localeCodes
+      offeredLanguages.set(request, offered)
+      const query = queryString(request, 'lang')
+      const locale = chooseShopLocale({ query, cookie: request.cookies[shopLanguageCookie], acceptLanguage: request.headers['accept-language'], offered })
+      request.ctx.locale = locale
+      // The switcher's choice is kept for the payer's next pages (a link without `?lang=` keeps the language).
+      if (query !== undefined && query === locale && request.cookies[shopLanguageCookie] !== locale) {
+        void reply.setCookie(shopLanguageCookie, locale, { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', secure: secureCookies })
+      }
     })
 
     const assetsDir = join(distDir, 'client', 'assets')
@@ -493,7 +562,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (!loaded) return reply.code(503).header('retry-after', '30').type('text/plain; charset=utf-8').send('The shop pages are not built yet: run `npm run build`, then restart.')
       const path = request.url.split('?')[0]!
       const branding = await brandingOf(request, page)
-      const html = prepareHtml(loaded.entry.renderPage({ page: page.page, props: page.props, appUrl, path, assets: loaded.assetsFor(page.page), branding }))
+      const html = prepareHtml(loaded.entry.renderPage({
+        page: page.page, props: page.props, appUrl, path, assets: loaded.assetsFor(page.page), branding,
+        locale: request.ctx.locale, languages: offeredLanguages.get(request) ?? [],
+      }))
       if (page.providerRedirects) allowProviderRedirects(reply)
       const status = page.status ?? 200
       if (cache && cacheKey && status === 200) {
@@ -514,7 +586,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (queryString(request, 'deal_token') !== undefined) return undefined
       // Nor is a funnel offer's checkout (docs/decisions/0071-funnel-gaps.md).
       if (queryString(request, 'funnel_offer') !== undefined) return undefined
-      return request.url
+      // One page per address and language (docs/decisions/0094-storefront-languages.md).
+      return `${request.url}\u0000${request.ctx.locale}`
     }
 
     /** Answers from the cache when it has the page: true when it did (a reply is thenable, so not the reply). */
@@ -530,7 +603,6 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     // ---------------------------------------------------------------- affiliate links (docs/decisions/0048-affiliates.md)
 
-    const secureCookies = appUrl.startsWith('https:')
 
     /**
      * A view through a publisher's link (`?aff={token}` or, on a landing page, `?recruited_by=`): one click
@@ -559,9 +631,9 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     /** Expected failures become pages: 404 for what does not exist, the error's text otherwise. */
     async function failure(request: FastifyRequest, reply: FastifyReply, error: unknown, username: string | null) {
       if (!(error instanceof AppError)) throw error
-      if (error.status === 404) return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', username)
+      if (error.status === 404) return message(request, reply, 404, words(request).notFoundTitle, words(request).notFoundText, username)
       if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
-      return message(request, reply, error.status, 'Something is not right', translateMessage(error.message, request.ctx.locale), username)
+      return message(request, reply, error.status, words(request).problemTitle, translateMessage(error.message, request.ctx.locale), username)
     }
 
     // One rule for text (src/shared/validation/storable.ts): a path or query value PostgreSQL cannot store
@@ -570,7 +642,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const values = [...Object.values((request.params ?? {}) as Record<string, unknown>), ...Object.values((request.query ?? {}) as Record<string, unknown>)]
       if (values.flat().every((value) => typeof value !== 'string' || isStorableText(value))) return
       if (!await load()) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
-      return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', null)
+      return message(request, reply, 404, words(request).notFoundTitle, words(request).notFoundText, null)
     })
 
     // ---------------------------------------------------------------- for search engines (docs/decisions/0044-storefront-presence.md)
@@ -620,11 +692,13 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       }
       if (!answer) return false
       const base = `/s/${encodeURIComponent(answer.data.seller.username)}`
-      // `?lang=`: the language the header's switcher chose; the storefront keeps it only when it has that language.
-      const lang = queryString(request, 'lang')
-      const data = lang && /^[a-z]{2}(_[a-z]{2})?$/.test(lang) ? { ...answer.data, language: lang } : answer.data
+      // The page's language (the header's switcher links with `?lang=`, docs/decisions/0094-storefront-languages.md).
+      const data = { ...answer.data, language: request.ctx.locale, languages: offeredLanguages.get(request) ?? [] }
       const props = { username, title: page.title(answer.data.seller.name), document: answer.document, data, categories: answer.categories, allUrl: answer.categories.length > 0 ? base : null }
-      const rendered = loaded.entry.renderBuiltPage({ page: 'built', props, appUrl, path, assets: { css: loaded.assetsFor('built').css, js: [], preload: [] } })
+      const rendered = loaded.entry.renderBuiltPage({
+        page: 'built', props, appUrl, path, assets: { css: loaded.assetsFor('built').css, js: [], preload: [] },
+        locale: request.ctx.locale, languages: offeredLanguages.get(request) ?? [],
+      })
       if (!rendered.html) {
         for (const failed of rendered.errors) {
           request.log.error({ err: failed.error, username, pageType: where.type, block: failed.block }, 'built page failed to render: the default layout is shown')
@@ -674,11 +748,11 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         const sent = await contactForms.submitContactForm(request.ctx, username, {
           pageId: Number.isInteger(pageId) && pageId > 0 && pageId < 2 ** 31 ? pageId : 0, blockId: (body.get('block_id') ?? '').slice(0, 64), values, honeypot: body.get('website') ?? '',
         })
-        return message(request, reply, 200, 'Thank you', sent.successText, username)
+        return message(request, reply, 200, words(request).thanksTitle, sent.successText, username)
       } catch (error) {
         if (!(error instanceof AppError) || error.status === 404 || error.status === 429) return failure(request, reply, error, username)
         const problems = (error.fields ?? []).map((f) => `${f.path.replace(/^fields\./, '')}: ${translateMessage(f.message, request.ctx.locale)}`)
-        return message(request, reply, 422, 'Please check the form', [translateMessage(error.message, request.ctx.locale), ...problems].join(' '), username)
+        return message(request, reply, 422, words(request).checkFormTitle, [translateMessage(error.message, request.ctx.locale), ...problems].join(' '), username)
       }
     })
 
@@ -749,7 +823,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       } catch (error) {
         if (error instanceof AppError && (error.type === 'password_required' || (error.status === 429 && password !== undefined))) {
           if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
-          const shown = password !== undefined && password !== '' ? pageError(error.status === 429 ? error : new AppError('password_required', 'This password is not right'), request.ctx.locale) : null
+          const shown = password !== undefined && password !== '' ? pageError(error.status === 429 ? error : new AppError('password_required', words(request).wrongPassword), request.ctx.locale) : null
           await send(request, reply, { page: 'password', status: error.status, cacheControl: noStore, props: { username, slug, error: shown } })
           return null
         }
@@ -857,7 +931,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         const method = body.get('payment_method')
         if (action === 'next' && !data.product.free && !(method && data.checkout.payment_methods.includes(method))) {
           // Stage 2 hides stage 1: it is complete first.
-          error = { type: 'INVALID_INPUT', message: 'Please choose a payment method.', fields: [{ path: 'payment_method', message: 'Please choose a payment method.' }] }
+          error = { type: 'INVALID_INPUT', message: words(request).chooseMethod, fields: [{ path: 'payment_method', message: words(request).chooseMethod }] }
           shown = 1
         }
         return renderProduct(request, reply, username, context, { values, step: shown, error, quote: priced.quote, affiliate }, error && action === 'next' ? 422 : 200)
@@ -871,7 +945,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const parsed = createOrderInput.safeParse(loaded.entry.orderInputFromValues(values, context))
       if (!parsed.success) {
         const fields = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: translateMessage(issue.message, request.ctx.locale) }))
-        return stay({ type: 'INVALID_INPUT', message: 'Please check the highlighted fields.', fields }, 422)
+        return stay({ type: 'INVALID_INPUT', message: words(request).checkFields, fields }, 422)
       }
       // One key per form attempt and body: pressing Buy twice replays the first answer; other input is another attempt.
       const key = derivedKey('order', body.get('idempotency_key') ?? '', JSON.stringify(parsed.data))
@@ -879,7 +953,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         const answer = await createOrder(request.ctx, parsed.data, key)
         if (answer.status >= 400) {
           const stored = (answer.body as unknown as { error?: PageErrorProps }).error
-          return stay(stored ?? { type: 'error', message: 'The order could not be placed.' }, 422)
+          return stay(stored ?? { type: 'error', message: words(request).orderFailed }, 422)
         }
         const next = answer.body.next_action
         return reply.redirect(next.type === 'redirect' ? next.url : orderPathOf(username, answer.body.order.token), 303)
@@ -955,12 +1029,12 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const { username, orderToken } = request.params
       const body = formBody(request)
       const index = Number(body.get('index'))
-      if (!Number.isInteger(index) || index < 0 || index > 20) return renderOrder(request, reply, username, orderToken, { type: 'INVALID_INPUT', message: 'This offer does not exist.' }, 422)
+      if (!Number.isInteger(index) || index < 0 || index > 20) return renderOrder(request, reply, username, orderToken, { type: 'INVALID_INPUT', message: words(request).offerMissing }, 422)
       try {
         const answer: { status: number; body: CreateOrderOutput } = await acceptUpsell(request.ctx, orderToken, index, derivedKey('upsell', body.get('idempotency_key') ?? '', orderToken, String(index)))
         if (answer.status >= 400) {
           const stored = (answer.body as unknown as { error?: PageErrorProps }).error
-          return renderOrder(request, reply, username, orderToken, stored ?? { type: 'error', message: 'The offer could not be added.' }, 422)
+          return renderOrder(request, reply, username, orderToken, stored ?? { type: 'error', message: words(request).offerFailed }, 422)
         }
         const next = answer.body.next_action
         return reply.redirect(next.type === 'redirect' ? next.url : orderPathOf(username, answer.body.order.token), 303)
@@ -1009,7 +1083,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     sf.get<{ Params: { username: string; orderToken: string; nodeId: string } }>('/s/:username/payment/:orderToken/funnel/:nodeId', async (request, reply) => {
       const { username, orderToken } = request.params
       const nodeId = nodeIdOf(request.params.nodeId)
-      if (nodeId === null) return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', username)
+      if (nodeId === null) return message(request, reply, 404, words(request).notFoundTitle, words(request).notFoundText, username)
       try {
         return await renderFunnelNode(request, reply, username, orderToken, nodeId, null)
       } catch (error) {
@@ -1021,13 +1095,13 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     sf.post<{ Params: { username: string; orderToken: string; nodeId: string } }>('/s/:username/payment/:orderToken/funnel/:nodeId/accept', async (request, reply) => {
       const { username, orderToken } = request.params
       const nodeId = nodeIdOf(request.params.nodeId)
-      if (nodeId === null) return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', username)
+      if (nodeId === null) return message(request, reply, 404, words(request).notFoundTitle, words(request).notFoundText, username)
       const key = derivedKey('funnel-accept', queryString(request, 'key') ?? formBody(request).get('idempotency_key') ?? '', orderToken, String(nodeId))
       try {
         const answer: { status: number; body: CreateOrderOutput } = await acceptFunnelNode(request.ctx, orderToken, nodeId, key)
         if (answer.status >= 400) {
           const stored = (answer.body as unknown as { error?: PageErrorProps }).error
-          return await renderFunnelNode(request, reply, username, orderToken, nodeId, stored ?? { type: 'error', message: 'The offer could not be added.' }, 422)
+          return await renderFunnelNode(request, reply, username, orderToken, nodeId, stored ?? { type: 'error', message: words(request).offerFailed }, 422)
         }
         const next = answer.body.next_action
         return reply.redirect(next.type === 'redirect' ? next.url : await afterStep(request, username, orderToken), 303)
@@ -1042,7 +1116,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     const decline = async (request: FastifyRequest<{ Params: { username: string; orderToken: string; nodeId: string } }>, reply: FastifyReply) => {
       const { username, orderToken } = request.params
       const nodeId = nodeIdOf(request.params.nodeId)
-      if (nodeId === null) return message(request, reply, 404, 'Page not found', 'This page does not exist (any more).', username)
+      if (nodeId === null) return message(request, reply, 404, words(request).notFoundTitle, words(request).notFoundText, username)
       try {
         await declineFunnelNode(request.ctx, orderToken, nodeId)
       } catch (error) {
@@ -1087,7 +1161,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const props = {
         username, title: product?.name ?? answer.data.seller.name, document: answer.document, data: answer.data, categories: [], allUrl: null, framed: true,
       }
-      const rendered = loaded.entry.renderBuiltPage({ page: 'built', props, appUrl, path, assets: { css: loaded.assetsFor('built').css, js: [], preload: [] } })
+      const rendered = loaded.entry.renderBuiltPage({
+        page: 'built', props, appUrl, path, assets: { css: loaded.assetsFor('built').css, js: [], preload: [] },
+        locale: request.ctx.locale, languages: offeredLanguages.get(request) ?? [],
+      })
       if (!rendered.html) {
         for (const failed of rendered.errors) {
           request.log.error({ err: failed.error, username, pageType: answer.pageType, block: failed.block }, 'member page failed to render: the course player shows its default view')
@@ -1246,7 +1323,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     // Public, no sign-in: the page a certificate's QR code opens. Never cached: a revocation shows at once.
     sf.get<{ Params: { serial: string } }>('/certificates/:serial', async (request, reply) => {
       const verification = await certificates.verifyCertificate(request.ctx, request.params.serial.slice(0, 40))
-      return send(request, reply, { page: 'certificate', status: verification.status === 'unknown' ? 404 : 200, cacheControl: noStore, props: { verification, language: certificates.certificateLanguageOf(request.ctx.locale) } })
+      return send(request, reply, { page: 'certificate', status: verification.status === 'unknown' ? 404 : 200, cacheControl: noStore, props: { verification } })
     })
 
     // ---------------------------------------------------------------- the sandbox provider's test page
@@ -1268,7 +1345,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const outcome = formBody(request).get('outcome')
       if (outcome === 'challenge') return renderSandbox(request, reply, paymentId, true, null)
       if (outcome !== 'success' && outcome !== 'failure' && outcome !== 'pending' && outcome !== 'success_then_decline') {
-        return renderSandbox(request, reply, paymentId, false, { type: 'INVALID_INPUT', message: 'Choose how the test payment ends.' }, 422)
+        return renderSandbox(request, reply, paymentId, false, { type: 'INVALID_INPUT', message: words(request).chooseTestOutcome }, 422)
       }
       try {
         const payment = await sandboxPage.completeSandboxPayment(request.ctx, paymentId, outcome)

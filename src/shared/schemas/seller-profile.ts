@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { mediaPath } from './media'
+import { localeCode } from './accounts'
 import { requiresState, zBirthday, zCountryCode, zPersonName, zPhone, zPlainText, zVatId } from '../validation'
 
 // The seller profile (docs/reference/accounts-and-orders.md §3 "Profile", section 2 "Profile modal steps", section 5 "Required
@@ -49,7 +50,14 @@ export const sellerBioMaxLength = 500
  * The PUT body: the profile plus the optional bio. The bio is no profile field (never required, not in
  * `missing_fields`): absent leaves it as it is, so a client that does not know it never erases it; empty clears it.
  */
-export const sellerProfilePut = sellerProfileDraft.extend({ bio: zPlainText(sellerBioMaxLength).optional() }).strict()
+export const sellerProfilePut = sellerProfileDraft.extend({
+  bio: zPlainText(sellerBioMaxLength).optional(),
+  /**
+   * The languages the shop offers, its default first (docs/decisions/0094-storefront-languages.md); null offers
+   * every language; absent keeps what is stored.
+   */
+  shop_languages: z.array(localeCode).min(1).max(localeCode.options.length).nullable().optional(),
+}).strict()
 export type SellerProfilePut = z.output<typeof sellerProfilePut>
 
 /** The shop header's images and the webp variants each is written as, by width (never upscaled; the original is not kept). */
@@ -154,5 +162,7 @@ export const sellerProfileOutput = z.object({
   bio: z.string().nullable().optional(),
   avatar: avatarOutput.nullable().optional(),
   banner: bannerOutput.nullable().optional(),
+  /** The languages the shop offers, its default first; null: every language, the seller's own first. */
+  shop_languages: z.array(z.string()).nullable().optional(),
 })
 export type SellerProfileOutput = z.infer<typeof sellerProfileOutput>

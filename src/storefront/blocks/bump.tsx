@@ -1,5 +1,6 @@
 import { fields } from '../lib/checkout-form'
 import { money } from '../lib/plans'
+import { useTexts } from '../i18n/texts-context'
 import type { CheckoutPageOutput } from '../props'
 
 type Bump = CheckoutPageOutput['bump']
@@ -12,6 +13,7 @@ export const classWord = (value: string) => value.toLowerCase().replace(/[^a-z0-
  * animations are CSS classes (styles/storefront.css), one or two columns by the bump layout.
  */
 export function OrderBump({ bump, chosen }: { bump: Bump; chosen: number[] }) {
+  const { t: { checkout: { bump: t } }, f } = useTexts()
   if (bump.offers.length === 0) return null
   const columns = bump.layout === 'two_columns' ? 'two' : 'one'
   const border = classWord(bump.border_animation || 'none')
@@ -26,7 +28,7 @@ export function OrderBump({ bump, chosen }: { bump: Bump; chosen: number[] }) {
             <input type="checkbox" name={fields.addons} value={offer.product_id} defaultChecked={chosen.includes(offer.product_id)} />
             {offer.cover_url && <img src={offer.cover_url} alt="" width={64} height={64} loading="lazy" />}
             <span className="sf-bump__body">
-              <strong>Yes, add {offer.name}</strong>
+              <strong>{f(t.add, { name: offer.name })}</strong>
               {offer.description && <span className="sf-bump__description">{offer.description}</span>}
               <span className={`sf-bump__price sf-price-anim--${price}`}>
                 {offer.old_amount !== null && <s className="sf-old-price">{money(offer.old_amount, offer.currency)}</s>} {money(offer.amount, offer.currency)}

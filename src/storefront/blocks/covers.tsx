@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react'
 import { sanitizeHtml } from '../../shared/html/html-sanitizer'
-import { eventDate } from './plans'
+import { eventDate, eventTime, sameEventDay } from './plans'
+import { useTexts } from '../i18n/texts-context'
 import type { ShopProduct } from '../props'
 
 /**
@@ -10,6 +11,7 @@ import type { ShopProduct } from '../props'
  * <link rel="preload" as="image"> for it.
  */
 export function Covers({ product, compact }: { product: ShopProduct; compact?: boolean }) {
+  const { t: { checkout: { covers: t } }, f } = useTexts()
   const [shown, setShown] = useState(0)
   const main = product.covers[shown] ?? product.covers[0]
   if (!main) return null
@@ -18,20 +20,20 @@ export function Covers({ product, compact }: { product: ShopProduct; compact?: b
   return (
     <div className={`sf-covers${compact ? ' sf-covers--compact' : ''}`} data-testid="covers">
       <img
-        className="sf-covers__main" src={main.variants.s1200} alt={shown === 0 ? product.name : `${product.name} (${shown + 1})`}
+        className="sf-covers__main" src={main.variants.s1200} alt={shown === 0 ? product.name : f(t.picture, { name: product.name, number: shown + 1 })}
         srcSet={`${main.variants.s640} 640w, ${main.variants.s1200} 1200w, ${main.variants.cover} 1920w`}
         sizes="(max-width: 768px) 100vw, 50vw" width={ratio.width} height={ratio.height} fetchPriority={shown === 0 ? 'high' : 'auto'} decoding="async"
         data-testid="cover-main"
       />
       {gallery && (
-        <ul className="sf-covers__more" aria-label="Pictures">
+        <ul className="sf-covers__more" aria-label={t.pictures}>
           {product.covers.map((cover, i) => (
             <li key={cover.id}>
               <a
                 href={cover.variants.cover} aria-current={i === shown ? 'true' : undefined} data-testid="cover-thumb"
                 onClick={(e) => { e.preventDefault(); setShown(i) }}
               >
-                <img src={cover.variants.s300} alt={`${product.name} (${i + 1})`} width={150} height={Math.round((150 * cover.height) / Math.max(1, cover.width))} loading="lazy" />
+                <img src={cover.variants.s300} alt={f(t.picture, { name: product.name, number: i + 1 })} width={150} height={Math.round((150 * cover.height) / Math.max(1, cover.width))} loading="lazy" />
               </a>
             </li>
           ))}
@@ -43,31 +45,31 @@ export function Covers({ product, compact }: { product: ShopProduct; compact?: b
 
 type Ticket = ShopProduct['tickets'][number]
 
-/** Both texts of eventDate on one day ("6 Jul 2030, 09:00 UTC" and "6 Jul 2030, 17:00 UTC"). */
-const sameDay = (a: string, b: string) => a.split(', ')[0] === b.split(', ')[0]
-
 /**
  * An event's date and place, shown large under its name: the earliest start among the ticket types (with
  * "from" when the types start at different times) and every place they name.
  */
 export function EventFacts({ tickets }: { tickets: readonly Ticket[] }) {
+  const texts = useTexts()
+  const { t: { checkout: { covers: t } }, f } = texts
   const starts = [...new Set(tickets.flatMap((t) => [t.start_date, ...t.ticket_dates.map((d) => d.start_date)]).filter((d): d is string => !!d))].sort()
   const places = [...new Set(tickets.map((t) => t.location?.trim()).filter((l): l is string => !!l))]
-  const first = starts[0] ? eventDate(starts[0]) : null
-  const ends = tickets.find((t) => t.start_date === starts[0])?.end_date
-  const until = starts.length === 1 && ends ? eventDate(ends) : null
+  const first = starts[0] ? eventDate(starts[0], texts) : null
+  const ends = tickets.find((ticket) => ticket.start_date === starts[0])?.end_date
+  // An end on the start's day shows only its time ("6 Jul 2030, 09:00 UTC – 17:00 UTC").
+  const until = starts.length === 1 && ends ? (sameEventDay(starts[0]!, ends) ? eventTime(ends, texts) : eventDate(ends, texts)) : null
   if (!first && places.length === 0) return null
   return (
     <dl className="sf-event" data-testid="event-facts">
       {first && (
         <div className="sf-event__row">
-          <dt>Date</dt>
-          <dd data-testid="event-date">{`${starts.length > 1 ? `From ${first}` : first}${until ? ` – ${sameDay(first, until) ? until.split(', ')[1] : until}` : ''}`}</dd>
+          <dt>{t.date}</dt>
+          <dd data-testid="event-date">{until ? f(t.range, { start: first, end: until }) : starts.length > 1 ? f(t.fromDate, { date: first }) : first}</dd>
         </div>
       )}
       {places.length > 0 && (
         <div className="sf-event__row">
-          <dt>Place</dt>
+          <dt>{t.place}</dt>
           <dd data-testid="event-place">{places.join(' · ')}</dd>
         </div>
       )}
@@ -81,6 +83,7 @@ export function EventFacts({ tickets }: { tickets: readonly Ticket[] }) {
  * the plain text, paragraphs at blank lines, breaks at newlines.
  */
 export function Description({ text, html, expandable, expanded }: { text: string | null; html?: string | null; expandable: boolean; expanded: boolean }) {
+  const { t: { checkout: { covers: t } } } = useTexts()
   const rich = html?.trim() ? sanitizeHtml(html) : ''
   if (!rich.trim() && !text?.trim()) return null
   const body = rich.trim()
@@ -99,7 +102,7 @@ export function Description({ text, html, expandable, expanded }: { text: string
       <input type="checkbox" id="sf-description-toggle" className="sf-expandable__toggle" defaultChecked={expanded} aria-hidden="true" tabIndex={-1} />
       {body}
       <label htmlFor="sf-description-toggle" className="sf-expandable__label">
-        <span className="sf-expandable__more">Show more</span><span className="sf-expandable__less">Show less</span>
+        <span className="sf-expandable__more">{t.showMore}</span><span className="sf-expandable__less">{t.showLess}</span>
       </label>
     </div>
   )

@@ -4,6 +4,8 @@ import { attendeeField, defaultCountry, first, payerField, type PayerSettings } 
 import type { FormValues } from '../props'
 import { escapeHtml } from '../lib/escape'
 import { FieldError, fieldId, TextField } from './field'
+import { useTexts } from '../i18n/texts-context'
+import { textOf } from '../i18n/format'
 
 // The country list is some 250 options on every checkout: rendered to HTML once per list and chosen country
 // rather than as 250 React elements per page (bench/storefront.bench.ts). React hydrates a select's inner
@@ -20,10 +22,6 @@ function countryOptionsHtml(countries: [string, string][], chosen: string): stri
   return html
 }
 
-const labels: Record<string, string> = {
-  email: 'Email address', first_name: 'First name', last_name: 'Last name', company: 'Company', vat_id: 'VAT ID',
-  street: 'Street', street_number: 'No.', zip: 'Postcode', city: 'City', state: 'State / province', country_code: 'Country', phone: 'Phone',
-}
 const autoComplete: Record<string, string> = {
   email: 'email', first_name: 'given-name', last_name: 'family-name', company: 'organization', street: 'address-line1',
   zip: 'postal-code', city: 'address-level2', state: 'address-level1', country_code: 'country', phone: 'tel',
@@ -42,6 +40,8 @@ export function PayerFields({ settings, values, countries, errors }: {
   countries: [string, string][]
   errors: Record<string, string>
 }) {
+  const { t: { checkout: { payer: t } } } = useTexts()
+  const label = (name: string) => textOf(t.labels, name) ?? name
   const country = first(values, payerField('country_code')) || defaultCountry
   const required = new Set(requiredPayerFields(settings, { country_code: country, vat_id: first(values, payerField('vat_id')) }))
   const { main, business } = payerFieldsShown(settings)
@@ -52,7 +52,7 @@ export function PayerFields({ settings, values, countries, errors }: {
       const id = fieldId(path)
       return (
         <div className="sf-field" key={name}>
-          <label htmlFor={id}>{labels[name]}<span className="sf-required" aria-hidden="true"> *</span></label>
+          <label htmlFor={id}>{label(name)}<span className="sf-required" aria-hidden="true"> *</span></label>
           <select id={id} name={path} required autoComplete="country" dangerouslySetInnerHTML={{ __html: countryOptionsHtml(countries, country) }} />
           <FieldError name={path} error={errors[path]} />
         </div>
@@ -61,7 +61,7 @@ export function PayerFields({ settings, values, countries, errors }: {
     return (
       <div className={`sf-grid__cell sf-grid__cell--${name}`} key={name}>
         <TextField
-          name={path} label={labels[name] ?? name} value={first(values, path)} error={errors[path]} required={required.has(name)}
+          name={path} label={label(name)} value={first(values, path)} error={errors[path]} required={required.has(name)}
           type={inputType[name] ?? 'text'} autoComplete={autoComplete[name]} maxLength={name === 'email' ? 254 : 120}
         />
       </div>
@@ -71,12 +71,12 @@ export function PayerFields({ settings, values, countries, errors }: {
   const businessOpen = business.some((name) => first(values, payerField(name)) !== '' || errors[payerField(name)])
   return (
     <fieldset className="sf-fieldset sf-payer" data-testid="payer-fields">
-      <legend>Your details</legend>
+      <legend>{t.legend}</legend>
       <div className="sf-grid">{main.map(field)}</div>
       {business.length > 0 && (
         <details className="sf-business" open={businessOpen} data-testid="business-fields">
-          <summary>Buying as a business? Add your company, VAT ID and invoice address</summary>
-          <p className="sf-hint">With a VAT ID the invoice needs your address.</p>
+          <summary>{t.business}</summary>
+          <p className="sf-hint">{t.businessHint}</p>
           <div className="sf-grid">{business.map(field)}</div>
         </details>
       )}
@@ -86,15 +86,16 @@ export function PayerFields({ settings, values, countries, errors }: {
 
 /** An event's attendees: a first and last name per ticket. */
 export function AttendeeFields({ quantity, values, errors }: { quantity: number; values: FormValues; errors: Record<string, string> }) {
+  const { t: { checkout: { payer: t } }, f, n } = useTexts()
   return (
     <fieldset className="sf-fieldset" data-testid="attendee-fields">
-      <legend>{quantity > 1 ? 'Attendees' : 'Attendee'}</legend>
+      <legend>{n(t.attendees, quantity)}</legend>
       {Array.from({ length: quantity }, (_, i) => (
         <div className="sf-grid sf-attendee" key={i}>
-          {quantity > 1 && <p className="sf-attendee__title">Ticket {i + 1}</p>}
+          {quantity > 1 && <p className="sf-attendee__title">{f(t.ticket, { number: i + 1 })}</p>}
           {(['first_name', 'last_name'] as const).map((name) => {
             const field = attendeeField(i, name)
-            return <TextField key={name} name={field} label={labels[name]!} value={first(values, field)} error={errors[field]} required maxLength={50} />
+            return <TextField key={name} name={field} label={t.labels[name]} value={first(values, field)} error={errors[field]} required maxLength={50} />
           })}
         </div>
       ))}

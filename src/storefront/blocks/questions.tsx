@@ -2,6 +2,7 @@ import { Fragment } from 'react'
 import { answerField, first } from '../lib/checkout-form'
 import type { CheckoutPageOutput, FormValues } from '../props'
 import { FieldError, fieldId } from './field'
+import { useTexts } from '../i18n/texts-context'
 
 type Question = CheckoutPageOutput['questions'][number]
 type Option = Question['options'][number]
@@ -21,6 +22,7 @@ function Required({ on }: { on: boolean }) {
 }
 
 function QuestionField({ q, values, error }: { q: Question; values: FormValues; error?: string }) {
+  const { t: { checkout: { questions: t } } } = useTexts()
   const name = answerField(q.id)
   const id = fieldId(name)
   const chosen = values[name] ?? []
@@ -49,7 +51,7 @@ function QuestionField({ q, values, error }: { q: Question; values: FormValues; 
       <div className="sf-field">
         <label htmlFor={id}>{q.label}<Required on={q.required} /></label>
         <select id={id} name={name} multiple={many} required={q.required} defaultValue={many ? chosen : (chosen[0] ?? '')}>
-          {!many && <option value="">Please choose</option>}
+          {!many && <option value="">{t.choose}</option>}
           {grouped(q.options).map(([group, options]) => {
             const items = options.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)
             return group ? <optgroup key={group} label={group}>{items}</optgroup> : <Fragment key="">{items}</Fragment>
@@ -79,10 +81,11 @@ function QuestionField({ q, values, error }: { q: Question; values: FormValues; 
 
 /** The seller's custom checkout questions. */
 export function Questions({ questions, values, errors }: { questions: Question[]; values: FormValues; errors: Record<string, string> }) {
+  const { t: { checkout: { questions: t } } } = useTexts()
   if (questions.length === 0) return null
   return (
     <fieldset className="sf-fieldset" data-testid="questions">
-      <legend>A few questions</legend>
+      <legend>{t.legend}</legend>
       {questions.map((q, i) => <QuestionField key={q.id} q={q} values={values} error={errors[answerField(q.id)] ?? errors[`answers.${i}.value`] ?? errors[`answers.${i}`]} />)}
     </fieldset>
   )

@@ -1,6 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { brandingVariables } from '../../shared/customization/branding'
 import { useBranding } from '../lib/branding'
+import { useTexts } from '../i18n/texts-context'
+import { htmlLang, languageNames } from '../../shared/i18n/locales'
 
 /**
  * The frame of every public page: the seller's name (or logo) linking to the shop, the content, a small footer.
@@ -16,6 +18,7 @@ export function Shell({ username, sellerName, children, className, style, testMo
   style?: CSSProperties
   testMode?: boolean
 }) {
+  const { t: { common: { shell: t } }, locale, languages } = useTexts()
   const provided = useBranding()
   const branding = username ? provided : null
   const name = sellerName || branding?.sellerName || username
@@ -26,12 +29,23 @@ export function Shell({ username, sellerName, children, className, style, testMo
   const pageStyle = branding ? { ...style, ...(brandingVariables(branding) as CSSProperties) } : style
   return (
     <div className={classes} style={pageStyle}>
-      {testMode && <div className="sf-test-banner" role="status">TEST MODE · no real money moves</div>}
+      {testMode && <div className="sf-test-banner" role="status">{t.testMode}</div>}
       <header className="sf-header">
         {username ? <a className="sf-header__shop" href={shopPath(username)}>{mark}</a> : <span className="sf-header__shop">Sellfront</span>}
       </header>
       <main className="sf-main">{children}</main>
-      <footer className="sf-footer">{branding?.hideBranding ? branding.sellerName : 'Sold with Sellfront'}</footer>
+      <footer className="sf-footer">
+        {branding?.hideBranding ? branding.sellerName : t.soldWith}
+        {username && languages.length > 1 && (
+          // The shop's languages, each in its own name: plain links (`?lang=`), kept by the server in a cookie
+          // (docs/decisions/0094-storefront-languages.md).
+          <nav className="sf-languages" aria-label={t.language} data-testid="language-switcher">
+            {languages.map((code) => (
+              <a key={code} href={`?lang=${code}`} hrefLang={htmlLang(code)} lang={htmlLang(code)} aria-current={code === locale ? 'true' : undefined}>{languageNames[code]}</a>
+            ))}
+          </nav>
+        )}
+      </footer>
     </div>
   )
 }

@@ -81,8 +81,10 @@ export type BuiltPageData = {
   theme?: PageTheme
   /** The seller's font stylesheet, linked when the theme names one of their own fonts. */
   fontsStylesheet?: string | null
-  /** The storefront language the page is shown in (a code of storefrontLanguages); absent: the default. */
+  /** The page's language (docs/decisions/0094-storefront-languages.md); the texts' context is what the blocks read. */
   language?: string
+  /** The languages the shop offers, its default first. */
+  languages?: string[]
   /** Where a payer manages (and cancels) their subscriptions with this seller: the header's cancel-subscription link. */
   cancelSubscriptionUrl?: string | null
 }

@@ -5,6 +5,8 @@ import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { blockKinds, pageTypes, socialNetworks, type BlockKind, type PageDocument, type PageType } from '../../shared/pages/page-blocks'
 import { blockSettingsSchemas, defaultBlockSettings, pageDocumentSchema } from '../../shared/schemas/page-blocks'
+import { en } from '../i18n/en'
+import { pageTexts, TextsContext } from '../i18n/texts-context'
 import { emptyBuiltPageData, type BuiltPageData } from './built-data'
 import { BuiltPage, type BlockErrorHandler } from './built-page'
 
@@ -38,8 +40,9 @@ const data: BuiltPageData = emptyBuiltPageData({
   theme: { backgroundColor: '#f2f2f2', fontColor: '#424242', buttonColor: '#1e88e5', productFont: 'Brand "Sans"' },
 })
 
-function render(document: PageDocument, onBlockError?: BlockErrorHandler, pageData = data): string {
-  return renderToStaticMarkup(createElement(BuiltPage, { document, data: pageData, onBlockError }))
+const texts = pageTexts('en', en)
+function render(document: PageDocument, onBlockError?: BlockErrorHandler, pageData = data, pageTextsValue = texts): string {
+  return renderToStaticMarkup(createElement(TextsContext.Provider, { value: pageTextsValue }, createElement(BuiltPage, { document, data: pageData, onBlockError })))
 }
 const documentOf = (type: PageType, blocks: unknown[]) => pageDocumentSchema(type).parse({ blocks })
 
@@ -247,6 +250,30 @@ describe('built pages render', () => {
     expect(proof('total_views')).toContain('120 people viewed this')
     expect(proof('total_purchases')).toContain('12 people bought this')
     expect(proof('recent_purchase')).toContain('Pia bought this 3 hours ago')
+  })
+
+  test('the blocks\' words come from the page\'s texts, with the plural form for the count', () => {
+    const one = { ...data, affiliate: { commissions: [30], cookies_expire: 1, join_url: '/join' }, socialProof: { 7: { total_views: 1, total_purchases: 1, recent_purchase: { first_name: 'Pia', at: '2029-12-31T23:59:30.000Z' } } } }
+    const proof = (type: string, words = texts) => render(documentOf('shop', [{ id: 's', kind: 'conversion_tools', settings: { tool: 'social_proof', social_proof_type: type, product_id: 7 } }]), undefined, one, words)
+    expect(proof('total_views')).toContain('1 person viewed this')
+    expect(proof('total_purchases')).toContain('1 person bought this')
+    expect(proof('recent_purchase')).toContain('Pia bought this 1 minute ago')
+    const affiliate = render(documentOf('affiliate', [{ id: 'a', kind: 'affiliate' }]), undefined, one)
+    expect(affiliate).toContain('<li>Level 1: 30 %</li>')
+    expect(affiliate).toContain('Cookie lifetime: 1 day<')
+    // Another language's words, and its order of the parts.
+    const de = pageTexts('de', {
+      ...en,
+      built: {
+        ...en.built,
+        socialProof: { ...en.built.socialProof, recentPurchase: '{name} hat das {ago} gekauft', minutesAgo: { one: 'vor {count} Minute', other: 'vor {count} Minuten' } },
+        thankYou: { order: 'Bestellung {number}', access: 'Dein Zugang' },
+      },
+    })
+    expect(proof('recent_purchase', de)).toContain('Pia hat das vor 1 Minute gekauft')
+    const thanks = render(documentOf('thank_you_page', [{ id: 't', kind: 'thank_you_page', settings: { show_order: true, show_access: true } }]), undefined, data, de)
+    expect(thanks).toContain('Bestellung A-100 · Watercolour course')
+    expect(thanks).toContain('<h2>Dein Zugang</h2>')
   })
 
   test('an external video is the privacy-enhanced player in a sandboxed frame', () => {

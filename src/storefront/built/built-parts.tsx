@@ -3,11 +3,12 @@ import type { ButtonSettings, PageBlock } from '../../shared/pages/page-blocks'
 import { pageLink } from '../../shared/pages/page-links'
 import { money } from '../lib/plans'
 import { buttonStyle } from './block-style'
+import type { PageTexts } from '../i18n/texts-context'
 import type { BuiltPageData, BuiltProduct } from './built-data'
-import { builtTexts as t } from './built-texts'
 
 // Parts the block components share. They are plain functions called directly (not <Components/>), so
-// everything a block renders is built inside BuiltPage's per-block try/catch.
+// everything a block renders is built inside BuiltPage's per-block try/catch. A block with words of its own
+// calls useTexts() once, first, and hands the texts to the parts that need them.
 
 export type BlockProps<K extends PageBlock['kind']> = { block: Extract<PageBlock, { kind: K }>; data: BuiltPageData }
 
@@ -21,12 +22,12 @@ export const safeUpload = (data: BuiltPageData, key: string | null | undefined) 
 export const productOf = (data: BuiltPageData, id: number | null | undefined): BuiltProduct | null =>
   (typeof id === 'number' && Object.hasOwn(data.products, id) ? data.products[id] ?? null : null)
 
-export function priceText(p: BuiltProduct, old: boolean): ReactNode {
+export function priceText(p: BuiltProduct, old: boolean, texts: PageTexts): ReactNode {
   if (p.display_price === null || !p.currency) return null
   return (
     <span className="sf-built-price">
       {old && p.display_old_price !== null && <s className="sf-old-price">{money(p.display_old_price, p.currency)}</s>}
-      {p.display_price === 0 ? t.free : money(p.display_price, p.currency)}
+      {p.display_price === 0 ? texts.t.built.free : money(p.display_price, p.currency)}
     </span>
   )
 }
@@ -107,10 +108,10 @@ export function button(b: ButtonSettings, data: BuiltPageData, product: BuiltPro
 }
 
 /** A product as a card, row, button or text link, by the products block's view. */
-export function productItem(p: BuiltProduct, view: string, options: { price: boolean; oldPrice: boolean; description: boolean; category: boolean; button: ReactNode }): ReactNode {
+export function productItem(p: BuiltProduct, view: string, options: { price: boolean; oldPrice: boolean; description: boolean; category: boolean; button: ReactNode }, texts: PageTexts): ReactNode {
   const href = pageLink(p.url)
   const cover = pageLink(p.cover_url)
-  if (view === 'text') return <li key={p.id} className="sf-built-product sf-built-product--text">{href ? <a href={href}>{p.name}</a> : p.name}{options.price && <> {priceText(p, options.oldPrice)}</>}</li>
+  if (view === 'text') return <li key={p.id} className="sf-built-product sf-built-product--text">{href ? <a href={href}>{p.name}</a> : p.name}{options.price && <> {priceText(p, options.oldPrice, texts)}</>}</li>
   if (view === 'button') return <li key={p.id} className="sf-built-product sf-built-product--button">{options.button ?? (href ? <a className="sf-built-button sf-built-button--filled" href={href}>{p.name}</a> : null)}</li>
   return (
     <li key={p.id} className="sf-built-product" data-testid="built-product">
@@ -119,7 +120,7 @@ export function productItem(p: BuiltProduct, view: string, options: { price: boo
         {options.category && p.category && <span className="sf-built-product__category">{p.category}</span>}
         <span className="sf-built-product__name">{href ? <a href={href}>{p.name}</a> : p.name}</span>
         {options.description && p.description && <span className="sf-built-product__description">{p.description}</span>}
-        {options.price && priceText(p, options.oldPrice)}
+        {options.price && priceText(p, options.oldPrice, texts)}
         {options.button}
       </div>
     </li>

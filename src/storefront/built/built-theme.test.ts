@@ -5,31 +5,31 @@ import type { PageDocument } from '../../shared/pages/page-blocks'
 import { mergePageTheme, themeKindsFor } from '../../shared/pages/page-theme'
 import { defaultBlockSettings, pageDocumentSchema } from '../../shared/schemas/page-blocks'
 import { blockStyle, buttonStyle, pageStyle, themeStyle } from './block-style'
+import { en } from '../i18n/en'
+import { pageTexts, TextsContext } from '../i18n/texts-context'
 import { emptyBuiltPageData, type BuiltPageData } from './built-data'
 import { BuiltPage } from './built-page'
-import { storefrontLanguageOf, storefrontLanguages } from './built-texts'
 
 // The shop header's language switcher and cancel-subscription link, and the applied theme as CSS
 // (docs/decisions/0070-shop-header-and-themes.md).
 
 const base = emptyBuiltPageData({ seller: { username: 'demo', name: 'Demo Studio' }, pageUrl: 'https://shop.example/s/demo/course', cancelSubscriptionUrl: '/payer/s/4#payer-payments' })
-const render = (document: PageDocument, data: BuiltPageData = base) => renderToStaticMarkup(createElement(BuiltPage, { document, data }))
+const render = (document: PageDocument, data: BuiltPageData = base) => renderToStaticMarkup(createElement(TextsContext.Provider, { value: pageTexts('en', en) }, createElement(BuiltPage, { document, data })))
 const header = (settings: Record<string, unknown>) => pageDocumentSchema('shop').parse({ blocks: [{ id: 'h', kind: 'header', settings }] })
 
 describe('the header', () => {
-  test('the language switcher: off renders nothing; on, a link per storefront language to this page, the current one marked', () => {
+  test('the language switcher: off renders nothing; on, a link per language of the shop to this page, each in its own name, the current one marked', () => {
     expect(render(header({}))).not.toContain('built-languages')
-    const html = render(header({ language_switcher: true }))
+    const html = renderToStaticMarkup(createElement(TextsContext.Provider, { value: pageTexts('pt_br', en, ['de', 'pt_br', 'ar']) }, createElement(BuiltPage, { document: header({ language_switcher: true }), data: base })))
     expect(html).toContain('data-testid="built-languages"')
-    for (const l of storefrontLanguages) expect(html).toContain(`href="/s/demo/course?lang=${l.code}" hrefLang="${l.code}" lang="${l.code}" aria-current="true">${l.name}</a>`)
+    expect(html).toContain('href="/s/demo/course?lang=de" hrefLang="de" lang="de">Deutsch</a>')
+    expect(html).toContain('href="/s/demo/course?lang=pt_br" hrefLang="pt-BR" lang="pt-BR" aria-current="true">Português (Brasil)</a>')
+    expect(html).toContain('href="/s/demo/course?lang=ar" hrefLang="ar" lang="ar">العربية</a>')
     expect(html).not.toContain('<script')
   })
 
-  test('the switcher marks the language asked for when the storefront has it, else the default', () => {
-    expect(storefrontLanguageOf('en')).toBe('en')
-    expect(storefrontLanguageOf('xx')).toBe('en')
-    expect(storefrontLanguageOf(undefined)).toBe('en')
-    const html = render(header({ language_switcher: true }), { ...base, language: 'zz' })
+  test('without the shop\'s list (the editor\'s canvas) the switcher shows the page\'s language', () => {
+    const html = render(header({ language_switcher: true }))
     expect(html).toContain('aria-current="true">English</a>')
   })
 

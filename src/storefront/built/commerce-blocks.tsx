@@ -1,10 +1,11 @@
 import type { CSSProperties, ReactNode } from 'react'
 import type { BuiltPageData, BuiltProduct } from './built-data'
 import { pageLink } from '../../shared/pages/page-links'
+import { textOf } from '../i18n/format'
+import { useTexts, type PageTexts } from '../i18n/texts-context'
 import { money } from '../lib/plans'
 import { blockStyle } from './block-style'
 import { button, paragraphs, priceText, productItem, productOf, title, type BlockProps } from './built-parts'
-import { builtTexts as t } from './built-texts'
 import { defaultFunnelTitle, fillFunnelText } from './funnel-text'
 
 // The selling blocks of a built page: products, popular products, button, funnel, funnel product, affiliate,
@@ -14,6 +15,7 @@ import { defaultFunnelTitle, fillFunnelText } from './funnel-text'
 const productsOf = (data: BuiltPageData, ids: readonly number[]): BuiltProduct[] => ids.map((id) => productOf(data, id)).filter((p): p is BuiltProduct => p !== null)
 
 export function ProductsBlock({ block, data }: BlockProps<'products'>) {
+  const texts = useTexts()
   const s = block.settings
   const ids = s.source === 'product' ? (data.pageProductId === null ? [] : [data.pageProductId])
     : s.product_ids.length > 0 ? s.product_ids
@@ -22,13 +24,13 @@ export function ProductsBlock({ block, data }: BlockProps<'products'>) {
   return (
     <section className={`sf-built-products sf-built-view--${s.view}`} style={{ ...blockStyle('products', s), '--sf-built-columns': s.columns } as CSSProperties} data-testid="built-products">
       {products.length === 0
-        ? <p className="sf-empty">{t.noProducts}</p>
+        ? <p className="sf-empty">{texts.t.built.products.empty}</p>
         : (
           <ul>
             {products.map((p) => productItem(p, s.view, {
               price: s.show_price, oldPrice: s.show_old_price, description: s.show_description, category: s.show_category,
               button: s.show_button ? button(s.button, data, p, s.view === 'button' ? p.name : undefined) : null,
-            }))}
+            }, texts))}
           </ul>
         )}
     </section>
@@ -36,13 +38,14 @@ export function ProductsBlock({ block, data }: BlockProps<'products'>) {
 }
 
 export function PopularProductsBlock({ block, data }: BlockProps<'popular_products'>) {
+  const texts = useTexts()
   const s = block.settings
   const products = productsOf(data, s.product_ids.length > 0 ? s.product_ids : data.popularProductIds)
   if (products.length === 0) return null
   return (
     <section className="sf-built-products sf-built-view--slider" style={{ ...blockStyle('popular_products', s), '--sf-built-columns': s.per_slide } as CSSProperties} data-testid="built-popular-products">
       {title(s.title)}
-      <ul>{products.map((p) => productItem(p, 'grid', { price: true, oldPrice: true, description: false, category: false, button: button(s.button, data, p) }))}</ul>
+      <ul>{products.map((p) => productItem(p, 'grid', { price: true, oldPrice: true, description: false, category: false, button: button(s.button, data, p) }, texts))}</ul>
     </section>
   )
 }
@@ -53,24 +56,25 @@ export function ButtonBlock({ block, data }: BlockProps<'button'>) {
   return b ? <div className="sf-built-button-block" style={blockStyle('button', s)} data-testid="built-button">{b}</div> : null
 }
 
-function productCard(p: BuiltProduct, showPrice: boolean, showDescription: boolean): ReactNode {
+function productCard(p: BuiltProduct, showPrice: boolean, showDescription: boolean, texts: PageTexts): ReactNode {
   const cover = pageLink(p.cover_url)
   return (
     <div className="sf-built-product-card">
       {cover && <img src={cover} alt="" loading="lazy" />}
       <p className="sf-built-product__name">{p.name}</p>
       {showDescription && paragraphs(p.description)}
-      {showPrice && priceText(p, true)}
+      {showPrice && priceText(p, true, texts)}
     </div>
   )
 }
 
 export function FunnelBlock({ block, data }: BlockProps<'funnel'>) {
+  const texts = useTexts()
   const s = block.settings
   const product = productOf(data, s.product_id ?? data.pageProductId)
   const decline = data.funnel ? pageLink(data.funnel.decline_url) : null
   // The order that led here and the offer fill the texts (docs/decisions/0071-funnel-gaps.md).
-  const fallback = s.title ? null : defaultFunnelTitle(data, product)
+  const fallback = s.title ? null : defaultFunnelTitle(data, product, texts)
   const order = data.funnel?.order ?? null
   return (
     <section className="sf-built-funnel" style={blockStyle('funnel', s)} data-testid="built-funnel">
@@ -79,8 +83,8 @@ export function FunnelBlock({ block, data }: BlockProps<'funnel'>) {
       {paragraphs(fillFunnelText(s.text, data, product))}
       {order && order.items.length > 0 && <p className="sf-built-funnel__order" data-testid="built-funnel-order">{order.items.join(', ')} · {money(order.amount, order.currency)}</p>}
       {data.funnel?.offer?.headline && <p className="sf-built-funnel__headline">{data.funnel.offer.headline}</p>}
-      {product && productCard(product, true, false)}
-      {funnelPlan(data, product)}
+      {product && productCard(product, true, false, texts)}
+      {funnelPlan(data, product, texts)}
       {button(s.accept, data, product)}
       {decline && <p><a className="sf-built-funnel__decline" href={decline}>{s.decline_text}</a></p>}
     </section>
@@ -88,25 +92,27 @@ export function FunnelBlock({ block, data }: BlockProps<'funnel'>) {
 }
 
 export function FunnelProductBlock({ block, data }: BlockProps<'funnel_product'>) {
+  const texts = useTexts()
   const s = block.settings
   const product = productOf(data, s.product_id ?? data.pageProductId)
   if (!product) return null
   return (
     <section className="sf-built-funnel-product" style={blockStyle('funnel_product', s)} data-testid="built-funnel-product">
-      {productCard(product, s.show_price, s.show_description)}
-      {s.show_price && funnelPlan(data, product)}
+      {productCard(product, s.show_price, s.show_description, texts)}
+      {s.show_price && funnelPlan(data, product, texts)}
     </section>
   )
 }
 
 /** The plan the offer sells, by name, when the page is the offer's (its price is the card's). */
-function funnelPlan(data: BuiltPageData, product: BuiltProduct | null): ReactNode {
+function funnelPlan(data: BuiltPageData, product: BuiltProduct | null, { t, f }: PageTexts): ReactNode {
   const offer = data.funnel?.offer
   if (!offer || !product || offer.product_id !== product.id || !offer.plan.name) return null
-  return <p className="sf-built-funnel__plan" data-testid="built-funnel-plan">{offer.plan.name}: {money(offer.plan.amount, offer.plan.currency)}</p>
+  return <p className="sf-built-funnel__plan" data-testid="built-funnel-plan">{f(t.built.funnel.plan, { plan: offer.plan.name, price: money(offer.plan.amount, offer.plan.currency) })}</p>
 }
 
 export function AffiliateBlock({ block, data }: BlockProps<'affiliate'>) {
+  const { t, f, n } = useTexts()
   const s = block.settings
   const program = data.affiliate
   if (!program) return null
@@ -114,8 +120,8 @@ export function AffiliateBlock({ block, data }: BlockProps<'affiliate'>) {
   return (
     <section className="sf-built-affiliate" style={blockStyle('affiliate', s)} data-testid="built-affiliate">
       {title(s.title)}
-      <ol>{program.commissions.map((percent, i) => <li key={i}>{t.commissionLevel(i + 1, percent)}</li>)}</ol>
-      <p>{t.cookieDays(program.cookies_expire)}</p>
+      <ol>{program.commissions.map((percent, i) => <li key={i}>{f(t.built.affiliate.commissionLevel, { level: i + 1, percent })}</li>)}</ol>
+      <p>{n(t.built.affiliate.cookieDays, program.cookies_expire)}</p>
       {join && <a className="sf-built-button sf-built-button--filled" href={join}>{s.button_text}</a>}
     </section>
   )
@@ -127,6 +133,7 @@ const autoComplete: Record<string, string> = {
 }
 
 export function ContactFormBlock({ block, data }: BlockProps<'contact_form'>) {
+  const { t } = useTexts()
   const s = block.settings
   const action = pageLink(data.contactFormAction)
   return (
@@ -135,11 +142,11 @@ export function ContactFormBlock({ block, data }: BlockProps<'contact_form'>) {
       <form method="post" action={action ?? undefined}>
         {/* Which form of the page, and a field people never see: a bot that fills it is ignored (decision 0065). */}
         <input type="hidden" name="block_id" value={block.id} />
-        <label className="sf-built-hp" aria-hidden="true">Website<input name="website" tabIndex={-1} autoComplete="off" /></label>
+        <label className="sf-built-hp" aria-hidden="true">{t.built.contactForm.honeypot}<input name="website" tabIndex={-1} autoComplete="off" /></label>
         <fieldset disabled={!action}>
           {s.fields.map((f) => {
             const name = `fields.${f.id}`
-            const label = f.label ?? t.contactFields[f.kind] ?? f.kind
+            const label = f.label ?? textOf(t.built.contactForm.fields, f.kind) ?? f.kind
             return (
               <label key={f.id} className="sf-field">
                 <span className="sf-label">{label}{f.required ? ' *' : ''}</span>
@@ -151,7 +158,7 @@ export function ContactFormBlock({ block, data }: BlockProps<'contact_form'>) {
           })}
           <button type="submit" className="sf-built-button sf-built-button--filled">{s.button.text}</button>
         </fieldset>
-        {!action && <p className="sf-muted">{t.formUnavailable}</p>}
+        {!action && <p className="sf-muted">{t.built.contactForm.unavailable}</p>}
       </form>
     </section>
   )
@@ -170,7 +177,18 @@ export function countdownParts(seconds: number, units: readonly (keyof typeof un
   })
 }
 
+/** How long ago, in whole minutes (at least one), hours or days. */
+function ago(seconds: number, { t, n }: PageTexts): string {
+  const s = Number.isFinite(seconds) ? Math.max(0, seconds) : 0
+  const words = t.built.socialProof
+  if (s < 3600) return n(words.minutesAgo, Math.max(1, Math.floor(s / 60)))
+  if (s < 86_400) return n(words.hoursAgo, Math.floor(s / 3600))
+  return n(words.daysAgo, Math.floor(s / 86_400))
+}
+
 export function ConversionToolsBlock({ block, data }: BlockProps<'conversion_tools'>) {
+  const texts = useTexts()
+  const { t, f, n } = texts
   const s = block.settings
   let body: ReactNode = null
   if (s.tool === 'countdown') {
@@ -182,7 +200,7 @@ export function ConversionToolsBlock({ block, data }: BlockProps<'conversion_too
       body = (
         <ul className="sf-built-countdown" role="timer" data-testid="built-countdown">
           {countdownParts(left, s.countdown_units).map(({ unit, value }) => (
-            <li key={unit}><strong>{value}</strong><span>{t.countdownUnits[unit]}</span></li>
+            <li key={unit}><strong>{value}</strong><span>{t.built.countdown[unit]}</span></li>
           ))}
         </ul>
       )
@@ -192,7 +210,7 @@ export function ConversionToolsBlock({ block, data }: BlockProps<'conversion_too
     body = (
       <div className={`sf-built-progress sf-built-progress--${s.progress_style}`} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} style={{ '--sf-progress': `${value}%` } as CSSProperties} data-testid="built-progress">
         <span className="sf-built-progress__bar" />
-        <span className="sf-built-progress__value">{s.progress_text ?? `${value} %`}</span>
+        <span className="sf-built-progress__value">{s.progress_text ?? f(t.common.percent, { value })}</span>
       </div>
     )
   } else {
@@ -200,9 +218,11 @@ export function ConversionToolsBlock({ block, data }: BlockProps<'conversion_too
     const proofId = s.product_id ?? data.pageProductId
     const proof = typeof proofId === 'number' && Object.hasOwn(data.socialProof, proofId) ? data.socialProof[proofId] : undefined
     const text = !proof ? null
-      : s.social_proof_type === 'total_views' ? t.views(proof.total_views)
-        : s.social_proof_type === 'total_purchases' ? t.purchases(proof.total_purchases)
-          : proof.recent_purchase ? t.recentPurchase(proof.recent_purchase.first_name, (Date.parse(data.now) - Date.parse(proof.recent_purchase.at)) / 1000) : null
+      : s.social_proof_type === 'total_views' ? n(t.built.socialProof.views, proof.total_views)
+        : s.social_proof_type === 'total_purchases' ? n(t.built.socialProof.purchases, proof.total_purchases)
+          : proof.recent_purchase
+            ? f(t.built.socialProof.recentPurchase, { name: proof.recent_purchase.first_name, ago: ago((Date.parse(data.now) - Date.parse(proof.recent_purchase.at)) / 1000, texts) })
+            : null
     if (!text) return null
     body = <p className="sf-built-social-proof" data-testid="built-social-proof">{text}</p>
   }
@@ -210,6 +230,7 @@ export function ConversionToolsBlock({ block, data }: BlockProps<'conversion_too
 }
 
 export function ThankYouPageBlock({ block, data }: BlockProps<'thank_you_page'>) {
+  const { t, f } = useTexts()
   const s = block.settings
   const order = data.order
   const access = (order?.access ?? []).map((a) => ({ ...a, href: pageLink(a.url) })).filter((a) => a.href)
@@ -219,13 +240,13 @@ export function ThankYouPageBlock({ block, data }: BlockProps<'thank_you_page'>)
       {paragraphs(s.text)}
       {s.show_order && order && (
         <p className="sf-built-thanks__order">
-          {t.orderNumber(order.number)} · {order.product_name}
+          {f(t.built.thankYou.order, { number: order.number })} · {order.product_name}
           {order.amount !== null && order.currency ? ` · ${money(order.amount, order.currency)}` : ''}
         </p>
       )}
       {s.show_access && access.length > 0 && (
         <>
-          <h2>{t.yourAccess}</h2>
+          <h2>{t.built.thankYou.access}</h2>
           <ul>{access.map((a, i) => <li key={i}><a href={a.href!}>{a.label}</a></li>)}</ul>
         </>
       )}

@@ -3,18 +3,19 @@ import { sanitizeHtml } from '../../shared/html/html-sanitizer'
 import { socialNetworks, type MenuItem, type SocialLinks } from '../../shared/pages/page-blocks'
 import { pageLink, videoEmbedUrl } from '../../shared/pages/page-links'
 import { signInPath } from '../blocks/shell'
+import { useTexts, type PageTexts } from '../i18n/texts-context'
 import { blockStyle } from './block-style'
 import { button, paragraphs, productOf, safeUpload, title, type BlockProps } from './built-parts'
-import { builtTexts as t, storefrontLanguageOf, storefrontLanguages } from './built-texts'
+import { htmlLang, languageNames } from '../../shared/i18n/locales'
 
 // The frame and content blocks of a built page: header, footer, banner, text, picture, audio player, video,
 // file, PDF reader, testimonials, gap. None needs JavaScript: the header's submenus open on hover and focus.
 
-function menu(items: MenuItem[]): ReactNode {
+function menu(items: MenuItem[], { t }: PageTexts): ReactNode {
   const entries = items.map((item) => ({ ...item, href: pageLink(item.url) })).filter((item) => item.href)
   if (entries.length === 0) return null
   return (
-    <nav className="sf-built-menu" aria-label={t.menu}>
+    <nav className="sf-built-menu" aria-label={t.built.menu}>
       <ul>
         {entries.map((item) => {
           const sub = (item.submenu ?? []).map((s) => ({ ...s, href: pageLink(s.url) })).filter((s) => s.href)
@@ -51,17 +52,20 @@ function pagePath(pageUrl: string | null): string | null {
   }
 }
 
-/** Links to this page in each language the storefront has (`?lang=`), the current one marked; no JavaScript. */
-function languageSwitcher(data: BlockProps<'header'>['data']): ReactNode {
+/**
+ * Links to this page in each language the shop offers (`?lang=`, docs/decisions/0094-storefront-languages.md),
+ * each in its own name, the current one marked; no JavaScript. Without the shop's list (the editor's canvas): the
+ * page's language alone.
+ */
+function languageSwitcher(data: BlockProps<'header'>['data'], { t, locale, languages }: PageTexts): ReactNode {
   const path = pagePath(data.pageUrl)
   if (!path) return null
-  const current = storefrontLanguageOf(data.language)
   return (
-    <nav className="sf-built-languages" aria-label={t.language} data-testid="built-languages">
+    <nav className="sf-built-languages" aria-label={t.common.shell.language} data-testid="built-languages">
       <ul>
-        {storefrontLanguages.map((l) => (
-          <li key={l.code}>
-            <a href={`${path}?lang=${l.code}`} hrefLang={l.code} lang={l.code} aria-current={l.code === current ? 'true' : undefined}>{l.name}</a>
+        {(languages.length > 0 ? languages : [locale]).map((code) => (
+          <li key={code}>
+            <a href={`${path}?lang=${code}`} hrefLang={htmlLang(code)} lang={htmlLang(code)} aria-current={code === locale ? 'true' : undefined}>{languageNames[code]}</a>
           </li>
         ))}
       </ul>
@@ -70,6 +74,8 @@ function languageSwitcher(data: BlockProps<'header'>['data']): ReactNode {
 }
 
 export function HeaderBlock({ block, data }: BlockProps<'header'>) {
+  const texts = useTexts()
+  const { t } = texts
   const s = block.settings
   const logo = safeUpload(data, s.logo_key)
   const share = s.sharing_options ? pageLink(data.pageUrl) : null
@@ -78,24 +84,25 @@ export function HeaderBlock({ block, data }: BlockProps<'header'>) {
     <header className={`sf-built-header${s.sticky_header ? ' sf-built-header--sticky' : ''}`} style={blockStyle('header', s)} data-testid="built-header">
       {logo && <img className="sf-built-header__logo" src={logo.url} alt={data.seller.name} />}
       {title(s.title ?? (logo ? null : data.seller.name), 'p')}
-      {menu(s.menu)}
+      {menu(s.menu, texts)}
       {social(s.social)}
       {share && /^https?:/i.test(share) && (
-        <a className="sf-built-header__share" href={`mailto:?body=${encodeURIComponent(share)}`}>{t.share}</a>
+        <a className="sf-built-header__share" href={`mailto:?body=${encodeURIComponent(share)}`}>{t.built.header.share}</a>
       )}
-      {s.my_account_switcher && data.seller.username && <a className="sf-built-header__account" href={signInPath(data.seller.username)}>{t.myAccount}</a>}
-      {s.language_switcher && languageSwitcher(data)}
-      {s.show_cancel_subscription && cancel && <a className="sf-built-header__cancel" href={cancel} data-testid="built-cancel-subscription">{t.cancelSubscription}</a>}
+      {s.my_account_switcher && data.seller.username && <a className="sf-built-header__account" href={signInPath(data.seller.username)}>{t.built.header.myAccount}</a>}
+      {s.language_switcher && languageSwitcher(data, texts)}
+      {s.show_cancel_subscription && cancel && <a className="sf-built-header__cancel" href={cancel} data-testid="built-cancel-subscription">{t.built.header.cancelSubscription}</a>}
     </header>
   )
 }
 
 export function FooterBlock({ block }: BlockProps<'footer'>) {
+  const texts = useTexts()
   const s = block.settings
   return (
     <footer className="sf-built-footer" style={blockStyle('footer', s)} data-testid="built-footer">
       {paragraphs(s.text)}
-      {menu(s.menu)}
+      {menu(s.menu, texts)}
       {social(s.social)}
     </footer>
   )
@@ -142,6 +149,7 @@ export function AudioPlayerBlock({ block, data }: BlockProps<'audio_player'>) {
 }
 
 export function VideoBlock({ block, data }: BlockProps<'video'>) {
+  const { t } = useTexts()
   const s = block.settings
   if (s.type === 'external') {
     const embed = videoEmbedUrl(s.url ?? '')
@@ -151,7 +159,7 @@ export function VideoBlock({ block, data }: BlockProps<'video'>) {
         {title(s.title, 'h3')}
         <div className="sf-built-video__frame">
           <iframe
-            src={embed} title={s.title ?? 'Video'} loading="lazy" allow="fullscreen; picture-in-picture; encrypted-media"
+            src={embed} title={s.title ?? t.built.videoTitle} loading="lazy" allow="fullscreen; picture-in-picture; encrypted-media"
             sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" referrerPolicy="strict-origin-when-cross-origin"
           />
         </div>
@@ -181,6 +189,7 @@ export function FileBlock({ block, data }: BlockProps<'file'>) {
 }
 
 export function PdfReaderBlock({ block, data }: BlockProps<'pdf_reader'>) {
+  const { t } = useTexts()
   const s = block.settings
   const pdf = safeUpload(data, s.upload_key)
   if (!pdf) return null
@@ -188,7 +197,7 @@ export function PdfReaderBlock({ block, data }: BlockProps<'pdf_reader'>) {
     <section className="sf-built-pdf" style={blockStyle('pdf_reader', s)} data-testid="built-pdf">
       {title(s.title ?? pdf.name, 'h3')}
       <iframe src={pdf.url} title={s.title ?? pdf.name} loading="lazy" style={{ height: `${Math.min(2000, Math.max(200, s.height))}px` }} />
-      <p><a href={pdf.url} target="_blank" rel="noopener noreferrer">{t.openPdf}</a></p>
+      <p><a href={pdf.url} target="_blank" rel="noopener noreferrer">{t.built.openPdf}</a></p>
     </section>
   )
 }

@@ -3,6 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import type { PageDocument } from '../../shared/pages/page-blocks'
 import { pageDocumentSchema } from '../../shared/schemas/page-blocks'
+import { en } from '../i18n/en'
+import { pageTexts, TextsContext } from '../i18n/texts-context'
 import { emptyBuiltPageData, type BuiltPageData } from './built-data'
 import { BuiltPage } from './built-page'
 
@@ -20,7 +22,7 @@ const data = (first = 'Pat'): BuiltPageData => emptyBuiltPageData({
   },
 })
 const page = (blocks: unknown[]): PageDocument => pageDocumentSchema('funnel').parse({ blocks }) as PageDocument
-const render = (document: PageDocument, d: BuiltPageData) => renderToStaticMarkup(createElement(BuiltPage, { document, data: d }))
+const render = (document: PageDocument, d: BuiltPageData) => renderToStaticMarkup(createElement(TextsContext.Provider, { value: pageTexts('en', en) }, createElement(BuiltPage, { document, data: d })))
 
 describe('funnel page blocks', () => {
   test('without a title: thanks by first name, the offer with its price, what was bought, the plan; Buy opens the offer\'s checkout', () => {

@@ -1,3 +1,4 @@
+import type { PageTexts } from '../i18n/texts-context'
 import { money } from '../lib/plans'
 import type { BuiltPageData, BuiltProduct } from './built-data'
 
@@ -27,10 +28,11 @@ export function fillFunnelText(text: string | null | undefined, data: BuiltPageD
 }
 
 /** The block's words without a title: "Thank you, Pat!" and "Add X for Y", from what the page knows. */
-export function defaultFunnelTitle(data: BuiltPageData, product: BuiltProduct | null): { thanks: string | null; offer: string | null } {
+export function defaultFunnelTitle(data: BuiltPageData, product: BuiltProduct | null, { t, f }: PageTexts): { thanks: string | null; offer: string | null } {
   const v = valuesOf(data, product)
+  const words = t.built.funnel
   return {
-    thanks: data.funnel?.order ? (v.first_name ? `Thank you, ${v.first_name}!` : 'Thank you!') : null,
-    offer: product && data.funnel?.offer ? (v.price ? `Add ${v.product} for ${v.price}` : `Add ${v.product}`) : null,
+    thanks: data.funnel?.order ? (v.first_name ? f(words.thanksName, { name: v.first_name }) : words.thanks) : null,
+    offer: product && data.funnel?.offer ? (v.price ? f(words.offerPrice, { product: v.product, price: v.price }) : f(words.offer, { product: v.product })) : null,
   }
 }

@@ -1,6 +1,17 @@
 import { describe, expect, test } from 'vitest'
 import { installment, plan } from '../test-fixtures'
-import { describePlan, everyInterval, methodsForPlan, money, perInterval, planTitle, planTotal } from './plans'
+import { describePlan as describe_, everyInterval as every_, methodsForPlan, money, perInterval as per_, planTitle as title_, planTotal as total_ } from './plans'
+import { pageTexts } from '../i18n/texts-context'
+import { en } from '../i18n/en'
+import type { ShopPlan } from '../props'
+
+// The functions take the page's texts; these read English.
+const texts = pageTexts('en', en)
+const describePlan = (p: ShopPlan) => describe_(p, texts)
+const everyInterval = (code: string | null) => every_(code, texts)
+const perInterval = (code: string | null) => per_(code, texts)
+const planTitle = (p: ShopPlan) => title_(p, texts)
+const planTotal = (p: ShopPlan) => total_(p, texts)
 
 describe('plans as the payer reads them', () => {
   test('each plan is shown in its own currency', () => {

@@ -3,7 +3,7 @@ import { shopPath } from '../blocks/shell'
 import { hexColor, landingTheme, safeUrl, textProp } from '../lib/landing'
 import { money } from '../lib/plans'
 import type { AffiliateLandingPageProps, LandingBlock } from '../props'
-import { affiliateTexts as t, percentText } from '../texts'
+import { useTexts } from '../i18n/texts-context'
 
 // The public page of an affiliate program for publishers (docs/decisions/0048-affiliates.md): the seller's
 // blocks in the chosen theme (classic, bold, minimal: CSS variants), or a default page (header, the
@@ -15,24 +15,25 @@ const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => p.trim()).f
 
 /** The figures a publisher decides by: the commission per level, cookie days, duration, bonus, and the products. */
 export function AffiliateBlock({ program, joinUrl, props }: { program: Program; joinUrl: string; props: Record<string, unknown> }) {
+  const { t: { order: { affiliate: t }, common }, f, n } = useTexts()
   const duration = program.lifetime === 'lifetime' ? t.duration.lifetime
-    : program.lifetime === 'days' && program.lifetime_days ? t.duration.days(program.lifetime_days) : t.duration.none
+    : program.lifetime === 'days' && program.lifetime_days ? n(t.duration.days, program.lifetime_days) : t.duration.none
   return (
     <section className="sf-aff-block" data-testid="affiliate-block">
       <h2>{textProp(props, 'title', 200) ?? t.heading}</h2>
       <ol className="sf-aff-levels" data-testid="affiliate-levels">
         {program.commissions.map((percent, i) => (
           <li key={i} className="sf-aff-level" data-testid="affiliate-level">
-            <span className="sf-aff-level__name">{t.level(i + 1)}</span>
-            <span className="sf-aff-level__value">{percentText(percent)}</span>
+            <span className="sf-aff-level__name">{f(t.level, { level: i + 1 })}</span>
+            <span className="sf-aff-level__value">{f(common.percent, { value: Number(percent.toFixed(2)) })}</span>
           </li>
         ))}
       </ol>
       {program.commissions.length > 1 && <p className="sf-muted">{t.levelsHint}</p>}
       <ul className="sf-aff-facts">
-        <li data-testid="affiliate-cookie-days">{t.cookieDays(program.cookies_expire)}</li>
+        <li data-testid="affiliate-cookie-days">{n(t.cookieDays, program.cookies_expire)}</li>
         <li data-testid="affiliate-duration">{duration}</li>
-        {program.bonus && program.bonus_currency ? <li data-testid="affiliate-bonus">{t.bonus(money(program.bonus, program.bonus_currency))}</li> : null}
+        {program.bonus && program.bonus_currency ? <li data-testid="affiliate-bonus">{f(t.bonus, { amount: money(program.bonus, program.bonus_currency) })}</li> : null}
       </ul>
       {program.products.length > 0 && (
         <>
@@ -56,6 +57,7 @@ export function AffiliateBlock({ program, joinUrl, props }: { program: Program; 
 }
 
 function Block({ block, program, joinUrl }: { block: LandingBlock; program: Program; joinUrl: string }): ReactNode {
+  const { t: { order: { affiliate: t } }, f } = useTexts()
   const p = block.props
   const title = textProp(p, 'title', 200)
   const text = textProp(p, 'text')
@@ -67,7 +69,7 @@ function Block({ block, program, joinUrl }: { block: LandingBlock; program: Prog
       return (
         <header className="sf-aff-header" data-testid="landing-header">
           {image && <img className="sf-aff-header__logo" src={image} alt="" />}
-          <h1>{title ?? t.defaultHeading(program.seller.name)}</h1>
+          <h1>{title ?? f(t.defaultHeading, { seller: program.seller.name })}</h1>
           {text && <div className="sf-aff-lead">{paragraphs(text)}</div>}
         </header>
       )
@@ -120,7 +122,7 @@ function Block({ block, program, joinUrl }: { block: LandingBlock; program: Prog
       return <div className="sf-aff-gap" style={{ height }} aria-hidden="true" />
     }
     case 'footer':
-      return <footer className="sf-aff-footer">{text ? paragraphs(text) : <p>{t.footer(program.seller.name)}</p>}</footer>
+      return <footer className="sf-aff-footer">{text ? paragraphs(text) : <p>{f(t.footer, { seller: program.seller.name })}</p>}</footer>
     default:
       return null
   }

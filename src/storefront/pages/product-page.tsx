@@ -18,7 +18,8 @@ import { estimatePrice, summaryFromQuote, type PriceSummary } from '../lib/estim
 import { describePlan, methodsForPlan, money, planTitle } from '../lib/plans'
 import { recommendedPlanId, sealsOf, themeOf, themeVariables } from '../lib/theme'
 import { postJson, type ApiResult } from '../lib/api'
-import { buyButtonTexts, methodName, productKindName, unavailableTexts } from '../texts'
+import { useTexts, type PageTexts } from '../i18n/texts-context'
+import { textOf } from '../i18n/format'
 import type { CreateOrderOutput, FormValues, PageError, ProductPageProps, QuoteOutput } from '../props'
 
 // The product page with its checkout (docs/reference/catalogue-and-selling.md §2, docs/reference/readings.md 24): stage 1 method selection (plan,
@@ -38,7 +39,8 @@ function errorsByField(error: PageError | null): Record<string, string> {
 }
 
 /** The buy button: the theme's own text, else per buy_button_text (dynamic: "Get for free" / "Pay 99,00€"). */
-export function buyLabel(props: Pick<ProductPageProps, 'product' | 'checkout'>, summary: PriceSummary | null): string {
+export function buyLabel(props: Pick<ProductPageProps, 'product' | 'checkout'>, summary: PriceSummary | null, texts: PageTexts): string {
+  const buyButtonTexts = texts.t.common.buyButton
   const theme = themeOf(props.checkout.settings.theme)
   const free = props.product.free || summary?.free
   const choice = props.checkout.settings.buy_button_text
@@ -46,22 +48,23 @@ export function buyLabel(props: Pick<ProductPageProps, 'product' | 'checkout'>, 
   if (theme.buy_button_text) return theme.buy_button_text
   if (choice !== 'dynamic_cta') return buyButtonTexts[choice]
   if (summary?.trialDays) return buyButtonTexts.trial
-  return summary ? buyButtonTexts.pay(money(summary.first, summary.currency)) : buyButtonTexts.buy_now
+  return summary ? texts.f(buyButtonTexts.pay, { amount: money(summary.first, summary.currency) }) : buyButtonTexts.buy_now
 }
 
 export default function ProductPage(props: ProductPageProps) {
   const { product, checkout, username } = props
+  const { t } = useTexts()
   const theme = themeOf(checkout.settings.theme)
   const reason = product.availability.sold_out ? 'sold_out' : checkout.unavailable_reason
   const layout = checkout.settings.layout
   const details = (
     <>
       <Covers product={product} compact={layout === 'simplified'} />
-      <p className="sf-kind" data-testid="product-kind">{productKindName(product.form)}</p>
+      <p className="sf-kind" data-testid="product-kind">{textOf(t.common.productKinds, product.form) ?? t.common.productKinds.other}</p>
       <h1 className="sf-title" data-testid="product-name">{product.name}</h1>
       {product.form === 'eventTickets' && <EventFacts tickets={product.tickets} />}
       {theme.countdown_enabled && !reason && (
-        <Countdown minutes={theme.countdown_minutes} text={theme.countdown_text ?? 'This offer ends in'} storageKey={`sf-countdown-${product.id}`} />
+        <Countdown minutes={theme.countdown_minutes} text={theme.countdown_text ?? t.checkout.product.countdown} storageKey={`sf-countdown-${product.id}`} />
       )}
       <Description
         text={product.description} html={product.description_html} expandable={theme.expandable_description_on_mobile_enabled || layout === 'simplified'}
@@ -77,7 +80,7 @@ export default function ProductPage(props: ProductPageProps) {
             <section className="sf-product__details">{details}</section>
             <section className="sf-product__checkout">
               <div className="sf-card sf-unavailable" data-testid={reason === 'sold_out' ? 'sold-out' : 'unavailable'}>
-                <p className="sf-unavailable__title">{unavailableTexts[reason] ?? unavailableTexts.cannot_sell}</p>
+                <p className="sf-unavailable__title">{textOf(t.common.unavailable, reason) ?? t.common.unavailable.cannot_sell}</p>
               </div>
             </section>
           </div>
@@ -91,6 +94,8 @@ type QuoteState = { key: string; quote: QuoteOutput | null; error: string | null
 
 function Checkout(props: ProductPageProps & { details: ReactNode }) {
   const { product, checkout, username } = props
+  const texts = useTexts()
+  const { t: { common, checkout: { product: t } }, f } = texts
   const layout = checkout.settings.layout
   const twoSteps = twoStepLayouts.includes(layout)
   const formContext: CheckoutFormContext = useMemo(() => ({ product, checkout, password: props.password }), [product, checkout, props.password])
@@ -112,7 +117,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
     if (!selection || quote.key === selectionKey) return
     const controller = new AbortController()
     const timer = setTimeout(async () => {
-      const result = await postJson<QuoteOutput>('/api/v1/shop/orders/quote', selection, { signal: controller.signal })
+      const result = await postJson<QuoteOutput>('/api/v1/shop/orders/quote', selection, texts, { signal: controller.signal })
       if (controller.signal.aborted) return
       if (result.ok) setQuote({ key: selectionKey, quote: result.body, error: null })
       else setQuote({ key: selectionKey, quote: null, error: result.error.message })
@@ -164,7 +169,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
     attemptKey.current ??= uuid()
     setSubmitting(true)
     setError(null)
-    const result: ApiResult<CreateOrderOutput> = await postJson('/api/v1/shop/orders', input, { idempotencyKey: attemptKey.current })
+    const result: ApiResult<CreateOrderOutput> = await postJson('/api/v1/shop/orders', input, texts, { idempotencyKey: attemptKey.current })
     if (!result.ok) {
       setSubmitting(false)
       setError(result.error)
@@ -187,7 +192,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
     : null)
   const hidden = (n: 1 | 2) => (twoSteps && step !== n ? ' sf-step--hidden' : '')
   const quantity = selectedQuantity(product, values)
-  const recurring = plan && (plan.form === 'subscription' || plan.trial_days) ? describePlan(plan) : null
+  const recurring = plan && (plan.form === 'subscription' || plan.trial_days) ? describePlan(plan, texts) : null
   const showDetails = !(layout === 'two_steps_advanced' && step === 2)
 
   return (
@@ -213,9 +218,9 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
 
       <section className="sf-product__checkout sf-card">
         {twoSteps && (
-          <ol className="sf-steps" aria-label="Checkout steps">
-            <li className={step === 1 ? 'sf-steps__current' : ''}>1. Your choice</li>
-            <li className={step === 2 ? 'sf-steps__current' : ''}>2. Your details and payment</li>
+          <ol className="sf-steps" aria-label={t.steps}>
+            <li className={step === 1 ? 'sf-steps__current' : ''}>{t.stepChoice}</li>
+            <li className={step === 2 ? 'sf-steps__current' : ''}>{t.stepDetails}</li>
           </ol>
         )}
         <ErrorBox error={error} testId="checkout-error" />
@@ -224,12 +229,12 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
           <PlanChoice product={product} values={values} recommendedId={recommendedPlanId(checkout.settings.theme)} errors={errors} />
           {checkout.coupons_enabled && (
             <div className="sf-coupon">
-              <label htmlFor={fieldId(fields.coupon)}>Coupon code</label>
+              <label htmlFor={fieldId(fields.coupon)}>{t.couponCode}</label>
               <div className="sf-coupon__row">
                 <input id={fieldId(fields.coupon)} name={fields.coupon} defaultValue={first(values, fields.coupon)} maxLength={40} autoComplete="off" />
-                <button type="submit" name={fields.action} value="quote" formNoValidate className="sf-coupon__apply" data-testid="coupon-apply">Apply</button>
+                <button type="submit" name={fields.action} value="quote" formNoValidate className="sf-coupon__apply" data-testid="coupon-apply">{t.couponApply}</button>
               </div>
-              {summary?.coupon && <p className={summary.coupon.applied ? 'sf-coupon__ok' : 'sf-field__error'} data-testid="coupon-result">{summary.coupon.applied ? `Coupon ${summary.coupon.code} applied` : (summary.coupon.message ?? 'This coupon cannot be used')}</p>}
+              {summary?.coupon && <p className={summary.coupon.applied ? 'sf-coupon__ok' : 'sf-field__error'} data-testid="coupon-result">{summary.coupon.applied ? f(t.couponApplied, { code: summary.coupon.code }) : (summary.coupon.message ?? t.couponInvalid)}</p>}
               {quote.error && quote.key === selectionKey && <p className="sf-field__error" data-testid="quote-error">{quote.error}</p>}
               <FieldError name={fields.coupon} error={errors[fields.coupon]} />
             </div>
@@ -238,7 +243,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
           {bumpAt('belowPaymentMethods')}
           {twoSteps && (
             <div className="sf-actions">
-              <button type="submit" name={fields.action} value="next" formNoValidate className="sf-button sf-button--primary" data-testid="step-next">Continue</button>
+              <button type="submit" name={fields.action} value="next" formNoValidate className="sf-button sf-button--primary" data-testid="step-next">{t.next}</button>
             </div>
           )}
         </div>
@@ -247,8 +252,8 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
           {layout === 'two_steps_advanced' && plan && (
             <div className="sf-summary" data-testid="choice-summary">
               <p><strong>{product.name}</strong>{quantity > 1 ? ` × ${quantity}` : ''}</p>
-              <p>{planTitle(plan)} · {describePlan(plan)}</p>
-              {method && !product.free && <p>{methodName(method)}</p>}
+              <p>{planTitle(plan, texts)} · {describePlan(plan, texts)}</p>
+              {method && !product.free && <p>{textOf(common.methods, method) ?? method}</p>}
             </div>
           )}
           <PayerFields settings={checkout.settings} values={values} countries={props.countries} errors={errors} />
@@ -260,13 +265,13 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
 
         <PriceBox summary={summary} pending={!exact && quote.key !== selectionKey && !!selection} recurring={recurring} />
         <noscript>
-          <button type="submit" name={fields.action} value="quote" formNoValidate className="sf-button sf-button--link">Update price</button>
+          <button type="submit" name={fields.action} value="quote" formNoValidate className="sf-button sf-button--link">{t.updatePrice}</button>
         </noscript>
 
         <div className={`sf-actions${hidden(2)}`}>
-          {twoSteps && <button type="submit" name={fields.action} value="back" formNoValidate className="sf-button sf-button--link" data-testid="step-back">Back</button>}
+          {twoSteps && <button type="submit" name={fields.action} value="back" formNoValidate className="sf-button sf-button--link" data-testid="step-back">{t.back}</button>}
           <button type="submit" name={fields.action} value="buy" className="sf-buy" disabled={submitting} data-testid="buy-button">
-            {submitting ? 'Please wait…' : buyLabel(props, summary)}
+            {submitting ? t.submitting : buyLabel(props, summary, texts)}
           </button>
         </div>
         <TrustSeals seals={sealsOf(checkout.settings.trust_seals)} methods={checkout.payment_methods} />

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { ErrorBox, Shell } from '../blocks/shell'
 import { postJson } from '../lib/api'
 import { money } from '../lib/plans'
-import { methodName } from '../texts'
+import { useTexts } from '../i18n/texts-context'
+import { textOf } from '../i18n/format'
 import type { PageError, SandboxPageProps } from '../props'
 
 // The built-in sandbox provider's hosted page (docs/DESIGN.md "Payments"): the payer picks what the "bank" answers.
@@ -12,6 +13,9 @@ import type { PageError, SandboxPageProps } from '../props'
 type Outcome = 'success' | 'failure' | 'pending' | 'success_then_decline'
 
 export default function SandboxPage({ payment, challenge: challengeAtStart, error: initialError }: SandboxPageProps) {
+  const texts = useTexts()
+  const { t, f } = texts
+  const tx = t.pages.sandbox
   const [challenge, setChallenge] = useState(challengeAtStart)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<PageError | null>(initialError)
@@ -22,7 +26,7 @@ export default function SandboxPage({ payment, challenge: challengeAtStart, erro
     if (busy) return
     setBusy(true)
     setError(null)
-    const result = await postJson(`/api/v1/shop/sandbox/payments/${encodeURIComponent(payment.payment_id)}`, { outcome })
+    const result = await postJson(`/api/v1/shop/sandbox/payments/${encodeURIComponent(payment.payment_id)}`, { outcome }, texts)
     if (!result.ok) {
       setBusy(false)
       setError(result.error)
@@ -41,42 +45,42 @@ export default function SandboxPage({ payment, challenge: challengeAtStart, erro
   return (
     <Shell username={payment.seller_username} testMode>
       <div className="sf-card sf-narrow sf-sandbox" data-testid="sandbox-page">
-        <p className="sf-sandbox__badge">TEST MODE</p>
-        <h1 className="sf-title">Sandbox payment</h1>
+        <p className="sf-sandbox__badge">{tx.badge}</p>
+        <h1 className="sf-title">{tx.heading}</h1>
         <dl className="sf-order">
-          <dt>Amount</dt><dd data-testid="sandbox-amount">{money(payment.amount, payment.currency)}</dd>
-          <dt>Product</dt><dd>{payment.product_name}</dd>
-          <dt>Seller</dt><dd>{payment.seller_username}</dd>
-          <dt>Method</dt><dd>{methodName(payment.method)}</dd>
+          <dt>{tx.amount}</dt><dd data-testid="sandbox-amount">{money(payment.amount, payment.currency)}</dd>
+          <dt>{tx.product}</dt><dd>{payment.product_name}</dd>
+          <dt>{tx.seller}</dt><dd>{payment.seller_username}</dd>
+          <dt>{tx.method}</dt><dd>{textOf(t.common.methods, payment.method) ?? payment.method}</dd>
         </dl>
         <ErrorBox error={error} />
         {!open
           ? (
-            <p data-testid="sandbox-done">This test payment is already {payment.state}. <a href={payment.return_url}>Back to the shop</a></p>
+            <p data-testid="sandbox-done">{f(tx.done, { state: textOf(tx.states, payment.state) ?? payment.state })}{' '}<a href={payment.return_url}>{tx.back}</a></p>
           )
           : challenge
             ? (
               <form method="post" action={action} className="sf-sandbox__challenge" data-testid="sandbox-challenge">
-                <h2>3-D Secure check</h2>
-                <p>Your bank asks you to confirm this payment. (Pretend: no code is needed in test mode.)</p>
+                <h2>{tx.challengeHeading}</h2>
+                <p>{tx.challengeText}</p>
                 <div className="sf-actions">
-                  {button('success', 'Approve', 'sf-button--primary')}
-                  {button('failure', 'Decline', 'sf-button--danger')}
+                  {button('success', tx.approve, 'sf-button--primary')}
+                  {button('failure', tx.decline, 'sf-button--danger')}
                 </div>
               </form>
             )
             : (
               <form method="post" action={action}>
-                <p>Choose how this test payment ends. No real money moves.</p>
+                <p>{tx.choose}</p>
                 <div className="sf-actions sf-actions--stack">
-                  {button('success', 'Success', 'sf-button--primary')}
-                  {button('failure', 'Failure', 'sf-button--danger')}
-                  {button('pending', 'Pending', 'sf-button--secondary')}
-                  {button('success_then_decline', 'Success, then decline later charges', 'sf-button--secondary')}
+                  {button('success', tx.success, 'sf-button--primary')}
+                  {button('failure', tx.failure, 'sf-button--danger')}
+                  {button('pending', tx.pending, 'sf-button--secondary')}
+                  {button('success_then_decline', tx.successThenDecline, 'sf-button--secondary')}
                   <a
                     className="sf-button sf-button--secondary" href={`${action}?challenge=1`} data-testid="sandbox-challenge-start"
                     onClick={(e) => { e.preventDefault(); setChallenge(true) }}
-                  >3-D Secure challenge</a>
+                  >{tx.challenge}</a>
                 </div>
               </form>
             )}

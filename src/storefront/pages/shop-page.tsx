@@ -3,7 +3,8 @@ import { eventDate } from '../blocks/plans'
 import { productPath, shopPath, Shell } from '../blocks/shell'
 import { money } from '../lib/plans'
 import type { ShopPageProps } from '../props'
-import { productKindName } from '../texts'
+import { useTexts } from '../i18n/texts-context'
+import { textOf } from '../i18n/format'
 
 /** Up to two initials of the seller's name: the avatar when the seller has no picture (docs/decisions/0044-storefront-presence.md). */
 export function initials(name: string): string {
@@ -20,6 +21,8 @@ export function shopHue(username: string): number {
 
 /** The seller's default shop: a header with the seller, then published, listed products with cover, kind and price, a page at a time. */
 export default function ShopPage({ username, list, page, per }: ShopPageProps) {
+  const texts = useTexts()
+  const { t, f, n } = texts
   const pages = Math.max(1, Math.ceil(list.total_count / per))
   const pageLink = (n: number) => (n === 1 ? shopPath(username) : `${shopPath(username)}?page=${n}`)
   const name = list.seller?.name ?? username
@@ -51,30 +54,30 @@ export default function ShopPage({ username, list, page, per }: ShopPageProps) {
             : <span className="sf-shop-hero__avatar" aria-hidden="true" data-testid="shop-avatar">{initials(name)}</span>}
           <div className="sf-shop-hero__text">
             <h1 className="sf-title sf-shop-hero__name" data-testid="shop-name">{name}</h1>
-            <p className="sf-muted sf-shop-hero__meta">{`@${handle} · ${count === 1 ? '1 product' : `${count} products`}`}</p>
+            <p className="sf-muted sf-shop-hero__meta">{`@${handle} · ${n(t.pages.shop.productCount, count)}`}</p>
             {bio && <p className="sf-shop-hero__bio" data-testid="shop-bio">{bio}</p>}
           </div>
         </div>
       </header>
       {list.list.length === 0
-        ? <p className="sf-empty" data-testid="shop-empty">No products yet.</p>
+        ? <p className="sf-empty" data-testid="shop-empty">{t.pages.shop.empty}</p>
         : (
           <ul className="sf-shop" data-testid="shop-products">
             {list.list.map((p, i) => {
-              const when = p.event ? eventDate(p.event.start_date) : null
+              const when = p.event ? eventDate(p.event.start_date, texts) : null
               return (
                 <li key={p.id} className="sf-shop__item" data-testid="shop-product">
                   <a href={productPath(username, p.slug)}>
                     {p.covers[0]
                       ? <img src={p.covers[0].variants.s640} alt="" width={640} height={Math.round((640 * p.covers[0].height) / Math.max(1, p.covers[0].width))} loading={i < 3 ? 'eager' : 'lazy'} />
                       : <span className="sf-shop__placeholder" aria-hidden="true" />}
-                    <span className="sf-shop__kind" data-testid="shop-product-kind">{productKindName(p.form)}</span>
+                    <span className="sf-shop__kind" data-testid="shop-product-kind">{textOf(t.common.productKinds, p.form) ?? t.common.productKinds.other}</span>
                     <span className="sf-shop__name">{p.name}</span>
                     {(when || p.event?.location) && <span className="sf-shop__event">{[when, p.event?.location].filter(Boolean).join(' · ')}</span>}
                     {p.display_price !== null && p.currency_id && (
                       <span className="sf-shop__price" data-testid="shop-product-price">
                         {p.display_old_price !== null && <s className="sf-old-price">{money(p.display_old_price, p.currency_id)}</s>}
-                        {' '}{p.display_price === 0 ? 'Free' : money(p.display_price, p.currency_id)}
+                        {' '}{p.display_price === 0 ? t.pages.products.free : money(p.display_price, p.currency_id)}
                       </span>
                     )}
                   </a>
@@ -84,10 +87,10 @@ export default function ShopPage({ username, list, page, per }: ShopPageProps) {
           </ul>
         )}
       {pages > 1 && (
-        <nav className="sf-paging" aria-label="Pages">
-          {page > 1 && <a href={pageLink(page - 1)} rel="prev">Previous</a>}
-          <span>Page {page} of {pages}</span>
-          {page < pages && <a href={pageLink(page + 1)} rel="next">Next</a>}
+        <nav className="sf-paging" aria-label={t.pages.shop.paging}>
+          {page > 1 && <a href={pageLink(page - 1)} rel="prev">{t.pages.shop.previous}</a>}
+          <span>{f(t.pages.shop.pageOf, { page, pages })}</span>
+          {page < pages && <a href={pageLink(page + 1)} rel="next">{t.pages.shop.next}</a>}
         </nav>
       )}
     </Shell>

@@ -58,6 +58,11 @@ export const sellers = pgTable('sellers', {
   /** selling_by_ownself | selling_via_reseller | selling_none (docs/decisions/0051-resellers.md); with its reseller (resellers.id). */
   sellingMode: text('selling_mode').notNull().default('selling_by_ownself'),
   resellerId: integer('reseller_id'),
+  /**
+   * The languages the seller's shop offers, the first its default (docs/decisions/0094-storefront-languages.md);
+   * null: every language the storefront speaks, the seller's own language first.
+   */
+  shopLanguages: jsonb('shop_languages').$type<string[]>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

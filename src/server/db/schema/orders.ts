@@ -73,6 +73,8 @@ export const orders = pgTable('orders', {
   referrer: text('referrer'),
   successPageUrl: text('success_page_url'),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  /** The payer's language when the order was made (docs/decisions/0094-storefront-languages.md): its mails and documents use it. */
+  locale: text('locale').notNull().default('en'),
   /** Stock held while the payer pays: held | sold | released | none. */
   reservationState: text('reservation_state').notNull().default('none'),
   reservedUntil: timestamp('reserved_until', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { sellerDisplayName } from '../../../shared/accounts'
 import { executeRows, type Executor } from '../../db/client'
@@ -250,4 +250,14 @@ export async function upsertPayer(db: Executor, values: { email: string; passwor
 
 export async function insertProfileIfAbsent(db: Executor, values: typeof profiles.$inferInsert): Promise<void> {
   await db.insert(profiles).values(values).onConflictDoNothing()
+}
+
+/** A shop's stored languages and its seller's own language, by the shop path (username in any case, or id). */
+export async function shopLanguageSource(db: Executor, path: string) {
+  const where = /^[0-9]{1,9}$/.test(path)
+    ? or(eq(sellers.id, Number(path)), sql`lower(${sellers.username}) = lower(${path})`)!
+    : sql`lower(${sellers.username}) = lower(${path})`
+  const [row] = await db.select({ shopLanguages: sellers.shopLanguages, locale: users.locale })
+    .from(sellers).innerJoin(users, eq(users.id, sellers.userId)).where(where).limit(1)
+  return row
 }

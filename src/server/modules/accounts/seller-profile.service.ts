@@ -3,6 +3,8 @@ import {
   type SellerProfilePut,
 } from '../../../shared/schemas/seller-profile'
 import { AppError } from '../../../shared/errors'
+import { isLocaleCode, localeCodes } from '../../../shared/i18n/locales'
+import type { LocaleCode } from '../../../shared/schemas/accounts'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
@@ -22,6 +24,7 @@ function output(ctx: Ctx, seller: repo.SellerRow): SellerProfileOutput {
     bio: seller.bio ?? null,
     avatar: profileImageOutputOf('avatar', seller.avatar),
     banner: profileImageOutputOf('banner', seller.banner),
+    shop_languages: seller.shopLanguages ?? null,
   }
 }
 
@@ -42,7 +45,7 @@ export async function getSellerProfile(ctx: Ctx): Promise<SellerProfileOutput> {
 export async function saveSellerProfile(ctx: Ctx, input: SellerProfilePut): Promise<SellerProfileOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
   const home = ctx.deps.settings.homeCountry
-  const { bio, ...fields } = input
+  const { bio, shop_languages: shopLanguages, ...fields } = input
   const profile: SellerProfile = Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''),
   )
@@ -65,6 +68,8 @@ export async function saveSellerProfile(ctx: Ctx, input: SellerProfilePut): Prom
     profileFinished: complete,
     // Absent keeps the bio (docs/decisions/0046-seller-presence.md), empty clears it.
     ...(bio === undefined ? {} : { bio: bio === '' ? null : bio }),
+    // Absent keeps the shop's languages; each once, in the order given (the first is the default).
+    ...(shopLanguages === undefined ? {} : { shopLanguages: shopLanguages === null ? null : [...new Set(shopLanguages)] }),
   })
   return output(ctx, seller)
 }
@@ -90,4 +95,18 @@ export async function sellerProfileOf(ctx: Ctx, sellerId: number): Promise<Selle
   const seller = await repo.findSellerById(ctx.db, sellerId)
   if (!seller) throw new AppError('not_found', 'No such seller')
   return output(ctx, seller)
+}
+
+/**
+ * The languages a shop offers, its default first (docs/decisions/0094-storefront-languages.md), by the shop path's
+ * seller (username in any case, or id): the stored list, or every language with the seller's own first. Null for
+ * no such seller.
+ */
+export async function shopLanguages(ctx: Ctx, sellerPath: string): Promise<LocaleCode[] | null> {
+  const row = await repo.shopLanguageSource(ctx.db, sellerPath)
+  if (!row) return null
+  const stored = (row.shopLanguages ?? []).filter(isLocaleCode)
+  if (stored.length > 0) return stored
+  const own = isLocaleCode(row.locale) ? row.locale : 'en'
+  return [own, ...localeCodes.filter((code) => code !== own)]
 }

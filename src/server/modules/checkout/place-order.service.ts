@@ -235,6 +235,8 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       vat: { ...quoteOf(price, free, null).vat },
       campaignId: input.campaign_id ?? null, referrer: input.referrer ?? null, successPageUrl: config.product.success_page_url ?? null,
       termsAcceptedAt: input.terms_accepted ? now : null,
+      // The payer's language (the shop page's, or the API client's Content-Language): its mails and documents use it.
+      locale: ctx.locale,
       publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
       reservationState: holds ? 'held' : 'none', reservedUntil: holds ? reservedUntil : null, heldStock: holds ? held : null,
       createdAt: now, updatedAt: now,

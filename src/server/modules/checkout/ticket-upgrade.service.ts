@@ -207,7 +207,7 @@ async function makeUpgrade(ctx: Ctx, access: UpgradeAccess, id: number, input: O
       ticketId: chosen.type.id, quantity: 1, currency: price.currency, priceKind: price.priceKind, totalAmount: price.firstAmount, vatAmount: price.vatAmount,
       firstAmount: price.firstAmount, discountAmount: 0, paymentState: 'payment_waiting', paymentMethod: method, provider, payer: parent.payer,
       attendees: [{ first_name: ticket.attendeeFirstName ?? undefined, last_name: ticket.attendeeLastName ?? undefined, email: ticket.attendeeEmail ?? undefined }],
-      vat: { ...quoteOf(price, free, null).vat }, termsAcceptedAt: parent.termsAcceptedAt,
+      vat: { ...quoteOf(price, free, null).vat }, termsAcceptedAt: parent.termsAcceptedAt, locale: ctx.locale,
       publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
       // A follow-up order keeps the parent's reseller terms, frozen when the parent was bought (docs/decisions/0051-resellers.md).
       resellerId: parent.resellerId, resellerFeeBps: parent.resellerFeeBps,

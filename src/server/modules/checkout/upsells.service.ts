@@ -66,7 +66,7 @@ async function accept(ctx: Ctx, orderToken: string, isIt: (offer: Offer) => bool
       totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.firstAmount, discountAmount: price.discountAmount,
       productDiscountApplied: discountCounted, paymentState: 'payment_waiting', paymentMethod: parent.paymentMethod, provider: parent.provider,
       payer: parent.payer, vat: { ...quoteOf(price, false, null).vat }, campaignId: parent.campaignId, referrer: parent.referrer,
-      termsAcceptedAt: parent.termsAcceptedAt,
+      termsAcceptedAt: parent.termsAcceptedAt, locale: parent.locale,
       publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
       // A follow-up order keeps the parent's reseller terms, frozen when the parent was bought (docs/decisions/0051-resellers.md).
       resellerId: parent.resellerId, resellerFeeBps: parent.resellerFeeBps,

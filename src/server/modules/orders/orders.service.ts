@@ -393,7 +393,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   await chargeRecorded(deps, tx, order, payment)
   const payer = order.payer as { email: string; first_name: string }
   await email.queueEmail(deps, tx, {
-    to: payer.email, kind: 'order_confirmation', locale: 'en', userId: order.payerUserId, firstName: payer.first_name, sellerId: order.sellerId,
+    to: payer.email, kind: 'order_confirmation', locale: order.locale, userId: order.payerUserId, firstName: payer.first_name, sellerId: order.sellerId,
     link: `${deps.config.appUrl}/s/${encodeURIComponent(username)}/payment/${order.token}`,
     productName: product.name, amount: formatMoney({ amount: payment.amount, currency }), sellerName: username,
   })

@@ -756,6 +756,12 @@ export const ar: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: '{{max}} حرفًا كحد أقصى.',
     bioSave: 'حفظ',
+    languages: 'لغات متجرك',
+    languagesHint: 'يقرأ المشترون صفحات متجرك وصفحة الدفع ورسائلهم بلغتهم إذا كان متجرك يوفّرها، وإلا فبلغتك الافتراضية.',
+    languagesAll: 'كل اللغات',
+    languagesChoose: 'اللغات المتاحة',
+    defaultLanguage: 'اللغة الافتراضية',
+    languagesSave: 'حفظ اللغات',
   },
   settings: {
     title: 'إعدادات الحساب',

@@ -748,6 +748,12 @@ export const cs: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Nejvýše {{max}} znaků.',
     bioSave: 'Uložit',
+    languages: 'Jazyky vašeho obchodu',
+    languagesHint: 'Kupující čtou stránky vašeho obchodu, pokladnu i e-maily ve svém jazyce, pokud jej váš obchod nabízí, jinak ve vašem výchozím jazyce.',
+    languagesAll: 'Všechny jazyky',
+    languagesChoose: 'Nabízené jazyky',
+    defaultLanguage: 'Výchozí jazyk',
+    languagesSave: 'Uložit jazyky',
   },
   settings: {
     title: 'Nastavení účtu',

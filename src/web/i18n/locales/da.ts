@@ -740,6 +740,12 @@ export const da: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Højst {{max}} tegn.',
     bioSave: 'Gem',
+    languages: 'Din butiks sprog',
+    languagesHint: 'Dine købere læser dine butikssider, betalingen og deres e-mails på deres eget sprog, når din butik tilbyder det, ellers på dit standardsprog.',
+    languagesAll: 'Alle sprog',
+    languagesChoose: 'Tilbudte sprog',
+    defaultLanguage: 'Standardsprog',
+    languagesSave: 'Gem sprog',
   },
   settings: {
     title: 'Kontoindstillinger',

@@ -740,6 +740,12 @@ export const de: Translations = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Höchstens {{max}} Zeichen.',
     bioSave: 'Speichern',
+    languages: 'Sprachen deines Shops',
+    languagesHint: 'Deine Käufer lesen deine Shopseiten, den Checkout und ihre E-Mails in ihrer Sprache, wenn dein Shop sie anbietet, sonst in deiner Standardsprache.',
+    languagesAll: 'Alle Sprachen',
+    languagesChoose: 'Angebotene Sprachen',
+    defaultLanguage: 'Standardsprache',
+    languagesSave: 'Sprachen speichern',
   },
   settings: {
     title: 'Kontoeinstellungen',

@@ -738,6 +738,12 @@ export const en = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'At most {{max}} characters.',
     bioSave: 'Save',
+    languages: 'Languages of your shop',
+    languagesHint: 'Your payers read your shop pages, the checkout and their mails in their own language when your shop offers it, otherwise in your default language.',
+    languagesAll: 'Every language',
+    languagesChoose: 'Languages offered',
+    defaultLanguage: 'Default language',
+    languagesSave: 'Save languages',
   },
   settings: {
     title: 'Account settings',

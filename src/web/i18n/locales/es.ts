@@ -744,6 +744,12 @@ export const es: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Como máximo {{max}} caracteres.',
     bioSave: 'Guardar',
+    languages: 'Idiomas de tu tienda',
+    languagesHint: 'Tus compradores leen las páginas de tu tienda, el pago y sus correos en su idioma cuando tu tienda lo ofrece; si no, en tu idioma predeterminado.',
+    languagesAll: 'Todos los idiomas',
+    languagesChoose: 'Idiomas ofrecidos',
+    defaultLanguage: 'Idioma predeterminado',
+    languagesSave: 'Guardar idiomas',
   },
   settings: {
     title: 'Ajustes de la cuenta',

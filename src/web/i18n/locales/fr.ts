@@ -743,6 +743,12 @@ export const fr: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: '{{max}} caractères au maximum.',
     bioSave: 'Enregistrer',
+    languages: 'Langues de votre boutique',
+    languagesHint: 'Vos acheteurs lisent les pages de votre boutique, le paiement et leurs e-mails dans leur langue lorsque votre boutique la propose, sinon dans votre langue par défaut.',
+    languagesAll: 'Toutes les langues',
+    languagesChoose: 'Langues proposées',
+    defaultLanguage: 'Langue par défaut',
+    languagesSave: 'Enregistrer les langues',
   },
   settings: {
     title: 'Paramètres du compte',

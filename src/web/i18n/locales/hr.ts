@@ -744,6 +744,12 @@ export const hr: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Najviše {{max}} znakova.',
     bioSave: 'Spremi',
+    languages: 'Jezici vaše trgovine',
+    languagesHint: 'Kupci čitaju stranice vaše trgovine, naplatu i svoje e-poruke na svojem jeziku ako ga vaša trgovina nudi, inače na vašem zadanom jeziku.',
+    languagesAll: 'Svi jezici',
+    languagesChoose: 'Ponuđeni jezici',
+    defaultLanguage: 'Zadani jezik',
+    languagesSave: 'Spremi jezike',
   },
   settings: {
     title: 'Postavke računa',

@@ -740,6 +740,12 @@ export const hu: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Legfeljebb {{max}} karakter.',
     bioSave: 'Mentés',
+    languages: 'Az üzlete nyelvei',
+    languagesHint: 'A vásárlók az üzlet oldalait, a fizetést és az e-mailjeiket a saját nyelvükön olvassák, ha az üzlete kínálja, különben az Ön alapértelmezett nyelvén.',
+    languagesAll: 'Minden nyelv',
+    languagesChoose: 'Kínált nyelvek',
+    defaultLanguage: 'Alapértelmezett nyelv',
+    languagesSave: 'Nyelvek mentése',
   },
   settings: {
     title: 'Fiókbeállítások',

@@ -743,6 +743,12 @@ export const it: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Al massimo {{max}} caratteri.',
     bioSave: 'Salva',
+    languages: 'Lingue del tuo negozio',
+    languagesHint: 'I tuoi acquirenti leggono le pagine del negozio, il checkout e le loro email nella propria lingua se il tuo negozio la offre, altrimenti nella tua lingua predefinita.',
+    languagesAll: 'Tutte le lingue',
+    languagesChoose: 'Lingue offerte',
+    defaultLanguage: 'Lingua predefinita',
+    languagesSave: 'Salva le lingue',
   },
   settings: {
     title: 'Impostazioni account',

@@ -739,6 +739,12 @@ export const ko: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: '최대 {{max}}자입니다.',
     bioSave: '저장',
+    languages: '상점 언어',
+    languagesHint: '구매자는 상점에서 제공하는 경우 상점 페이지, 결제 화면, 이메일을 자신의 언어로 읽고, 그렇지 않으면 기본 언어로 읽습니다.',
+    languagesAll: '모든 언어',
+    languagesChoose: '제공 언어',
+    defaultLanguage: '기본 언어',
+    languagesSave: '언어 저장',
   },
   settings: {
     title: '계정 설정',

@@ -740,6 +740,12 @@ export const nl: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Maximaal {{max}} tekens.',
     bioSave: 'Opslaan',
+    languages: 'Talen van je shop',
+    languagesHint: 'Je kopers lezen je shoppagina’s, de checkout en hun e-mails in hun eigen taal als je shop die aanbiedt, anders in je standaardtaal.',
+    languagesAll: 'Alle talen',
+    languagesChoose: 'Aangeboden talen',
+    defaultLanguage: 'Standaardtaal',
+    languagesSave: 'Talen opslaan',
   },
   settings: {
     title: 'Accountinstellingen',

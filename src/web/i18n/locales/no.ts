@@ -740,6 +740,12 @@ export const no: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Høyst {{max}} tegn.',
     bioSave: 'Lagre',
+    languages: 'Butikkens språk',
+    languagesHint: 'Kjøperne dine leser butikksidene, kassen og e-postene sine på sitt eget språk når butikken din tilbyr det, ellers på standardspråket ditt.',
+    languagesAll: 'Alle språk',
+    languagesChoose: 'Tilbudte språk',
+    defaultLanguage: 'Standardspråk',
+    languagesSave: 'Lagre språk',
   },
   settings: {
     title: 'Kontoinnstillinger',

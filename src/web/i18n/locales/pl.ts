@@ -748,6 +748,12 @@ export const pl: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Maksymalnie {{max}} znaków.',
     bioSave: 'Zapisz',
+    languages: 'Języki Twojego sklepu',
+    languagesHint: 'Kupujący czytają strony Twojego sklepu, kasę i swoje e-maile we własnym języku, jeśli Twój sklep go oferuje, a w przeciwnym razie w Twoim języku domyślnym.',
+    languagesAll: 'Wszystkie języki',
+    languagesChoose: 'Oferowane języki',
+    defaultLanguage: 'Język domyślny',
+    languagesSave: 'Zapisz języki',
   },
   settings: {
     title: 'Ustawienia konta',

@@ -744,6 +744,12 @@ export const pt_br: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'No máximo {{max}} caracteres.',
     bioSave: 'Salvar',
+    languages: 'Idiomas da sua loja',
+    languagesHint: 'Seus compradores leem as páginas da sua loja, o checkout e os e-mails no próprio idioma quando sua loja o oferece; caso contrário, no seu idioma padrão.',
+    languagesAll: 'Todos os idiomas',
+    languagesChoose: 'Idiomas oferecidos',
+    defaultLanguage: 'Idioma padrão',
+    languagesSave: 'Salvar idiomas',
   },
   settings: {
     title: 'Configurações da conta',

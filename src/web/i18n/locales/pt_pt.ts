@@ -744,6 +744,12 @@ export const pt_pt: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'No máximo {{max}} caracteres.',
     bioSave: 'Guardar',
+    languages: 'Idiomas da sua loja',
+    languagesHint: 'Os seus compradores leem as páginas da loja, o pagamento e os e-mails no seu próprio idioma quando a loja o oferece; caso contrário, no seu idioma predefinido.',
+    languagesAll: 'Todos os idiomas',
+    languagesChoose: 'Idiomas disponíveis',
+    defaultLanguage: 'Idioma predefinido',
+    languagesSave: 'Guardar idiomas',
   },
   settings: {
     title: 'Definições da conta',

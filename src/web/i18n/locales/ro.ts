@@ -743,6 +743,12 @@ export const ro: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Cel mult {{max}} de caractere.',
     bioSave: 'Salvați',
+    languages: 'Limbile magazinului dumneavoastră',
+    languagesHint: 'Cumpărătorii citesc paginile magazinului, plata și e-mailurile în limba lor atunci când magazinul o oferă, altfel în limba dumneavoastră implicită.',
+    languagesAll: 'Toate limbile',
+    languagesChoose: 'Limbi oferite',
+    defaultLanguage: 'Limba implicită',
+    languagesSave: 'Salvați limbile',
   },
   settings: {
     title: 'Setările contului',

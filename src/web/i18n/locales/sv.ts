@@ -740,6 +740,12 @@ export const sv: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'Högst {{max}} tecken.',
     bioSave: 'Spara',
+    languages: 'Butikens språk',
+    languagesHint: 'Dina köpare läser dina butikssidor, kassan och sina mejl på sitt eget språk när din butik erbjuder det, annars på ditt standardspråk.',
+    languagesAll: 'Alla språk',
+    languagesChoose: 'Erbjudna språk',
+    defaultLanguage: 'Standardspråk',
+    languagesSave: 'Spara språk',
   },
   settings: {
     title: 'Kontoinställningar',

@@ -739,6 +739,12 @@ export const tr: LocaleTexts = {
     bioCount: '{{length}} / {{max}}',
     bioTooLong: 'En fazla {{max}} karakter.',
     bioSave: 'Kaydet',
+    languages: 'Mağazanızın dilleri',
+    languagesHint: 'Alıcılarınız mağaza sayfalarınızı, ödeme sayfasını ve e-postalarını, mağazanız sunuyorsa kendi dillerinde, aksi hâlde varsayılan dilinizde okur.',
+    languagesAll: 'Tüm diller',
+    languagesChoose: 'Sunulan diller',
+    defaultLanguage: 'Varsayılan dil',
+    languagesSave: 'Dilleri kaydet',
   },
   settings: {
     title: 'Hesap ayarları',

@@ -36,6 +36,11 @@ export async function removeProfileImage(slot: ProfileImageSlot): Promise<void> 
 }
 
 /** PUT /cabinet/profile with the stored profile as it is and the new bio (empty clears it). */
+/** The shop's languages, its default first (docs/decisions/0094-storefront-languages.md); null: every language. */
+export async function saveShopLanguages(current: SellerProfileOutput, languages: string[] | null): Promise<SellerProfileOutput> {
+  return toSnake(await api.put<unknown>('/cabinet/profile', { ...current.profile, shop_languages: languages })) as SellerProfileOutput
+}
+
 export async function saveSellerBio(current: SellerProfileOutput, bio: string): Promise<SellerProfileOutput> {
   return toSnake(await api.put<unknown>('/cabinet/profile', { ...current.profile, bio })) as SellerProfileOutput
 }

@@ -1,10 +1,11 @@
-import { Avatar, BackgroundImage, Box, Button, FileButton, Group, Stack, Text, Textarea } from '@mantine/core'
+import { Avatar, BackgroundImage, Box, Button, Checkbox, FileButton, Group, MultiSelect, Select, Stack, Text, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sellerBioMaxLength, type ProfileImageSlot, type SellerProfileOutput } from '../../../../shared/schemas/seller-profile'
-import { removeProfileImage, saveSellerBio, sellerProfileKey, sellerProfileQuery, uploadProfileImage } from '../api/seller-profile'
+import { removeProfileImage, saveSellerBio, saveShopLanguages, sellerProfileKey, sellerProfileQuery, uploadProfileImage } from '../api/seller-profile'
+import { languageNames, locales, type Locale } from '../../../lib/locale'
 
 // The shop header's avatar, banner and bio (docs/decisions/0046-seller-presence.md): each image is uploaded,
 // replaced or removed on its own and shown as the shop page shows it; the bio is saved with its button.
@@ -70,6 +71,58 @@ function BioField({ profile }: { profile: SellerProfileOutput }) {
   )
 }
 
+/**
+ * The languages the shop offers (docs/decisions/0094-storefront-languages.md): every one, or a chosen few with a
+ * default. A payer reads the shop, the checkout and the mails in their language when offered, else the default.
+ */
+function ShopLanguagesField({ profile }: { profile: SellerProfileOutput }) {
+  const { t, i18n } = useTranslation()
+  const client = useQueryClient()
+  const stored = profile.shop_languages ?? null
+  const [all, setAll] = useState(stored === null)
+  const [chosen, setChosen] = useState<string[]>(stored ?? [i18n.language])
+  const [fallback, setFallback] = useState<string>(stored?.[0] ?? i18n.language)
+  useEffect(() => {
+    setAll(stored === null)
+    if (stored) { setChosen(stored); setFallback(stored[0]!) }
+  }, [stored?.join()])
+  const options = locales.map((code) => ({ value: code, label: languageNames[code as Locale] }))
+  const list = all ? null : [fallback, ...chosen.filter((code) => code !== fallback)]
+  const save = useMutation({
+    mutationFn: () => saveShopLanguages(profile, list),
+    onSuccess: (answer) => {
+      client.setQueryData(sellerProfileKey, answer)
+      notifications.show({ color: 'teal', message: t('settings.saved'), autoClose: 4000 })
+    },
+  })
+  const unchanged = (list === null && stored === null) || (list !== null && stored !== null && list.join() === stored.join())
+  return (
+    <Stack gap={6} data-testid="shop-languages">
+      <Text size="sm" fw={500}>{t('presence.languages')}</Text>
+      <Text size="xs" c="dimmed">{t('presence.languagesHint')}</Text>
+      <Checkbox label={t('presence.languagesAll')} checked={all} onChange={(e) => setAll(e.currentTarget.checked)} data-testid="shop-languages-all" />
+      {!all && (
+        <>
+          <MultiSelect
+            label={t('presence.languagesChoose')} data={options} value={chosen} searchable
+            onChange={(value) => { setChosen(value); if (value.length > 0 && !value.includes(fallback)) setFallback(value[0]!) }}
+            data-testid="shop-languages-chosen"
+          />
+          <Select
+            label={t('presence.defaultLanguage')} data={options.filter((o) => chosen.includes(o.value))} value={fallback} allowDeselect={false}
+            onChange={(value) => { if (value) setFallback(value) }} data-testid="shop-languages-default"
+          />
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button size="xs" onClick={() => save.mutate()} loading={save.isPending} disabled={unchanged || (!all && chosen.length === 0)} data-testid="shop-languages-save">
+          {t('presence.languagesSave')}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
 export function ShopPresenceForm({ sellerName }: { sellerName: string }) {
   const { t } = useTranslation()
   const query = useQuery(sellerProfileQuery())
@@ -99,6 +152,7 @@ export function ShopPresenceForm({ sellerName }: { sellerName: string }) {
         </Stack>
       </Group>
       <BioField profile={profile} />
+      <ShopLanguagesField profile={profile} />
     </Stack>
   )
 }

@@ -13,6 +13,7 @@ import type { PageType } from '../../../../shared/pages/page-blocks'
 import { themeKindsFor, type PageTheme } from '../../../../shared/pages/page-theme'
 import { translateMessage } from '../../../../shared/validation/messages'
 import { emptyBuiltPageData, type BuiltPageData, type BuiltProduct } from '../../../../storefront/built/built-data'
+import { canvasTexts, TextsContext } from '../../../../storefront/built/canvas-texts'
 import { useConfirm } from '../../../components/confirm-modal'
 import { FormError } from '../../../components/form-error'
 import { StatusBadge } from '../../../components/status-badge'
@@ -252,20 +253,23 @@ function Editor({ initial, products, uploads, theme }: { initial: PageDetail; pr
       )}
       <Problems problems={problems} />
       <div data-testid="page-editor">
-        <Puck
-          key={generation}
-          config={config}
-          data={startData}
-          metadata={metadata}
-          viewports={viewports(t('pageBuilder.editor.fullWidth'))}
-          headerTitle={page.name}
-          height="calc(100dvh - 150px)"
-          overrides={{
-            headerActions: () => (
-              <HeaderActions page={page} onSaved={saved} onProblems={setProblems} onConflict={() => setConflict(true)} openVersions={() => setVersionsOpen(true)} />
-            ),
-          }}
-        />
+        {/* The storefront's words the blocks on the canvas show (they read them with useTexts()). */}
+        <TextsContext.Provider value={canvasTexts}>
+          <Puck
+            key={generation}
+            config={config}
+            data={startData}
+            metadata={metadata}
+            viewports={viewports(t('pageBuilder.editor.fullWidth'))}
+            headerTitle={page.name}
+            height="calc(100dvh - 150px)"
+            overrides={{
+              headerActions: () => (
+                <HeaderActions page={page} onSaved={saved} onProblems={setProblems} onConflict={() => setConflict(true)} openVersions={() => setVersionsOpen(true)} />
+              ),
+            }}
+          />
+        </TextsContext.Provider>
       </div>
       <VersionsDrawer page={page} opened={versionsOpen} onClose={() => setVersionsOpen(false)}
         onRestored={(next) => { saved(next); setProblems([]); setGeneration((g) => g + 1); setVersionsOpen(false) }} />

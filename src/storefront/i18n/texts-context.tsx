@@ -1,0 +1,39 @@
+import { createContext, use } from 'react'
+import type { LocaleCode } from '../../shared/schemas/accounts'
+import { htmlLang, localeDirection } from '../../shared/i18n/locales'
+import { fill, plural, type PluralForms, type TextValues } from './format'
+import type { StorefrontTexts } from './en'
+
+// The page's language and its texts, provided once around every page (entry-server.tsx, entry-client.tsx).
+// The server picks the language (src/server/plugins/storefront.ts) and sends that locale's texts with the props.
+
+export type PageTexts = {
+  locale: LocaleCode
+  /** BCP 47, for Intl and `lang`. */
+  tag: string
+  dir: 'ltr' | 'rtl'
+  t: StorefrontTexts
+  /** A text with `{placeholders}` filled in. */
+  f: (template: string, values?: TextValues) => string
+  /** The plural form for a count. */
+  n: (forms: PluralForms, count: number, values?: TextValues) => string
+  /** The languages the seller's shop offers, its default first: the language switcher's choices (none: no switcher). */
+  languages: readonly LocaleCode[]
+}
+
+export function pageTexts(locale: LocaleCode, texts: StorefrontTexts, languages: readonly LocaleCode[] = []): PageTexts {
+  const tag = htmlLang(locale)
+  return { locale, tag, dir: localeDirection(locale), t: texts, f: fill, n: (forms, count, values) => plural(tag, forms, count, values), languages }
+}
+
+export const TextsContext = createContext<PageTexts | null>(null)
+
+/**
+ * The page's texts. `use`, not `useContext`: built blocks are called as plain functions (renderBlock in
+ * src/storefront/built/built-page.tsx, to catch a block that throws), and `use` may be called in any order.
+ */
+export function useTexts(): PageTexts {
+  const texts = use(TextsContext)
+  if (!texts) throw new Error('useTexts outside TextsContext: the entries provide it around every page')
+  return texts
+}
