@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { localeCodes } from '../../../shared/i18n/locales'
+import type { LocaleCode } from '../../../shared/schemas/accounts'
+import type { DeliverablesOutput } from '../../../shared/schemas/delivery'
 import { accessGrantTransitions, canTransition, terminalStates } from '../../../shared/states'
 import { fillPlaceholders, renderDeliveryMail } from './delivery.email'
 
@@ -36,6 +39,54 @@ test('every product delivered is listed, linked where it opens (a membership and
   const mail = renderDeliveryMail({ locale: 'en', mode: 'standard_email', custom: { subject: '', body: '' }, values, deliverables: { ...deliverables, products }, attachmentNames: [], appUrl: 'https://x.test' })
   expect(mail.text).toContain('What you bought:\n- Club: https://x.test/payer/s/1\n- Guide & notes\n')
   expect(mail.html).toContain('<li>Guide &amp; notes</li>')
+})
+
+describe('the delivery mail in every locale', () => {
+  // Every section filled, so that every text of the locale is written.
+  const everything: DeliverablesOutput = {
+    license_keys: [{ key: 'AAA-111' }], downloads: [{ name: 'guide.pdf', url: 'https://x.test/d/1' }],
+    payment_tickets: [{ id: 1, code: 'T-1', state: 'valid', qr_url: 'https://x.test/q/1', pdf_url: 'https://x.test/t/1' }],
+    certificates: [{ serial: 'C-1', pdf_url: 'https://x.test/c/1.pdf', verify_url: 'https://x.test/v/C-1' }], access_url: 'https://x.test/c',
+    products: [{ product_id: 1, name: 'Course', form: 'course', access_url: 'https://x.test/c' }],
+  }
+  const standard = (locale: LocaleCode) => renderDeliveryMail({
+    locale, mode: 'standard_email', custom: { subject: '', body: '' }, values: { ...values, product_name: 'Course' },
+    deliverables: everything, attachmentNames: ['ticket-T-1.pdf'], appUrl: 'https://x.test',
+  })
+  const english = standard('en')
+
+  test.each([...localeCodes])('%s: every text is written, with no placeholder left and nothing undefined', (locale) => {
+    const mail = standard(locale)
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toMatch(/\{[a-z_]+\}/)
+      expect(part).not.toContain('undefined')
+      expect(part).not.toContain('null')
+    }
+    expect(mail.subject).toContain('Course')
+    expect(mail.text).toContain('Pia')
+    expect(mail.text).toContain('demo')
+    // six sections (what was bought, keys, downloads, tickets, certificates, attachments) and the payer area's button
+    expect(mail.html.match(/<ul data-section=/g)).toHaveLength(6)
+    expect(mail.text).toContain('https://x.test/payer/s/1')
+    if (locale !== 'en') {
+      // translated, not English left in place
+      expect(mail.subject).not.toBe(english.subject)
+      expect(mail.text).not.toContain('Sign in with this email address')
+    }
+  })
+
+  test('the html carries the BCP 47 language; Arabic is right to left, on the html and the body', () => {
+    expect(standard('pt_br').html).toMatch(/^<!doctype html><html lang="pt-BR"><body style=/)
+    expect(standard('no').html).toContain('<html lang="nb">')
+    expect(standard('en').html).not.toContain('dir=')
+    const arabic = standard('ar').html
+    expect(arabic).toContain('<html lang="ar" dir="rtl"><body dir="rtl" lang="ar" style=')
+  })
+
+  test('French puts a no-break space before its colons in the plain text', () => {
+    expect(standard('fr').text).toContain('Tous vos achats\u00a0: https://x.test/payer/s/1')
+    expect(standard('pl').subject).toBe('Zakup jest gotowy: Course')
+  })
 })
 
 describe('access grant machine', () => {

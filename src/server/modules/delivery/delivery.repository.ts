@@ -208,10 +208,3 @@ export async function savePaymentManagement(db: Executor, sellerId: number, paye
     .onConflictDoUpdate({ target: sellerPaymentManagement.sellerId, set: { payersMayCancel, updatedAt: now } }).returning()
   return row!
 }
-
-/** Names for the customers list (payer's first name in mails). */
-export async function userBrief(db: Executor, userId: number) {
-  const [row] = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, locale: users.locale })
-    .from(users).where(eq(users.id, userId)).limit(1)
-  return row
-}

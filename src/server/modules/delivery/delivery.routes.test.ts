@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
@@ -232,6 +233,37 @@ describe('delivery email modes', () => {
     const quiet = await buy(silent.id, silent.pricing_plans[0].id)
     expect(await sql('select kind from email_logs where "to" = $1 order by id', [quiet.payer.email])).toEqual([{ kind: 'order_confirmation' }])
     expect(await accessOf(t.deps.db, quiet.payerUserId, silent.id)).not.toBeNull()
+  })
+
+  test('the delivery mail is in the order\'s language (the payer\'s when ordering), not the account\'s', async () => {
+    const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(1_500)] })
+    const payer = fullPayer()
+    /** Orders with the payer's language in Content-Language, as the shop page sends it, and pays with the sandbox. */
+    const buyIn = async (language: string) => {
+      const res = await t.request({
+        method: 'POST', url: '/api/v1/shop/orders', headers: { 'idempotency-key': randomUUID(), 'content-language': language },
+        payload: { product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, payment_method: 'card', payer, terms_accepted: true },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+      await t.deps.jobs.drain()
+      const [order] = await sql<{ id: number; locale: string }>('select id, locale from orders where token = $1', [res.json().order.token])
+      return order!
+    }
+    const deliveryMails = () => sql<{ kind: string; locale: string; subject: string }>(
+      `select kind, locale, subject from email_logs where "to" = $1 and kind = 'order_delivery' order by id`, [payer.email])
+
+    const polish = await buyIn('pl')
+    expect(polish.locale).toBe('pl')
+    expect(await deliveryMails()).toEqual([{ kind: 'order_delivery', locale: 'pl', subject: `Zakup jest gotowy: ${product.name}` }])
+    const [mail] = await sql<{ html: string; text: string }>(`select html, text from email_logs where "to" = $1 and kind = 'order_delivery'`, [payer.email])
+    expect(mail!.html).toContain('<html lang="pl">')
+    expect(mail!.text).toContain('Dziękujemy za zakup')
+
+    // The payer's account keeps the language of their first order (pl); the next order, made in German, is mailed in German.
+    expect(await sql('select locale from users where lower(email) = lower($1)', [payer.email])).toEqual([{ locale: 'pl' }])
+    await buyIn('de-AT')
+    expect((await deliveryMails())[1]).toEqual({ kind: 'order_delivery', locale: 'de', subject: `Dein Kauf ist bereit: ${product.name}` })
   })
 })
 

@@ -493,8 +493,8 @@ export async function sendDeliveryEmail(deps: AppDeps, data: { orderId: number }
     ...(deliverables.payment_tickets.length > 0 ? await paymentTickets.paymentTicketAttachments(deps.db, deps, order.id) : []),
     ...(deliverables.certificates.length > 0 ? await certificates.certificateAttachments(deps.db, deps, order.id) : []),
   ]
-  const user = await repo.userBrief(deps.db, order.payerUserId!)
-  const locale = user?.locale === 'de' ? 'de' : 'en'
+  // The order's language, the payer's when they ordered (orders.locale; decision 0094), not the account's today.
+  const locale = email.mailLocale(order.locale)
   const rendered = renderDeliveryMail({
     locale,
     mode: delivery.emailMode === 'custom_email' && settings?.customSubject && settings.customBody ? 'custom_email' : 'standard_email',

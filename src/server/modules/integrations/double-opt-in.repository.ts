@@ -1,10 +1,10 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { doubleOptInSettings, integrationSyncEvents, payerOptIns, sellerEffectiveFeatures, sellers, users } from '../../db/schema'
+import { doubleOptInSettings, integrationSyncEvents, payerOptIns, sellerEffectiveFeatures, sellers } from '../../db/schema'
 
 // Double opt-in's SQL (docs/decisions/0084-custom-smtp-and-double-opt-in.md). Writes `double_opt_in_settings`,
-// `payer_opt_ins` and the held rows of `integration_sync_events`; reads `sellers` and `users` for the flag in
-// effect, the seller's name and the payer's language.
+// `payer_opt_ins` and the held rows of `integration_sync_events`; reads `sellers` for the flag in effect. The
+// confirmation mail's language is the order's (`orders.locale`, read through orders.service).
 
 export type OptInRow = typeof payerOptIns.$inferSelect
 
@@ -21,12 +21,6 @@ export async function saveRequired(db: Executor, sellerId: number, required: boo
 export async function sellerFeatures(db: Executor, sellerId: number): Promise<Record<string, boolean> | undefined> {
   const [row] = await db.select({ features: sellerEffectiveFeatures }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
   return row?.features
-}
-
-export async function userLocale(db: Executor, userId: number | null): Promise<string | undefined> {
-  if (userId === null) return undefined
-  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1)
-  return row?.locale
 }
 
 export async function findOptIn(db: Executor, sellerId: number, email: string, options: { lock?: boolean } = {}): Promise<OptInRow | undefined> {

@@ -1,10 +1,12 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, signInManager, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { localeCodes } from '../../../shared/i18n/locales'
 import { startMailServicesStandIn, type MailServicesStandIn } from '../../../../tests/stand-ins/mail-services-stand-in'
 import type { PlatformEvent } from '../../ports/platform-events'
+import { confirmationMail } from './double-opt-in.service'
 
 // Double opt-in (docs/decisions/0084-custom-smtp-and-double-opt-in.md) through the routes, with Mailchimp
 // answered by the local stand-in: with the setting on, a purchase's payer gets a confirmation mail and is held
@@ -48,8 +50,12 @@ async function emit(type: PlatformEvent['type'], orderId: number) {
   await t.deps.jobs.drain()
 }
 
-async function paidOrder(email: string): Promise<number> {
-  const res = await submitOrder(t, { product_id: product.id, pricing_plan_id: product.pricing_plans[0]!.id, payment_method: 'card', payer: { ...fullPayer(email), first_name: 'Pia' }, terms_accepted: true })
+/** Orders and pays; `language` is sent as Content-Language, the payer's language as the shop page sends it. */
+async function paidOrder(email: string, language?: string): Promise<number> {
+  const payload = { product_id: product.id, pricing_plan_id: product.pricing_plans[0]!.id, payment_method: 'card', payer: { ...fullPayer(email), first_name: 'Pia' }, terms_accepted: true }
+  const res = language
+    ? await t.request({ method: 'POST', url: '/api/v1/shop/orders', headers: { 'idempotency-key': randomUUID(), 'content-language': language }, payload })
+    : await submitOrder(t, payload)
   expect(res.statusCode, res.body).toBe(201)
   expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
   await t.deps.jobs.drain()
@@ -58,8 +64,8 @@ async function paidOrder(email: string): Promise<number> {
   return order!.id
 }
 
-const confirmationMails = (email: string) => sql<{ subject: string; text: string; seller_id: number }>(
-  'select subject, text, seller_id from email_logs where "to" = $1 and kind = \'opt_in_confirmation\'', [email])
+const confirmationMails = (email: string) => sql<{ subject: string; text: string; html: string; locale: string; seller_id: number }>(
+  'select subject, text, html, locale, seller_id from email_logs where "to" = $1 and kind = \'opt_in_confirmation\'', [email])
 const tokenOf = (text: string) => /\/opt_in\/([0-9]+\.[A-Za-z0-9_-]+)/.exec(text)![1]!
 
 describe('double opt-in', () => {
@@ -138,6 +144,15 @@ describe('double opt-in', () => {
     expect(member(late)).toBeUndefined()
   })
 
+  test('a purchase made in Polish gets its confirmation mail in Polish', async () => {
+    const polish = 'piotr.optin@example.test'
+    await paidOrder(polish, 'pl')
+    const [mail] = await confirmationMails(polish)
+    expect(mail).toMatchObject({ locale: 'pl', subject: expect.stringContaining('Potwierdzenie adresu e-mail dla') })
+    expect(mail!.html).toContain('<html lang="pl">')
+    expect(mail!.text).toContain('Potwierdź adres e-mail: http')
+  })
+
   test('with the flag off: the cabinet routes answer 403 and a purchase syncs at once, as before', async () => {
     const off = await t.request({ method: 'PATCH', url: `/api/v1/admin/sellers/${seller.sellerId}`, token: manager, payload: { features: { double_opt_in: false } } })
     expect(off.statusCode, off.body).toBe(200)
@@ -148,5 +163,33 @@ describe('double opt-in', () => {
     await paidOrder(direct)
     expect(member(direct)).toBeDefined()
     expect(await confirmationMails(direct)).toHaveLength(0)
+  })
+})
+
+describe('the confirmation mail in every locale', () => {
+  const p = { firstName: 'Pia', sellerName: 'Demo Shop', link: 'https://x.test/opt_in/1.abc', appUrl: 'https://x.test' }
+  const english = confirmationMail('en', p)
+
+  test.each([...localeCodes])('%s: every text is written, with no placeholder left and nothing undefined', (locale) => {
+    const mail = confirmationMail(locale, p)
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toMatch(/\{[a-z_]+\}/)
+      expect(part).not.toContain('undefined')
+    }
+    expect(mail.subject).toContain('Demo Shop')
+    expect(mail.text).toContain('Pia')
+    expect(mail.text).toContain('https://x.test/opt_in/1.abc')
+    expect(mail.html.match(/<p>/g)!.length).toBeGreaterThanOrEqual(3)
+    if (locale !== 'en') {
+      expect(mail.subject).not.toBe(english.subject)
+      expect(mail.text).not.toContain('Confirm email address')
+    }
+  })
+
+  test('the html carries the language; Arabic is right to left; an unknown or browser-style tag is read', () => {
+    expect(confirmationMail('ar', p).html).toContain('<html lang="ar" dir="rtl"><body dir="rtl" lang="ar"')
+    expect(confirmationMail('pt_br', p).html).toContain('<html lang="pt-BR">')
+    expect(confirmationMail('pt-BR', p).subject).toBe(confirmationMail('pt_br', p).subject)
+    expect(confirmationMail('xx', p).subject).toBe(english.subject)
   })
 })

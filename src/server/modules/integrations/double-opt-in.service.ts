@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 import { featureFlags } from '../../../shared/accounts'
 import { AppError } from '../../../shared/errors'
+import type { LocaleCode } from '../../../shared/schemas/accounts'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import type { DoubleOptInSettingsOutput, OptInListQuery, OptInOutput, PublicOptInOutput } from '../../../shared/schemas/seller-mail'
 import { actingSellerId } from '../../auth/permissions'
@@ -76,8 +77,9 @@ export async function gateAdd(deps: AppDeps, tx: Executor, event: { sellerId: nu
   const address = payer.email.toLowerCase()
   const existing = await repo.findOptIn(tx, event.sellerId, address)
   if (existing?.state === 'confirmed') return 'open'
+  // The mail's language: the order's (the payer's when they ordered, orders.locale); without an order, English.
   const order = event.orderId !== null ? await orders.findOrder(tx, event.orderId) : undefined
-  const locale = (await repo.userLocale(tx, order?.payerUserId ?? null)) === 'de' ? 'de' : 'en'
+  const locale = email.mailLocale(order?.locale)
   const now = deps.now()
   const { row } = existing
     ? { row: existing }
@@ -103,17 +105,173 @@ export async function gateRemove(deps: AppDeps, tx: Executor, event: { sellerId:
   return 'dropped'
 }
 
-function confirmationMail(locale: string, p: { firstName: string; sellerName: string; link: string; appUrl: string }) {
-  const de = locale === 'de'
-  return email.renderSimpleMail(locale, {
-    subject: de ? `Bitte bestätige deine E-Mail-Adresse für ${p.sellerName}` : `Please confirm your email address for ${p.sellerName}`,
-    greeting: de ? `Hallo ${p.firstName},` : `Hello ${p.firstName},`,
-    paragraphs: de
-      ? [`danke für deinen Kauf bei ${p.sellerName}. ${p.sellerName} möchte dir Neuigkeiten per E-Mail schicken und bittet dich, deine Adresse zu bestätigen.`,
-        'Erst nach deiner Bestätigung wird deine Adresse an die Newsletter- und Mailing-Dienste des Verkäufers übergeben. Bestätigst du nicht, geschieht nichts; dein Kauf gilt unabhängig davon.']
-      : [`thank you for your purchase from ${p.sellerName}. ${p.sellerName} would like to send you news by email and asks you to confirm your address.`,
-        'Only after you confirm is your address passed to the seller\'s newsletter and mailing services. If you do not confirm, nothing happens; your purchase stays valid either way.'],
-    action: { label: de ? 'E-Mail-Adresse bestätigen' : 'Confirm email address', link: p.link },
+/** The confirmation mail's words in one language; the type requires every one of them. */
+type ConfirmationTexts = {
+  subject: (seller: string) => string
+  greeting: (firstName: string) => string
+  /** Why the mail came, then what confirming does (and that nothing happens without it). */
+  paragraphs: (seller: string) => [string, string]
+  action: string
+}
+
+// The 20 locales of the spec, with the address of the platform's other payer mails (src/server/modules/email/
+// mail-texts/<code>.ts): «du» in German, formal in French, Czech, Hungarian, Greek, Turkish, Korean, Croatian and
+// Romanian. The Record makes a missing locale or word a compile error.
+const confirmationTexts: Record<LocaleCode, ConfirmationTexts> = {
+  en: {
+    subject: (s) => `Please confirm your email address for ${s}`,
+    greeting: (n) => `Hello ${n},`,
+    paragraphs: (s) => [`thank you for your purchase from ${s}. ${s} would like to send you news by email and asks you to confirm your address.`,
+      'Only after you confirm is your address passed to the seller\'s newsletter and mailing services. If you do not confirm, nothing happens; your purchase stays valid either way.'],
+    action: 'Confirm email address',
+  },
+  de: {
+    subject: (s) => `Bitte bestätige deine E-Mail-Adresse für ${s}`,
+    greeting: (n) => `Hallo ${n},`,
+    paragraphs: (s) => [`danke für deinen Kauf bei ${s}. ${s} möchte dir Neuigkeiten per E-Mail schicken und bittet dich, deine Adresse zu bestätigen.`,
+      'Erst nach deiner Bestätigung wird deine Adresse an die Newsletter- und Mailing-Dienste des Verkäufers übergeben. Bestätigst du nicht, geschieht nichts; dein Kauf gilt unabhängig davon.'],
+    action: 'E-Mail-Adresse bestätigen',
+  },
+  es: {
+    subject: (s) => `Confirma tu dirección de correo para ${s}`,
+    greeting: (n) => `Hola, ${n}:`,
+    paragraphs: (s) => [`Gracias por tu compra en ${s}. ${s} quiere enviarte novedades por correo y te pide que confirmes tu dirección.`,
+      'Tu dirección solo se facilitará a los servicios de newsletter y envío de correos del vendedor cuando la confirmes. Si no la confirmas, no pasa nada; tu compra es válida igualmente.'],
+    action: 'Confirmar dirección de correo',
+  },
+  ar: {
+    subject: (s) => `يُرجى تأكيد عنوان بريدك الإلكتروني لدى ${s}`,
+    greeting: (n) => `مرحبًا ${n}،`,
+    paragraphs: (s) => [`شكرًا لك على الشراء من ${s}. يرغب ${s} في إرسال الأخبار إليك عبر البريد الإلكتروني ويطلب منك تأكيد عنوانك.`,
+      'لن يُسلَّم عنوانك إلى خدمات النشرات الإخبارية والمراسلات البريدية لدى البائع إلا بعد تأكيدك. وإذا لم تؤكده فلن يحدث شيء، ويبقى شراؤك ساريًا في جميع الأحوال.'],
+    action: 'تأكيد عنوان البريد الإلكتروني',
+  },
+  cs: {
+    subject: (s) => `Potvrďte prosím svou e-mailovou adresu pro ${s}`,
+    greeting: (n) => `Dobrý den, ${n},`,
+    paragraphs: (s) => [`Děkujeme za váš nákup u prodejce ${s}. Prodejce ${s} by vám rád posílal novinky e-mailem a žádá vás o potvrzení vaší adresy.`,
+      'Vaše adresa bude předána službám prodejce pro newslettery a rozesílání e-mailů teprve po vašem potvrzení. Pokud ji nepotvrdíte, nic se nestane; váš nákup platí tak jako tak.'],
+    action: 'Potvrdit e-mailovou adresu',
+  },
+  da: {
+    subject: (s) => `Bekræft din e-mailadresse hos ${s}`,
+    greeting: (n) => `Hej ${n}`,
+    paragraphs: (s) => [`Tak for dit køb hos ${s}. ${s} vil gerne sende dig nyheder på e-mail og beder dig bekræfte din adresse.`,
+      'Først når du har bekræftet, gives din adresse videre til sælgerens nyhedsbrevs- og mailtjenester. Bekræfter du ikke, sker der ingenting; dit køb gælder under alle omstændigheder.'],
+    action: 'Bekræft e-mailadresse',
+  },
+  el: {
+    subject: (s) => `${s}: επιβεβαιώστε τη διεύθυνση email σας`,
+    greeting: (n) => `Γεια σας, ${n},`,
+    paragraphs: (s) => [`Σας ευχαριστούμε για την αγορά σας από ${s}. Ο πωλητής ${s} θα ήθελε να σας στέλνει νέα μέσω email και σας ζητά να επιβεβαιώσετε τη διεύθυνσή σας.`,
+      'Η διεύθυνσή σας διαβιβάζεται στις υπηρεσίες ενημερωτικών δελτίων και αποστολής email του πωλητή μόνο αφού την επιβεβαιώσετε. Αν δεν την επιβεβαιώσετε, δεν συμβαίνει τίποτα· η αγορά σας ισχύει σε κάθε περίπτωση.'],
+    action: 'Επιβεβαίωση διεύθυνσης email',
+  },
+  fr: {
+    subject: (s) => `Confirmez votre adresse e-mail pour ${s}`,
+    greeting: (n) => `Bonjour ${n},`,
+    paragraphs: (s) => [`Merci pour votre achat auprès de ${s}. ${s} souhaite vous envoyer des actualités par e-mail et vous demande de confirmer votre adresse.`,
+      'Votre adresse n’est transmise aux services de newsletter et d’e-mailing du vendeur qu’après votre confirmation. Si vous ne confirmez pas, rien ne se passe\u00a0; votre achat reste valable dans tous les cas.'],
+    action: 'Confirmer l’adresse e-mail',
+  },
+  hu: {
+    subject: (s) => `Kérjük, erősítse meg e-mail-címét – ${s}`,
+    greeting: (n) => `Kedves ${n}!`,
+    paragraphs: (s) => [`Köszönjük vásárlását (eladó: ${s}). Az eladó e-mailben szeretne híreket küldeni Önnek, és kéri, hogy erősítse meg e-mail-címét.`,
+      'Címét csak a megerősítés után adjuk át az eladó hírlevél- és levelezőszolgáltatásainak. Ha nem erősíti meg, nem történik semmi; vásárlása ettől függetlenül érvényes.'],
+    action: 'E-mail-cím megerősítése',
+  },
+  it: {
+    subject: (s) => `Conferma il tuo indirizzo e-mail per ${s}`,
+    greeting: (n) => `Ciao ${n},`,
+    paragraphs: (s) => [`Grazie per il tuo acquisto da ${s}. ${s} vorrebbe inviarti novità via e-mail e ti chiede di confermare il tuo indirizzo.`,
+      'Il tuo indirizzo viene passato ai servizi di newsletter e di invio e-mail del venditore solo dopo la tua conferma. Se non confermi, non succede nulla; il tuo acquisto resta valido in ogni caso.'],
+    action: 'Conferma indirizzo e-mail',
+  },
+  pl: {
+    subject: (s) => `Potwierdzenie adresu e-mail dla ${s}`,
+    greeting: (n) => `Dzień dobry, ${n},`,
+    paragraphs: (s) => [`Dziękujemy za zakup u sprzedawcy ${s}. Sprzedawca ${s} chce wysyłać nowości e-mailem i prosi o potwierdzenie adresu.`,
+      'Adres zostanie przekazany do usług newsletterowych i mailingowych sprzedawcy dopiero po potwierdzeniu. Bez potwierdzenia nic się nie stanie, a zakup pozostaje ważny.'],
+    action: 'Potwierdź adres e-mail',
+  },
+  pt_br: {
+    subject: (s) => `Confirme seu endereço de e-mail para ${s}`,
+    greeting: (n) => `Olá, ${n},`,
+    paragraphs: (s) => [`Obrigado por comprar com ${s}. ${s} gostaria de enviar novidades por e-mail e pede que você confirme seu endereço.`,
+      'Seu endereço só é repassado aos serviços de newsletter e e-mail marketing do vendedor depois que você confirmar. Se você não confirmar, nada acontece; sua compra continua válida de qualquer forma.'],
+    action: 'Confirmar endereço de e-mail',
+  },
+  pt_pt: {
+    subject: (s) => `Confirme o endereço de e-mail para ${s}`,
+    greeting: (n) => `Olá ${n},`,
+    paragraphs: (s) => [`Obrigado pela compra a ${s}. ${s} gostaria de enviar novidades por e-mail e pede a confirmação do endereço.`,
+      'O endereço só é transmitido aos serviços de newsletter e de envio de e-mails do vendedor depois da confirmação. Sem confirmação, nada acontece; a compra continua válida em qualquer caso.'],
+    action: 'Confirmar endereço de e-mail',
+  },
+  sv: {
+    subject: (s) => `Bekräfta din e-postadress för ${s}`,
+    greeting: (n) => `Hej ${n}!`,
+    paragraphs: (s) => [`Tack för ditt köp hos ${s}. ${s} vill gärna skicka nyheter till dig via e-post och ber dig bekräfta din adress.`,
+      'Först när du har bekräftat lämnas din adress vidare till säljarens nyhetsbrevs- och utskickstjänster. Bekräftar du inte händer ingenting; ditt köp gäller oavsett.'],
+    action: 'Bekräfta e-postadress',
+  },
+  tr: {
+    subject: (s) => `Lütfen e-posta adresinizi onaylayın (${s})`,
+    greeting: (n) => `Merhaba ${n},`,
+    paragraphs: (s) => [`Satın alımınız için teşekkür ederiz. Satıcı: ${s}. Satıcı size e-postayla haberler göndermek istiyor ve adresinizi onaylamanızı rica ediyor.`,
+      'Adresiniz, satıcının bülten ve e-posta gönderim hizmetlerine ancak onayınızdan sonra iletilir. Onaylamazsanız hiçbir şey olmaz; satın alımınız her durumda geçerlidir.'],
+    action: 'E-posta adresinizi onaylayın',
+  },
+  ko: {
+    subject: (s) => `${s}: 이메일 주소를 확인해 주세요`,
+    greeting: (n) => `${n}님, 안녕하세요.`,
+    paragraphs: (s) => [`${s}에서 구매해 주셔서 감사합니다. ${s}에서 이메일로 소식을 보내 드리고자 이메일 주소 확인을 요청합니다.`,
+      '확인하신 후에만 주소가 판매자의 뉴스레터 및 메일 발송 서비스에 전달됩니다. 확인하지 않으셔도 아무 일도 일어나지 않으며, 구매는 그와 관계없이 유효합니다.'],
+    action: '이메일 주소 확인',
+  },
+  no: {
+    subject: (s) => `Bekreft e-postadressen din for ${s}`,
+    greeting: (n) => `Hei ${n}!`,
+    paragraphs: (s) => [`Takk for kjøpet ditt hos ${s}. ${s} vil gjerne sende deg nyheter på e-post og ber deg bekrefte adressen din.`,
+      'Først når du har bekreftet, blir adressen din gitt videre til selgerens nyhetsbrev- og utsendelsestjenester. Bekrefter du ikke, skjer det ingenting; kjøpet ditt gjelder uansett.'],
+    action: 'Bekreft e-postadressen',
+  },
+  hr: {
+    subject: (s) => `Potvrdite svoju adresu e-pošte za ${s}`,
+    greeting: (n) => `Dobar dan, ${n},`,
+    paragraphs: (s) => [`Hvala na kupnji kod prodavatelja ${s}. Prodavatelj ${s} želio bi Vam slati novosti e-poštom i moli Vas da potvrdite svoju adresu.`,
+      'Vaša adresa bit će proslijeđena prodavateljevim servisima za newslettere i slanje e-pošte tek nakon Vaše potvrde. Ako je ne potvrdite, ništa se ne događa; Vaša kupnja vrijedi u svakom slučaju.'],
+    action: 'Potvrdi adresu e-pošte',
+  },
+  ro: {
+    subject: (s) => `Vă rugăm să confirmați adresa de e-mail pentru ${s}`,
+    greeting: (n) => `Bună ziua, ${n},`,
+    paragraphs: (s) => [`Vă mulțumim pentru cumpărătura de la ${s}. ${s} ar dori să vă trimită noutăți prin e-mail și vă roagă să vă confirmați adresa.`,
+      'Adresa dumneavoastră este transmisă serviciilor de newsletter și de e-mail ale vânzătorului numai după ce o confirmați. Dacă nu o confirmați, nu se întâmplă nimic; cumpărătura rămâne valabilă oricum.'],
+    action: 'Confirmați adresa de e-mail',
+  },
+  nl: {
+    subject: (s) => `Bevestig je e-mailadres voor ${s}`,
+    greeting: (n) => `Hallo ${n},`,
+    paragraphs: (s) => [`Bedankt voor je aankoop bij ${s}. ${s} wil je graag nieuws per e-mail sturen en vraagt je je adres te bevestigen.`,
+      'Pas na je bevestiging wordt je adres doorgegeven aan de nieuwsbrief- en mailingdiensten van de verkoper. Bevestig je niet, dan gebeurt er niets; je aankoop blijft hoe dan ook geldig.'],
+    action: 'E-mailadres bevestigen',
+  },
+}
+
+/**
+ * The double opt-in's confirmation mail in a locale (`mailLocale`: `pt-BR` and the like read, unknown gives
+ * English); renderSimpleMail sets the html's lang and, for Arabic, dir="rtl".
+ */
+export function confirmationMail(locale: string, p: { firstName: string; sellerName: string; link: string; appUrl: string }) {
+  const code = email.mailLocale(locale)
+  const t = confirmationTexts[code]
+  return email.renderSimpleMail(code, {
+    subject: t.subject(p.sellerName),
+    greeting: t.greeting(p.firstName),
+    paragraphs: t.paragraphs(p.sellerName),
+    action: { label: t.action, link: p.link },
     footer: `Sellfront · ${p.appUrl}`,
   })
 }
