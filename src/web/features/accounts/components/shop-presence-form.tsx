@@ -82,10 +82,6 @@ function ShopLanguagesField({ profile }: { profile: SellerProfileOutput }) {
   const [all, setAll] = useState(stored === null)
   const [chosen, setChosen] = useState<string[]>(stored ?? [i18n.language])
   const [fallback, setFallback] = useState<string>(stored?.[0] ?? i18n.language)
-  useEffect(() => {
-    setAll(stored === null)
-    if (stored) { setChosen(stored); setFallback(stored[0]!) }
-  }, [stored?.join()])
   const options = locales.map((code) => ({ value: code, label: languageNames[code as Locale] }))
   const list = all ? null : [fallback, ...chosen.filter((code) => code !== fallback)]
   const save = useMutation({
@@ -152,7 +148,8 @@ export function ShopPresenceForm({ sellerName }: { sellerName: string }) {
         </Stack>
       </Group>
       <BioField profile={profile} />
-      <ShopLanguagesField profile={profile} />
+      {/* Saved languages from the server start the field afresh. */}
+      <ShopLanguagesField key={profile.shop_languages?.join() ?? 'all'} profile={profile} />
     </Stack>
   )
 }
