@@ -4,7 +4,7 @@ import { propsElementId, rootElementId, type PageName, type PageProps, type Rend
 import type { LocaleCode } from '../shared/schemas/accounts'
 import { htmlLang, localeDirection } from '../shared/i18n/locales'
 import { storefrontTextsFor } from './i18n/locales'
-import { fill } from './i18n/format'
+import { fill, formatNumber } from './i18n/format'
 
 // The HTML document around a rendered page: head (title, description, canonical, Open Graph, JSON-LD),
 // the stylesheet and scripts of the built client, and the page's props as JSON for hydration. Inline
@@ -123,7 +123,7 @@ export function headFor(input: RenderInput): Head {
       // one canonical address without the publisher's ?aff= or ?recruited_by=
       const { program } = props as PageProps['affiliate-landing']
       const { order: { affiliate: texts }, common } = storefrontTextsFor(input.locale ?? 'en')
-      const percent = fill(common.percent, { value: Number((program.commissions[0] ?? 0).toFixed(2)) })
+      const percent = fill(common.percent, { value: formatNumber(htmlLang(input.locale ?? 'en'), program.commissions[0] ?? 0) })
       return {
         ...base,
         title: fill(texts.pageTitle, { program: program.name, seller: program.seller.name }),

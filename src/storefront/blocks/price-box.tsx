@@ -4,11 +4,11 @@ import { useTexts } from '../i18n/texts-context'
 
 /** The live price: what is due now, over the whole plan, the VAT in it and the discount (stage 3). */
 export function PriceBox({ summary, pending, recurring }: { summary: PriceSummary | null; pending: boolean; recurring: string | null }) {
-  const { t: { checkout: { priceBox: t }, common }, f } = useTexts()
+  const { t: { checkout: { priceBox: t }, common }, f, num } = useTexts()
   if (!summary) return null
   const m = (n: number) => money(n, summary.currency)
   /** A VAT rate in basis points as a percent: 1900 -> "19 %". */
-  const percent = (bps: number) => f(common.percent, { value: bps / 100 })
+  const percent = (bps: number) => f(common.percent, { value: num(bps / 100) })
   return (
     <section className={`sf-price-box${pending ? ' sf-price-box--pending' : ''}`} aria-live="polite" data-testid="price-box" data-exact={summary.exact}>
       <h3 className="sf-visually-hidden">{t.heading}</h3>

@@ -188,7 +188,7 @@ function ago(seconds: number, { t, n }: PageTexts): string {
 
 export function ConversionToolsBlock({ block, data }: BlockProps<'conversion_tools'>) {
   const texts = useTexts()
-  const { t, f, n } = texts
+  const { t, f, n, num } = texts
   const s = block.settings
   let body: ReactNode = null
   if (s.tool === 'countdown') {
@@ -210,7 +210,7 @@ export function ConversionToolsBlock({ block, data }: BlockProps<'conversion_too
     body = (
       <div className={`sf-built-progress sf-built-progress--${s.progress_style}`} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} style={{ '--sf-progress': `${value}%` } as CSSProperties} data-testid="built-progress">
         <span className="sf-built-progress__bar" />
-        <span className="sf-built-progress__value">{s.progress_text ?? f(t.common.percent, { value })}</span>
+        <span className="sf-built-progress__value">{s.progress_text ?? f(t.common.percent, { value: num(value) })}</span>
       </div>
     )
   } else {

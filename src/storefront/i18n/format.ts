@@ -28,3 +28,15 @@ export function plural(tag: string, forms: PluralForms, count: number, values: T
 export function textOf<T extends object>(group: T, code: string): T[keyof T] | undefined {
   return Object.hasOwn(group, code) ? group[code as keyof T] : undefined
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+/** A number in the locale (its BCP 47 tag): its digits and separators, up to two decimals (7.5 % reads 7,5 % in German). */
+export function formatNumber(tag: string, value: number): string {
+  let format = numberFormats.get(tag)
+  if (!format) {
+    format = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 })
+    numberFormats.set(tag, format)
+  }
+  return format.format(value)
+}

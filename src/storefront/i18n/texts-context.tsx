@@ -1,7 +1,7 @@
 import { createContext, use } from 'react'
 import type { LocaleCode } from '../../shared/schemas/accounts'
 import { htmlLang, localeDirection } from '../../shared/i18n/locales'
-import { fill, plural, type PluralForms, type TextValues } from './format'
+import { fill, formatNumber, plural, type PluralForms, type TextValues } from './format'
 import type { StorefrontTexts } from './en'
 
 // The page's language and its texts, provided once around every page (entry-server.tsx, entry-client.tsx).
@@ -17,13 +17,18 @@ export type PageTexts = {
   f: (template: string, values?: TextValues) => string
   /** The plural form for a count. */
   n: (forms: PluralForms, count: number, values?: TextValues) => string
+  /** A number in the locale's digits and separators, up to two decimals (percentages, counts). */
+  num: (value: number) => string
   /** The languages the seller's shop offers, its default first: the language switcher's choices (none: no switcher). */
   languages: readonly LocaleCode[]
 }
 
 export function pageTexts(locale: LocaleCode, texts: StorefrontTexts, languages: readonly LocaleCode[] = []): PageTexts {
   const tag = htmlLang(locale)
-  return { locale, tag, dir: localeDirection(locale), t: texts, f: fill, n: (forms, count, values) => plural(tag, forms, count, values), languages }
+  return {
+    locale, tag, dir: localeDirection(locale), t: texts, f: fill, n: (forms, count, values) => plural(tag, forms, count, values),
+    num: (value) => formatNumber(tag, value), languages,
+  }
 }
 
 export const TextsContext = createContext<PageTexts | null>(null)

@@ -15,7 +15,7 @@ const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => p.trim()).f
 
 /** The figures a publisher decides by: the commission per level, cookie days, duration, bonus, and the products. */
 export function AffiliateBlock({ program, joinUrl, props }: { program: Program; joinUrl: string; props: Record<string, unknown> }) {
-  const { t: { order: { affiliate: t }, common }, f, n } = useTexts()
+  const { t: { order: { affiliate: t }, common }, f, n, num } = useTexts()
   const duration = program.lifetime === 'lifetime' ? t.duration.lifetime
     : program.lifetime === 'days' && program.lifetime_days ? n(t.duration.days, program.lifetime_days) : t.duration.none
   return (
@@ -25,7 +25,7 @@ export function AffiliateBlock({ program, joinUrl, props }: { program: Program; 
         {program.commissions.map((percent, i) => (
           <li key={i} className="sf-aff-level" data-testid="affiliate-level">
             <span className="sf-aff-level__name">{f(t.level, { level: i + 1 })}</span>
-            <span className="sf-aff-level__value">{f(common.percent, { value: Number(percent.toFixed(2)) })}</span>
+            <span className="sf-aff-level__value">{f(common.percent, { value: num(percent) })}</span>
           </li>
         ))}
       </ol>

@@ -13,6 +13,11 @@ import { built } from './built'
 export const en = { common, checkout, pages, order, built } as const
 
 /** A translation's shape: the same keys as English, any words; plural forms as the language needs them. */
-type Translation<T> = T extends string ? string : T extends { readonly other: string } ? PluralForms : { readonly [K in keyof T]: Translation<T[K]> }
+type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
+/** Plural forms: an object whose keys are all plural categories (a group with an `other` entry among others is not). */
+type Translation<T> = T extends string
+  ? string
+  : T extends { readonly other: string } ? ([Exclude<keyof T, PluralCategory>] extends [never] ? PluralForms : { readonly [K in keyof T]: Translation<T[K]> })
+    : { readonly [K in keyof T]: Translation<T[K]> }
 
 export type StorefrontTexts = Translation<typeof en>
