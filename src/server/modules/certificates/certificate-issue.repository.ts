@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client'
 import { issuedCertificates, orders, products, sellers } from '../../db/schema'
 
 // The SQL of issued certificates. Reads of the product (form, name), the seller (username) and the order's
-// payment date are single-column reads for what a certificate prints; they change nothing outside this module.
+// payment date and language are single-column reads for what a certificate prints; they change nothing outside this module.
 
 export type IssuedRow = typeof issuedCertificates.$inferSelect
 export type IssuedWithNames = IssuedRow & { productName: string; sellerUsername: string }
@@ -16,6 +16,12 @@ export async function productFacts(db: Executor, productId: number): Promise<{ f
 export async function orderPaidAt(db: Executor, orderId: number): Promise<Date | null> {
   const [row] = await db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId)).limit(1)
   return row?.paidAt ?? null
+}
+
+/** The order's language (docs/decisions/0094-storefront-languages.md): its certificates print in it. */
+export async function orderLocale(db: Executor, orderId: number): Promise<string | null> {
+  const [row] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId)).limit(1)
+  return row?.locale ?? null
 }
 
 /** A certificate already issued for this order, or a valid one for the payer and product (issue is idempotent). */

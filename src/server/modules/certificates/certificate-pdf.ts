@@ -1,9 +1,14 @@
 import PDFDocument from 'pdfkit'
+import { htmlLang } from '../../../shared/i18n/locales'
+import type { LocaleCode } from '../../../shared/schemas/accounts'
 import { fillPlaceholders, type CertificateDesign, type CertificatePlaceholder } from '../../../shared/schemas/certificates'
+import { pdfTexts } from '../../pdf/pdf-texts'
+import { PdfWriter } from '../../pdf/pdf-writer'
 
 // Draws a certificate with pdfkit: the page of the layout (A4 landscape or portrait, or the custom size),
 // the background colour or image, a frame in the accent colour, the title and the body with the
-// placeholders filled, and the date line.
+// placeholders filled, and the date line. The title and body are the seller's words as designed; the date line is
+// in the order's language (src/server/pdf: Noto fonts for every locale, Arabic from the right), centred as the rest.
 
 const pointsPerMm = 72 / 25.4
 const a4 = { width: 595.28, height: 841.89 }
@@ -20,12 +25,16 @@ export type CertificateValues = Record<CertificatePlaceholder, string>
 
 /**
  * Renders the certificate; `background` is a PNG or JPEG already fitted by the caller; `qr` a PNG of the QR
- * code to the verification page, drawn in the bottom right corner inside the frame.
+ * code to the verification page, drawn in the bottom right corner inside the frame (bottom left in Arabic).
  */
-export async function renderCertificatePdf(design: CertificateDesign, values: CertificateValues, options: { background?: Buffer | null; qr?: Buffer | null; compress?: boolean } = {}): Promise<Buffer> {
+export async function renderCertificatePdf(
+  design: CertificateDesign, values: CertificateValues,
+  options: { locale: LocaleCode; background?: Buffer | null; qr?: Buffer | null; compress?: boolean },
+): Promise<Buffer> {
+  const t = pdfTexts[options.locale].certificate
   const { width, height } = pageSize(design)
   const doc = new PDFDocument({
-    size: [width, height], margin: 0, compress: options.compress ?? true,
+    size: [width, height], margin: 0, compress: options.compress ?? true, lang: htmlLang(options.locale),
     info: { Title: fillPlaceholders(design.title, values), Creator: 'Sellfront' },
   })
   const chunks: Buffer[] = []
@@ -43,17 +52,18 @@ export async function renderCertificatePdf(design: CertificateDesign, values: Ce
   const margin = inset * 2.5
   const textWidth = width - 2 * margin
   const scale = Math.min(width, height) / a4.width
-  doc.fillColor(design.colors.accent).font('Helvetica-Bold').fontSize(34 * scale)
-    .text(fillPlaceholders(design.title, values), margin, height * 0.22, { width: textWidth, align: 'center' })
-  doc.moveDown(1.2)
-  doc.fillColor(design.colors.text).font('Helvetica').fontSize(15 * scale)
-    .text(fillPlaceholders(design.body, values), margin, doc.y, { width: textWidth, align: 'center', lineGap: 4 })
-  const footer = [values.date, values.valid_until ? `Valid until ${values.valid_until}` : '', values.certificate_number ? `No. ${values.certificate_number}` : '']
+  const w = new PdfWriter(doc, options.locale)
+  doc.fillColor(design.colors.accent)
+  const titleBottom = w.text(fillPlaceholders(design.title, values), margin, height * 0.22, { width: textWidth, align: 'center', bold: true, size: 34 * scale })
+  doc.fillColor(design.colors.text)
+  const body = fillPlaceholders(design.body, values)
+  w.text(body, margin, titleBottom + 34 * scale * 1.2, { width: textWidth, align: 'center', size: 15 * scale, lineGap: 4 })
+  const footer = [values.date, values.valid_until ? t.validUntil(values.valid_until) : '', values.certificate_number ? t.number(values.certificate_number) : '']
     .filter(Boolean).join('   ·   ')
-  doc.fontSize(11 * scale).text(footer, margin, height - margin - 14 * scale, { width: textWidth, align: 'center' })
+  w.text(footer, margin, height - margin - 14 * scale, { width: textWidth, align: 'center', size: 11 * scale })
   if (options.qr) {
     const size = Math.min(width, height) * 0.14
-    doc.image(options.qr, width - inset * 1.6 - size, height - inset * 1.6 - size, { width: size, height: size })
+    doc.image(options.qr, w.x(width - inset * 1.6 - size, size), height - inset * 1.6 - size, { width: size, height: size })
   }
   doc.end()
   return done

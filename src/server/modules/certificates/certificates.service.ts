@@ -11,6 +11,8 @@ import type { z } from 'zod'
 import type { Action } from '../../auth/permissions'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
+import type { LocaleCode } from '../../../shared/schemas/accounts'
+import { pdfDate, pdfLocaleOf } from '../../pdf/pdf-writer'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import * as catalog from '../catalog/catalog.service'
@@ -101,20 +103,20 @@ export async function removeDesign(ctx: Ctx, productId: number): Promise<void> {
   })
 }
 
-/** The languages of the certificate check and of a certificate PDF's dates: German when asked for, else English. */
+/** The language of the certificate check page: German when asked for, else English (the PDF speaks its order's language). */
 export function certificateLanguageOf(locale: string): 'en' | 'de' {
   return locale.toLowerCase().startsWith('de') ? 'de' : 'en'
 }
 
-function formatDate(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date)
+function formatDate(date: Date, locale: LocaleCode): string {
+  return pdfDate(date, locale)
 }
 
 /**
  * The placeholder values for one payer: the printed date follows the date source; validity starts at the
  * static date or at the payment and lasts `validity_days` (none: no end).
  */
-export function certificateValues(design: CertificateDesign, facts: { payerName: string; productName: string; sellerName: string; paidAt: Date; number: string; locale: string }): CertificateValues {
+export function certificateValues(design: CertificateDesign, facts: { payerName: string; productName: string; sellerName: string; paidAt: Date; number: string; locale: LocaleCode }): CertificateValues {
   const date = design.date_source === 'custom_text'
     ? design.custom_date_text ?? ''
     : formatDate(design.date_source === 'relative_date' ? new Date(facts.paidAt.getTime() + (design.relative_days ?? 0) * dayMs) : facts.paidAt, facts.locale)
@@ -147,7 +149,7 @@ export async function previewPdf(ctx: Ctx, productId: number): Promise<Buffer> {
     payerName: samplePayerName, productName: product.name, sellerName: seller.username, paidAt: ctx.now, number: 'PREVIEW-0001',
     locale: ctx.locale,
   })
-  return renderCertificatePdf(design, values, { background })
+  return renderCertificatePdf(design, values, { locale: ctx.locale, background })
 }
 
 /** Copies a certificate design to another product, inside the duplicating transaction (the background stays the seller's upload). */
@@ -159,7 +161,7 @@ export async function copyDesign(tx: Executor, fromProductId: number, toProductI
 // ------------------------------------------------------------------ issued certificates (docs/decisions/0020-issued-certificates-licenses-downloads.md)
 
 /** The dates an issued certificate prints and is valid for, by the design's date source and validity. */
-export function issueDates(design: CertificateDesign, paidAt: Date, locale = 'en'): { shownDate: string; validFrom: Date; validUntil: Date | null } {
+export function issueDates(design: CertificateDesign, paidAt: Date, locale: LocaleCode = 'en'): { shownDate: string; validFrom: Date; validUntil: Date | null } {
   const shownDate = design.date_source === 'custom_text'
     ? design.custom_date_text ?? ''
     : formatDate(design.date_source === 'relative_date' ? new Date(paidAt.getTime() + (design.relative_days ?? 0) * dayMs) : paidAt, locale)
@@ -262,26 +264,30 @@ export async function certificatesOfPayer(db: Executor, deps: AppDeps, payerUser
   return (await issued.listOfPayer(db, payerUserId)).map((row) => issuedOutput(deps, row))
 }
 
-/** The PDF of an issued certificate: its frozen design and values, the serial and the QR code to its page. */
-async function issuedPdf(db: Executor, deps: AppDeps, row: issued.IssuedWithNames, language: 'en' | 'de'): Promise<Buffer> {
+/**
+ * The PDF of an issued certificate in its order's language (docs/decisions/0094-storefront-languages.md): its frozen
+ * design and values, the serial and the QR code to its page.
+ */
+async function issuedPdf(db: Executor, deps: AppDeps, row: issued.IssuedWithNames): Promise<Buffer> {
   const design = { ...defaultCertificateDesign, ...(row.design as Partial<CertificateDesign>) }
   const { verify_url } = urlsOf(deps, row.serial)
-  // The printed date is frozen at issue (English text); a German reader gets the same day written in German.
+  const locale = pdfLocaleOf(await issued.orderLocale(db, row.orderId))
+  // The printed date is frozen at issue (English text); another language gets the same day written in it.
   // A seller's own date text stays as typed.
-  const paidAt = language === 'en' || design.date_source === 'custom_text' ? null : await issued.orderPaidAt(db, row.orderId)
+  const paidAt = locale === 'en' || design.date_source === 'custom_text' ? null : await issued.orderPaidAt(db, row.orderId)
   const values = {
-    payer_name: row.recipientName, product_name: row.productName, date: paidAt ? issueDates(design, paidAt, language).shownDate : row.shownDate,
-    valid_until: row.validUntil ? formatDate(row.validUntil, language) : '', seller_name: row.sellerUsername, certificate_number: row.serial,
+    payer_name: row.recipientName, product_name: row.productName, date: paidAt ? issueDates(design, paidAt, locale).shownDate : row.shownDate,
+    valid_until: row.validUntil ? formatDate(row.validUntil, locale) : '', seller_name: row.sellerUsername, certificate_number: row.serial,
   }
   const qr = await QRCode.toBuffer(verify_url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 })
-  return renderCertificatePdf(design, values, { background: await backgroundOf(deps, db, row.sellerId, design), qr })
+  return renderCertificatePdf(design, values, { locale, background: await backgroundOf(deps, db, row.sellerId, design), qr })
 }
 
 /** The order's valid certificates as mail attachments. */
-export async function certificateAttachments(db: Executor, deps: AppDeps, orderId: number, locale = 'en'): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+export async function certificateAttachments(db: Executor, deps: AppDeps, orderId: number): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
   const rows = (await issued.listOfOrder(db, orderId)).filter((row) => row.state === 'valid')
   const out = []
-  for (const row of rows) out.push({ filename: `certificate-${row.serial}.pdf`, contentType: 'application/pdf', content: await issuedPdf(db, deps, row, certificateLanguageOf(locale)) })
+  for (const row of rows) out.push({ filename: `certificate-${row.serial}.pdf`, contentType: 'application/pdf', content: await issuedPdf(db, deps, row) })
   return out
 }
 
@@ -317,5 +323,5 @@ export async function issuedCertificatePdf(ctx: Ctx, serialInput: string, token:
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound
   const row = await issued.findBySerial(ctx.db, serial)
   if (!row || row.state !== 'valid') throw notFound
-  return { serial, pdf: await issuedPdf(ctx.db, ctx.deps, row, certificateLanguageOf(ctx.locale)) }
+  return { serial, pdf: await issuedPdf(ctx.db, ctx.deps, row) }
 }

@@ -125,10 +125,10 @@ export type InvoiceFilters = {
 const original = sql`(select o.number from invoices o where o.id = ${invoices.reversedInvoiceId})`
 
 const listColumns = {
-  invoice: invoices, orderToken: orders.token, productId: orders.productId, productName: products.name,
+  invoice: invoices, orderToken: orders.token, orderLocale: orders.locale, productId: orders.productId, productName: products.name,
   reversedNumber: sql<string | null>`${original}`,
 }
-export type InvoiceListRow = { invoice: InvoiceRow; orderToken: string; productId: number; productName: string; reversedNumber: string | null }
+export type InvoiceListRow = { invoice: InvoiceRow; orderToken: string; orderLocale: string; productId: number; productName: string; reversedNumber: string | null }
 
 function like(value: string): string {
   return `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`

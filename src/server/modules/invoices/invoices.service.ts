@@ -16,6 +16,7 @@ import {
   invoiceVatOf, payerDetailsOf, rateLineName, rateLines, ratesOf, reversalLines, sellerDetailsOf, trialLineName, trialNote,
   type InvoiceVat, type PayerDetails, type RateShareLine, type SellerDetails,
 } from './invoice-document'
+import { pdfLocaleOf } from '../../pdf/pdf-writer'
 import { renderInvoicePdf } from './invoice-pdf'
 import * as repo from './invoices.repository'
 
@@ -148,7 +149,7 @@ async function chargeInvoice({ deps, tx, numbering }: Issue, payment: repo.Payme
     currency, netAmount: totals.net, vatAmount: totals.vat, grossAmount: totals.gross, lines, seller, payer, vat, note, issuedAt: now, createdAt: now,
   })
   // The mail thanks for a payment: a document of 0 (free, trial) stays in the payer area only.
-  if (numbering.settings.emailToPayer && payment.amount > 0) await mailInvoice(deps, tx, invoice, facts.order.token, facts.order.paidAt, null)
+  if (numbering.settings.emailToPayer && payment.amount > 0) await mailInvoice(deps, tx, invoice, facts.order.token, facts.order.paidAt, null, facts.order.locale)
   return invoice
 }
 
@@ -187,7 +188,7 @@ async function reversalInvoice(issue: Issue, payment: repo.PaymentRow): Promise<
   // The mail says the seller refunded: a chargeback's cancellation stays in the payer area only.
   if (numbering.settings.emailToPayer && payment.kind === 'refund') {
     const row = await repo.findListRow(tx, { id: invoice.id })
-    await mailInvoice(deps, tx, invoice, row?.orderToken ?? '', null, original.number)
+    await mailInvoice(deps, tx, invoice, row?.orderToken ?? '', null, original.number, row?.orderLocale ?? 'en')
   }
   return invoice
 }
@@ -289,24 +290,26 @@ export async function issueReversal(deps: AppDeps, data: IssueReversalData): Pro
 
 // ------------------------------------------------------------------ the PDF and the mail
 
-function pdfOf(invoice: repo.InvoiceRow, orderToken: string, paidAt: Date | null, reversedNumber: string | null): Promise<Buffer> {
+/** The document's PDF in the order's language (`locale`, as stored on the order). */
+function pdfOf(invoice: repo.InvoiceRow, orderToken: string, paidAt: Date | null, reversedNumber: string | null, locale: string): Promise<Buffer> {
   const seller = invoice.seller as FrozenSeller
   return renderInvoicePdf({
     kind: invoice.kind as InvoiceKind, number: invoice.number, issuedAt: invoice.issuedAt, orderId: invoice.orderId, orderToken, paidAt,
     reversedNumber, currency: invoice.currency, seller, payer: invoice.payer as PayerDetails, lines: invoice.lines as InvoiceLine[],
     vat: invoice.vat as InvoiceVat, totals: { net: invoice.netAmount, vat: invoice.vatAmount, gross: invoice.grossAmount }, footer: seller.footer ?? null,
-    note: invoice.note,
+    note: invoice.note, locale: pdfLocaleOf(locale),
   })
 }
 
 /** The payer's copy by mail with the PDF attached (the seller turned it on in the invoice settings). */
-async function mailInvoice(deps: AppDeps, tx: Executor, invoice: repo.InvoiceRow, orderToken: string, paidAt: Date | null, reversedNumber: string | null) {
+/** `locale`: the order's language (docs/decisions/0094-storefront-languages.md). */
+async function mailInvoice(deps: AppDeps, tx: Executor, invoice: repo.InvoiceRow, orderToken: string, paidAt: Date | null, reversedNumber: string | null, locale: string) {
   const payer = invoice.payer as PayerDetails
   if (!payer.email) return
-  const pdf = await pdfOf(invoice, orderToken, paidAt, reversedNumber)
+  const pdf = await pdfOf(invoice, orderToken, paidAt, reversedNumber, locale)
   const seller = invoice.seller as FrozenSeller
   await email.queueEmail(deps, tx, {
-    to: payer.email, kind: invoice.kind === 'reversal' ? 'invoice_reversed' : 'invoice_issued', locale: 'en', userId: invoice.payerUserId, sellerId: invoice.sellerId,
+    to: payer.email, kind: invoice.kind === 'reversal' ? 'invoice_reversed' : 'invoice_issued', locale, userId: invoice.payerUserId, sellerId: invoice.sellerId,
     firstName: payer.name, productName: invoice.number, sellerName: seller.name,
     amount: formatMoney({ amount: invoice.grossAmount, currency: currencyOf(invoice.currency) }),
     attachments: [{ filename: `${invoice.number.replace(/[^A-Za-z0-9_.-]/g, '_')}.pdf`, contentType: 'application/pdf', content: pdf }],
@@ -316,7 +319,7 @@ async function mailInvoice(deps: AppDeps, tx: Executor, invoice: repo.InvoiceRow
 async function pdfOfRow(db: Executor, row: repo.InvoiceListRow): Promise<{ filename: string; pdf: Buffer }> {
   const inv = row.invoice
   const payment = inv.kind === 'invoice' ? await repo.findPayment(db, inv.paymentId) : undefined
-  const pdf = await pdfOf(inv, row.orderToken, payment?.completedAt ?? null, row.reversedNumber)
+  const pdf = await pdfOf(inv, row.orderToken, payment?.completedAt ?? null, row.reversedNumber, row.orderLocale)
   return { filename: `${inv.number.replace(/[^A-Za-z0-9_.-]/g, '_')}.pdf`, pdf }
 }
 

@@ -16,6 +16,8 @@ import { assertTransition } from '../../../shared/states/transitions'
 import { assertCan } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import { csvFromPages } from '../../csv-export'
+import { pdfTexts } from '../../pdf/pdf-texts'
+import { pdfLocaleOf } from '../../pdf/pdf-writer'
 import type { Executor } from '../../db/client'
 import type { AppDeps } from '../../deps'
 import * as accounts from '../accounts/accounts.service'
@@ -229,25 +231,27 @@ export async function cancelOwnPayout(ctx: Ctx, area: PartyArea, id: number): Pr
  * A reseller's names its legal details: it bills the platform for its fees (docs/decisions/0051-resellers.md).
  */
 export async function payoutMemo(ctx: Ctx, area: PartyArea, id: number): Promise<{ filename: string; pdf: Buffer }> {
-  const { row, recipient, recipientDetails } = await ctx.db.transaction(async (tx) => {
+  const { row, recipient, recipientDetails, locale } = await ctx.db.transaction(async (tx) => {
     const party = await partyOf(ctx, tx, area, 'read')
     if (party.kind === 'seller') throw notFound()
     const row = await repo.findPayout(tx, id, { party })
     if (!row || row.payout.state === 'canceled') throw notFound()
+    // The memo speaks its recipient's language: the locale of the party's user.
+    const user = await accounts.userContact(tx, party.userId)
+    const locale = pdfLocaleOf(user?.locale)
     if (party.kind === 'reseller') {
       const issuer = await ctx.deps.resellers.issuerOf(tx, party.id)
       if (issuer) {
-        const details = [`${issuer.street}, ${issuer.zip} ${issuer.city}, ${issuer.countryCode}`, ...(issuer.vatId ? [`VAT id ${issuer.vatId}`] : [])]
-        return { row, recipient: issuer.legalName, recipientDetails: details }
+        const details = [`${issuer.street}, ${issuer.zip} ${issuer.city}, ${issuer.countryCode}`, ...(issuer.vatId ? [`${pdfTexts[locale].invoice.vatId} ${issuer.vatId}`] : [])]
+        return { row, recipient: issuer.legalName, recipientDetails: details, locale }
       }
     }
-    const user = await accounts.userContact(tx, party.userId)
-    return { row, recipient: user ? `${user.firstName} ${user.lastName}`.trim() || user.email : row.account.holder, recipientDetails: [] }
+    return { row, recipient: user ? `${user.firstName} ${user.lastName}`.trim() || user.email : row.account.holder, recipientDetails: [], locale }
   })
   const pdf = await renderPayoutMemoPdf({
     payoutId: row.payout.id, amount: row.payout.amount, currency: row.payout.currency, state: row.payout.state, createdAt: row.payout.createdAt,
     holder: row.account.holder, ibanLast4: row.account.iban.slice(-4), recipient, recipientDetails,
-    paysFor: row.payout.partyKind === 'reseller' ? 'reseller_fees' : 'commissions',
+    paysFor: row.payout.partyKind === 'reseller' ? 'reseller_fees' : 'commissions', locale,
   })
   return { filename: `${payoutMemoNumber(row.payout.id)}.pdf`, pdf }
 }

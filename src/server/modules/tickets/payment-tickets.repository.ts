@@ -92,12 +92,14 @@ const detailColumns = {
   ticketName: eventTickets.name,
   location: eventTickets.location,
   orderToken: orders.token,
+  /** The order's language: its tickets print in it. */
+  orderLocale: orders.locale,
   payer: orders.payer,
   transferId: sql<number | null>`(select min(${payments.id}) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.kind} = 'charge' and ${payments.state} = 'successful')`,
 }
 export type TicketDetail = {
   ticket: PaymentTicketRow; productName: string; productSlug: string; ticketName: string; location: string | null
-  orderToken: string; payer: Record<string, unknown>; transferId: number | null
+  orderToken: string; orderLocale: string; payer: Record<string, unknown>; transferId: number | null
 }
 
 function detailQuery(db: Executor) {

@@ -5,9 +5,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { paymentTicketCsvColumns } from '../../../shared/schemas/payment-tickets'
 import { createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
-import { pdfText } from '../../../../tests/helpers/pdf-text'
+import { extractText } from '../../../../tests/helpers/read-pdf'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import * as paymentTickets from './payment-tickets.service'
+
+/**
+ * The text of a PDF (pdf.js), its lines joined by spaces: the documents embed Noto fonts, which the standard-font
+ * reader of tests/helpers/pdf-text cannot decode, and a long value may wrap.
+ */
+async function pdfText(pdf: Buffer): Promise<string> {
+  return ((await extractText(new Uint8Array(pdf), { mergePages: true })).text as string).replace(/\s+/g, ' ')
+}
 
 /** How the CSV writes a text cell: one a spreadsheet would read as a formula (a code may start with -) gets an apostrophe. */
 const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
@@ -162,7 +170,7 @@ describe('the public ticket files', () => {
     const pdf = await t.request({ method: 'GET', url: pathOf(ticket.pdf_url) })
     expect(pdf.statusCode).toBe(200)
     expect(pdf.headers['content-type']).toBe('application/pdf')
-    const text = pdfText(pdf.rawPayload).join('\n')
+    const text = await pdfText(pdf.rawPayload)
     for (const expected of ['Opera night', 'Front row', 'Guest1 Attendee', 'Hamburg, Elbphilharmonie', '59,00 EUR', ticket.code]) expect(text).toContain(expected)
 
     const ics = await t.request({ method: 'GET', url: pathOf(ticket.pdf_url).replace('ticket.pdf', 'event.ics') })

@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client'
 import type { orders } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { csvFromPages } from '../../csv-export'
+import { pdfLocaleOf } from '../../pdf/pdf-writer'
 import * as stock from '../catalog/stock.service'
 import * as repo from './payment-tickets.repository'
 import { formatDateTime, qrCodePng, ticketPdf } from './ticket-designs.service'
@@ -201,8 +202,10 @@ function priceText(ticket: repo.PaymentTicketRow): string {
   return isCurrencyId(ticket.currency) ? formatMoney({ amount: ticket.priceAmount, currency: ticket.currency }, { display: 'code' }) : String(ticket.priceAmount)
 }
 
-async function pdfOf(db: Executor, deps: AppDeps, detail: repo.TicketDetail, locale = 'en'): Promise<Buffer> {
+/** A ticket's PDF in its order's language (docs/decisions/0094-storefront-languages.md), whoever opens it. */
+async function pdfOf(db: Executor, deps: AppDeps, detail: repo.TicketDetail): Promise<Buffer> {
   const t = detail.ticket
+  const locale = pdfLocaleOf(detail.orderLocale)
   return ticketPdf(db, deps, { id: t.productId, sellerId: t.sellerId }, {
     event_name: detail.productName,
     ticket_type: detail.ticketName,
@@ -266,7 +269,7 @@ export async function publicQr(ctx: Ctx, code: string): Promise<Buffer> {
 /** GET /common/payment_tickets/{code}/ticket.pdf */
 export async function publicPdf(ctx: Ctx, code: string): Promise<Buffer> {
   const detail = await publicDetail(ctx.db, code)
-  return pdfOf(ctx.db, ctx.deps, detail, ctx.locale)
+  return pdfOf(ctx.db, ctx.deps, detail)
 }
 
 /** GET /common/payment_tickets/{code}/event.ics; 404 when the ticket type has no date. */

@@ -14,7 +14,9 @@ import type { AppDeps } from '../../deps'
 import type { Executor } from '../../db/client'
 import * as catalog from '../catalog/catalog.service'
 import * as media from '../media/media.service'
-import { renderTicketPdf, ticketLabels, type TicketValues } from './ticket-pdf'
+import type { LocaleCode } from '../../../shared/schemas/accounts'
+import { pdfDateTime } from '../../pdf/pdf-writer'
+import { renderTicketPdf, type TicketValues } from './ticket-pdf'
 import * as repo from './ticket-designs.repository'
 
 // The design of an eventTickets product's tickets and its PDF preview (wizard step "design"). Only
@@ -78,14 +80,13 @@ export async function saveDesign(ctx: Ctx, productId: number, input: z.output<ty
   })
 }
 
-/** Intl wants "pt-BR" where the app says "pt_BR"; narrow spaces become plain ones for the PDF's fonts. */
-export function formatDateTime(iso: string, locale: string): string {
-  const text = new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))
-  return `${text.replace(/[\u202f\u00a0]/g, ' ')} UTC`
+/** A ticket's date and time in the locale (Intl), in UTC: "September 12, 2030 at 8:00 PM UTC", "12. September 2030 um 20:00 UTC". */
+export function formatDateTime(iso: string, locale: LocaleCode): string {
+  return pdfDateTime(new Date(iso), locale)
 }
 
 /** What the preview prints: the first ticket type of the product, or sample values where it has none. */
-export function previewValues(product: Pick<ProductOutput, 'name' | 'tickets'>, locale: string, now: Date): TicketValues {
+export function previewValues(product: Pick<ProductOutput, 'name' | 'tickets'>, locale: LocaleCode, now: Date): TicketValues {
   const ticket = [...product.tickets].sort((a, b) => a.position - b.position)[0]
   const start = ticket?.start_date ?? ticket?.ticket_dates[0]?.start_date ?? new Date(now.getTime() + 30 * 86_400_000).toISOString()
   const plan = ticket?.pricing_plans[0]
@@ -120,12 +121,12 @@ export async function previewPdf(ctx: Ctx, productId: number): Promise<Buffer> {
   }
   const values = previewValues(full, ctx.locale, ctx.now)
   const qrCode = design.show_qr_code ? await qrCodePng(values.code) : null
-  const labels = ctx.locale.startsWith('de') ? ticketLabels.de : ticketLabels.en
-  return renderTicketPdf(design, values, { labels, logo, qrCode })
+  // The preview speaks the seller's language (the request's); a real ticket its order's.
+  return renderTicketPdf(design, values, { locale: ctx.locale, logo, qrCode })
 }
 
 /** A real ticket (payment-tickets.service) in its product's saved design, or the defaults. */
-export async function ticketPdf(db: Executor, deps: AppDeps, product: { id: number; sellerId: number }, values: TicketValues, locale: string): Promise<Buffer> {
+export async function ticketPdf(db: Executor, deps: AppDeps, product: { id: number; sellerId: number }, values: TicketValues, locale: LocaleCode): Promise<Buffer> {
   const design = designOf(await repo.findDesign(db, product.id))
   let logo: Buffer | null = null
   if (design.logo_key) {
@@ -133,7 +134,7 @@ export async function ticketPdf(db: Executor, deps: AppDeps, product: { id: numb
     if (bytes) logo = await sharp(bytes).rotate().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).png().toBuffer()
   }
   const qrCode = design.show_qr_code ? await qrCodePng(values.code) : null
-  return renderTicketPdf(design, values, { labels: locale.startsWith('de') ? ticketLabels.de : ticketLabels.en, logo, qrCode })
+  return renderTicketPdf(design, values, { locale, logo, qrCode })
 }
 
 /** Copies a ticket design to another product, inside the duplicating transaction (the logo stays the seller's upload). */

@@ -1,0 +1,78 @@
+import type { InvoiceKind } from '../../../shared/schemas/invoices'
+import type { vatExemptReasons } from '../../../shared/schemas/seller-profile'
+import type { TicketPrintField } from '../../../shared/schemas/ticket-designs'
+import type { PayoutState } from '../../../shared/states/payout'
+import type { ReverseChargeCheck } from '../../../shared/tax'
+
+// The words of the platform's PDFs in one locale (index.ts holds all 20: a locale or a key missing does not compile).
+// Documents speak in each market's neutral document style (no "du", no "you" where a form has none); what the
+// seller and the payer typed (names, addresses, product names, the seller's footer and certificate texts) is
+// printed as typed. Amounts come formatted ("19,99 EUR"), dates and rates in the locale (src/server/pdf/pdf-writer.ts).
+
+export type VatExemptReason = (typeof vatExemptReasons)[number]
+
+export type InvoiceTexts = {
+  /** The document's title by its kind: invoice, cancellation invoice (reversal of a refund or chargeback), re-issued invoice (a won dispute). */
+  titles: Record<InvoiceKind, string>
+  /** The facts beside the title, each printed "label: value". */
+  number: string
+  /** The day the document was issued. */
+  date: string
+  order: string
+  /** The day the order was paid: what it sells is delivered then, so each market's label for the date of supply. */
+  paidOn: string
+  vatId: string
+  taxNumber: string
+  /** A reseller's invoice: it sells in its own name for the seller (docs/decisions/0051-resellers.md). */
+  soldOnBehalf: (reseller: string, seller: string) => string
+  /** The heading over the payer's block. */
+  billTo: string
+  reversalOf: (number: string) => string
+  reissueOf: (number: string) => string
+  columns: { description: string; quantity: string; net: string; vat: string; gross: string }
+  net: string
+  /** A total's line of one VAT rate: "VAT 19 % of 100,00 EUR". */
+  vatOf: (rate: string, base: string) => string
+  total: string
+  /** The VAT statement under the totals (the English one is printed as stored when the invoice was issued). */
+  vatNote: {
+    /** "VAT 19 % (DE)": a rate charged, with the country when known. */
+    rate: (rate: string, country: string | null) => string
+    /** "Includes VAT 19 % (DE)." */
+    included: (rates: string) => string
+    exempt: Record<VatExemptReason, string>
+    export: string
+    reverseCharge: (check: ReverseChargeCheck) => string
+  }
+}
+
+export type TicketTexts = {
+  /** The labels over the facts of a ticket (printed in capitals). */
+  labels: Record<TicketPrintField, string>
+}
+
+export type CertificateTexts = {
+  validUntil: (date: string) => string
+  /** The certificate's serial: "No. SF-…". */
+  number: (serial: string) => string
+}
+
+/** A self-billing credit memo for a payout to a publisher, team member or reseller (seller-facing). */
+export type CreditMemoTexts = {
+  title: (number: string) => string
+  issuedTo: (recipient: string) => string
+  date: string
+  payout: (id: string) => string
+  state: string
+  states: Record<PayoutState, string>
+  paidTo: (holder: string, last4: string) => string
+  amount: string
+  statement: { commissions: string; reseller_fees: string }
+}
+
+export type PdfTexts = {
+  invoice: InvoiceTexts
+  ticket: TicketTexts
+  certificate: CertificateTexts
+  creditMemo: CreditMemoTexts
+}
