@@ -3,13 +3,21 @@ import { localeOfTag, type LocaleCode } from '../../shared/schemas/accounts'
 
 /** The request's language: Content-Language first (the web client sends it), then Accept-Language. */
 export function pickLocale(headers: IncomingHttpHeaders): LocaleCode {
+  return requestedLocale(headers) ?? 'en'
+}
+
+/**
+ * The language a request names (Content-Language, then Accept-Language), or null when it names none of ours: the
+ * shop API answers a product's texts in it, and its base texts to a request that names none (decision 0095).
+ */
+export function requestedLocale(headers: IncomingHttpHeaders): LocaleCode | null {
   const candidates = [headers['content-language'], ...(String(headers['accept-language'] ?? '').split(','))]
   for (const raw of candidates) {
     if (!raw) continue
     const locale = localeOfTag(String(raw).split(';')[0]!)
     if (locale) return locale
   }
-  return 'en'
+  return null
 }
 
 /** The cookie keeping a payer's choice from a shop's language switcher (docs/decisions/0094-storefront-languages.md). */

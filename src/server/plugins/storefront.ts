@@ -684,7 +684,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       let answer
       try {
         const read = () => builtPages.builtPage(request.ctx, username, { ...where, path })
-        const key = JSON.stringify([username.toLowerCase(), path, where.type, where.productId, where.category ?? null])
+        const key = JSON.stringify([username.toLowerCase(), path, where.type, where.productId, where.category ?? null, request.ctx.locale])
         answer = builtData && request.method === 'GET' && !where.order && !where.affiliate ? await builtData.remember(key, read) : await read()
       } catch (error) {
         request.log.error({ err: error, username, pageType: where.type }, 'built page data failed: the default layout is shown')
@@ -781,7 +781,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         if (built) return reply
       }
       try {
-        const list = await shop.listShopProducts(request.ctx, username, query)
+        const list = await shop.listShopProducts(request.ctx, username, query, request.ctx.locale)
         return send(request, reply, { page: 'shop', cacheControl: shopCache, props: { username, list, page: query.page, per: query.per }, tracking: shopTracking }, key)
       } catch (error) {
         return failure(request, reply, error, null)
@@ -808,8 +808,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     /** The product and its checkout; a password gate, 404 or 429 is answered here (null returned). */
     async function readProductData(ctx: Ctx, username: string, slug: string, password: string | undefined): Promise<FormContext> {
-      const product = await shop.getShopProduct(ctx, username, slug, password)
-      const page = await checkout.checkoutPage(ctx, username, slug, password)
+      const product = await shop.getShopProduct(ctx, username, slug, password, ctx.locale)
+      const page = await checkout.checkoutPage(ctx, username, slug, password, ctx.locale)
       // Defaults and value checks once more before values reach a style attribute (checkout-settings.ts).
       page.settings.theme = checkoutTheme(page.settings.theme)
       page.settings.trust_seals = trustSeals(page.settings.trust_seals)
@@ -819,7 +819,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     async function productData(request: FastifyRequest, reply: FastifyReply, username: string, slug: string, password: string | undefined) {
       try {
         if (!pageData || request.method !== 'GET' || password !== undefined) return await readProductData(request.ctx, username, slug, password)
-        return await pageData.remember(`${username.toLowerCase()}\u0000${slug.toLowerCase()}`, () => readProductData(request.ctx, username, slug, password))
+        // Per language: the product's texts are in the page's (docs/decisions/0095-product-translations.md).
+        return await pageData.remember(`${username.toLowerCase()}\u0000${slug.toLowerCase()}\u0000${request.ctx.locale}`, () => readProductData(request.ctx, username, slug, password))
       } catch (error) {
         if (error instanceof AppError && (error.type === 'password_required' || (error.status === 429 && password !== undefined))) {
           if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
@@ -838,9 +839,9 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       const selection = checkoutSelection.safeParse(entry.selectionFromValues(values, data))
       if (!selection.success) return { quote: null, error: null }
       try {
-        if (!quotes || selection.data.coupon_code || !cacheable) return { quote: await quote(ctx, selection.data), error: null }
+        if (!quotes || selection.data.coupon_code || !cacheable) return { quote: await quote(ctx, selection.data, ctx.locale), error: null }
         // Without a coupon the price depends only on the selection and the catalogue (cached alike).
-        return { quote: await quotes.remember(JSON.stringify(selection.data), () => quote(ctx, selection.data)), error: null }
+        return { quote: await quotes.remember(JSON.stringify([selection.data, ctx.locale]), () => quote(ctx, selection.data, ctx.locale)), error: null }
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return { quote: null, error }
         throw error
@@ -974,7 +975,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     async function renderOrder(request: FastifyRequest, reply: FastifyReply, username: string, token: string, error: PageErrorProps | null, status = 200) {
       let order
       try {
-        order = await getPublicOrder(request.ctx, token)
+        order = await getPublicOrder(request.ctx, token, request.ctx.locale)
       } catch (failed) {
         return failure(request, reply, failed, username)
       }

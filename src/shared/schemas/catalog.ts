@@ -14,6 +14,8 @@ import { discountOutput } from './discounts'
 import { featureOverridesInput, featureStateOutput } from './features'
 import { coverOutput } from './media'
 import { avatarOutput, bannerOutput } from './seller-profile'
+import { bumpHeadlineMaxLength, bumpTextMaxLength } from './checkout-settings'
+import { localeCodes, type LocaleCode } from '../i18n/locales'
 
 // Request and answer schemas of the catalogue: products of the eight forms,
 // pricing plans, event tickets, add-ons, categories, shop categories, license keys, the managers' review
@@ -76,16 +78,45 @@ export const addonsInput = z.strictObject({ addons: z.array(addonInput).max(300,
 
 // ------------------------------------------------------------------ products
 
+/**
+ * Rich text, sanitised on save. Sent without `description`, the plain description becomes its text;
+ * `description` sent without it drops the rich text (docs/decisions/0047-product-description-html.md).
+ * Refused only when its text would hold a script tag, which the plain field refuses too.
+ */
+const zDescriptionHtml = () => zText({ error: 'invalid_value' }).max(productDescriptionHtmlMaxLength, { error: 'too_long', abort: true })
+  .refine((value) => !hasScriptTag(plainTextOf(sanitizeHtml(value))), { error: 'script_tag' })
+
+/**
+ * One language's texts of a product (docs/decisions/0095-product-translations.md): each optional, with the
+ * base field's limits; empty or null is "not translated" (the base text shows). The description follows the
+ * base description's rules: rich text is sanitised and gives the plain description its text when that is not sent.
+ */
+export const productTranslationInput = z.strictObject({
+  name: zPlainText(productNameMaxLength).nullish(),
+  description: zPlainText(productDescriptionMaxLength).nullish(),
+  description_html: zDescriptionHtml().nullish(),
+  /** The order bump's headline and text on this product's checkout. */
+  bump_headline: zPlainText(bumpHeadlineMaxLength).nullish(),
+  bump_text: zPlainText(bumpTextMaxLength).nullish(),
+})
+export type ProductTranslationInput = z.infer<typeof productTranslationInput>
+
+/** One key per language: the locale codes only (src/shared/i18n/locales.ts), any other key is refused. */
+const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
+
+/**
+ * A product's translations, by locale. Sent, it replaces every stored translation (a language left out is
+ * removed); `null` or `{}` removes them all; left out, the stored ones stay.
+ */
+export const productTranslationsInput = z.strictObject(byLocale(productTranslationInput))
+export type ProductTranslationsInput = z.infer<typeof productTranslationsInput>
+
 const productFields = {
   name: zName(productNameMaxLength),
   description: zPlainText(productDescriptionMaxLength).nullish(),
-  /**
-   * Rich text, sanitised on save. Sent without `description`, the plain description becomes its text;
-   * `description` sent without it drops the rich text (docs/decisions/0047-product-description-html.md).
-   * Refused only when its text would hold a script tag, which the plain field refuses too.
-   */
-  description_html: zText({ error: 'invalid_value' }).max(productDescriptionHtmlMaxLength, { error: 'too_long', abort: true })
-    .refine((value) => !hasScriptTag(plainTextOf(sanitizeHtml(value))), { error: 'script_tag' }).nullish(),
+  description_html: zDescriptionHtml().nullish(),
+  /** The product's texts in other languages (docs/decisions/0095-product-translations.md); optional. */
+  translations: productTranslationsInput.nullish(),
   free: bool().optional(),
   limit: count().nullish(),
   access_password: zText({ error: 'invalid_value' }).trim().max(100, { error: 'too_long' }).nullish(),
@@ -188,6 +219,18 @@ export const addonOutput = z.object({ id: z.number(), product_id: z.number(), na
 export const shopPriceOutput = z.object({ display_price: z.number().nullable(), display_old_price: z.number().nullable(), currency_id: z.string().nullable() })
 export type ShopPriceOutput = z.infer<typeof shopPriceOutput>
 
+/** One language's stored texts; a text not translated is null. */
+export const productTranslationOutput = z.object({
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  description_html: z.string().nullable(),
+  bump_headline: z.string().nullable(),
+  bump_text: z.string().nullable(),
+})
+export type ProductTranslationOutput = z.infer<typeof productTranslationOutput>
+export const productTranslationsOutput = z.object(byLocale(productTranslationOutput))
+export type ProductTranslationsOutput = z.infer<typeof productTranslationsOutput>
+
 export const productOutput = z.object({
   id: z.number(),
   form: z.enum(productForms),
@@ -234,6 +277,8 @@ export const productOutput = z.object({
   discount: discountOutput.nullable(),
   /** The price the shop shows, with the discount applied (what the public answers carry). */
   shop_price: shopPriceOutput,
+  /** The texts in other languages, by locale (docs/decisions/0095-product-translations.md); `{}` for none. */
+  translations: productTranslationsOutput.optional(),
   created_at: z.string(),
   updated_at: z.string(),
 })

@@ -319,14 +319,18 @@ export const upsellInput = z.strictObject({
   headline: optionalText(200),
 })
 
+/** The order bump's texts (a product's translations keep the same limits, docs/decisions/0095-product-translations.md). */
+export const bumpHeadlineMaxLength = 200
+export const bumpTextMaxLength = 2000
+
 export const bumpInput = z.strictObject({
   position: z.enum(bumpPositions, { error: 'invalid_value' }).optional(),
   placement: z.enum(bumpPlacements, { error: 'invalid_value' }).optional(),
   layout: z.enum(bumpLayouts, { error: 'invalid_value' }).optional(),
   border_animation: z.enum(bumpBorderAnimations, { error: 'invalid_value' }).optional(),
   price_animation: z.enum(bumpPriceAnimations, { error: 'invalid_value' }).optional(),
-  headline: optionalText(200),
-  text: optionalText(2000),
+  headline: optionalText(bumpHeadlineMaxLength),
+  text: optionalText(bumpTextMaxLength),
 })
 
 export const bumpDefaults = {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, updatedAt } from './columns'
 import { sellers } from './accounts'
+import type { ProductTranslations } from '../../../shared/catalog/translations'
 
 // The catalog module's tables: products of the eight forms, their pricing plans with frozen versions
 // (docs/decisions/0009-pricing-plan-versions-frozen-at-purchase.md), event ticket types, add-ons, license keys
@@ -28,6 +29,12 @@ export const products = pgTable('products', {
   description: text('description'),
   /** The seller's rich description, sanitised on save; `description` stays its plain text (docs/decisions/0047-product-description-html.md). */
   descriptionHtml: text('description_html'),
+  /**
+   * The product's texts in other languages, by locale: `{ "de": { "name": ..., "description": ..., "description_html": ...,
+   * "bump_headline": ..., "bump_text": ... } }`, each text optional (the shop pages fall back to the base text per
+   * text). Written only through src/shared/schemas/catalog.ts's rules (docs/decisions/0095-product-translations.md).
+   */
+  translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
   free: boolean('free').notNull().default(false),
   /** How many may be sold; null: no limit. Sold out when sold + reserved >= limit (docs/reference/readings.md 4). */
   limit: integer('limit'),

@@ -79,11 +79,12 @@ export async function landingPage(ctx: Ctx, username: string, programId: number)
   if (!program) throw new AppError('not_found', 'This program does not exist')
   if (program.disableLandingPage && program.redirectionUrl) return { redirect: program.redirectionUrl } as const
   // An open shop only (a blocked or deactivated seller's shop does not exist); the name as the shop shows it.
-  const list = await shop.listShopProducts(ctx, seller.username, listQuery.parse({ per: 1 }))
+  const list = await shop.listShopProducts(ctx, seller.username, listQuery.parse({ per: 1 }), ctx.locale)
   const products: LandingProduct[] = []
   for (const row of await repo.programProductSlugs(ctx.db, program.id)) {
     try {
-      const p = await shop.getShopProduct(ctx, seller.username, row.slug, undefined)
+      // the product's name in the page's language (docs/decisions/0095-product-translations.md)
+      const p = await shop.getShopProduct(ctx, seller.username, row.slug, undefined, ctx.locale)
       products.push({
         id: p.id, name: p.name, url: `/s/${encodeURIComponent(seller.username)}/${encodeURIComponent(p.slug)}`,
         cover_url: p.covers[0]?.variants.s640 ?? null, display_price: p.display_price, currency: p.currency_id,
@@ -124,7 +125,7 @@ export async function embeddableItem(ctx: Ctx, id: number) {
   if (item.nodeState !== 'accepted' || item.programArchivedAt) return { ...base, available: false as const, product: null }
   let product
   try {
-    product = await shop.getShopProduct(ctx, item.username, item.slug, undefined)
+    product = await shop.getShopProduct(ctx, item.username, item.slug, undefined, ctx.locale)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     return { ...base, available: false as const, product: null }

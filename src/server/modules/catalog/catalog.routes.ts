@@ -22,6 +22,7 @@ import * as discounts from './discounts.service'
 import * as licenseKeys from './license-keys.service'
 import * as review from './review.service'
 import * as shop from './shop.service'
+import { requestedLocale } from '../../plugins/locale'
 
 // /api/v1: the seller's catalogue (cabinet), the managers' review (admin) and the public shop. Routes
 // parse with the shared schemas, call one use case and answer.
@@ -214,9 +215,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------------------------------------------------------------- public shop
   const shopTags = ['shop']
+  // A product's texts in the language the request names (Content-Language, Accept-Language), else its base texts (decision 0095).
   app.get('/shop/:username/products', { schema: { tags: shopTags, params: shopParams, querystring: listQuery, response: { 200: shopListOutput } } },
-    async (req) => shop.listShopProducts(req.ctx, req.params.username, req.query))
+    async (req) => shop.listShopProducts(req.ctx, req.params.username, req.query, requestedLocale(req.headers)))
 
   app.get('/shop/:username/products/:slug', { schema: { tags: shopTags, params: shopProductParams, querystring: shopProductQuery, response: { 200: shopProductOutput } } },
-    async (req) => shop.getShopProduct(req.ctx, req.params.username, req.params.slug, req.query.password))
+    async (req) => shop.getShopProduct(req.ctx, req.params.username, req.params.slug, req.query.password, requestedLocale(req.headers)))
 }

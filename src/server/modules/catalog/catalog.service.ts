@@ -1,13 +1,16 @@
 import { sellerDisplayName } from '../../../shared/accounts'
 import { csvFromPages } from '../../csv-export'
 import {
-  isProductForm, isSellBlocking, productFormOfType, productStatuses, type ProductStatus, type PublishState, type ReviewState,
+  isProductForm, isSellBlocking, productFormOfType, productStatuses, type ProductStatus, type ProductTranslation, type ProductTranslations,
+  type PublishState, type ReviewState,
 } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import { planFromInput, planKindOf, planSnapshot, type PricingPlanInput } from '../../../shared/pricing'
 import type {
-  AddonInput, CreateProductInput, ProductListQuery, ProductOutput, TicketInput, UpdateProductInput, UpdateTicketInput,
+  AddonInput, CreateProductInput, ProductListQuery, ProductOutput, ProductTranslationInput, ProductTranslationsInput, TicketInput, UpdateProductInput,
+  UpdateTicketInput,
 } from '../../../shared/schemas/catalog'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import { productCsvColumns, productDescriptionMaxLength } from '../../../shared/schemas/catalog'
 import { sanitizeHtml } from '../../../shared/html/html-sanitizer'
 import { plainTextOf } from '../../../shared/html/rich-text'
@@ -194,7 +197,7 @@ function assertForm(product: repo.ProductRow, ok: boolean, path: string) {
  * the rich text); `description` sent alone drops the rich text, so a client that knows only the plain
  * field shows exactly what it sent; both sent are stored as sent.
  */
-function descriptionValues(input: UpdateProductInput): { description?: string | null; descriptionHtml?: string | null } {
+function descriptionValues(input: Pick<UpdateProductInput, 'description' | 'description_html'>): { description?: string | null; descriptionHtml?: string | null } {
   const values: { description?: string | null; descriptionHtml?: string | null } = {}
   if (input.description !== undefined) values.description = input.description || null
   if (input.description_html === undefined) {
@@ -217,10 +220,32 @@ function derivedDescription(text: string): string | null {
   return plain === '' ? null : plain
 }
 
+/**
+ * What a product stores of its translations (docs/decisions/0095-product-translations.md): each language's
+ * texts under the base fields' rules (the description's as `descriptionValues`), empty ones left out, and a
+ * language with no text left out. Sent, the set replaces the stored one; null or {} clears it.
+ */
+function translationsValue(input: ProductTranslationsInput | null): ProductTranslations {
+  const out: ProductTranslations = {}
+  for (const [code, entry] of Object.entries(input ?? {}) as [LocaleCode, ProductTranslationInput | undefined][]) {
+    if (!entry) continue
+    const texts: ProductTranslation = {}
+    if (entry.name) texts.name = entry.name
+    const description = descriptionValues({ description: entry.description, description_html: entry.description_html })
+    if (description.description) texts.description = description.description
+    if (description.descriptionHtml) texts.description_html = description.descriptionHtml
+    if (entry.bump_headline) texts.bump_headline = entry.bump_headline
+    if (entry.bump_text) texts.bump_text = entry.bump_text
+    if (Object.keys(texts).length > 0) out[code] = texts
+  }
+  return out
+}
+
 function productValues(input: UpdateProductInput) {
   return {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...descriptionValues(input),
+    ...(input.translations !== undefined ? { translations: translationsValue(input.translations) } : {}),
     ...(input.free !== undefined ? { free: input.free } : {}),
     ...(input.limit !== undefined ? { limit: input.limit } : {}),
     ...(input.access_password !== undefined ? { accessPassword: input.access_password || null } : {}),

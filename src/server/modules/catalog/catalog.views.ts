@@ -1,15 +1,18 @@
 import { sellerCanSell } from '../../../shared/accounts'
 import {
-  canBeSoldViaShop, canSell, isPrivate, isSoldOut, productStatuses, productTypeOfForm,
-  type ProductForm, type ProductStatusInput, type PublishState, type ReviewState, type SellerFlags,
+  canBeSoldViaShop, canSell, isPrivate, isSoldOut, productStatuses, productTranslationFields, productTranslationsOf, productTypeOfForm,
+  type ProductForm, type ProductStatusInput, type ProductTranslation, type PublishState, type ReviewState, type SellerFlags,
 } from '../../../shared/catalog'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import type { CurrencyId } from '../../../shared/money'
 import { bpsToPercent } from '../../../shared/money'
 import {
   discountApplies, discountInCurrency, planSnapshot, priceWithDiscount, type Discount, type DiscountValueForm, type IntervalCode,
   type PlanForm, type PricingPlan,
 } from '../../../shared/pricing'
-import type { PricingPlanOutput, ProductOutput, ShopPriceOutput, TicketOutput } from '../../../shared/schemas/catalog'
+import type {
+  PricingPlanOutput, ProductOutput, ProductTranslationOutput, ProductTranslationsOutput, ShopPriceOutput, TicketOutput,
+} from '../../../shared/schemas/catalog'
 import type { DiscountOutput } from '../../../shared/schemas/discounts'
 import { coverOutputOf, type CoverOutput } from '../../../shared/schemas/media'
 import type { Executor } from '../../db/client'
@@ -200,9 +203,19 @@ export function productView(product: repo.ProductRow, relations: Relations, sell
     covers: relations.covers.get(product.id) ?? [],
     discount: discountRow ? discountOutput(discountRow) : null,
     shop_price: shopPrice(product, product.form === 'eventTickets' ? tickets.filter((t) => t.active).flatMap((t) => t.pricing_plans) : ownPlans, discount),
+    translations: translationsOutput(product.translations),
     created_at: product.createdAt.toISOString(),
     updated_at: product.updatedAt.toISOString(),
   }
+}
+
+/** The stored translations as the cabinet answers them: every text of a language, null when not translated. */
+export function translationsOutput(stored: unknown): ProductTranslationsOutput {
+  const out: ProductTranslationsOutput = {}
+  for (const [code, texts] of Object.entries(productTranslationsOf(stored)) as [LocaleCode, ProductTranslation][]) {
+    out[code] = Object.fromEntries(productTranslationFields.map((field) => [field, texts[field] ?? null])) as ProductTranslationOutput
+  }
+  return out
 }
 
 export async function productViews(db: Executor, rows: readonly repo.ProductRow[], seller: repo.SellerFacts): Promise<ProductOutput[]> {

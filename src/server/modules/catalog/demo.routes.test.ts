@@ -27,6 +27,10 @@ describe('the demo catalogue', () => {
     expect(shop.statusCode).toBe(200)
     expect(shop.json().total_count).toBe(8)
     expect(shop.json().list.map((p: any) => p.form).sort()).toEqual([...productForms].sort())
+    // a German browser reads the strategy session in German (docs/decisions/0095-product-translations.md)
+    const session = (headers: Record<string, string>) => t.request({ method: 'GET', url: '/api/v1/shop/demo/products/strategy-session', headers })
+    expect((await session({ 'accept-language': 'de-DE,de;q=0.9' })).json()).toMatchObject({ name: 'Strategiegespräch (60 Minuten)', description: expect.stringContaining('nächsten Launch') })
+    expect((await session({ 'accept-language': 'en' })).json().name).toBe('Strategy session (60 minutes)')
 
     const signIn = await t.request({ method: 'POST', url: '/api/v1/app/session', payload: { email: 'demo@sellfront.test', password: 'Demo-pass-123!', fingerprint: 'fp-demo-1234567' } })
     const token = signIn.json().access_token

@@ -10,8 +10,8 @@ import * as licenseKeys from './license-keys.service'
 
 // The demo catalogue of `npm start`: one published product of each of the eight forms, with prices
 // (one-time, installment, limited subscription and subscription plans), tickets for the event, keys for
-// the license-key product and add-ons for the membership and the bundle. Each product is made once
-// (found again by its slug), so seeding twice changes nothing.
+// the license-key product and add-ons for the membership and the bundle; the strategy session also in German.
+// Each product is made once (found again by its slug), so seeding twice changes nothing.
 
 const plan = {
   oneTime: (price: number) => ({ form: 'one_time' as const, currency_id: 'eur' as const, price }),
@@ -22,7 +22,16 @@ type DemoProduct = { slug: string; input: Omit<CreateProductInput, 'slug'>; addo
 const demoProducts: DemoProduct[] = [
   {
     slug: 'strategy-session',
-    input: { form: 'digital', name: 'Strategy session (60 minutes)', description: 'A one-to-one video call to plan your next launch.', limit: 20, pricing_plans: [plan.oneTime(9900)], position: 1 },
+    input: {
+      form: 'digital', name: 'Strategy session (60 minutes)', description: 'A one-to-one video call to plan your next launch.', limit: 20, pricing_plans: [plan.oneTime(9900)], position: 1,
+      // A payer whose browser asks for German reads this product in German (docs/decisions/0095-product-translations.md).
+      translations: {
+        de: {
+          name: 'Strategiegespräch (60 Minuten)',
+          description_html: '<p>Ein Videogespräch unter vier Augen, in dem wir gemeinsam deinen nächsten Launch planen.</p>',
+        },
+      },
+    },
   },
   {
     slug: 'lightroom-presets',

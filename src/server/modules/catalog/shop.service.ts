@@ -1,5 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto'
-import { remainingStock } from '../../../shared/catalog'
+import { localizedProductTexts, remainingStock } from '../../../shared/catalog'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import { AppError } from '../../../shared/errors'
 import type { ListQuery } from '../../../shared/schemas/lists'
 import type { Ctx } from '../../context'
@@ -12,6 +13,8 @@ import { loadRelations, productView, productViews, shopClosed } from './catalog.
 // The public shop (no sign-in): a seller's listed products and a product page. Shop paths name the seller
 // by username or numeric id (docs/reference/readings.md 17). Unpublished and archived products do not exist here; a
 // password-protected one asks for its password (403 password_required) and never shows the password.
+// Each read takes the language of the page (or of the API request; null for the base texts) and shows the
+// product's texts in it, each text falling back to the base text (docs/decisions/0095-product-translations.md).
 
 async function shopSeller(ctx: Ctx, username: string) {
   const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps, username)
@@ -19,12 +22,12 @@ async function shopSeller(ctx: Ctx, username: string) {
   return seller
 }
 
-export async function listShopProducts(ctx: Ctx, username: string, query: ListQuery) {
+export async function listShopProducts(ctx: Ctx, username: string, query: ListQuery, locale: LocaleCode | null) {
   const seller = await shopSeller(ctx, username)
   const { rows, total, totalMax } = await repo.listShopProducts(ctx.db, seller.id, { offset: (query.page - 1) * query.per, limit: query.per, query: query.query })
   const views = await productViews(ctx.db, rows, seller)
   return {
-    list: rows.map((row, i) => shopCard(row, views[i]!)),
+    list: rows.map((row, i) => shopCard(row, views[i]!, locale)),
     total_count: total,
     total_count_max: totalMax,
     seller: await shopSellerOf(ctx, seller),
@@ -36,12 +39,12 @@ export async function listShopProducts(ctx: Ctx, username: string, query: ListQu
  * id: published, not archived and without an access password, hidden ones too (a link is how a seller sells
  * what the shop does not list). A product that is not (or no longer) shareable is absent.
  */
-export async function shareableProductCards(ctx: Ctx, seller: repo.SellerFacts | null, ids: number[]) {
+export async function shareableProductCards(ctx: Ctx, seller: repo.SellerFacts | null, ids: number[], locale: LocaleCode | null = null) {
   const cards = new Map<number, ShopCard>()
   if (!seller) return cards
   const rows = (await repo.findPublishedProductsByIds(ctx.db, seller.id, ids)).filter((p) => !p.accessPassword)
   const views = await productViews(ctx.db, rows, seller)
-  rows.forEach((row, i) => cards.set(row.id, shopCard(row, views[i]!)))
+  rows.forEach((row, i) => cards.set(row.id, shopCard(row, views[i]!, locale)))
   return cards
 }
 
@@ -59,11 +62,16 @@ async function shopSellerOf(ctx: Ctx, seller: { id: number; username: string }) 
 
 type ShopCard = ReturnType<typeof shopCard>
 
+/** A product's name and descriptions in `locale`, each the translation's or the base text. */
+function textsIn(row: repo.ProductRow, locale: LocaleCode | null) {
+  return localizedProductTexts({ name: row.name, description: row.description, descriptionHtml: row.descriptionHtml }, row.translations, locale)
+}
+
 /** A product as a shop list shows it: name, kind, price, covers, the event's date. */
-function shopCard(row: repo.ProductRow, view: Awaited<ReturnType<typeof productViews>>[number]) {
+function shopCard(row: repo.ProductRow, view: Awaited<ReturnType<typeof productViews>>[number], locale: LocaleCode | null) {
   const price = view.shop_price
   return {
-    id: row.id, slug: row.slug, name: row.name, form: view.form, display_price: price.display_price, display_old_price: price.display_old_price,
+    id: row.id, slug: row.slug, name: textsIn(row, locale).name, form: view.form, display_price: price.display_price, display_old_price: price.display_old_price,
     currency_id: price.currency_id, covers: view.covers, event: view.form === 'eventTickets' ? eventOf(view.tickets) : null,
   }
 }
@@ -123,7 +131,7 @@ export async function assertPassword(ctx: Ctx, product: repo.ProductRow, passwor
   if (!right) throw required()
 }
 
-export async function getShopProduct(ctx: Ctx, username: string, slug: string, password: string | undefined) {
+export async function getShopProduct(ctx: Ctx, username: string, slug: string, password: string | undefined, locale: LocaleCode | null) {
   const seller = await shopSeller(ctx, username)
   const product = await repo.findPublishedProductBySlug(ctx.db, seller.id, slug)
   if (!product) throw new AppError('not_found', 'This product does not exist')
@@ -133,9 +141,10 @@ export async function getShopProduct(ctx: Ctx, username: string, slug: string, p
   const stripPosition = <T extends { position: number }>({ position: _p, ...rest }: T) => rest
   const activeTickets = view.tickets.filter((t) => t.active)
   const price = view.shop_price
+  const texts = textsIn(product, locale)
   return {
-    id: view.id, slug: view.slug, seller_username: seller.username, form: view.form, name: view.name, description: view.description,
-    description_html: view.description_html,
+    id: view.id, slug: view.slug, seller_username: seller.username, form: view.form, name: texts.name, description: texts.description,
+    description_html: texts.descriptionHtml,
     free: view.free, covers: view.covers, display_price: price.display_price, display_old_price: price.display_old_price, currency_id: price.currency_id,
     pricing_plans: view.pricing_plans.map(stripPosition),
     tickets: activeTickets.map(({ position: _p, sold_count: _s, reserved_count: _r, ...ticket }) => ({ ...ticket, pricing_plans: ticket.pricing_plans.map(stripPosition) })),
@@ -157,7 +166,7 @@ export type BuiltPageProduct = {
  * products in shop order, the products its blocks name (published, not archived, without a password), and
  * the visible shop categories with their products. Null when the shop does not exist.
  */
-export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: readonly number[]) {
+export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: readonly number[], locale: LocaleCode | null) {
   const seller = await repo.findSellerByUsernameOrId(ctx.db, ctx.deps, username)
   if (!seller || shopClosed(seller)) return null
   const listed = (await repo.listShopProducts(ctx.db, seller.id, { offset: 0, limit: builtPageProductLimit })).rows
@@ -167,8 +176,9 @@ export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: rea
   const views = await productViews(ctx.db, rows, seller)
   const products: BuiltPageProduct[] = rows.map((row, i) => {
     const view = views[i]!
+    const texts = textsIn(row, locale)
     return {
-      id: row.id, slug: row.slug, name: row.name, description: view.description ?? null, cover_url: view.covers[0]?.variants.s640 ?? null,
+      id: row.id, slug: row.slug, name: texts.name, description: texts.description, cover_url: view.covers[0]?.variants.s640 ?? null,
       display_price: view.shop_price.display_price, display_old_price: view.shop_price.display_old_price, currency: view.shop_price.currency_id,
     }
   })

@@ -10,6 +10,7 @@ import { createOrder } from './place-order.service'
 import { getPublicOrder } from './public-order.service'
 import { quote } from './quote.service'
 import { acceptUpsell } from './upsells.service'
+import { requestedLocale } from '../../plugins/locale'
 
 // /api/v1/shop: the public checkout API (docs/decisions/0016-orders-exactly-once.md). The product page uses it, and so can a headless
 // storefront. Mutating calls take an Idempotency-Key header (400 without it). The provider return, webhooks
@@ -30,10 +31,10 @@ function keyOf(headers: { 'idempotency-key'?: string | undefined }): string {
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/shop/:username/products/:slug/checkout', {
     schema: { tags, params: z.object({ username: zText(), slug: zText() }), querystring: z.object({ password: zText().max(200).optional() }), response: { 200: checkoutPageOutput } },
-  }, async (req) => checkoutPage(req.ctx, req.params.username, req.params.slug, req.query.password))
+  }, async (req) => checkoutPage(req.ctx, req.params.username, req.params.slug, req.query.password, requestedLocale(req.headers)))
 
   app.post('/shop/orders/quote', { schema: { tags, body: checkoutSelection, response: { 200: quoteOutput } } },
-    async (req) => quote(req.ctx, req.body))
+    async (req) => quote(req.ctx, req.body, requestedLocale(req.headers)))
 
   app.post('/shop/orders', { preValidation: keyRequired, schema: { tags, headers: idempotencyHeaders, body: createOrderInput, response: { 201: createOrderOutput } } },
     async (req, reply) => {
@@ -44,7 +45,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/shop/orders/:token', { schema: { tags, params: z.object({ token }), response: { 200: publicOrderOutput } } },
     async (req, reply) => {
       void reply.header('cache-control', 'no-store')
-      return getPublicOrder(req.ctx, req.params.token)
+      // The product's name in the language the request names (the success page sends its own), else the base name (decision 0095).
+      return getPublicOrder(req.ctx, req.params.token, requestedLocale(req.headers))
     })
 
   app.post('/shop/orders/:token/upsells', { preValidation: keyRequired, schema: { tags, headers: idempotencyHeaders, params: z.object({ token }), body: acceptUpsellInput, response: { 201: createOrderOutput } } },

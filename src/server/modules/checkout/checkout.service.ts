@@ -1,3 +1,5 @@
+import { localizedBumpTexts, localizedProductTexts } from '../../../shared/catalog'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import { discountInCurrency, planAmounts, priceWithDiscount } from '../../../shared/pricing'
 import type { CheckoutPageOutput } from '../../../shared/schemas/checkout'
 import type { Ctx } from '../../context'
@@ -23,7 +25,11 @@ import { bumpPlan, discountOf, sellable } from './quote.service'
 // provider return, webhooks and sandbox page (../payments/).
 
 
-export async function checkoutPage(ctx: Ctx, username: string, slug: string, password?: string): Promise<CheckoutPageOutput> {
+/**
+ * The checkout page's data; `locale` is the page's language (null: the base texts): the order bump's texts and its
+ * offers' names in it, each falling back to the base text (docs/decisions/0095-product-translations.md).
+ */
+export async function checkoutPage(ctx: Ctx, username: string, slug: string, password: string | undefined, locale: LocaleCode | null): Promise<CheckoutPageOutput> {
   const facts = await catalog.checkoutFacts(ctx, ctx.db, { username }, { slug })
   await assertPassword(ctx, facts.product, password)
   const config = await checkoutSettings.checkoutConfigFor(ctx.db, facts.seller.id, facts.product.id)
@@ -37,8 +43,9 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
     if (!bp) return []
     const { first } = planAmounts(bp.plan)
     const withDiscount = priceWithDiscount(first, discountInCurrency(discountOf(b), bp.row.currencyId))
+    const texts = localizedProductTexts({ name: b.product.name, description: b.product.description, descriptionHtml: b.product.descriptionHtml }, b.product.translations, locale)
     return [{
-      product_id: b.product.id, name: b.product.name, description: b.product.description, cover_url: null, pricing_plan_id: bp.row.id,
+      product_id: b.product.id, name: texts.name, description: texts.description, cover_url: null, pricing_plan_id: bp.row.id,
       amount: withDiscount, old_amount: withDiscount !== first ? first : null, currency: bp.row.currencyId,
     }]
   })
@@ -46,6 +53,7 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
   if (!unavailable && !facts.product.free && methods.length === 0) unavailable = 'no_active_pay_method'
   const bump = config.product.bump as Record<string, unknown>
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)
+  const bumpTexts = localizedBumpTexts({ headline: text(bump.headline), text: text(bump.text) }, facts.product.translations, locale)
   return {
     seller: { id: facts.seller.id, username: facts.seller.username, name: facts.seller.name },
     settings: {
@@ -60,7 +68,7 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
     bump: {
       position: text(bump.position) ?? 'belowPaymentMethods', placement: text(bump.placement) ?? 'below_payment_options', layout: text(bump.layout) ?? 'one_column',
       border_animation: text(bump.border_animation) ?? 'none', price_animation: text(bump.price_animation) ?? 'none',
-      headline: text(bump.headline), text: text(bump.text), offers,
+      headline: bumpTexts.headline, text: bumpTexts.text, offers,
     },
     questions: (config.product.questions as CheckoutPageOutput['questions']).map((q) => ({
       id: q.id, type: q.type, label: q.label, required: q.required, select_style: q.select_style ?? null, option_group: q.option_group ?? null,

@@ -1,5 +1,7 @@
 import { sellerCanSell } from '../../../shared/accounts'
+import { localizedProductTexts } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import { priceCheckout, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PricingPlan } from '../../../shared/pricing'
 import type { CheckoutSelection, QuoteOutput } from '../../../shared/schemas/checkout'
 import { supplyKindOfForm, type Supply, type VatIdVerification } from '../../../shared/tax'
@@ -166,7 +168,11 @@ export function sellable(facts: Facts): string | null {
 }
 
 /** POST /shop/orders/quote: the price for a selection, as the order would charge it. */
-export async function quote(ctx: Ctx, selection: CheckoutSelection): Promise<QuoteOutput> {
+/**
+ * POST /shop/orders/quote: the exact price of a selection. `locale` is the page's language (null: the base texts):
+ * the lines name the products in it (docs/decisions/0095-product-translations.md); an order's own lines keep the base names.
+ */
+export async function quote(ctx: Ctx, selection: CheckoutSelection, locale: LocaleCode | null = null): Promise<QuoteOutput> {
   let facts = await catalog.checkoutFacts(ctx, ctx.db, {}, { id: selection.product_id })
   if (selection.deal_token) {
     facts = withDealTerms(facts, await deals.dealTermsForQuote(ctx, ctx.db, selection.deal_token, { productId: selection.product_id, pricingPlanId: selection.pricing_plan_id }))
@@ -188,5 +194,14 @@ export async function quote(ctx: Ctx, selection: CheckoutSelection): Promise<Quo
   const priced = priceSelection(facts, { ...selection, vat_verification: vatVerification }, coupon, { vatSeller: resold?.vatSeller ?? null })
   const out = quoteOf(priced.price, facts.product.free, message)
   if (selection.coupon_code && !coupon) out.coupon = { code: selection.coupon_code, applied: false, message }
+  if (locale) out.lines = out.lines.map((line) => ({ ...line, name: lineNameIn(facts, priced, line, locale) }))
   return out
+}
+
+/** A quote line's name in `locale`: its product's translated name (the main line with its ticket type's), else the line's own. */
+function lineNameIn(facts: Facts, priced: Priced, line: QuoteOutput['lines'][number], locale: LocaleCode): string {
+  const product = line.kind === 'main' ? facts.product : facts.bumps.find((b) => b.product.id === line.product_id)?.product
+  if (!product) return line.name
+  const name = localizedProductTexts({ name: product.name, description: product.description, descriptionHtml: product.descriptionHtml }, product.translations, locale).name
+  return line.kind === 'main' && priced.ticket ? `${name} – ${priced.ticket.name}` : name
 }

@@ -486,7 +486,8 @@ export async function sendDeliveryEmail(deps: AppDeps, data: { orderId: number }
   if (!deliverables) return
   const settings = await repo.findDeliverySettings(deps.db, order.productId)
   const payer = payerOf(order)
-  const product = await orders.productBrief(deps.db, order.productId)
+  // the product's name in the order's language (docs/decisions/0095-product-translations.md)
+  const product = await orders.productBrief(deps.db, order.productId, order.locale)
   // payers read the seller's display name, never the bare username (docs/decisions/0043-editor-uploads-and-confirmations.md)
   const { name: sellerName } = await orders.sellerNames(deps.db, order.sellerId)
   const attachments = [

@@ -165,15 +165,25 @@ export async function paymentWithLabels(db: Executor, paymentToken: string) {
 }
 
 /** The product's brief and its seller's username in one read (mails, pages and provider descriptions). */
-export async function productAndSeller(db: Executor, productId: number) {
-  const [row] = await db.select({ id: products.id, name: products.name, slug: products.slug, form: products.form, username: sellers.username })
+/**
+ * The product's name in a language: its translation's name, else the base name (docs/decisions/0095-product-translations.md);
+ * the base name without a language.
+ */
+const productNameIn = (locale: string | null | undefined) => (locale
+  ? sql<string>`coalesce(nullif(${products.translations} -> ${locale}::text ->> 'name', ''), ${products.name})`
+  : products.name)
+
+/** The order's product and seller; with `locale`, the product's name in that language. */
+export async function productAndSeller(db: Executor, productId: number, locale?: string | null) {
+  const [row] = await db.select({ id: products.id, name: productNameIn(locale), slug: products.slug, form: products.form, username: sellers.username })
     .from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).where(eq(products.id, productId)).limit(1)
   const { username, ...product } = row!
   return { product, username }
 }
 
-export async function productBrief(db: Executor, productId: number) {
-  const [row] = await db.select({ id: products.id, name: products.name, slug: products.slug, form: products.form }).from(products).where(eq(products.id, productId)).limit(1)
+/** A product's id, name, slug and form; with `locale` (a payer mail's: the order's language), its name in that language. */
+export async function productBrief(db: Executor, productId: number, locale?: string | null) {
+  const [row] = await db.select({ id: products.id, name: productNameIn(locale), slug: products.slug, form: products.form }).from(products).where(eq(products.id, productId)).limit(1)
   return row!
 }
 
@@ -225,13 +235,18 @@ export async function lockOrderWithLinesOfPayment(db: Executor, paymentToken: st
 }
 
 const lockOrderWithLinesOfPaymentQuery = reusableQuery((db) => db.select({
-  order: orders, product: { id: products.id, name: products.name, slug: products.slug, form: products.form }, username: sellers.username,
+  order: orders, username: sellers.username,
+  product: {
+    id: products.id, name: products.name, slug: products.slug, form: products.form,
+    /** The name in the order's language, for the payer's mail (docs/decisions/0095-product-translations.md). */
+    localName: sql<string>`coalesce(nullif(${products.translations} -> ${orders.locale} ->> 'name', ''), ${products.name})`,
+  },
   items: sql<unknown>`(select coalesce(json_agg(i order by i.id), '[]') from ${orderItems} i where i.order_id = ${orders.id})`,
 }).from(orders).innerJoin(products, eq(products.id, orders.productId)).innerJoin(sellers, eq(sellers.id, products.sellerId))
   .where(eq(orders.id, sql`(select ${payments.orderId} from ${payments} where ${payments.token} = ${param('paymentToken')})`)).limit(1).for('update', { of: orders }))
 
 /** What a payment's success reads with its locks: the order's lines, its product and the seller's username. */
-export type OrderLines = { items: OrderItemRow[]; product: { id: number; name: string; slug: string; form: string }; username: string }
+export type OrderLines = { items: OrderItemRow[]; product: { id: number; name: string; localName: string; slug: string; form: string }; username: string }
 
 export async function findPaymentByRef(db: Executor, provider: string, providerRef: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef))).limit(1)

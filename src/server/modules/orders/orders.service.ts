@@ -4,6 +4,7 @@ import { chargePostings, directCollectionPostings, parseAccountKey, publisherBal
 import { formatMoney, isCurrencyId, percentOf, toMoney, type CurrencyId } from '../../../shared/money'
 import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
 import { paysWithCard } from '../../../shared/payments'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import {
@@ -302,7 +303,7 @@ export async function recordPaymentOutcomeOf(
     if (finalPaymentStates.includes(from)) return from
     const outcome = typeof given === 'function' ? given(payment) : given
     const { order, ...lines } = locked
-    labels = { payment, orderToken: order.token, productName: lines.product.name, username: lines.username }
+    labels = { payment, orderToken: order.token, productName: lines.product.localName, username: lines.username }
     let to: PaymentState = outcome.state
     // The charged amount must be ours to the minor unit; anything else is not a payment of this order.
     if (to === 'successful' && outcome.amount && (outcome.amount.amount !== payment.amount || outcome.amount.currency !== payment.currency)) {
@@ -395,7 +396,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   await email.queueEmail(deps, tx, {
     to: payer.email, kind: 'order_confirmation', locale: order.locale, userId: order.payerUserId, firstName: payer.first_name, sellerId: order.sellerId,
     link: `${deps.config.appUrl}/s/${encodeURIComponent(username)}/payment/${order.token}`,
-    productName: product.name, amount: formatMoney({ amount: payment.amount, currency }), sellerName: username,
+    productName: product.localName, amount: formatMoney({ amount: payment.amount, currency }), sellerName: username,
   })
   await emitOrderEvent(deps, tx, order.id, 'order.paid', { payment_id: payment.id, payment_token: payment.token, amount: payment.amount, provider: payment.provider })
   // Delivered in this transaction, so the key, tickets and access exist when the payment's answer does; when
@@ -686,13 +687,18 @@ function unpaid(order: repo.OrderRow): number {
   return Math.max(0, order.totalAmount - order.paidAmount)
 }
 
-/** What the public order page shows; a caller that just wrote the order's rows passes them (`known`) instead of a re-read. */
+/**
+ * What the public order page shows; a caller that just wrote the order's rows passes them (`known`) instead of a re-read.
+ * With `locale` (the page's language) the product's name is its name in that language (docs/decisions/0095-product-translations.md).
+ */
 export async function publicOrder(
   db: Executor, order: repo.OrderRow, upsellOffers: PublicOrderOutput['upsell_offers'] = [],
   known: { items?: repo.OrderItemRow[]; payments?: repo.PaymentRow[]; product?: { id: number; name: string; slug: string; form: string }; username?: string } = {},
+  locale: LocaleCode | null = null,
 ): Promise<PublicOrderOutput> {
   const items = known.items ?? await repo.orderItemsOf(db, order.id)
-  const { product, username } = known.product && known.username !== undefined ? { product: known.product, username: known.username } : await repo.productAndSeller(db, order.productId)
+  const { product, username } = known.product && known.username !== undefined && !locale
+    ? { product: known.product, username: known.username } : await repo.productAndSeller(db, order.productId, locale)
   const payments = known.payments ?? await repo.paymentsOf(db, order.id)
   // Only a card payment shows a card (a test card kept on a PayPal payment by an older sandbox is not shown).
   const paid = payments.find((p) => p.kind === 'charge' && p.state === 'successful' && p.cardLast4 && paysWithCard(p.method))
@@ -903,9 +909,9 @@ export function sellerUsername(db: Executor, sellerId: number): Promise<string> 
   return repo.sellerUsername(db, sellerId)
 }
 
-/** A product's name, slug and form, for texts about an order. */
-export function productBrief(db: Executor, productId: number): ReturnType<typeof repo.productBrief> {
-  return repo.productBrief(db, productId)
+/** A product's name, slug and form, for texts about an order; with `locale` (a payer mail's: the order's language), its name in that language. */
+export function productBrief(db: Executor, productId: number, locale?: string | null): ReturnType<typeof repo.productBrief> {
+  return repo.productBrief(db, productId, locale)
 }
 
 /** A product with its seller's username, for a payment's description and links. */

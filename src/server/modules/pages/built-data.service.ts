@@ -130,7 +130,8 @@ async function answerOf(ctx: Ctx, username: string, seller: { id: number; userna
   const document = page.document
   const refs = referencesOf(document)
   const named = [...refs.productIds, ...(where.productId === null ? [] : [where.productId]), ...(members?.productIds ?? [])]
-  const catalog = await shop.builtPageCatalog(ctx, username, named)
+  // The products' names and descriptions in the page's language (docs/decisions/0095-product-translations.md).
+  const catalog = await shop.builtPageCatalog(ctx, username, named, ctx.locale)
   if (!catalog) return null
   const base = shopPath(catalog.seller.username)
   const categoryOf = new Map<number, string>()

@@ -14,9 +14,10 @@ import { countOf, minorToText, moneyToMinor } from '../money'
 import { CoversSection } from './covers-section'
 import { SaveBar } from './save-bar'
 import type { StepProps } from './step-types'
+import { TranslationsSection } from './translations-section'
 
 // Step "product details": name, description, free, the display price and old price with their
-// currency, the limit, and the covers. The description is rich text; the server derives the plain
+// currency, the limit, the covers, and the texts in other languages (translations-section.tsx). The description is rich text; the server derives the plain
 // description from it (docs/decisions/0047-product-description-html.md).
 
 type Values = {
@@ -90,6 +91,7 @@ export function DetailsStep({ product, onSaved }: StepProps) {
         </Stack>
       </form>
       <CoversSection product={product} onSaved={onSaved} />
+      <TranslationsSection product={product} onSaved={onSaved} />
     </Stack>
   )
 }
