@@ -401,7 +401,6 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       orderFailed: 'The order could not be placed.', wrongPassword: 'This password is not right', offerMissing: 'This offer does not exist.',
       offerFailed: 'The offer could not be added.', chooseTestOutcome: 'Choose how the test payment ends.',
     }
-    sf.addHook('onReady', async () => { await load().catch(() => null) })
     const words = (request: FastifyRequest): ServerWords => loadedEntry?.storefrontTextsFor?.(request.ctx.locale).common.server ?? englishWords
 
     /** The languages of the request's shop (its default first); every language on pages of no shop. */
@@ -420,6 +419,8 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     // Every public page speaks the language chosen here; the services and messages read it as the request's locale.
     sf.addHook('preHandler', async (request, reply) => {
       if (request.url.startsWith('/storefront/')) return
+      // The built entry (loaded once, on the first public page rather than at every start) holds the server's own words.
+      await load().catch(() => null)
       const username = (request.params as { username?: unknown } | undefined)?.username
       const offered = (typeof username === 'string' && username !== '' ? await languagesOfShop(request, username) : null) ?? localeCodes
       offeredLanguages.set(request, offered)
