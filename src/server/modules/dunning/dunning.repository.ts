@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { claims, dunningSettings, dunnings, orderRates, orders, products, sellers, users } from '../../db/schema'
+import { claims, dunningSettings, dunnings, orderRates, orders, products, sellers } from '../../db/schema'
 
 // SQL of dunning_settings, dunnings and claims (rates are read and moved through the orders module; the
 // lists join orders, products and rates for what they show).
@@ -104,15 +104,13 @@ export async function otherOutstanding(db: Executor, orderId: number, exceptRate
 
 // ------------------------------------------------------------------ facts for mails
 
-/** What a dunning mail names: the order, its product, seller and payer (and the payer's language). */
+/** What a dunning mail names: the order (and its language, the payer's when they ordered), its product, seller and payer. */
 export async function mailFacts(db: Executor, orderId: number) {
   const [row] = await db.select({
     orderId: orders.id, token: orders.token, sellerId: orders.sellerId, payer: orders.payer, payerUserId: orders.payerUserId, currency: orders.currency,
-    productName: products.name, username: sellers.username, payerLocale: users.locale,
+    locale: orders.locale, productId: orders.productId, username: sellers.username,
   }).from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(sellers, eq(sellers.id, orders.sellerId))
-    .leftJoin(users, eq(users.id, orders.payerUserId))
     .where(eq(orders.id, orderId)).limit(1)
   return row
 }

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { sandboxDeclinedMethodId } from '../../payments/providers'
 import * as installments from '../billing/charge-next-installment.service'
 import * as delivery from '../delivery/delivery.service'
-import { rateChargeFailed, runDueDunning } from './dunning.service'
+import { dunningDate, rateChargeFailed, runDueDunning } from './dunning.service'
 
 // Dunning and collection (docs/decisions/0027-dunning-and-claims.md): a failed rate driven through the
 // whole schedule with the test app's clock and the sandbox's declining method; access paused and given
@@ -150,6 +150,28 @@ describe('a failed rate through the whole dunning', () => {
     expect(await chargesOf(b)).toBe(2)
     expect(await dunningOf(b.rate2)).toMatchObject({ state: 'in_progress', step: 1, reminders_sent: 2 })
     expect(await mailsOf(b.token)).toHaveLength(2)
+  })
+
+  test('a Polish order\'s reminder is Polish: the order\'s language (not the account\'s), the product\'s Polish name, the dates as Poland writes them', async () => {
+    const b = await buy()
+    await sql(`update orders set locale = 'pl' where id = $1`, [b.orderId])
+    await sql(`update users set locale = 'de' where id = $1`, [b.payerUserId])
+    await sql(`update products set translations = $1::jsonb where id = $2`, [JSON.stringify({ pl: { name: 'Kurs teorii koloru' } }), b.productId])
+    await decline(b.orderId)
+    expect(await chargeDueRate(b)).toBe('failed')
+    const [rate] = await sql<{ due_date: Date }>('select due_date from order_rates where id = $1', [b.rate2])
+    const dunning = await dunningOf(b.rate2)
+    const [mail] = await sql<{ subject: string; text: string; locale: string }>(
+      `select subject, text, locale from email_logs where kind = 'payment_reminder' and text like $1`, [`%${b.token}%`])
+    expect(mail!.locale).toBe('pl')
+    expect(mail!.subject).toBe('Płatność nieudana: Kurs teorii koloru')
+    const due = dunningDate(new Date(rate!.due_date), 'pl')
+    const retry = dunningDate(new Date(dunning!.next_step_at!), 'pl')
+    expect(due).toMatch(/^\d{1,2} \p{L}+ \d{4}$/u) // "14 maja 2025"
+    expect(mail!.text).toContain(`Nie udało się pobrać kwoty 9,00€ za Kurs teorii koloru`)
+    expect(mail!.text).toContain(`z terminem płatności ${due}.`)
+    expect(mail!.text).toContain(`Ponowimy próbę ${retry}.`)
+    expect(mail!.text).toContain('Zapłać teraz')
   })
 
   test('a canceled plan ends its running dunning (canceled)', async () => {

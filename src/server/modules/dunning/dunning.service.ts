@@ -1,9 +1,11 @@
 import { AppError } from '../../../shared/errors'
+import { htmlLang } from '../../../shared/i18n/locales'
 import { formatMoney, isCurrencyId } from '../../../shared/money'
 import {
   defaultDunningSettings, nextStepAt, type ClaimInkassoInput, type ClaimListQuery, type ClaimOutcomeInput, type ClaimOutput, type ClaimWriteOffInput,
   type DunningListQuery, type DunningOutput, type DunningSettingsInput, type DunningSettingsOutput,
 } from '../../../shared/schemas/dunning'
+import type { LocaleCode } from '../../../shared/schemas/accounts'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import {
   assertTransition, canSetOutcome, canTransition, dunningTransitions, finalClaimOutcomes, inkassoTransitions, nextStates, orderRateTransitions,
@@ -80,8 +82,12 @@ async function lockRate(tx: Executor, rateId: number): Promise<RateRow | undefin
 
 // ------------------------------------------------------------------ mails
 
-function dateText(date: Date, locale: string): string {
-  return date.toLocaleDateString(locale === 'de' ? 'de-DE' : 'en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' })
+/**
+ * A day in the mail's locale, long form, in UTC ("14. Mai 2025", "14 maja 2025", "2025년 5월 14일"); Arabic with Latin
+ * digits, like the amount beside it (as the PDFs, docs/decisions/0096-pdfs-in-every-locale.md).
+ */
+export function dunningDate(date: Date, locale: LocaleCode): string {
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-u-nu-latn' : htmlLang(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date)
 }
 
 /** The payer's manage page, where "pay now" pays an open rate (the pay link of every dunning mail). */
@@ -89,17 +95,24 @@ export function payLinkOf(deps: AppDeps, username: string, orderToken: string): 
   return `${deps.config.appUrl}/s/${encodeURIComponent(username)}/payment/${orderToken}/manage`
 }
 
+/**
+ * A reminder or final notice in the order's language (orders.locale, the payer's when they ordered;
+ * docs/decisions/0094-storefront-languages.md), not the account's today, like every mail of the order: the texts of
+ * the 20 locales are the email module's (mail-texts/<code>.ts), the product's name its translation
+ * (docs/decisions/0095-product-translations.md), the dates through Intl.
+ */
 async function sendDunningMail(deps: AppDeps, tx: Executor, kind: 'payment_reminder' | 'payment_final_notice', rate: RateRow, owed: number, retryAt: Date | null): Promise<void> {
   const facts = await repo.mailFacts(tx, rate.orderId)
   if (!facts) return
   const payer = facts.payer as { email?: string; first_name?: string }
   if (!payer.email) return
-  const locale = facts.payerLocale ?? 'en'
+  const locale = email.mailLocale(facts.locale)
   const currency = isCurrencyId(facts.currency) ? facts.currency : 'eur'
+  const product = await orders.productBrief(tx, facts.productId, locale)
   await email.queueEmail(deps, tx, {
     to: payer.email, kind, locale, userId: facts.payerUserId, firstName: payer.first_name ?? '', sellerId: facts.sellerId,
-    link: payLinkOf(deps, facts.username, facts.token), productName: facts.productName, sellerName: facts.username,
-    amount: formatMoney({ amount: owed, currency }), dueDate: dateText(rate.dueDate, locale), retryDate: retryAt ? dateText(retryAt, locale) : undefined,
+    link: payLinkOf(deps, facts.username, facts.token), productName: product.name, sellerName: facts.username,
+    amount: formatMoney({ amount: owed, currency }), dueDate: dunningDate(rate.dueDate, locale), retryDate: retryAt ? dunningDate(retryAt, locale) : undefined,
   })
 }
 

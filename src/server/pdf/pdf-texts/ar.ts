@@ -60,4 +60,17 @@ export const ar: PdfTexts = {
       reseller_fees: 'بيان فوترة ذاتية لرسوم إعادة البيع المدفوعة بهذه الدفعة. الرسوم التي تشملها مدرجة في المبيعات.',
     },
   },
+  commissionMemo: {
+    title: (number) => `إشعار دائن ${number}`,
+    issuedBy: (seller, publisher) => `صادر عن ${seller} (البائع) إلى ${publisher} (المسوّق)`,
+    colon: ':',
+    period: 'الفترة',
+    currency: 'العملة',
+    date: 'تاريخ الإصدار',
+    columns: { date: 'التاريخ', order: 'الطلب', level: 'المستوى', kind: 'النوع', commission: 'العمولة', reversed: 'المُسترجَع' },
+    kinds: { commission: 'عمولة', bonus: 'مكافأة' },
+    total: 'الإجمالي',
+    count: 'عدد العمولات',
+    statement: 'بيان فوترة ذاتية لعمولات التسويق بالعمولة. المبالغ هي العمولات بعد خصم ما استرجعته المبالغ المستردة وعمليات الاسترجاع المصرفي حتى إصدار هذا الإشعار.',
+  },
 }

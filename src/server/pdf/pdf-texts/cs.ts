@@ -60,4 +60,17 @@ export const cs: PdfTexts = {
       reseller_fees: 'Doklad vystavený odběratelem (self-billing) o poplatcích přeprodejce vyplacených touto výplatou. Jednotlivé poplatky jsou uvedeny v prodejích.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Dobropis ${number}`,
+    issuedBy: (seller, publisher) => `Vystavil prodejce ${seller} pro vydavatele ${publisher}`,
+    colon: ':',
+    period: 'Období',
+    currency: 'Měna',
+    date: 'Datum vystavení',
+    columns: { date: 'Datum', order: 'Objednávka', level: 'Úroveň', kind: 'Druh', commission: 'Provize', reversed: 'Vráceno' },
+    kinds: { commission: 'Provize', bonus: 'Bonus' },
+    total: 'Celkem',
+    count: 'Počet provizí',
+    statement: 'Vystaveno zákazníkem (self-billing): vyúčtování affiliate provizí. Částky jsou provize snížené o to, co do vystavení tohoto dokladu vzala zpět vrácení peněz a chargebacky.',
+  },
 }

@@ -60,4 +60,17 @@ export const da: PdfTexts = {
       reseller_fees: 'Selvfakturering af de forhandlergebyrer, der udbetales med denne udbetaling. De enkelte gebyrer fremgår af salgene.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Kreditnota ${number}`,
+    issuedBy: (seller, publisher) => `Udstedt af ${seller} (sælger) til ${publisher} (publisher)`,
+    colon: ':',
+    period: 'Periode',
+    currency: 'Valuta',
+    date: 'Udstedt',
+    columns: { date: 'Dato', order: 'Ordre', level: 'Niveau', kind: 'Type', commission: 'Kommission', reversed: 'Tilbageført' },
+    kinds: { commission: 'Kommission', bonus: 'Bonus' },
+    total: 'I alt',
+    count: 'Antal kommissioner',
+    statement: 'Selvfakturering af affiliate-kommissioner. Beløbene er kommissionerne fratrukket det, som refunderinger og chargebacks havde taget tilbage, da denne kreditnota blev udstedt.',
+  },
 }

@@ -60,4 +60,17 @@ export const de: PdfTexts = {
       reseller_fees: 'Gutschrift im Gutschriftsverfahren über die mit dieser Auszahlung ausgezahlten Reseller-Gebühren. Die einzelnen Gebühren sind in den Verkäufen aufgeführt.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Gutschrift ${number}`,
+    issuedBy: (seller, publisher) => `Ausgestellt von ${seller} (Verkäufer) an ${publisher} (Publisher)`,
+    colon: ':',
+    period: 'Abrechnungszeitraum',
+    currency: 'Währung',
+    date: 'Gutschriftsdatum',
+    columns: { date: 'Datum', order: 'Bestellung', level: 'Stufe', kind: 'Art', commission: 'Provision', reversed: 'Storniert' },
+    kinds: { commission: 'Provision', bonus: 'Bonus' },
+    total: 'Gesamtbetrag',
+    count: 'Anzahl Provisionen',
+    statement: 'Gutschrift über Affiliate-Provisionen (Abrechnung durch den Leistungsempfänger). Die Beträge sind die Provisionen abzüglich dessen, was Erstattungen und Rückbuchungen bis zur Ausstellung dieser Gutschrift zurückgenommen haben.',
+  },
 }

@@ -60,4 +60,17 @@ export const en: PdfTexts = {
       reseller_fees: 'Self-billing statement of the reseller fees paid out with this payout. The fees it pays are listed in your sales.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Credit memo ${number}`,
+    issuedBy: (seller, publisher) => `Issued by ${seller} (seller) to ${publisher} (publisher)`,
+    colon: ':',
+    period: 'Period',
+    currency: 'Currency',
+    date: 'Issued',
+    columns: { date: 'Date', order: 'Order', level: 'Level', kind: 'Kind', commission: 'Commission', reversed: 'Reversed' },
+    kinds: { commission: 'Commission', bonus: 'Bonus' },
+    total: 'Total',
+    count: 'Commissions',
+    statement: 'Self-billing statement of affiliate commissions. Amounts are commissions less what refunds and chargebacks took back when this memo was made.',
+  },
 }

@@ -60,4 +60,17 @@ export const es: PdfTexts = {
       reseller_fees: 'Autofactura de las comisiones de reventa abonadas con este pago. Las comisiones que incluye figuran en las ventas.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Autofactura ${number}`,
+    issuedBy: (seller, publisher) => `Emitida por ${seller} (vendedor) en nombre de ${publisher} (afiliado)`,
+    colon: ':',
+    period: 'Periodo',
+    currency: 'Moneda',
+    date: 'Fecha de emisión',
+    columns: { date: 'Fecha', order: 'Pedido', level: 'Nivel', kind: 'Tipo', commission: 'Comisión', reversed: 'Anulado' },
+    kinds: { commission: 'Comisión', bonus: 'Bonificación' },
+    total: 'Total',
+    count: 'Número de comisiones',
+    statement: 'Facturación por el destinatario: autofactura de comisiones de afiliación. Los importes son las comisiones menos lo que los reembolsos y contracargos habían recuperado al emitirse esta autofactura.',
+  },
 }

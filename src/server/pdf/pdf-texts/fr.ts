@@ -60,4 +60,17 @@ export const fr: PdfTexts = {
       reseller_fees: 'Autofacturation des frais de revendeur versés avec ce versement. Le détail des frais figure dans les ventes.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Autofacture ${number}`,
+    issuedBy: (seller, publisher) => `Émise par ${seller} (vendeur) au nom et pour le compte de ${publisher} (éditeur)`,
+    colon: ' :',
+    period: 'Période',
+    currency: 'Devise',
+    date: "Date d'émission",
+    columns: { date: 'Date', order: 'Commande', level: 'Niveau', kind: 'Type', commission: 'Commission', reversed: 'Annulé' },
+    kinds: { commission: 'Commission', bonus: 'Prime' },
+    total: 'Total',
+    count: 'Nombre de commissions',
+    statement: "Autofacturation des commissions d'affiliation. Les montants sont les commissions, déduction faite de ce que les remboursements et rétrofacturations avaient repris à la date d'émission de cette autofacture.",
+  },
 }

@@ -60,4 +60,17 @@ export const hr: PdfTexts = {
       reseller_fees: 'Samoizdavanje računa za naknade preprodavatelja isplaćene ovom isplatom. Pojedinačne naknade navedene su u prodajama.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Odobrenje ${number}`,
+    issuedBy: (seller, publisher) => `Izdaje ${seller} (prodavatelj) za ${publisher} (partner)`,
+    colon: ':',
+    period: 'Obračunsko razdoblje',
+    currency: 'Valuta',
+    date: 'Datum izdavanja',
+    columns: { date: 'Datum', order: 'Narudžba', level: 'Razina', kind: 'Vrsta', commission: 'Provizija', reversed: 'Stornirano' },
+    kinds: { commission: 'Provizija', bonus: 'Bonus' },
+    total: 'Ukupno',
+    count: 'Broj provizija',
+    statement: 'Samoizdavanje računa za partnerske provizije. Iznosi su provizije umanjene za ono što su povrati novca i povrati terećenja oduzeli do izdavanja ovog odobrenja.',
+  },
 }

@@ -60,4 +60,17 @@ export const hu: PdfTexts = {
       reseller_fees: 'Önszámlázás a jelen kifizetéssel kifizetett viszonteladói díjakról. Az egyes díjak az értékesítések között szerepelnek.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Jóváírási bizonylat ${number}`,
+    issuedBy: (seller, publisher) => `Kiállító: ${seller} (eladó), címzett: ${publisher} (partner)`,
+    colon: ':',
+    period: 'Elszámolási időszak',
+    currency: 'Pénznem',
+    date: 'Kiállítás dátuma',
+    columns: { date: 'Dátum', order: 'Rendelés', level: 'Szint', kind: 'Típus', commission: 'Jutalék', reversed: 'Visszavont' },
+    kinds: { commission: 'Jutalék', bonus: 'Bónusz' },
+    total: 'Összesen',
+    count: 'Jutalékok száma',
+    statement: 'Önszámlázás: partnerjutalékok elszámolása. Az összegek a jutalékok, csökkentve azzal, amit a visszatérítések és visszaterhelések a bizonylat kiállításáig visszavontak.',
+  },
 }

@@ -21,7 +21,7 @@ import { sv } from './sv'
 import { tr } from './tr'
 import type { PdfTexts } from './types'
 
-export type { CertificateTexts, CreditMemoTexts, InvoiceTexts, PdfTexts, TicketTexts } from './types'
+export type { CertificateTexts, CommissionMemoTexts, CreditMemoTexts, InvoiceTexts, PdfTexts, TicketTexts } from './types'
 
 /** The words of the PDFs in each of the 20 locales. */
 export const pdfTexts: Record<LocaleCode, PdfTexts> = { en, de, es, ar, cs, da, el, fr, hu, it, pl, pt_br, pt_pt, sv, tr, ko, no, hr, ro, nl }

@@ -60,4 +60,17 @@ export const it: PdfTexts = {
       reseller_fees: 'Autofattura dei compensi di rivendita pagati con questo pagamento. I singoli compensi sono elencati nelle vendite.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Nota di credito ${number}`,
+    issuedBy: (seller, publisher) => `Emessa da ${seller} (venditore) per conto di ${publisher} (publisher)`,
+    colon: ':',
+    period: 'Periodo',
+    currency: 'Valuta',
+    date: 'Data di emissione',
+    columns: { date: 'Data', order: 'Ordine', level: 'Livello', kind: 'Tipo', commission: 'Commissione', reversed: 'Stornato' },
+    kinds: { commission: 'Commissione', bonus: 'Bonus' },
+    total: 'Totale',
+    count: 'Numero di commissioni',
+    statement: "Autofatturazione delle commissioni di affiliazione. Gli importi sono le commissioni al netto di quanto ripreso da rimborsi e chargeback alla data di emissione di questa nota.",
+  },
 }

@@ -60,4 +60,17 @@ export const ko: PdfTexts = {
       reseller_fees: '이 지급으로 지급된 리셀러 수수료에 대한 자기 청구(self-billing) 명세서입니다. 포함된 수수료는 판매 내역에 나와 있습니다.',
     },
   },
+  commissionMemo: {
+    title: (number) => `정산서 ${number}`,
+    issuedBy: (seller, publisher) => `발행: ${seller}(판매자) · 수신: ${publisher}(퍼블리셔)`,
+    colon: ':',
+    period: '정산 기간',
+    currency: '통화',
+    date: '발행일',
+    columns: { date: '날짜', order: '주문', level: '단계', kind: '종류', commission: '수수료', reversed: '회수액' },
+    kinds: { commission: '수수료', bonus: '보너스' },
+    total: '합계',
+    count: '수수료 건수',
+    statement: '제휴 수수료에 대한 자기 청구(self-billing) 정산서입니다. 금액은 이 정산서 발행 시점까지 환불 및 차지백으로 회수된 금액을 뺀 수수료입니다.',
+  },
 }

@@ -60,4 +60,17 @@ export const nl: PdfTexts = {
       reseller_fees: 'Factuur uitgereikt door de afnemer (self-billing) voor de resellervergoedingen die met deze uitbetaling worden uitbetaald. De afzonderlijke vergoedingen staan bij de verkopen.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Creditnota ${number}`,
+    issuedBy: (seller, publisher) => `Uitgereikt door ${seller} (verkoper) aan ${publisher} (publisher)`,
+    colon: ':',
+    period: 'Periode',
+    currency: 'Valuta',
+    date: 'Datum uitreiking',
+    columns: { date: 'Datum', order: 'Bestelling', level: 'Niveau', kind: 'Soort', commission: 'Commissie', reversed: 'Teruggedraaid' },
+    kinds: { commission: 'Commissie', bonus: 'Bonus' },
+    total: 'Totaal',
+    count: 'Aantal commissies',
+    statement: 'Factuur uitgereikt door afnemer (self-billing) voor affiliatecommissies. De bedragen zijn de commissies min wat terugbetalingen en chargebacks bij het uitreiken van deze creditnota hadden teruggenomen.',
+  },
 }

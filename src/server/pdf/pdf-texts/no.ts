@@ -60,4 +60,17 @@ export const no: PdfTexts = {
       reseller_fees: 'Selvfakturering av forhandlergebyrene som utbetales med denne utbetalingen. De enkelte gebyrene står under salg.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Kreditnota ${number}`,
+    issuedBy: (seller, publisher) => `Utstedt av ${seller} (selger) til ${publisher} (publisher)`,
+    colon: ':',
+    period: 'Periode',
+    currency: 'Valuta',
+    date: 'Utstedt',
+    columns: { date: 'Dato', order: 'Ordre', level: 'Nivå', kind: 'Type', commission: 'Provisjon', reversed: 'Tilbakeført' },
+    kinds: { commission: 'Provisjon', bonus: 'Bonus' },
+    total: 'Totalt',
+    count: 'Antall provisjoner',
+    statement: 'Selvfakturering av affiliate-provisjoner. Beløpene er provisjonene fratrukket det refusjoner og chargebacks hadde tatt tilbake da denne kreditnotaen ble utstedt.',
+  },
 }

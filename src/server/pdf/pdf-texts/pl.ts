@@ -60,4 +60,17 @@ export const pl: PdfTexts = {
       reseller_fees: 'Samofakturowanie opłat odsprzedawcy wypłaconych w ramach tej wypłaty. Poszczególne opłaty są wymienione w sprzedaży.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Nota uznaniowa ${number}`,
+    issuedBy: (seller, publisher) => `Wystawiona przez ${seller} (sprzedawca) dla ${publisher} (wydawca)`,
+    colon: ':',
+    period: 'Okres rozliczeniowy',
+    currency: 'Waluta',
+    date: 'Data wystawienia',
+    columns: { date: 'Data', order: 'Zamówienie', level: 'Poziom', kind: 'Rodzaj', commission: 'Prowizja', reversed: 'Cofnięto' },
+    kinds: { commission: 'Prowizja', bonus: 'Premia' },
+    total: 'Razem',
+    count: 'Liczba prowizji',
+    statement: 'Samofakturowanie: rozliczenie prowizji partnerskich. Kwoty to prowizje pomniejszone o to, co zwroty i chargebacki cofnęły do dnia wystawienia tej noty.',
+  },
 }

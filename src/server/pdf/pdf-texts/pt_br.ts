@@ -60,4 +60,17 @@ export const pt_br: PdfTexts = {
       reseller_fees: 'Autofaturamento das taxas de revenda pagas neste repasse. As taxas incluídas constam nas vendas.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Nota de crédito ${number}`,
+    issuedBy: (seller, publisher) => `Emitida por ${seller} (vendedor) para ${publisher} (afiliado)`,
+    colon: ':',
+    period: 'Período',
+    currency: 'Moeda',
+    date: 'Data de emissão',
+    columns: { date: 'Data', order: 'Pedido', level: 'Nível', kind: 'Tipo', commission: 'Comissão', reversed: 'Estornado' },
+    kinds: { commission: 'Comissão', bonus: 'Bônus' },
+    total: 'Total',
+    count: 'Número de comissões',
+    statement: 'Autofaturamento de comissões de afiliados. Os valores são as comissões menos o que reembolsos e chargebacks estornaram até a emissão desta nota.',
+  },
 }

@@ -60,4 +60,17 @@ export const pt_pt: PdfTexts = {
       reseller_fees: 'Autofaturação das taxas de revenda pagas com este pagamento. As taxas incluídas constam das vendas.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Autofatura ${number}`,
+    issuedBy: (seller, publisher) => `Emitida por ${seller} (vendedor) em nome e por conta de ${publisher} (afiliado)`,
+    colon: ':',
+    period: 'Período',
+    currency: 'Moeda',
+    date: 'Data de emissão',
+    columns: { date: 'Data', order: 'Encomenda', level: 'Nível', kind: 'Tipo', commission: 'Comissão', reversed: 'Estornado' },
+    kinds: { commission: 'Comissão', bonus: 'Bónus' },
+    total: 'Total',
+    count: 'Número de comissões',
+    statement: 'Autofaturação de comissões de afiliação. Os montantes são as comissões deduzidas do que os reembolsos e chargebacks recuperaram até à emissão desta autofatura.',
+  },
 }

@@ -60,4 +60,17 @@ export const ro: PdfTexts = {
       reseller_fees: 'Autofacturare a comisioanelor de revânzare plătite prin această plată. Comisioanele incluse sunt listate în vânzări.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Autofactură ${number}`,
+    issuedBy: (seller, publisher) => `Emisă de ${seller} (vânzător) pentru ${publisher} (promotor)`,
+    colon: ':',
+    period: 'Perioada',
+    currency: 'Moneda',
+    date: 'Data emiterii',
+    columns: { date: 'Data', order: 'Comanda', level: 'Nivel', kind: 'Tip', commission: 'Comision', reversed: 'Stornat' },
+    kinds: { commission: 'Comision', bonus: 'Bonus' },
+    total: 'Total',
+    count: 'Număr de comisioane',
+    statement: 'Autofacturare: decontul comisioanelor de afiliere. Sumele sunt comisioanele minus ce au recuperat rambursările și chargebackurile până la emiterea acestei autofacturi.',
+  },
 }

@@ -60,4 +60,17 @@ export const sv: PdfTexts = {
       reseller_fees: 'Självfakturering av de återförsäljaravgifter som betalas ut med denna utbetalning. De enskilda avgifterna anges under försäljning.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Kreditnota ${number}`,
+    issuedBy: (seller, publisher) => `Utfärdad av ${seller} (säljare) till ${publisher} (publicist)`,
+    colon: ':',
+    period: 'Period',
+    currency: 'Valuta',
+    date: 'Utfärdad',
+    columns: { date: 'Datum', order: 'Order', level: 'Nivå', kind: 'Typ', commission: 'Provision', reversed: 'Återförd' },
+    kinds: { commission: 'Provision', bonus: 'Bonus' },
+    total: 'Totalt',
+    count: 'Antal provisioner',
+    statement: 'Självfakturering av affiliateprovisioner. Beloppen är provisionerna minus det som återbetalningar och chargebacks hade tagit tillbaka när denna kreditnota utfärdades.',
+  },
 }

@@ -60,4 +60,17 @@ export const tr: PdfTexts = {
       reseller_fees: 'Bu ödemeyle ödenen bayi ücretlerine ilişkin kendi adına faturalama belgesi. Ücretlerin ayrıntısı satışlarda yer alır.',
     },
   },
+  commissionMemo: {
+    title: (number) => `Alacak dekontu ${number}`,
+    issuedBy: (seller, publisher) => `Düzenleyen: ${seller} (satıcı) · Adına düzenlenen: ${publisher} (yayıncı)`,
+    colon: ':',
+    period: 'Dönem',
+    currency: 'Para birimi',
+    date: 'Düzenleme tarihi',
+    columns: { date: 'Tarih', order: 'Sipariş', level: 'Seviye', kind: 'Tür', commission: 'Komisyon', reversed: 'Geri alınan' },
+    kinds: { commission: 'Komisyon', bonus: 'Bonus' },
+    total: 'Toplam',
+    count: 'Komisyon sayısı',
+    statement: 'Satış ortaklığı komisyonlarına ilişkin kendi adına faturalama belgesi. Tutarlar, bu dekontun düzenlendiği tarihe kadar iadeler ve ters ibrazlarla geri alınanlar düşüldükten sonraki komisyonlardır.',
+  },
 }

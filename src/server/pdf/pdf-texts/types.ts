@@ -70,9 +70,35 @@ export type CreditMemoTexts = {
   statement: { commissions: string; reseller_fees: string }
 }
 
+/**
+ * An affiliate credit memo (self-billing, docs/decisions/0048-affiliates.md): what a seller credits a publisher for one
+ * month's commissions in one currency, one line per commission; printed in the publisher's language. The title is the
+ * market's word for a self-billed document; the statement carries the self-billing mention of Art. 226(10a) of the VAT
+ * Directive in the language's own wording.
+ */
+export type CommissionMemoTexts = {
+  title: (number: string) => string
+  /** Who bills whom: the seller (the recipient of the service) issues it to the publisher. */
+  issuedBy: (seller: string, publisher: string) => string
+  /** Between a label and its value (French puts a space before it). */
+  colon: string
+  /** The facts under it, each printed "label: value": the month (in the locale), the currency, the day it was made. */
+  period: string
+  currency: string
+  date: string
+  /** The table's headings: the day of the commission, its order, level and kind, the commission and what was taken back of it. */
+  columns: { date: string; order: string; level: string; kind: string; commission: string; reversed: string }
+  kinds: { commission: string; bonus: string }
+  total: string
+  /** The label of the number of commissions the memo sums ("Commissions: 2"). */
+  count: string
+  statement: string
+}
+
 export type PdfTexts = {
   invoice: InvoiceTexts
   ticket: TicketTexts
   certificate: CertificateTexts
   creditMemo: CreditMemoTexts
+  commissionMemo: CommissionMemoTexts
 }
