@@ -106,7 +106,7 @@ export const moduleDependencies = {
   billing: ['delivery', 'notifications', 'orders', 'payment-settings'],
   catalog: ['payment-settings'],
   certificates: ['catalog', 'media'],
-  checkout: ['accounts', 'affiliates', 'catalog', 'checkout-settings', 'coupons', 'deals', 'delivery', 'funnels', 'notifications', 'orders', 'payment-settings', 'resellers', 'tickets'],
+  checkout: ['accounts', 'affiliates', 'catalog', 'checkout-settings', 'coupons', 'deals', 'delivery', 'exchange-rates', 'funnels', 'notifications', 'orders', 'payment-settings', 'resellers', 'tickets'],
   'checkout-settings': ['catalog', 'funnels'],
   common: [],
   community: ['delivery', 'notifications'], // modules/community: a members' space per membership product
@@ -121,6 +121,7 @@ export const moduleDependencies = {
   delivery: ['catalog', 'certificates', 'email', 'media', 'orders', 'payment-settings', 'tickets'],
   dunning: ['billing', 'catalog', 'delivery', 'email', 'orders'],
   email: [],
+  'exchange-rates': [], // modules/exchange-rates: rates per euro from the central bank or a file (decision 0097)
   fonts: [],
   funnels: ['catalog', 'orders', 'pages'],
   invoices: ['email'],

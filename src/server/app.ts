@@ -67,6 +67,7 @@ import { AppError } from '../shared/errors'
 import { platformPlansRoutes, pricingLinkRoutes } from './modules/platform-plans/platform-plans.routes'
 import { dealsRoutes } from './modules/deals/deals.routes'
 import { platformSettingsRoutes } from './modules/platform-settings/platform-settings.routes'
+import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes'
 import { fontFileRoutes, fontsRoutes } from './modules/fonts/fonts.routes'
 import { sharesRoutes } from './modules/shares/shares.routes'
 import { themesRoutes } from './modules/themes/themes.routes'
@@ -383,6 +384,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await v1.register(platformPlansRoutes)
     await v1.register(dealsRoutes)
     await v1.register(platformSettingsRoutes)
+    await v1.register(exchangeRatesRoutes)
     await v1.register(fontsRoutes)
     await v1.register(themesRoutes)
     await v1.register(sharesRoutes)

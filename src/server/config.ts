@@ -86,6 +86,17 @@ const configSchema = z.object({
   CONNECT_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(500),
   /** The platform's fee on payments sellers collect with their own provider accounts, in basis points. */
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(0),
+  /**
+   * Where exchange rates come from (docs/decisions/0097-payer-currencies.md, src/server/modules/exchange-rates/README.md):
+   * `ecb` the European Central Bank's daily reference rates at EXCHANGE_RATES_URL, `file` a file on this server
+   * (EXCHANGE_RATES_FILE: the bank's XML or `currency,rate` lines), `off` none (only rates put in place by hand).
+   * Managers change all four at run time in the platform settings.
+   */
+  EXCHANGE_RATES_SOURCE: z.enum(['ecb', 'file', 'off']).default('ecb'),
+  EXCHANGE_RATES_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  EXCHANGE_RATES_FILE: z.string().default(''),
+  /** The oldest rate a checkout uses, in hours: 144 covers the bank's weekends and its four closed days at Easter. */
+  EXCHANGE_RATES_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(720).default(144),
   /** Days a seller's sale stays pending before its money may be paid out (the refund window). */
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** Countries bank accounts for payouts may be in (comma-separated ISO codes). */

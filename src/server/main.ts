@@ -6,6 +6,7 @@ import { buildApp } from './app'
 import { closeDeps, createDeps } from './bootstrap'
 import { seedDemo } from './db/seed'
 import { backupEmbedded } from './db/backup'
+import { refreshRatesAtStartIfStale } from './modules/exchange-rates/exchange-rates.jobs'
 
 // Process entry: config -> database -> migrations -> jobs -> listen; closes gracefully on SIGINT/SIGTERM.
 const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length)
@@ -25,6 +26,9 @@ await deps.jobs.start(deps)
 // (docs/decisions/0062-platform-settings.md).
 await deps.settings.refresh(deps.db)
 deps.settings.startRefreshing(deps.db, 15_000, (error) => log.warn({ err: error }, 'platform settings refresh failed'))
+// Exchange rates older than the maximum age (or none yet) are read again at once, not at the next 6-hour tick
+// (src/server/modules/exchange-rates/README.md).
+if (workJobs) await refreshRatesAtStartIfStale(deps).catch((error) => log.warn({ err: error }, 'exchange rates: no refresh at start'))
 
 if (config.embedded && config.SEED_DEMO) {
   const seeded = await seedDemo(deps)

@@ -44,6 +44,9 @@ export const errorStatus = {
   sold_out: 409,
   wrong_product_form: 422,
   coupon_invalid: 422,
+  // the payer's currency has no exchange rate, or only one older than the manager's limit: that currency is
+  // refused at the checkout rather than guessed (docs/decisions/0097-payer-currencies.md)
+  currency_unavailable: 422,
   // affiliates: a publisher joins a program before their birthday is known (docs/decisions/0048-affiliates.md "Age")
   birthday_required: 400,
   // a program names a product that is not the seller's: a fact of the database, not of the request's shape

@@ -51,6 +51,8 @@ export async function startServer(options: { env?: Record<string, string>; manag
       // (docs/decisions/0074-tracking-with-consent.md): a test that accepts cookies in the back office would
       // otherwise load it; tests/e2e/tracking-consent.test.ts turns it on.
       SEED_DEMO: 'false', SEED_DEMO_PAGES: 'false', SEED_DEMO_TRACKING: 'false', RATE_LIMIT: 'off', ARGON2_MEMORY_KIB: '1024', LOG_LEVEL: 'warn',
+      // Exchange rates are never read from the network (src/server/modules/exchange-rates/README.md): a test puts them in place.
+      EXCHANGE_RATES_SOURCE: 'off',
       JWT_SECRET: e2eSecret, ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,6 +25,8 @@ export const testConfigEnv = {
   // its stand-in, so no test (the API fuzz included) ever calls the real services.
   ...Object.fromEntries(['MAILCHIMP', 'ACTIVECAMPAIGN', 'GETRESPONSE', 'HUBSPOT', 'KLICKTIPP', 'MAILINGWORK', 'VIMEO'].map((service) => [`${service}_API_BASE`, 'http://127.0.0.1:9'])),
   INTEGRATIONS_TIMEOUT_MS: '2000',
+  // Exchange rates (src/server/modules/exchange-rates/README.md): never from the network; tests put rates in place.
+  EXCHANGE_RATES_SOURCE: 'off',
 }
 
 /**

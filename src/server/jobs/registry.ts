@@ -17,6 +17,7 @@ import { domainsJobs } from '../modules/domains/domains.jobs'
 import { webhooksJobs } from '../modules/webhooks/webhooks.jobs'
 import { integrationsJobs } from '../modules/integrations/integrations.jobs'
 import { accountingJobs } from '../modules/accounting/accounting.jobs'
+import { exchangeRatesJobs } from '../modules/exchange-rates/exchange-rates.jobs'
 
 /**
  * The jobs of each module, from its `<module>.jobs.ts`. A job's name is declared in the module that
@@ -41,6 +42,7 @@ export const jobsByModule: Record<string, JobDefinition<AppDeps>[]> = {
   webhooks: webhooksJobs,
   accounting: accountingJobs,
   integrations: integrationsJobs,
+  'exchange-rates': exchangeRatesJobs,
 }
 
 /** Every job the platform knows. */

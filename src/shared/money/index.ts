@@ -3,3 +3,4 @@
 export * from './currencies'
 export * from './money'
 export * from './format'
+export * from './exchange'

@@ -63,6 +63,11 @@ export const sellers = pgTable('sellers', {
    * null: every language the storefront speaks, the seller's own language first.
    */
   shopLanguages: jsonb('shop_languages').$type<string[]>(),
+  /**
+   * The currencies payers may pay in besides the plans' own (docs/decisions/0097-payer-currencies.md): a price is
+   * converted at the rate of the day and fixed on the order. Empty: only the plans' currencies. Behind multicurrency.
+   */
+  payerCurrencies: jsonb('payer_currencies').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -75,6 +75,12 @@ export const orders = pgTable('orders', {
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   /** The payer's language when the order was made (docs/decisions/0094-storefront-languages.md): its mails and documents use it. */
   locale: text('locale').notNull().default('en'),
+  /**
+   * A price converted into the payer's currency (docs/decisions/0097-payer-currencies.md): the plan's currency, the rate
+   * (units of the order's currency per unit of it, a decimal string), where the rate came from and when it was
+   * published. Every amount of the order (later rates included) was converted at this rate once. Null: no conversion.
+   */
+  exchange: jsonb('exchange').$type<{ base_currency: string; rate: string; source: string; rated_at: string; base_total_amount: number }>(),
   /** Stock held while the payer pays: held | sold | released | none. */
   reservationState: text('reservation_state').notNull().default('none'),
   reservedUntil: timestamp('reserved_until', { withTimezone: true }),
@@ -198,6 +204,9 @@ export const ledgerEntries = pgTable('ledger_entries', {
   account: text('account').notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   currency: text('currency').notNull(),
+  /** A converted order's entries also in the plan's currency at the order's rate (docs/decisions/0097-payer-currencies.md); they sum to 0 too. */
+  baseAmount: bigint('base_amount', { mode: 'number' }),
+  baseCurrency: text('base_currency'),
   orderId: integer('order_id').references(() => orders.id),
   paymentId: integer('payment_id').references(() => payments.id),
   createdAt: createdAt(),

@@ -15,6 +15,11 @@ export const platformSettings = pgTable('platform_settings', {
   paymentsTestMode: boolean('payments_test_mode'),
   connectFeeBps: integer('connect_fee_bps'),
   platformFeeBps: integer('platform_fee_bps'),
+  /** Where exchange rates come from (docs/decisions/0097-payer-currencies.md): ecb | file | off; its address or file; the oldest rate used, in hours. */
+  exchangeRateSource: text('exchange_rate_source'),
+  exchangeRateUrl: text('exchange_rate_url'),
+  exchangeRateFile: text('exchange_rate_file'),
+  exchangeRateMaxAgeHours: integer('exchange_rate_max_age_hours'),
   updatedAt: updatedAt(),
 })
 

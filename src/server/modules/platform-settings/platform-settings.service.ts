@@ -8,17 +8,22 @@ import type { Ctx } from '../../context'
 import * as repo from './platform-settings.repository'
 import type { PlatformSettingKey, PlatformSettingValues, PlatformSettings } from './platform-settings.store'
 
-// Managers change the home country, the fees and test mode at run time (docs/decisions/0062-platform-settings.md).
+// Managers change the home country, the fees, test mode and where exchange rates come from at run time
+// (docs/decisions/0062-platform-settings.md; the rates: src/server/modules/exchange-rates/README.md).
 // The environment gives the defaults; a change is stored with who made it and reaches every process.
 
 /** The API's name of each setting and the row's column. */
 const columnOf = {
   home_country: 'homeCountry', payments_test_mode: 'paymentsTestMode', connect_fee_bps: 'connectFeeBps', platform_fee_bps: 'platformFeeBps',
+  exchange_rate_source: 'exchangeRateSource', exchange_rate_url: 'exchangeRateUrl', exchange_rate_file: 'exchangeRateFile',
+  exchange_rate_max_age_hours: 'exchangeRateMaxAgeHours',
 } as const satisfies Record<PlatformSettingName, PlatformSettingKey>
 const names = Object.keys(columnOf) as PlatformSettingName[]
 
 const valuesOutput = (values: PlatformSettingValues) => ({
   home_country: values.homeCountry, payments_test_mode: values.paymentsTestMode, connect_fee_bps: values.connectFeeBps, platform_fee_bps: values.platformFeeBps,
+  exchange_rate_source: values.exchangeRateSource, exchange_rate_url: values.exchangeRateUrl, exchange_rate_file: values.exchangeRateFile,
+  exchange_rate_max_age_hours: values.exchangeRateMaxAgeHours,
 })
 
 function output(ctx: Ctx, settings: PlatformSettings, updatedAt: Date | null): PlatformSettingsOutput {

@@ -15,9 +15,11 @@ import { selectInputProps, useZodForm } from '../../../lib/forms'
 import {
   platformSettingChangesQuery, platformSettingsKey, platformSettingsQuery, updatePlatformSettings, type PlatformSettingChange, type PlatformSettings,
 } from '../api/platform-settings'
+import { ExchangeRatesSection } from '../components/exchange-rates-section'
 
-// /admin/settings: managers change the home country, the fees and test mode; the environment gives each its
-// default and "Reset" returns to it; every change is listed with who made it (docs/decisions/0062-platform-settings.md).
+// /admin/settings: managers change the home country, the fees and test mode, and where exchange rates come from
+// (ExchangeRatesSection); the environment gives each its default and "Reset" returns to it; every change is listed
+// with who made it (docs/decisions/0062-platform-settings.md).
 
 type Values = { home_country: string | null; payments_test_mode: boolean; connect_fee_bps: string; platform_fee_bps: string }
 
@@ -47,6 +49,7 @@ export function PlatformSettingsPage() {
         <Text c="dimmed">{t('platformSettings.pageText')}</Text>
       </Stack>
       {settings.data && <SettingsForm key={settings.data.updatedAt ?? 'environment'} settings={settings.data} />}
+      {settings.data && <ExchangeRatesSection settings={settings.data} />}
       {settings.data && <ReadOnlySettings settings={settings.data} />}
       <SettingChanges />
     </Stack>
@@ -170,6 +173,7 @@ function SettingChanges() {
     if (value === null) return t('platformSettings.environmentDefault')
     if (typeof value === 'boolean') return value ? t('platformSettings.on') : t('platformSettings.off')
     if (typeof value === 'number' && change.setting.endsWith('_bps')) return percent(value, i18n.language)
+    if (typeof value === 'string' && change.setting === 'exchange_rate_source') return t(`platformSettings.exchangeRates.sources.${value}`)
     return String(value)
   }
   const columns: DataTableColumn<PlatformSettingChange>[] = [
