@@ -1,3 +1,4 @@
+import countryToCurrency from 'country-to-currency'
 import type { IncomingHttpHeaders } from 'node:http'
 import { localeOfTag, type LocaleCode } from '../../shared/schemas/accounts'
 
@@ -20,6 +21,41 @@ export function requestedLocale(headers: IncomingHttpHeaders): LocaleCode | null
   return null
 }
 
+/** Accept-Language's tags by weight, then by their order ("pl-PL,pl;q=0.9,en;q=0.5" is pl-PL, pl, en). */
+function acceptedTags(header: string | undefined): string[] {
+  return String(header ?? '').split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';')
+      const q = Number(/^\s*q=([\d.]+)\s*$/.exec(params.find((p) => /^\s*q=/.test(p)) ?? '')?.[1] ?? 1)
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index }
+    })
+    .filter((a) => a.tag !== '' && a.tag !== '*' && a.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((a) => a.tag)
+}
+
+/** The cookie keeping a payer's choice from a shop's currency switcher (docs/decisions/0097-payer-currencies.md). */
+export const shopCurrencyCookie = 'sf_cur'
+
+/**
+ * The currency a payer sees a product in, among those it can be paid in: `?currency=` (the switcher's link), then
+ * the payer's earlier choice (the cookie), then the currency of the first Accept-Language tag that names a country
+ * ("pl-PL" is pln, "de-CH" chf). Null: the plans' own currency. Anything not offered is passed over.
+ */
+export function chooseShopCurrency(input: { query?: string | undefined; cookie?: string | undefined; acceptLanguage?: string | undefined; offered: readonly string[] }): string | null {
+  for (const code of [input.query, input.cookie]) {
+    const id = code?.toLowerCase()
+    if (id && input.offered.includes(id)) return id
+  }
+  for (const tag of acceptedTags(input.acceptLanguage)) {
+    const region = /^[a-z]{2,3}[-_](?:[a-z]{4}[-_])?([a-z]{2})\b/i.exec(tag)?.[1]?.toUpperCase()
+    if (!region) continue
+    const id = (countryToCurrency as Record<string, string | undefined>)[region]?.toLowerCase()
+    return id && input.offered.includes(id) ? id : null
+  }
+  return null
+}
+
 /** The cookie keeping a payer's choice from a shop's language switcher (docs/decisions/0094-storefront-languages.md). */
 export const shopLanguageCookie = 'sf_lang'
 
@@ -33,15 +69,7 @@ export function chooseShopLocale(input: { query?: string | undefined; cookie?: s
     const locale = tag ? localeOfTag(tag) : null
     return locale && input.offered.includes(locale) ? locale : null
   }
-  const accepted = String(input.acceptLanguage ?? '').split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';')
-      const q = Number(/^\s*q=([\d.]+)\s*$/.exec(params.find((p) => /^\s*q=/.test(p)) ?? '')?.[1] ?? 1)
-      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index }
-    })
-    .filter((a) => a.tag !== '' && a.tag !== '*' && a.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-  for (const tag of [input.query, input.cookie, ...accepted.map((a) => a.tag)]) {
+  for (const tag of [input.query, input.cookie, ...acceptedTags(input.acceptLanguage)]) {
     const locale = offered(tag)
     if (locale) return locale
   }

@@ -25,6 +25,7 @@ import { getPublicOrder } from '../modules/checkout/public-order.service'
 import { quote } from '../modules/checkout/quote.service'
 import { acceptFunnelNode, acceptUpsell } from '../modules/checkout/upsells.service'
 import * as funnelSteps from '../modules/checkout/funnel-page.service'
+import { inPayerCurrency } from '../modules/checkout/payer-currency.service'
 import { declineFunnelNode, recordFunnelView } from '../modules/checkout/upsell-offers'
 import * as legalTexts from '../modules/checkout-settings/legal-texts.service'
 import * as sandboxPage from '../modules/payments/sandbox-page.service'
@@ -38,7 +39,7 @@ import { viewCounter } from '../modules/pages/product-views.service'
 import * as tracking from '../modules/tracking/tracking.service'
 import * as customization from '../modules/customization/customization.service'
 import { shopLanguages } from '../modules/accounts/seller-profile.service'
-import { chooseShopLocale, shopLanguageCookie } from './locale'
+import { chooseShopCurrency, chooseShopLocale, shopCurrencyCookie, shopLanguageCookie } from './locale'
 import { localeCodes } from '../../shared/i18n/locales'
 import type { LocaleCode } from '../../shared/schemas/accounts'
 import type { Branding } from '../../shared/customization/branding'
@@ -587,8 +588,11 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (queryString(request, 'deal_token') !== undefined) return undefined
       // Nor is a funnel offer's checkout (docs/decisions/0071-funnel-gaps.md).
       if (queryString(request, 'funnel_offer') !== undefined) return undefined
-      // One page per address and language (docs/decisions/0094-storefront-languages.md).
-      return `${request.url}\u0000${request.ctx.locale}`
+      // One page per address and language (docs/decisions/0094-storefront-languages.md), and per currency choice: the
+      // cookie's and the browser's country (docs/decisions/0097-payer-currencies.md; a cookie is kept only when well formed).
+      const currencyCookie = request.cookies[shopCurrencyCookie]
+      const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(String(request.headers['accept-language'] ?? ''))?.[1] ?? ''
+      return `${request.url}\u0000${request.ctx.locale}\u0000${currencyCookie && /^[a-z]{3}$/.test(currencyCookie) ? currencyCookie : ''}\u0000${region.toUpperCase()}`
     }
 
     /** Answers from the cache when it has the page: true when it did (a reply is thenable, so not the reply). */
@@ -819,9 +823,11 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     async function productData(request: FastifyRequest, reply: FastifyReply, username: string, slug: string, password: string | undefined) {
       try {
-        if (!pageData || request.method !== 'GET' || password !== undefined) return await readProductData(request.ctx, username, slug, password)
-        // Per language: the product's texts are in the page's (docs/decisions/0095-product-translations.md).
-        return await pageData.remember(`${username.toLowerCase()}\u0000${slug.toLowerCase()}\u0000${request.ctx.locale}`, () => readProductData(request.ctx, username, slug, password))
+        const data = !pageData || request.method !== 'GET' || password !== undefined
+          ? await readProductData(request.ctx, username, slug, password)
+          // Per language: the product's texts are in the page's (docs/decisions/0095-product-translations.md).
+          : await pageData.remember(`${username.toLowerCase()}\u0000${slug.toLowerCase()}\u0000${request.ctx.locale}`, () => readProductData(request.ctx, username, slug, password))
+        return await inChosenCurrency(request, reply, data)
       } catch (error) {
         if (error instanceof AppError && (error.type === 'password_required' || (error.status === 429 && password !== undefined))) {
           if (error.status === 429) void reply.header('retry-after', String(error.retryAfterSeconds ?? 60))
@@ -832,6 +838,21 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         await failure(request, reply, error, username)
         return null
       }
+    }
+
+    /**
+     * The page's amounts in the payer's currency (docs/decisions/0097-payer-currencies.md): the switcher's `?currency=`
+     * (kept in a cookie), the earlier choice, or the browser's country, among the currencies the product can be paid in.
+     */
+    async function inChosenCurrency(request: FastifyRequest, reply: FastifyReply, data: FormContext): Promise<FormContext> {
+      const offered = data.checkout.currencies ?? []
+      if (offered.length < 2) return data
+      const query = queryString(request, 'currency')?.toLowerCase()
+      const wanted = chooseShopCurrency({ query, cookie: request.cookies[shopCurrencyCookie], acceptLanguage: request.headers['accept-language'], offered })
+      if (query !== undefined && query === wanted && request.cookies[shopCurrencyCookie] !== wanted) {
+        void reply.setCookie(shopCurrencyCookie, wanted, { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', secure: secureCookies })
+      }
+      return inPayerCurrency(request.ctx, data.product, data.checkout, wanted)
     }
 
     /** The exact price of the current choice, for the first paint (and without JavaScript); null when it cannot be priced. */

@@ -7,6 +7,7 @@ import { buyButtonTexts, buyerInformationIncludeTypes, checkoutLayouts, checkout
 import { vatIdVerifications } from '../tax/place-of-supply'
 import { zCouponCode } from './coupons'
 import { deliverablesOutput } from './delivery'
+import { zCurrencyId } from '../money/currencies'
 
 // The shop API of the checkout (docs/decisions/0016-orders-exactly-once.md): a quote while the payer chooses, the order, its public read,
 // one-click upsells and the sandbox provider's test page. Amounts are integers of minor units; the server
@@ -66,6 +67,11 @@ export const checkoutSelection = z.strictObject({
   vat_id: zVatId.optional(),
   /** A deal's link token: its individual amounts replace the plan's (docs/decisions/0054-sales-team-and-deals.md). */
   deal_token: zText().min(1).max(100).optional(),
+  /**
+   * The payer's currency (docs/decisions/0097-payer-currencies.md): a plan in another currency is converted at the
+   * rate of the moment, fixed on the order. Left out, or the plan's own: no conversion.
+   */
+  currency: zCurrencyId.optional(),
 })
 export type CheckoutSelection = z.infer<typeof checkoutSelection>
 
@@ -100,6 +106,8 @@ export const createOrderInput = z.strictObject({
    * `funnel_offer` of an `upsell_offers` item; the order becomes that node's offer. An invalid or stale one is ignored.
    */
   funnel_offer: rawText(100).optional(),
+  /** The payer's currency, as in the quote (docs/decisions/0097-payer-currencies.md): the order keeps the rate it was converted at. */
+  currency: zCurrencyId.optional(),
 })
 export type CreateOrderInput = z.infer<typeof createOrderInput>
 
@@ -118,6 +126,20 @@ export const quoteLineOutput = z.object({
   gross_amount: z.number(),
   vat_rate_bps: z.number(),
 })
+
+/**
+ * A price converted into the payer's currency (docs/decisions/0097-payer-currencies.md): from the plan's currency at
+ * `rate` (units of the payer's currency per unit of the plan's, a decimal string), published by `source` at `rated_at`.
+ */
+export const exchangeOutput = z.object({
+  base_currency: z.string(),
+  rate: z.string(),
+  source: z.string(),
+  rated_at: z.string(),
+  /** The order's total (or first charge, for an open-ended subscription) in the plan's currency at that rate. */
+  base_total_amount: z.number(),
+})
+export type ExchangeOutput = z.infer<typeof exchangeOutput>
 
 /** The price the payer sees before paying; the order charges exactly `first_amount`. */
 export const quoteOutput = z.object({
@@ -146,6 +168,7 @@ export const quoteOutput = z.object({
   free: z.boolean(),
   /** A trial (docs/decisions/0033-trial-periods.md): nothing is charged now; the first charge (as the lines) falls due after `days`. */
   trial: z.object({ days: z.number(), first_charge_amount: z.number() }).nullable(),
+  exchange: exchangeOutput.nullable().optional(),
 })
 export type QuoteOutput = z.infer<typeof quoteOutput>
 
@@ -178,6 +201,8 @@ export const publicOrderOutput = z.object({
   unpaid_amount: z.number(),
   discount_amount: z.number(),
   coupon_code: z.string().nullable(),
+  /** The conversion the order was priced with (docs/decisions/0097-payer-currencies.md); null: the plan's own currency. */
+  exchange: exchangeOutput.nullable().optional(),
   payment_state: z.string(),
   payment_method: z.string(),
   provider: z.string(),
@@ -292,5 +317,14 @@ export const checkoutPageOutput = z.object({
   coupons_enabled: z.boolean(),
   /** Why the product cannot be bought now, if it cannot: sold_out | not_on_sale | no_active_pay_method | cannot_sell. */
   unavailable_reason: z.string().nullable(),
+  /**
+   * The currencies a payer can pay this product in (docs/decisions/0097-payer-currencies.md): its plans' own, then the
+   * shop's payer currencies (a selection's `currency` converts into one of those at the rate of the moment).
+   */
+  currencies: z.array(z.string()).optional(),
+  /** The page's prices converted into the payer's chosen currency, and at what rate; null: the plans' own amounts. */
+  payer_currency: exchangeOutput.omit({ base_total_amount: true }).extend({ currency: z.string() }).nullable().optional(),
+  /** The chosen currency, when it cannot be offered now (no exchange rate, or an out-of-date one): the prices stay in the plans' currency. */
+  currency_unavailable: z.string().nullable().optional(),
 })
 export type CheckoutPageOutput = z.infer<typeof checkoutPageOutput>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zCurrencyId } from '../money/currencies'
 import { mediaPath } from './media'
 import { localeCode } from './accounts'
 import { requiresState, zBirthday, zCountryCode, zPersonName, zPhone, zPlainText, zVatId } from '../validation'
@@ -57,6 +58,11 @@ export const sellerProfilePut = sellerProfileDraft.extend({
    * every language; absent keeps what is stored.
    */
   shop_languages: z.array(localeCode).min(1).max(localeCode.options.length).nullable().optional(),
+  /**
+   * The currencies payers may pay in besides the plans' own, each converted at the rate of the day and fixed on
+   * the order (docs/decisions/0097-payer-currencies.md; needs the multicurrency feature); absent keeps what is stored.
+   */
+  payer_currencies: z.array(zCurrencyId).max(40).optional(),
 }).strict()
 export type SellerProfilePut = z.output<typeof sellerProfilePut>
 
@@ -164,5 +170,7 @@ export const sellerProfileOutput = z.object({
   banner: bannerOutput.nullable().optional(),
   /** The languages the shop offers, its default first; null: every language, the seller's own first. */
   shop_languages: z.array(z.string()).nullable().optional(),
+  /** The currencies payers may pay in besides the plans' own (docs/decisions/0097-payer-currencies.md). */
+  payer_currencies: z.array(z.string()).optional(),
 })
 export type SellerProfileOutput = z.infer<typeof sellerProfileOutput>

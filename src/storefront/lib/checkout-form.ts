@@ -124,6 +124,8 @@ export function selectionFromValues(values: FormValues, context: CheckoutFormCon
     country_code: country as CheckoutSelection['country_code'],
     ...(vat ? { vat_id: vat } : {}),
     ...(first(values, fields.deal) ? { deal_token: first(values, fields.deal).slice(0, 100) } : {}),
+    // The page's prices were converted into the payer's currency: the quote and the order convert alike (docs/decisions/0097-payer-currencies.md).
+    ...(checkout.payer_currency ? { currency: checkout.payer_currency.currency as CheckoutSelection['currency'] } : {}),
   }
 }
 

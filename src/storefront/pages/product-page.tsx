@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type
 import { ErrorBox, orderPath, productPath, Shell } from '../blocks/shell'
 import { Covers, Description, EventFacts } from '../blocks/covers'
 import { Countdown } from '../blocks/countdown'
+import { CurrencyChoice } from '../blocks/currency-choice'
 import { PlanChoice } from '../blocks/plans'
 import { PriceBox } from '../blocks/price-box'
 import { OrderBump } from '../blocks/bump'
@@ -226,6 +227,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
         <ErrorBox error={error} testId="checkout-error" />
 
         <div className={`sf-step${hidden(1)}`} data-testid="step-1">
+          <CurrencyChoice checkout={checkout} />
           <PlanChoice product={product} values={values} recommendedId={recommendedPlanId(checkout.settings.theme)} errors={errors} />
           {checkout.coupons_enabled && (
             <div className="sf-coupon">

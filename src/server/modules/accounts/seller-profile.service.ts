@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/errors'
 import { isLocaleCode, localeCodes } from '../../../shared/i18n/locales'
 import type { LocaleCode } from '../../../shared/schemas/accounts'
 import { actingSellerId } from '../../auth/permissions'
-import type { Ctx } from '../../context'
+import { assertFeature, type Ctx } from '../../context'
 import type { Executor } from '../../db/client'
 import * as repo from './accounts.repository'
 
@@ -25,6 +25,7 @@ function output(ctx: Ctx, seller: repo.SellerRow): SellerProfileOutput {
     avatar: profileImageOutputOf('avatar', seller.avatar),
     banner: profileImageOutputOf('banner', seller.banner),
     shop_languages: seller.shopLanguages ?? null,
+    payer_currencies: seller.payerCurrencies,
   }
 }
 
@@ -45,7 +46,9 @@ export async function getSellerProfile(ctx: Ctx): Promise<SellerProfileOutput> {
 export async function saveSellerProfile(ctx: Ctx, input: SellerProfilePut): Promise<SellerProfileOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
   const home = ctx.deps.settings.homeCountry
-  const { bio, shop_languages: shopLanguages, ...fields } = input
+  const { bio, shop_languages: shopLanguages, payer_currencies: payerCurrencies, ...fields } = input
+  // Payer currencies are behind the multicurrency feature (docs/decisions/0077-feature-flags.md, 0097-payer-currencies.md).
+  if (payerCurrencies !== undefined && payerCurrencies.length > 0) assertFeature(ctx, 'multicurrency')
   const profile: SellerProfile = Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''),
   )
@@ -70,6 +73,7 @@ export async function saveSellerProfile(ctx: Ctx, input: SellerProfilePut): Prom
     ...(bio === undefined ? {} : { bio: bio === '' ? null : bio }),
     // Absent keeps the shop's languages; each once, in the order given (the first is the default).
     ...(shopLanguages === undefined ? {} : { shopLanguages: shopLanguages === null ? null : [...new Set(shopLanguages)] }),
+    ...(payerCurrencies === undefined ? {} : { payerCurrencies: [...new Set(payerCurrencies)] }),
   })
   return output(ctx, seller)
 }

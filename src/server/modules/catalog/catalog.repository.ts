@@ -628,7 +628,7 @@ function publishedProductQuery(variant: PublishedProductVariant, rules: PaymentA
     : overLimitSql(param('productId'), variant.soldOut === 'product and ticket' ? param('ticketId') : null, param('quantity'))
   return reusableQuery((db) => db.select({
     product: products, seller: sellerFacts(rules),
-    tax: { countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellerEffectiveFeatures, firstName: users.firstName, lastName: users.lastName },
+    tax: { countryCode: sellers.countryCode, profile: sellers.profile, company: sellers.company, features: sellerEffectiveFeatures, firstName: users.firstName, lastName: users.lastName, payerCurrencies: sellers.payerCurrencies },
     soldOut: soldOut.mapWith(Boolean),
     relations: relationsSql(sql`array[${products.id}]::int[]`, { categories: false }),
   }).from(products).innerJoin(sellers, eq(sellers.id, products.sellerId)).innerJoin(users, eq(users.id, sellers.userId)).where(where).limit(1))

@@ -623,7 +623,11 @@ export type CheckoutProduct = {
 }
 
 export type CheckoutFacts = CheckoutProduct & {
-  seller: repo.SellerFacts & { name: string; country: string; vat: { payer: 'liable' } | { payer: 'exempt'; reason: string }; features: Record<string, boolean> }
+  seller: repo.SellerFacts & {
+    name: string; country: string; vat: { payer: 'liable' } | { payer: 'exempt'; reason: string }; features: Record<string, boolean>
+    /** The currencies payers may pay in besides the plans' own (docs/decisions/0097-payer-currencies.md). */
+    payerCurrencies: string[]
+  }
   /** Published order bumps (add-ons of kind bump) with their plans. */
   bumps: CheckoutProduct[]
 }
@@ -666,7 +670,7 @@ export async function checkoutFacts(
   const name = sellerDisplayName({ username: seller.username, company: tax?.company, firstName: tax?.firstName, lastName: tax?.lastName })
   return {
     ...of(row, relations),
-    seller: { ...seller, name, country: tax?.countryCode ?? 'DE', vat, features: tax?.features ?? {} },
+    seller: { ...seller, name, country: tax?.countryCode ?? 'DE', vat, features: tax?.features ?? {}, payerCurrencies: tax?.payerCurrencies ?? [] },
     bumps: bumpIds.map((id) => bumpRows.find((b) => b.id === id)).filter((b): b is repo.ProductRow => b !== undefined).map((b) => of(b, bumpRelations)),
   }
 }

@@ -2,7 +2,7 @@ import { localizedBumpTexts, localizedProductTexts } from '../../../shared/catal
 import type { LocaleCode } from '../../../shared/i18n/locales'
 import { discountInCurrency, planAmounts, priceWithDiscount } from '../../../shared/pricing'
 import type { CheckoutPageOutput } from '../../../shared/schemas/checkout'
-import type { Ctx } from '../../context'
+import { featureEnabled, type Ctx } from '../../context'
 import * as catalog from '../catalog/catalog.service'
 import { assertPassword } from '../catalog/shop.service'
 import * as checkoutSettings from '../checkout-settings/checkout-settings.service'
@@ -15,6 +15,7 @@ import { bumpPlan, discountOf, sellable } from './quote.service'
 // The checkout (docs/DESIGN.md "The request path"): the checkout page's data here; each other concern in its own
 // file, re-exported below as the module's use cases for the storefront's pages:
 //   quote.service.ts          prices a selection, the quote, whether a product can be sold now
+//   payer-currency.service.ts a product page in the payer's currency (docs/decisions/0097-payer-currencies.md)
 //   place-order.service.ts    POST /shop/orders: the order's transaction and the provider's first answer
 //   public-order.service.ts   GET /shop/orders/{token}: the order as its payer sees it
 //   upsell-offers.ts          which one-click offers an order's page shows
@@ -79,5 +80,13 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
     cancellation_terms_url: legal.cancellation_terms_url, terms_url: legal.terms_url, privacy_url: legal.privacy_url,
     coupons_enabled: couponsEnabled(facts.seller) && await coupons.sellerHasActiveCoupons(ctx.db, facts.seller.id),
     unavailable_reason: unavailable,
+    currencies: currenciesOf(facts),
   }
+}
+
+/** The plans' own currencies, then the shop's payer currencies while the seller has multicurrency (docs/decisions/0097-payer-currencies.md). */
+function currenciesOf(facts: catalog.CheckoutFacts): string[] {
+  const own = facts.plans.map((p) => p.currencyId)
+  const payer = featureEnabled({ sellerFeatures: facts.seller.features }, 'multicurrency') ? facts.seller.payerCurrencies : []
+  return [...new Set([...own, ...payer])]
 }

@@ -26,7 +26,7 @@ import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import * as resellers from '../resellers/resellers.service'
 import { getPublicOrder } from './public-order.service'
-import { priceSelection, quoteOf, sellable, withDealTerms } from './quote.service'
+import { conversionFor, exchangeOf, priceSelection, quoteOf, sellable, withDealTerms } from './quote.service'
 import { funnelPurchaseOf, recordFunnelPurchase } from './upsell-offers'
 
 // Placing an order (docs/DESIGN.md "The request path"; docs/decisions/0016-orders-exactly-once.md): the order is made
@@ -149,8 +149,10 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
   const fromFunnel = await funnelPurchaseOf(ctx, input.funnel_offer, { sellerId: facts.seller.id, productId: facts.product.id })
   // The VAT id is checked in VIES before the transaction (docs/decisions/0088-vies-check.md): no lock waits on the network.
   const selection = { ...input, country_code: input.payer.country_code, vat_id: input.payer.vat_id, vat_verification: await verifyVatId(ctx.deps, input.payer.vat_id) }
+  // The payer's currency: the rate is read once, here, and the order keeps it (docs/decisions/0097-payer-currencies.md).
+  const conversion = await conversionFor(ctx, ctx.db, facts, input)
   // The first price decides the method; the transaction prices again with what it could count.
-  const preview = priceSelection(dealTerms ? withDealTerms(facts, dealTerms) : facts, selection, coupon)
+  const preview = priceSelection(dealTerms ? withDealTerms(facts, dealTerms) : facts, selection, coupon, { conversion: conversion?.conversion ?? null })
   const free = facts.product.free || preview.price.firstAmount === 0
   let method: CheckoutMethod | 'free' = 'free'
   let provider: PaymentProvider = 'free'
@@ -202,7 +204,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
     // registration; a paused seller takes no new orders (docs/decisions/0051-resellers.md "Selling modes", "VAT").
     const resold = await resellers.checkoutTermsOf(tx, facts.seller.id)
     const deal = input.deal_token ? await deals.useDealForOrder(ctx, tx, input.deal_token, { productId: input.product_id, pricingPlanId: input.pricing_plan_id }) : null
-    const priced = priceSelection(deal ? withDealTerms(facts, deal) : facts, selection, coupon, { discountCounted, vatSeller: resold?.vatSeller ?? null })
+    const priced = priceSelection(deal ? withDealTerms(facts, deal) : facts, selection, coupon, { discountCounted, vatSeller: resold?.vatSeller ?? null, conversion: conversion?.conversion ?? null })
     const price = priced.price
     if (!isCurrencyId(price.currency)) throw new AppError('INVALID_INPUT', 'Unknown currency')
     // Only rows with a limit are held; they are taken last (below), so their row locks last only until commit.
@@ -237,6 +239,7 @@ async function makeOrder(ctx: Ctx, input: CreateOrderInput, key: string): Promis
       termsAcceptedAt: input.terms_accepted ? now : null,
       // The payer's language (the shop page's, or the API client's Content-Language): its mails and documents use it.
       locale: ctx.locale,
+      exchange: conversion ? exchangeOf(conversion, price) : null,
       publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
       reservationState: holds ? 'held' : 'none', reservedUntil: holds ? reservedUntil : null, heldStock: holds ? held : null,
       createdAt: now, updatedAt: now,

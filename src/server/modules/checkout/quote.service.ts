@@ -2,15 +2,20 @@ import { sellerCanSell } from '../../../shared/accounts'
 import { localizedProductTexts } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import type { LocaleCode } from '../../../shared/i18n/locales'
-import { priceCheckout, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PricingPlan } from '../../../shared/pricing'
+import { convertAmountBack, isCurrencyId, type CurrencyId } from '../../../shared/money'
+import {
+  convertCoupon, convertDiscount, convertPlan, priceCheckout, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PriceConversion, type PricingPlan,
+} from '../../../shared/pricing'
 import type { CheckoutSelection, QuoteOutput } from '../../../shared/schemas/checkout'
 import { supplyKindOfForm, type Supply, type VatIdVerification } from '../../../shared/tax'
 import type { CountryCode } from '../../../shared/validation/countries'
-import type { Ctx } from '../../context'
+import { featureEnabled, type Ctx } from '../../context'
+import type { Executor } from '../../db/client'
 import { verifyVatId } from '../../tax/vies'
 import * as catalog from '../catalog/catalog.service'
 import { applyCoupon } from '../coupons/apply-coupon.service'
 import * as deals from '../deals/deals.service'
+import * as exchangeRates from '../exchange-rates/exchange-rates.service'
 import * as resellers from '../resellers/resellers.service'
 
 // The checkout's prices: a selection (plan, ticket type, quantity, add-ons, coupon, the payer's country and
@@ -41,10 +46,44 @@ export function discountOf(facts: catalog.CheckoutProduct) {
   return { active: d.active, limit: d.limit, value: d.value, valueForm: d.valueForm as 'percents' | 'currency', ordersCount: d.ordersCount, currencyId: d.currencyId }
 }
 
-/** The first active plan of a bump in the main line's currency (bumps are bought once, at their price). */
-export function bumpPlan(bump: catalog.CheckoutProduct, currency: string) {
+/**
+ * The first active plan of a bump in the main line's currency (bumps are bought once, at their price); with a
+ * conversion, a plan of its own in the payer's currency, else one in the plans' currency converted like the main line.
+ */
+export function bumpPlan(bump: catalog.CheckoutProduct, currency: string, conversion: PriceConversion | null = null) {
   const row = bump.plans.find((p) => p.ticketId === null && p.currencyId === currency)
-  return row ? { row, plan: catalog.planOfRow(row) } : null
+  if (row) return { row, plan: catalog.planOfRow(row) }
+  const base = conversion ? bump.plans.find((p) => p.ticketId === null && p.currencyId === conversion.from) : undefined
+  return base && conversion ? { row: base, plan: convertPlan(catalog.planOfRow(base), conversion) } : null
+}
+
+/** A conversion into the payer's currency with where its rate came from (docs/decisions/0097-payer-currencies.md). */
+export type Conversion = { conversion: PriceConversion; source: string; ratedAt: Date }
+
+/**
+ * The conversion a selection asks for: `currency` is the payer's, and the chosen plan is in another one. Refused
+ * (422) when the shop does not take that currency, when the product has plans of its own in it (those win), or
+ * when no usable rate exists (currency_unavailable: missing, or older than the manager's limit; never guessed).
+ * Null when no conversion is needed.
+ */
+export async function conversionFor(ctx: Ctx, db: Executor, facts: Facts, selection: { pricing_plan_id: number; ticket_id?: number | undefined; currency?: string | undefined }): Promise<Conversion | null> {
+  const wanted = selection.currency
+  const row = facts.plans.find((p) => p.id === selection.pricing_plan_id)
+  if (!wanted || !row || row.currencyId === wanted) return null
+  const offered = featureEnabled({ sellerFeatures: facts.seller.features }, 'multicurrency') && facts.seller.payerCurrencies.includes(wanted)
+  if (!offered || !isCurrencyId(wanted) || !isCurrencyId(row.currencyId)) {
+    throw new AppError('validation_failed', `This shop does not take payments in ${wanted.toUpperCase()}`, [{ path: 'currency', message: 'invalid_value' }])
+  }
+  if (facts.plans.some((p) => p.currencyId === wanted && p.ticketId === row.ticketId)) {
+    throw new AppError('validation_failed', `This product has its own prices in ${wanted.toUpperCase()}: choose one of those plans`, [{ path: 'pricing_plan_id', message: 'invalid_value' }])
+  }
+  const rate = await exchangeRates.rateBetween(ctx, db, row.currencyId, wanted)
+  return { conversion: { from: row.currencyId, to: wanted as CurrencyId, rate: rate.rate }, source: rate.source, ratedAt: rate.ratedAt }
+}
+
+function convertedDiscountOf(facts: catalog.CheckoutProduct, conversion: PriceConversion | null) {
+  const discount = discountOf(facts)
+  return conversion ? convertDiscount(discount, conversion) : discount
 }
 
 export type Priced = {
@@ -64,7 +103,11 @@ export function priceSelection(facts: Facts, selection: {
   discountCounted?: boolean
   /** A reseller's registration to charge VAT under instead of the seller's (docs/decisions/0051-resellers.md "VAT"). */
   vatSeller?: { countryCode: string } | null
+  /** Every amount into the payer's currency (conversionFor). */
+  conversion?: PriceConversion | null
 } = {}): Priced {
+  const conversion = options.conversion ?? null
+  if (conversion) coupon = convertCoupon(coupon, conversion)
   const isEvent = facts.product.form === 'eventTickets'
   const ticketId = selection.ticket_id ?? null
   if (isEvent && ticketId === null) throw new AppError('validation_failed', 'Choose a ticket type', [{ path: 'ticket_id', message: 'required' }])
@@ -72,10 +115,11 @@ export function priceSelection(facts: Facts, selection: {
   if (ticketId !== null && !ticket) throw new AppError('validation_failed', 'This ticket type is not offered', [{ path: 'ticket_id', message: 'invalid_value' }])
   const quantity = selection.quantity ?? 1
   if (!isEvent && quantity !== 1) throw new AppError('validation_failed', 'Only tickets are bought in quantities', [{ path: 'quantity', message: 'invalid_value' }])
-  const plan = planOf(facts, selection.pricing_plan_id, ticketId)
+  const chosen = planOf(facts, selection.pricing_plan_id, ticketId)
+  const plan = conversion ? { row: chosen.row, plan: convertPlan(chosen.plan, conversion) } : chosen
   const currency = plan.plan.currencyId
   const country = (selection.country_code ?? facts.seller.country) as CountryCode
-  const discount = options.discountCounted === false ? null : discountOf(facts)
+  const discount = options.discountCounted === false ? null : convertedDiscountOf(facts, conversion)
   const lines: CheckoutLineInput[] = [{
     productId: facts.product.id, kind: 'main', name: ticket ? `${facts.product.name} – ${ticket.name}` : facts.product.name, plan: plan.plan, quantity,
     discount, supply: supplyOf(facts, facts.seller.country),
@@ -83,10 +127,10 @@ export function priceSelection(facts: Facts, selection: {
   const bumps: Priced['bumps'] = []
   for (const id of new Set(selection.addon_ids ?? [])) {
     const bump = facts.bumps.find((b) => b.product.id === id)
-    const bp = bump ? bumpPlan(bump, currency) : null
+    const bp = bump ? bumpPlan(bump, currency, conversion) : null
     if (!bump || !bp) throw new AppError('validation_failed', 'This add-on is not offered', [{ path: 'addon_ids', message: 'invalid_value' }])
     bumps.push({ facts: bump, plan: bp })
-    lines.push({ productId: bump.product.id, kind: 'bump', name: bump.product.name, plan: bp.plan, quantity: 1, discount: discountOf(bump), supply: supplyOf(bump, facts.seller.country) })
+    lines.push({ productId: bump.product.id, kind: 'bump', name: bump.product.name, plan: bp.plan, quantity: 1, discount: convertedDiscountOf(bump, conversion), supply: supplyOf(bump, facts.seller.country) })
   }
   const free = facts.product.free
   const price = priceCheckout({
@@ -167,7 +211,18 @@ export function sellable(facts: Facts): string | null {
   return null
 }
 
-/** POST /shop/orders/quote: the price for a selection, as the order would charge it. */
+/**
+ * What an order and its quote keep of a conversion: the rate, its source and time, and the total in the plan's
+ * currency (the whole plan, or the first charge of an open-ended subscription) converted back at that rate.
+ */
+export function exchangeOf(conversion: Conversion, price: CheckoutPrice): NonNullable<QuoteOutput['exchange']> {
+  const { from, to, rate } = conversion.conversion
+  return {
+    base_currency: from, rate, source: conversion.source, rated_at: conversion.ratedAt.toISOString(),
+    base_total_amount: convertAmountBack(price.totalAmount ?? price.firstAmount, from, to, rate),
+  }
+}
+
 /**
  * POST /shop/orders/quote: the exact price of a selection. `locale` is the page's language (null: the base texts):
  * the lines name the products in it (docs/decisions/0095-product-translations.md); an order's own lines keep the base names.
@@ -191,8 +246,10 @@ export async function quote(ctx: Ctx, selection: CheckoutSelection, locale: Loca
   // The order charges VAT under its reseller's registration when one sells for the seller: so does the quote.
   const resold = await resellers.quoteTermsOf(ctx.db, facts.seller.id)
   const vatVerification = await verifyVatId(ctx.deps, selection.vat_id)
-  const priced = priceSelection(facts, { ...selection, vat_verification: vatVerification }, coupon, { vatSeller: resold?.vatSeller ?? null })
+  const conversion = await conversionFor(ctx, ctx.db, facts, selection)
+  const priced = priceSelection(facts, { ...selection, vat_verification: vatVerification }, coupon, { vatSeller: resold?.vatSeller ?? null, conversion: conversion?.conversion ?? null })
   const out = quoteOf(priced.price, facts.product.free, message)
+  out.exchange = conversion ? exchangeOf(conversion, priced.price) : null
   if (selection.coupon_code && !coupon) out.coupon = { code: selection.coupon_code, applied: false, message }
   if (locale) out.lines = out.lines.map((line) => ({ ...line, name: lineNameIn(facts, priced, line, locale) }))
   return out

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
-import { chargePostings, directCollectionPostings, parseAccountKey, publisherBalance, refundPostings, renewalPostings, resellerFeeOf, sellerBalance, assertBalanced, type ChargeInput, type LedgerEntry } from '../../../shared/ledger'
+import { chargePostings, directCollectionPostings, parseAccountKey, publisherBalance, refundPostings, renewalPostings, resellerFeeOf, sellerBalance, assertBalanced, type ChargeInput, type LedgerEntry, withBaseAmounts, type EntryWithBase } from '../../../shared/ledger'
 import { formatMoney, isCurrencyId, percentOf, toMoney, type CurrencyId } from '../../../shared/money'
 import { rateSchedule, type IntervalCode } from '../../../shared/pricing'
 import { paysWithCard } from '../../../shared/payments'
@@ -128,19 +128,33 @@ export function platformCollects(provider: string): boolean {
   return provider === 'connect' || provider === 'emoney' || provider === 'sandbox' || provider === 'free'
 }
 
-/** Who collected the payment a transaction belongs to: its provider and the order's seller. */
-export type Collector = { provider: string; sellerId: number }
+/**
+ * Who collected the payment a transaction belongs to: its provider and the order's seller; with the order's
+ * conversion, whose rate gives each entry its amount in the plan's currency too (docs/decisions/0097-payer-currencies.md).
+ */
+export type Collector = { provider: string; sellerId: number; exchange?: OrderConversion | null }
+
+export type OrderConversion = { base_currency: CurrencyId; currency: CurrencyId; rate: string }
+
+/** A converted order's conversion for its ledger entries; null for an order in its plan's currency. */
+export function orderExchange(order: Pick<repo.OrderRow, 'exchange' | 'currency'>): OrderConversion | null {
+  const exchange = order.exchange
+  if (!exchange || !isCurrencyId(exchange.base_currency) || !isCurrencyId(order.currency)) return null
+  return { base_currency: exchange.base_currency, currency: order.currency, rate: exchange.rate }
+}
 
 async function writeLedger(tx: Executor, entries: LedgerEntry[], kind: string, orderId: number, paymentId: number, now: Date, collector?: Collector) {
   assertBalanced(entries)
   const transactionId = randomUUID()
-  await repo.insertLedgerEntries(tx, entries.map((e) => ({ transactionId, kind, account: e.account, amount: e.amount, currency: e.currency, orderId, paymentId, createdAt: now })))
+  const exchange = collector?.exchange ?? null
+  const row = (e: EntryWithBase) => ({ account: e.account, amount: e.amount, currency: e.currency, baseAmount: e.baseAmount, baseCurrency: e.baseCurrency, orderId, paymentId, createdAt: now })
+  await repo.insertLedgerEntries(tx, withBaseAmounts(entries, exchange).map((e) => ({ transactionId, kind, ...row(e) })))
   if (!collector || platformCollects(collector.provider)) return
   const direct = directCollectionPostings(entries, collector.sellerId)
   if (direct.length === 0) return
   assertBalanced(direct)
   const directId = randomUUID()
-  await repo.insertLedgerEntries(tx, direct.map((e) => ({ transactionId: directId, kind: 'direct_collection', account: e.account, amount: e.amount, currency: e.currency, orderId, paymentId, createdAt: now })))
+  await repo.insertLedgerEntries(tx, withBaseAmounts(direct, exchange).map((e) => ({ transactionId: directId, kind: 'direct_collection', ...row(e) })))
 }
 
 /**
@@ -365,7 +379,7 @@ async function paymentSucceeded(deps: AppDeps, tx: Executor, order: repo.OrderRo
   if (payment.amount > 0) {
     const charge = { gross: { amount: payment.amount, currency }, vat: { amount: vat, currency }, platformFeeBps: platformFeeBps(deps, payment.provider), sellerId: order.sellerId, resellerFee: resellerFeeOfOrder(order), salesTeamFee: salesTeamFeeOfOrder(order) }
     const paid = await commissionsOf(deps, tx, order, payment, charge, false, now)
-    await writeLedger(tx, chargePostings({ ...charge, commissions: paid.commissions }), 'charge', order.id, payment.id, now, { provider: payment.provider, sellerId: order.sellerId })
+    await writeLedger(tx, chargePostings({ ...charge, commissions: paid.commissions }), 'charge', order.id, payment.id, now, { provider: payment.provider, sellerId: order.sellerId, exchange: orderExchange(order) })
     await bookBonuses(tx, order, payment, paid.bonuses, now)
   }
   // A held (or never held) reservation is sold for sure, so its stock is settled last (the caller runs it
@@ -451,7 +465,7 @@ async function ratePaymentSucceeded(deps: AppDeps, tx: Executor, order: repo.Ord
     }
     // Rate 1 charged here (after a trial) is the plan's first charge: it pays like a first payment.
     const paid = await commissionsOf(deps, tx, order, payment, charge, (payment.rateNumber ?? 0) > 1, now)
-    await writeLedger(tx, renewalPostings({ ...charge, commissions: paid.commissions }), 'renewal', order.id, payment.id, now, { provider: payment.provider, sellerId: order.sellerId })
+    await writeLedger(tx, renewalPostings({ ...charge, commissions: paid.commissions }), 'renewal', order.id, payment.id, now, { provider: payment.provider, sellerId: order.sellerId, exchange: orderExchange(order) })
     await bookBonuses(tx, order, payment, paid.bonuses, now)
   }
   const paidAmount = order.paidAmount + payment.amount
@@ -609,7 +623,7 @@ export async function refundLatePayment(deps: AppDeps, data: { paymentToken: str
     })
     const charge = (await repo.ledgerOfOrder(tx, order.id)).filter((e) => e.paymentId === payment.id && (e.kind === 'charge' || e.kind === 'renewal'))
       .map((e) => ({ account: e.account as LedgerEntry['account'], amount: e.amount, currency: e.currency as CurrencyId }))
-    if (charge.length > 0) await bookLedger(deps, tx, refundPostings({ charge }), 'refund', order.id, refundRow.id, now, { provider: payment.provider, sellerId: order.sellerId })
+    if (charge.length > 0) await bookLedger(deps, tx, refundPostings({ charge }), 'refund', order.id, refundRow.id, now, { provider: payment.provider, sellerId: order.sellerId, exchange: orderExchange(order) })
     await repo.updateOrder(tx, order.id, { paidAmount: Math.max(0, order.paidAmount - payment.amount), updatedAt: now })
   })
 }
@@ -709,7 +723,7 @@ export async function publicOrder(
     id: order.id, token: order.token, order_type: order.orderType, upsell_type: order.upsellType,
     product, seller_username: username, pricing_plan: order.planSnapshot ?? null, quantity: order.quantity, currency: order.currency,
     total_amount: order.totalAmount, first_amount: order.firstAmount, vat_amount: order.vatAmount, paid_amount: order.paidAmount, unpaid_amount: unpaid(order),
-    discount_amount: order.discountAmount, coupon_code: order.couponCode, payment_state: order.paymentState, payment_method: order.paymentMethod, provider: order.provider,
+    discount_amount: order.discountAmount, coupon_code: order.couponCode, exchange: order.exchange ?? null, payment_state: order.paymentState, payment_method: order.paymentMethod, provider: order.provider,
     lines: items.map((i) => ({
       product_id: i.productId, kind: i.kind as 'main' | 'bump', name: i.name, quantity: i.quantity, list_amount: i.listAmount, discount_amount: i.discountAmount,
       net_amount: i.netAmount, vat_amount: i.vatAmount, gross_amount: i.grossAmount, vat_rate_bps: i.vatRateBps,

@@ -92,7 +92,7 @@ export async function bookRefund(deps: AppDeps, tx: Executor, orderId: number, r
   })
   const charged = await ledgerRows(tx, charge.id, chargeLedgerKinds)
   if (charged.length > 0) {
-    await writeLedger(deps, tx, refundPostings({ charge: charged, amount: { amount: refund.amount, currency }, refunded: { amount: charge.refundedAmount, currency } }), 'refund', order.id, refund.id, now, { provider: charge.provider, sellerId: order.sellerId })
+    await writeLedger(deps, tx, refundPostings({ charge: charged, amount: { amount: refund.amount, currency }, refunded: { amount: charge.refundedAmount, currency } }), 'refund', order.id, refund.id, now, { provider: charge.provider, sellerId: order.sellerId, exchange: orders.orderExchange(order) })
   }
   await orders.updateReversalPayment(tx, charge.id, { refundedAmount: charge.refundedAmount + refund.amount, updatedAt: now })
   const refundedOfCharge = await repo.sumOfChildren(tx, charge.id, 'refund', ['successful'])
@@ -153,7 +153,7 @@ export async function bookChargeback(deps: AppDeps, tx: Executor, orderId: numbe
   if (charged.length > 0) {
     await writeLedger(deps, tx, chargebackPostings({
       charge: charged, amount: { amount, currency }, refunded: { amount: charge.refundedAmount, currency }, sellerId: order.sellerId,
-    }), 'chargeback', order.id, row.id, now, { provider: charge.provider, sellerId: order.sellerId })
+    }), 'chargeback', order.id, row.id, now, { provider: charge.provider, sellerId: order.sellerId, exchange: orders.orderExchange(order) })
   }
   await orders.updateReversalPayment(tx, charge.id, { refundedAmount: charge.refundedAmount + amount, updatedAt: now })
   await changeRate(deps, tx, order.id, charge.rateNumber, { state: 'chargebacked' })
@@ -175,7 +175,7 @@ async function bookDisputeFee(deps: AppDeps, tx: Executor, order: orders.OrderRo
     return
   }
   const now = deps.now()
-  await writeLedger(deps, tx, disputeFeePostings({ fee, sellerId: order.sellerId }), 'dispute_fee', order.id, chargeback.id, now, { provider: chargeback.provider, sellerId: order.sellerId })
+  await writeLedger(deps, tx, disputeFeePostings({ fee, sellerId: order.sellerId }), 'dispute_fee', order.id, chargeback.id, now, { provider: chargeback.provider, sellerId: order.sellerId, exchange: orders.orderExchange(order) })
   await orders.updateReversalPayment(tx, chargeback.id, { feeAmount: fee.amount, updatedAt: now })
 }
 
@@ -204,12 +204,12 @@ export async function bookChargebackWon(deps: AppDeps, tx: Executor, orderId: nu
   await deps.jobs.enqueue(tx, issueReversalJob, { reversalPaymentId: row.id }, { singletonKey: `invoice-reversal-${row.id}` })
   if (keptFee && keptFee.currency === chargeback.currency && keptFee.amount >= 0 && keptFee.amount < chargeback.feeAmount) {
     const returned = { amount: chargeback.feeAmount - keptFee.amount, currency: currencyOf(chargeback.currency) }
-    await writeLedger(deps, tx, disputeFeePostings({ fee: returned, sellerId: order.sellerId, returned: true }), 'dispute_fee_returned', order.id, row.id, now, { provider: charge.provider, sellerId: order.sellerId })
+    await writeLedger(deps, tx, disputeFeePostings({ fee: returned, sellerId: order.sellerId, returned: true }), 'dispute_fee_returned', order.id, row.id, now, { provider: charge.provider, sellerId: order.sellerId, exchange: orders.orderExchange(order) })
     await orders.updateReversalPayment(tx, row.id, { feeAmount: returned.amount, updatedAt: now })
   }
   if (amount === 0) return true
   const booked = await ledgerRows(tx, chargeback.id, ['chargeback'])
-  await writeLedger(deps, tx, chargebackReversalPostings({ chargeback: booked, sellerId: order.sellerId }), 'chargeback_reversal', order.id, row.id, now, { provider: charge.provider, sellerId: order.sellerId })
+  await writeLedger(deps, tx, chargebackReversalPostings({ chargeback: booked, sellerId: order.sellerId }), 'chargeback_reversal', order.id, row.id, now, { provider: charge.provider, sellerId: order.sellerId, exchange: orders.orderExchange(order) })
   await orders.updateReversalPayment(tx, charge.id, { refundedAmount: charge.refundedAmount - amount, updatedAt: now })
   const disputed = await repo.sumOfChildren(tx, charge.id, 'chargeback', ['successful'])
   if (disputed - await wonOfCharge(tx, charge.id) === 0) await changeRate(deps, tx, order.id, charge.rateNumber, { state: 'paid' })

@@ -116,6 +116,19 @@ export const checkout = {
     /** What the plan costs in all. */
     total: 'Total {amount}',
   },
+  /**
+   * The payer's currency (blocks/currency-choice.tsx, docs/decisions/0097-payer-currencies.md). {base}: the plans' currency,
+   * {currency}: the payer's, {rate}: units of it per unit of {base}, {source}: one of `sources`, {date}: the rate's date.
+   */
+  currency: {
+    label: 'Currency',
+    converted: 'Converted from {base} at 1 {base} = {rate} {currency} ({source}, {date}). Your order keeps this rate, later payments included.',
+    unavailable: 'Payment in {currency} is not available right now. Prices are shown in {base}.',
+    sources: {
+      ecb: 'European Central Bank reference rate',
+      file: 'rate set by the platform',
+    },
+  },
   /** The live price (blocks/price-box.tsx). */
   priceBox: {
     heading: 'Price',

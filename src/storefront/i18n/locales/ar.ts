@@ -199,6 +199,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}، ثم {first}، ثم {next} {every} حتى الإلغاء',
       total: 'الإجمالي {amount}',
     },
+    currency: {
+      label: 'العملة',
+      converted: 'محوَّل من {base} بسعر 1 {base} = {rate} {currency} ({source}، {date}). يحتفظ طلبك بهذا السعر، بما في ذلك الدفعات اللاحقة.',
+      unavailable: 'الدفع بعملة {currency} غير متاح حاليًا. تُعرض الأسعار بعملة {base}.',
+      sources: {
+        ecb: 'السعر المرجعي للبنك المركزي الأوروبي',
+        file: 'سعر تحدده المنصة',
+      },
+    },
     priceBox: {
       heading: 'السعر',
       discount: 'الخصم',

@@ -184,6 +184,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, poté {first}, dále {next} {every} až do zrušení',
       total: 'Celkem {amount}',
     },
+    currency: {
+      label: 'Měna',
+      converted: 'Přepočteno z {base} kurzem 1 {base} = {rate} {currency} ({source}, {date}). Vaše objednávka si tento kurz ponechá, i pro pozdější platby.',
+      unavailable: 'Platba v {currency} teď není k dispozici. Ceny jsou uvedeny v {base}.',
+      sources: {
+        ecb: 'referenční kurz Evropské centrální banky',
+        file: 'kurz stanovený platformou',
+      },
+    },
     priceBox: {
       heading: 'Cena',
       discount: 'Sleva',

@@ -154,6 +154,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, derefter {first}, så {next} {every} indtil opsigelse',
       total: 'I alt {amount}',
     },
+    currency: {
+      label: 'Valuta',
+      converted: 'Omregnet fra {base} til kursen 1 {base} = {rate} {currency} ({source}, {date}). Din ordre beholder denne kurs, også for senere betalinger.',
+      unavailable: 'Betaling i {currency} er ikke mulig lige nu. Priserne vises i {base}.',
+      sources: {
+        ecb: 'Den Europæiske Centralbanks referencekurs',
+        file: 'kurs fastsat af platformen',
+      },
+    },
     priceBox: {
       heading: 'Pris',
       discount: 'Rabat',

@@ -154,6 +154,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, danach {first}, dann {next} {every} bis zur Kündigung',
       total: 'Insgesamt {amount}',
     },
+    currency: {
+      label: 'Währung',
+      converted: 'Umgerechnet aus {base} zu 1 {base} = {rate} {currency} ({source}, {date}). Ihre Bestellung behält diesen Kurs, auch für spätere Zahlungen.',
+      unavailable: 'Die Zahlung in {currency} ist gerade nicht möglich. Die Preise werden in {base} angezeigt.',
+      sources: {
+        ecb: 'Referenzkurs der Europäischen Zentralbank',
+        file: 'von der Plattform festgelegter Kurs',
+      },
+    },
     priceBox: {
       heading: 'Preis',
       discount: 'Rabatt',

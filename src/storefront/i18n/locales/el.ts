@@ -172,6 +172,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, έπειτα {first}, και μετά {next} {every} έως την ακύρωση',
       total: 'Σύνολο {amount}',
     },
+    currency: {
+      label: 'Νόμισμα',
+      converted: 'Μετατροπή από {base} με ισοτιμία 1 {base} = {rate} {currency} ({source}, {date}). Η παραγγελία σας διατηρεί αυτή την ισοτιμία, και για τις επόμενες πληρωμές.',
+      unavailable: 'Η πληρωμή σε {currency} δεν είναι διαθέσιμη αυτή τη στιγμή. Οι τιμές εμφανίζονται σε {base}.',
+      sources: {
+        ecb: 'ισοτιμία αναφοράς της Ευρωπαϊκής Κεντρικής Τράπεζας',
+        file: 'ισοτιμία που ορίζει η πλατφόρμα',
+      },
+    },
     priceBox: {
       heading: 'Τιμή',
       discount: 'Έκπτωση',

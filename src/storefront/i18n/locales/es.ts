@@ -174,6 +174,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, luego {first} y después {next} {every} hasta que canceles',
       total: 'Total: {amount}',
     },
+    currency: {
+      label: 'Moneda',
+      converted: 'Convertido desde {base} a 1 {base} = {rate} {currency} ({source}, {date}). Su pedido conserva este tipo de cambio, también para los pagos posteriores.',
+      unavailable: 'El pago en {currency} no está disponible en este momento. Los precios se muestran en {base}.',
+      sources: {
+        ecb: 'tipo de referencia del Banco Central Europeo',
+        file: 'tipo fijado por la plataforma',
+      },
+    },
     priceBox: {
       heading: 'Precio',
       discount: 'Descuento',

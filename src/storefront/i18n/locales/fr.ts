@@ -178,6 +178,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, puis {first}, ensuite {next} {every} jusqu’à résiliation',
       total: 'Total : {amount}',
     },
+    currency: {
+      label: 'Devise',
+      converted: 'Converti depuis {base} au taux de 1 {base} = {rate} {currency} ({source}, {date}). Votre commande conserve ce taux, paiements ultérieurs compris.',
+      unavailable: 'Le paiement en {currency} n\'est pas disponible pour le moment. Les prix sont affichés en {base}.',
+      sources: {
+        ecb: 'taux de référence de la Banque centrale européenne',
+        file: 'taux fixé par la plateforme',
+      },
+    },
     priceBox: {
       heading: 'Prix',
       discount: 'Remise',

@@ -178,6 +178,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, zatim {first}, pa {next} {every} do otkazivanja',
       total: 'Ukupno {amount}',
     },
+    currency: {
+      label: 'Valuta',
+      converted: 'Preračunato iz {base} po tečaju 1 {base} = {rate} {currency} ({source}, {date}). Vaša narudžba zadržava ovaj tečaj, i za kasnija plaćanja.',
+      unavailable: 'Plaćanje u {currency} trenutačno nije moguće. Cijene su prikazane u {base}.',
+      sources: {
+        ecb: 'referentni tečaj Europske središnje banke',
+        file: 'tečaj koji je odredila platforma',
+      },
+    },
     priceBox: {
       heading: 'Cijena',
       discount: 'Popust',

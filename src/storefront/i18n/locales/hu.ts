@@ -172,6 +172,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, majd {first}, azután {next} {every} lemondásig',
       total: 'Összesen: {amount}',
     },
+    currency: {
+      label: 'Pénznem',
+      converted: 'Átváltva {base} pénznemből, árfolyam: 1 {base} = {rate} {currency} ({source}, {date}). A rendelése megőrzi ezt az árfolyamot, a későbbi fizetésekre is.',
+      unavailable: 'A fizetés {currency} pénznemben most nem lehetséges. Az árak {base} pénznemben láthatók.',
+      sources: {
+        ecb: 'az Európai Központi Bank referencia-árfolyama',
+        file: 'a platform által megadott árfolyam',
+      },
+    },
     priceBox: {
       heading: 'Ár',
       discount: 'Kedvezmény',

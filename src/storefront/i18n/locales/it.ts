@@ -178,6 +178,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, poi {first}, quindi {next} {every} fino alla disdetta',
       total: 'Totale {amount}',
     },
+    currency: {
+      label: 'Valuta',
+      converted: 'Convertito da {base} al cambio 1 {base} = {rate} {currency} ({source}, {date}). Il tuo ordine mantiene questo cambio, anche per i pagamenti successivi.',
+      unavailable: 'Il pagamento in {currency} non è disponibile al momento. I prezzi sono indicati in {base}.',
+      sources: {
+        ecb: 'cambio di riferimento della Banca centrale europea',
+        file: 'cambio stabilito dalla piattaforma',
+      },
+    },
     priceBox: {
       heading: 'Prezzo',
       discount: 'Sconto',

@@ -154,6 +154,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial} 후 {first}, 이후 해지할 때까지 {every} {next}',
       total: '총 {amount}',
     },
+    currency: {
+      label: '통화',
+      converted: '{base}에서 1 {base} = {rate} {currency} 환율로 환산되었습니다({source}, {date}). 주문에는 이후 결제를 포함해 이 환율이 유지됩니다.',
+      unavailable: '지금은 {currency}(으)로 결제할 수 없습니다. 가격은 {base}(으)로 표시됩니다.',
+      sources: {
+        ecb: '유럽중앙은행 기준 환율',
+        file: '플랫폼이 정한 환율',
+      },
+    },
     priceBox: {
       heading: '가격',
       discount: '할인',

@@ -154,6 +154,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, dan {first}, daarna {next} {every} tot opzegging',
       total: 'Totaal {amount}',
     },
+    currency: {
+      label: 'Valuta',
+      converted: 'Omgerekend uit {base} tegen 1 {base} = {rate} {currency} ({source}, {date}). Uw bestelling behoudt deze koers, ook voor latere betalingen.',
+      unavailable: 'Betalen in {currency} is op dit moment niet mogelijk. De prijzen worden in {base} getoond.',
+      sources: {
+        ecb: 'referentiekoers van de Europese Centrale Bank',
+        file: 'koers vastgesteld door het platform',
+      },
+    },
     priceBox: {
       heading: 'Prijs',
       discount: 'Korting',

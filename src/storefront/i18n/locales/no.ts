@@ -154,6 +154,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, så {first}, deretter {next} {every} til du sier opp',
       total: 'Totalt {amount}',
     },
+    currency: {
+      label: 'Valuta',
+      converted: 'Omregnet fra {base} til kursen 1 {base} = {rate} {currency} ({source}, {date}). Bestillingen din beholder denne kursen, også for senere betalinger.',
+      unavailable: 'Betaling i {currency} er ikke mulig akkurat nå. Prisene vises i {base}.',
+      sources: {
+        ecb: 'Den europeiske sentralbankens referansekurs',
+        file: 'kurs fastsatt av plattformen',
+      },
+    },
     priceBox: {
       heading: 'Pris',
       discount: 'Rabatt',

@@ -184,6 +184,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, następnie {first}, potem {next} {every} do czasu anulowania',
       total: 'Łącznie {amount}',
     },
+    currency: {
+      label: 'Waluta',
+      converted: 'Przeliczono z {base} po kursie 1 {base} = {rate} {currency} ({source}, {date}). Twoje zamówienie zachowuje ten kurs, także dla kolejnych płatności.',
+      unavailable: 'Płatność w {currency} jest teraz niedostępna. Ceny są podane w {base}.',
+      sources: {
+        ecb: 'kurs referencyjny Europejskiego Banku Centralnego',
+        file: 'kurs ustalony przez platformę',
+      },
+    },
     priceBox: {
       heading: 'Cena',
       discount: 'Rabat',

@@ -174,6 +174,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, depois {first} e então {next} {every} até você cancelar',
       total: 'Total de {amount}',
     },
+    currency: {
+      label: 'Moeda',
+      converted: 'Convertido de {base} pela cotação 1 {base} = {rate} {currency} ({source}, {date}). Seu pedido mantém essa cotação, inclusive nos pagamentos seguintes.',
+      unavailable: 'O pagamento em {currency} não está disponível no momento. Os preços são mostrados em {base}.',
+      sources: {
+        ecb: 'taxa de referência do Banco Central Europeu',
+        file: 'taxa definida pela plataforma',
+      },
+    },
     priceBox: {
       heading: 'Preço',
       discount: 'Desconto',

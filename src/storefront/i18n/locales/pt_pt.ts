@@ -174,6 +174,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, depois {first} e a seguir {next} {every} até ao cancelamento',
       total: 'Total de {amount}',
     },
+    currency: {
+      label: 'Moeda',
+      converted: 'Convertido de {base} à taxa 1 {base} = {rate} {currency} ({source}, {date}). A sua encomenda mantém esta taxa, incluindo os pagamentos seguintes.',
+      unavailable: 'O pagamento em {currency} não está disponível de momento. Os preços são apresentados em {base}.',
+      sources: {
+        ecb: 'taxa de referência do Banco Central Europeu',
+        file: 'taxa definida pela plataforma',
+      },
+    },
     priceBox: {
       heading: 'Preço',
       discount: 'Desconto',

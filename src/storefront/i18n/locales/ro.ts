@@ -178,6 +178,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, apoi {first}, după aceea {next} {every} până la anulare',
       total: 'Total: {amount}',
     },
+    currency: {
+      label: 'Monedă',
+      converted: 'Convertit din {base} la cursul 1 {base} = {rate} {currency} ({source}, {date}). Comanda dumneavoastră păstrează acest curs, inclusiv pentru plățile ulterioare.',
+      unavailable: 'Plata în {currency} nu este disponibilă momentan. Prețurile sunt afișate în {base}.',
+      sources: {
+        ecb: 'cursul de referință al Băncii Centrale Europene',
+        file: 'curs stabilit de platformă',
+      },
+    },
     priceBox: {
       heading: 'Preț',
       discount: 'Reducere',

@@ -154,6 +154,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, därefter {first}, sedan {next} {every} tills du säger upp',
       total: 'Totalt {amount}',
     },
+    currency: {
+      label: 'Valuta',
+      converted: 'Omräknat från {base} till kursen 1 {base} = {rate} {currency} ({source}, {date}). Din order behåller den här kursen, även för senare betalningar.',
+      unavailable: 'Betalning i {currency} är inte möjlig just nu. Priserna visas i {base}.',
+      sources: {
+        ecb: 'Europeiska centralbankens referenskurs',
+        file: 'kurs fastställd av plattformen',
+      },
+    },
     priceBox: {
       heading: 'Pris',
       discount: 'Rabatt',

@@ -154,6 +154,15 @@ const texts: StorefrontTexts = {
       subscriptionTrialFirst: '{trial}, ardından {first}, sonra iptal edilene kadar {every} {next}',
       total: 'Toplam {amount}',
     },
+    currency: {
+      label: 'Para birimi',
+      converted: '{base} biriminden 1 {base} = {rate} {currency} kuruyla çevrildi ({source}, {date}). Siparişiniz sonraki ödemeler dahil bu kuru korur.',
+      unavailable: '{currency} ile ödeme şu anda mümkün değil. Fiyatlar {base} olarak gösteriliyor.',
+      sources: {
+        ecb: 'Avrupa Merkez Bankası referans kuru',
+        file: 'platformun belirlediği kur',
+      },
+    },
     priceBox: {
       heading: 'Fiyat',
       discount: 'İndirim',

@@ -41,6 +41,11 @@ export async function saveShopLanguages(current: SellerProfileOutput, languages:
   return toSnake(await api.put<unknown>('/cabinet/profile', { ...current.profile, shop_languages: languages })) as SellerProfileOutput
 }
 
+/** The currencies payers may pay in besides the plans' own (docs/decisions/0097-payer-currencies.md). */
+export async function savePayerCurrencies(current: SellerProfileOutput, currencies: string[]): Promise<SellerProfileOutput> {
+  return toSnake(await api.put<unknown>('/cabinet/profile', { ...current.profile, payer_currencies: currencies })) as SellerProfileOutput
+}
+
 export async function saveSellerBio(current: SellerProfileOutput, bio: string): Promise<SellerProfileOutput> {
   return toSnake(await api.put<unknown>('/cabinet/profile', { ...current.profile, bio })) as SellerProfileOutput
 }

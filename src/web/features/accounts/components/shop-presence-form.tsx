@@ -4,7 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sellerBioMaxLength, type ProfileImageSlot, type SellerProfileOutput } from '../../../../shared/schemas/seller-profile'
-import { removeProfileImage, saveSellerBio, saveShopLanguages, sellerProfileKey, sellerProfileQuery, uploadProfileImage } from '../api/seller-profile'
+import { currencyIds } from '../../../../shared/money/currencies'
+import { removeProfileImage, savePayerCurrencies, saveSellerBio, saveShopLanguages, sellerProfileKey, sellerProfileQuery, uploadProfileImage } from '../api/seller-profile'
+import { FeatureOff } from '../../../components/feature-off'
+import { useFeature } from '../../../lib/features'
 import { languageNames, locales, type Locale } from '../../../lib/locale'
 
 // The shop header's avatar, banner and bio (docs/decisions/0046-seller-presence.md): each image is uploaded,
@@ -119,6 +122,42 @@ function ShopLanguagesField({ profile }: { profile: SellerProfileOutput }) {
   )
 }
 
+/**
+ * The currencies payers may pay in besides the plans' own (docs/decisions/0097-payer-currencies.md): the shop shows a
+ * currency choice, and a price is converted at the rate of the day, fixed on the order. Behind multicurrency.
+ */
+function PayerCurrenciesField({ profile }: { profile: SellerProfileOutput }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const multicurrency = useFeature('multicurrency')
+  const stored = profile.payer_currencies ?? []
+  const [chosen, setChosen] = useState<string[]>(stored)
+  const save = useMutation({
+    mutationFn: () => savePayerCurrencies(profile, chosen),
+    onSuccess: (answer) => {
+      client.setQueryData(sellerProfileKey, answer)
+      notifications.show({ color: 'teal', message: t('settings.saved'), autoClose: 4000 })
+    },
+  })
+  const options = currencyIds.map((id) => ({ value: id, label: id.toUpperCase() }))
+  return (
+    <Stack gap={6} data-testid="payer-currencies">
+      <Text size="sm" fw={500}>{t('presence.payerCurrencies')}</Text>
+      <Text size="xs" c="dimmed">{t('presence.payerCurrenciesHint')}</Text>
+      {multicurrency.enabled ? (
+        <>
+          <MultiSelect data={options} value={chosen} onChange={setChosen} searchable clearable aria-label={t('presence.payerCurrencies')} data-testid="payer-currencies-chosen" />
+          <Group justify="flex-end">
+            <Button size="xs" onClick={() => save.mutate()} loading={save.isPending} disabled={chosen.join() === stored.join()} data-testid="payer-currencies-save">
+              {t('presence.payerCurrenciesSave')}
+            </Button>
+          </Group>
+        </>
+      ) : <FeatureOff flag="multicurrency" compact />}
+    </Stack>
+  )
+}
+
 export function ShopPresenceForm({ sellerName }: { sellerName: string }) {
   const { t } = useTranslation()
   const query = useQuery(sellerProfileQuery())
@@ -150,6 +189,7 @@ export function ShopPresenceForm({ sellerName }: { sellerName: string }) {
       <BioField profile={profile} />
       {/* Saved languages from the server start the field afresh. */}
       <ShopLanguagesField key={profile.shop_languages?.join() ?? 'all'} profile={profile} />
+      <PayerCurrenciesField key={profile.payer_currencies?.join() ?? ''} profile={profile} />
     </Stack>
   )
 }
