@@ -7,8 +7,8 @@ import { watchProblems } from './buyer'
 import { apiSignIn, latestMailLink, newPage, startDemoPlatform, stopPlatform, type RunningServer } from './harness'
 
 // Buying in the payer's language (docs/decisions/0094-storefront-languages.md): a payer whose browser asks for
-// Polish reads the shop, the checkout, the sandbox's page and the success page in Polish and gets the order's mail
-// in Polish; a payer who picks Arabic with the switcher reads the page right-to-left, keeps Arabic on the next
+// Polish and who picks zloty (docs/decisions/0097-payer-currencies.md) reads the shop, the checkout, the sandbox's
+// page and the success page in Polish, pays the converted price and gets the order's mail in Polish; a payer who picks Arabic with the switcher reads the page right-to-left, keeps Arabic on the next
 // page, and gets the mail right-to-left in Arabic.
 
 const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
@@ -47,7 +47,16 @@ async function mailTo(email: string, subject: string): Promise<{ subject: string
 }
 
 describe('the payer\'s language', () => {
-  test('a browser asking for Polish: the shop, the checkout, the sandbox, the success page and the mail in Polish', async () => {
+  test('a browser asking for Polish, paying in zloty: the shop, the checkout, the sandbox, the success page and the mail in Polish, the price converted', async () => {
+    // The demo seller takes zloty too (docs/decisions/0097-payer-currencies.md); the demo's rates file has 4.2931 zł per euro.
+    const seller = await apiSignIn(server, demo.email, demo.password, 'e2e-languages-seller')
+    const profile = await (await fetch(`${server.url}/api/v1/cabinet/profile`, { headers: { authorization: `Bearer ${seller.access_token}` } })).json() as { profile: Record<string, unknown> }
+    const saved = await fetch(`${server.url}/api/v1/cabinet/profile`, {
+      method: 'PUT', headers: { authorization: `Bearer ${seller.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...profile.profile, payer_currencies: ['usd', 'chf', 'pln'] }),
+    })
+    expect(saved.status).toBe(200)
+
     // the browser's language is Polish: it sends Accept-Language: pl-PL
     const context = await browser.newContext({ baseURL: server.url, locale: 'pl-PL' })
     const page = await context.newPage()
@@ -59,10 +68,18 @@ describe('the payer\'s language', () => {
     expect(await page.getByTestId('payer-fields').textContent()).toContain(pl.checkout.payer.labels.email)
     // the switcher names the shop's languages, each in its own name
     expect(await page.getByTestId('language-switcher').getByRole('link', { name: 'العربية' }).count()).toBe(1)
+    // the seller's price is in euro until the payer picks zloty; 19,00 € × 4.2931 = 81,5689 → 81,57 zł
+    expect(await page.getByTestId('currency-choice').textContent()).toContain('PLN')
+    await page.getByTestId('currency-pln').click()
+    await page.waitForURL('**/lightroom-presets?currency=pln')
+    expect(await page.getByTestId('currency-converted').textContent()).toContain('1 EUR = 4.2931 PLN')
+    await expect.poll(() => page.getByTestId('price-box').getAttribute('data-exact')).toBe('true')
+    expect(await page.getByTestId('price-box').textContent()).toContain('81,57 zł')
     const email = `polski-${Date.now()}@example.test`
     await buy(page, email, pl)
     const mail = await mailTo(email, 'Zamówienie: Lightroom preset pack')
     expect(mail.html).toContain('lang="pl"')
+    expect(mail.html).toContain('81,57 zł')
     expect(problems).toEqual([])
     await context.close()
   })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import type { AppDeps } from '../deps'
 import { systemContext, type Ctx } from '../context'
@@ -28,6 +29,7 @@ import * as salesTeam from '../modules/teams/sales-team.service'
 import * as shares from '../modules/shares/shares.service'
 import { seedDemoTracking } from '../modules/tracking/tracking.service'
 import * as apiKeys from '../modules/api-keys/api-keys.service'
+import * as exchangeRates from '../modules/exchange-rates/exchange-rates.service'
 import * as integrations from '../modules/integrations/integrations.service'
 import { affiliateNodes, ledgerEntries, pricingPlans, products, publishers, sellers, users } from './schema'
 
@@ -82,9 +84,17 @@ export async function seedDemo(deps: AppDeps, options: { password?: string } = {
   // The painters' circle's community, open to members with review of new posts (docs/decisions/0083-community.md; made
   // once). The demo seller's community flag stays as the plan has it: a manager switches it on to show it.
   if (demoSellerId !== null) await seedDemoCommunity(deps, demoSellerId)
+  // Payers may pay in US dollars and Swiss francs beside the euro prices, at rates from the demo's rates file
+  // (docs/decisions/0097-payer-currencies.md; the seller's choice is made once, the rates whenever none is usable).
+  if (demoSellerId !== null) await seedDemoCurrencies(deps, demoSellerId)
   // One API key (docs/decisions/0073-seller-api-keys.md): random like any other, its token printed once at start-up.
   const apiKeyToken = await seedDemoApiKey(deps, result.userId)
   return { ...result, products: catalog.created, email: demo.email, username: demo.username, password: result.created ? password : undefined, apiKeyToken }
+}
+
+async function seedDemoCurrencies(deps: AppDeps, sellerId: number) {
+  await deps.db.update(sellers).set({ payerCurrencies: ['usd', 'chf'] }).where(and(eq(sellers.id, sellerId), sql`${sellers.payerCurrencies} = '[]'::jsonb`))
+  await exchangeRates.ensureRatesFromFile(systemContext(deps), fileURLToPath(new URL('./demo-exchange-rates.csv', import.meta.url)))
 }
 
 async function seedDemoCommunity(deps: AppDeps, sellerId: number) {

@@ -1,4 +1,3 @@
-import countryToCurrency from 'country-to-currency'
 import type { IncomingHttpHeaders } from 'node:http'
 import { localeOfTag, type LocaleCode } from '../../shared/schemas/accounts'
 
@@ -39,19 +38,13 @@ export const shopCurrencyCookie = 'sf_cur'
 
 /**
  * The currency a payer sees a product in, among those it can be paid in: `?currency=` (the switcher's link), then
- * the payer's earlier choice (the cookie), then the currency of the first Accept-Language tag that names a country
- * ("pl-PL" is pln, "de-CH" chf). Null: the plans' own currency. Anything not offered is passed over.
+ * the payer's earlier choice (the cookie). Null: the plans' own currency. The browser's country does not choose: a
+ * payer is shown the seller's prices until they ask for another currency (docs/decisions/0097-payer-currencies.md).
  */
-export function chooseShopCurrency(input: { query?: string | undefined; cookie?: string | undefined; acceptLanguage?: string | undefined; offered: readonly string[] }): string | null {
+export function chooseShopCurrency(input: { query?: string | undefined; cookie?: string | undefined; offered: readonly string[] }): string | null {
   for (const code of [input.query, input.cookie]) {
     const id = code?.toLowerCase()
     if (id && input.offered.includes(id)) return id
-  }
-  for (const tag of acceptedTags(input.acceptLanguage)) {
-    const region = /^[a-z]{2,3}[-_](?:[a-z]{4}[-_])?([a-z]{2})\b/i.exec(tag)?.[1]?.toUpperCase()
-    if (!region) continue
-    const id = (countryToCurrency as Record<string, string | undefined>)[region]?.toLowerCase()
-    return id && input.offered.includes(id) ? id : null
   }
   return null
 }

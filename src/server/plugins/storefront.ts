@@ -588,11 +588,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       if (queryString(request, 'deal_token') !== undefined) return undefined
       // Nor is a funnel offer's checkout (docs/decisions/0071-funnel-gaps.md).
       if (queryString(request, 'funnel_offer') !== undefined) return undefined
-      // One page per address and language (docs/decisions/0094-storefront-languages.md), and per currency choice: the
-      // cookie's and the browser's country (docs/decisions/0097-payer-currencies.md; a cookie is kept only when well formed).
+      // One page per address and language (docs/decisions/0094-storefront-languages.md), and per currency chosen earlier
+      // (the cookie, docs/decisions/0097-payer-currencies.md; kept in the key only when well formed).
       const currencyCookie = request.cookies[shopCurrencyCookie]
-      const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(String(request.headers['accept-language'] ?? ''))?.[1] ?? ''
-      return `${request.url}\u0000${request.ctx.locale}\u0000${currencyCookie && /^[a-z]{3}$/.test(currencyCookie) ? currencyCookie : ''}\u0000${region.toUpperCase()}`
+      return `${request.url}\u0000${request.ctx.locale}\u0000${currencyCookie && /^[a-z]{3}$/.test(currencyCookie) ? currencyCookie : ''}`
     }
 
     /** Answers from the cache when it has the page: true when it did (a reply is thenable, so not the reply). */
@@ -842,13 +841,13 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
 
     /**
      * The page's amounts in the payer's currency (docs/decisions/0097-payer-currencies.md): the switcher's `?currency=`
-     * (kept in a cookie), the earlier choice, or the browser's country, among the currencies the product can be paid in.
+     * (kept in a cookie) or the earlier choice, among the currencies the product can be paid in.
      */
     async function inChosenCurrency(request: FastifyRequest, reply: FastifyReply, data: FormContext): Promise<FormContext> {
       const offered = data.checkout.currencies ?? []
       if (offered.length < 2) return data
       const query = queryString(request, 'currency')?.toLowerCase()
-      const wanted = chooseShopCurrency({ query, cookie: request.cookies[shopCurrencyCookie], acceptLanguage: request.headers['accept-language'], offered })
+      const wanted = chooseShopCurrency({ query, cookie: request.cookies[shopCurrencyCookie], offered })
       if (query !== undefined && query === wanted && request.cookies[shopCurrencyCookie] !== wanted) {
         void reply.setCookie(shopCurrencyCookie, wanted, { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', secure: secureCookies })
       }

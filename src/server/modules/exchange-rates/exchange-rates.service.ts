@@ -132,6 +132,19 @@ export async function refreshRates(ctx: Ctx, options: { fetch?: FetchLike; timeo
   return { source, ok: true, ratesCount: parsed.rates.length, error: null }
 }
 
+/**
+ * The demo's rates (src/server/db/demo-exchange-rates.csv, a file in the CSV source format) put in place when the
+ * currencies it names have no usable rate, dated when read, so a fresh demo offline can convert. A source that
+ * answers later replaces them; they age out after the maximum age like any file's.
+ */
+export async function ensureRatesFromFile(ctx: Ctx, path: string): Promise<boolean> {
+  const parsed = parseRatesFile(await readRatesFile(path))
+  const usableNow = await ratesFor(ctx, ctx.db, 'eur', parsed.rates.map((r) => r.currency))
+  if (parsed.rates.every((r) => usableNow.has(r.currency))) return false
+  await storeRates(ctx.db, parsed.rates, 'file', ctx.deps.now())
+  return true
+}
+
 /** Whether the stored rates need a refresh now: none stored, or the oldest past the maximum age (with source on). */
 export async function ratesNeedRefresh(ctx: Ctx): Promise<boolean> {
   if (ctx.deps.settings.exchangeRateSource === 'off') return false
