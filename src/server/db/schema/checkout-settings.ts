@@ -59,6 +59,8 @@ export const cancellationTerms = pgTable('cancellation_terms', {
   productType: text('product_type').notNull(),
   title: text('title').notNull(),
   body: text('body').notNull(),
+  /** Texts per language, each optional, falling back to the base text (docs/decisions/0095-product-translations.md): { "<locale>": { title, body } }. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('cancellation_terms_seller_type_unique').on(t.sellerId, t.productType)])

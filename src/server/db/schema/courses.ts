@@ -13,6 +13,8 @@ export const courseModules = pgTable('course_modules', {
   title: text('title').notNull(),
   description: text('description'),
   position: integer('position').notNull().default(0),
+  /** Texts per language, each optional, falling back to the base text (docs/decisions/0095-product-translations.md): { "<locale>": { title, description } }. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('course_modules_product_idx').on(t.productId, t.position)])
@@ -33,6 +35,8 @@ export const courseLessons = pgTable('course_lessons', {
   accessMode: text('access_mode').notNull().default('immediately'),
   accessAfterDays: integer('access_after_days'),
   accessFrom: timestamp('access_from', { withTimezone: true, mode: 'date' }),
+  /** Texts per language, each optional, falling back to the base text (docs/decisions/0095-product-translations.md): { "<locale>": { title, text_blocks (the html of the text blocks by their index) } }. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('course_lessons_module_idx').on(t.moduleId, t.position), index('course_lessons_product_idx').on(t.productId)])

@@ -71,6 +71,8 @@ export const productDeliverySettings = pgTable('product_delivery_settings', {
   emailMode: text('email_mode').notNull().default('standard_email'),
   customSubject: text('custom_subject'),
   customBody: text('custom_body'),
+  /** Texts per language, each optional, falling back to the base text (docs/decisions/0095-product-translations.md): { "<locale>": { custom_subject, custom_body } }. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   updatedAt: updatedAt(),
 })
 
