@@ -247,6 +247,11 @@ export const orderDetailOutput = sellerOrderOutput.extend({
   paused_at: isoOrNull,
   trial_ends_at: isoOrNull,
   /**
+   * The conversion the order was priced with (docs/decisions/0097-payer-currencies.md): the plan's currency, the rate
+   * (units of the order's currency per unit of it), its source and date, the total in the plan's currency; null: none.
+   */
+  exchange: z.object({ base_currency: z.string(), rate: z.string(), source: z.string(), rated_at: z.string(), base_total_amount: z.number() }).nullable().optional(),
+  /**
    * The order's VAT note, worded as on its invoice: under a reverse charge it names the payer's VAT id and how
    * far it was checked (for format only unless an online VIES check answered). Null when nothing is to be said.
    */

@@ -209,7 +209,7 @@ export async function orderDetail(ctx: Ctx, id: number, expand: OrderRelation[])
     quantity: o.quantity, first_amount: o.firstAmount, discount_amount: o.discountAmount, unpaid_amount: Math.max(0, o.totalAmount - o.paidAmount),
     debt_amount: debt, chargeback_amount: o.chargebackAmount, coupon_id: o.couponId, ticket_id: o.ticketId, parent_order_id: o.parentOrderId,
     plan: o.planSnapshot ?? null, price_kind: o.priceKind, success_page_url: o.successPageUrl, canceled_at: iso(o.canceledAt), canceled_by: o.canceledBy,
-    paused_at: iso(o.pausedAt), trial_ends_at: iso(o.trialEndsAt), actions: actionsOf(o, plan.form, paymentRows, rates),
+    paused_at: iso(o.pausedAt), trial_ends_at: iso(o.trialEndsAt), exchange: o.exchange ?? null, actions: actionsOf(o, plan.form, paymentRows, rates),
     dispute_fee_amount: disputeFeeOf(paymentRows), ...vatOf(o),
     // The affiliates module's figures, through its port (ports/commissions.ts): the orders module does not import it.
     publisher_id: o.publisherId, commissions: await ctx.deps.commissions.ofOrder(ctx.db, o.id, ctx.deps.now()),

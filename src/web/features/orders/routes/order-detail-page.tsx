@@ -120,6 +120,11 @@ function OrderView({ order: o, back }: { order: OrderDetail; back: ReactNode }) 
             [t('orderLists.detail.discount'), m(o.discountAmount)],
             [t('orderLists.detail.campaign'), o.campaignId ?? t('orderLists.detail.none')],
             [t('orderLists.detail.method'), <span key="method" data-testid="order-method">{methodText}</span>],
+            // A price converted into the payer's currency: the rate the order keeps (docs/decisions/0097-payer-currencies.md).
+            ...(o.exchange ? [[t('orderLists.detail.exchange'), <span key="exchange" data-testid="order-exchange">{t('orderLists.detail.exchangeValue', {
+              base: o.exchange.baseCurrency.toUpperCase(), rate: o.exchange.rate, currency: o.currency.toUpperCase(), date: o.exchange.ratedAt.slice(0, 10),
+              source: t(`orderLists.detail.exchangeSources.${o.exchange.source}`, { defaultValue: o.exchange.source }), total: money(o.exchange.baseTotalAmount, o.exchange.baseCurrency),
+            })}</span>] as [string, ReactNode]] : []),
             ...(card ? [[t('orderLists.detail.card'), <span key="card" data-testid="order-card">{t('orderLists.detail.cardValue', { brand: card.brand, last4: card.last4, month: card.expMonth ?? '–', year: card.expYear ?? '–' })}</span>] as [string, ReactNode]] : []),
             ...(o.trialEndsAt ? [[t('orderLists.detail.trialEnds'), date(o.trialEndsAt)] as [string, ReactNode]] : []),
             ...(o.canceledAt ? [[t('orderLists.detail.canceledAt'), `${date(o.canceledAt)}${o.canceledBy ? ` (${o.canceledBy})` : ''}`] as [string, ReactNode]] : []),
