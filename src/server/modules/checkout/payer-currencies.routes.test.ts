@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSeller, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay, submitOrder } from '../../../../tests/factories/checkout'
+import { extractText } from '../../../../tests/helpers/read-pdf'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { chargeDueRates } from '../billing/charge-next-installment.service'
 import { storeRates } from '../exchange-rates/exchange-rates.service'
@@ -79,6 +80,15 @@ describe('a price converted into the payer\'s currency', () => {
     expect(entries.reduce((sum, e) => sum + e.base_amount, 0)).toBe(0)
     // The payer's clearing line: 107,33 zł is 25,00 € at the order's rate.
     expect(entries.find((e) => e.amount === 10733)?.base_amount).toBe(2500)
+
+    // The invoice is in zloty and names the rate, with the total and VAT in euro at it.
+    const [invoice] = await sql<{ id: number; currency: string }>('select i.id, i.currency from invoices i join orders o on o.id = i.order_id where o.token = $1', [order.token])
+    expect(invoice?.currency).toBe('pln')
+    const pdf = await t.request({ method: 'GET', url: `/api/v1/cabinet/invoices/${invoice!.id}/pdf`, token: seller.accessToken })
+    expect(pdf.statusCode).toBe(200)
+    const text = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text as string
+    expect(text).toContain('Exchange rate: 1 EUR = 4.2931 PLN (European Central Bank reference rate')
+    expect(text).toContain('At this rate: total 25,00 EUR')
   })
 
   test('a fixed euro discount is converted at the same rate', async () => {

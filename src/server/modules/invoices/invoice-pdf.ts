@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { htmlLang } from '../../../shared/i18n/locales'
-import { formatMoney, isCurrencyId } from '../../../shared/money'
+import { convertAmountBack, formatMoney, isCurrencyId, isDecimalRate, type CurrencyId } from '../../../shared/money'
 import type { LocaleCode } from '../../../shared/schemas/accounts'
 import type { InvoiceKind, InvoiceLine } from '../../../shared/schemas/invoices'
 import { pdfTexts, type InvoiceTexts } from '../../pdf/pdf-texts'
@@ -35,6 +35,11 @@ export type InvoicePdfInput = {
   note?: string | null
   /** The order's language. */
   locale: LocaleCode
+  /**
+   * A price converted into the payer's currency (docs/decisions/0097-payer-currencies.md): the rate is named under the
+   * totals with the total and VAT in the plan's currency at it (tax authorities ask for the VAT in their own currency).
+   */
+  exchange?: { base_currency: string; rate: string; source: string; rated_at: string } | null
 }
 
 const a4 = { width: 595.28, height: 841.89 }
@@ -51,6 +56,17 @@ function addressLines(d: { street: string | null; street_number: string | null; 
  * what was checked, or the rates charged followed by what the order added to its note (as stored). A note of another
  * shape than the one issued today prints as stored.
  */
+/** "Exchange rate: 1 EUR = 4.2931 PLN (…, 2026-11-27). At this rate: total 25,00 EUR, VAT 4,67 EUR." in the document's language. */
+export function exchangeNoteIn(input: Pick<InvoicePdfInput, 'exchange' | 'currency' | 'totals'>, locale: LocaleCode): string | null {
+  const x = input.exchange
+  if (!x || !isCurrencyId(x.base_currency) || !isCurrencyId(input.currency) || !isDecimalRate(x.rate)) return null
+  const t = pdfTexts[locale].invoice
+  const base = x.base_currency
+  const back = (amount: number) => formatMoney({ amount: convertAmountBack(amount, base, input.currency as CurrencyId, x.rate), currency: base }, { display: 'code' })
+  const source = x.source === 'ecb' || x.source === 'file' ? t.exchangeSources[x.source] : x.source
+  return `${t.exchangeRate(base.toUpperCase(), x.rate, input.currency.toUpperCase(), source, x.rated_at.slice(0, 10))} ${t.exchangeEquivalent(back(input.totals.gross), back(input.totals.vat))}`
+}
+
 export function vatNoteIn(vat: InvoiceVat, locale: LocaleCode): string | null {
   if (locale === 'en') return vat.note
   const t = pdfTexts[locale].invoice.vatNote
@@ -186,6 +202,11 @@ export async function renderInvoicePdf(input: InvoicePdfInput, options: { compre
   if (vatNote) {
     doc.fillColor('#333333')
     y = w.text(vatNote, margin, y, { width, size: 9 }) + 10
+  }
+  const exchange = exchangeNoteIn(input, locale)
+  if (exchange) {
+    doc.fillColor('#333333')
+    y = w.text(exchange, margin, y, { width, size: 9 }) + 10
   }
   if (input.footer) {
     doc.fillColor('#555555')

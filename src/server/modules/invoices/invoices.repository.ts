@@ -117,6 +117,9 @@ export async function chargeFacts(db: Executor, payment: PaymentRow) {
 
 // ------------------------------------------------------------------ lists
 
+/** A converted order's exchange (orders.exchange, docs/decisions/0097-payer-currencies.md). */
+export type OrderExchange = NonNullable<typeof orders.$inferSelect['exchange']>
+
 export type InvoiceFilters = {
   number?: string | undefined; kind?: string | undefined; orderId?: number | undefined; productId?: number | undefined; query?: string | undefined
   issuedFrom?: Date | undefined; issuedTill?: Date | undefined; amount?: number | undefined; amountFrom?: number | undefined; amountTo?: number | undefined
@@ -125,10 +128,10 @@ export type InvoiceFilters = {
 const original = sql`(select o.number from invoices o where o.id = ${invoices.reversedInvoiceId})`
 
 const listColumns = {
-  invoice: invoices, orderToken: orders.token, orderLocale: orders.locale, productId: orders.productId, productName: products.name,
+  invoice: invoices, orderToken: orders.token, orderLocale: orders.locale, orderExchange: orders.exchange, productId: orders.productId, productName: products.name,
   reversedNumber: sql<string | null>`${original}`,
 }
-export type InvoiceListRow = { invoice: InvoiceRow; orderToken: string; orderLocale: string; productId: number; productName: string; reversedNumber: string | null }
+export type InvoiceListRow = { invoice: InvoiceRow; orderToken: string; orderLocale: string; orderExchange: OrderExchange | null; productId: number; productName: string; reversedNumber: string | null }
 
 function like(value: string): string {
   return `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`

@@ -149,7 +149,7 @@ async function chargeInvoice({ deps, tx, numbering }: Issue, payment: repo.Payme
     currency, netAmount: totals.net, vatAmount: totals.vat, grossAmount: totals.gross, lines, seller, payer, vat, note, issuedAt: now, createdAt: now,
   })
   // The mail thanks for a payment: a document of 0 (free, trial) stays in the payer area only.
-  if (numbering.settings.emailToPayer && payment.amount > 0) await mailInvoice(deps, tx, invoice, facts.order.token, facts.order.paidAt, null, facts.order.locale)
+  if (numbering.settings.emailToPayer && payment.amount > 0) await mailInvoice(deps, tx, invoice, facts.order.token, facts.order.paidAt, null, facts.order.locale, facts.order.exchange)
   return invoice
 }
 
@@ -188,7 +188,7 @@ async function reversalInvoice(issue: Issue, payment: repo.PaymentRow): Promise<
   // The mail says the seller refunded: a chargeback's cancellation stays in the payer area only.
   if (numbering.settings.emailToPayer && payment.kind === 'refund') {
     const row = await repo.findListRow(tx, { id: invoice.id })
-    await mailInvoice(deps, tx, invoice, row?.orderToken ?? '', null, original.number, row?.orderLocale ?? 'en')
+    await mailInvoice(deps, tx, invoice, row?.orderToken ?? '', null, original.number, row?.orderLocale ?? 'en', row?.orderExchange ?? null)
   }
   return invoice
 }
@@ -291,22 +291,22 @@ export async function issueReversal(deps: AppDeps, data: IssueReversalData): Pro
 // ------------------------------------------------------------------ the PDF and the mail
 
 /** The document's PDF in the order's language (`locale`, as stored on the order). */
-function pdfOf(invoice: repo.InvoiceRow, orderToken: string, paidAt: Date | null, reversedNumber: string | null, locale: string): Promise<Buffer> {
+function pdfOf(invoice: repo.InvoiceRow, orderToken: string, paidAt: Date | null, reversedNumber: string | null, locale: string, exchange: repo.OrderExchange | null): Promise<Buffer> {
   const seller = invoice.seller as FrozenSeller
   return renderInvoicePdf({
     kind: invoice.kind as InvoiceKind, number: invoice.number, issuedAt: invoice.issuedAt, orderId: invoice.orderId, orderToken, paidAt,
     reversedNumber, currency: invoice.currency, seller, payer: invoice.payer as PayerDetails, lines: invoice.lines as InvoiceLine[],
     vat: invoice.vat as InvoiceVat, totals: { net: invoice.netAmount, vat: invoice.vatAmount, gross: invoice.grossAmount }, footer: seller.footer ?? null,
-    note: invoice.note, locale: pdfLocaleOf(locale),
+    note: invoice.note, locale: pdfLocaleOf(locale), exchange,
   })
 }
 
 /** The payer's copy by mail with the PDF attached (the seller turned it on in the invoice settings). */
 /** `locale`: the order's language (docs/decisions/0094-storefront-languages.md). */
-async function mailInvoice(deps: AppDeps, tx: Executor, invoice: repo.InvoiceRow, orderToken: string, paidAt: Date | null, reversedNumber: string | null, locale: string) {
+async function mailInvoice(deps: AppDeps, tx: Executor, invoice: repo.InvoiceRow, orderToken: string, paidAt: Date | null, reversedNumber: string | null, locale: string, exchange: repo.OrderExchange | null) {
   const payer = invoice.payer as PayerDetails
   if (!payer.email) return
-  const pdf = await pdfOf(invoice, orderToken, paidAt, reversedNumber, locale)
+  const pdf = await pdfOf(invoice, orderToken, paidAt, reversedNumber, locale, exchange)
   const seller = invoice.seller as FrozenSeller
   await email.queueEmail(deps, tx, {
     to: payer.email, kind: invoice.kind === 'reversal' ? 'invoice_reversed' : 'invoice_issued', locale, userId: invoice.payerUserId, sellerId: invoice.sellerId,
@@ -319,7 +319,7 @@ async function mailInvoice(deps: AppDeps, tx: Executor, invoice: repo.InvoiceRow
 async function pdfOfRow(db: Executor, row: repo.InvoiceListRow): Promise<{ filename: string; pdf: Buffer }> {
   const inv = row.invoice
   const payment = inv.kind === 'invoice' ? await repo.findPayment(db, inv.paymentId) : undefined
-  const pdf = await pdfOf(inv, row.orderToken, payment?.completedAt ?? null, row.reversedNumber, row.orderLocale)
+  const pdf = await pdfOf(inv, row.orderToken, payment?.completedAt ?? null, row.reversedNumber, row.orderLocale, row.orderExchange)
   return { filename: `${inv.number.replace(/[^A-Za-z0-9_.-]/g, '_')}.pdf`, pdf }
 }
 

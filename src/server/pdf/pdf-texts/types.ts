@@ -27,6 +27,13 @@ export type InvoiceTexts = {
   soldOnBehalf: (reseller: string, seller: string) => string
   /** The heading over the payer's block. */
   billTo: string
+  /**
+   * A price converted into the payer's currency (docs/decisions/0097-payer-currencies.md): the order's rate, where it came
+   * from and its date, and the document's total and VAT in the plan's currency at that rate (amounts come formatted).
+   */
+  exchangeRate: (base: string, rate: string, currency: string, source: string, date: string) => string
+  exchangeEquivalent: (total: string, vat: string) => string
+  exchangeSources: { ecb: string; file: string }
   reversalOf: (number: string) => string
   reissueOf: (number: string) => string
   columns: { description: string; quantity: string; net: string; vat: string; gross: string }
