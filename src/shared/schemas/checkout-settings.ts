@@ -7,6 +7,7 @@ import { hasScriptTag } from '../validation/text'
 import { zHexColor, zPlainText, zUrl } from '../validation/schemas'
 import { buyerInformationModes, phoneFieldModes } from '../validation/payer-fields'
 import { byValue, documented, uniqueBy } from '../validation/document-rules'
+import { isLocaleCode, localeCodes, type LocaleCode } from '../i18n/locales'
 
 // Checkout settings (docs/reference/catalogue-and-selling.md §3 "Checkout settings"; docs/reference/catalogue-and-selling.md §9 "Default buy button colour
 // #ffc107, radius 22"), what a product's checkout and market-upsell steps choose (order bump presentation,
@@ -441,11 +442,28 @@ export function bumpPresentation(stored: Record<string, unknown> | null | undefi
 export const cancellationTermsProductTypes = productForms
 export const cancellationTermsBodyMaxLength = 20_000
 
+/** One key per language: the locale codes only (src/shared/i18n/locales.ts), any other key is refused. */
+const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
+
+/**
+ * The terms in one other language (docs/decisions/0095-product-translations.md): title and body each optional,
+ * with the base fields' rules (trimmed, their lengths, no script tag); empty or null is "not translated".
+ */
+export const cancellationTermsTranslationInput = z.strictObject({
+  title: optionalText(200),
+  body: optionalText(cancellationTermsBodyMaxLength),
+})
+/** Sent, it replaces every stored translation; `null` or `{}` removes them all; left out, the stored ones stay. */
+export const cancellationTermsTranslationsInput = z.strictObject(byLocale(cancellationTermsTranslationInput))
+export type CancellationTermsTranslationsInput = z.infer<typeof cancellationTermsTranslationsInput>
+
 export const createCancellationTermsInput = z.strictObject({
   /** The product form the terms apply to; one per form. */
   product_type: zProductForm,
   title: requiredText(200),
   body: requiredText(cancellationTermsBodyMaxLength),
+  /** The title and body in other languages, by locale; optional. */
+  translations: cancellationTermsTranslationsInput.nullish(),
 })
 export type CreateCancellationTermsInput = z.infer<typeof createCancellationTermsInput>
 
@@ -453,6 +471,7 @@ export const updateCancellationTermsInput = z.strictObject({
   product_type: zProductForm.optional(),
   title: requiredText(200).optional(),
   body: requiredText(cancellationTermsBodyMaxLength).optional(),
+  translations: cancellationTermsTranslationsInput.nullish(),
 })
 export type UpdateCancellationTermsInput = z.infer<typeof updateCancellationTermsInput>
 
@@ -461,10 +480,42 @@ export const cancellationTermsOutput = z.object({
   product_type: z.enum(productForms),
   title: z.string(),
   body: z.string(),
+  /** The title and body in other languages, by locale (`{}` for none; a text not translated is null). */
+  translations: z.object(byLocale(z.object({ title: z.string().nullable(), body: z.string().nullable() }))).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 })
 export type CancellationTermsOutput = z.infer<typeof cancellationTermsOutput>
+
+/** The terms' texts as stored (`cancellation_terms.translations`), by locale; each text optional. */
+export type CancellationTermsTranslation = { title?: string; body?: string }
+export type CancellationTermsTranslations = { [L in LocaleCode]?: CancellationTermsTranslation }
+
+/** A stored value read defensively: locale keys and known texts only; a language with no text is left out. */
+export function cancellationTermsTranslationsOf(stored: unknown): CancellationTermsTranslations {
+  const out: CancellationTermsTranslations = {}
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return out
+  for (const code of localeCodes) {
+    const entry = (stored as Record<string, unknown>)[code]
+    if (!entry || typeof entry !== 'object') continue
+    const texts: CancellationTermsTranslation = {}
+    for (const field of ['title', 'body'] as const) {
+      const value = (entry as Record<string, unknown>)[field]
+      if (typeof value === 'string' && value.trim() !== '') texts[field] = value
+    }
+    if (Object.keys(texts).length > 0) out[code] = texts
+  }
+  return out
+}
+
+/**
+ * The terms in `locale` (the page's, docs/decisions/0095-product-translations.md): the title and the body each
+ * the translation's when given, else the base text.
+ */
+export function localizedCancellationTerms(base: { title: string; body: string }, stored: unknown, locale: string | null | undefined) {
+  const tr = locale && isLocaleCode(locale) ? cancellationTermsTranslationsOf(stored)[locale] : undefined
+  return { title: tr?.title ?? base.title, body: tr?.body ?? base.body }
+}
 export const cancellationTermsListOutput = z.object({ list: z.array(cancellationTermsOutput), total_count: z.number(), total_count_max: z.number() })
 
 /** GET /api/v1/shop/{username}/cancellation_terms: ct_id picks terms by id, else product_type (a form or the spec's type). */

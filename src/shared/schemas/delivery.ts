@@ -3,6 +3,7 @@ import { zIdParam, zText } from '../validation/storable'
 import { hasScriptTag } from '../validation/text'
 import { byValue, documented } from '../validation/document-rules'
 import { notBlank } from '../validation/storable'
+import { isLocaleCode, localeCodes, type LocaleCode } from '../i18n/locales'
 
 // Delivery (docs/decisions/0017-delivery.md): the product's delivery step (email mode and the seller's own mail), what a paid order
 // delivered (the public order's `deliverables`), the payer area (/api/v1/payer/*) and managing a payment.
@@ -24,11 +25,28 @@ export type DeliveryPlaceholder = (typeof deliveryPlaceholders)[number]
 const plain = (max: number) => zText({ error: 'invalid_value' }).trim().max(max, { error: 'too_long' })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
 
+/** One key per language: the locale codes only (src/shared/i18n/locales.ts), any other key is refused. */
+const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
+
+/**
+ * The custom delivery mail in one other language (docs/decisions/0095-product-translations.md): each text
+ * optional, with the base field's rules; empty or null is "not translated" (the base text is sent).
+ */
+export const deliveryTranslationInput = z.strictObject({
+  custom_subject: plain(200).nullish(),
+  custom_body: plain(10_000).nullish(),
+})
+/** Sent, it replaces every stored translation; `null` or `{}` removes them all; left out, the stored ones stay. */
+export const deliveryTranslationsInput = z.strictObject(byLocale(deliveryTranslationInput))
+export type DeliveryTranslationsInput = z.infer<typeof deliveryTranslationsInput>
+
 /** PUT /api/v1/cabinet/products/{id}/delivery: the wizard's delivery step. */
 export const productDeliveryInput = z.strictObject({
   email_mode: z.enum(deliveryEmailModes, { error: 'invalid_value' }),
   custom_subject: plain(200).nullish(),
   custom_body: plain(10_000).nullish(),
+  /** The custom mail's texts in other languages, by locale; optional. */
+  translations: deliveryTranslationsInput.nullish(),
 }).superRefine((value, ctx) => {
   if (value.email_mode !== 'custom_email') return
   if (!value.custom_subject) ctx.addIssue({ code: 'custom', path: ['custom_subject'], message: 'required' })
@@ -42,8 +60,41 @@ export const productDeliveryOutput = z.object({
   custom_subject: z.string().nullable(),
   custom_body: z.string().nullable(),
   placeholders: z.array(z.enum(deliveryPlaceholders)),
+  /** The custom mail's texts in other languages, by locale (`{}` for none; a text not translated is null). */
+  translations: z.object(byLocale(z.object({ custom_subject: z.string().nullable(), custom_body: z.string().nullable() }))).optional(),
 })
 export type ProductDeliveryOutput = z.infer<typeof productDeliveryOutput>
+
+/** The custom mail's texts as stored (`product_delivery_settings.translations`), by locale; each text optional. */
+export const deliveryTranslationFields = ['custom_subject', 'custom_body'] as const
+export type DeliveryTranslation = { custom_subject?: string; custom_body?: string }
+export type DeliveryTranslations = { [L in LocaleCode]?: DeliveryTranslation }
+
+/** A stored value read defensively: locale keys and known texts only; a language with no text is left out. */
+export function deliveryTranslationsOf(stored: unknown): DeliveryTranslations {
+  const out: DeliveryTranslations = {}
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return out
+  for (const code of localeCodes) {
+    const entry = (stored as Record<string, unknown>)[code]
+    if (!entry || typeof entry !== 'object') continue
+    const texts: DeliveryTranslation = {}
+    for (const field of deliveryTranslationFields) {
+      const value = (entry as Record<string, unknown>)[field]
+      if (typeof value === 'string' && value.trim() !== '') texts[field] = value
+    }
+    if (Object.keys(texts).length > 0) out[code] = texts
+  }
+  return out
+}
+
+/**
+ * The custom delivery mail in `locale` (the order's, docs/decisions/0095-product-translations.md): the subject
+ * and the body each the translation's when given, else the base text.
+ */
+export function localizedDeliveryMail(base: { subject: string | null; body: string | null }, stored: unknown, locale: string | null | undefined) {
+  const tr = locale && isLocaleCode(locale) ? deliveryTranslationsOf(stored)[locale] : undefined
+  return { subject: tr?.custom_subject ?? base.subject, body: tr?.custom_body ?? base.body }
+}
 
 /** GET /api/v1/shop/orders/{token} `deliverables`: what a paid order delivered (null before it is paid). */
 export const deliverablesOutput = z.object({

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { createSeller, type TestSeller } from '../../../../tests/factories/catalog'
+import { systemContext } from '../../context'
 import { cancellationTermsFor } from './checkout-settings.service'
+import { publicLegalDocument } from './legal-texts.service'
 
 // Cancellation terms per product form (cabinet) and the public legal document of a shop.
 
@@ -80,5 +82,59 @@ describe('the public read', () => {
     await t.deps.database.executeSql('update sellers set blocked = true where id = $1', [seller.sellerId])
     expect((await shop(seller.username, `ct_id=${terms.id}`)).statusCode).toBe(404)
     await t.deps.database.executeSql('update sellers set blocked = false where id = $1', [seller.sellerId])
+  })
+})
+
+// Texts per language (docs/decisions/0095-product-translations.md): title and body per locale, each falling back.
+describe('translations', () => {
+  let third: TestSeller
+  beforeAll(async () => { third = await createSeller(t) })
+  const mine = (payload: object) => t.request({ method: 'POST', url, token: third.accessToken, payload })
+  const patch = (id: number, payload: object) => t.request({ method: 'PATCH', url: `${url}/${id}`, token: third.accessToken, payload })
+
+  test('saved with the terms, kept when left out, replaced when sent, cleared by null or {}; locale keys and base rules only', async () => {
+    const created = await mine({
+      product_type: 'course', title: 'Cancellation terms', body,
+      translations: { de: { title: ' Widerrufsbelehrung ', body: 'Sie können binnen 14 Tagen widerrufen.' }, pl: { title: 'Odstąpienie', body: '' }, fr: { title: '', body: null } },
+    })
+    expect(created.statusCode).toBe(201)
+    const terms = created.json()
+    expect(terms.translations).toEqual({
+      de: { title: 'Widerrufsbelehrung', body: 'Sie können binnen 14 Tagen widerrufen.' },
+      pl: { title: 'Odstąpienie', body: null },
+    })
+    expect((await patch(terms.id, { title: 'Cancellation policy' })).json().translations).toEqual(terms.translations)
+    const replaced = await patch(terms.id, { translations: { es: { body: 'Puede desistir en 14 días.' } } })
+    expect(replaced.json().translations).toEqual({ es: { title: null, body: 'Puede desistir en 14 días.' } })
+    expect((await t.request({ method: 'GET', url: `${url}/${terms.id}`, token: third.accessToken })).json().translations).toEqual({ es: { title: null, body: 'Puede desistir en 14 días.' } })
+    expect((await patch(terms.id, { translations: null })).json().translations).toEqual({})
+    await patch(terms.id, { translations: { de: { title: 'X' } } })
+    expect((await patch(terms.id, { translations: {} })).json().translations).toEqual({})
+
+    for (const translations of [{ xx: { title: 'T' } }, { 'pt-br': { title: 'T' } }, { de: { title: 'T', html: '<b>' } }, { de: { body: 'x'.repeat(20_001) } }, { de: { title: 'x'.repeat(201) } }, { de: { body: 'Hi <script>alert(1)</script>' } }]) {
+      expect((await patch(terms.id, { translations })).statusCode, JSON.stringify(translations).slice(0, 60)).toBe(400)
+    }
+  })
+
+  test('the public document shows the page\'s language, each text falling back to the base; the shop API the language it names', async () => {
+    const terms = (await mine({
+      product_type: 'download', title: 'Cancellation terms', body,
+      translations: { de: { title: 'Widerrufsbelehrung', body: 'Sie können binnen 14 Tagen widerrufen.' }, fr: { title: 'Droit de rétractation' } },
+    })).json()
+    const page = (locale: 'de' | 'fr' | 'it' | 'en', query: { ct_id?: number; product_type?: string }) =>
+      publicLegalDocument(systemContext(t.deps, { locale }), third.username, 'cancellation_terms', query)
+    expect(await page('de', { ct_id: terms.id })).toEqual({ username: third.username, title: 'Widerrufsbelehrung', body: 'Sie können binnen 14 Tagen widerrufen.' })
+    expect(await page('de', { product_type: 'download' })).toMatchObject({ title: 'Widerrufsbelehrung', body: 'Sie können binnen 14 Tagen widerrufen.' })
+    // a language with only a title: the base body; a language with none: the base texts
+    expect(await page('fr', { ct_id: terms.id })).toMatchObject({ title: 'Droit de rétractation', body })
+    expect(await page('it', { ct_id: terms.id })).toMatchObject({ title: 'Cancellation terms', body })
+    expect(await page('en', {})).toMatchObject({ title: 'Cancellation terms', body })
+
+    const shop = (headers: Record<string, string>) => t.request({ method: 'GET', url: `/api/v1/shop/${third.username}/cancellation_terms?ct_id=${terms.id}`, headers })
+    expect((await shop({ 'accept-language': 'de-DE,de;q=0.9' })).json()).toMatchObject({ title: 'Widerrufsbelehrung', body: 'Sie können binnen 14 Tagen widerrufen.' })
+    expect((await shop({ 'accept-language': 'it' })).json()).toMatchObject({ title: 'Cancellation terms', body })
+    const plain = (await shop({})).json()
+    expect(plain).toMatchObject({ title: 'Cancellation terms', body })
+    expect(plain.translations).toBeUndefined()
   })
 })

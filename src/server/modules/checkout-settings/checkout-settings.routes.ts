@@ -8,6 +8,7 @@ import {
 import { listQuery } from '../../../shared/schemas/lists'
 import * as checkoutSettings from './checkout-settings.service'
 import * as legalTexts from './legal-texts.service'
+import { requestedLocale } from '../../plugins/locale'
 
 // /api/v1/cabinet/checkout_settings, /api/v1/cabinet/products/{id}/checkout, /api/v1/cabinet/cancellation_terms
 // and the public /api/v1/shop/{username}/cancellation_terms. Thin: parse, call one use case, answer.
@@ -81,5 +82,5 @@ export const checkoutSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => legalTexts.confirmLegalTextsReviewed(req.ctx))
 
   app.get('/shop/:username/cancellation_terms', { schema: { tags: ['shop'], params: shopParams, querystring: publicCancellationTermsQuery, response: { 200: publicCancellationTermsOutput } } },
-    async (req) => checkoutSettings.getPublicCancellationTerms(req.ctx, req.params.username, req.query))
+    async (req) => checkoutSettings.getPublicCancellationTerms(req.ctx, req.params.username, req.query, requestedLocale(req.headers)))
 }

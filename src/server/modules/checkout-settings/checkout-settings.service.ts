@@ -7,8 +7,10 @@ import {
   type CheckoutTheme, type CreateCancellationTermsInput, type CreateCheckoutSettingsInput, type ProductCheckoutInput,
   type ProductCheckoutOutput, type TrustSeals, type UpdateCancellationTermsInput, type UpdateCheckoutSettingsInput, type UpsellOffer,
   checkoutLayouts, buyButtonTexts, buyerInformationIncludeTypes, upsellKinds, defaultBuyerInformation, defaultPhoneField, phoneFieldModes,
-  type PhoneFieldMode,
+  type PhoneFieldMode, type CancellationTermsTranslations, type CancellationTermsTranslationsInput,
+  cancellationTermsTranslationsOf, localizedCancellationTerms,
 } from '../../../shared/schemas/checkout-settings'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -297,8 +299,25 @@ function formOf(productType: string): ProductForm | undefined {
 function termsOutput(row: repo.CancellationTermsRow): CancellationTermsOutput {
   return {
     id: row.id, product_type: row.productType as ProductForm, title: row.title, body: row.body,
+    translations: Object.fromEntries(Object.entries(cancellationTermsTranslationsOf(row.translations)).map(([code, texts]) => [
+      code, { title: texts.title ?? null, body: texts.body ?? null },
+    ])),
     created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
   }
+}
+
+/**
+ * What the terms store of their translations (docs/decisions/0095-product-translations.md): each text under the
+ * base fields' rules (the schema's), empty ones and languages with no text left out. Null or {} clears them.
+ */
+function termsTranslationsValue(input: CancellationTermsTranslationsInput | null): CancellationTermsTranslations {
+  const out: CancellationTermsTranslations = {}
+  for (const [code, entry] of Object.entries(input ?? {}) as [LocaleCode, CancellationTermsTranslationsInput[LocaleCode]][]) {
+    if (!entry) continue
+    const texts = { ...(entry.title ? { title: entry.title } : {}), ...(entry.body ? { body: entry.body } : {}) }
+    if (Object.keys(texts).length > 0) out[code] = texts
+  }
+  return out
 }
 
 /** The seller's cancellation terms for a product form (or the spec's type for it); null when none are written. */
@@ -335,6 +354,7 @@ export async function createCancellationTerms(ctx: Ctx, input: CreateCancellatio
     if (await repo.findTermsByType(tx, sellerId, input.product_type)) throw typeTaken()
     const row = await guardType(() => repo.insertTerms(tx, {
       sellerId, productType: input.product_type, title: input.title, body: input.body, createdAt: ctx.now, updatedAt: ctx.now,
+      translations: termsTranslationsValue(input.translations ?? null),
     }))
     return termsOutput(row)
   })
@@ -357,6 +377,7 @@ export async function updateCancellationTerms(ctx: Ctx, id: number, input: Updat
       ...(input.product_type !== undefined ? { productType: input.product_type } : {}),
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(input.translations !== undefined ? { translations: termsTranslationsValue(input.translations) } : {}),
       updatedAt: ctx.now,
     }))
     return termsOutput(updated)
@@ -377,7 +398,7 @@ export async function deleteCancellationTerms(ctx: Ctx, id: number): Promise<voi
  * names its seller by username or numeric id; ct_id picks the terms by id, else product_type by form (or
  * the spec's type). 404 when nothing matches, including another seller's ct_id.
  */
-export async function getPublicCancellationTerms(ctx: Ctx, username: string, query: { ct_id?: number | undefined; product_type?: string | undefined }) {
+export async function getPublicCancellationTerms(ctx: Ctx, username: string, query: { ct_id?: number | undefined; product_type?: string | undefined }, locale: LocaleCode | null = null) {
   const seller = await repo.findShopSeller(ctx.db, username)
   if (!seller) throw new AppError('not_found', 'This shop does not exist')
   let row: repo.CancellationTermsRow | undefined
@@ -387,6 +408,7 @@ export async function getPublicCancellationTerms(ctx: Ctx, username: string, que
     row = form ? await repo.findTermsByType(ctx.db, seller.id, form) : undefined
   }
   if (!row) throw termsNotFound()
-  const { created_at: _created, ...terms } = termsOutput(row)
-  return { ...terms, seller: { id: seller.id, username: seller.username } }
+  const { created_at: _created, translations: _translations, ...terms } = termsOutput(row)
+  // the language the request names, else the base texts (docs/decisions/0095-product-translations.md)
+  return { ...terms, ...localizedCancellationTerms(terms, row.translations, locale), seller: { id: seller.id, username: seller.username } }
 }

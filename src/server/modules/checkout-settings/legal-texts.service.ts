@@ -1,7 +1,7 @@
 import { isProductForm, productFormOfType, productForms, type ProductForm } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import { cancellationTemplate, legalLanguage, legalTemplate, type LegalSeller, type LegalText, type LegalTextKind } from '../../../shared/legal/legal-templates'
-import type { LegalTextOutput, LegalTextsOutput, SaveLegalTextInput } from '../../../shared/schemas/checkout-settings'
+import { localizedCancellationTerms, type LegalTextOutput, type LegalTextsOutput, type SaveLegalTextInput } from '../../../shared/schemas/checkout-settings'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
@@ -112,11 +112,12 @@ export async function publicLegalDocument(ctx: Ctx, username: string, kind: Lega
   if (query.ct_id !== undefined) {
     const row = await repo.findTerms(ctx.db, shop.id, query.ct_id)
     if (!row) throw new AppError('not_found', 'These cancellation terms do not exist')
-    return { username: shop.username, title: row.title, body: row.body }
+    return { username: shop.username, ...localizedCancellationTerms(row, row.translations, ctx.locale) }
   }
   const form = (query.product_type && (isProductForm(query.product_type) ? query.product_type : productFormOfType(query.product_type))) || 'download'
   const row = await repo.findTermsByType(ctx.db, shop.id, form)
-  return { username: shop.username, ...(row ? { title: row.title, body: row.body } : cancellationTemplate(form, seller)) }
+  // saved terms in the page's language, text by text, else the base text (docs/decisions/0095-product-translations.md)
+  return { username: shop.username, ...(row ? localizedCancellationTerms(row, row.translations, ctx.locale) : cancellationTemplate(form, seller)) }
 }
 
 export type LegalDocument = {

@@ -193,7 +193,11 @@ export async function findDeliverySettings(db: Executor, productId: number): Pro
 
 export async function saveDeliverySettings(db: Executor, values: typeof productDeliverySettings.$inferInsert): Promise<DeliverySettingsRow> {
   const [row] = await db.insert(productDeliverySettings).values(values)
-    .onConflictDoUpdate({ target: productDeliverySettings.productId, set: { emailMode: values.emailMode, customSubject: values.customSubject, customBody: values.customBody, updatedAt: values.updatedAt } })
+    .onConflictDoUpdate({ target: productDeliverySettings.productId, set: {
+      emailMode: values.emailMode, customSubject: values.customSubject, customBody: values.customBody, updatedAt: values.updatedAt,
+      // left out: the stored translations stay (docs/decisions/0095-product-translations.md)
+      ...(values.translations !== undefined ? { translations: values.translations } : {}),
+    } })
     .returning()
   return row!
 }

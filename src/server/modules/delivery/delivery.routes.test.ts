@@ -265,6 +265,83 @@ describe('delivery email modes', () => {
     await buyIn('de-AT')
     expect((await deliveryMails())[1]).toEqual({ kind: 'order_delivery', locale: 'de', subject: `Dein Kauf ist bereit: ${product.name}` })
   })
+
+  // The seller's own mail per language (docs/decisions/0095-product-translations.md).
+  test('the custom mail\'s translations are saved, kept when left out, replaced when sent and cleared; locale keys and base rules only', async () => {
+    const product = await publishedProduct(t, seller.accessToken)
+    const put = (payload: object) => t.request({ method: 'PUT', url: `/api/v1/cabinet/products/${product.id}/delivery`, token: seller.accessToken, payload })
+    const base = { email_mode: 'custom_email', custom_subject: 'Your {product_name}', custom_body: 'Thank you, {first_name}.' }
+    expect((await t.request({ method: 'GET', url: `/api/v1/cabinet/products/${product.id}/delivery`, token: seller.accessToken })).json().translations).toEqual({})
+    const saved = await put({
+      ...base,
+      translations: {
+        pl: { custom_subject: ' Twój {product_name} ', custom_body: '<p>Dziękujemy, {first_name}.</p><script>alert(1)</script>' },
+        de: { custom_subject: 'Ihr {product_name}', custom_body: '' }, fr: { custom_subject: null },
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(400) // a script tag is refused, as in the base body
+    const ok = await put({
+      ...base,
+      translations: {
+        pl: { custom_subject: ' Twój {product_name} ', custom_body: '<p onclick="x()">Dziękujemy, <b>{first_name}</b>.</p>' },
+        de: { custom_subject: 'Ihr {product_name}', custom_body: '' }, fr: { custom_subject: null },
+      },
+    })
+    expect(ok.statusCode, ok.body).toBe(200)
+    expect(ok.json().translations).toEqual({
+      pl: { custom_subject: 'Twój {product_name}', custom_body: '<p>Dziękujemy, <b>{first_name}</b>.</p>' },
+      de: { custom_subject: 'Ihr {product_name}', custom_body: null },
+    })
+    const kept = await put({ ...base, custom_subject: 'Yours: {product_name}' })
+    expect(kept.json()).toMatchObject({ custom_subject: 'Yours: {product_name}', translations: ok.json().translations })
+    expect((await put({ ...base, translations: { es: { custom_body: 'Gracias.' } } })).json().translations).toEqual({ es: { custom_subject: null, custom_body: 'Gracias.' } })
+    expect((await put({ ...base, translations: null })).json().translations).toEqual({})
+    await put({ ...base, translations: { de: { custom_subject: 'X' } } })
+    expect((await put({ ...base, translations: {} })).json().translations).toEqual({})
+    for (const translations of [{ xx: { custom_subject: 'T' } }, { 'pt-br': { custom_subject: 'T' } }, { de: { custom_subject: 'T', extra: 'x' } }, { de: { custom_subject: 'x'.repeat(201) } }]) {
+      expect((await put({ ...base, translations })).statusCode, JSON.stringify(translations)).toBe(400)
+    }
+  })
+
+  test('a Polish order\'s custom mail is the Polish text; a text not translated falls back to the base', async () => {
+    const product = await publishedProduct(t, seller.accessToken, { pricing_plans: [oneTimePlan(1_200)] })
+    const saved = await t.request({
+      method: 'PUT', url: `/api/v1/cabinet/products/${product.id}/delivery`, token: seller.accessToken,
+      payload: {
+        email_mode: 'custom_email', custom_subject: 'Your {product_name}', custom_body: 'Thank you, {first_name}.',
+        translations: { pl: { custom_subject: 'Twój zakup: {product_name}', custom_body: 'Dziękujemy, {first_name}!\n\nZamówienie {order_number}.' }, de: { custom_subject: 'Ihr Kauf: {product_name}' } },
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const buyIn = async (language: string) => {
+      const payer = fullPayer()
+      const res = await t.request({
+        method: 'POST', url: '/api/v1/shop/orders', headers: { 'idempotency-key': randomUUID(), 'content-language': language },
+        payload: { product_id: product.id, pricing_plan_id: product.pricing_plans[0].id, payment_method: 'card', payer, terms_accepted: true },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      expect((await sandboxPay(t, res.json().next_action.payment_id)).statusCode).toBe(200)
+      await t.deps.jobs.drain()
+      const [order] = await sql<{ id: number }>('select id from orders where token = $1', [res.json().order.token])
+      const [mail] = await sql<{ locale: string; subject: string; text: string; html: string }>(
+        `select locale, subject, text, html from email_logs where "to" = $1 and kind = 'order_delivery'`, [payer.email])
+      return { orderId: order!.id, mail: mail! }
+    }
+    const polish = await buyIn('pl')
+    expect(polish.mail.locale).toBe('pl')
+    expect(polish.mail.subject).toBe(`Twój zakup: ${product.name}`)
+    expect(polish.mail.text).toContain('Dziękujemy, Pia!')
+    expect(polish.mail.text).toContain(`Zamówienie ${polish.orderId}.`)
+    expect(polish.mail.html).toContain('<html lang="pl">')
+    // German: the subject translated, the body the base text
+    const german = await buyIn('de')
+    expect(german.mail.subject).toBe(`Ihr Kauf: ${product.name}`)
+    expect(german.mail.text).toContain('Thank you, Pia.')
+    // Italian: nothing translated, the base texts
+    const italian = await buyIn('it')
+    expect(italian.mail.subject).toBe(`Your ${product.name}`)
+    expect(italian.mail.text).toContain('Thank you, Pia.')
+  })
 })
 
 describe('the payer area', () => {

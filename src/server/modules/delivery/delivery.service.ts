@@ -1,9 +1,10 @@
 import { formatMoney, isCurrencyId } from '../../../shared/money'
-import type { DeliverablesOutput, DeliveryEmailMode, ProductDeliveryInput, ProductDeliveryOutput } from '../../../shared/schemas/delivery'
-import { deliveryPlaceholders } from '../../../shared/schemas/delivery'
+import type { DeliverablesOutput, DeliveryEmailMode, DeliveryTranslations, DeliveryTranslationsInput, ProductDeliveryInput, ProductDeliveryOutput } from '../../../shared/schemas/delivery'
+import { deliveryPlaceholders, deliveryTranslationsOf, localizedDeliveryMail } from '../../../shared/schemas/delivery'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import { courseAccessUrl } from '../../../shared/catalog'
 import { sanitizeHtml } from '../../../shared/html/html-sanitizer'
-import { isRichText } from '../../../shared/html/rich-text'
+import { isRichText, plainTextOf } from '../../../shared/html/rich-text'
 import { accessGrantTransitions, canTransition, type AccessGrantState } from '../../../shared/states'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
@@ -496,10 +497,12 @@ export async function sendDeliveryEmail(deps: AppDeps, data: { orderId: number }
   ]
   // The order's language, the payer's when they ordered (orders.locale; decision 0094), not the account's today.
   const locale = email.mailLocale(order.locale)
+  // the seller's own mail in the order's language, text by text, else the base text (docs/decisions/0095-product-translations.md)
+  const custom = localizedDeliveryMail({ subject: settings?.customSubject ?? null, body: settings?.customBody ?? null }, settings?.translations, order.locale)
   const rendered = renderDeliveryMail({
     locale,
-    mode: delivery.emailMode === 'custom_email' && settings?.customSubject && settings.customBody ? 'custom_email' : 'standard_email',
-    custom: { subject: settings?.customSubject ?? '', body: settings?.customBody ?? '' },
+    mode: delivery.emailMode === 'custom_email' && custom.subject && custom.body ? 'custom_email' : 'standard_email',
+    custom: { subject: custom.subject ?? '', body: custom.body ?? '' },
     values: {
       first_name: payer.first_name, last_name: payer.last_name, email: payer.email, product_name: product.name, seller_name: sellerName,
       order_number: String(order.id), access_url: deliverables.access_url ?? payerAreaUrl(deps, order.sellerId), payer_area_url: payerAreaUrl(deps, order.sellerId),
@@ -527,7 +530,31 @@ function settingsOutput(productId: number, row: repo.DeliverySettingsRow | undef
   return {
     product_id: productId, email_mode: (row?.emailMode ?? 'standard_email') as DeliveryEmailMode,
     custom_subject: row?.customSubject ?? null, custom_body: row?.customBody ?? null, placeholders: [...deliveryPlaceholders],
+    translations: Object.fromEntries(Object.entries(deliveryTranslationsOf(row?.translations)).map(([code, texts]) => [
+      code, { custom_subject: texts.custom_subject ?? null, custom_body: texts.custom_body ?? null },
+    ])),
   }
+}
+
+/** The editor's HTML kept only as the allow-list allows (docs/decisions/0012-html-sanitiser-allow-list.md); older plain text stays text. */
+function customBodyValue(body: string | null | undefined): string | null {
+  return body ? (isRichText(body) ? sanitizeHtml(body) : body) : null
+}
+
+/**
+ * What the settings store of the custom mail's translations (docs/decisions/0095-product-translations.md): each
+ * text under the base field's rules, empty ones and languages with no text left out. Null or {} clears them.
+ */
+function translationsValue(input: DeliveryTranslationsInput | null): DeliveryTranslations {
+  const out: DeliveryTranslations = {}
+  for (const [code, entry] of Object.entries(input ?? {}) as [LocaleCode, DeliveryTranslationsInput[LocaleCode]][]) {
+    if (!entry) continue
+    const subject = entry.custom_subject || null
+    const body = customBodyValue(entry.custom_body)
+    const texts = { ...(subject ? { custom_subject: subject } : {}), ...(body && plainTextOf(body).trim() !== '' ? { custom_body: body } : {}) }
+    if (Object.keys(texts).length > 0) out[code] = texts
+  }
+  return out
 }
 
 export async function getDeliverySettings(ctx: Ctx, productId: number): Promise<ProductDeliveryOutput> {
@@ -540,10 +567,9 @@ export async function saveDeliverySettings(ctx: Ctx, productId: number, input: P
   const sellerId = actingSellerId(ctx.actor, 'products.write')
   return ctx.db.transaction(async (tx) => {
     await catalog.ownedProduct(tx, sellerId, productId, { lock: true })
-    // the editor's HTML is kept only as the allow-list allows (docs/decisions/0012-html-sanitiser-allow-list.md); older plain text stays text
-    const body = input.custom_body ? (isRichText(input.custom_body) ? sanitizeHtml(input.custom_body) : input.custom_body) : null
     const row = await repo.saveDeliverySettings(tx, {
-      productId, emailMode: input.email_mode, customSubject: input.custom_subject ?? null, customBody: body, updatedAt: ctx.now,
+      productId, emailMode: input.email_mode, customSubject: input.custom_subject ?? null, customBody: customBodyValue(input.custom_body), updatedAt: ctx.now,
+      ...(input.translations !== undefined ? { translations: translationsValue(input.translations) } : {}),
     })
     return settingsOutput(productId, row)
   })

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cancellationTermsBodyMaxLength } from '../../../../shared/schemas/checkout-settings'
 import { FormError } from '../../../components/form-error'
@@ -14,8 +14,10 @@ type LegalTextForm = {
   field: (name: 'title' | 'body') => FieldProps<string>; validate: () => unknown
 }
 
-export function LegalTextFields({ form, saving, onSave, onCancel, testId }: {
+export function LegalTextFields({ form, saving, onSave, onCancel, testId, children }: {
   form: LegalTextForm; saving: boolean; onSave: () => void; onCancel: () => void; testId: string
+  /** More fields below the text (the cancellation terms' languages). */
+  children?: ReactNode
 }) {
   const { t } = useTranslation()
   return (
@@ -28,6 +30,7 @@ export function LegalTextFields({ form, saving, onSave, onCancel, testId }: {
         <Textarea label={t('cancellationTerms.fields.body')} required autosize minRows={10} maxRows={24} maxLength={cancellationTermsBodyMaxLength}
           {...textInputProps(form.field('body'))} data-testid={`${testId}-body`} />
         <Text size="xs" c="dimmed" ta="right">{form.values.body.length} / {cancellationTermsBodyMaxLength}</Text>
+        {children}
         <FormError error={form.formError} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>

@@ -9,6 +9,7 @@ import { deliveryEmailModes, type DeliveryEmailMode, type productDeliveryOutput 
 import { RichTextEditor } from '../../../../components/rich-text-editor'
 import { api } from '../../../../lib/api'
 import type { Camelize } from '../../../../lib/api-client'
+import { DeliveryEmailTranslations, deliveryDraftsOf, deliveryTranslationsInputOf, type DeliveryTranslationDrafts } from './delivery-email-translations'
 
 type DeliverySettings = Camelize<z.output<typeof productDeliveryOutput>>
 
@@ -23,15 +24,18 @@ export function DeliveryEmailSection({ productId }: { productId: number }) {
   const [mode, setMode] = useState<DeliveryEmailMode>('standard_email')
   const [subject, setSubject] = useState('')
   const [body, setBody] = useState('')
+  const [drafts, setDrafts] = useState<DeliveryTranslationDrafts>({})
   useEffect(() => {
     if (!settings.data) return
     setMode(settings.data.emailMode)
     setSubject(settings.data.customSubject ?? '')
     setBody(richTextOf(settings.data.customBody ?? ''))
+    setDrafts(deliveryDraftsOf(settings.data.translations))
   }, [settings.data])
   const save = useMutation({
+    // the languages are sent with the custom mail only; another mode leaves the stored ones as they are
     mutationFn: () => api.put<DeliverySettings>(`/cabinet/products/${productId}/delivery`, {
-      email_mode: mode, ...(mode === 'custom_email' ? { custom_subject: subject, custom_body: body } : {}),
+      email_mode: mode, ...(mode === 'custom_email' ? { custom_subject: subject, custom_body: body, translations: deliveryTranslationsInputOf(drafts) } : {}),
     }),
     onSuccess: (data) => {
       queryClient.setQueryData(key, data)
@@ -52,6 +56,7 @@ export function DeliveryEmailSection({ productId }: { productId: number }) {
             <TextInput label={t('payerArea.delivery.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={200} required />
             <RichTextEditor label={t('payerArea.delivery.body')} value={body} onChange={setBody} required minHeight={160} data-testid="delivery-body" />
             <Text size="xs" c="dimmed">{t('payerArea.delivery.placeholders', { list: (settings.data?.placeholders ?? []).map((p) => `{${p}}`).join(', ') })}</Text>
+            <DeliveryEmailTranslations drafts={drafts} onChange={setDrafts} base={{ subject }} />
           </>
         )}
         <Group><Button onClick={() => save.mutate()} loading={save.isPending} data-testid="delivery-save">{t('payerArea.delivery.save')}</Button></Group>
