@@ -3,6 +3,7 @@ import { notBlank, zText } from '../validation/storable'
 import { hexColorPattern, isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 import { allRules, byValue, documented } from '../validation/document-rules'
+import { isLocaleCode, localeCodes, type LocaleCode } from '../i18n/locales'
 
 // The design of a certificate product (docs/reference/catalogue-and-selling.md "Certificate layouts: landscape, portrait, custom.
 // Certificate date sources: purchase_date, relative_date, custom_text. Validity start: from_static_date,
@@ -41,6 +42,57 @@ const customSize = z.strictObject({
 const isoDate = zText({ error: keyOr('invalid_date') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' }).meta({ format: 'date' })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'invalid_date' })
 
+/**
+ * The design's texts in other languages (docs/decisions/0095-product-translations.md, "Certificate designs"): per
+ * locale, any of the seller's texts of the design, with the base texts' rules; an empty text is not translated.
+ */
+export const certificateTranslationFields = ['title', 'body', 'custom_date_text'] as const
+export type CertificateTranslationField = (typeof certificateTranslationFields)[number]
+export type CertificateTranslation = { [K in CertificateTranslationField]?: string }
+export type CertificateTranslations = { [L in LocaleCode]?: CertificateTranslation }
+
+export const certificateTranslationInput = z.strictObject({
+  title: text(0, 200).nullish(),
+  body: text(0, 5000).nullish(),
+  custom_date_text: text(0, 200).nullish(),
+})
+export type CertificateTranslationInput = z.infer<typeof certificateTranslationInput>
+const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
+/** One key per locale code (src/shared/i18n/locales.ts); any other key is refused. */
+export const certificateTranslationsInput = z.strictObject(byLocale(certificateTranslationInput))
+export type CertificateTranslationsInput = z.infer<typeof certificateTranslationsInput>
+
+/**
+ * The stored or sent translations read as the design keeps them: locale keys and known fields with text only
+ * (trimmed by the schema); a language with no text left is dropped.
+ */
+export function certificateTranslationsOf(value: unknown): CertificateTranslations {
+  const out: CertificateTranslations = {}
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return out
+  for (const code of localeCodes) {
+    const entry = (value as Record<string, unknown>)[code]
+    if (!entry || typeof entry !== 'object') continue
+    const texts: CertificateTranslation = {}
+    for (const field of certificateTranslationFields) {
+      const text = (entry as Record<string, unknown>)[field]
+      if (typeof text === 'string' && text.trim() !== '') texts[field] = text
+    }
+    if (Object.keys(texts).length > 0) out[code] = texts
+  }
+  return out
+}
+
+/**
+ * The design's seller texts in `locale`, each the translation's when given, else the base text (the one
+ * fallback, text by text). No locale or no translation in it: the base texts.
+ */
+export function localizedCertificateTexts(
+  design: Pick<CertificateDesign, 'title' | 'body' | 'custom_date_text'> & { translations?: unknown }, locale: string | null | undefined,
+): { title: string; body: string; custom_date_text: string | null } {
+  const tr = locale && isLocaleCode(locale) ? certificateTranslationsOf(design.translations)[locale] : undefined
+  return { title: tr?.title ?? design.title, body: tr?.body ?? design.body, custom_date_text: tr?.custom_date_text ?? design.custom_date_text }
+}
+
 export const certificateDesignInput = z.strictObject({
   layout: z.enum(certificateLayouts, { error: 'invalid_value' }),
   /** custom layout only: the page in millimetres. */
@@ -62,6 +114,8 @@ export const certificateDesignInput = z.strictObject({
   background_key: zText({ error: 'invalid_value' }).regex(/^[a-z0-9-]{1,80}(\.[a-z0-9]{1,8})?$/, { error: 'unknown_upload' }).nullish(),
   /** Absent: purchase for certificate products, course_completion for course products. */
   issue_on: z.enum(certificateTriggers, { error: 'invalid_value' }).nullish(),
+  /** The texts in other languages; left out, the stored ones stay; sent, they replace them; null or {} removes them. */
+  translations: certificateTranslationsInput.nullish(),
 }).superRefine((d, ctx) => {
   if (d.layout === 'custom' && !d.custom_size) ctx.addIssue({ code: 'custom', path: ['custom_size'], message: 'required' })
   if (d.date_source === 'relative_date' && (d.relative_days === undefined || d.relative_days === null)) ctx.addIssue({ code: 'custom', path: ['relative_days'], message: 'required' })
@@ -73,6 +127,11 @@ export const certificateDesignInput = z.strictObject({
   byValue('validity_start', certificateValidityStarts, { from_static_date: { static_date: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } } }),
 ))
 export type CertificateDesignInput = z.input<typeof certificateDesignInput>
+
+/** The preview's language: given, the preview prints its words and the design's texts in it. */
+export const certificatePreviewQuery = z.strictObject({ locale: z.enum(localeCodes, { error: 'invalid_value' }).optional() })
+
+const certificateTranslationOutput = z.object({ title: z.string().nullable(), body: z.string().nullable(), custom_date_text: z.string().nullable() })
 
 export const certificateDesignOutput = z.object({
   product_id: z.number(),
@@ -89,6 +148,8 @@ export const certificateDesignOutput = z.object({
   validity_days: z.number().nullable(),
   background_key: z.string().nullable(),
   issue_on: z.enum(certificateTriggers),
+  /** The texts in other languages by locale ({} for none); each text null when not given. Optional for clients. */
+  translations: z.object(byLocale(certificateTranslationOutput)).optional(),
   /** false until the seller saves a design: the answer then shows the defaults. */
   saved: z.boolean(),
   updated_at: z.string().nullable(),
@@ -102,7 +163,7 @@ export const defaultCertificateDesign: CertificateDesign = {
   colors: { text: '#1f2937', accent: '#b45309', background: '#ffffff' },
   date_source: 'purchase_date', relative_days: null, custom_date_text: null,
   validity_start: 'from_payment', static_date: null, validity_days: null, background_key: null,
-  issue_on: 'purchase',
+  issue_on: 'purchase', translations: {},
 }
 
 // ------------------------------------------------------------------ issued certificates

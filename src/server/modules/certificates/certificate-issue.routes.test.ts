@@ -148,6 +148,34 @@ describe('issued certificates', () => {
     expect((await verify(cert!.serial.toLowerCase())).status).toBe('valid')
   })
 
+  test('a Polish order\'s certificate prints the Polish texts of the design copied at issue, each falling back to the base text; a later change of the design leaves it as issued', async () => {
+    const product = await certificateProduct({
+      date_source: 'custom_text', custom_date_text: 'Midsummer 2030',
+      translations: { pl: { title: 'Certyfikat ukończenia {{product_name}}', custom_date_text: 'Przesilenie 2030' }, de: { title: 'Zertifikat' } },
+    })
+    const order = await buy(product)
+    await sql("update orders set locale = 'pl' where id = $1", [order.orderId])
+    await issue(product.id, order)
+    const [row] = await sql('select design from issued_certificates where order_id = $1', [order.orderId])
+    expect(row.design.translations.pl).toEqual({ title: 'Certyfikat ukończenia {{product_name}}', custom_date_text: 'Przesilenie 2030' })
+    // The seller rewrites the design and its Polish texts afterwards: the issued certificate stays as issued.
+    await t.request({ method: 'PUT', url: designUrl(product.id), token: seller.accessToken, payload: { ...design, title: 'New title', translations: { pl: { title: 'Nowy tytuł', body: 'Nowa treść' } } } })
+
+    const [cert] = await certificatesOfOrder(t.deps.db, t.deps, order.orderId)
+    const polish = await pdfText((await t.request({ method: 'GET', url: cert!.pdf_url.replace('http://localhost:3000', '') })).rawPayload)
+    expect(polish).toContain('Certyfikat ukończenia Colour theory')
+    expect(polish).toContain('Przesilenie 2030')
+    expect(polish).toContain('Awarded to Pia Payer') // no Polish body: the base text
+    expect(polish).not.toContain('Nowy')
+    expect(polish).not.toContain('New title')
+    // Another language without a translation of these texts: the base ones.
+    await sql("update orders set locale = 'fr' where id = $1", [order.orderId])
+    const french = await pdfText((await t.request({ method: 'GET', url: cert!.pdf_url.replace('http://localhost:3000', '') })).rawPayload)
+    expect(french).toContain('Certificate of Colour theory')
+    expect(french).toContain('Midsummer 2030')
+    await sql("update orders set locale = 'en' where id = $1", [order.orderId])
+  })
+
   test('the check says expired after the validity, not yet valid before a static start, revoked after a refund, unknown for a made-up serial', async () => {
     const product = await certificateProduct({ validity_days: 1 })
     const order = await buy(product)

@@ -7,7 +7,8 @@ import { PdfWriter } from '../../pdf/pdf-writer'
 
 // Draws a certificate with pdfkit: the page of the layout (A4 landscape or portrait, or the custom size),
 // the background colour or image, a frame in the accent colour, the title and the body with the
-// placeholders filled, and the date line. The title and body are the seller's words as designed; the date line is
+// placeholders filled, and the date line. The title and body are the seller's words as designed (the caller picks the
+// order's language's translation, docs/decisions/0095-product-translations.md); the date line is
 // in the order's language (src/server/pdf: Noto fonts for every locale, Arabic from the right), centred as the rest.
 
 const pointsPerMm = 72 / 25.4

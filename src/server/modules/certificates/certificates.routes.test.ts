@@ -88,6 +88,51 @@ describe('certificate design', () => {
     expect(text).not.toContain('{{')
   })
 
+  test('translations (docs/decisions/0095-product-translations.md): saved per locale with empty texts dropped, kept when left out, replaced when sent, cleared by null or {}; bad keys and texts are field errors; the preview prints a language asked for', async () => {
+    const product = await createProduct(t, seller.accessToken, { form: 'certificate', name: 'Colour theory' })
+    const polish = { title: 'Certyfikat {{product_name}}', body: '  Przyznany {{payer_name}}.  ', custom_date_text: '' }
+    const saved = await t.request({ method: 'PUT', url: designUrl(product.id), token: seller.accessToken, payload: { ...design, translations: { pl: polish, de: { title: null, body: '' } } } })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().translations).toEqual({ pl: { title: 'Certyfikat {{product_name}}', body: 'Przyznany {{payer_name}}.', custom_date_text: null } })
+    const [{ design: stored }] = (await t.deps.database.executeSql('select design from certificate_designs where product_id = $1', [product.id])).rows as any[]
+    expect(stored.translations).toEqual({ pl: { title: 'Certyfikat {{product_name}}', body: 'Przyznany {{payer_name}}.' } })
+
+    // Left out (the "keys details" step saves without them): kept.
+    const kept = await t.request({ method: 'PUT', url: designUrl(product.id), token: seller.accessToken, payload: { ...design, validity_days: 10 } })
+    expect(kept.json()).toMatchObject({ validity_days: 10, translations: { pl: { title: 'Certyfikat {{product_name}}' } } })
+    const replaced = await t.request({ method: 'PUT', url: designUrl(product.id), token: seller.accessToken, payload: { ...design, translations: { de: { custom_date_text: 'Mittsommer 2030' } } } })
+    expect(replaced.json().translations).toEqual({ de: { title: null, body: null, custom_date_text: 'Mittsommer 2030' } })
+
+    const preview = await t.request({ method: 'GET', url: `${designUrl(product.id)}/preview.pdf?locale=de`, token: seller.accessToken })
+    expect(preview.statusCode).toBe(200)
+    const text = await pdfText(preview.rawPayload)
+    expect(text).toContain('Certificate of Colour theory') // no German title: the base one
+    expect(text).toContain('Mittsommer 2030')
+    expect(text).toContain('1. Januar 2031')
+    expect(await pdfText((await t.request({ method: 'GET', url: `${designUrl(product.id)}/preview.pdf`, token: seller.accessToken })).rawPayload)).toContain('Midsummer 2030')
+    expect((await t.request({ method: 'GET', url: `${designUrl(product.id)}/preview.pdf?locale=xx`, token: seller.accessToken })).statusCode).toBe(400)
+
+    for (const clear of [null, {}]) {
+      await t.request({ method: 'PUT', url: designUrl(product.id), token: seller.accessToken, payload: { ...design, translations: { pl: polish } } })
+      const cleared = await t.request({ method: 'PUT', url: designUrl(product.id), token: seller.accessToken, payload: { ...design, translations: clear } })
+      expect(cleared.json().translations, JSON.stringify(clear)).toEqual({})
+    }
+
+    const cases: [unknown, string][] = [
+      [{ xx: { title: 'X' } }, 'translations'],
+      [{ 'pt-br': { title: 'X' } }, 'translations'],
+      [{ pl: { headline: 'X' } }, 'translations.pl'],
+      [{ pl: { body: 'Hello {{payer_email}}' } }, 'translations.pl.body'],
+      [{ pl: { title: 'x'.repeat(201) } }, 'translations.pl.title'],
+      [{ pl: { body: '<script>alert(1)</script>' } }, 'translations.pl.body'],
+    ]
+    for (const [translations, path] of cases) {
+      const res = await t.request({ method: 'PUT', url: designUrl(product.id), token: seller.accessToken, payload: { ...design, translations } })
+      expect(res.statusCode, JSON.stringify(translations)).toBe(400)
+      expect(res.json().error.fields.map((f: any) => f.path).join(' '), JSON.stringify(translations)).toContain(path)
+    }
+  })
+
   test('a portrait design renders a portrait page; a custom one its size in millimetres', async () => {
     const product = await createProduct(t, seller.accessToken, { form: 'certificate' })
     await t.request({ method: 'PUT', url: designUrl(product.id), token: seller.accessToken, payload: { ...design, layout: 'portrait' } })

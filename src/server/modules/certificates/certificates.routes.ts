@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { productParams } from '../../../shared/schemas/catalog'
-import { certificateDesignInput, certificateDesignOutput } from '../../../shared/schemas/certificates'
+import { certificateDesignInput, certificateDesignOutput, certificatePreviewQuery } from '../../../shared/schemas/certificates'
 import { certificateIssueRoutes } from './certificate-issue.routes'
 import * as certificates from './certificates.service'
 
@@ -27,10 +27,10 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null)
     })
 
-  app.get('/cabinet/products/:id/certificate_design/preview.pdf', { config: auth, schema: { tags, security, params: productParams, produces: ['application/pdf'] } },
+  app.get('/cabinet/products/:id/certificate_design/preview.pdf', { config: auth, schema: { tags, security, params: productParams, querystring: certificatePreviewQuery, produces: ['application/pdf'] } },
     async (req, reply) => reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', 'inline; filename="certificate-preview.pdf"')
       .header('cache-control', 'no-store')
-      .send(await certificates.previewPdf(req.ctx, req.params.id)))
+      .send(await certificates.previewPdf(req.ctx, req.params.id, req.query.locale)))
 }

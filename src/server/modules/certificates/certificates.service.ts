@@ -3,8 +3,8 @@ import QRCode from 'qrcode'
 import sharp from 'sharp'
 import { AppError } from '../../../shared/errors'
 import {
-  certificateDesignInput, certificateSerialPattern, defaultCertificateDesign, formatCertificateSerial, normalizeCertificateSerial,
-  type CertificateDesign, type CertificateDesignOutput, type CertificateTrigger, type CertificateVerificationOutput, type IssuedCertificateOutput,
+  certificateDesignInput, certificateSerialPattern, certificateTranslationFields, certificateTranslationsOf, defaultCertificateDesign, formatCertificateSerial,
+  localizedCertificateTexts, normalizeCertificateSerial, type CertificateDesign, type CertificateTranslations, type CertificateDesignOutput, type CertificateTrigger, type CertificateVerificationOutput, type IssuedCertificateOutput,
 } from '../../../shared/schemas/certificates'
 import { canTransition, certificateTransitions } from '../../../shared/states'
 import type { z } from 'zod'
@@ -40,9 +40,23 @@ async function certificateProduct(ctx: Ctx, db: Executor, productId: number, act
 /** A course's certificate comes with completing it; a certificate product's with buying it. */
 const defaultTrigger = (form: string): CertificateTrigger => (form === 'course' ? 'course_completion' : 'purchase')
 
+/** The stored translations as the answer gives them: every text of a language, null when not given. */
+function translationsOutput(stored: unknown): NonNullable<CertificateDesign['translations']> {
+  const out: NonNullable<CertificateDesign['translations']> = {}
+  for (const [code, entry] of Object.entries(certificateTranslationsOf(stored)) as [keyof CertificateTranslations, CertificateTranslations[keyof CertificateTranslations]][]) {
+    out[code] = Object.fromEntries(certificateTranslationFields.map((field) => [field, entry?.[field] ?? null])) as { title: string | null; body: string | null; custom_date_text: string | null }
+  }
+  return out
+}
+
+/** A stored design (a product's, or an issued certificate's frozen copy) over the defaults, its translations always present. */
+function storedDesign(stored: unknown, base: CertificateDesign): CertificateDesign {
+  const design = { ...base, ...(stored as Partial<CertificateDesign> | undefined) }
+  return { ...design, translations: translationsOutput(design.translations) }
+}
+
 function designOf(row: repo.DesignRow | undefined, form = 'certificate'): CertificateDesign {
-  const base = { ...defaultCertificateDesign, issue_on: defaultTrigger(form) }
-  return row ? { ...base, ...(row.design as Partial<CertificateDesign>) } : base
+  return storedDesign(row?.design, { ...defaultCertificateDesign, issue_on: defaultTrigger(form) })
 }
 
 function output(productId: number, form: string, row: repo.DesignRow | undefined): CertificateDesignOutput {
@@ -83,7 +97,12 @@ export async function saveDesign(ctx: Ctx, productId: number, input: z.output<ty
       background_key: input.background_key ?? null,
       issue_on: input.issue_on ?? defaultTrigger(product.form),
     }
-    return output(product.id, product.form, await repo.saveDesign(tx, product.id, { ...design }, ctx.now))
+    // Translations (docs/decisions/0095-product-translations.md): left out, the stored ones stay; sent, they
+    // replace them (null or {} removes them). Stored with the given texts only.
+    const translations = input.translations === undefined
+      ? certificateTranslationsOf((await repo.findDesign(tx, product.id))?.design.translations)
+      : certificateTranslationsOf(input.translations)
+    return output(product.id, product.form, await repo.saveDesign(tx, product.id, { ...design, translations }, ctx.now))
   })
 }
 
@@ -139,17 +158,27 @@ async function backgroundOf(deps: AppDeps, db: Executor, sellerId: number, desig
   return sharp(bytes).rotate().resize({ width: Math.round(width * 2), height: Math.round(height * 2), fit: 'cover' }).jpeg({ quality: 85 }).toBuffer()
 }
 
-/** The PDF of the saved design (or the defaults) filled for the sample payer "Alex Example". */
-export async function previewPdf(ctx: Ctx, productId: number): Promise<Buffer> {
+/** The design with its seller texts in `locale` (each the translation's, else the base text). */
+function designIn(design: CertificateDesign, locale: LocaleCode | null): CertificateDesign {
+  return { ...design, ...localizedCertificateTexts(design, locale) }
+}
+
+/**
+ * The PDF of the saved design (or the defaults) filled for the sample payer "Alex Example": in the seller's
+ * language with the base texts, or, asked for a language, in it with its translated texts (as a payer who
+ * bought in it gets the certificate).
+ */
+export async function previewPdf(ctx: Ctx, productId: number, language?: LocaleCode): Promise<Buffer> {
   const product = await certificateProduct(ctx, ctx.db, productId, 'products.read')
-  const design = designOf(await repo.findDesign(ctx.db, product.id), product.form)
+  const design = designIn(designOf(await repo.findDesign(ctx.db, product.id), product.form), language ?? null)
+  const locale = language ?? ctx.locale
   const seller = await catalog.loadSeller(ctx, ctx.db, product.sellerId)
   const background = await backgroundOf(ctx.deps, ctx.db, product.sellerId, design)
   const values = certificateValues(design, {
     payerName: samplePayerName, productName: product.name, sellerName: seller.username, paidAt: ctx.now, number: 'PREVIEW-0001',
-    locale: ctx.locale,
+    locale,
   })
-  return renderCertificatePdf(design, values, { locale: ctx.locale, background })
+  return renderCertificatePdf(design, values, { locale, background })
 }
 
 /** Copies a certificate design to another product, inside the duplicating transaction (the background stays the seller's upload). */
@@ -224,7 +253,9 @@ export async function issueCertificate(tx: Executor, deps: AppDeps, input: Issue
   const dates = issueDates(design, paidAt)
   await issued.insertIssued(tx, {
     serial: newCertificateSerial(), productId: input.productId, orderId: input.orderId, sellerId: input.sellerId, payerUserId: input.payerUserId,
-    recipientName: input.recipientName.trim().slice(0, 200) || 'Payer', trigger: input.trigger, design: { ...design },
+    // The copy keeps the translations, so the certificate reads as issued in every language.
+    recipientName: input.recipientName.trim().slice(0, 200) || 'Payer', trigger: input.trigger,
+    design: { ...design, translations: certificateTranslationsOf(design.translations) },
     shownDate: dates.shownDate, validFrom: dates.validFrom, validUntil: dates.validUntil, state: 'valid', issuedAt: deps.now(),
   })
 }
@@ -266,17 +297,22 @@ export async function certificatesOfPayer(db: Executor, deps: AppDeps, payerUser
 
 /**
  * The PDF of an issued certificate in its order's language (docs/decisions/0094-storefront-languages.md): its frozen
- * design and values, the serial and the QR code to its page.
+ * design and values, the serial and the QR code to its page. The design's texts are its frozen copy's translation
+ * in that language, text by text, else its base texts (docs/decisions/0095-product-translations.md).
  */
 async function issuedPdf(db: Executor, deps: AppDeps, row: issued.IssuedWithNames): Promise<Buffer> {
-  const design = { ...defaultCertificateDesign, ...(row.design as Partial<CertificateDesign>) }
+  const orderLocale = await issued.orderLocale(db, row.orderId)
+  const locale = pdfLocaleOf(orderLocale)
+  const frozen = storedDesign(row.design, defaultCertificateDesign)
+  const design = designIn(frozen, orderLocale ? locale : null)
   const { verify_url } = urlsOf(deps, row.serial)
-  const locale = pdfLocaleOf(await issued.orderLocale(db, row.orderId))
   // The printed date is frozen at issue (English text); another language gets the same day written in it.
-  // A seller's own date text stays as typed.
+  // A seller's own date text stays as typed, or as translated for the order's language.
   const paidAt = locale === 'en' || design.date_source === 'custom_text' ? null : await issued.orderPaidAt(db, row.orderId)
+  const date = design.date_source === 'custom_text' ? design.custom_date_text ?? row.shownDate
+    : paidAt ? issueDates(design, paidAt, locale).shownDate : row.shownDate
   const values = {
-    payer_name: row.recipientName, product_name: row.productName, date: paidAt ? issueDates(design, paidAt, locale).shownDate : row.shownDate,
+    payer_name: row.recipientName, product_name: row.productName, date,
     valid_until: row.validUntil ? formatDate(row.validUntil, locale) : '', seller_name: row.sellerUsername, certificate_number: row.serial,
   }
   const qr = await QRCode.toBuffer(verify_url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 })

@@ -17,12 +17,15 @@ import { certificateDesignQuery, type CertificateDesign } from '../../api/certif
 import { certificatePreviewUrl } from '../../api/certificate-preview'
 import { saveCertificateDesign } from '../../api/save-certificate-design'
 import { certificateIssueOptions } from '../course-certificate'
+import { certificateDraftsOf, certificateTranslationsInputOf, type CertificateTranslationDrafts } from '../certificate-translation-draft'
+import { CertificateTranslations } from './certificate-translations'
 import { countOf } from '../money'
 import { SaveBar } from './save-bar'
 import type { StepProps } from './step-types'
 
 // Certificate products: "keys details" (which date the certificate shows and how long it is valid) and
-// "design" (layout, texts with placeholders, colours, a PDF preview). Both save the whole design.
+// "design" (layout, texts with placeholders, colours, the texts in other languages, a PDF preview). Both save the
+// whole design; "keys details" leaves the translations out, which keeps them.
 
 type Values = {
   layout: string
@@ -93,6 +96,7 @@ function DesignForm({ product, design, part }: { product: StepProps['product']; 
   const form = useZodForm(certificateDesignInput, valuesOf(design), i18n.language, { toInput })
   const v = form.values
   const [preview, setPreview] = useState<string | null>(null)
+  const [drafts, setDrafts] = useState<CertificateTranslationDrafts>(() => certificateDraftsOf(design.translations))
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview)
   }, [preview])
@@ -115,7 +119,7 @@ function DesignForm({ product, design, part }: { product: StepProps['product']; 
   return (
     <form onSubmit={(event) => {
       event.preventDefault()
-      if (form.validate()) save.mutate(toInput(form.values))
+      if (form.validate()) save.mutate(part === 'design' ? { ...toInput(form.values), translations: certificateTranslationsInputOf(drafts) } : toInput(form.values))
     }} noValidate>
       <Stack gap="md">
         {part === 'keys' ? (
@@ -158,6 +162,8 @@ function DesignForm({ product, design, part }: { product: StepProps['product']; 
               <HexColorInput label={t('products.certificate.accentColor')} value={v.accent_color} onChange={(c) => form.setValue('accent_color', c)} />
               <HexColorInput label={t('products.certificate.backgroundColor')} value={v.background_color} onChange={(c) => form.setValue('background_color', c)} />
             </SimpleGrid>
+            <CertificateTranslations productId={product.id} drafts={drafts} onChange={setDrafts}
+              base={{ title: v.title, body: v.body, customDateText: v.custom_date_text, dateSource: v.date_source }} />
           </>
         )}
         <FormError error={form.formError ?? showPreview.error} />
