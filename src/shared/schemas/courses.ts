@@ -3,6 +3,8 @@ import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
 import { lessonAccessModes, lessonPublishStates } from '../states/lesson-status'
 import { hasScriptTag } from '../validation/text'
 import { byValue, documented, trueCount } from '../validation/document-rules'
+import { zPlainText } from '../validation/schemas'
+import { localeCodes, type LocaleCode } from '../i18n/locales'
 
 // Course content as data (docs/reference/catalogue-and-selling.md §2 wizard step "content"; docs/reference/readings.md 9): modules and lessons in order,
 // lesson content blocks (text, video, audio, file, pdf) and lesson quizzes whose questions are
@@ -113,7 +115,40 @@ export type QuizOutput = z.infer<typeof quizOutput>
 
 // ------------------------------------------------------------------ modules and lessons
 
-export const moduleInput = z.strictObject({ title: title(), description: zText().trim().max(5000, { error: 'too_long' }).refine((v) => !hasScriptTag(v), { error: 'script_tag' }).nullish() })
+// Texts per language (docs/decisions/0095-product-translations.md, "Course content"): one strict object per
+// locale, each text optional with the base field's limits; empty or null is "not translated" (the base text shows).
+// Sent, `translations` replaces the stored set (a language left out is removed); null or {} removes them all;
+// left out, the stored ones stay.
+
+/** One key per language: the locale codes only (src/shared/i18n/locales.ts), any other key is refused. */
+const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
+
+export const moduleTranslationInput = z.strictObject({ title: zPlainText(200).nullish(), description: zPlainText(5000).nullish() })
+export type ModuleTranslationInput = z.infer<typeof moduleTranslationInput>
+export const moduleTranslationsInput = z.strictObject(byLocale(moduleTranslationInput))
+export type ModuleTranslationsInput = z.infer<typeof moduleTranslationsInput>
+
+/**
+ * `text_blocks`: the HTML of the lesson's text blocks by their index in `blocks` ("0", "2"), sanitised on save like the
+ * blocks. A key that is no text block's index is refused by the service (422 at its path), not here: the document
+ * cannot say which keys a record takes.
+ */
+export const lessonTranslationInput = z.strictObject({
+  title: zPlainText(200).nullish(),
+  text_blocks: z.record(
+    z.string().max(20, { error: 'invalid_value' }),
+    zText({ error: 'invalid_value' }).max(textBlockMaxLength, { error: 'too_long' }).nullable(),
+  ).nullish(),
+})
+export type LessonTranslationInput = z.infer<typeof lessonTranslationInput>
+export const lessonTranslationsInput = z.strictObject(byLocale(lessonTranslationInput))
+export type LessonTranslationsInput = z.infer<typeof lessonTranslationsInput>
+
+export const moduleInput = z.strictObject({
+  title: title(), description: zText().trim().max(5000, { error: 'too_long' }).refine((v) => !hasScriptTag(v), { error: 'script_tag' }).nullish(),
+  /** The module's texts in other languages; optional. */
+  translations: moduleTranslationsInput.nullish(),
+})
 export const updateModuleInput = moduleInput.partial()
 export type ModuleInput = z.infer<typeof updateModuleInput>
 
@@ -127,6 +162,8 @@ export const lessonInput = z.strictObject({
   access_mode: z.enum(lessonAccessModes, { error: 'invalid_value' }).optional(),
   access_after_days: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' }).min(1, { error: 'out_of_range' }).max(3650, { error: 'out_of_range' }).nullish(),
   access_from: z.iso.datetime({ offset: true, error: 'invalid_value' }).nullish(),
+  /** The lesson's title and text blocks in other languages; optional. An index must name a text block of the lesson. */
+  translations: lessonTranslationsInput.nullish(),
 })
 export const updateLessonInput = lessonInput.partial()
 export type LessonInput = z.infer<typeof updateLessonInput>
@@ -137,14 +174,26 @@ export type MoveLessonInput = z.infer<typeof moveLessonInput>
 export const moduleParams = z.strictObject({ id: zIdParam(), module_id: zIdParam() })
 export const lessonParams = z.strictObject({ id: zIdParam(), lesson_id: zIdParam() })
 
+/** One language's stored texts; a text not translated is null (text blocks: only those translated). */
+export const moduleTranslationOutput = z.object({ title: z.string().nullable(), description: z.string().nullable() })
+export const lessonTranslationOutput = z.object({ title: z.string().nullable(), text_blocks: z.record(z.string(), z.string()) })
+export const moduleTranslationsOutput = z.object(byLocale(moduleTranslationOutput))
+export type ModuleTranslationsOutput = z.infer<typeof moduleTranslationsOutput>
+export const lessonTranslationsOutput = z.object(byLocale(lessonTranslationOutput))
+export type LessonTranslationsOutput = z.infer<typeof lessonTranslationsOutput>
+
 export const lessonOutput = z.object({
   id: z.number(), module_id: z.number(), title: z.string(), position: z.number(),
   blocks: z.array(z.record(z.string(), z.unknown())), quiz: quizOutput.nullable(),
   publish_state: z.enum(lessonPublishStates), access_mode: z.enum(lessonAccessModes), access_after_days: z.number().nullable(), access_from: z.string().nullable(),
+  /** The texts in other languages, by locale (docs/decisions/0095-product-translations.md); `{}` for none. */
+  translations: lessonTranslationsOutput.optional(),
 })
 export type LessonOutput = z.infer<typeof lessonOutput>
 export const moduleOutput = z.object({
   id: z.number(), title: z.string(), description: z.string().nullable(), position: z.number(), lessons: z.array(lessonOutput),
+  /** The texts in other languages, by locale; `{}` for none. */
+  translations: moduleTranslationsOutput.optional(),
 })
 export type ModuleOutput = z.infer<typeof moduleOutput>
 export const courseOutput = z.object({ product_id: z.number(), modules: z.array(moduleOutput), lessons_count: z.number() })

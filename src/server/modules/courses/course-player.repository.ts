@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import {
-  courseCompletions, courseLessons, courseModules, courseSessions, courseSettings, lessonComments, lessonProgress, products, quizAttempts, sellerEffectiveFeatures, sellers, users,
+  courseCompletions, courseLessons, courseModules, courseSessions, courseSettings, lessonComments, lessonProgress, orders, products, quizAttempts, sellerEffectiveFeatures, sellers,
+  users,
 } from '../../db/schema'
 
 // The SQL of playing a course. The service finds the course (seller username + product slug) and checks
@@ -33,6 +34,17 @@ export async function findCourseById(db: Executor, productId: number): Promise<C
 export async function findLessonById(db: Executor, id: number): Promise<LessonRow | undefined> {
   const [row] = await db.select().from(courseLessons).where(eq(courseLessons.id, id)).limit(1)
   return row
+}
+
+/**
+ * The payer's language for a course (docs/decisions/0095-product-translations.md, "Course content"): the order's
+ * of the access they hold (`orders.locale`, theirs when they ordered), else their account's (`users.locale`).
+ */
+export async function payerLocale(db: Executor, orderId: number, payerUserId: number): Promise<string | null> {
+  const [order] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId)).limit(1)
+  if (order) return order.locale
+  const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, payerUserId)).limit(1)
+  return user?.locale ?? null
 }
 
 export async function modulesOf(db: Executor, productId: number): Promise<ModuleRow[]> {

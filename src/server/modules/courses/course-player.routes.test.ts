@@ -396,3 +396,36 @@ describe('the seller tabs and the access extension', () => {
     expect(row!.n).toBe(2)
   })
 })
+
+describe('course texts in the payer\'s language (docs/decisions/0095-product-translations.md)', () => {
+  test('a payer whose order is in Polish reads the Polish module and lesson texts, each untranslated text falling back to the base', async () => {
+    const course = await courseWith(seller)
+    const base = `/cabinet/products/${course.product.id}/course`
+    const tree = (await cabinet(seller.accessToken, 'GET', base)).json()
+    const module = tree.modules[0]
+    expect((await cabinet(seller.accessToken, 'PATCH', `${base}/modules/${module.id}`, { description: 'First steps', translations: { pl: { title: 'Podstawy' }, de: { title: 'Grundlagen', description: 'Erste Schritte' } } })).statusCode).toBe(200)
+    const intro = await cabinet(seller.accessToken, 'PATCH', `${base}/lessons/${course.lessons[0].id}`, { translations: { pl: { text_blocks: { 0: '<p>Witamy</p>' } } } })
+    expect(intro.statusCode, intro.body).toBe(200)
+    expect((await cabinet(seller.accessToken, 'PATCH', `${base}/lessons/${course.lessons[1].id}`, { translations: { pl: { title: 'Arkusz' } } })).statusCode).toBe(200)
+
+    const buyer = await buy(course.product)
+    const [grant] = await sql<{ order_id: number }>('select order_id from access_grants where payer_user_id = $1 and product_id = $2', [buyer.userId, course.product.id])
+    await sql('update orders set locale = $1 where id = $2', ['pl', grant!.order_id])
+
+    const outline = (await get(buyer.token, course.url)).json()
+    expect(outline.modules.map((m: any) => [m.title, m.description, m.lessons.map((l: any) => l.title)])).toEqual([
+      ['Podstawy', 'First steps', ['Intro', 'Arkusz', 'Check']],
+    ])
+    const lesson = (await get(buyer.token, `${course.url}/lessons/${course.lessons[0].id}`)).json()
+    expect(lesson.title).toBe('Intro')
+    expect(lesson.blocks[0]).toEqual({ kind: 'text', html: '<p>Witamy</p>' })
+    expect(lesson.blocks[1]).toMatchObject({ kind: 'video', source: 'external' })
+    expect((await get(buyer.token, `${course.url}/lessons/${course.lessons[1].id}`)).json().title).toBe('Arkusz')
+
+    // the order in a language with no translation: the base texts
+    await sql('update orders set locale = $1 where id = $2', ['fr', grant!.order_id])
+    const french = (await get(buyer.token, course.url)).json()
+    expect(french.modules[0].title).toBe('Basics')
+    expect((await get(buyer.token, `${course.url}/lessons/${course.lessons[0].id}`)).json().blocks[0].html).toBe('<p>Welcome</p>')
+  })
+})

@@ -5,6 +5,7 @@ import type {
   CourseOutlineOutput, CourseProgressOutput, LessonProgressInput, PlayerBlock, PlayerLessonOutput, QuizAttemptOutput, QuizSubmitInput,
 } from '../../../shared/schemas/course-player'
 import type { QuizOutput } from '../../../shared/schemas/courses'
+import { localizedLessonTexts, localizedModuleTexts } from '../../../shared/courses/course-translations'
 import {
   assertTransition, lessonOpensAt, lessonStatusFor, lessonStatusTransitions, type LessonStatus, type StoredLessonStatus,
 } from '../../../shared/states'
@@ -158,8 +159,9 @@ export function embedUrl(value: string): string {
   return value
 }
 
-function playerBlocks(deps: AppDeps, userId: number, lesson: repo.LessonRow, now: Date, preview = false): PlayerBlock[] {
-  return lesson.blocks.map((raw): PlayerBlock => {
+/** The lesson's blocks as the player shows them; `blocks`: the lesson's, or their localised copy (text blocks in the payer's language). */
+function playerBlocks(deps: AppDeps, userId: number, lesson: repo.LessonRow, now: Date, preview = false, blocks: readonly Record<string, unknown>[] = lesson.blocks): PlayerBlock[] {
+  return blocks.map((raw): PlayerBlock => {
     const block = raw as { kind: string; html?: string; source?: string; url?: string; key?: string; title?: string }
     const title = block.title ?? null
     switch (block.kind) {
@@ -199,9 +201,13 @@ async function completionAnswer(db: Executor, opened: Opened) {
 
 // ------------------------------------------------------------------ use cases
 
+/** The payer's language for the course's texts: the order's of their access, else their account's. */
+const payerLocaleOf = (db: Executor, opened: Opened) => repo.payerLocale(db, opened.grant.orderId, opened.userId)
+
 export async function getOutline(ctx: Ctx, seller: string, slug: string): Promise<CourseOutlineOutput> {
   const opened = await openCourse(ctx, ctx.db, seller, slug)
   const views = await lessonViews(ctx.db, opened, ctx.now)
+  const locale = await payerLocaleOf(ctx.db, opened)
   const modules = await repo.modulesOf(ctx.db, opened.course.id)
   const settings = settingsOf(await repo.settingsOf(ctx.db, opened.course.id))
   const resume = views.find((v) => v.status === 'published' || v.status === 'viewed')
@@ -213,9 +219,9 @@ export async function getOutline(ctx: Ctx, seller: string, slug: string): Promis
     expires_at: opened.grant.expiresAt?.toISOString() ?? null,
     resume_lesson_id: resume?.lesson.id ?? null,
     modules: modules.map((m) => ({
-      id: m.id, title: m.title, description: m.description,
+      id: m.id, ...localizedModuleTexts(m, m.translations, locale),
       lessons: views.filter((v) => v.lesson.moduleId === m.id).map((v) => ({
-        id: v.lesson.id, title: v.lesson.title, status: v.status, opens_at: v.opensAt.toISOString(), has_quiz: v.lesson.quiz !== null && quizCommentsOn(opened.course),
+        id: v.lesson.id, title: localizedLessonTexts(v.lesson, v.lesson.translations, locale).title, status: v.status, opens_at: v.opensAt.toISOString(), has_quiz: v.lesson.quiz !== null && quizCommentsOn(opened.course),
       })),
     })).filter((m) => m.lessons.length > 0),
   }
@@ -231,9 +237,10 @@ export async function getLesson(ctx: Ctx, seller: string, slug: string, lessonId
   const quiz = quizCommentsOn(opened.course) ? view.lesson.quiz as QuizOutput | null : null
   const attempts = quiz ? await repo.attemptsOf(ctx.db, lessonId, opened.userId) : []
   const settings = settingsOf(await repo.settingsOf(ctx.db, opened.course.id))
+  const texts = localizedLessonTexts(view.lesson, view.lesson.translations, await payerLocaleOf(ctx.db, opened))
   return {
-    id: view.lesson.id, module_id: view.lesson.moduleId, title: view.lesson.title, status: view.status, position_seconds: view.positionSeconds,
-    blocks: playerBlocks(ctx.deps, opened.userId, view.lesson, ctx.now),
+    id: view.lesson.id, module_id: view.lesson.moduleId, title: texts.title, status: view.status, position_seconds: view.positionSeconds,
+    blocks: playerBlocks(ctx.deps, opened.userId, view.lesson, ctx.now, false, texts.blocks),
     quiz: quiz
       ? {
           pass_percent: quiz.pass_percent, total_points: quiz.questions.reduce((sum, q) => sum + q.points, 0),

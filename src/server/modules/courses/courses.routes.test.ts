@@ -179,3 +179,56 @@ describe('course content', () => {
     expect(mine.json().modules).toMatchObject([{ title: 'Secret module', lessons: [{ title: 'Secret lesson' }] }])
   })
 })
+
+describe('course texts per language (docs/decisions/0095-product-translations.md)', () => {
+  test('module and lesson translations are saved (text blocks sanitised), kept when left out, replaced when sent and cleared by null or {}', async () => {
+    const product = await createProduct(t, seller.accessToken, { form: 'course' })
+    const created = await t.request({
+      method: 'POST', url: `${courseUrl(product.id)}/modules`, token: seller.accessToken,
+      payload: { title: 'Basics', description: 'First steps', translations: { pl: { title: ' Podstawy ', description: '' }, de: { title: '' } } },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const module = created.json()
+    expect(module.translations).toEqual({ pl: { title: 'Podstawy', description: null } })
+
+    const lessonRes = await t.request({
+      method: 'POST', url: `${courseUrl(product.id)}/modules/${module.id}/lessons`, token: seller.accessToken,
+      payload: {
+        title: 'Intro', blocks: [{ kind: 'text', html: '<p>Welcome</p>' }, { kind: 'video', source: 'external', url: 'https://www.youtube.com/watch?v=abc' }],
+        translations: { pl: { title: 'Wstęp', text_blocks: { 0: '<p>Witamy<script>alert(1)</script></p>' } } },
+      },
+    })
+    expect(lessonRes.statusCode, lessonRes.body).toBe(201)
+    const lesson = lessonRes.json()
+    expect(lesson.translations).toEqual({ pl: { title: 'Wstęp', text_blocks: { 0: '<p>Witamy</p>' } } })
+
+    // left out: kept
+    const renamed = await t.request({ method: 'PATCH', url: `${courseUrl(product.id)}/lessons/${lesson.id}`, token: seller.accessToken, payload: { title: 'Welcome' } })
+    expect(renamed.json().translations.pl.title).toBe('Wstęp')
+    const moduleKept = await t.request({ method: 'PATCH', url: `${courseUrl(product.id)}/modules/${module.id}`, token: seller.accessToken, payload: { description: 'Start here' } })
+    expect(moduleKept.json().translations).toEqual({ pl: { title: 'Podstawy', description: null } })
+
+    // an index that is not a text block of the lesson: 422
+    const notText = await t.request({ method: 'PATCH', url: `${courseUrl(product.id)}/lessons/${lesson.id}`, token: seller.accessToken, payload: { translations: { pl: { text_blocks: { 1: '<p>x</p>' } } } } })
+    expect(notText.statusCode).toBe(422)
+    expect(notText.json().error.type).toBe('validation_failed')
+    expect(notText.body).toContain('translations.pl.text_blocks.1')
+    // unknown locale keys are refused by the schema
+    const unknownLocale = await t.request({ method: 'PATCH', url: `${courseUrl(product.id)}/modules/${module.id}`, token: seller.accessToken, payload: { translations: { xx: { title: 'X' } } } })
+    expect(unknownLocale.statusCode).toBe(400)
+
+    // sent: replaces the set (pl removed, de added)
+    const replaced = await t.request({ method: 'PATCH', url: `${courseUrl(product.id)}/lessons/${lesson.id}`, token: seller.accessToken, payload: { translations: { de: { title: 'Einführung' } } } })
+    expect(replaced.statusCode, replaced.body).toBe(200)
+    expect(replaced.json().translations).toEqual({ de: { title: 'Einführung', text_blocks: {} } })
+    const tree = (await t.request({ method: 'GET', url: courseUrl(product.id), token: seller.accessToken })).json()
+    expect(tree.modules[0].translations.pl.title).toBe('Podstawy')
+    expect(tree.modules[0].lessons[0].translations).toEqual({ de: { title: 'Einführung', text_blocks: {} } })
+
+    // null and {} clear
+    const clearedLesson = await t.request({ method: 'PATCH', url: `${courseUrl(product.id)}/lessons/${lesson.id}`, token: seller.accessToken, payload: { translations: null } })
+    expect(clearedLesson.json().translations).toEqual({})
+    const clearedModule = await t.request({ method: 'PATCH', url: `${courseUrl(product.id)}/modules/${module.id}`, token: seller.accessToken, payload: { translations: {} } })
+    expect(clearedModule.json().translations).toEqual({})
+  })
+})

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, type FieldError } from '../../../shared/errors'
 import {
-  maxLessonsPerModule, maxModulesPerCourse, type ContentBlock, type CourseOutput, type LessonInput, type LessonOutput, type ModuleInput,
-  type ModuleOutput, type MoveLessonInput, type QuizInput, type QuizOutput,
+  maxLessonsPerModule, maxModulesPerCourse, type ContentBlock, type CourseOutput, type LessonInput, type LessonOutput, type LessonTranslationsInput,
+  type LessonTranslationsOutput, type ModuleInput, type ModuleOutput, type ModuleTranslationsInput, type ModuleTranslationsOutput, type MoveLessonInput,
+  type QuizInput, type QuizOutput,
 } from '../../../shared/schemas/courses'
+import {
+  lessonTranslationsOf, moduleTranslationsOf, type LessonTranslation, type LessonTranslations, type ModuleTranslation, type ModuleTranslations,
+} from '../../../shared/courses/course-translations'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import type { ReorderInput } from '../../../shared/schemas/media'
 import type { Action } from '../../auth/permissions'
 import { actingSellerId } from '../../auth/permissions'
@@ -37,11 +42,59 @@ function quizOutput(quiz: Record<string, unknown> | null): QuizOutput | null {
   return { ...value, total_points: value.questions.reduce((sum, q) => sum + q.points, 0) }
 }
 
+// ------------------------------------------------------------------ texts per language
+
+// docs/decisions/0095-product-translations.md, "Course content": sent, the set replaces the stored one; null or {}
+// clears it; empty texts are not stored and a language with no text left is dropped.
+
+function moduleTranslationsValue(input: ModuleTranslationsInput | null): ModuleTranslations {
+  const out: ModuleTranslations = {}
+  for (const [code, entry] of Object.entries(input ?? {}) as [LocaleCode, ModuleTranslationsInput[LocaleCode]][]) {
+    const texts: ModuleTranslation = {}
+    if (entry?.title) texts.title = entry.title
+    if (entry?.description) texts.description = entry.description
+    if (Object.keys(texts).length > 0) out[code] = texts
+  }
+  return out
+}
+
+/** A lesson's translations against its blocks: each text block's HTML sanitised like the block's; an index that is not a text block is refused. */
+function lessonTranslationsValue(input: LessonTranslationsInput | null, blocks: readonly Record<string, unknown>[]): LessonTranslations {
+  const out: LessonTranslations = {}
+  const errors: FieldError[] = []
+  for (const [code, entry] of Object.entries(input ?? {}) as [LocaleCode, LessonTranslationsInput[LocaleCode]][]) {
+    const texts: LessonTranslation = {}
+    if (entry?.title) texts.title = entry.title
+    const html: Record<string, string> = {}
+    for (const [index, value] of Object.entries(entry?.text_blocks ?? {})) {
+      if (!/^\d{1,3}$/.test(index) || blocks[Number(index)]?.kind !== 'text') {
+        errors.push({ path: `translations.${code}.text_blocks.${index}`, message: 'invalid_value' })
+        continue
+      }
+      const clean = value ? sanitizeHtml(value) : ''
+      if (clean.trim() !== '') html[String(Number(index))] = clean
+    }
+    if (Object.keys(html).length > 0) texts.text_blocks = html
+    if (Object.keys(texts).length > 0) out[code] = texts
+  }
+  if (errors.length > 0) throw fieldError(errors)
+  return out
+}
+
+function moduleTranslationsOutput(stored: unknown): ModuleTranslationsOutput {
+  return Object.fromEntries(Object.entries(moduleTranslationsOf(stored)).map(([code, tr]) => [code, { title: tr.title ?? null, description: tr.description ?? null }]))
+}
+
+function lessonTranslationsOutput(stored: unknown): LessonTranslationsOutput {
+  return Object.fromEntries(Object.entries(lessonTranslationsOf(stored)).map(([code, tr]) => [code, { title: tr.title ?? null, text_blocks: tr.text_blocks ?? {} }]))
+}
+
 function lessonOutput(row: repo.LessonRow): LessonOutput {
   return {
     id: row.id, module_id: row.moduleId, title: row.title, position: row.position, blocks: row.blocks, quiz: quizOutput(row.quiz),
     publish_state: row.publishState as LessonOutput['publish_state'], access_mode: row.accessMode as LessonOutput['access_mode'],
     access_after_days: row.accessAfterDays, access_from: row.accessFrom?.toISOString() ?? null,
+    translations: lessonTranslationsOutput(row.translations),
   }
 }
 
@@ -62,6 +115,7 @@ function moduleOutput(row: repo.ModuleRow, lessons: readonly repo.LessonRow[]): 
   return {
     id: row.id, title: row.title, description: row.description, position: row.position,
     lessons: lessons.filter((l) => l.moduleId === row.id).map(lessonOutput),
+    translations: moduleTranslationsOutput(row.translations),
   }
 }
 
@@ -136,6 +190,7 @@ export async function createModule(ctx: Ctx, productId: number, input: ModuleInp
     if (modules.length >= maxModulesPerCourse) throw fieldError([{ path: 'title', message: 'out_of_range' }])
     const row = await repo.insertModule(tx, {
       productId: product.id, title: input.title, description: input.description || null,
+      ...(input.translations !== undefined ? { translations: moduleTranslationsValue(input.translations) } : {}),
       position: await repo.nextModulePosition(tx, product.id), createdAt: ctx.now, updatedAt: ctx.now,
     })
     return moduleOutput(row, [])
@@ -150,6 +205,7 @@ export async function updateModule(ctx: Ctx, productId: number, moduleId: number
     const row = await repo.updateModule(tx, current.id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.description !== undefined ? { description: input.description || null } : {}),
+      ...(input.translations !== undefined ? { translations: moduleTranslationsValue(input.translations) } : {}),
       updatedAt: ctx.now,
     })
     return moduleOutput(row, await repo.listLessons(tx, product.id, row.id))
@@ -180,9 +236,11 @@ export async function createLesson(ctx: Ctx, productId: number, moduleId: number
     const module = await repo.findModule(tx, product.id, moduleId)
     if (!module) throw moduleNotFound()
     if ((await repo.listLessons(tx, product.id, module.id)).length >= maxLessonsPerModule) throw fieldError([{ path: 'title', message: 'out_of_range' }])
+    const blocks = await normaliseBlocks(tx, product.sellerId, input.blocks ?? [])
     const row = await repo.insertLesson(tx, {
       productId: product.id, moduleId: module.id, title: input.title, position: await repo.nextLessonPosition(tx, module.id),
-      blocks: await normaliseBlocks(tx, product.sellerId, input.blocks ?? []), quiz: normaliseQuiz(input.quiz),
+      blocks, quiz: normaliseQuiz(input.quiz),
+      ...(input.translations !== undefined ? { translations: lessonTranslationsValue(input.translations, blocks) } : {}),
       ...lessonAccessValues(input), createdAt: ctx.now, updatedAt: ctx.now,
     })
     return lessonOutput(row)
@@ -201,9 +259,13 @@ export async function updateLesson(ctx: Ctx, productId: number, lessonId: number
     const product = await courseProduct(ctx, tx, productId, 'products.write', true)
     const current = await repo.findLesson(tx, product.id, lessonId)
     if (!current) throw lessonNotFound()
+    const blocks = input.blocks !== undefined ? await normaliseBlocks(tx, product.sellerId, input.blocks) : undefined
+    // Translations are checked against the blocks the lesson will have; left out, they stay as stored (an index
+    // that is no longer a text block is then ignored by the player).
     const row = await repo.updateLesson(tx, current.id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.blocks !== undefined ? { blocks: await normaliseBlocks(tx, product.sellerId, input.blocks) } : {}),
+      ...(blocks !== undefined ? { blocks } : {}),
+      ...(input.translations !== undefined ? { translations: lessonTranslationsValue(input.translations, blocks ?? current.blocks) } : {}),
       ...(input.quiz !== undefined ? { quiz: normaliseQuiz(input.quiz) } : {}),
       ...lessonAccessValues(input, current),
       updatedAt: ctx.now,
@@ -262,13 +324,14 @@ export async function copyCourse(tx: Executor, fromProductId: number, toProductI
   const lessons = await repo.listLessons(tx, fromProductId)
   for (const module of await repo.listModules(tx, fromProductId)) {
     const copy = await repo.insertModule(tx, {
-      productId: toProductId, title: module.title, description: module.description, position: module.position, createdAt: now, updatedAt: now,
+      productId: toProductId, title: module.title, description: module.description, translations: module.translations, position: module.position,
+      createdAt: now, updatedAt: now,
     })
     for (const lesson of lessons.filter((l) => l.moduleId === module.id)) {
       await repo.insertLesson(tx, {
         productId: toProductId, moduleId: copy.id, title: lesson.title, position: lesson.position, blocks: lesson.blocks, quiz: lesson.quiz,
         publishState: lesson.publishState, accessMode: lesson.accessMode, accessAfterDays: lesson.accessAfterDays, accessFrom: lesson.accessFrom,
-        createdAt: now, updatedAt: now,
+        translations: lesson.translations, createdAt: now, updatedAt: now,
       })
     }
   }

@@ -1449,6 +1449,12 @@ export const ar: LocaleTexts = {
       save: 'حفظ اللغات',
       texts: { name: 'الاسم', description: 'الوصف', bump_headline: 'العنوان الرئيسي للعرض الإضافي', bump_text: 'نص العرض الإضافي' },
     },
+    courseTranslations: {
+      hint: 'يقرأ المشترون الدورة بلغة طلبهم؛ والنص المتروك فارغًا يظهر كما هو مكتوب أعلاه.',
+      moduleLanguages: 'لغات الوحدة',
+      moduleTitle: 'عنوان الوحدة',
+      texts: { title: 'العنوان', description: 'الوصف', text: 'النص' },
+    },
     plans: {
       title: 'خطط التسعير',
       hint: 'أضف خطة أو أكثر، وبعدة عملات أيضًا. تُدخل المبالغ كقيم مالية، مثل 49,00.',
@@ -1658,6 +1664,7 @@ export const ar: LocaleTexts = {
     },
     certificate: {
       keysHint: 'التاريخ الذي تعرضه الشهادة ومن متى تكون صالحة.',
+      translationsHint: 'نصوص الشهادة بلغات أخرى. من اشترى بإحدى هذه اللغات يتلقى الشهادة بهذه النصوص؛ والنص المتروك فارغًا يُطبع كما هو مكتوب أعلاه.',
       layout: 'التخطيط',
       date_source: 'التاريخ المعروض',
       validity_start: 'صالحة من',
@@ -2910,7 +2917,7 @@ export const ar: LocaleTexts = {
         subscription: '{{amount}} كل {{every}} حتى الإلغاء', subscriptionFirst: 'أولًا {{first}}، ثم {{amount}} كل {{every}} حتى الإلغاء',
         trial_one: '، بعد فترة تجريبية مجانية مدتها يوم واحد', trial_other: '، بعد فترة تجريبية مجانية مدتها {{count}} يوم', trial_zero: '، بعد فترة تجريبية مجانية مدتها {{count}} يوم', trial_two: '، بعد فترة تجريبية مجانية مدتها يومان', trial_few: '، بعد فترة تجريبية مجانية مدتها {{count}} أيام', trial_many: '، بعد فترة تجريبية مجانية مدتها {{count}} يومًا',
       },
-      upsellType: 'عرض الترقية', coupon: 'القسيمة', campaign: 'الحملة', method: 'طريقة الدفع', card: 'البطاقة', cardValue: '{{brand}} •••• {{last4}}، تنتهي في {{month}}/{{year}}',
+      upsellType: 'عرض الترقية', coupon: 'القسيمة', campaign: 'الحملة', method: 'طريقة الدفع', card: 'البطاقة', cardValue: '{{brand}} •••• {{last4}}، تنتهي في {{month}}/{{year}}', exchange: 'سعر الصرف', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}، {{date}})؛ {{total}} بعملة الخطة', exchangeSources: { ecb: 'البنك المركزي الأوروبي', file: 'ملف الأسعار' },
       trialEnds: 'تنتهي الفترة التجريبية', canceledAt: 'تاريخ الإلغاء', pausedAt: 'تاريخ الإيقاف المؤقت', payer: 'المشتري', items: 'البنود', rates: 'الدفعات', transfers: 'المدفوعات (التحويلات)',
       invoices: 'الفواتير', noInvoices: 'لا توجد فواتير بعد.', pdf: 'PDF', dunning: 'التذكير بالدفع', noDunning: 'لا يوجد تذكير بالدفع لهذا الطلب.', claims: 'المطالبات',
       noClaims: 'لا توجد مطالبات.', cancellationTerm: 'شروط الإلغاء', none: '–',

@@ -1435,6 +1435,12 @@ export const cs: LocaleTexts = {
       save: 'Uložit jazyky',
       texts: { name: 'název', description: 'popis', bump_headline: 'titulek order bumpu', bump_text: 'text order bumpu' },
     },
+    courseTranslations: {
+      hint: 'Kupující čtou kurz v jazyce své objednávky; text ponechaný prázdný se zobrazí tak, jak je napsán výše.',
+      moduleLanguages: 'Jazyky modulu',
+      moduleTitle: 'Název modulu',
+      texts: { title: 'název', description: 'popis', text: 'text' },
+    },
     plans: {
       title: 'Cenové plány',
       hint: 'Přidejte jeden nebo více plánů, i v několika měnách. Částky se zadávají jako peníze, např. 49,00.',
@@ -1634,6 +1640,7 @@ export const cs: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Jaké datum certifikát uvádí a od kdy platí.',
+      translationsHint: 'Texty certifikátu v jiných jazycích. Kdo nakoupil v jednom z nich, obdrží certifikát s těmito texty; prázdný text se vytiskne tak, jak je napsán výše.',
       layout: 'Rozložení',
       date_source: 'Zobrazené datum',
       validity_start: 'Platí od',
@@ -2860,7 +2867,7 @@ export const cs: LocaleTexts = {
         subscription: '{{amount}} jednou za {{every}} až do zrušení', subscriptionFirst: 'Nejprve {{first}}, poté {{amount}} jednou za {{every}} až do zrušení',
         trial_one: ', po {{count}}denním bezplatném zkušebním období', trial_other: ', po {{count}}denním bezplatném zkušebním období', trial_few: ', po {{count}}denním bezplatném zkušebním období', trial_many: ', po {{count}}denním bezplatném zkušebním období',
       },
-      upsellType: 'Upsell', coupon: 'Kupón', campaign: 'Kampaň', method: 'Platební metoda', card: 'Karta', cardValue: '{{brand}} •••• {{last4}}, platnost do {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Kupón', campaign: 'Kampaň', method: 'Platební metoda', card: 'Karta', cardValue: '{{brand}} •••• {{last4}}, platnost do {{month}}/{{year}}', exchange: 'Směnný kurz', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} v měně plánu', exchangeSources: { ecb: 'Evropská centrální banka', file: 'soubor kurzů' },
       trialEnds: 'Konec zkušebního období', canceledAt: 'Zrušeno', pausedAt: 'Pozastaveno', payer: 'Kupující', items: 'Položky', rates: 'Splátky', transfers: 'Platby (transakce)',
       invoices: 'Faktury', noInvoices: 'Zatím žádné faktury.', pdf: 'PDF', dunning: 'Upomínky', noDunning: 'K této objednávce nejsou žádné upomínky.', claims: 'Pohledávky',
       noClaims: 'Žádné pohledávky.', cancellationTerm: 'Podmínky odstoupení', none: '–',

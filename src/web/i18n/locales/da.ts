@@ -1421,6 +1421,12 @@ export const da: LocaleTexts = {
       save: 'Gem sprog',
       texts: { name: 'navn', description: 'beskrivelse', bump_headline: 'overskrift på order bump', bump_text: 'tekst på order bump' },
     },
+    courseTranslations: {
+      hint: 'Købere læser kurset på deres ordres sprog; en tekst, der er efterladt tom, vises som skrevet ovenfor.',
+      moduleLanguages: 'Modulets sprog',
+      moduleTitle: 'Modultitel',
+      texts: { title: 'titel', description: 'beskrivelse', text: 'tekst' },
+    },
     plans: {
       title: 'Prisplaner',
       hint: 'Tilføj en eller flere prisplaner, også i flere valutaer. Beløb indtastes som pengebeløb, f.eks. 49,00.',
@@ -1610,6 +1616,7 @@ export const da: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Hvilken dato certifikatet viser, og fra hvornår det er gyldigt.',
+      translationsHint: 'Certifikatets tekster på andre sprog. En køber, der har købt på et af dem, får certifikatet med disse tekster; en tom tekst udskrives som skrevet ovenfor.',
       layout: 'Layout',
       date_source: 'Vist dato',
       validity_start: 'Gyldigt fra',
@@ -2810,7 +2817,7 @@ export const da: LocaleTexts = {
         subscription: '{{amount}} hver {{every}} indtil opsigelse', subscriptionFirst: 'Først {{first}}, derefter {{amount}} hver {{every}} indtil opsigelse',
         trial_one: ', efter en gratis prøveperiode på {{count}} dag', trial_other: ', efter en gratis prøveperiode på {{count}} dage',
       },
-      upsellType: 'Upsell', coupon: 'Rabatkode', campaign: 'Kampagne', method: 'Betalingsmetode', card: 'Kort', cardValue: '{{brand}} •••• {{last4}}, udløber {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Rabatkode', campaign: 'Kampagne', method: 'Betalingsmetode', card: 'Kort', cardValue: '{{brand}} •••• {{last4}}, udløber {{month}}/{{year}}', exchange: 'Valutakurs', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} i planens valuta', exchangeSources: { ecb: 'Den Europæiske Centralbank', file: 'kursfil' },
       trialEnds: 'Prøveperioden slutter', canceledAt: 'Opsagt', pausedAt: 'Sat på pause', payer: 'Betaler', items: 'Varelinjer', rates: 'Rater', transfers: 'Betalinger (transaktioner)',
       invoices: 'Fakturaer', noInvoices: 'Ingen fakturaer endnu.', pdf: 'PDF', dunning: 'Rykkere', noDunning: 'Ingen rykkere for denne ordre.', claims: 'Krav',
       noClaims: 'Ingen krav.', cancellationTerm: 'Fortrydelsesvilkår', none: '–',

@@ -1421,6 +1421,12 @@ export const de: Translations = {
       save: 'Sprachen speichern',
       texts: { name: 'Name', description: 'Beschreibung', bump_headline: 'Überschrift des Order-Bumps', bump_text: 'Text des Order-Bumps' },
     },
+    courseTranslations: {
+      hint: 'Käufer lesen den Kurs in der Sprache ihrer Bestellung; ein leer gelassener Text wird so angezeigt, wie er oben steht.',
+      moduleLanguages: 'Sprachen des Moduls',
+      moduleTitle: 'Modultitel',
+      texts: { title: 'Titel', description: 'Beschreibung', text: 'Text' },
+    },
     plans: {
       title: 'Zahlungspläne',
       hint: 'Füge einen oder mehrere Pläne hinzu, auch in mehreren Währungen. Beträge gibst du als Geldbetrag ein, z. B. 49,00.',
@@ -1610,6 +1616,7 @@ export const de: Translations = {
     },
     certificate: {
       keysHint: 'Welches Datum das Zertifikat zeigt und ab wann es gilt.',
+      translationsHint: 'Die Texte des Zertifikats in anderen Sprachen. Wer in einer davon gekauft hat, erhält das Zertifikat mit diesen Texten; ein leer gelassener Text wird wie oben geschrieben gedruckt.',
       layout: 'Layout',
       date_source: 'Angezeigtes Datum',
       validity_start: 'Gültig ab',
@@ -2810,7 +2817,7 @@ export const de: Translations = {
         subscription: '{{amount}} alle {{every}} bis zur Kündigung', subscriptionFirst: 'Zuerst {{first}}, danach {{amount}} alle {{every}} bis zur Kündigung',
         trial_one: ', nach {{count}} Tag kostenlosem Test', trial_other: ', nach {{count}} Tagen kostenlosem Test',
       },
-      upsellType: 'Upsell', coupon: 'Gutschein', campaign: 'Kampagne', method: 'Zahlungsmethode', card: 'Karte', cardValue: '{{brand}} •••• {{last4}}, gültig bis {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Gutschein', campaign: 'Kampagne', method: 'Zahlungsmethode', card: 'Karte', cardValue: '{{brand}} •••• {{last4}}, gültig bis {{month}}/{{year}}', exchange: 'Wechselkurs', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} in der Währung des Plans', exchangeSources: { ecb: 'Europäische Zentralbank', file: 'Kursdatei' },
       trialEnds: 'Testphase endet', canceledAt: 'Gekündigt', pausedAt: 'Pausiert', payer: 'Zahler', items: 'Positionen', rates: 'Raten', transfers: 'Zahlungen (Transfers)',
       invoices: 'Rechnungen', noInvoices: 'Noch keine Rechnungen.', pdf: 'PDF', dunning: 'Mahnwesen', noDunning: 'Kein Mahnverfahren für diese Bestellung.', claims: 'Forderungen',
       noClaims: 'Keine Forderungen.', cancellationTerm: 'Widerrufsbelehrung', none: '–',

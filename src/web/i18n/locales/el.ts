@@ -1421,6 +1421,12 @@ export const el: LocaleTexts = {
       save: 'Αποθήκευση γλωσσών',
       texts: { name: 'όνομα', description: 'περιγραφή', bump_headline: 'επικεφαλίδα πρόσθετης προσφοράς', bump_text: 'κείμενο πρόσθετης προσφοράς' },
     },
+    courseTranslations: {
+      hint: 'Οι αγοραστές διαβάζουν το μάθημα στη γλώσσα της παραγγελίας τους· ένα κείμενο που μένει κενό εμφανίζεται όπως είναι γραμμένο παραπάνω.',
+      moduleLanguages: 'Γλώσσες της ενότητας',
+      moduleTitle: 'Τίτλος ενότητας',
+      texts: { title: 'τίτλος', description: 'περιγραφή', text: 'κείμενο' },
+    },
     plans: {
       title: 'Πλάνα τιμολόγησης',
       hint: 'Προσθέστε ένα ή περισσότερα πλάνα, και σε πολλά νομίσματα. Τα ποσά εισάγονται ως χρηματικά ποσά, π.χ. 49,00.',
@@ -1610,6 +1616,7 @@ export const el: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Ποια ημερομηνία δείχνει το πιστοποιητικό και από πότε ισχύει.',
+      translationsHint: 'Τα κείμενα του πιστοποιητικού σε άλλες γλώσσες. Όποιος αγόρασε σε μία από αυτές λαμβάνει το πιστοποιητικό με αυτά τα κείμενα· ένα κενό κείμενο τυπώνεται όπως είναι γραμμένο παραπάνω.',
       layout: 'Διάταξη',
       date_source: 'Εμφανιζόμενη ημερομηνία',
       validity_start: 'Ισχύει από',
@@ -2810,7 +2817,7 @@ export const el: LocaleTexts = {
         subscription: '{{amount}} κάθε {{every}} μέχρι την ακύρωση', subscriptionFirst: 'Πρώτα {{first}}, μετά {{amount}} κάθε {{every}} μέχρι την ακύρωση',
         trial_one: ', μετά από δωρεάν δοκιμή {{count}} ημέρας', trial_other: ', μετά από δωρεάν δοκιμή {{count}} ημερών',
       },
-      upsellType: 'Αναβάθμιση', coupon: 'Κουπόνι', campaign: 'Καμπάνια', method: 'Τρόπος πληρωμής', card: 'Κάρτα', cardValue: '{{brand}} •••• {{last4}}, λήγει {{month}}/{{year}}',
+      upsellType: 'Αναβάθμιση', coupon: 'Κουπόνι', campaign: 'Καμπάνια', method: 'Τρόπος πληρωμής', card: 'Κάρτα', cardValue: '{{brand}} •••• {{last4}}, λήγει {{month}}/{{year}}', exchange: 'Συναλλαγματική ισοτιμία', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} στο νόμισμα του προγράμματος', exchangeSources: { ecb: 'Ευρωπαϊκή Κεντρική Τράπεζα', file: 'αρχείο ισοτιμιών' },
       trialEnds: 'Λήξη δοκιμής', canceledAt: 'Ακύρωση', pausedAt: 'Παύση', payer: 'Αγοραστής', items: 'Είδη', rates: 'Δόσεις', transfers: 'Πληρωμές (συναλλαγές)',
       invoices: 'Τιμολόγια', noInvoices: 'Δεν υπάρχουν ακόμη τιμολόγια.', pdf: 'PDF', dunning: 'Υπενθυμίσεις πληρωμής', noDunning: 'Δεν υπάρχουν υπενθυμίσεις πληρωμής για αυτή την παραγγελία.', claims: 'Απαιτήσεις',
       noClaims: 'Καμία απαίτηση.', cancellationTerm: 'Όροι υπαναχώρησης', none: '–',

@@ -1419,6 +1419,12 @@ export const en = {
       save: 'Save languages',
       texts: { name: 'name', description: 'description', bump_headline: 'order bump headline', bump_text: 'order bump text' },
     },
+    courseTranslations: {
+      hint: 'Payers read the course in their order\'s language; a text left empty shows as written above.',
+      moduleLanguages: 'Module languages',
+      moduleTitle: 'Module title',
+      texts: { title: 'title', description: 'description', text: 'text' },
+    },
     plans: {
       title: 'Pricing plans',
       hint: 'Add one or more plans, also in several currencies. Amounts are entered as money, e.g. 49,00.',
@@ -1608,6 +1614,7 @@ export const en = {
     },
     certificate: {
       keysHint: 'Which date the certificate shows and from when it is valid.',
+      translationsHint: 'The certificate\'s texts in other languages. A payer who bought in one of them receives the certificate with these texts; a text left empty prints as written above.',
       layout: 'Layout',
       date_source: 'Date shown',
       validity_start: 'Valid from',
@@ -2808,7 +2815,7 @@ export const en = {
         subscription: '{{amount}} every {{every}} until canceled', subscriptionFirst: 'First {{first}}, then {{amount}} every {{every}} until canceled',
         trial_one: ', after a {{count}}-day free trial', trial_other: ', after a {{count}}-day free trial',
       },
-      upsellType: 'Upsell', coupon: 'Coupon', campaign: 'Campaign', method: 'Payment method', card: 'Card', cardValue: '{{brand}} •••• {{last4}}, expires {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Coupon', campaign: 'Campaign', method: 'Payment method', card: 'Card', cardValue: '{{brand}} •••• {{last4}}, expires {{month}}/{{year}}', exchange: 'Exchange rate', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} in the plan\'s currency', exchangeSources: { ecb: 'European Central Bank', file: 'rates file' },
       trialEnds: 'Trial ends', canceledAt: 'Canceled', pausedAt: 'Paused', payer: 'Payer', items: 'Items', rates: 'Rates', transfers: 'Payments (transfers)',
       invoices: 'Invoices', noInvoices: 'No invoices yet.', pdf: 'PDF', dunning: 'Dunning', noDunning: 'No dunning for this order.', claims: 'Claims',
       noClaims: 'No claims.', cancellationTerm: 'Cancellation terms', none: '–',

@@ -1428,6 +1428,12 @@ export const es: LocaleTexts = {
       save: 'Guardar idiomas',
       texts: { name: 'nombre', description: 'descripción', bump_headline: 'titular del order bump', bump_text: 'texto del order bump' },
     },
+    courseTranslations: {
+      hint: 'Los compradores leen el curso en el idioma de su pedido; un texto que deje vacío se muestra tal como está escrito arriba.',
+      moduleLanguages: 'Idiomas del módulo',
+      moduleTitle: 'Título del módulo',
+      texts: { title: 'título', description: 'descripción', text: 'texto' },
+    },
     plans: {
       title: 'Planes de precios',
       hint: 'Añade uno o varios planes, también en varias monedas. Los importes se introducen como dinero, p. ej., 49,00.',
@@ -1622,6 +1628,7 @@ export const es: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Qué fecha muestra el certificado y desde cuándo es válido.',
+      translationsHint: 'Los textos del certificado en otros idiomas. Quien compró en uno de ellos recibe el certificado con estos textos; un texto vacío se imprime como está escrito arriba.',
       layout: 'Diseño',
       date_source: 'Fecha mostrada',
       validity_start: 'Válido desde',
@@ -2835,7 +2842,7 @@ export const es: LocaleTexts = {
         subscription: '{{amount}} cada {{every}} hasta su cancelación', subscriptionFirst: 'Primero {{first}}, después {{amount}} cada {{every}} hasta su cancelación',
         trial_one: ', tras una prueba gratuita de {{count}} día', trial_other: ', tras una prueba gratuita de {{count}} días', trial_many: ', tras una prueba gratuita de {{count}} días',
       },
-      upsellType: 'Upsell', coupon: 'Cupón', campaign: 'Campaña', method: 'Método de pago', card: 'Tarjeta', cardValue: '{{brand}} •••• {{last4}}, caduca el {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Cupón', campaign: 'Campaña', method: 'Método de pago', card: 'Tarjeta', cardValue: '{{brand}} •••• {{last4}}, caduca el {{month}}/{{year}}', exchange: 'Tipo de cambio', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} en la moneda del plan', exchangeSources: { ecb: 'Banco Central Europeo', file: 'archivo de tipos' },
       trialEnds: 'Fin de la prueba', canceledAt: 'Cancelado', pausedAt: 'En pausa', payer: 'Comprador', items: 'Artículos', rates: 'Cuotas', transfers: 'Pagos (transferencias)',
       invoices: 'Facturas', noInvoices: 'Aún no hay facturas.', pdf: 'PDF', dunning: 'Reclamación de impagos', noDunning: 'Sin reclamación de impagos para este pedido.', claims: 'Reclamaciones',
       noClaims: 'No hay reclamaciones.', cancellationTerm: 'Condiciones de desistimiento', none: '–',

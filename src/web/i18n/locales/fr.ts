@@ -1427,6 +1427,12 @@ export const fr: LocaleTexts = {
       save: 'Enregistrer les langues',
       texts: { name: 'nom', description: 'description', bump_headline: 'titre de l’order bump', bump_text: 'texte de l’order bump' },
     },
+    courseTranslations: {
+      hint: 'Les acheteurs lisent le cours dans la langue de leur commande ; un texte laissé vide s’affiche tel qu’il est écrit ci-dessus.',
+      moduleLanguages: 'Langues du module',
+      moduleTitle: 'Titre du module',
+      texts: { title: 'titre', description: 'description', text: 'texte' },
+    },
     plans: {
       title: 'Formules tarifaires',
       hint: 'Ajoutez une ou plusieurs formules, y compris en plusieurs devises. Les montants se saisissent comme des sommes d’argent, p. ex. 49,00.',
@@ -1621,6 +1627,7 @@ export const fr: LocaleTexts = {
     },
     certificate: {
       keysHint: 'La date qu’affiche le certificat et à partir de quand il est valable.',
+      translationsHint: 'Les textes du certificat dans d’autres langues. Un acheteur qui a commandé dans l’une d’elles reçoit le certificat avec ces textes ; un texte laissé vide s’imprime tel qu’écrit ci-dessus.',
       layout: 'Mise en page',
       date_source: 'Date affichée',
       validity_start: 'Valable à partir de',
@@ -2834,7 +2841,7 @@ export const fr: LocaleTexts = {
         subscription: '{{amount}} tous les {{every}} jusqu’à résiliation', subscriptionFirst: 'D’abord {{first}}, puis {{amount}} tous les {{every}} jusqu’à résiliation',
         trial_one: ', après un essai gratuit de {{count}} jour', trial_other: ', après un essai gratuit de {{count}} jours', trial_many: ', après un essai gratuit de {{count}} jours',
       },
-      upsellType: 'Vente additionnelle', coupon: 'Coupon', campaign: 'Campagne', method: 'Moyen de paiement', card: 'Carte', cardValue: '{{brand}} •••• {{last4}}, expire le {{month}}/{{year}}',
+      upsellType: 'Vente additionnelle', coupon: 'Coupon', campaign: 'Campagne', method: 'Moyen de paiement', card: 'Carte', cardValue: '{{brand}} •••• {{last4}}, expire le {{month}}/{{year}}', exchange: 'Taux de change', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}) ; {{total}} dans la devise du plan', exchangeSources: { ecb: 'Banque centrale européenne', file: 'fichier de taux' },
       trialEnds: 'Fin de l’essai', canceledAt: 'Résiliée le', pausedAt: 'Mise en pause le', payer: 'Acheteur', items: 'Articles', rates: 'Échéances', transfers: 'Paiements (transferts)',
       invoices: 'Factures', noInvoices: 'Aucune facture pour le moment.', pdf: 'PDF', dunning: 'Relances', noDunning: 'Aucune relance pour cette commande.', claims: 'Créances',
       noClaims: 'Aucune créance.', cancellationTerm: 'Conditions de rétractation', none: '–',

@@ -1428,6 +1428,12 @@ export const hr: LocaleTexts = {
       save: 'Spremi jezike',
       texts: { name: 'naziv', description: 'opis', bump_headline: 'naslov dodatne ponude', bump_text: 'tekst dodatne ponude' },
     },
+    courseTranslations: {
+      hint: 'Kupci čitaju tečaj na jeziku svoje narudžbe; tekst ostavljen prazan prikazuje se kako je napisan gore.',
+      moduleLanguages: 'Jezici modula',
+      moduleTitle: 'Naslov modula',
+      texts: { title: 'naslov', description: 'opis', text: 'tekst' },
+    },
     plans: {
       title: 'Cjenovni planovi',
       hint: 'Dodajte jedan ili više planova, i u više valuta. Iznosi se unose kao novčani iznosi, npr. 49,00.',
@@ -1622,6 +1628,7 @@ export const hr: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Koji datum certifikat prikazuje i od kada vrijedi.',
+      translationsHint: 'Tekstovi certifikata na drugim jezicima. Tko je kupio na jednom od njih, dobiva certifikat s tim tekstovima; prazan tekst ispisuje se kako je napisan gore.',
       layout: 'Raspored',
       date_source: 'Prikazani datum',
       validity_start: 'Vrijedi od',
@@ -2835,7 +2842,7 @@ export const hr: LocaleTexts = {
         subscription: '{{amount}} svakih {{every}} do otkaza', subscriptionFirst: 'Najprije {{first}}, zatim {{amount}} svakih {{every}} do otkaza',
         trial_one: ', nakon besplatnog probnog razdoblja od {{count}} dana', trial_other: ', nakon besplatnog probnog razdoblja od {{count}} dana', trial_few: ', nakon besplatnog probnog razdoblja od {{count}} dana',
       },
-      upsellType: 'Upsell', coupon: 'Kupon', campaign: 'Kampanja', method: 'Način plaćanja', card: 'Kartica', cardValue: '{{brand}} •••• {{last4}}, vrijedi do {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Kupon', campaign: 'Kampanja', method: 'Način plaćanja', card: 'Kartica', cardValue: '{{brand}} •••• {{last4}}, vrijedi do {{month}}/{{year}}', exchange: 'Tečaj', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} u valuti plana', exchangeSources: { ecb: 'Europska središnja banka', file: 'datoteka tečajeva' },
       trialEnds: 'Probno razdoblje završava', canceledAt: 'Otkazano', pausedAt: 'Pauzirano', payer: 'Kupac', items: 'Stavke', rates: 'Rate', transfers: 'Plaćanja (transakcije)',
       invoices: 'Računi', noInvoices: 'Još nema računa.', pdf: 'PDF', dunning: 'Opomene', noDunning: 'Za ovu narudžbu nema opomena.', claims: 'Potraživanja',
       noClaims: 'Nema potraživanja.', cancellationTerm: 'Uvjeti odustanka', none: '–',

@@ -1421,6 +1421,12 @@ export const hu: LocaleTexts = {
       save: 'Nyelvek mentése',
       texts: { name: 'név', description: 'leírás', bump_headline: 'a kiegészítő ajánlat főcíme', bump_text: 'a kiegészítő ajánlat szövege' },
     },
+    courseTranslations: {
+      hint: 'A vásárlók a rendelésük nyelvén olvassák a kurzust; az üresen hagyott szöveg úgy jelenik meg, ahogy fent szerepel.',
+      moduleLanguages: 'A modul nyelvei',
+      moduleTitle: 'Modul címe',
+      texts: { title: 'cím', description: 'leírás', text: 'szöveg' },
+    },
     plans: {
       title: 'Díjcsomagok',
       hint: 'Adjon hozzá egy vagy több díjcsomagot, akár több pénznemben is. Az összegeket pénzösszegként adja meg, pl. 49,00.',
@@ -1610,6 +1616,7 @@ export const hu: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Milyen dátum szerepel a tanúsítványon, és mikortól érvényes.',
+      translationsHint: 'A tanúsítvány szövegei más nyelveken. Aki ezek egyikén vásárolt, ezekkel a szövegekkel kapja meg a tanúsítványt; az üresen hagyott szöveg a fent írt módon jelenik meg.',
       layout: 'Elrendezés',
       date_source: 'Megjelenített dátum',
       validity_start: 'Érvényesség kezdete',
@@ -2810,7 +2817,7 @@ export const hu: LocaleTexts = {
         subscription: '{{amount}} {{every}} időközönként lemondásig', subscriptionFirst: 'Először {{first}}, majd {{amount}} {{every}} időközönként lemondásig',
         trial_one: ', {{count}} napos ingyenes próbaidőszak után', trial_other: ', {{count}} napos ingyenes próbaidőszak után',
       },
-      upsellType: 'Upsell', coupon: 'Kupon', campaign: 'Kampány', method: 'Fizetési mód', card: 'Kártya', cardValue: '{{brand}} •••• {{last4}}, lejár: {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Kupon', campaign: 'Kampány', method: 'Fizetési mód', card: 'Kártya', cardValue: '{{brand}} •••• {{last4}}, lejár: {{month}}/{{year}}', exchange: 'Árfolyam', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} a csomag pénznemében', exchangeSources: { ecb: 'Európai Központi Bank', file: 'árfolyamfájl' },
       trialEnds: 'Próbaidőszak vége', canceledAt: 'Lemondva', pausedAt: 'Szüneteltetve', payer: 'Vásárló', items: 'Tételek', rates: 'Díjrészletek', transfers: 'Fizetések (tranzakciók)',
       invoices: 'Számlák', noInvoices: 'Még nincsenek számlák.', pdf: 'PDF', dunning: 'Fizetési felszólítás', noDunning: 'Ehhez a rendeléshez nincs fizetési felszólítás.', claims: 'Követelések',
       noClaims: 'Nincsenek követelések.', cancellationTerm: 'Elállási feltételek', none: '–',

@@ -1427,6 +1427,12 @@ export const it: LocaleTexts = {
       save: 'Salva lingue',
       texts: { name: 'nome', description: 'descrizione', bump_headline: 'titolo dell’order bump', bump_text: 'testo dell’order bump' },
     },
+    courseTranslations: {
+      hint: 'Gli acquirenti leggono il corso nella lingua del loro ordine; un testo lasciato vuoto appare come scritto sopra.',
+      moduleLanguages: 'Lingue del modulo',
+      moduleTitle: 'Titolo del modulo',
+      texts: { title: 'titolo', description: 'descrizione', text: 'testo' },
+    },
     plans: {
       title: 'Piani tariffari',
       hint: 'Aggiungi uno o più piani, anche in più valute. Gli importi si inseriscono come somme di denaro, ad es. 49,00.',
@@ -1621,6 +1627,7 @@ export const it: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Quale data mostra il certificato e da quando è valido.',
+      translationsHint: 'I testi del certificato in altre lingue. Chi ha acquistato in una di esse riceve il certificato con questi testi; un testo lasciato vuoto viene stampato come scritto sopra.',
       layout: 'Layout',
       date_source: 'Data mostrata',
       validity_start: 'Valido dal',
@@ -2834,7 +2841,7 @@ export const it: LocaleTexts = {
         subscription: '{{amount}} ogni {{every}} fino alla disdetta', subscriptionFirst: 'Prima {{first}}, poi {{amount}} ogni {{every}} fino alla disdetta',
         trial_one: ', dopo una prova gratuita di {{count}} giorno', trial_other: ', dopo una prova gratuita di {{count}} giorni', trial_many: ', dopo una prova gratuita di {{count}} giorni',
       },
-      upsellType: 'Upsell', coupon: 'Coupon', campaign: 'Campagna', method: 'Metodo di pagamento', card: 'Carta', cardValue: '{{brand}} •••• {{last4}}, scade il {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Coupon', campaign: 'Campagna', method: 'Metodo di pagamento', card: 'Carta', cardValue: '{{brand}} •••• {{last4}}, scade il {{month}}/{{year}}', exchange: 'Tasso di cambio', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} nella valuta del piano', exchangeSources: { ecb: 'Banca centrale europea', file: 'file dei cambi' },
       trialEnds: 'Fine della prova', canceledAt: 'Disdetto', pausedAt: 'In pausa dal', payer: 'Acquirente', items: 'Articoli', rates: 'Rate', transfers: 'Pagamenti (transazioni)',
       invoices: 'Fatture', noInvoices: 'Ancora nessuna fattura.', pdf: 'PDF', dunning: 'Solleciti', noDunning: 'Nessun sollecito per questo ordine.', claims: 'Crediti',
       noClaims: 'Nessun credito.', cancellationTerm: 'Condizioni di recesso', none: '–',

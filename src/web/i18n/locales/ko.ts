@@ -1420,6 +1420,12 @@ export const ko: LocaleTexts = {
       save: '언어 저장',
       texts: { name: '이름', description: '설명', bump_headline: '오더 범프 헤드라인', bump_text: '오더 범프 텍스트' },
     },
+    courseTranslations: {
+      hint: '구매자는 주문한 언어로 강좌를 읽습니다. 비워 둔 텍스트는 위에 작성된 대로 표시됩니다.',
+      moduleLanguages: '모듈 언어',
+      moduleTitle: '모듈 제목',
+      texts: { title: '제목', description: '설명', text: '텍스트' },
+    },
     plans: {
       title: '가격 플랜',
       hint: '플랜을 하나 이상 추가하세요. 여러 통화로도 추가할 수 있습니다. 금액은 화폐 단위로 입력합니다(예: 49,00).',
@@ -1609,6 +1615,7 @@ export const ko: LocaleTexts = {
     },
     certificate: {
       keysHint: '수료증에 표시할 날짜와 유효 기간 시작일.',
+      translationsHint: '다른 언어로 된 수료증 문구입니다. 그중 한 언어로 구매한 구매자는 이 문구로 된 수료증을 받으며, 비워 둔 문구는 위에 작성된 대로 인쇄됩니다.',
       layout: '레이아웃',
       date_source: '표시 날짜',
       validity_start: '유효 기간 시작',
@@ -2809,7 +2816,7 @@ export const ko: LocaleTexts = {
         subscription: '해지할 때까지 {{every}}마다 {{amount}}', subscriptionFirst: '첫 회 {{first}}, 이후 해지할 때까지 {{every}}마다 {{amount}}',
         trial_one: ', {{count}}일 무료 체험 후', trial_other: ', {{count}}일 무료 체험 후',
       },
-      upsellType: '업셀', coupon: '쿠폰', campaign: '캠페인', method: '결제 수단', card: '카드', cardValue: '{{brand}} •••• {{last4}}, 유효기간 {{month}}/{{year}}',
+      upsellType: '업셀', coupon: '쿠폰', campaign: '캠페인', method: '결제 수단', card: '카드', cardValue: '{{brand}} •••• {{last4}}, 유효기간 {{month}}/{{year}}', exchange: '환율', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); 플랜 통화로 {{total}}', exchangeSources: { ecb: '유럽중앙은행', file: '환율 파일' },
       trialEnds: '체험 종료일', canceledAt: '해지일', pausedAt: '일시 중지일', payer: '구매자', items: '항목', rates: '회차 결제', transfers: '결제(거래 내역)',
       invoices: '인보이스', noInvoices: '아직 인보이스가 없습니다.', pdf: 'PDF', dunning: '미납 독촉', noDunning: '이 주문에 대한 독촉이 없습니다.', claims: '채권',
       noClaims: '채권이 없습니다.', cancellationTerm: '청약철회 안내', none: '–',

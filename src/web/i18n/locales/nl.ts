@@ -1421,6 +1421,12 @@ export const nl: LocaleTexts = {
       save: 'Talen opslaan',
       texts: { name: 'naam', description: 'beschrijving', bump_headline: 'kop van de order bump', bump_text: 'tekst van de order bump' },
     },
+    courseTranslations: {
+      hint: 'Kopers lezen de cursus in de taal van hun bestelling; een tekst die u leeg laat, verschijnt zoals hierboven geschreven.',
+      moduleLanguages: 'Talen van de module',
+      moduleTitle: 'Titel van de module',
+      texts: { title: 'titel', description: 'beschrijving', text: 'tekst' },
+    },
     plans: {
       title: 'Prijsplannen',
       hint: 'Voeg een of meer prijsplannen toe, ook in meerdere valuta. Bedragen vul je in als geldbedrag, bijv. 49,00.',
@@ -1610,6 +1616,7 @@ export const nl: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Welke datum het certificaat toont en vanaf wanneer het geldig is.',
+      translationsHint: 'De teksten van het certificaat in andere talen. Wie in een van die talen kocht, krijgt het certificaat met deze teksten; een leeg gelaten tekst wordt afgedrukt zoals hierboven geschreven.',
       layout: 'Lay-out',
       date_source: 'Getoonde datum',
       validity_start: 'Geldig vanaf',
@@ -2810,7 +2817,7 @@ export const nl: LocaleTexts = {
         subscription: '{{amount}} elke {{every}} tot opzegging', subscriptionFirst: 'Eerst {{first}}, daarna {{amount}} elke {{every}} tot opzegging',
         trial_one: ', na een gratis proefperiode van {{count}} dag', trial_other: ', na een gratis proefperiode van {{count}} dagen',
       },
-      upsellType: 'Upsell', coupon: 'Kortingscode', campaign: 'Campagne', method: 'Betaalmethode', card: 'Kaart', cardValue: '{{brand}} •••• {{last4}}, geldig tot {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Kortingscode', campaign: 'Campagne', method: 'Betaalmethode', card: 'Kaart', cardValue: '{{brand}} •••• {{last4}}, geldig tot {{month}}/{{year}}', exchange: 'Wisselkoers', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} in de valuta van het plan', exchangeSources: { ecb: 'Europese Centrale Bank', file: 'koersbestand' },
       trialEnds: 'Proefperiode eindigt', canceledAt: 'Opgezegd', pausedAt: 'Gepauzeerd', payer: 'Betaler', items: 'Artikelen', rates: 'Termijnen', transfers: 'Betalingen (transacties)',
       invoices: 'Facturen', noInvoices: 'Nog geen facturen.', pdf: 'PDF', dunning: 'Aanmaningen', noDunning: 'Geen aanmaningen voor deze bestelling.', claims: 'Vorderingen',
       noClaims: 'Geen vorderingen.', cancellationTerm: 'Herroepingsvoorwaarden', none: '–',

@@ -1421,6 +1421,12 @@ export const no: LocaleTexts = {
       save: 'Lagre språk',
       texts: { name: 'navn', description: 'beskrivelse', bump_headline: 'overskrift for order bump', bump_text: 'tekst for order bump' },
     },
+    courseTranslations: {
+      hint: 'Kjøpere leser kurset på språket i bestillingen sin; en tekst som står tom, vises slik den er skrevet ovenfor.',
+      moduleLanguages: 'Modulens språk',
+      moduleTitle: 'Modultittel',
+      texts: { title: 'tittel', description: 'beskrivelse', text: 'tekst' },
+    },
     plans: {
       title: 'Prisplaner',
       hint: 'Legg til én eller flere prisplaner, også i flere valutaer. Beløp skrives inn som pengebeløp, f.eks. 49,00.',
@@ -1610,6 +1616,7 @@ export const no: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Hvilken dato sertifikatet viser, og fra når det er gyldig.',
+      translationsHint: 'Sertifikatets tekster på andre språk. Den som har kjøpt på ett av dem, får sertifikatet med disse tekstene; en tom tekst skrives ut slik den står ovenfor.',
       layout: 'Oppsett',
       date_source: 'Vist dato',
       validity_start: 'Gyldig fra',
@@ -2810,7 +2817,7 @@ export const no: LocaleTexts = {
         subscription: '{{amount}} hver {{every}} til oppsigelse', subscriptionFirst: 'Først {{first}}, deretter {{amount}} hver {{every}} til oppsigelse',
         trial_one: ', etter en gratis prøveperiode på {{count}} dag', trial_other: ', etter en gratis prøveperiode på {{count}} dager',
       },
-      upsellType: 'Mersalg', coupon: 'Rabattkode', campaign: 'Kampanje', method: 'Betalingsmåte', card: 'Kort', cardValue: '{{brand}} •••• {{last4}}, utløper {{month}}/{{year}}',
+      upsellType: 'Mersalg', coupon: 'Rabattkode', campaign: 'Kampanje', method: 'Betalingsmåte', card: 'Kort', cardValue: '{{brand}} •••• {{last4}}, utløper {{month}}/{{year}}', exchange: 'Valutakurs', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} i planens valuta', exchangeSources: { ecb: 'Den europeiske sentralbanken', file: 'kursfil' },
       trialEnds: 'Prøveperioden slutter', canceledAt: 'Sagt opp', pausedAt: 'Satt på pause', payer: 'Betaler', items: 'Varelinjer', rates: 'Terminer', transfers: 'Betalinger (transaksjoner)',
       invoices: 'Fakturaer', noInvoices: 'Ingen fakturaer ennå.', pdf: 'PDF', dunning: 'Purringer', noDunning: 'Ingen purringer for denne ordren.', claims: 'Krav',
       noClaims: 'Ingen krav.', cancellationTerm: 'Angrerettsvilkår', none: '–',

@@ -1435,6 +1435,12 @@ export const pl: LocaleTexts = {
       save: 'Zapisz języki',
       texts: { name: 'nazwa', description: 'opis', bump_headline: 'nagłówek order bumpa', bump_text: 'tekst order bumpa' },
     },
+    courseTranslations: {
+      hint: 'Kupujący czytają kurs w języku swojego zamówienia; tekst pozostawiony pusty wyświetla się tak, jak napisano go powyżej.',
+      moduleLanguages: 'Języki modułu',
+      moduleTitle: 'Tytuł modułu',
+      texts: { title: 'tytuł', description: 'opis', text: 'tekst' },
+    },
     plans: {
       title: 'Plany cenowe',
       hint: 'Dodaj jeden lub więcej planów, także w kilku walutach. Kwoty podaje się jako wartości pieniężne, np. 49,00.',
@@ -1634,6 +1640,7 @@ export const pl: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Jaką datę pokazuje certyfikat i od kiedy jest ważny.',
+      translationsHint: 'Teksty certyfikatu w innych językach. Kto kupił w jednym z nich, otrzymuje certyfikat z tymi tekstami; tekst pozostawiony pusty jest drukowany tak, jak napisano go powyżej.',
       layout: 'Układ',
       date_source: 'Wyświetlana data',
       validity_start: 'Ważny od',
@@ -2860,7 +2867,7 @@ export const pl: LocaleTexts = {
         subscription: '{{amount}} co {{every}} do anulowania', subscriptionFirst: 'Najpierw {{first}}, potem {{amount}} co {{every}} do anulowania',
         trial_one: ', po {{count}}-dniowym bezpłatnym okresie próbnym', trial_other: ', po {{count}}-dniowym bezpłatnym okresie próbnym', trial_few: ', po {{count}}-dniowym bezpłatnym okresie próbnym', trial_many: ', po {{count}}-dniowym bezpłatnym okresie próbnym',
       },
-      upsellType: 'Upsell', coupon: 'Kupon', campaign: 'Kampania', method: 'Metoda płatności', card: 'Karta', cardValue: '{{brand}} •••• {{last4}}, ważna do {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Kupon', campaign: 'Kampania', method: 'Metoda płatności', card: 'Karta', cardValue: '{{brand}} •••• {{last4}}, ważna do {{month}}/{{year}}', exchange: 'Kurs wymiany', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} w walucie planu', exchangeSources: { ecb: 'Europejski Bank Centralny', file: 'plik kursów' },
       trialEnds: 'Koniec okresu próbnego', canceledAt: 'Anulowano', pausedAt: 'Wstrzymano', payer: 'Kupujący', items: 'Pozycje', rates: 'Raty', transfers: 'Płatności (transakcje)',
       invoices: 'Faktury', noInvoices: 'Brak faktur.', pdf: 'PDF', dunning: 'Monity', noDunning: 'Brak monitów dla tego zamówienia.', claims: 'Należności',
       noClaims: 'Brak należności.', cancellationTerm: 'Odstąpienie od umowy', none: '–',

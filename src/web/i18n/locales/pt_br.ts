@@ -1428,6 +1428,12 @@ export const pt_br: LocaleTexts = {
       save: 'Salvar idiomas',
       texts: { name: 'nome', description: 'descrição', bump_headline: 'título do order bump', bump_text: 'texto do order bump' },
     },
+    courseTranslations: {
+      hint: 'Os compradores leem o curso no idioma do pedido; um texto deixado vazio aparece como escrito acima.',
+      moduleLanguages: 'Idiomas do módulo',
+      moduleTitle: 'Título do módulo',
+      texts: { title: 'título', description: 'descrição', text: 'texto' },
+    },
     plans: {
       title: 'Planos de preços',
       hint: 'Adicione um ou mais planos, inclusive em várias moedas. Os valores são informados em dinheiro, por exemplo, 49,00.',
@@ -1622,6 +1628,7 @@ export const pt_br: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Qual data o certificado mostra e a partir de quando ele é válido.',
+      translationsHint: 'Os textos do certificado em outros idiomas. Quem comprou em um deles recebe o certificado com esses textos; um texto deixado vazio é impresso como escrito acima.',
       layout: 'Layout',
       date_source: 'Data exibida',
       validity_start: 'Válido a partir de',
@@ -2835,7 +2842,7 @@ export const pt_br: LocaleTexts = {
         subscription: '{{amount}} a cada {{every}} até o cancelamento', subscriptionFirst: 'Primeiro {{first}}, depois {{amount}} a cada {{every}} até o cancelamento',
         trial_one: ', após um teste grátis de {{count}} dia', trial_other: ', após um teste grátis de {{count}} dias', trial_many: ', após um teste grátis de {{count}} dias',
       },
-      upsellType: 'Upsell', coupon: 'Cupom', campaign: 'Campanha', method: 'Forma de pagamento', card: 'Cartão', cardValue: '{{brand}} •••• {{last4}}, válido até {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Cupom', campaign: 'Campanha', method: 'Forma de pagamento', card: 'Cartão', cardValue: '{{brand}} •••• {{last4}}, válido até {{month}}/{{year}}', exchange: 'Taxa de câmbio', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} na moeda do plano', exchangeSources: { ecb: 'Banco Central Europeu', file: 'arquivo de taxas' },
       trialEnds: 'Fim do teste', canceledAt: 'Cancelado em', pausedAt: 'Pausado em', payer: 'Comprador', items: 'Itens', rates: 'Parcelas', transfers: 'Pagamentos (transações)',
       invoices: 'Faturas', noInvoices: 'Ainda não há faturas.', pdf: 'PDF', dunning: 'Régua de cobrança', noDunning: 'Sem régua de cobrança para este pedido.', claims: 'Dívidas',
       noClaims: 'Nenhuma dívida.', cancellationTerm: 'Condições de cancelamento', none: '–',

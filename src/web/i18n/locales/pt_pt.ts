@@ -1428,6 +1428,12 @@ export const pt_pt: LocaleTexts = {
       save: 'Guardar idiomas',
       texts: { name: 'nome', description: 'descrição', bump_headline: 'título do order bump', bump_text: 'texto do order bump' },
     },
+    courseTranslations: {
+      hint: 'Os compradores leem o curso no idioma da sua encomenda; um texto deixado vazio aparece tal como está escrito acima.',
+      moduleLanguages: 'Idiomas do módulo',
+      moduleTitle: 'Título do módulo',
+      texts: { title: 'título', description: 'descrição', text: 'texto' },
+    },
     plans: {
       title: 'Planos de preços',
       hint: 'Adicione um ou mais planos, também em várias moedas. Os montantes são introduzidos como valores monetários, por exemplo, 49,00.',
@@ -1622,6 +1628,7 @@ export const pt_pt: LocaleTexts = {
     },
     certificate: {
       keysHint: 'A data que o certificado mostra e a partir de quando é válido.',
+      translationsHint: 'Os textos do certificado noutras línguas. Quem comprou numa delas recebe o certificado com estes textos; um texto deixado vazio é impresso como escrito acima.',
       layout: 'Esquema',
       date_source: 'Data apresentada',
       validity_start: 'Válido a partir de',
@@ -2835,7 +2842,7 @@ export const pt_pt: LocaleTexts = {
         subscription: '{{amount}} a cada {{every}} até ao cancelamento', subscriptionFirst: 'Primeiro {{first}}, depois {{amount}} a cada {{every}} até ao cancelamento',
         trial_one: ', após um período experimental gratuito de {{count}} dia', trial_other: ', após um período experimental gratuito de {{count}} dias', trial_many: ', após um período experimental gratuito de {{count}} dias',
       },
-      upsellType: 'Upsell', coupon: 'Cupão', campaign: 'Campanha', method: 'Método de pagamento', card: 'Cartão', cardValue: '{{brand}} •••• {{last4}}, válido até {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Cupão', campaign: 'Campanha', method: 'Método de pagamento', card: 'Cartão', cardValue: '{{brand}} •••• {{last4}}, válido até {{month}}/{{year}}', exchange: 'Taxa de câmbio', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} na moeda do plano', exchangeSources: { ecb: 'Banco Central Europeu', file: 'ficheiro de taxas' },
       trialEnds: 'Fim do período experimental', canceledAt: 'Cancelada', pausedAt: 'Em pausa', payer: 'Comprador', items: 'Artigos', rates: 'Prestações', transfers: 'Pagamentos (transações)',
       invoices: 'Faturas', noInvoices: 'Ainda não há faturas.', pdf: 'PDF', dunning: 'Cobrança de atrasos', noDunning: 'Sem cobrança de atrasos para esta encomenda.', claims: 'Dívidas',
       noClaims: 'Não há dívidas.', cancellationTerm: 'Condições de livre resolução', none: '–',

@@ -1427,6 +1427,12 @@ export const ro: LocaleTexts = {
       save: 'Salvați limbile',
       texts: { name: 'nume', description: 'descriere', bump_headline: 'titlul order bump-ului', bump_text: 'textul order bump-ului' },
     },
+    courseTranslations: {
+      hint: 'Cumpărătorii citesc cursul în limba comenzii lor; un text lăsat gol apare așa cum este scris mai sus.',
+      moduleLanguages: 'Limbile modulului',
+      moduleTitle: 'Titlul modulului',
+      texts: { title: 'titlu', description: 'descriere', text: 'text' },
+    },
     plans: {
       title: 'Planuri tarifare',
       hint: 'Adăugați unul sau mai multe planuri, inclusiv în mai multe monede. Sumele se introduc ca valori monetare, de ex. 49,00.',
@@ -1621,6 +1627,7 @@ export const ro: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Ce dată afișează certificatul și de când este valabil.',
+      translationsHint: 'Textele certificatului în alte limbi. Cine a cumpărat într-una dintre ele primește certificatul cu aceste texte; un text lăsat gol se tipărește așa cum este scris mai sus.',
       layout: 'Aspect',
       date_source: 'Data afișată',
       validity_start: 'Valabil de la',
@@ -2834,7 +2841,7 @@ export const ro: LocaleTexts = {
         subscription: '{{amount}} la fiecare {{every}} până la anulare', subscriptionFirst: 'Întâi {{first}}, apoi {{amount}} la fiecare {{every}} până la anulare',
         trial_one: ', după o perioadă de probă gratuită de {{count}} zi', trial_other: ', după o perioadă de probă gratuită de {{count}} de zile', trial_few: ', după o perioadă de probă gratuită de {{count}} zile',
       },
-      upsellType: 'Upsell', coupon: 'Cupon', campaign: 'Campanie', method: 'Metodă de plată', card: 'Card', cardValue: '{{brand}} •••• {{last4}}, expiră în {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Cupon', campaign: 'Campanie', method: 'Metodă de plată', card: 'Card', cardValue: '{{brand}} •••• {{last4}}, expiră în {{month}}/{{year}}', exchange: 'Curs de schimb', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} în moneda planului', exchangeSources: { ecb: 'Banca Centrală Europeană', file: 'fișier de cursuri' },
       trialEnds: 'Perioada de probă se termină', canceledAt: 'Anulată', pausedAt: 'Întreruptă', payer: 'Cumpărător', items: 'Articole', rates: 'Rate', transfers: 'Plăți (tranzacții)',
       invoices: 'Facturi', noInvoices: 'Nicio factură încă.', pdf: 'PDF', dunning: 'Reamintiri de plată', noDunning: 'Nicio reamintire de plată pentru această comandă.', claims: 'Creanțe',
       noClaims: 'Nicio creanță.', cancellationTerm: 'Condiții de retragere', none: '–',

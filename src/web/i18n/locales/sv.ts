@@ -1421,6 +1421,12 @@ export const sv: LocaleTexts = {
       save: 'Spara språk',
       texts: { name: 'namn', description: 'beskrivning', bump_headline: 'rubrik för order bump', bump_text: 'text för order bump' },
     },
+    courseTranslations: {
+      hint: 'Köpare läser kursen på sin beställnings språk; en text som lämnas tom visas som den står ovan.',
+      moduleLanguages: 'Modulens språk',
+      moduleTitle: 'Modulens titel',
+      texts: { title: 'titel', description: 'beskrivning', text: 'text' },
+    },
     plans: {
       title: 'Prisplaner',
       hint: 'Lägg till en eller flera planer, även i flera valutor. Belopp anges som pengar, t.ex. 49,00.',
@@ -1610,6 +1616,7 @@ export const sv: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Vilket datum certifikatet visar och från när det gäller.',
+      translationsHint: 'Certifikatets texter på andra språk. Den som har köpt på ett av dem får certifikatet med dessa texter; en tom text skrivs ut som den står ovan.',
       layout: 'Layout',
       date_source: 'Visat datum',
       validity_start: 'Gäller från',
@@ -2810,7 +2817,7 @@ export const sv: LocaleTexts = {
         subscription: '{{amount}} var {{every}} tills den sägs upp', subscriptionFirst: 'Först {{first}}, sedan {{amount}} var {{every}} tills den sägs upp',
         trial_one: ', efter en gratis provperiod på {{count}} dag', trial_other: ', efter en gratis provperiod på {{count}} dagar',
       },
-      upsellType: 'Merförsäljning', coupon: 'Rabattkod', campaign: 'Kampanj', method: 'Betalsätt', card: 'Kort', cardValue: '{{brand}} •••• {{last4}}, går ut {{month}}/{{year}}',
+      upsellType: 'Merförsäljning', coupon: 'Rabattkod', campaign: 'Kampanj', method: 'Betalsätt', card: 'Kort', cardValue: '{{brand}} •••• {{last4}}, går ut {{month}}/{{year}}', exchange: 'Växelkurs', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); {{total}} i planens valuta', exchangeSources: { ecb: 'Europeiska centralbanken', file: 'kursfil' },
       trialEnds: 'Provperioden slutar', canceledAt: 'Uppsagd', pausedAt: 'Pausad', payer: 'Köpare', items: 'Artiklar', rates: 'Delbetalningar', transfers: 'Betalningar (överföringar)',
       invoices: 'Fakturor', noInvoices: 'Inga fakturor än.', pdf: 'PDF', dunning: 'Betalningspåminnelser', noDunning: 'Inga betalningspåminnelser för den här beställningen.', claims: 'Fordringar',
       noClaims: 'Inga fordringar.', cancellationTerm: 'Ångerrättsvillkor', none: '–',

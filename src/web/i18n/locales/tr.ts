@@ -1420,6 +1420,12 @@ export const tr: LocaleTexts = {
       save: 'Dilleri kaydet',
       texts: { name: 'ad', description: 'açıklama', bump_headline: 'ek teklif başlığı', bump_text: 'ek teklif metni' },
     },
+    courseTranslations: {
+      hint: 'Alıcılar kursu siparişlerinin dilinde okur; boş bırakılan bir metin yukarıda yazıldığı gibi görünür.',
+      moduleLanguages: 'Modülün dilleri',
+      moduleTitle: 'Modül başlığı',
+      texts: { title: 'başlık', description: 'açıklama', text: 'metin' },
+    },
     plans: {
       title: 'Fiyat planları',
       hint: 'Bir veya daha fazla plan ekleyin, birden çok para biriminde de olabilir. Tutarlar para olarak girilir, ör. 49,00.',
@@ -1609,6 +1615,7 @@ export const tr: LocaleTexts = {
     },
     certificate: {
       keysHint: 'Sertifikanın hangi tarihi gösterdiği ve ne zamandan itibaren geçerli olduğu.',
+      translationsHint: 'Sertifikanın diğer dillerdeki metinleri. Bunlardan birinde satın alan kişi sertifikayı bu metinlerle alır; boş bırakılan metin yukarıda yazıldığı gibi basılır.',
       layout: 'Düzen',
       date_source: 'Gösterilen tarih',
       validity_start: 'Geçerlilik başlangıcı',
@@ -2809,7 +2816,7 @@ export const tr: LocaleTexts = {
         subscription: 'İptal edilene kadar her {{every}} {{amount}}', subscriptionFirst: 'İlk {{first}}, ardından iptal edilene kadar her {{every}} {{amount}}',
         trial_one: ', {{count}} günlük ücretsiz denemeden sonra', trial_other: ', {{count}} günlük ücretsiz denemeden sonra',
       },
-      upsellType: 'Upsell', coupon: 'Kupon', campaign: 'Kampanya', method: 'Ödeme yöntemi', card: 'Kart', cardValue: '{{brand}} •••• {{last4}}, son kullanma {{month}}/{{year}}',
+      upsellType: 'Upsell', coupon: 'Kupon', campaign: 'Kampanya', method: 'Ödeme yöntemi', card: 'Kart', cardValue: '{{brand}} •••• {{last4}}, son kullanma {{month}}/{{year}}', exchange: 'Döviz kuru', exchangeValue: '1 {{base}} = {{rate}} {{currency}} ({{source}}, {{date}}); planın para biriminde {{total}}', exchangeSources: { ecb: 'Avrupa Merkez Bankası', file: 'kur dosyası' },
       trialEnds: 'Deneme bitişi', canceledAt: 'İptal', pausedAt: 'Duraklatma', payer: 'Alıcı', items: 'Kalemler', rates: 'Taksitler', transfers: 'Ödemeler (aktarımlar)',
       invoices: 'Faturalar', noInvoices: 'Henüz fatura yok.', pdf: 'PDF', dunning: 'Ödeme hatırlatma', noDunning: 'Bu sipariş için ödeme hatırlatma yok.', claims: 'Alacaklar',
       noClaims: 'Alacak yok.', cancellationTerm: 'Cayma koşulları', none: '–',

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
+import { IconLanguage, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { moduleInput } from '../../../../../shared/schemas/courses'
@@ -13,6 +13,7 @@ import { courseKey, courseQuery } from '../../api/course-content'
 import { useConfirm } from '../../../../components/confirm-modal'
 import { deleteLesson } from '../../api/delete-lesson'
 import { deleteModule } from '../../api/delete-module'
+import { ModuleTranslations } from './course-translations'
 import { LessonEditor } from './lesson-editor'
 import type { StepProps } from './step-types'
 
@@ -43,6 +44,7 @@ export function ContentStep({ product }: StepProps) {
   const queryClient = useQueryClient()
   const course = useQuery(courseQuery(product.id))
   const [editing, setEditing] = useState<number | null>(null)
+  const [languagesOf, setLanguagesOf] = useState<number | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: courseKey(product.id) })
   const removeModule = useMutation({ mutationFn: (id: number) => deleteModule(product.id, id), onSuccess: refresh })
   const removeLesson = useMutation({ mutationFn: (id: number) => deleteLesson(product.id, id), onSuccess: refresh })
@@ -56,8 +58,20 @@ export function ContentStep({ product }: StepProps) {
             <Stack gap="sm">
               <Group justify="space-between">
                 <Title order={4} fz="md">{mod.title}</Title>
-                <ActionIcon variant="subtle" color="red" aria-label={t('products.content.removeModule')} onClick={() => confirm({ name: mod.title, text: t('products.content.removeModuleText', { count: mod.lessons.length }), onConfirm: () => removeModule.mutate(mod.id) })} data-testid="module-remove"><IconTrash size={16} /></ActionIcon>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon variant={languagesOf === mod.id ? 'light' : 'subtle'} aria-label={t('products.courseTranslations.moduleLanguages')} aria-pressed={languagesOf === mod.id}
+                    onClick={() => setLanguagesOf(languagesOf === mod.id ? null : mod.id)} data-testid="module-languages"><IconLanguage size={16} /></ActionIcon>
+                  <ActionIcon variant="subtle" color="red" aria-label={t('products.content.removeModule')} onClick={() => confirm({ name: mod.title, text: t('products.content.removeModuleText', { count: mod.lessons.length }), onConfirm: () => removeModule.mutate(mod.id) })} data-testid="module-remove"><IconTrash size={16} /></ActionIcon>
+                </Group>
               </Group>
+              {languagesOf === mod.id && (
+                <Card withBorder padding="sm">
+                  <ModuleTranslations key={mod.id} productId={product.id} module={mod} onSaved={() => {
+                    setLanguagesOf(null)
+                    void refresh()
+                  }} />
+                </Card>
+              )}
               {mod.lessons.map((lesson) => (editing === lesson.id ? (
                 <Card key={lesson.id} withBorder padding="sm">
                   <LessonEditor productId={product.id} lesson={lesson} onDone={() => {

@@ -20,6 +20,8 @@ import { updateLesson } from '../../api/update-lesson'
 import {
   lessonDraft, lessonInputOf, newQuestion, questionInput, withKind, type LessonDraft, type MediaBlock, type OptionDraft, type QuestionDraft,
 } from '../lesson-draft'
+import { lessonDraftsOf, lessonTranslationsInputOf, type Drafts, type LessonTranslationDraft } from '../course-translation-draft'
+import { LessonTranslations } from './course-translations'
 
 // One lesson of a course (docs/reference/catalogue-and-selling.md §2 step "content", docs/reference/readings.md 9): its title, a text block (HTML the server
 // sanitises, written in the shared rich text editor), an external video, attached audio, PDF, uploaded video and other files (sent to
@@ -143,11 +145,13 @@ function LessonAccess({ draft, errors, onChange }: { draft: LessonDraft; errors:
 export function LessonEditor({ productId, lesson, onDone }: { productId: number; lesson: Lesson; onDone: () => void }) {
   const { t, i18n } = useTranslation()
   const [draft, setDraft] = useState<LessonDraft>(() => lessonDraft(lesson))
+  const [translations, setTranslations] = useState<Drafts<LessonTranslationDraft>>(() => lessonDraftsOf(lesson.translations, lesson.blocks as Record<string, unknown>[]))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [questionErrors, setQuestionErrors] = useState<Record<string, FieldErrors>>({})
   const set = <K extends keyof LessonDraft>(key: K, value: LessonDraft[K]) => setDraft((d) => ({ ...d, [key]: value }))
   const save = useMutation({
-    mutationFn: () => updateLesson(productId, lesson.id, lessonInputOf(draft)),
+    // The languages go with the lesson, the whole set; its text block is sent first (index 0) when it has text.
+    mutationFn: () => updateLesson(productId, lesson.id, { ...lessonInputOf(draft), translations: lessonTranslationsInputOf(translations, draft.html.trim() !== '') }),
     onSuccess: onDone,
     onError: (error) => {
       if (isApiError(error)) setErrors(serverFieldErrors(error.fields, i18n.language))
@@ -175,6 +179,7 @@ export function LessonEditor({ productId, lesson, onDone }: { productId: number;
         <RichTextEditor label={t('products.content.text')} value={draft.html} onChange={(html) => set('html', html)} error={errors.blocks} data-testid="lesson-editor-text" />
         <TextInput label={t('products.content.videoUrl')} description={t('products.content.videoHelp')} value={draft.video_url} onChange={(e) => set('video_url', e.currentTarget.value)} />
         <MediaList media={draft.media} onChange={(media) => set('media', media)} />
+        <LessonTranslations drafts={translations} onChange={setTranslations} baseTitle={draft.title} baseHtml={draft.html} />
         <LessonAccess draft={draft} errors={errors} onChange={(next) => setDraft((d) => ({ ...d, ...next }))} />
         <Stack gap="xs">
           <Group justify="space-between">
