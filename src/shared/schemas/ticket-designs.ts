@@ -3,6 +3,7 @@ import { zText } from '../validation/storable'
 import { hexColorPattern, isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 import { byValue, documented } from '../validation/document-rules'
+import { localeCodes, type LocaleCode } from '../i18n/locales'
 
 // The design of an eventTickets product's tickets (docs/reference/catalogue-and-selling.md §2, wizard step "design"): the page
 // layout, two colours, the seller's logo, the QR code and which facts of the ticket are printed. The
@@ -14,6 +15,11 @@ export type TicketLayout = (typeof ticketLayouts)[number]
 export const ticketPrintFields = ['event_name', 'ticket_type', 'date', 'location', 'attendee_name', 'price', 'order_number'] as const
 export type TicketPrintField = (typeof ticketPrintFields)[number]
 export const ticketFooterMaxLength = 500
+
+/** Plain text under the ticket (house rules, contact); no script tags. */
+const footerText = () => zText({ error: 'invalid_value' }).trim()
+  .max(ticketFooterMaxLength, { error: 'too_long', abort: true })
+  .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
 /** The ticket code the preview prints and encodes in its QR code. */
 export const sampleTicketCode = 'SF-TEST-0001'
 
@@ -36,10 +42,15 @@ export const ticketDesignInput = z.strictObject({
     .refine((list) => new Set(list).size === list.length, { error: 'invalid_value' })
     .meta({ uniqueItems: true }),
   /** Plain text under the ticket (house rules, contact); no script tags. */
-  footer_text: zText({ error: 'invalid_value' }).trim()
-    .max(ticketFooterMaxLength, { error: 'too_long', abort: true })
-    .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
-    .default(''),
+  footer_text: footerText().default(''),
+  /**
+   * The footer in other languages (docs/decisions/0095-product-translations.md "Ticket designs"): a payer's ticket prints
+   * the one of its order's language, else `footer_text`. Sent, the set replaces the stored one; null or {} clears it;
+   * left out, the stored one stays.
+   */
+  translations: z.strictObject(Object.fromEntries(localeCodes.map((code) => [code, z.strictObject({ footer_text: footerText().nullish() }).optional()])) as {
+    [L in LocaleCode]: z.ZodOptional<z.ZodObject<{ footer_text: z.ZodOptional<z.ZodNullable<ReturnType<typeof footerText>>> }, z.core.$strict>>
+  }).nullish(),
 }).superRefine((d, ctx) => {
   if (d.layout === 'custom' && !d.custom_size) ctx.addIssue({ code: 'custom', path: ['custom_size'], message: 'required' })
 }).meta(byValue('layout', ticketLayouts, { custom: { custom_size: documented(z.strictObject({ width_mm: millimetres(), height_mm: millimetres() })) } }))
@@ -54,6 +65,8 @@ export const ticketDesignOutput = z.object({
   show_qr_code: z.boolean(),
   fields: z.array(z.enum(ticketPrintFields)),
   footer_text: z.string(),
+  /** The footer by language; optional for older clients ({} for none). */
+  translations: z.record(z.string(), z.object({ footer_text: z.string() })).optional(),
   /** false until the seller saves a design: the answer then shows the defaults. */
   saved: z.boolean(),
   updated_at: z.string().nullable(),
@@ -63,7 +76,12 @@ export type TicketDesign = Omit<TicketDesignOutput, 'product_id' | 'saved' | 'up
 
 export const defaultTicketDesign: TicketDesign = {
   layout: 'a6_landscape', custom_size: null, colors: { accent: '#1c7ed6', text: '#1f2937' }, logo_key: null,
-  show_qr_code: true, fields: [...ticketPrintFields], footer_text: '',
+  show_qr_code: true, fields: [...ticketPrintFields], footer_text: '', translations: {},
+}
+
+/** The footer a ticket of an order in `locale` prints: that language's, else the design's own. */
+export function footerIn(design: Pick<TicketDesign, 'footer_text' | 'translations'>, locale: string): string {
+  return design.translations?.[locale]?.footer_text || design.footer_text
 }
 
 /** The fields in their printing order, whatever order they were chosen in. */

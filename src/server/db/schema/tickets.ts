@@ -19,6 +19,8 @@ export const ticketDesigns = pgTable('ticket_designs', {
   /** The printed facts, a subset of ticketPrintFields. */
   fields: jsonb('fields').$type<string[]>().notNull(),
   footerText: text('footer_text').notNull().default(''),
+  /** The footer in other languages (docs/decisions/0095-product-translations.md "Ticket designs"): { "<locale>": { footer_text } }. */
+  translations: jsonb('translations').$type<Record<string, { footer_text?: string }>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 })
 

@@ -4,6 +4,9 @@ import { multipart, tempDataDir, testImage } from '../../../../tests/factories/m
 import { pdfPageSizes } from '../../../../tests/helpers/pdf-text'
 import { extractText } from '../../../../tests/helpers/read-pdf'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
+import { previewValues, ticketPdf } from './ticket-designs.service'
+import * as catalog from '../catalog/catalog.service'
+import { systemContext } from '../../context'
 
 /**
  * The text of a PDF (pdf.js), its lines joined by spaces: the documents embed Noto fonts, which the standard-font
@@ -175,5 +178,26 @@ describe('ticket design', () => {
     const copy = (await t.request({ method: 'POST', url: `/api/v1/cabinet/products/${product.id}/duplicate`, token: seller.accessToken })).json()
     const copied = (await t.request({ method: 'GET', url: designUrl(copy.id), token: seller.accessToken })).json()
     expect(copied).toMatchObject({ ...design, saved: true, product_id: copy.id })
+  })
+})
+
+describe('the footer in other languages (docs/decisions/0095-product-translations.md "Ticket designs")', () => {
+  test('saved per language (empty texts dropped), kept when left out, cleared by {}; a ticket prints its order\'s language, else the footer', async () => {
+    const product = await event('Polish night')
+    const put = (payload: Record<string, unknown>) => t.request({ method: 'PUT', url: designUrl(product.id), token: seller.accessToken, payload: { ...design, ...payload } })
+    const saved = await put({ translations: { pl: { footer_text: 'Wejście od 8:30. Bez zwierząt.' }, de: { footer_text: '  ' } } })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().translations).toEqual({ pl: { footer_text: 'Wejście od 8:30. Bez zwierząt.' } })
+    expect((await put({})).json().translations).toEqual({ pl: { footer_text: 'Wejście od 8:30. Bez zwierząt.' } })
+    expect((await put({ translations: { xx: { footer_text: 'x' } } })).statusCode).toBe(400)
+
+    const full = await catalog.getProduct({ ...systemContext(t.deps), actor: { userId: seller.userId, sessionId: 's', profileId: null, profileType: 'seller', sellerId: seller.sellerId, permissions: [], confirmed: true } } as never, product.id)
+    const values = previewValues(full, 'pl', t.clock.now)
+    const polish = await pdfText(await ticketPdf(t.deps.db, t.deps, { id: product.id, sellerId: seller.sellerId }, values, 'pl'))
+    expect(polish).toContain('Wejście od 8:30. Bez zwierząt.')
+    const french = await pdfText(await ticketPdf(t.deps.db, t.deps, { id: product.id, sellerId: seller.sellerId }, values, 'fr'))
+    expect(french).toContain('Doors open at 8:30. No pets.')
+
+    expect((await put({ translations: {} })).json().translations).toEqual({})
   })
 })

@@ -5,6 +5,7 @@ import { formatMoney, isCurrencyId } from '../../../shared/money'
 import type { ProductOutput } from '../../../shared/schemas/catalog'
 import {
   defaultTicketDesign, orderedPrintFields, sampleTicketCode, ticketDesignInput, type TicketDesign, type TicketDesignOutput, type TicketPrintField,
+  footerIn,
 } from '../../../shared/schemas/ticket-designs'
 import type { z } from 'zod'
 import type { Action } from '../../auth/permissions'
@@ -42,6 +43,7 @@ function designOf(row: repo.TicketDesignRow | undefined): TicketDesign {
     show_qr_code: row.showQrCode,
     fields: orderedPrintFields(row.fields as TicketPrintField[]),
     footer_text: row.footerText,
+    translations: Object.fromEntries(Object.entries(row.translations ?? {}).flatMap(([code, texts]) => (texts.footer_text ? [[code, { footer_text: texts.footer_text }]] : []))),
   }
 }
 
@@ -65,6 +67,10 @@ export async function saveDesign(ctx: Ctx, productId: number, input: z.output<ty
     }
     // The size belongs to the custom layout only, so the design says one thing.
     const custom = input.layout === 'custom' ? input.custom_size ?? null : null
+    // Left out, the stored translations stay; empty texts are not kept (docs/decisions/0095-product-translations.md).
+    const translations = input.translations === undefined
+      ? (await repo.findDesign(tx, product.id))?.translations ?? {}
+      : Object.fromEntries(Object.entries(input.translations ?? {}).flatMap(([code, texts]) => (texts?.footer_text ? [[code, { footer_text: texts.footer_text }]] : [])))
     const row = await repo.saveDesign(tx, product.id, {
       layout: input.layout,
       widthMm: custom?.width_mm ?? null,
@@ -75,6 +81,7 @@ export async function saveDesign(ctx: Ctx, productId: number, input: z.output<ty
       showQrCode: input.show_qr_code,
       fields: orderedPrintFields(input.fields),
       footerText: input.footer_text,
+      translations,
     }, ctx.now)
     return output(product.id, row)
   })
@@ -134,7 +141,7 @@ export async function ticketPdf(db: Executor, deps: AppDeps, product: { id: numb
     if (bytes) logo = await sharp(bytes).rotate().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).png().toBuffer()
   }
   const qrCode = design.show_qr_code ? await qrCodePng(values.code) : null
-  return renderTicketPdf(design, values, { locale, logo, qrCode })
+  return renderTicketPdf({ ...design, footer_text: footerIn(design, locale) }, values, { locale, logo, qrCode })
 }
 
 /** Copies a ticket design to another product, inside the duplicating transaction (the logo stays the seller's upload). */

@@ -1657,7 +1657,7 @@ export const ar: LocaleTexts = {
         attendee_name: 'اسم الحاضر', price: 'السعر', order_number: 'رقم الطلب',
       },
       footerText: 'نص التذييل',
-      footerHelp: 'نص عادي أسفل التذكرة، بحد أقصى {{max}} حرفًا.',
+      footerHelp: 'نص عادي أسفل التذكرة، بحد أقصى {{max}} حرفًا.', footerTranslationsHint: 'التذييل بلغات أخرى: تطبع تذكرة المشتري تذييل اللغة التي اشترى بها، وإلا فالتذييل أعلاه.',
       preview: 'معاينة PDF',
       previewOpen: 'فتح ملف PDF',
       previewHint: 'تذكرة نموذجية لأول نوع تذكرة باسم Alex Example، كما هي محفوظة.',

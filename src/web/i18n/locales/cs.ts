@@ -1633,7 +1633,7 @@ export const cs: LocaleTexts = {
         attendee_name: 'Jméno účastníka', price: 'Cena', order_number: 'Číslo objednávky',
       },
       footerText: 'Text patičky',
-      footerHelp: 'Prostý text pod vstupenkou, nejvýše {{max}} znaků.',
+      footerHelp: 'Prostý text pod vstupenkou, nejvýše {{max}} znaků.', footerTranslationsHint: 'Zápatí v dalších jazycích: vstupenka kupujícího vytiskne zápatí jazyka, ve kterém nakoupil, jinak zápatí výše.',
       preview: 'Náhled PDF',
       previewOpen: 'Otevřít PDF',
       previewHint: 'Ukázková vstupenka prvního typu vstupenky pro Jana Ukázkového, podle uloženého nastavení.',

@@ -1609,7 +1609,7 @@ export const da: LocaleTexts = {
         attendee_name: 'Deltagerens navn', price: 'Pris', order_number: 'Ordrenummer',
       },
       footerText: 'Sidefodstekst',
-      footerHelp: 'Ren tekst under billetten, højst {{max}} tegn.',
+      footerHelp: 'Ren tekst under billetten, højst {{max}} tegn.', footerTranslationsHint: 'Din sidefod på andre sprog: en købers billet viser sidefoden på det sprog, der blev købt på, ellers sidefoden ovenfor.',
       preview: 'PDF-forhåndsvisning',
       previewOpen: 'Åbn PDF\'en',
       previewHint: 'En eksempelbillet af den første billettype til Alex Eksempel, som gemt.',

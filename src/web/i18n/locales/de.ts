@@ -1609,7 +1609,7 @@ export const de: Translations = {
         attendee_name: 'Name des Teilnehmers', price: 'Preis', order_number: 'Bestellnummer',
       },
       footerText: 'Fußzeile',
-      footerHelp: 'Reiner Text unter dem Ticket, höchstens {{max}} Zeichen.',
+      footerHelp: 'Reiner Text unter dem Ticket, höchstens {{max}} Zeichen.', footerTranslationsHint: 'Ihre Fußzeile in anderen Sprachen: Das Ticket eines Käufers zeigt die Fußzeile der Sprache, in der gekauft wurde, sonst die obige.',
       preview: 'PDF-Vorschau',
       previewOpen: 'PDF öffnen',
       previewHint: 'Ein Beispielticket der ersten Ticketart für Alex Example, wie gespeichert.',

@@ -1607,7 +1607,7 @@ export const en = {
         attendee_name: 'Attendee name', price: 'Price', order_number: 'Order number',
       },
       footerText: 'Footer text',
-      footerHelp: 'Plain text under the ticket, at most {{max}} characters.',
+      footerHelp: 'Plain text under the ticket, at most {{max}} characters.', footerTranslationsHint: 'Your footer in other languages: a payer\'s ticket prints the one of the language they bought in, otherwise the footer above.',
       preview: 'PDF preview',
       previewOpen: 'Open the PDF',
       previewHint: 'A sample ticket of the first ticket type for Alex Example, as saved.',

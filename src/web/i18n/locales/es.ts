@@ -1621,7 +1621,7 @@ export const es: LocaleTexts = {
         attendee_name: 'Nombre del asistente', price: 'Precio', order_number: 'Número de pedido',
       },
       footerText: 'Texto del pie',
-      footerHelp: 'Texto sin formato debajo de la entrada, como máximo {{max}} caracteres.',
+      footerHelp: 'Texto sin formato debajo de la entrada, como máximo {{max}} caracteres.', footerTranslationsHint: 'Su pie de página en otros idiomas: la entrada de un comprador muestra el del idioma en que compró; si no, el de arriba.',
       preview: 'Vista previa del PDF',
       previewOpen: 'Abrir el PDF',
       previewHint: 'Una entrada de ejemplo del primer tipo de entrada para Alex Ejemplo, tal como está guardada.',

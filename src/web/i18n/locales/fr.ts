@@ -1620,7 +1620,7 @@ export const fr: LocaleTexts = {
         attendee_name: 'Nom du participant', price: 'Prix', order_number: 'Numéro de commande',
       },
       footerText: 'Texte de pied de page',
-      footerHelp: 'Texte brut sous le billet, {{max}} caractères au maximum.',
+      footerHelp: 'Texte brut sous le billet, {{max}} caractères au maximum.', footerTranslationsHint: 'Votre pied de page dans d\'autres langues : le billet d\'un acheteur imprime celui de la langue de son achat, sinon celui ci-dessus.',
       preview: 'Aperçu PDF',
       previewOpen: 'Ouvrir le PDF',
       previewHint: 'Un billet d’exemple du premier type de billet pour Alex Exemple, tel qu’enregistré.',

@@ -1621,7 +1621,7 @@ export const hr: LocaleTexts = {
         attendee_name: 'Ime sudionika', price: 'Cijena', order_number: 'Broj narudžbe',
       },
       footerText: 'Tekst podnožja',
-      footerHelp: 'Običan tekst ispod ulaznice, najviše {{max}} znakova.',
+      footerHelp: 'Običan tekst ispod ulaznice, najviše {{max}} znakova.', footerTranslationsHint: 'Podnožje na drugim jezicima: ulaznica kupca ispisuje podnožje jezika kupnje, inače ono iznad.',
       preview: 'PDF pretpregled',
       previewOpen: 'Otvori PDF',
       previewHint: 'Primjer ulaznice prve vrste ulaznice za Ivana Primjera, kako je spremljeno.',

@@ -1609,7 +1609,7 @@ export const hu: LocaleTexts = {
         attendee_name: 'Résztvevő neve', price: 'Ár', order_number: 'Rendelésszám',
       },
       footerText: 'Lábléc szövege',
-      footerHelp: 'Egyszerű szöveg a jegy alján, legfeljebb {{max}} karakter.',
+      footerHelp: 'Egyszerű szöveg a jegy alján, legfeljebb {{max}} karakter.', footerTranslationsHint: 'A lábléc más nyelveken: a vásárló jegyére a vásárlás nyelvének lábléce kerül, egyébként a fenti.',
       preview: 'PDF-előnézet',
       previewOpen: 'PDF megnyitása',
       previewHint: 'Mintajegy az első jegytípusból Minta Alex számára, a mentett állapot szerint.',

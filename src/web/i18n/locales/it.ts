@@ -1620,7 +1620,7 @@ export const it: LocaleTexts = {
         attendee_name: 'Nome del partecipante', price: 'Prezzo', order_number: 'Numero d’ordine',
       },
       footerText: 'Testo del piè di pagina',
-      footerHelp: 'Testo semplice sotto il biglietto, al massimo {{max}} caratteri.',
+      footerHelp: 'Testo semplice sotto il biglietto, al massimo {{max}} caratteri.', footerTranslationsHint: 'Il piè di pagina in altre lingue: il biglietto di un acquirente stampa quello della lingua dell\'acquisto, altrimenti quello sopra.',
       preview: 'Anteprima PDF',
       previewOpen: 'Apri il PDF',
       previewHint: 'Un biglietto di esempio del primo tipo di biglietto per Alex Esempio, come salvato.',

@@ -1608,7 +1608,7 @@ export const ko: LocaleTexts = {
         attendee_name: '참가자 이름', price: '가격', order_number: '주문 번호',
       },
       footerText: '바닥글 문구',
-      footerHelp: '티켓 하단의 일반 텍스트, 최대 {{max}}자.',
+      footerHelp: '티켓 하단의 일반 텍스트, 최대 {{max}}자.', footerTranslationsHint: '다른 언어의 하단 문구: 구매자의 티켓에는 구매한 언어의 문구가, 없으면 위의 문구가 인쇄됩니다.',
       preview: 'PDF 미리 보기',
       previewOpen: 'PDF 열기',
       previewHint: '저장된 설정으로 만든 첫 번째 티켓 유형의 샘플 티켓(참가자: 홍길동).',

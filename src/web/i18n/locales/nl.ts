@@ -1609,7 +1609,7 @@ export const nl: LocaleTexts = {
         attendee_name: 'Naam deelnemer', price: 'Prijs', order_number: 'Bestelnummer',
       },
       footerText: 'Voettekst',
-      footerHelp: 'Platte tekst onder het ticket, maximaal {{max}} tekens.',
+      footerHelp: 'Platte tekst onder het ticket, maximaal {{max}} tekens.', footerTranslationsHint: 'Uw voettekst in andere talen: het ticket van een koper drukt die van de taal van aankoop af, anders de voettekst hierboven.',
       preview: 'PDF-voorbeeld',
       previewOpen: 'PDF openen',
       previewHint: 'Een voorbeeldticket van het eerste tickettype voor Alex Voorbeeld, zoals opgeslagen.',

@@ -1609,7 +1609,7 @@ export const no: LocaleTexts = {
         attendee_name: 'Deltakerens navn', price: 'Pris', order_number: 'Ordrenummer',
       },
       footerText: 'Bunntekst',
-      footerHelp: 'Ren tekst under billetten, høyst {{max}} tegn.',
+      footerHelp: 'Ren tekst under billetten, høyst {{max}} tegn.', footerTranslationsHint: 'Bunnteksten på andre språk: kjøperens billett skriver ut bunnteksten på språket det ble kjøpt på, ellers den over.',
       preview: 'PDF-forhåndsvisning',
       previewOpen: 'Åpne PDF-en',
       previewHint: 'En eksempelbillett av den første billettypen for Alex Eksempel, slik den er lagret.',

@@ -1633,7 +1633,7 @@ export const pl: LocaleTexts = {
         attendee_name: 'Imię i nazwisko uczestnika', price: 'Cena', order_number: 'Numer zamówienia',
       },
       footerText: 'Tekst stopki',
-      footerHelp: 'Zwykły tekst pod biletem, maksymalnie {{max}} znaków.',
+      footerHelp: 'Zwykły tekst pod biletem, maksymalnie {{max}} znaków.', footerTranslationsHint: 'Stopka w innych językach: bilet kupującego zawiera stopkę w języku zakupu, a w przeciwnym razie stopkę powyżej.',
       preview: 'Podgląd PDF',
       previewOpen: 'Otwórz PDF',
       previewHint: 'Przykładowy bilet pierwszego typu biletu dla Jana Przykładowego, zgodnie z zapisanymi ustawieniami.',

@@ -1621,7 +1621,7 @@ export const pt_br: LocaleTexts = {
         attendee_name: 'Nome do participante', price: 'Preço', order_number: 'Número do pedido',
       },
       footerText: 'Texto do rodapé',
-      footerHelp: 'Texto simples abaixo do ingresso, no máximo {{max}} caracteres.',
+      footerHelp: 'Texto simples abaixo do ingresso, no máximo {{max}} caracteres.', footerTranslationsHint: 'Seu rodapé em outros idiomas: o ingresso de um comprador imprime o do idioma da compra; caso contrário, o de cima.',
       preview: 'Pré-visualização do PDF',
       previewOpen: 'Abrir o PDF',
       previewHint: 'Um ingresso de exemplo do primeiro tipo de ingresso para Alex Exemplo, conforme salvo.',

@@ -1621,7 +1621,7 @@ export const pt_pt: LocaleTexts = {
         attendee_name: 'Nome do participante', price: 'Preço', order_number: 'Número da encomenda',
       },
       footerText: 'Texto do rodapé',
-      footerHelp: 'Texto simples por baixo do bilhete, no máximo {{max}} caracteres.',
+      footerHelp: 'Texto simples por baixo do bilhete, no máximo {{max}} caracteres.', footerTranslationsHint: 'O seu rodapé noutras línguas: o bilhete de um comprador imprime o da língua da compra; caso contrário, o de cima.',
       preview: 'Pré-visualização do PDF',
       previewOpen: 'Abrir o PDF',
       previewHint: 'Um bilhete de exemplo do primeiro tipo de bilhete para Alex Exemplo, tal como está guardado.',

@@ -1620,7 +1620,7 @@ export const ro: LocaleTexts = {
         attendee_name: 'Numele participantului', price: 'Prețul', order_number: 'Numărul comenzii',
       },
       footerText: 'Textul din subsol',
-      footerHelp: 'Text simplu sub bilet, cel mult {{max}} de caractere.',
+      footerHelp: 'Text simplu sub bilet, cel mult {{max}} de caractere.', footerTranslationsHint: 'Subsolul în alte limbi: biletul unui cumpărător tipărește subsolul limbii în care a cumpărat, altfel pe cel de mai sus.',
       preview: 'Previzualizare PDF',
       previewOpen: 'Deschideți PDF-ul',
       previewHint: 'Un bilet exemplu al primului tip de bilet pentru Alex Exemplu, așa cum a fost salvat.',

@@ -1609,7 +1609,7 @@ export const sv: LocaleTexts = {
         attendee_name: 'Deltagarens namn', price: 'Pris', order_number: 'Beställningsnummer',
       },
       footerText: 'Sidfotstext',
-      footerHelp: 'Vanlig text under biljetten, högst {{max}} tecken.',
+      footerHelp: 'Vanlig text under biljetten, högst {{max}} tecken.', footerTranslationsHint: 'Din sidfot på andra språk: en köpares biljett skriver ut sidfoten på köpets språk, annars sidfoten ovan.',
       preview: 'PDF-förhandsvisning',
       previewOpen: 'Öppna PDF:en',
       previewHint: 'En exempelbiljett av den första biljettypen för Alex Exempel, som den är sparad.',

@@ -1608,7 +1608,7 @@ export const tr: LocaleTexts = {
         attendee_name: 'Katılımcı adı', price: 'Fiyat', order_number: 'Sipariş numarası',
       },
       footerText: 'Alt bilgi metni',
-      footerHelp: 'Biletin altında düz metin, en fazla {{max}} karakter.',
+      footerHelp: 'Biletin altında düz metin, en fazla {{max}} karakter.', footerTranslationsHint: 'Altbilginiz diğer dillerde: alıcının biletinde satın aldığı dilin altbilgisi, yoksa yukarıdaki basılır.',
       preview: 'PDF önizlemesi',
       previewOpen: 'PDF\'yi aç',
       previewHint: 'İlk bilet türünden, Alex Örnek adına kaydedildiği haliyle örnek bir bilet.',

@@ -1,4 +1,5 @@
-import { Anchor, Button, Checkbox, FileButton, Group, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core'
+import { ActionIcon, Anchor, Button, Checkbox, FileButton, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core'
+import { htmlLang, languageNames, localeCodes } from '../../../../../shared/i18n/locales'
 import { HexColorInput } from '../../../../components/hex-color-input'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconExternalLink, IconPhoto, IconX } from '@tabler/icons-react'
@@ -33,6 +34,8 @@ type Values = {
   show_qr_code: boolean
   fields: string[]
   footer_text: string
+  /** The footer by language (docs/decisions/0095-product-translations.md "Ticket designs"). */
+  footer_translations: Record<string, string>
 }
 
 function valuesOf(d: TicketDesign): Values {
@@ -46,6 +49,7 @@ function valuesOf(d: TicketDesign): Values {
     show_qr_code: d.showQrCode,
     fields: [...d.fields],
     footer_text: d.footerText,
+    footer_translations: Object.fromEntries(Object.entries(d.translations ?? {}).map(([code, texts]) => [code, texts.footerText])),
   }
 }
 
@@ -58,7 +62,42 @@ function toInput(v: Values): TicketDesignInput {
     show_qr_code: v.show_qr_code,
     fields: ticketPrintFields.filter((f) => v.fields.includes(f)),
     footer_text: v.footer_text,
+    translations: Object.fromEntries(Object.entries(v.footer_translations).filter(([, text]) => text.trim() !== '').map(([code, text]) => [code, { footer_text: text }])),
   }
+}
+
+/** The footer in other languages: a payer's ticket prints the one of its order's language, else the footer above. */
+function FooterTranslations({ value, onChange }: { value: Record<string, string>; onChange: (value: Record<string, string>) => void }) {
+  const { t } = useTranslation()
+  const [adding, setAdding] = useState<string | null>(null)
+  const codes = localeCodes.filter((code) => code in value)
+  return (
+    <Stack gap="xs" data-testid="ticket-footer-translations">
+      <Text size="sm" fw={500}>{t('products.translations.title')}</Text>
+      <Text size="xs" c="dimmed">{t('products.ticketDesign.footerTranslationsHint')}</Text>
+      {codes.map((code) => (
+        <Group key={code} align="flex-end" wrap="nowrap">
+          <Textarea
+            style={{ flex: 1 }} label={languageNames[code]} lang={htmlLang(code)} autosize minRows={1} maxLength={ticketFooterMaxLength} value={value[code]}
+            onChange={(e) => onChange({ ...value, [code]: e.currentTarget.value })} data-testid={`ticket-footer-${code}`}
+          />
+          <ActionIcon variant="subtle" color="red" aria-label={t('products.translations.remove', { language: languageNames[code] })}
+            onClick={() => { const { [code]: _removed, ...rest } = value; onChange(rest) }}>
+            <IconX size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group align="flex-end">
+        <Select
+          label={t('products.translations.language')} placeholder={t('products.translations.choose')} value={adding} onChange={setAdding}
+          data={localeCodes.filter((code) => !(code in value)).map((code) => ({ value: code, label: languageNames[code] }))} searchable data-testid="ticket-footer-language"
+        />
+        <Button variant="default" disabled={!adding} onClick={() => { if (adding) onChange({ ...value, [adding]: '' }); setAdding(null) }}>
+          {t('products.translations.add')}
+        </Button>
+      </Group>
+    </Stack>
+  )
 }
 
 /** The PDF preview of the saved design: an object URL of the fetched Blob, released when replaced. */
@@ -164,6 +203,7 @@ function DesignForm({ product, design }: { product: StepProps['product']; design
           </Stack>
           <Textarea label={t('products.ticketDesign.footerText')} description={t('products.ticketDesign.footerHelp', { max: ticketFooterMaxLength })}
             autosize minRows={2} maxLength={ticketFooterMaxLength} {...textInputProps(form.field('footer_text'))} data-testid="ticket-footer" />
+          <FooterTranslations value={v.footer_translations} onChange={(next) => form.setValue('footer_translations', next)} />
           <FormError error={form.formError} />
           <Group justify="flex-end">
             <SaveBar loading={save.isPending} saved={save.isSuccess} />

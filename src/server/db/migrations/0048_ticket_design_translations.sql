@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_designs" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
