@@ -3,13 +3,15 @@ import type { Browser, Page } from 'playwright-core'
 import ar from '../../src/storefront/i18n/locales/ar'
 import pl from '../../src/storefront/i18n/locales/pl'
 import type { StorefrontTexts } from '../../src/storefront/i18n/en'
+import { ar as arPdf } from '../../src/server/pdf/pdf-texts/ar'
+import { extractText } from '../helpers/read-pdf'
 import { watchProblems } from './buyer'
 import { apiSignIn, latestMailLink, newPage, startDemoPlatform, stopPlatform, type RunningServer } from './harness'
 
 // Buying in the payer's language (docs/decisions/0094-storefront-languages.md): a payer whose browser asks for
 // Polish and who picks zloty (docs/decisions/0097-payer-currencies.md) reads the shop, the checkout, the sandbox's
 // page and the success page in Polish, pays the converted price and gets the order's mail in Polish; a payer who picks Arabic with the switcher reads the page right-to-left, keeps Arabic on the next
-// page, and gets the mail right-to-left in Arabic.
+// page, and gets the mail right-to-left in Arabic, and an Arabic invoice.
 
 const demo = { email: 'demo@sellfront.test', password: 'Demo-pass1!' }
 let server: RunningServer
@@ -84,7 +86,7 @@ describe('the payer\'s language', () => {
     await context.close()
   })
 
-  test('Arabic from the switcher: right-to-left, kept on the next page, the mail right-to-left in Arabic', async () => {
+  test('Arabic from the switcher: right-to-left, kept on the next page, the mail right-to-left in Arabic, the invoice in Arabic', async () => {
     const { context, page } = await newPage(browser, server.url)
     const problems = watchProblems(page)
     await page.goto('/s/demo/lightroom-presets')
@@ -105,6 +107,20 @@ describe('the payer\'s language', () => {
     await buy(page, email, ar)
     const mail = await mailTo(email, 'طلبك: Lightroom preset pack')
     expect(mail.html).toContain('dir="rtl"')
+    // The invoice is in Arabic too (docs/decisions/0096-pdfs-in-every-locale.md): its title and labels.
+    const token = /\/payment\/([^/?#]+)/.exec(page.url())![1]!
+    const order = await (await fetch(`${server.url}/api/v1/shop/orders/${token}`)).json() as { id: number }
+    const seller = await apiSignIn(server, demo.email, demo.password, 'e2e-languages-invoice')
+    const auth = { authorization: `Bearer ${seller.access_token}` }
+    let invoices: { id: number }[] = []
+    await expect.poll(async () => {
+      invoices = ((await (await fetch(`${server.url}/api/v1/cabinet/invoices?order_id=${order.id}`, { headers: auth })).json()) as { list: { id: number }[] }).list
+      return invoices.length
+    }, { timeout: 15_000 }).toBe(1)
+    const pdf = new Uint8Array(await (await fetch(`${server.url}/api/v1/cabinet/invoices/${invoices[0]!.id}/pdf`, { headers: auth })).arrayBuffer())
+    const text = (await extractText(pdf, { mergePages: true })).text as string
+    expect(text).toContain(arPdf.invoice.titles.invoice)
+    expect(text).toContain(arPdf.invoice.billTo)
     expect(problems).toEqual([])
     await context.close()
   })
