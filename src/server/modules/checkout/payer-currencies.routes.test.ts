@@ -89,6 +89,19 @@ describe('a price converted into the payer\'s currency', () => {
     const text = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text as string
     expect(text).toContain('Exchange rate: 1 EUR = 4.2931 PLN (European Central Bank reference rate')
     expect(text).toContain('At this rate: total 25,00 EUR')
+
+    // A partial refund in zloty: its entries carry euro amounts at the order's rate too, summing to 0.
+    const [row] = await sql<{ id: number }>('select id from orders where token = $1', [order.token])
+    const refund = await t.request({ method: 'POST', url: `/api/v1/cabinet/orders/${row!.id}/refund`, token: seller.accessToken, payload: { amount: 5000 }, headers: { 'idempotency-key': `refund-${order.token}` } })
+    expect(refund.statusCode, refund.body).toBeLessThan(300)
+    await t.deps.jobs.drain()
+    const refunded = await sql<{ amount: number; base_amount: number; base_currency: string }>(
+      `select amount::int as amount, base_amount::int as base_amount, base_currency from ledger_entries where order_id = $1 and kind = 'refund'`, [row!.id])
+    expect(refunded.length).toBeGreaterThan(1)
+    expect(refunded.every((e) => e.base_currency === 'eur')).toBe(true)
+    expect(refunded.reduce((sum, e) => sum + e.base_amount, 0)).toBe(0)
+    // 50,00 zł back is 11,65 € at 4.2931 (11,6466…)
+    expect(refunded.find((e) => e.amount === -5000)?.base_amount).toBe(-1165)
   })
 
   test('a fixed euro discount is converted at the same rate', async () => {
