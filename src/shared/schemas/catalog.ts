@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { byLocale } from './translations'
 import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
 import { byValue, laterThan } from '../validation/document-rules'
 import { productForms, productStatusKeys, productTypes, publishStates, reviewStates } from '../catalog'
@@ -15,7 +16,6 @@ import { featureOverridesInput, featureStateOutput } from './features'
 import { coverOutput } from './media'
 import { avatarOutput, bannerOutput } from './seller-profile'
 import { bumpHeadlineMaxLength, bumpTextMaxLength } from './checkout-settings'
-import { localeCodes, type LocaleCode } from '../i18n/locales'
 
 // Request and answer schemas of the catalogue: products of the eight forms,
 // pricing plans, event tickets, add-ons, categories, shop categories, license keys, the managers' review
@@ -100,9 +100,6 @@ export const productTranslationInput = z.strictObject({
   bump_text: zPlainText(bumpTextMaxLength).nullish(),
 })
 export type ProductTranslationInput = z.infer<typeof productTranslationInput>
-
-/** One key per language: the locale codes only (src/shared/i18n/locales.ts), any other key is refused. */
-const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
 
 /**
  * A product's translations, by locale. Sent, it replaces every stored translation (a language left out is

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { byLocale } from './translations'
 import { notBlank, zText } from '../validation/storable'
 import { hexColorPattern, isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
@@ -57,7 +58,6 @@ export const certificateTranslationInput = z.strictObject({
   custom_date_text: text(0, 200).nullish(),
 })
 export type CertificateTranslationInput = z.infer<typeof certificateTranslationInput>
-const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
 /** One key per locale code (src/shared/i18n/locales.ts); any other key is refused. */
 export const certificateTranslationsInput = z.strictObject(byLocale(certificateTranslationInput))
 export type CertificateTranslationsInput = z.infer<typeof certificateTranslationsInput>

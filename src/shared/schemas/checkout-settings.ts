@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { byLocale } from './translations'
 import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
 import { productForms, zProductForm } from '../catalog/product-forms'
 import { checkoutMethods, zCheckoutMethod } from '../payments'
@@ -441,9 +442,6 @@ export function bumpPresentation(stored: Record<string, unknown> | null | undefi
 
 export const cancellationTermsProductTypes = productForms
 export const cancellationTermsBodyMaxLength = 20_000
-
-/** One key per language: the locale codes only (src/shared/i18n/locales.ts), any other key is refused. */
-const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
 
 /**
  * The terms in one other language (docs/decisions/0095-product-translations.md): title and body each optional,

@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { byLocale } from './translations'
 import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
 import { lessonAccessModes, lessonPublishStates } from '../states/lesson-status'
 import { hasScriptTag } from '../validation/text'
 import { byValue, documented, trueCount } from '../validation/document-rules'
 import { zPlainText } from '../validation/schemas'
-import { localeCodes, type LocaleCode } from '../i18n/locales'
 
 // Course content as data (docs/reference/catalogue-and-selling.md §2 wizard step "content"; docs/reference/readings.md 9): modules and lessons in order,
 // lesson content blocks (text, video, audio, file, pdf) and lesson quizzes whose questions are
@@ -119,9 +119,6 @@ export type QuizOutput = z.infer<typeof quizOutput>
 // locale, each text optional with the base field's limits; empty or null is "not translated" (the base text shows).
 // Sent, `translations` replaces the stored set (a language left out is removed); null or {} removes them all;
 // left out, the stored ones stay.
-
-/** One key per language: the locale codes only (src/shared/i18n/locales.ts), any other key is refused. */
-const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
 
 export const moduleTranslationInput = z.strictObject({ title: zPlainText(200).nullish(), description: zPlainText(5000).nullish() })
 export type ModuleTranslationInput = z.infer<typeof moduleTranslationInput>

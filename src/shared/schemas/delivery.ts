@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { byLocale } from './translations'
 import { zIdParam, zText } from '../validation/storable'
 import { hasScriptTag } from '../validation/text'
 import { byValue, documented } from '../validation/document-rules'
@@ -24,9 +25,6 @@ export type DeliveryPlaceholder = (typeof deliveryPlaceholders)[number]
 
 const plain = (max: number) => zText({ error: 'invalid_value' }).trim().max(max, { error: 'too_long' })
   .refine((value) => !hasScriptTag(value), { error: 'script_tag' })
-
-/** One key per language: the locale codes only (src/shared/i18n/locales.ts), any other key is refused. */
-const byLocale = <T extends z.ZodType>(entry: T) => Object.fromEntries(localeCodes.map((code) => [code, entry.optional()])) as { [L in LocaleCode]: z.ZodOptional<T> }
 
 /**
  * The custom delivery mail in one other language (docs/decisions/0095-product-translations.md): each text

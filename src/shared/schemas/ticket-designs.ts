@@ -3,7 +3,7 @@ import { zText } from '../validation/storable'
 import { hexColorPattern, isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 import { byValue, documented } from '../validation/document-rules'
-import { localeCodes, type LocaleCode } from '../i18n/locales'
+import { byLocale } from './translations'
 
 // The design of an eventTickets product's tickets (docs/reference/catalogue-and-selling.md §2, wizard step "design"): the page
 // layout, two colours, the seller's logo, the QR code and which facts of the ticket are printed. The
@@ -48,9 +48,7 @@ export const ticketDesignInput = z.strictObject({
    * the one of its order's language, else `footer_text`. Sent, the set replaces the stored one; null or {} clears it;
    * left out, the stored one stays.
    */
-  translations: z.strictObject(Object.fromEntries(localeCodes.map((code) => [code, z.strictObject({ footer_text: footerText().nullish() }).optional()])) as {
-    [L in LocaleCode]: z.ZodOptional<z.ZodObject<{ footer_text: z.ZodOptional<z.ZodNullable<ReturnType<typeof footerText>>> }, z.core.$strict>>
-  }).nullish(),
+  translations: z.strictObject(byLocale(z.strictObject({ footer_text: footerText().nullish() }))).nullish(),
 }).superRefine((d, ctx) => {
   if (d.layout === 'custom' && !d.custom_size) ctx.addIssue({ code: 'custom', path: ['custom_size'], message: 'required' })
 }).meta(byValue('layout', ticketLayouts, { custom: { custom_size: documented(z.strictObject({ width_mm: millimetres(), height_mm: millimetres() })) } }))
