@@ -111,6 +111,8 @@ export const eventTickets = pgTable('event_tickets', {
   reservedCount: integer('reserved_count').notNull().default(0),
   active: boolean('active').notNull().default(true),
   position: integer('position').notNull().default(0),
+  /** Name and location in other languages, each falling back to the base (docs/decisions/0095-product-translations.md): { "<locale>": { name, location } }. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('event_tickets_product_idx').on(t.productId, t.position)])
@@ -133,6 +135,8 @@ export const pricingPlans = pgTable('pricing_plans', {
   customIntervals: jsonb('custom_intervals').$type<{ interval: string; amount: number }[]>(),
   useNetPrice: boolean('use_net_price').notNull().default(false),
   name: text('name'),
+  /** The name in other languages, falling back to the base (docs/decisions/0095-product-translations.md): { "<locale>": { name } }. Not part of the terms: no new version. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   /** Subscriptions only: free days before the first charge (1..365; docs/decisions/0033-trial-periods.md). */
   trialDays: integer('trial_days'),
   position: integer('position').notNull().default(0),
@@ -202,6 +206,8 @@ export const shopCategories = pgTable('shop_categories', {
   color: text('color'),
   hidden: boolean('hidden').notNull().default(false),
   position: integer('position').notNull().default(0),
+  /** Title and description in other languages (docs/decisions/0095-product-translations.md): { "<locale>": { title, description } }. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('shop_categories_seller_idx').on(t.sellerId, t.position)])

@@ -27,6 +27,8 @@ export const checkoutSettings = pgTable('checkout_settings', {
   phoneField: text('phone_field').notNull().default('hidden'),
   /** dynamic_cta | buy_now | agree_on_terms_and_pay | complete_order | accept_and_pay_now */
   buyButtonText: text('buy_button_text').notNull().default('dynamic_cta'),
+  /** The theme's free texts in other languages (docs/decisions/0095-product-translations.md): { "<locale>": { buy_button_text, get_for_free_text, countdown_text } }. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -75,6 +77,8 @@ export const legalTexts = pgTable('legal_texts', {
   kind: text('kind').notNull(),
   title: text('title').notNull(),
   body: text('body').notNull(),
+  /** Title and body in other languages (docs/decisions/0095-product-translations.md): { "<locale>": { title, body } }. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('legal_texts_seller_kind_unique').on(t.sellerId, t.kind)])

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { at, createdAt, updatedAt } from './columns'
 import { sellers } from './accounts'
 import { pricingPlans, products } from './catalog'
@@ -40,6 +40,8 @@ export const funnelNodes = pgTable('funnel_nodes', {
   /** A built page of type funnel; null: the default layout. */
   pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
   headline: text('headline'),
+  /** The headline in other languages (docs/decisions/0095-product-translations.md): { "<locale>": { headline } }. */
+  translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
   /** Where accepting leads (a node of the same funnel); null: the end (the success page). */
   acceptNodeId: integer('accept_node_id'),
   /** Where declining leads; null: the end. */
