@@ -3,6 +3,8 @@
 // page document and of each block's settings. Plain TypeScript without zod, so the storefront can import it;
 // src/shared/schemas/page-blocks.ts holds the zod schemas that check a document against these.
 
+import type { LocaleCode } from '../i18n/locales'
+
 /** docs/reference/catalogue-and-selling.md §2: the page types of the builder, in the reference's words. */
 export const pageTypes = ['membership', 'shop', 'product', 'thank_you_page', 'course', 'funnel', 'affiliate'] as const
 export type PageType = (typeof pageTypes)[number]
@@ -254,5 +256,14 @@ export type PageSettings = {
   custom_css?: string
 }
 
-/** A built page: its blocks in order. Sections do not nest (docs/decisions/0059-page-blocks.md). */
-export type PageDocument = { version: typeof pageDocumentVersion; settings: PageSettings; blocks: PageBlock[] }
+/**
+ * The page's own texts per language (docs/decisions/0095-product-translations.md, "Built pages"): by locale, by
+ * block id, by the text's path in the block's settings (src/shared/pages/page-translations.ts).
+ */
+export type PageTranslations = { [L in LocaleCode]?: Record<string, Record<string, string>> }
+
+/**
+ * A built page: its blocks in order. Sections do not nest (docs/decisions/0059-page-blocks.md). `translations`:
+ * its texts in other languages; documents without any lack the key.
+ */
+export type PageDocument = { version: typeof pageDocumentVersion; settings: PageSettings; blocks: PageBlock[]; translations?: PageTranslations }

@@ -9,10 +9,12 @@ import {
 } from '../pages/page-blocks'
 import { customCssIssue, customCssMaxLength, scopeCustomCss } from '../pages/custom-css'
 import { isAllowedVideoLink, isPageLink, uploadKeyPattern } from '../pages/page-links'
+import { blockTextProps, type PageTextProp } from '../pages/page-translations'
 import { isHexColor } from '../validation/color'
 import { isIsoDateTime } from '../validation/dates'
 import { int4Max, zText } from '../validation/storable'
 import { hasScriptTag } from '../validation/text'
+import { byLocale } from './translations'
 
 // The settings of each page block and the page document (docs/decisions/0059-page-blocks.md). Every object
 // is strict; every field has its default, so `{}` is a block with the reference's defaults. Plain texts
@@ -212,6 +214,63 @@ export const pageSettingsSchema = z.strictObject({
   custom_css: customCss.optional(),
 })
 
+/**
+ * The page's texts per language (docs/decisions/0095-product-translations.md, "Built pages"): locale keys only,
+ * then by block id and text path; each text null or empty for "not translated". Which ids and paths exist is the
+ * document's own question (pageDocumentSchema), each text then taking its base field's rules.
+ */
+const pageTranslationsShape = z.strictObject(byLocale(z.record(z.string(), z.record(z.string(), zText({ error: keyOr('invalid_value') }).nullable()))))
+  .nullable().optional()
+
+/** A translated text's rules: the base field's (a rich text is sanitised as the base). */
+const translatedText = (prop: PageTextProp) => (prop.rich ? richText : plain(prop.max))
+
+type Texts = Record<string, Record<string, string | null>>
+type Checked = { blocks: { id: string; kind: BlockKind; settings: unknown }[]; translations?: Partial<Record<string, Texts | undefined>> | null | undefined }
+
+/** Each translated text of the document against its block: unknown blocks and texts, and texts breaking the base rules. */
+function checkTranslations(doc: Checked, ctx: z.RefinementCtx) {
+  const byId = new Map(doc.blocks.map((b) => [b.id, b]))
+  for (const [code, language] of Object.entries(doc.translations ?? {})) {
+    for (const [blockId, texts] of Object.entries(language ?? {})) {
+      const block = byId.get(blockId)
+      if (!block) {
+        ctx.addIssue({ code: 'custom', path: ['translations', code, blockId], message: 'invalid_value' })
+        continue
+      }
+      const props = new Map(blockTextProps(block as never).map((p) => [p.key, p]))
+      for (const [key, value] of Object.entries(texts)) {
+        const prop = props.get(key)
+        if (!prop) ctx.addIssue({ code: 'custom', path: ['translations', code, blockId, key], message: 'invalid_value' })
+        else if (value !== null && value.trim() !== '') {
+          const checked = translatedText(prop).safeParse(value)
+          if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: ['translations', code, blockId, key, ...issue.path], message: issue.message })
+        }
+      }
+    }
+  }
+}
+
+/** The translations as stored: each text as its base rules write it (trimmed, sanitised), no empty text, block or language; none at all is no key. */
+function storedTranslations<D extends Checked>(doc: D): D {
+  const { translations, ...rest } = doc
+  const byId = new Map(doc.blocks.map((b) => [b.id, b]))
+  const out: Record<string, Record<string, Record<string, string>>> = {}
+  for (const [code, language] of Object.entries(translations ?? {})) {
+    for (const [blockId, texts] of Object.entries(language ?? {})) {
+      const block = byId.get(blockId)
+      const props = new Map(block ? blockTextProps(block as never).map((p) => [p.key, p]) : [])
+      for (const [key, value] of Object.entries(texts ?? {})) {
+        const prop = props.get(key)
+        const checked = prop && typeof value === 'string' ? translatedText(prop).safeParse(value) : null
+        if (!checked?.success || checked.data.trim() === '') continue
+        ((out[code] ??= {})[blockId] ??= {})[key] = checked.data
+      }
+    }
+  }
+  return (Object.keys(out).length > 0 ? { ...rest, translations: out } : rest) as D
+}
+
 const blockOf = <K extends BlockKind>(kind: K, schema: z.ZodType<BlockSettingsByKind[K], unknown>) =>
   z.strictObject({ id: itemId, kind: z.literal(kind), settings: schema.prefault({}) })
 
@@ -232,13 +291,15 @@ export function pageDocumentSchema(pageType: PageType) {
     version: z.literal(pageDocumentVersion, { error: 'invalid_value' }).default(pageDocumentVersion),
     settings: pageSettingsSchema.prefault({}),
     blocks: z.array(block).max(maxBlocksPerPage, { error: 'out_of_range' }).default([]),
+    translations: pageTranslationsShape,
   }).superRefine((doc, ctx) => {
     const seen = new Set<string>()
     doc.blocks.forEach((b, i) => {
       if (seen.has(b.id)) ctx.addIssue({ code: 'custom', path: ['blocks', i, 'id'], message: 'duplicate_block_id' })
       seen.add(b.id)
     })
-  }) as unknown as z.ZodType<PageDocument, unknown>
+    checkTranslations(doc as Checked, ctx)
+  }).overwrite((doc) => storedTranslations(doc as Checked) as typeof doc) as unknown as z.ZodType<PageDocument, unknown>
 }
 
 /**
@@ -252,6 +313,9 @@ export function documentedPageDocument(pageType: PageType) {
     version: z.literal(pageDocumentVersion).optional(),
     settings: pageSettingsSchema.optional(),
     blocks: z.array(z.union(options as unknown as [ReturnType<typeof blockOf>, ...ReturnType<typeof blockOf>[]])).max(maxBlocksPerPage).optional(),
+    translations: pageTranslationsShape.meta({
+      description: 'The page\'s texts in other languages: by locale, by block id, by the text\'s path in the block\'s settings (`title`, `button.text`, `menu.<item id>.name`, `items.<item id>.text`, `fields.<field id>.label`…); each text follows its base field\'s rules, null or empty for none. The page shown in a language takes its texts, each falling back to the base text.',
+    }),
   })
 }
 

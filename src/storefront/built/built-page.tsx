@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import type { BlockKind, PageBlock, PageDocument } from '../../shared/pages/page-blocks'
+import { localizedBlocks } from '../../shared/pages/page-translations'
+import { useTexts } from '../i18n/texts-context'
 import { pageStyle, themeNamesOwnFont } from './block-style'
 import type { BuiltPageData } from './built-data'
 import type { BlockProps } from './built-parts'
@@ -52,7 +54,9 @@ export function renderBlock(block: PageBlock, data: BuiltPageData, onBlockError?
 }
 
 export function BuiltPage({ document, data, onBlockError }: { document: PageDocument; data: BuiltPageData; onBlockError?: BlockErrorHandler }) {
-  const blocks = Array.isArray(document.blocks) ? document.blocks : []
+  // The blocks in the page's language: each text the document's translation when it has one, else the base text
+  // (docs/decisions/0095-product-translations.md, "Built pages"). The HTML cache keys on the language (0094).
+  const blocks = localizedBlocks(document, useTexts().locale)
   // The seller's CSS, stored scoped and without "<" (docs/decisions/0068-custom-css.md); checked again here, as
   // it is written into a style element as is. Off when the seller's custom_css feature is off.
   const css = data.customCss !== false && typeof document.settings?.custom_css === 'string' && !document.settings.custom_css.includes('<') ? document.settings.custom_css : ''

@@ -1,5 +1,6 @@
 import { AppError, type FieldError } from '../../../shared/errors'
 import type { ContactField } from '../../../shared/pages/page-blocks'
+import { localizedBlock } from '../../../shared/pages/page-translations'
 import type { ContactRequestListQuery, ContactRequestListOutput } from '../../../shared/schemas/contact-requests'
 import { isEmail } from '../../../shared/validation/email'
 import { isStorableText } from '../../../shared/validation/storable'
@@ -29,7 +30,8 @@ export async function submitContactForm(ctx: Ctx, username: string, post: Contac
   const blocks = Array.isArray(page?.document.blocks) ? page.document.blocks : []
   const block = blocks.find((b) => b.kind === 'contact_form' && b.id === post.blockId) as Extract<(typeof blocks)[number], { kind: 'contact_form' }> | undefined
   if (!seller || !page || !block) throw new AppError('not_found', 'This form does not exist')
-  const successText = block.settings.success_text
+  // The payer reads the thanks in the page's language; the seller's record keeps the base labels.
+  const successText = localizedBlock(block, page.document.translations, ctx.locale).settings.success_text
   if (post.honeypot.trim() !== '') return { successText, stored: false }
   const problems: FieldError[] = []
   const fields = block.settings.fields.map((field) => {
