@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { currencyIds } from '../money'
 import { hasScriptTag } from '../validation/text'
+import { textTranslationsInput } from '../schemas/translations'
 import type { MessageKey } from '../validation/messages'
 import { intervalPattern, zInterval } from './intervals'
 import type { PricingPlan } from './plan'
@@ -65,6 +66,12 @@ const fields = {
   name: zPlanName.nullish(),
   trial_days: z.number({ error: 'invalid_value' }).int({ error: 'invalid_value' })
     .min(trialMinDays, { error: 'out_of_range' }).max(trialMaxDays, { error: 'out_of_range' }).nullish(),
+  /**
+   * The name in other languages (docs/decisions/0095-product-translations.md), with the name's rules. Not a term:
+   * planFromInput leaves it out, so changing only it makes no new version. Left out keeps the stored set, sent
+   * replaces it, null or {} clears it.
+   */
+  translations: textTranslationsInput({ name: zPlanName }).nullish(),
 }
 type Field = keyof typeof fields
 

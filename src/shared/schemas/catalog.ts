@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { byLocale } from './translations'
+import { byLocale, textTranslationsInput, textTranslationsOutput } from './translations'
 import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
 import { byValue, laterThan } from '../validation/document-rules'
 import { productForms, productStatusKeys, productTypes, publishStates, reviewStates } from '../catalog'
@@ -44,9 +44,20 @@ export const maxTicketsPerProduct = 50
 
 export const ticketDateInput = z.strictObject({ start_date: zIsoDateTime, end_date: zIsoDateTime.nullish().meta(laterThan('start_date')) })
 
+export const ticketNameMaxLength = 200
+export const ticketLocationMaxLength = 500
+/** The texts of a pricing plan and of a ticket type given per language (docs/decisions/0095-product-translations.md). */
+export const planTranslationFields = ['name'] as const
+export const ticketTranslationFields = ['name', 'location'] as const
+
 const ticketFields = {
-  name: zName(200),
-  location: zPlainText(500).nullish(),
+  name: zName(ticketNameMaxLength),
+  location: zPlainText(ticketLocationMaxLength).nullish(),
+  /**
+   * The name and location in other languages, with the base fields' rules, each falling back to the base text on its
+   * own. Left out keeps the stored set, sent replaces it, null or {} clears it.
+   */
+  translations: textTranslationsInput({ name: zPlainText(ticketNameMaxLength), location: zPlainText(ticketLocationMaxLength) }).nullish(),
   start_date: zIsoDateTime.nullish(),
   end_date: zIsoDateTime.nullish().meta(laterThan('start_date')),
   ticket_dates: z.array(ticketDateInput).max(100, { error: 'out_of_range' }).optional(),
@@ -68,7 +79,7 @@ export const ticketInput = z.strictObject({
 }).superRefine(endAfterStart)
 export type TicketInput = z.infer<typeof ticketInput>
 
-export const updateTicketInput = z.strictObject({ ...ticketFields, name: zName(200).optional() }).superRefine(endAfterStart)
+export const updateTicketInput = z.strictObject({ ...ticketFields, name: zName(ticketNameMaxLength).optional() }).superRefine(endAfterStart)
 export type UpdateTicketInput = z.infer<typeof updateTicketInput>
 
 export const addonKinds = ['bundle', 'bump'] as const
@@ -184,6 +195,8 @@ export const pricingPlanOutput = z.object({
   display_price: z.number(),
   /** The checkout amount before the discount, when the discount lowers it; else null. */
   display_old_price: z.number().nullable(),
+  /** The name in other languages, by locale (`{}` for none; docs/decisions/0095-product-translations.md). Not in public answers. */
+  translations: textTranslationsOutput(planTranslationFields),
 })
 export type PricingPlanOutput = z.infer<typeof pricingPlanOutput>
 
@@ -204,6 +217,8 @@ export const ticketOutput = z.object({
   position: z.number(),
   sold_out: z.boolean(),
   pricing_plans: z.array(pricingPlanOutput),
+  /** The name and location in other languages, by locale (`{}` for none). Not in public answers. */
+  translations: textTranslationsOutput(ticketTranslationFields),
 })
 export type TicketOutput = z.infer<typeof ticketOutput>
 
@@ -405,7 +420,8 @@ export const shopSellerOutput = z.object({
 })
 export const shopListOutput = listOutput(shopListItemOutput).extend({ seller: shopSellerOutput.optional() })
 
-const publicPlanOutput = pricingPlanOutput.omit({ position: true })
+/** Public answers carry a plan's and a ticket type's texts in the page's language, not their translations. */
+const publicPlanOutput = pricingPlanOutput.omit({ position: true, translations: true })
 export const shopProductOutput = z.object({
   id: z.number(),
   slug: z.string(),
@@ -421,7 +437,7 @@ export const shopProductOutput = z.object({
   display_old_price: z.number().nullable(),
   currency_id: z.string().nullable(),
   pricing_plans: z.array(publicPlanOutput),
-  tickets: z.array(ticketOutput.omit({ position: true, sold_count: true, reserved_count: true }).extend({ pricing_plans: z.array(publicPlanOutput) })),
+  tickets: z.array(ticketOutput.omit({ position: true, sold_count: true, reserved_count: true, translations: true }).extend({ pricing_plans: z.array(publicPlanOutput) })),
   /** How many are left (null: no limit) and whether it is sold out (docs/reference/readings.md 4). */
   availability: z.object({ sold_out: z.boolean(), remaining: z.number().nullable() }),
   can_sell: z.boolean(),

@@ -11,7 +11,8 @@ import type {
   UpdateTicketInput,
 } from '../../../shared/schemas/catalog'
 import type { LocaleCode } from '../../../shared/i18n/locales'
-import { productCsvColumns, productDescriptionMaxLength } from '../../../shared/schemas/catalog'
+import { planTranslationFields, productCsvColumns, productDescriptionMaxLength, ticketTranslationFields } from '../../../shared/schemas/catalog'
+import { storableTextTranslations } from '../../../shared/i18n/text-translations'
 import { sanitizeHtml } from '../../../shared/html/html-sanitizer'
 import { plainTextOf } from '../../../shared/html/rich-text'
 import { coverOutputOf } from '../../../shared/schemas/media'
@@ -151,6 +152,14 @@ async function writeAddons(ctx: Ctx, tx: Executor, seller: repo.SellerFacts, pro
 
 // ------------------------------------------------------------------ plans and tickets
 
+/**
+ * A plan's names in other languages as sent (docs/decisions/0095-product-translations.md): nothing when left out
+ * (the stored set stays), else the set to store. Not a term: no version is made for it.
+ */
+function planTranslationsValue(input: PricingPlanInput): { translations?: Record<string, Record<string, unknown>> } {
+  return input.translations !== undefined ? { translations: storableTextTranslations(input.translations, planTranslationFields) } : {}
+}
+
 /** Stores a plan and its first version: the frozen terms orders will reference. */
 async function insertPlan(tx: Executor, owner: { productId: number; ticketId: number | null }, input: PricingPlanInput, position: number) {
   const plan = planFromInput(input)
@@ -159,7 +168,7 @@ async function insertPlan(tx: Executor, owner: { productId: number; ticketId: nu
     price: plan.price ?? null, firstAmount: plan.firstAmount ?? null, nextAmount: plan.nextAmount ?? null,
     paymentsCount: plan.paymentsCount ?? null, interval: plan.interval ?? null,
     customIntervals: plan.customIntervals ? plan.customIntervals.map((r) => ({ ...r })) : null,
-    useNetPrice: plan.useNetPrice ?? false, name: plan.name ?? null, trialDays: plan.trialDays ?? null, position,
+    useNetPrice: plan.useNetPrice ?? false, name: plan.name ?? null, trialDays: plan.trialDays ?? null, position, ...planTranslationsValue(input),
   })
   const version = await repo.insertPlanVersion(tx, row.id, { ...planSnapshot(plan) })
   return repo.updatePlan(tx, row.id, { currentVersionId: version.id })
@@ -175,6 +184,7 @@ function ticketValues(input: Partial<TicketInput> | UpdateTicketInput) {
     ...(input.limit !== undefined ? { limit: input.limit } : {}),
     ...(input.active !== undefined ? { active: input.active } : {}),
     ...(input.position !== undefined ? { position: input.position } : {}),
+    ...(input.translations !== undefined ? { translations: storableTextTranslations(input.translations, ticketTranslationFields) } : {}),
   }
 }
 
@@ -515,7 +525,8 @@ export async function addPlan(ctx: Ctx, id: number, input: PricingPlanInput, tic
 
 /**
  * New terms for a plan: the plan row takes them and a new version stores their snapshot. Earlier versions
- * stay as they were, so orders bought on them keep their terms.
+ * stay as they were, so orders bought on them keep their terms. The name's translations are not terms: sent
+ * alone they are stored on the plan without a new version.
  */
 export async function updatePlan(ctx: Ctx, id: number, planId: number, input: PricingPlanInput): Promise<ProductOutput> {
   const sellerId = actingSellerId(ctx.actor, 'products.write')
@@ -534,7 +545,11 @@ export async function updatePlan(ctx: Ctx, id: number, planId: number, input: Pr
         firstAmount: plan.firstAmount ?? null, nextAmount: plan.nextAmount ?? null, paymentsCount: plan.paymentsCount ?? null,
         interval: plan.interval ?? null, customIntervals: plan.customIntervals ? plan.customIntervals.map((r) => ({ ...r })) : null,
         useNetPrice: plan.useNetPrice ?? false, name: plan.name ?? null, trialDays: plan.trialDays ?? null, currentVersionId: version.id, updatedAt: ctx.now,
+        ...planTranslationsValue(input),
       })
+      await repo.updateProduct(tx, id, { updatedAt: ctx.now })
+    } else if (input.translations !== undefined) {
+      await repo.updatePlan(tx, planId, { ...planTranslationsValue(input), updatedAt: ctx.now })
       await repo.updateProduct(tx, id, { updatedAt: ctx.now })
     }
     return reload(tx, seller, id)

@@ -4,6 +4,7 @@ import {
   type ProductForm, type ProductStatusInput, type ProductTranslation, type PublishState, type ReviewState, type SellerFlags,
 } from '../../../shared/catalog'
 import type { LocaleCode } from '../../../shared/i18n/locales'
+import { textTranslationsAnswer } from '../../../shared/i18n/text-translations'
 import type { CurrencyId } from '../../../shared/money'
 import { bpsToPercent } from '../../../shared/money'
 import {
@@ -13,6 +14,7 @@ import {
 import type {
   PricingPlanOutput, ProductOutput, ProductTranslationOutput, ProductTranslationsOutput, ShopPriceOutput, TicketOutput,
 } from '../../../shared/schemas/catalog'
+import { planTranslationFields, ticketTranslationFields } from '../../../shared/schemas/catalog'
 import type { DiscountOutput } from '../../../shared/schemas/discounts'
 import { coverOutputOf, type CoverOutput } from '../../../shared/schemas/media'
 import type { Executor } from '../../db/client'
@@ -95,6 +97,7 @@ export function planOutput(row: repo.PlanRow, discount: ProductDiscount | null =
     custom_intervals: snapshot.customIntervals ? snapshot.customIntervals.map((r) => ({ ...r })) : null,
     use_net_price: snapshot.useNetPrice, name: snapshot.name, trial_days: snapshot.trialDays, position: row.position,
     checkout_amount: snapshot.checkoutAmount, total: snapshot.total, display_price: shown.price, display_old_price: shown.oldPrice,
+    translations: textTranslationsAnswer(row.translations, planTranslationFields),
   }
 }
 
@@ -104,6 +107,7 @@ function ticketOutput(row: repo.TicketRow, plans: repo.PlanRow[], discount: Prod
     end_date: row.endDate?.toISOString() ?? null, ticket_dates: row.ticketDates, limit: row.limit, sold_count: row.soldCount,
     reserved_count: row.reservedCount, active: row.active, position: row.position, sold_out: isSoldOut(row),
     pricing_plans: plans.filter((p) => p.ticketId === row.id).map((p) => planOutput(p, discount)),
+    translations: textTranslationsAnswer(row.translations, ticketTranslationFields),
   }
 }
 

@@ -1,6 +1,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto'
 import { localizedProductTexts, remainingStock } from '../../../shared/catalog'
 import type { LocaleCode } from '../../../shared/i18n/locales'
+import { localizedTexts } from '../../../shared/i18n/text-translations'
+import { planTranslationFields, ticketTranslationFields, type PricingPlanOutput, type TicketOutput } from '../../../shared/schemas/catalog'
 import { AppError } from '../../../shared/errors'
 import type { ListQuery } from '../../../shared/schemas/lists'
 import type { Ctx } from '../../context'
@@ -67,12 +69,23 @@ function textsIn(row: repo.ProductRow, locale: LocaleCode | null) {
   return localizedProductTexts({ name: row.name, description: row.description, descriptionHtml: row.descriptionHtml }, row.translations, locale)
 }
 
+/** A plan as a public page shows it: its name in `locale` (each text falling back to the base), no translations nor position. */
+function shopPlan({ position: _p, translations, ...plan }: PricingPlanOutput, locale: LocaleCode | null) {
+  return { ...plan, ...localizedTexts({ name: plan.name }, translations, planTranslationFields, locale) }
+}
+
+/** A ticket type's name and location in `locale`, each the translation's or the base text. */
+function ticketTextsIn(ticket: TicketOutput, locale: LocaleCode | null) {
+  return localizedTexts({ name: ticket.name, location: ticket.location }, ticket.translations, ticketTranslationFields, locale)
+}
+
 /** A product as a shop list shows it: name, kind, price, covers, the event's date. */
 function shopCard(row: repo.ProductRow, view: Awaited<ReturnType<typeof productViews>>[number], locale: LocaleCode | null) {
   const price = view.shop_price
   return {
     id: row.id, slug: row.slug, name: textsIn(row, locale).name, form: view.form, display_price: price.display_price, display_old_price: price.display_old_price,
-    currency_id: price.currency_id, covers: view.covers, event: view.form === 'eventTickets' ? eventOf(view.tickets) : null,
+    currency_id: price.currency_id, covers: view.covers,
+    event: view.form === 'eventTickets' ? eventOf(view.tickets.map((t) => ({ ...t, ...ticketTextsIn(t, locale) }))) : null,
   }
 }
 
@@ -138,7 +151,6 @@ export async function getShopProduct(ctx: Ctx, username: string, slug: string, p
   await assertPassword(ctx, product, password)
   const relations = await loadRelations(ctx.db, [product.id])
   const view = productView(product, relations, seller)
-  const stripPosition = <T extends { position: number }>({ position: _p, ...rest }: T) => rest
   const activeTickets = view.tickets.filter((t) => t.active)
   const price = view.shop_price
   const texts = textsIn(product, locale)
@@ -146,8 +158,12 @@ export async function getShopProduct(ctx: Ctx, username: string, slug: string, p
     id: view.id, slug: view.slug, seller_username: seller.username, form: view.form, name: texts.name, description: texts.description,
     description_html: texts.descriptionHtml,
     free: view.free, covers: view.covers, display_price: price.display_price, display_old_price: price.display_old_price, currency_id: price.currency_id,
-    pricing_plans: view.pricing_plans.map(stripPosition),
-    tickets: activeTickets.map(({ position: _p, sold_count: _s, reserved_count: _r, ...ticket }) => ({ ...ticket, pricing_plans: ticket.pricing_plans.map(stripPosition) })),
+    // the plans' and ticket types' texts in the page's language too (docs/decisions/0095-product-translations.md)
+    pricing_plans: view.pricing_plans.map((plan) => shopPlan(plan, locale)),
+    tickets: activeTickets.map((ticket) => {
+      const { position: _p, sold_count: _s, reserved_count: _r, translations: _t, ...shown } = ticket
+      return { ...shown, ...ticketTextsIn(ticket, locale), pricing_plans: ticket.pricing_plans.map((plan) => shopPlan(plan, locale)) }
+    }),
     availability: { sold_out: view.is_sold_out, remaining: remainingStock(product) },
     can_sell: view.can_sell,
   }

@@ -2,6 +2,7 @@ import { sellerCanSell } from '../../../shared/accounts'
 import { localizedProductTexts } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import type { LocaleCode } from '../../../shared/i18n/locales'
+import { localizedTexts } from '../../../shared/i18n/text-translations'
 import { convertAmountBack, isCurrencyId, type CurrencyId } from '../../../shared/money'
 import {
   convertCoupon, convertDiscount, convertPlan, priceCheckout, type CheckoutCoupon, type CheckoutLineInput, type CheckoutPrice, type PriceConversion, type PricingPlan,
@@ -255,10 +256,11 @@ export async function quote(ctx: Ctx, selection: CheckoutSelection, locale: Loca
   return out
 }
 
-/** A quote line's name in `locale`: its product's translated name (the main line with its ticket type's), else the line's own. */
+/** A quote line's name in `locale`: its product's translated name (the main line with its ticket type's, translated too), else the line's own. */
 function lineNameIn(facts: Facts, priced: Priced, line: QuoteOutput['lines'][number], locale: LocaleCode): string {
   const product = line.kind === 'main' ? facts.product : facts.bumps.find((b) => b.product.id === line.product_id)?.product
   if (!product) return line.name
   const name = localizedProductTexts({ name: product.name, description: product.description, descriptionHtml: product.descriptionHtml }, product.translations, locale).name
-  return line.kind === 'main' && priced.ticket ? `${name} – ${priced.ticket.name}` : name
+  if (line.kind !== 'main' || !priced.ticket) return name
+  return `${name} – ${localizedTexts({ name: priced.ticket.name }, priced.ticket.translations, ['name'], locale).name}`
 }

@@ -1,5 +1,6 @@
 import { sellerCanSell } from '../../../shared/accounts'
 import { AppError } from '../../../shared/errors'
+import { localizedTexts } from '../../../shared/i18n/text-translations'
 import type { CurrencyId } from '../../../shared/money'
 import { isCheckoutMethod, type CheckoutMethod, type PaymentProvider } from '../../../shared/payments'
 import { planSnapshot, priceCheckout, type CheckoutPrice } from '../../../shared/pricing'
@@ -123,13 +124,16 @@ export async function upgradeOptions(ctx: Ctx, access: UpgradeAccess, id: number
   const facts = await factsOf(ctx, ctx.db, ticket)
   const options = optionsOf(facts, ticket, parent)
   const paid = options.some((o) => o.price.firstAmount > 0)
+  // the ticket types' names in the ticket's order's language, each else the base name (docs/decisions/0095-product-translations.md)
+  const nameOf = (type: { name: string; translations: unknown }) => localizedTexts({ name: type.name }, type.translations, ['name'], parent.locale).name
+  const own = facts.tickets.find((t) => t.id === ticket.ticketId)
   return {
-    payment_ticket_id: ticket.id, ticket_id: ticket.ticketId, ticket_name: facts.tickets.find((t) => t.id === ticket.ticketId)?.name ?? '',
+    payment_ticket_id: ticket.id, ticket_id: ticket.ticketId, ticket_name: own ? nameOf(own) : '',
     paid_amount: ticket.priceAmount, currency: ticket.currency,
     options: options.map((o) => {
       const line = o.price.lines[0]!
       return {
-        ticket_id: o.type.id, name: o.type.name, price_amount: o.gross, difference_amount: o.price.firstAmount, net_amount: line.netAmount,
+        ticket_id: o.type.id, name: nameOf(o.type), price_amount: o.gross, difference_amount: o.price.firstAmount, net_amount: line.netAmount,
         vat_amount: line.vatAmount, vat_rate_bps: line.vatRateBps, available: o.available,
       }
     }),

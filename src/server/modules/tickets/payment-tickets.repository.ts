@@ -91,6 +91,9 @@ const detailColumns = {
   productSlug: products.slug,
   ticketName: eventTickets.name,
   location: eventTickets.location,
+  /** The product's and the ticket type's texts in other languages: a ticket prints in its order's language. */
+  productTranslations: products.translations,
+  ticketTranslations: eventTickets.translations,
   orderToken: orders.token,
   /** The order's language: its tickets print in it. */
   orderLocale: orders.locale,
@@ -99,6 +102,7 @@ const detailColumns = {
 }
 export type TicketDetail = {
   ticket: PaymentTicketRow; productName: string; productSlug: string; ticketName: string; location: string | null
+  productTranslations: unknown; ticketTranslations: unknown
   orderToken: string; orderLocale: string; payer: Record<string, unknown>; transferId: number | null
 }
 

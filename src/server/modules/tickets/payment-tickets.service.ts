@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { createEvents, type EventAttributes } from 'ics'
+import { localizedProductTexts } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
+import { localizedTexts } from '../../../shared/i18n/text-translations'
 import { formatMoney, isCurrencyId } from '../../../shared/money'
 import type { ListAnswer } from '../../../shared/schemas/lists'
+import { ticketTranslationFields } from '../../../shared/schemas/catalog'
 import {
   paymentTicketCodePattern, paymentTicketCsvColumns, type PaymentTicketListQuery, type PaymentTicketOverviewRow,
   type SellerPaymentTicketOutput,
@@ -202,15 +205,27 @@ function priceText(ticket: repo.PaymentTicketRow): string {
   return isCurrencyId(ticket.currency) ? formatMoney({ amount: ticket.priceAmount, currency: ticket.currency }, { display: 'code' }) : String(ticket.priceAmount)
 }
 
+/**
+ * The event's name and the ticket type's name and location in the ticket's order's language, each the translation's
+ * when given, else the base text (docs/decisions/0095-product-translations.md); the seller's lists keep the base.
+ */
+function textsOf(detail: repo.TicketDetail): { event: string; ticket: string; location: string | null } {
+  const locale = pdfLocaleOf(detail.orderLocale)
+  const product = localizedProductTexts({ name: detail.productName, description: null, descriptionHtml: null }, detail.productTranslations, locale)
+  const type = localizedTexts({ name: detail.ticketName, location: detail.location }, detail.ticketTranslations, ticketTranslationFields, locale)
+  return { event: product.name, ticket: type.name, location: type.location }
+}
+
 /** A ticket's PDF in its order's language (docs/decisions/0094-storefront-languages.md), whoever opens it. */
 async function pdfOf(db: Executor, deps: AppDeps, detail: repo.TicketDetail): Promise<Buffer> {
   const t = detail.ticket
   const locale = pdfLocaleOf(detail.orderLocale)
+  const texts = textsOf(detail)
   return ticketPdf(db, deps, { id: t.productId, sellerId: t.sellerId }, {
-    event_name: detail.productName,
-    ticket_type: detail.ticketName,
+    event_name: texts.event,
+    ticket_type: texts.ticket,
     date: t.eventStartsAt ? formatDateTime(t.eventStartsAt.toISOString(), locale) : '',
-    location: detail.location ?? '',
+    location: texts.location ?? '',
     attendee_name: attendeeName(detail),
     price: priceText(t),
     order_number: `${t.orderId}-${t.position}`,
@@ -227,13 +242,14 @@ function icsOf(deps: AppDeps, details: repo.TicketDetail[]): string | null {
     if (!t.eventStartsAt || seen.has(t.ticketId)) continue
     seen.add(t.ticketId)
     const end = t.eventEndsAt ?? new Date(t.eventStartsAt.getTime() + defaultEventLengthMs)
+    const texts = textsOf(d)
     events.push({
       uid: `payment-ticket-${t.ticketId}-${t.orderId}@${new URL(deps.config.appUrl).hostname}`,
       productId: 'sellfront/tickets',
-      title: `${d.productName} – ${d.ticketName}`,
+      title: `${texts.event} – ${texts.ticket}`,
       start: t.eventStartsAt.getTime(), startInputType: 'utc', startOutputType: 'utc',
       end: end.getTime(), endInputType: 'utc', endOutputType: 'utc',
-      ...(d.location ? { location: d.location } : {}),
+      ...(texts.location ? { location: texts.location } : {}),
       url: ticketUrls(deps, t.code).pdf_url,
     })
   }
