@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { byLocale } from './translations'
+import { byLocale, textTranslationsInput, textTranslationsOutput } from './translations'
 import { int4Max, zIdParam, notBlank, zText } from '../validation/storable'
 import { productForms, zProductForm } from '../catalog/product-forms'
 import { checkoutMethods, zCheckoutMethod } from '../payments'
@@ -9,6 +9,7 @@ import { zHexColor, zPlainText, zUrl } from '../validation/schemas'
 import { buyerInformationModes, phoneFieldModes } from '../validation/payer-fields'
 import { byValue, documented, uniqueBy } from '../validation/document-rules'
 import { isLocaleCode, localeCodes, type LocaleCode } from '../i18n/locales'
+import { textTranslationsOf } from '../i18n/text-translations'
 
 // Checkout settings (docs/reference/catalogue-and-selling.md §3 "Checkout settings"; docs/reference/catalogue-and-selling.md §9 "Default buy button colour
 // #ffc107, radius 22"), what a product's checkout and market-upsell steps choose (order bump presentation,
@@ -121,6 +122,16 @@ export const checkoutThemeInput = z.strictObject({
 })
 export type CheckoutThemeInput = z.infer<typeof checkoutThemeInput>
 
+/**
+ * The theme's free texts a seller may give per language (docs/decisions/0095-product-translations.md), stored in
+ * `checkout_settings.translations`; the checkout page reads them in its language, each falling back to the theme's.
+ */
+export const checkoutThemeTextFields = ['buy_button_text', 'get_for_free_text', 'countdown_text'] as const
+export type CheckoutThemeTextField = (typeof checkoutThemeTextFields)[number]
+/** Sent, it replaces every stored translation; `null` or `{}` removes them all; left out, the stored ones stay. */
+export const checkoutThemeTranslationsInput = textTranslationsInput({ buy_button_text: zPlainText(60), get_for_free_text: zPlainText(60), countdown_text: zPlainText(200) })
+export type CheckoutThemeTranslationsInput = z.infer<typeof checkoutThemeTranslationsInput>
+
 export const trustSealsInput = z.strictObject({
   card_brands: z.boolean({ error: 'invalid_value' }).optional(),
   ssl_secure: z.boolean({ error: 'invalid_value' }).optional(),
@@ -202,6 +213,8 @@ export const createCheckoutSettingsInput = z.strictObject({
   buyer_information: z.enum(buyerInformationIncludeTypes, { error: 'invalid_value' }).optional(),
   phone_field: z.enum(phoneFieldModes, { error: 'invalid_value' }).optional(),
   buy_button_text: z.enum(buyButtonTexts, { error: 'invalid_value' }).optional(),
+  /** The theme's free texts in other languages, by locale; optional. */
+  translations: checkoutThemeTranslationsInput.nullish(),
 })
 export type CreateCheckoutSettingsInput = z.infer<typeof createCheckoutSettingsInput>
 
@@ -214,6 +227,7 @@ export const updateCheckoutSettingsInput = z.strictObject({
   buyer_information: z.enum(buyerInformationIncludeTypes, { error: 'invalid_value' }).optional(),
   phone_field: z.enum(phoneFieldModes, { error: 'invalid_value' }).optional(),
   buy_button_text: z.enum(buyButtonTexts, { error: 'invalid_value' }).optional(),
+  translations: checkoutThemeTranslationsInput.nullish(),
 })
 export type UpdateCheckoutSettingsInput = z.infer<typeof updateCheckoutSettingsInput>
 
@@ -254,6 +268,8 @@ export const checkoutSettingsOutput = z.object({
   buyer_information: z.enum(buyerInformationIncludeTypes),
   phone_field: z.enum(phoneFieldModes),
   buy_button_text: z.enum(buyButtonTexts),
+  /** The theme's free texts in other languages, by locale (`{}` for none; a text not translated is null). */
+  translations: textTranslationsOutput(checkoutThemeTextFields),
   /** Products whose checkout uses these settings by choice (the default's other users are not counted). */
   products_count: z.number(),
   created_at: z.string(),
@@ -284,6 +300,18 @@ export const questionOptionInput = z.strictObject({
   group: optionalText(100),
 })
 
+/**
+ * A question's label and options in one other language (docs/decisions/0095-product-translations.md), with the base
+ * texts' rules: the options by position, as many as the question has (null or empty: the base option's label).
+ */
+export const questionTranslationInput = z.strictObject({
+  label: zPlainText(500).nullish(),
+  options: z.array(zPlainText(200).nullish()).max(maxQuestionOptions, { error: 'out_of_range' }).nullish(),
+})
+/** Sent, it replaces the question's stored translations; `null` or `{}` removes them; left out, the stored ones stay. */
+export const questionTranslationsInput = z.strictObject(byLocale(questionTranslationInput))
+export type QuestionTranslationsInput = z.infer<typeof questionTranslationsInput>
+
 /** Types that offer options to choose from; checkbox and open_question have none. */
 export const questionTypesWithOptions: readonly (typeof checkoutQuestionTypes)[number][] = ['service', 'select_box']
 
@@ -295,6 +323,8 @@ export const checkoutQuestionInput = z.strictObject({
   select_style: z.enum(selectStyles, { error: 'invalid_value' }).nullish(),
   option_group: z.enum(optionGroups, { error: 'invalid_value' }).nullish(),
   options: z.array(questionOptionInput).max(maxQuestionOptions, { error: 'out_of_range' }).default([]),
+  /** The label and options in other languages, by locale; optional. */
+  translations: questionTranslationsInput.nullish(),
 }).superRefine((value, ctx) => {
   const withOptions = questionTypesWithOptions.includes(value.type)
   if (withOptions && value.options.length === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'required' })
@@ -304,6 +334,10 @@ export const checkoutQuestionInput = z.strictObject({
     if (seen.has(option.id)) ctx.addIssue({ code: 'custom', path: ['options', index, 'id'], message: 'invalid_value' })
     seen.add(option.id)
   })
+  // Translated options go by position: a list of another length cannot say which option each text is.
+  for (const [code, entry] of Object.entries(value.translations ?? {})) {
+    if (entry?.options && entry.options.length !== value.options.length) ctx.addIssue({ code: 'custom', path: ['translations', code, 'options'], message: 'invalid_value' })
+  }
 }).meta(byValue('type', checkoutQuestionTypes, Object.fromEntries(checkoutQuestionTypes.map((type) => [type, {
   options: questionTypesWithOptions.includes(type)
     ? { type: 'array', items: documented(questionOptionInput), minItems: 1, maxItems: maxQuestionOptions, description: 'Option ids differ' }
@@ -381,6 +415,8 @@ export const checkoutQuestionOutput = z.object({
   select_style: z.enum(selectStyles).nullable(),
   option_group: z.enum(optionGroups).nullable(),
   options: z.array(z.object({ id: z.string(), label: z.string(), group: z.string().nullable() })),
+  /** The label and options in other languages, by locale (`{}` for none; options by position, null when not translated). */
+  translations: z.object(byLocale(z.object({ label: z.string().nullable(), options: z.array(z.string().nullable()) }))).optional(),
 })
 export type CheckoutQuestion = z.infer<typeof checkoutQuestionOutput>
 
@@ -410,18 +446,60 @@ export const productCheckoutOutput = z.object({
 })
 export type ProductCheckoutOutput = z.infer<typeof productCheckoutOutput>
 
-/** A stored question in its answer shape: select style only for select boxes, an option group only with options. */
+/**
+ * A stored question in its answer shape: select style only for select boxes, an option group only with options,
+ * its translations read apart (a stored translation that no longer fits drops that text, not the question).
+ */
 export function normalizeQuestion(stored: Record<string, unknown>): CheckoutQuestion | null {
-  const parsed = checkoutQuestionInput.safeParse(stored)
+  const { translations: storedTranslations, ...base } = stored
+  const parsed = checkoutQuestionInput.safeParse(base)
   if (!parsed.success) return null
   const q = parsed.data
   const withOptions = questionTypesWithOptions.includes(q.type)
+  const options = withOptions ? q.options.map((o) => ({ id: o.id, label: o.label, group: o.group ?? null })) : []
   return {
     id: q.id, type: q.type, label: q.label, required: q.required,
     select_style: q.type === 'select_box' ? (q.select_style ?? 'drop_down') : null,
     option_group: withOptions ? (q.option_group ?? 'radios') : null,
-    options: withOptions ? q.options.map((o) => ({ id: o.id, label: o.label, group: o.group ?? null })) : [],
+    options,
+    translations: Object.fromEntries(Object.entries(questionTranslationsOf(storedTranslations, options.length)).map(([code, texts]) => [
+      code, { label: texts.label ?? null, options: options.map((_, i) => texts.options?.[i] ?? null) },
+    ])),
   }
+}
+
+/** A question's texts as stored inside it (`product_checkouts.questions[].translations`), by locale; each optional. */
+export type QuestionTranslation = { label?: string; options?: (string | null)[] }
+export type QuestionTranslations = { [L in LocaleCode]?: QuestionTranslation }
+
+/**
+ * A question's translations read defensively (docs/decisions/0095-product-translations.md): the label as every
+ * seller text (`textTranslationsOf`); the options only when there are as many as the question's, untranslated ones
+ * null. A language with no text is left out.
+ */
+export function questionTranslationsOf(stored: unknown, optionCount: number): QuestionTranslations {
+  const labels = textTranslationsOf(stored, ['label'] as const)
+  const out: QuestionTranslations = {}
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return out
+  for (const code of localeCodes) {
+    const entry = (stored as Record<string, unknown>)[code]
+    const raw = entry && typeof entry === 'object' ? (entry as Record<string, unknown>).options : undefined
+    const options = Array.isArray(raw) && raw.length === optionCount
+      ? raw.map((o) => (typeof o === 'string' && o.trim() !== '' ? o : null)) : []
+    const texts: QuestionTranslation = { ...labels[code], ...(options.some((o) => o !== null) ? { options } : {}) }
+    if (Object.keys(texts).length > 0) out[code] = texts
+  }
+  return out
+}
+
+/**
+ * The question in `locale` (the checkout page's): its label and each option's label the translation's when given,
+ * else the base text; the option ids stay, so the payer's answers name the base options whatever the language.
+ */
+export function localizedQuestion(q: CheckoutQuestion, locale: string | null | undefined): CheckoutQuestion {
+  const tr = locale && isLocaleCode(locale) ? questionTranslationsOf(q.translations, q.options.length)[locale] : undefined
+  if (!tr) return q
+  return { ...q, label: tr.label ?? q.label, options: q.options.map((o, i) => ({ ...o, label: tr.options?.[i] ?? o.label })) }
 }
 
 export function bumpPresentation(stored: Record<string, unknown> | null | undefined): BumpPresentation {

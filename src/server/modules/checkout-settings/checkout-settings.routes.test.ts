@@ -140,9 +140,9 @@ describe('a product\'s checkout', () => {
     expect(first.statusCode).toBe(200)
     expect(first.json()).toMatchObject({ checkout_settings_id: settings.id, payment_methods: ['paypal', 'card'], terms_required: false, success_page_url: 'https://example.com/thanks' })
     expect(first.json().questions).toEqual([
-      { id: 'size', type: 'select_box', label: 'Your size', required: true, select_style: 'drop_down', option_group: 'radios', options: [{ id: 's', label: 'S', group: null }, { id: 'm', label: 'M', group: 'Regular' }] },
-      { id: 'note', type: 'open_question', label: 'Anything else?', required: false, select_style: null, option_group: null, options: [] },
-      { id: 'extras', type: 'service', label: 'Extras', required: false, select_style: null, option_group: 'checkboxes', options: [{ id: 'gift', label: 'Gift wrap', group: null }] },
+      { id: 'size', type: 'select_box', label: 'Your size', required: true, select_style: 'drop_down', option_group: 'radios', options: [{ id: 's', label: 'S', group: null }, { id: 'm', label: 'M', group: 'Regular' }], translations: {} },
+      { id: 'note', type: 'open_question', label: 'Anything else?', required: false, select_style: null, option_group: null, options: [], translations: {} },
+      { id: 'extras', type: 'service', label: 'Extras', required: false, select_style: null, option_group: 'checkboxes', options: [{ id: 'gift', label: 'Gift wrap', group: null }], translations: {} },
     ])
     const second = await save(product.id, { bump: { position: 'belowPayerDetails', border_animation: 'pulse', headline: 'Wait!' }, upsells: [] })
     expect(second.json()).toMatchObject({

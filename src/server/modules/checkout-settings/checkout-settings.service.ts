@@ -8,8 +8,9 @@ import {
   type ProductCheckoutOutput, type TrustSeals, type UpdateCancellationTermsInput, type UpdateCheckoutSettingsInput, type UpsellOffer,
   checkoutLayouts, buyButtonTexts, buyerInformationIncludeTypes, upsellKinds, defaultBuyerInformation, defaultPhoneField, phoneFieldModes,
   type PhoneFieldMode, type CancellationTermsTranslations, type CancellationTermsTranslationsInput,
-  cancellationTermsTranslationsOf, localizedCancellationTerms,
+  cancellationTermsTranslationsOf, localizedCancellationTerms, checkoutThemeTextFields, questionTranslationsOf, type CheckoutThemeTextField,
 } from '../../../shared/schemas/checkout-settings'
+import { storableTextTranslations, textTranslationsAnswer, textTranslationsOf, type TextTranslations } from '../../../shared/i18n/text-translations'
 import type { LocaleCode } from '../../../shared/i18n/locales'
 import type { ListAnswer, ListQuery } from '../../../shared/schemas/lists'
 import { actingSellerId } from '../../auth/permissions'
@@ -46,6 +47,8 @@ export type CheckoutSettingsView = {
   buyer_information: BuyerInformationIncludeType
   phone_field: PhoneFieldMode
   buy_button_text: BuyButtonText
+  /** The theme's free texts per language (`checkout_settings.translations`), read defensively. */
+  translations: TextTranslations<CheckoutThemeTextField>
 }
 
 function settingsView(row: repo.CheckoutSettingsRow): CheckoutSettingsView {
@@ -58,20 +61,21 @@ function settingsView(row: repo.CheckoutSettingsRow): CheckoutSettingsView {
     buyer_information: oneOf(buyerInformationIncludeTypes, row.buyerInformation, defaultBuyerInformation),
     phone_field: oneOf(phoneFieldModes, row.phoneField, defaultPhoneField),
     buy_button_text: oneOf(buyButtonTexts, row.buyButtonText, 'dynamic_cta'),
+    translations: textTranslationsOf(row.translations, checkoutThemeTextFields),
   }
 }
 
 function defaultSettingsView(): CheckoutSettingsView {
   return {
     id: null, name: 'Default', layout: 'default', theme: checkoutTheme({}), trust_seals: trustSeals({}),
-    buyer_information: defaultBuyerInformation, phone_field: defaultPhoneField, buy_button_text: 'dynamic_cta',
+    buyer_information: defaultBuyerInformation, phone_field: defaultPhoneField, buy_button_text: 'dynamic_cta', translations: {},
   }
 }
 
 function settingsOutput(row: repo.CheckoutSettingsRow, productsCount: number): CheckoutSettingsOutput {
   const view = settingsView(row)
   return {
-    ...view, id: row.id, is_default: row.isDefault, products_count: productsCount,
+    ...view, id: row.id, is_default: row.isDefault, products_count: productsCount, translations: textTranslationsAnswer(row.translations, checkoutThemeTextFields),
     created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
   }
 }
@@ -99,6 +103,7 @@ export async function createCheckoutSettings(ctx: Ctx, input: CreateCheckoutSett
       sellerId, name: input.name,
       layout: input.layout ?? 'default', theme: mergeTheme({}, input.theme), trustSeals: trustSeals(input.trust_seals),
       buyerInformation: input.buyer_information ?? defaultBuyerInformation, phoneField: input.phone_field ?? defaultPhoneField, buyButtonText: input.buy_button_text ?? 'dynamic_cta',
+      translations: storableTextTranslations(input.translations, checkoutThemeTextFields),
       createdAt: ctx.now, updatedAt: ctx.now,
     }
     const asDefault = (await repo.findDefaultSettings(tx, sellerId)) ? undefined : await repo.insertDefaultSettings(tx, values)
@@ -128,6 +133,7 @@ export async function updateCheckoutSettings(ctx: Ctx, id: number, input: Update
       ...(input.buyer_information !== undefined ? { buyerInformation: input.buyer_information } : {}),
       ...(input.phone_field !== undefined ? { phoneField: input.phone_field } : {}),
       ...(input.buy_button_text !== undefined ? { buyButtonText: input.buy_button_text } : {}),
+      ...(input.translations !== undefined ? { translations: storableTextTranslations(input.translations, checkoutThemeTextFields) } : {}),
       updatedAt: ctx.now,
     })
     return withCount(tx, updated)
@@ -187,6 +193,11 @@ function valuesOf(row: repo.ProductCheckoutRow | undefined): ProductCheckoutValu
   }
 }
 
+/** A question as `product_checkouts.questions` keeps it: its translations without the answer's empty texts. */
+function storableQuestion(q: CheckoutQuestion): Record<string, unknown> {
+  return { ...q, translations: questionTranslationsOf(q.translations, q.options.length) }
+}
+
 /** The product's one-click upsells are its funnel, read as a chain (docs/decisions/0066-funnels.md). */
 function productCheckoutOutput(productId: number, row: repo.ProductCheckoutRow | undefined, upsells: UpsellOffer[]): ProductCheckoutOutput {
   const v = valuesOf(row)
@@ -230,12 +241,16 @@ export async function saveProductCheckout(ctx: Ctx, productId: number, input: Pr
     if (input.checkout_settings_id != null && !(await repo.findSettings(tx, sellerId, input.checkout_settings_id))) throw settingsNotFound()
     if (input.upsells) await checkUpsells(tx, sellerId, product.id, input.upsells)
     const current = valuesOf(await repo.findProductCheckout(tx, product.id))
+    // A question sent without `translations` keeps the stored ones of the question with its id (a client that
+    // knows no languages loses none); options that no longer match in number drop their texts.
+    const storedTranslations = new Map(current.questions.map((q) => [q.id, q.translations]))
+    const questions = input.questions?.flatMap((q) => normalizeQuestion(q.translations === undefined ? { ...q, translations: storedTranslations.get(q.id) } : q) ?? [])
     const row = await repo.saveProductCheckout(tx, {
       productId: product.id,
       checkoutSettingsId: input.checkout_settings_id !== undefined ? input.checkout_settings_id : current.checkoutSettingsId,
       paymentMethods: input.payment_methods !== undefined ? input.payment_methods : current.paymentMethods,
       bump: input.bump !== undefined ? bumpPresentation(input.bump) : current.bump,
-      questions: input.questions !== undefined ? input.questions.flatMap((q) => normalizeQuestion(q) ?? []) : current.questions,
+      questions: (questions ?? current.questions).map(storableQuestion),
       termsRequired: input.terms_required ?? current.termsRequired,
       successPageUrl: input.success_page_url !== undefined ? input.success_page_url : current.successPageUrl,
       updatedAt: ctx.now,

@@ -1,5 +1,7 @@
 import { localizedBumpTexts, localizedProductTexts } from '../../../shared/catalog'
 import type { LocaleCode } from '../../../shared/i18n/locales'
+import { localizedTexts } from '../../../shared/i18n/text-translations'
+import { checkoutThemeTextFields, localizedQuestion } from '../../../shared/schemas/checkout-settings'
 import { discountInCurrency, planAmounts, priceWithDiscount } from '../../../shared/pricing'
 import type { CheckoutPageOutput } from '../../../shared/schemas/checkout'
 import { featureEnabled, type Ctx } from '../../context'
@@ -59,7 +61,8 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
     seller: { id: facts.seller.id, username: facts.seller.username, name: facts.seller.name },
     settings: {
       layout: config.settings.layout as CheckoutPageOutput['settings']['layout'],
-      theme: config.settings.theme as Record<string, unknown>,
+      // The theme's free texts in the page's language, each falling back to the theme's own (decision 0095).
+      theme: localizedTexts(config.settings.theme, config.settings.translations, checkoutThemeTextFields, locale) as Record<string, unknown>,
       trust_seals: config.settings.trust_seals as Record<string, unknown>,
       buyer_information: config.settings.buyer_information as CheckoutPageOutput['settings']['buyer_information'],
       phone_field: config.settings.phone_field,
@@ -71,7 +74,8 @@ export async function checkoutPage(ctx: Ctx, username: string, slug: string, pas
       border_animation: text(bump.border_animation) ?? 'none', price_animation: text(bump.price_animation) ?? 'none',
       headline: bumpTexts.headline, text: bumpTexts.text, offers,
     },
-    questions: (config.product.questions as CheckoutPageOutput['questions']).map((q) => ({
+    // Labels and options in the page's language; the option ids, which the answers carry, stay the base ones.
+    questions: config.product.questions.map((stored) => localizedQuestion(stored, locale)).map((q) => ({
       id: q.id, type: q.type, label: q.label, required: q.required, select_style: q.select_style ?? null, option_group: q.option_group ?? null,
       options: (q.options ?? []).map((o) => ({ id: o.id, label: o.label, group: o.group ?? null })),
     })),
