@@ -31,7 +31,12 @@ export type ShopPageProps = {
   list: ShopList
   page: number
   per: number
+  /** The currency choice while the seller takes payer currencies (docs/decisions/0097-payer-currencies.md); the list's prices are in `current`. */
+  currency?: ListCurrency | null
 }
+
+/** A list's currency choice: the currencies offered, the one the prices are in, the rate used or the currency refused. */
+export type ListCurrency = Pick<CheckoutPageOutput, 'payer_currency' | 'currency_unavailable'> & { currencies: string[]; current: string }
 
 export type ProductPageProps = {
   username: string

@@ -25,7 +25,7 @@ import { getPublicOrder } from '../modules/checkout/public-order.service'
 import { quote } from '../modules/checkout/quote.service'
 import { acceptFunnelNode, acceptUpsell } from '../modules/checkout/upsells.service'
 import * as funnelSteps from '../modules/checkout/funnel-page.service'
-import { inPayerCurrency } from '../modules/checkout/payer-currency.service'
+import { inPayerCurrency, listInPayerCurrency } from '../modules/checkout/payer-currency.service'
 import { declineFunnelNode, recordFunnelView } from '../modules/checkout/upsell-offers'
 import * as legalTexts from '../modules/checkout-settings/legal-texts.service'
 import * as sandboxPage from '../modules/payments/sandbox-page.service'
@@ -696,8 +696,10 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       }
       if (!answer) return false
       const base = `/s/${encodeURIComponent(answer.data.seller.username)}`
+      // The products' prices in the payer's currency, like the shop page's (docs/decisions/0097-payer-currencies.md).
+      const { products, currency } = await builtInPayerCurrency(request, reply, answer)
       // The page's language (the header's switcher links with `?lang=`, docs/decisions/0094-storefront-languages.md).
-      const data = { ...answer.data, language: request.ctx.locale, languages: offeredLanguages.get(request) ?? [] }
+      const data = { ...answer.data, products, currency, language: request.ctx.locale, languages: offeredLanguages.get(request) ?? [] }
       const props = { username, title: page.title(answer.data.seller.name), document: answer.document, data, categories: answer.categories, allUrl: answer.categories.length > 0 ? base : null }
       const rendered = loaded.entry.renderBuiltPage({
         page: 'built', props, appUrl, path, assets: { css: loaded.assetsFor('built').css, js: [], preload: [] },
@@ -720,6 +722,18 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
       // true, not the reply: a reply is thenable, and awaiting it waits for the answer and yields nothing
       void sendHtml(request, reply, status, built, '', await trackingFor(request, reply, page.tracking))
       return true
+    }
+
+    /** A built page's products priced in the payer's chosen currency (the cached answer is the seller's prices). */
+    async function builtInPayerCurrency(request: FastifyRequest, reply: FastifyReply, answer: builtPages.BuiltPageAnswer) {
+      const products = answer.data.products
+      if (!answer.pricing) return { products, currency: null }
+      const prices = new Map(Object.values(products).map((p) => [p.id, { display_price: p.display_price, display_old_price: p.display_old_price, currency: p.currency }]))
+      const shown = await listInPayerCurrency(request.ctx, prices, answer.pricing.products, answer.pricing.payerCurrencies, (offered) => chosenCurrency(request, reply, offered))
+      if (!shown.currency) return { products, currency: null }
+      const converted: typeof products = {}
+      for (const p of Object.values(products)) converted[p.id] = { ...p, ...shown.prices.get(p.id)! }
+      return { products: converted, currency: shown.currency }
     }
 
     // An upload a built page names (picture, audio, video, file, PDF): only the seller's own, served from here
@@ -785,8 +799,18 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         if (built) return reply
       }
       try {
-        const list = await shop.listShopProducts(request.ctx, username, query, request.ctx.locale)
-        return send(request, reply, { page: 'shop', cacheControl: shopCache, props: { username, list, page: query.page, per: query.per }, tracking: shopTracking }, key)
+        const { pricing, payer_currencies: payerCurrencies, ...listed } = await shop.listShopProducts(request.ctx, username, query, request.ctx.locale)
+        // The cards' prices in the payer's currency, like a product page's (docs/decisions/0097-payer-currencies.md).
+        const cardPrices = new Map(listed.list.map((p) => [p.id, { display_price: p.display_price, display_old_price: p.display_old_price, currency: p.currency_id }]))
+        const shown = await listInPayerCurrency(request.ctx, cardPrices, pricing, payerCurrencies, (offered) => chosenCurrency(request, reply, offered))
+        const list = {
+          ...listed,
+          list: listed.list.map((p) => {
+            const price = shown.prices.get(p.id)!
+            return { ...p, display_price: price.display_price, display_old_price: price.display_old_price, currency_id: price.currency }
+          }),
+        }
+        return send(request, reply, { page: 'shop', cacheControl: shopCache, props: { username, list, page: query.page, per: query.per, currency: shown.currency }, tracking: shopTracking }, key)
       } catch (error) {
         return failure(request, reply, error, null)
       }
@@ -846,12 +870,17 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
     async function inChosenCurrency(request: FastifyRequest, reply: FastifyReply, data: FormContext): Promise<FormContext> {
       const offered = data.checkout.currencies ?? []
       if (offered.length < 2) return data
+      return inPayerCurrency(request.ctx, data.product, data.checkout, chosenCurrency(request, reply, offered))
+    }
+
+    /** The payer's currency among `offered` (null: the seller's prices); a choice made by the switcher's link is kept in the cookie. */
+    function chosenCurrency(request: FastifyRequest, reply: FastifyReply, offered: readonly string[]): string | null {
       const query = queryString(request, 'currency')?.toLowerCase()
       const wanted = chooseShopCurrency({ query, cookie: request.cookies[shopCurrencyCookie], offered })
       if (query !== undefined && query === wanted && request.cookies[shopCurrencyCookie] !== wanted) {
         void reply.setCookie(shopCurrencyCookie, wanted, { path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'lax', secure: secureCookies })
       }
-      return inPayerCurrency(request.ctx, data.product, data.checkout, wanted)
+      return wanted
     }
 
     /** The exact price of the current choice, for the first paint (and without JavaScript); null when it cannot be priced. */

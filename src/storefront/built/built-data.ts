@@ -87,6 +87,14 @@ export type BuiltPageData = {
   languages?: string[]
   /** Where a payer manages (and cancels) their subscriptions with this seller: the header's cancel-subscription link. */
   cancelSubscriptionUrl?: string | null
+  /**
+   * The payer's currency choice while the seller takes payer currencies (docs/decisions/0097-payer-currencies.md): the
+   * products' prices are in `current`, converted at `payer_currency`'s rate where the product has no price in it.
+   */
+  currency?: {
+    currencies: string[]; current: string; currency_unavailable?: string | null | undefined
+    payer_currency?: { currency: string; base_currency: string; rate: string; source: string; rated_at: string } | null | undefined
+  } | null
 }
 
 /** Data with nothing in it: blocks that need data then render their empty state. */

@@ -4,6 +4,7 @@ import { pageLink } from '../../shared/pages/page-links'
 import { textOf } from '../i18n/format'
 import { useTexts, type PageTexts } from '../i18n/texts-context'
 import { money } from '../lib/plans'
+import { CurrencyChoice } from '../blocks/currency-choice'
 import { blockStyle } from './block-style'
 import { button, paragraphs, priceText, productItem, productOf, title, type BlockProps } from './built-parts'
 import { defaultFunnelTitle, fillFunnelText } from './funnel-text'
@@ -23,6 +24,7 @@ export function ProductsBlock({ block, data }: BlockProps<'products'>) {
   const products = productsOf(data, ids)
   return (
     <section className={`sf-built-products sf-built-view--${s.view}`} style={{ ...blockStyle('products', s), '--sf-built-columns': s.columns } as CSSProperties} data-testid="built-products">
+      {s.show_price && products.length > 0 && data.currency && <CurrencyChoice checkout={data.currency} />}
       {products.length === 0
         ? <p className="sf-empty">{texts.t.built.products.empty}</p>
         : (
@@ -45,6 +47,7 @@ export function PopularProductsBlock({ block, data }: BlockProps<'popular_produc
   return (
     <section className="sf-built-products sf-built-view--slider" style={{ ...blockStyle('popular_products', s), '--sf-built-columns': s.per_slide } as CSSProperties} data-testid="built-popular-products">
       {title(s.title)}
+      {data.currency && <CurrencyChoice checkout={data.currency} />}
       <ul>{products.map((p) => productItem(p, 'grid', { price: true, oldPrice: true, description: false, category: false, button: button(s.button, data, p) }, texts))}</ul>
     </section>
   )

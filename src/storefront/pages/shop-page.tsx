@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import { CurrencyChoice } from '../blocks/currency-choice'
 import { eventDate } from '../blocks/plans'
 import { productPath, shopPath, Shell } from '../blocks/shell'
 import { money } from '../lib/plans'
@@ -20,7 +21,7 @@ export function shopHue(username: string): number {
 }
 
 /** The seller's default shop: a header with the seller, then published, listed products with cover, kind and price, a page at a time. */
-export default function ShopPage({ username, list, page, per }: ShopPageProps) {
+export default function ShopPage({ username, list, page, per, currency }: ShopPageProps) {
   const texts = useTexts()
   const { t, f, n } = texts
   const pages = Math.max(1, Math.ceil(list.total_count / per))
@@ -59,6 +60,8 @@ export default function ShopPage({ username, list, page, per }: ShopPageProps) {
           </div>
         </div>
       </header>
+      {/* The payer's currency (docs/decisions/0097-payer-currencies.md): the prices below are converted like a product page's. */}
+      {currency && list.list.length > 0 && <CurrencyChoice checkout={currency} />}
       {list.list.length === 0
         ? <p className="sf-empty" data-testid="shop-empty">{t.pages.shop.empty}</p>
         : (

@@ -537,6 +537,12 @@ export async function findSellerFeatures(db: Executor, sellerId: number): Promis
   return row?.features ?? {}
 }
 
+/** The seller's payer currencies with the flags that allow them (docs/decisions/0097-payer-currencies.md). */
+export async function findPayerCurrencies(db: Executor, sellerId: number): Promise<{ payerCurrencies: string[]; features: Record<string, boolean> }> {
+  const [row] = await db.select({ payerCurrencies: sellers.payerCurrencies, features: sellerEffectiveFeatures }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
+  return row ?? { payerCurrencies: [], features: {} }
+}
+
 /** The names a shop header shows: the seller's company or person name (sellerDisplayName in catalog.views). */
 export async function findSellerNames(db: Executor, sellerId: number) {
   const [row] = await db.select({ username: sellers.username, company: sellers.company, firstName: users.firstName, lastName: users.lastName, avatar: sellers.avatar, banner: sellers.banner, bio: sellers.bio })

@@ -5,7 +5,7 @@ import { localizedTexts } from '../../../shared/i18n/text-translations'
 import { planTranslationFields, ticketTranslationFields, type PricingPlanOutput, type TicketOutput } from '../../../shared/schemas/catalog'
 import { AppError } from '../../../shared/errors'
 import type { ListQuery } from '../../../shared/schemas/lists'
-import type { Ctx } from '../../context'
+import { featureEnabled, type Ctx } from '../../context'
 import { guessClientKey, limitGuesses, type GuessLimit } from '../../plugins/rate-limits'
 import * as repo from './catalog.repository'
 import { featureFlags, sellerDisplayName } from '../../../shared/accounts'
@@ -33,7 +33,31 @@ export async function listShopProducts(ctx: Ctx, username: string, query: ListQu
     total_count: total,
     total_count_max: totalMax,
     seller: await shopSellerOf(ctx, seller),
+    // For the storefront's payer currencies (not in the API's answer): see cardPricing.
+    pricing: Object.fromEntries(rows.map((row, i) => [row.id, cardPricing(views[i]!)])) as Record<number, CardPricing>,
+    payer_currencies: await payerCurrenciesOf(ctx, seller.id),
   }
+}
+
+/**
+ * What a card's price may be shown in (docs/decisions/0097-payer-currencies.md): the currencies of the plans its
+ * price is read from, and its own price in each (the shop price in its currency, else the first plan's there):
+ * a product priced in the payer's currency shows that price; explicit prices win over a conversion.
+ */
+export type CardPricing = { currencies: string[]; own: Record<string, { display_price: number | null; display_old_price: number | null }> }
+
+function cardPricing(view: Awaited<ReturnType<typeof productViews>>[number]): CardPricing {
+  const plans = view.form === 'eventTickets' ? view.tickets.filter((t) => t.active).flatMap((t) => t.pricing_plans) : view.pricing_plans
+  const own: CardPricing['own'] = {}
+  if (view.shop_price.currency_id) own[view.shop_price.currency_id] = { display_price: view.shop_price.display_price, display_old_price: view.shop_price.display_old_price }
+  for (const plan of plans) own[plan.currency_id] ??= { display_price: plan.display_price, display_old_price: plan.display_old_price }
+  return { currencies: [...new Set(plans.map((p) => p.currency_id))], own }
+}
+
+/** The currencies a shop's payer may choose besides the plans' own: the seller's payer currencies while multicurrency is on. */
+async function payerCurrenciesOf(ctx: Ctx, sellerId: number): Promise<string[]> {
+  const facts = await repo.findPayerCurrencies(ctx.db, sellerId)
+  return featureEnabled({ sellerFeatures: facts.features }, 'multicurrency') ? facts.payerCurrencies : []
 }
 
 /**
@@ -208,6 +232,9 @@ export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: rea
       customCss: features.custom_css ?? featureFlags.custom_css,
     },
     products, listedIds: listed.map((r) => r.id), categories,
+    // The payer currencies of the page's prices (docs/decisions/0097-payer-currencies.md; converted by the storefront).
+    pricing: Object.fromEntries(rows.map((row, i) => [row.id, cardPricing(views[i]!)])) as Record<number, CardPricing>,
+    payerCurrencies: await payerCurrenciesOf(ctx, seller.id),
   }
 }
 

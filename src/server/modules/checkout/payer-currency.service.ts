@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import { convertAmount, isCurrencyId } from '../../../shared/money'
+import { convertAmount, isCurrencyId, type CurrencyId } from '../../../shared/money'
 import type { CheckoutPageOutput } from '../../../shared/schemas/checkout'
 import type { Ctx } from '../../context'
 import type * as shop from '../catalog/shop.service'
@@ -53,3 +53,65 @@ export async function inPayerCurrency(ctx: Ctx, product: ShopProduct, page: Chec
   }
 }
 
+
+/** A price a list shows: a shop card's, a built page's product. */
+export type ShownPrice = { display_price: number | null; display_old_price: number | null; currency: string | null }
+
+/** A list's currency choice: the currencies offered, the one shown, and the rate used or the currency refused. */
+export type ListCurrency = Pick<CheckoutPageOutput, 'payer_currency' | 'currency_unavailable'> & { currencies: string[]; current: string }
+
+/**
+ * A list's prices (the shop page, a built page's products) in the payer's currency, like a product page's: offered
+ * while the seller takes payer currencies (the prices' own currencies first, then those), the choice made by
+ * `choose` among them. A product with a price of its own in the chosen currency shows it (explicit prices win);
+ * one whose plans are all in one other currency is converted at the rate of the moment (one rounding per amount,
+ * as inPayerCurrency); one priced in several others keeps its price, as its product page does. Without a usable
+ * rate a price stays the seller's and the answer names the currency refused. Null currency: no choice to show.
+ */
+export async function listInPayerCurrency(
+  ctx: Ctx, prices: ReadonlyMap<number, ShownPrice>, pricing: Readonly<Record<number, shop.CardPricing>>, payerCurrencies: readonly string[],
+  choose: (offered: string[]) => string | null,
+): Promise<{ prices: Map<number, ShownPrice>; currency: ListCurrency | null }> {
+  const same = { prices: new Map(prices), currency: null }
+  if (payerCurrencies.length === 0) return same
+  const own = [...prices.values()].map((p) => p.currency).filter((c): c is string => c !== null)
+  const offered = [...new Set([...own, ...payerCurrencies])]
+  if (offered.length < 2) return same
+  const wanted = choose(offered)
+  const currency: ListCurrency = { currencies: offered, current: wanted ?? offered[0]!, payer_currency: null, currency_unavailable: null }
+  if (!wanted || !isCurrencyId(wanted)) return { ...same, currency }
+  const rates = new Map<string, exchangeRates.Rate | null>()
+  const rateFrom = async (base: CurrencyId) => {
+    if (!rates.has(base)) {
+      try {
+        rates.set(base, await exchangeRates.rateBetween(ctx, ctx.db, base, wanted))
+      } catch (error) {
+        if (!(error instanceof AppError && error.type === 'currency_unavailable')) throw error
+        rates.set(base, null)
+      }
+    }
+    return rates.get(base)!
+  }
+  const out = new Map<number, ShownPrice>()
+  for (const [id, shown] of prices) {
+    const facts = pricing[id]
+    const mine = facts?.own[wanted]
+    const base = shown.currency
+    if (mine) {
+      out.set(id, { ...mine, currency: wanted })
+    } else if (facts && base && base !== wanted && isCurrencyId(base) && shown.display_price !== null && facts.currencies.every((c) => c === base)) {
+      const rate = await rateFrom(base)
+      if (!rate) {
+        currency.currency_unavailable = wanted
+        out.set(id, shown)
+        continue
+      }
+      const convert = (amount: number | null) => (amount === null ? null : convertAmount(amount, base, wanted, rate.rate))
+      out.set(id, { display_price: convert(shown.display_price), display_old_price: convert(shown.display_old_price), currency: wanted })
+      currency.payer_currency ??= { currency: wanted, base_currency: base, rate: rate.rate, source: rate.source, rated_at: rate.ratedAt.toISOString() }
+    } else {
+      out.set(id, shown)
+    }
+  }
+  return { prices: out, currency }
+}

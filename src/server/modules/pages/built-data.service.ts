@@ -62,6 +62,8 @@ export type BuiltPageAnswer = {
   }
   /** The shop's visible categories as filter links (a shop page only). */
   categories: BuiltCategory[]
+  /** What the products' prices may be shown in, for the payer's currency (docs/decisions/0097-payer-currencies.md). */
+  pricing?: { products: Record<number, shop.CardPricing>; payerCurrencies: string[] }
 }
 
 /** Every value the document names by key: product ids, upload keys, lesson ids, and the products its conversion tools count. */
@@ -195,6 +197,8 @@ async function answerOf(ctx: Ctx, username: string, seller: { id: number; userna
       // subscription is cancelled (src/web/features/payer); signing in comes first when needed.
       cancelSubscriptionUrl: `/payer/s/${seller.id}#payer-payments`,
     },
+    // The storefront converts the prices for the payer's chosen currency after reading (the data is cached per page).
+    pricing: { products: catalog.pricing, payerCurrencies: catalog.payerCurrencies },
   }
 }
 
