@@ -7,6 +7,8 @@ import { useTexts } from '../i18n/texts-context'
 // A funnel node after a payment (docs/decisions/0066-funnels.md): the seller's built page of type funnel with the
 // accept and decline links filled in, or the default layout: the offer with one click (or the checkout when
 // the payment kept no method) and "No thanks", or a thank-you card at the end. Plain HTML forms: no JavaScript.
+// The offer is priced in the order's currency (after a converted order at its rate; its checkout link names that
+// currency, docs/decisions/0097-payer-currencies.md).
 
 export default function FunnelPage({ username, orderUrl, node, offer, built, acceptAction, declineUrl, error }: FunnelPageProps) {
   const { t } = useTexts()
@@ -31,7 +33,7 @@ export default function FunnelPage({ username, orderUrl, node, offer, built, acc
             <h1 className="sf-title">{offer.name}</h1>
             <p className="sf-upsell__price">{money(offer.amount, offer.currency)}</p>
             {offer.payment === 'checkout' ? (
-              <p><a className="sf-buy" href={`${productPath(username, offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}&funnel_offer=${encodeURIComponent(offer.funnel_offer)}`} data-testid="funnel-checkout">{t.common.buyButton.buy_now}</a></p>
+              <p><a className="sf-buy" href={`${productPath(username, offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}&funnel_offer=${encodeURIComponent(offer.funnel_offer)}&currency=${offer.currency}`} data-testid="funnel-checkout">{t.common.buyButton.buy_now}</a></p>
             ) : (
               <>
                 <p className="sf-muted">{u.oneClick}</p>

@@ -216,7 +216,7 @@ export default function SuccessPage(props: SuccessPageProps) {
             <p className="sf-upsell__price">{money(offer.amount, offer.currency)}</p>
             {offer.payment === 'checkout' ? (
               <p>
-                <a className="sf-buy" href={`${productPath(order.seller_username, offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}&funnel_offer=${encodeURIComponent(offer.funnel_offer)}`} data-testid="upsell-checkout">{t.common.buyButton.buy_now}</a>
+                <a className="sf-buy" href={`${productPath(order.seller_username, offer.product_slug)}?pricing_plan_id=${offer.pricing_plan_id}&funnel_offer=${encodeURIComponent(offer.funnel_offer)}&currency=${offer.currency}`} data-testid="upsell-checkout">{t.common.buyButton.buy_now}</a>
                 <a className="sf-button sf-button--link" href={`${self}/funnel/${offer.funnel_node_id}/decline`} data-testid="upsell-decline">{u.decline}</a>
               </p>
             ) : (

@@ -7,7 +7,7 @@ import type { BuiltFunnel, BuiltFunnelPlan } from '../funnels/funnels.service'
 import * as orders from '../orders/orders.service'
 import { getPublicOrder } from './public-order.service'
 import { priceSelection } from './quote.service'
-import { funnelStepOf, recordFunnelView, type FunnelStep, type Offer } from './upsell-offers'
+import { funnelStepOf, orderConversion, recordFunnelView, type FunnelStep, type Offer } from './upsell-offers'
 
 // What the storefront's funnel node page shows (docs/decisions/0066-funnels.md): the payer's current step, the
 // node's built page (type funnel) with the data its blocks read, or null for the default layout. The data is
@@ -29,7 +29,8 @@ export async function funnelStepByToken(ctx: Ctx, orderToken: string): Promise<{
 }
 
 /** The checkout link of an offer: its plan chosen, and the reference that makes the order the node's offer. */
-export const offerCheckoutUrl = (productUrl: string, offer: Offer) => `${productUrl}?pricing_plan_id=${offer.pricing_plan_id}&funnel_offer=${encodeURIComponent(offer.funnel_offer)}`
+/** The checkout link of an offer, in the order's currency: a converted order's offer is shown and charged in the currency the payer paid in. */
+export const offerCheckoutUrl = (productUrl: string, offer: Offer) => `${productUrl}?pricing_plan_id=${offer.pricing_plan_id}&funnel_offer=${encodeURIComponent(offer.funnel_offer)}&currency=${offer.currency}`
 
 /**
  * The node page's view: the step, and its page with accept and decline filled in. Showing it counts a view of
@@ -77,7 +78,9 @@ async function offerSummary(ctx: Ctx, order: orders.OrderRow, offer: Offer): Pro
   const plans: BuiltFunnelPlan[] = []
   for (const row of facts.plans) {
     try {
-      const priced = priceSelection(facts, { pricing_plan_id: row.id, country_code: payer.country_code, vat_id: payer.vat_id }, null)
+      // After a converted order, in its currency at its rate, like the offer (orderConversion).
+      const conversion = orderConversion(order, facts, row.id)?.conversion ?? null
+      const priced = priceSelection(facts, { pricing_plan_id: row.id, country_code: payer.country_code, vat_id: payer.vat_id }, null, { conversion })
       if (priced.price.currency === order.currency) plans.push({ id: row.id, name: row.name, form: row.form, amount: priced.price.firstAmount, currency: priced.price.currency })
     } catch (error) {
       if (!(error instanceof AppError)) throw error // a plan that cannot be priced now is not listed

@@ -7,7 +7,8 @@ import type { AppDeps } from '../../deps'
 import * as catalog from '../catalog/catalog.service'
 import * as funnels from '../funnels/funnels.service'
 import * as orders from '../orders/orders.service'
-import { priceSelection } from './quote.service'
+import { isCurrencyId } from '../../../shared/money'
+import { priceSelection, type Conversion } from './quote.service'
 
 // Which one-click offer an order's page shows, and at what price: the current node of the funnel its product
 // leads into (docs/decisions/0066-funnels.md), one at a time after a payment, in the order's currency.
@@ -73,12 +74,26 @@ async function declinePath(ctx: Ctx, order: orders.OrderRow, nodes: readonly fun
   return path
 }
 
+/**
+ * An offer after an order paid in the payer's currency (`orders.exchange`, docs/decisions/0097-payer-currencies.md): a
+ * plan in the order's base currency is priced in the order's currency at the order's rate, so the offer's page and
+ * its one click charge what the payer saw, in the currency they paid in, and the new order keeps that rate. Null:
+ * no conversion (not a converted order, or the plan is in another currency: a plan in the order's own needs none).
+ */
+export function orderConversion(order: Pick<orders.OrderRow, 'exchange' | 'currency'>, facts: catalog.CheckoutFacts, planId: number): Conversion | null {
+  const exchange = order.exchange
+  const row = facts.plans.find((p) => p.id === planId)
+  if (!exchange || !row || row.currencyId !== exchange.base_currency || !isCurrencyId(row.currencyId) || !isCurrencyId(order.currency)) return null
+  return { conversion: { from: row.currencyId, to: order.currency, rate: exchange.rate }, source: exchange.source, ratedAt: new Date(exchange.rated_at) }
+}
+
 async function offerOf(ctx: Ctx, order: orders.OrderRow, node: funnels.FunnelNodeRow): Promise<Offer | null> {
   if (node.productId === null || node.pricingPlanId === null) return null
   try {
     const facts = await catalog.checkoutFacts(ctx, ctx.db, { id: order.sellerId }, { id: node.productId })
     const payer = order.payer as { country_code?: string; vat_id?: string }
-    const priced = priceSelection(facts, { pricing_plan_id: node.pricingPlanId, country_code: payer.country_code, vat_id: payer.vat_id }, null)
+    const conversion = orderConversion(order, facts, node.pricingPlanId)?.conversion ?? null
+    const priced = priceSelection(facts, { pricing_plan_id: node.pricingPlanId, country_code: payer.country_code, vat_id: payer.vat_id }, null, { conversion })
     if (priced.price.currency !== order.currency) return null
     return {
       index: node.position, kind: node.kind === 'downsell' ? 'downsell' : 'upsell', product_id: facts.product.id, product_slug: facts.product.slug,

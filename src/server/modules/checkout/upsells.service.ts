@@ -13,8 +13,8 @@ import * as orders from '../orders/orders.service'
 import * as paymentSettings from '../payment-settings/payment-settings.service'
 import { token } from './place-order.service'
 import { getPublicOrder } from './public-order.service'
-import { priceSelection, quoteOf } from './quote.service'
-import { funnelStepOf, type Offer } from './upsell-offers'
+import { exchangeOf, priceSelection, quoteOf } from './quote.service'
+import { funnelStepOf, orderConversion, type Offer } from './upsell-offers'
 
 // One-click upsells: the offer of the order's funnel node (./upsell-offers.ts, docs/decisions/0066-funnels.md)
 // accepted by the payer, bought with the method the first payment kept.
@@ -48,10 +48,12 @@ async function accept(ctx: Ctx, orderToken: string, isIt: (offer: Offer) => bool
   const passed = step.open.slice(0, at).map((o) => o.node.id)
   const facts = await catalog.checkoutFacts(ctx, ctx.db, { id: parent.sellerId }, { id: offer.product_id })
   const payer = parent.payer as CreateOrderInput['payer']
+  // After a converted order: the offer's plan at the order's rate, in its currency, as the offer showed it (decision 0097).
+  const converted = orderConversion(parent, facts, offer.pricing_plan_id)
   const now = ctx.deps.now()
   const made = await ctx.db.transaction(async (tx) => {
     const discountCounted = facts.discount ? await stock.countDiscountUse(tx, facts.product.id) : false
-    const priced = priceSelection(facts, { pricing_plan_id: offer.pricing_plan_id, country_code: payer.country_code, vat_id: payer.vat_id }, null, { discountCounted })
+    const priced = priceSelection(facts, { pricing_plan_id: offer.pricing_plan_id, country_code: payer.country_code, vat_id: payer.vat_id }, null, { discountCounted, conversion: converted?.conversion ?? null })
     const price = priced.price
     const limited = facts.product.limit !== null
     if (limited) await stock.reserveStock(tx, facts.product.id, null, 1)
@@ -66,7 +68,7 @@ async function accept(ctx: Ctx, orderToken: string, isIt: (offer: Offer) => bool
       totalAmount: price.totalAmount ?? price.firstAmount, vatAmount: price.vatAmount, firstAmount: price.firstAmount, discountAmount: price.discountAmount,
       productDiscountApplied: discountCounted, paymentState: 'payment_waiting', paymentMethod: parent.paymentMethod, provider: parent.provider,
       payer: parent.payer, vat: { ...quoteOf(price, false, null).vat }, campaignId: parent.campaignId, referrer: parent.referrer,
-      termsAcceptedAt: parent.termsAcceptedAt, locale: parent.locale,
+      termsAcceptedAt: parent.termsAcceptedAt, locale: parent.locale, exchange: converted ? exchangeOf(converted, price) : null,
       publisherId: attribution?.publisherId ?? null, affiliateProgramId: attribution?.programId ?? null, affiliateNodeId: attribution?.nodeId ?? null,
       // A follow-up order keeps the parent's reseller terms, frozen when the parent was bought (docs/decisions/0051-resellers.md).
       resellerId: parent.resellerId, resellerFeeBps: parent.resellerFeeBps,
