@@ -28,7 +28,6 @@ export async function funnelStepByToken(ctx: Ctx, orderToken: string): Promise<{
   return { order, step, hasPage: step !== null && step.node.pageId !== null && (await funnels.nodePage(ctx.db, order.sellerId, step.node)) !== null }
 }
 
-/** The checkout link of an offer: its plan chosen, and the reference that makes the order the node's offer. */
 /** The checkout link of an offer, in the order's currency: a converted order's offer is shown and charged in the currency the payer paid in. */
 export const offerCheckoutUrl = (productUrl: string, offer: Offer) => `${productUrl}?pricing_plan_id=${offer.pricing_plan_id}&funnel_offer=${encodeURIComponent(offer.funnel_offer)}&currency=${offer.currency}`
 
