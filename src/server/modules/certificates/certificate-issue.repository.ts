@@ -6,7 +6,8 @@ import { issuedCertificates, orders, products, sellers } from '../../db/schema'
 // payment date and language are single-column reads for what a certificate prints; they change nothing outside this module.
 
 export type IssuedRow = typeof issuedCertificates.$inferSelect
-export type IssuedWithNames = IssuedRow & { productName: string; sellerUsername: string }
+/** `productTranslations`: the product's texts per language, for the name printed in the order's (docs/decisions/0095-product-translations.md). */
+export type IssuedWithNames = IssuedRow & { productName: string; productTranslations: unknown; sellerUsername: string }
 
 export async function productFacts(db: Executor, productId: number): Promise<{ form: string; name: string; sellerId: number } | undefined> {
   const [row] = await db.select({ form: products.form, name: products.name, sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1)
@@ -62,11 +63,11 @@ export async function unrevokeOfOrder(db: Executor, orderId: number, reason: str
 }
 
 const withNames = {
-  row: issuedCertificates, productName: products.name, sellerUsername: sellers.username,
+  row: issuedCertificates, productName: products.name, productTranslations: products.translations, sellerUsername: sellers.username,
 }
 
-function flatten(rows: { row: IssuedRow; productName: string; sellerUsername: string }[]): IssuedWithNames[] {
-  return rows.map((r) => ({ ...r.row, productName: r.productName, sellerUsername: r.sellerUsername }))
+function flatten(rows: { row: IssuedRow; productName: string; productTranslations: unknown; sellerUsername: string }[]): IssuedWithNames[] {
+  return rows.map((r) => ({ ...r.row, productName: r.productName, productTranslations: r.productTranslations, sellerUsername: r.sellerUsername }))
 }
 
 export async function findBySerial(db: Executor, serial: string): Promise<IssuedWithNames | undefined> {

@@ -101,7 +101,10 @@ export async function publicationsOf(db: Executor, productId: number, payerUserI
 }
 
 export async function lessonOf(db: Executor, id: number) {
-  const [row] = await db.select({ lesson: courseLessons, courseName: products.name, productSlug: products.slug, sellerUsername: sellers.username })
+  const [row] = await db.select({
+    lesson: courseLessons, courseName: products.name, courseDescription: products.description, courseDescriptionHtml: products.descriptionHtml, courseTranslations: products.translations,
+    productSlug: products.slug, sellerUsername: sellers.username,
+  })
     .from(courseLessons).innerJoin(products, eq(products.id, courseLessons.productId)).innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(eq(courseLessons.id, id)).limit(1)
   return row

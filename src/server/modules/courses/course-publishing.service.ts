@@ -1,4 +1,7 @@
 import { featureFlags } from '../../../shared/accounts'
+import { localizedProductTexts } from '../../../shared/catalog'
+import { localizedLessonTexts } from '../../../shared/courses/course-translations'
+import { isLocaleCode } from '../../../shared/i18n/locales'
 import { AppError } from '../../../shared/errors'
 import type { CourseListQuery } from '../../../shared/schemas/course-player'
 import type { CourseDripInput, CourseDripOutput, LessonPublicationListQuery } from '../../../shared/schemas/course-publishing'
@@ -92,9 +95,15 @@ async function publishOne(deps: AppDeps, id: number, now: Date): Promise<CourseP
     if (notify === 'notified' && row.notifyState !== 'notified' && found) {
       const payer = await repo.payerContact(tx, row.payerUserId)
       if (payer) {
+        // In the language of the order giving access, as the player shows the course (else the account's), each
+        // text falling back to the base (docs/decisions/0095-product-translations.md).
+        const locale = (access ? await playerRepo.payerLocale(tx, access.orderId, row.payerUserId) : null) ?? payer.locale
+        const course = localizedProductTexts(
+          { name: found.courseName, description: found.courseDescription, descriptionHtml: found.courseDescriptionHtml }, found.courseTranslations, isLocaleCode(locale) ? locale : null,
+        )
         await email.queueEmail(deps, tx, {
-          to: payer.email, kind: 'lesson_available', locale: payer.locale, userId: row.payerUserId, firstName: payer.firstName,
-          productName: found.courseName, lessonTitle: found.lesson.title,
+          to: payer.email, kind: 'lesson_available', locale, userId: row.payerUserId, firstName: payer.firstName,
+          productName: course.name, lessonTitle: localizedLessonTexts(found.lesson, found.lesson.translations, locale).title,
           link: `${deps.config.appUrl}/s/${encodeURIComponent(found.sellerUsername)}/courses/${encodeURIComponent(found.productSlug)}?lesson=${found.lesson.id}`,
         })
       }

@@ -87,11 +87,17 @@ export type PayerGrantRow = GrantRow & {
   productName: string; productForm: string; productSlug: string; viaProductName: string | null; orderToken: string; sellerUsername: string
 }
 
-/** Grants (all states) of a payer, a seller's payer or an order, newest first, with the names the payer sees. */
+/**
+ * A product's name in the language of the order it was bought with: its translation's, else the base name
+ * (docs/decisions/0095-product-translations.md). The payer's mails and pages read it; the seller's records keep the base.
+ */
+const nameInOrderLanguage = sql<string>`coalesce(nullif(${products.translations} -> ${orders.locale} ->> 'name', ''), ${products.name})`
+
+/** Grants (all states) of a payer, a seller's payer or an order, newest first, with the names the payer sees (in the order's language). */
 export async function grantRows(db: Executor, filter: { payerUserId?: number; sellerId?: number; orderId?: number }): Promise<PayerGrantRow[]> {
-  const via = sql<string | null>`(select p2.name from products p2 where p2.id = ${accessGrants.viaProductId})`
+  const via = sql<string | null>`(select coalesce(nullif(p2.translations -> ${orders.locale} ->> 'name', ''), p2.name) from products p2 where p2.id = ${accessGrants.viaProductId})`
   const rows = await db.select({
-    grant: accessGrants, productName: products.name, productForm: products.form, productSlug: products.slug, viaProductName: via,
+    grant: accessGrants, productName: nameInOrderLanguage, productForm: products.form, productSlug: products.slug, viaProductName: via,
     orderToken: orders.token, sellerUsername: sellers.username,
   }).from(accessGrants)
     .innerJoin(products, eq(products.id, accessGrants.productId))
@@ -106,10 +112,10 @@ export async function grantRows(db: Executor, filter: { payerUserId?: number; se
   return rows.map((r) => ({ ...r.grant, productName: r.productName, productForm: r.productForm, productSlug: r.productSlug, viaProductName: r.viaProductName, orderToken: r.orderToken, sellerUsername: r.sellerUsername }))
 }
 
-/** The payer's orders of one seller that were paid at some point (the payer area's payments). */
+/** The payer's orders of one seller that were paid at some point (the payer area's payments), each product named in its order's language. */
 export async function paidOrdersOfPayer(db: Executor, payerUserId: number, sellerId: number) {
   return db.select({
-    id: orders.id, token: orders.token, productName: products.name, paymentState: orders.paymentState, totalAmount: orders.totalAmount,
+    id: orders.id, token: orders.token, productName: nameInOrderLanguage, paymentState: orders.paymentState, totalAmount: orders.totalAmount,
     paidAmount: orders.paidAmount, currency: orders.currency, createdAt: orders.createdAt,
   }).from(orders).innerJoin(products, eq(products.id, orders.productId))
     .where(and(eq(orders.payerUserId, payerUserId), eq(orders.sellerId, sellerId), sql`${orders.paidAt} is not null`))
