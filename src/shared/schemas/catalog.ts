@@ -335,6 +335,12 @@ export const categoryNode: z.ZodType<CategoryNode> = z.lazy(() => z.object({
 export const categoryTreeOutput = z.object({ list: z.array(categoryNode) })
 export const categoryOutput = z.object({ id: z.number(), parent_id: z.number().nullable(), position: z.number(), name: z.string() })
 
+/** A shop category's texts a seller may give per language (docs/decisions/0095-product-translations.md): `shop_categories.translations`. */
+export const shopCategoryTextFields = ['title', 'description'] as const
+/** Sent, it replaces every stored translation; `null` or `{}` removes them all; left out, the stored ones stay. */
+export const shopCategoryTranslationsInput = textTranslationsInput({ title: zPlainText(100), description: zPlainText(2000) })
+export type ShopCategoryTranslationsInput = z.infer<typeof shopCategoryTranslationsInput>
+
 export const shopCategoryInput = z.strictObject({
   title: zName(100),
   description: zPlainText(2000).nullish(),
@@ -342,11 +348,15 @@ export const shopCategoryInput = z.strictObject({
   hidden: bool().optional(),
   position: count().optional(),
   product_ids: z.array(id()).max(300, { error: 'out_of_range' }).optional(),
+  /** The title and description in other languages, by locale; optional. */
+  translations: shopCategoryTranslationsInput.nullish(),
 })
 export const updateShopCategoryInput = shopCategoryInput.partial()
 export const shopCategoryOutput = z.object({
   id: z.number(), title: z.string(), description: z.string().nullable(), color: z.string().nullable(), hidden: z.boolean(),
   position: z.number(), product_ids: z.array(z.number()),
+  /** The title and description in other languages, by locale (`{}` for none; a text not translated is null). */
+  translations: textTranslationsOutput(shopCategoryTextFields),
 })
 export const shopCategoryListOutput = z.object({ list: z.array(shopCategoryOutput) })
 

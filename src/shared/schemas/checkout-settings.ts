@@ -616,10 +616,21 @@ export const publicCancellationTermsOutput = z.object({
 export const legalTextKindValues = ['terms', 'privacy'] as const
 export const legalTextKindParams = z.strictObject({ kind: z.enum(legalTextKindValues, { error: 'invalid_value' }) })
 
+/** The terms of sale's and privacy policy's texts a seller may give per language (`legal_texts.translations`). */
+export const legalTextFields = ['title', 'body'] as const
+/**
+ * Sent, it replaces every stored translation; `null` or `{}` removes them all; left out, the stored ones stay.
+ * Plain texts like the base ones (docs/decisions/0095-product-translations.md).
+ */
+export const legalTextTranslationsInput = textTranslationsInput({ title: zPlainText(200), body: zPlainText(cancellationTermsBodyMaxLength) })
+export type LegalTextTranslationsInput = z.infer<typeof legalTextTranslationsInput>
+
 /** PUT /cabinet/legal_texts/{kind}: the seller's own text replaces the template. */
 export const saveLegalTextInput = z.strictObject({
   title: requiredText(200),
   body: requiredText(cancellationTermsBodyMaxLength),
+  /** The title and body in other languages, by locale; optional. */
+  translations: legalTextTranslationsInput.nullish(),
 })
 export type SaveLegalTextInput = z.infer<typeof saveLegalTextInput>
 
@@ -631,6 +642,8 @@ const legalTextOutput = z.object({
   /** Where payers read it. */
   url: z.string(),
   updated_at: z.string().nullable(),
+  /** The title and body in other languages, by locale (`{}` for none, and for a template; a text not translated is null). */
+  translations: textTranslationsOutput(legalTextFields),
 })
 export type LegalTextOutput = z.infer<typeof legalTextOutput>
 
@@ -644,3 +657,16 @@ export const legalTextsOutput = z.object({
 })
 export type LegalTextsOutput = z.infer<typeof legalTextsOutput>
 export const legalReviewOutput = z.object({ reviewed_at: z.string() })
+
+/** GET /api/v1/shop/{username}/legal_texts/{kind}. */
+export const publicLegalTextParams = shopParams.extend({ kind: z.enum(legalTextKindValues, { error: 'invalid_value' }) })
+/** The terms of sale or privacy policy the shop shows: the seller's, in the language the request names, else the template. */
+export const publicLegalTextOutput = z.object({
+  kind: z.enum(legalTextKindValues),
+  title: z.string(),
+  body: z.string(),
+  /** true: the default template filled with the profile (the seller wrote none). */
+  is_default: z.boolean(),
+  updated_at: z.string().nullable(),
+  seller: z.object({ id: z.number(), username: z.string() }),
+})

@@ -5,6 +5,7 @@ import { requiredText } from '../validation/account-schemas'
 import { byValue, documented, onlyNull } from '../validation/document-rules'
 import { isStorableText, zId, zIdParam } from '../validation/storable'
 import { zPlainText } from '../validation/schemas'
+import { textTranslationsInput, textTranslationsOutput } from './translations'
 import { listOutput, listQuery } from './lists'
 
 // A seller's funnels (docs/decisions/0066-funnels.md): offers after a checkout (upsell, downsell) and
@@ -29,6 +30,12 @@ export type FunnelListQuery = z.infer<typeof funnelListQuery>
  * with it); `accept` and `decline` name another node by its place in the list, null the end. An offer
  * (upsell, downsell) names a product of the seller and one of its plans; a thank-you page offers nothing.
  */
+/** An offer's headline a seller may give per language (docs/decisions/0095-product-translations.md): `funnel_nodes.translations`. */
+export const funnelNodeTextFields = ['headline'] as const
+/** Sent, it replaces the node's stored set; `null` or `{}` removes them all; left out, a kept node's stay. */
+export const funnelNodeTranslationsInput = textTranslationsInput({ headline: zPlainText(200) })
+export type FunnelNodeTranslationsInput = z.infer<typeof funnelNodeTranslationsInput>
+
 export const funnelNodeInput = z.strictObject({
   id: zId().optional(),
   kind: z.enum(funnelNodeKinds, { error: 'invalid_value' }),
@@ -37,6 +44,8 @@ export const funnelNodeInput = z.strictObject({
   /** A built page of type funnel; null: the default layout. */
   page_id: zId().nullable().optional(),
   headline: zPlainText(200).transform((value) => (value === '' ? null : value)).nullish(),
+  /** The headline in other languages, by locale; optional. */
+  translations: funnelNodeTranslationsInput.nullish(),
   accept: link.optional(),
   decline: link.optional(),
 }).superRefine((value, ctx) => {
@@ -87,6 +96,8 @@ export const funnelNodeOutput = z.object({
   pricing_plan_id: z.number().int().nullable(),
   page_id: z.number().int().nullable(),
   headline: z.string().nullable(),
+  /** The headline in other languages, by locale (`{}` for none; null when not translated). */
+  translations: textTranslationsOutput(funnelNodeTextFields),
   accept_node_id: z.number().int().nullable(),
   decline_node_id: z.number().int().nullable(),
 })

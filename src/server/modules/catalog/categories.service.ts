@@ -1,8 +1,10 @@
 import type { z } from 'zod'
 import { AppError } from '../../../shared/errors'
+import { storableTextTranslations, textTranslationsAnswer } from '../../../shared/i18n/text-translations'
 import type {
   CategoryNode, categoryInput, reorderCategoriesInput, shopCategoryInput, updateCategoryInput, updateShopCategoryInput,
 } from '../../../shared/schemas/catalog'
+import { shopCategoryTextFields } from '../../../shared/schemas/catalog'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import * as repo from './catalog.repository'
@@ -109,6 +111,7 @@ const shopCategoryNotFound = () => new AppError('not_found', 'This shop category
 
 const shopCategoryOutput = (r: repo.ShopCategoryRow & { productIds: number[] }) => ({
   id: r.id, title: r.title, description: r.description, color: r.color, hidden: r.hidden, position: r.position, product_ids: r.productIds,
+  translations: textTranslationsAnswer(r.translations, shopCategoryTextFields),
 })
 
 export async function listShopCategories(ctx: Ctx) {
@@ -130,7 +133,7 @@ export async function createShopCategory(ctx: Ctx, input: z.infer<typeof shopCat
     const count = (await repo.listShopCategories(tx, sellerId)).length
     const row = await repo.insertShopCategory(tx, {
       sellerId, title: input.title, description: input.description || null, color: input.color ?? null, hidden: input.hidden ?? false,
-      position: input.position ?? count, createdAt: ctx.now, updatedAt: ctx.now,
+      position: input.position ?? count, translations: storableTextTranslations(input.translations, shopCategoryTextFields), createdAt: ctx.now, updatedAt: ctx.now,
     })
     await repo.replaceShopCategoryProducts(tx, row.id, input.product_ids ?? [])
     return shopCategoryOutput((await repo.findShopCategory(tx, sellerId, row.id))!)
@@ -148,6 +151,8 @@ export async function updateShopCategory(ctx: Ctx, id: number, input: z.infer<ty
       ...(input.color !== undefined ? { color: input.color } : {}),
       ...(input.hidden !== undefined ? { hidden: input.hidden } : {}),
       ...(input.position !== undefined ? { position: input.position } : {}),
+      // left out: the stored texts per language stay; sent: the set replaces them (docs/decisions/0095-product-translations.md)
+      ...(input.translations !== undefined ? { translations: storableTextTranslations(input.translations, shopCategoryTextFields) } : {}),
       updatedAt: ctx.now,
     })
     if (input.product_ids) await repo.replaceShopCategoryProducts(tx, id, input.product_ids)

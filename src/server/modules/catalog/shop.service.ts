@@ -3,6 +3,7 @@ import { localizedProductTexts, remainingStock } from '../../../shared/catalog'
 import type { LocaleCode } from '../../../shared/i18n/locales'
 import { localizedTexts } from '../../../shared/i18n/text-translations'
 import { planTranslationFields, ticketTranslationFields, type PricingPlanOutput, type TicketOutput } from '../../../shared/schemas/catalog'
+import { shopCategoryTextFields } from '../../../shared/schemas/catalog'
 import { AppError } from '../../../shared/errors'
 import type { ListQuery } from '../../../shared/schemas/lists'
 import { featureEnabled, type Ctx } from '../../context'
@@ -223,7 +224,8 @@ export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: rea
     }
   })
   const categories = (await repo.listShopCategories(ctx.db, seller.id)).filter((c) => !c.hidden)
-    .map((c) => ({ id: c.id, title: c.title, productIds: c.productIds.filter((id) => listedIds.has(id)) }))
+    // the title in the page's language, else the base (docs/decisions/0095-product-translations.md)
+    .map((c) => ({ id: c.id, title: localizedTexts({ title: c.title, description: c.description }, c.translations, shopCategoryTextFields, locale).title, productIds: c.productIds.filter((id) => listedIds.has(id)) }))
   const features = await repo.findSellerFeatures(ctx.db, seller.id)
   return {
     seller: {

@@ -182,7 +182,11 @@ export async function findLegalText(db: Executor, sellerId: number, kind: string
 
 export async function saveLegalText(db: Executor, values: typeof legalTexts.$inferInsert): Promise<LegalTextRow> {
   const [row] = await db.insert(legalTexts).values(values)
-    .onConflictDoUpdate({ target: [legalTexts.sellerId, legalTexts.kind], set: { title: values.title, body: values.body, updatedAt: values.updatedAt } })
+    .onConflictDoUpdate({
+      target: [legalTexts.sellerId, legalTexts.kind],
+      // translations left out of `values`: the stored ones stay
+      set: { title: values.title, body: values.body, updatedAt: values.updatedAt, ...(values.translations !== undefined ? { translations: values.translations } : {}) },
+    })
     .returning()
   return row!
 }

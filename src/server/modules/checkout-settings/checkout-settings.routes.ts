@@ -3,7 +3,7 @@ import { z } from 'zod'
 import {
   cancellationTermsListOutput, cancellationTermsOutput, checkoutSettingsListOutput, checkoutSettingsOutput, createCancellationTermsInput,
   createCheckoutSettingsInput, idParams, productCheckoutInput, productCheckoutOutput, publicCancellationTermsOutput, publicCancellationTermsQuery,
-  shopParams, updateCancellationTermsInput, updateCheckoutSettingsInput, legalTextsOutput, legalTextKindParams, saveLegalTextInput, legalReviewOutput,
+  publicLegalTextOutput, publicLegalTextParams, shopParams, updateCancellationTermsInput, updateCheckoutSettingsInput, legalTextsOutput, legalTextKindParams, saveLegalTextInput, legalReviewOutput,
 } from '../../../shared/schemas/checkout-settings'
 import { listQuery } from '../../../shared/schemas/lists'
 import * as checkoutSettings from './checkout-settings.service'
@@ -83,4 +83,8 @@ export const checkoutSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/shop/:username/cancellation_terms', { schema: { tags: ['shop'], params: shopParams, querystring: publicCancellationTermsQuery, response: { 200: publicCancellationTermsOutput } } },
     async (req) => checkoutSettings.getPublicCancellationTerms(req.ctx, req.params.username, req.query, requestedLocale(req.headers)))
+
+  // the terms of sale and privacy policy in the language the request names (docs/decisions/0095-product-translations.md)
+  app.get('/shop/:username/legal_texts/:kind', { schema: { tags: ['shop'], params: publicLegalTextParams, response: { 200: publicLegalTextOutput } } },
+    async (req) => legalTexts.publicLegalText(req.ctx, req.params.username, req.params.kind, requestedLocale(req.headers)))
 }

@@ -1,7 +1,9 @@
 import { isProductForm, productFormOfType, productForms, type ProductForm } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import { cancellationTemplate, legalLanguage, legalTemplate, type LegalSeller, type LegalText, type LegalTextKind } from '../../../shared/legal/legal-templates'
-import { localizedCancellationTerms, type LegalTextOutput, type LegalTextsOutput, type SaveLegalTextInput } from '../../../shared/schemas/checkout-settings'
+import { localizedTexts, storableTextTranslations, textTranslationsAnswer } from '../../../shared/i18n/text-translations'
+import { legalTextFields, localizedCancellationTerms, type LegalTextOutput, type LegalTextsOutput, type SaveLegalTextInput } from '../../../shared/schemas/checkout-settings'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 import { actingSellerId } from '../../auth/permissions'
 import type { Ctx } from '../../context'
 import type { Executor } from '../../db/client'
@@ -41,7 +43,10 @@ export async function listLegalTexts(ctx: Ctx): Promise<LegalTextsOutput> {
   const document = (kind: LegalTextKind): LegalTextOutput => {
     const row = saved.get(kind)
     const shown: LegalText = row ?? legalTemplate(kind, seller)
-    return { title: shown.title, body: shown.body, is_default: !row, url: legalDocumentPath(seller.username, kind), updated_at: row?.updatedAt.toISOString() ?? null }
+    return {
+      title: shown.title, body: shown.body, is_default: !row, url: legalDocumentPath(seller.username, kind), updated_at: row?.updatedAt.toISOString() ?? null,
+      translations: row ? textTranslationsAnswer(row.translations, legalTextFields) : {},
+    }
   }
   const reviewed = await repo.findLegalReview(ctx.db, sellerId)
   return {
@@ -53,6 +58,7 @@ export async function listLegalTexts(ctx: Ctx): Promise<LegalTextsOutput> {
       return {
         id: row?.id ?? null, product_type: form, title: shown.title, body: shown.body, is_default: !row,
         url: cancellationUrl(seller.username, form, row?.id ?? null), updated_at: row?.updatedAt.toISOString() ?? null,
+        translations: row ? textTranslationsAnswer(row.translations, legalTextFields) : {},
       }
     }),
     reviewed_at: reviewed?.toISOString() ?? null,
@@ -62,7 +68,9 @@ export async function listLegalTexts(ctx: Ctx): Promise<LegalTextsOutput> {
 /** The seller's own terms of sale or privacy policy replace the template. */
 export async function saveLegalText(ctx: Ctx, kind: LegalTextKind, input: SaveLegalTextInput): Promise<LegalTextsOutput> {
   const sellerId = actingSellerId(ctx.actor, 'settings.write')
-  await ctx.db.transaction((tx) => repo.saveLegalText(tx, { sellerId, kind, title: input.title, body: input.body, createdAt: ctx.now, updatedAt: ctx.now }))
+  // left out, the texts per language stay; sent, the set replaces them (docs/decisions/0095-product-translations.md)
+  const translations = input.translations !== undefined ? { translations: storableTextTranslations(input.translations, legalTextFields) } : {}
+  await ctx.db.transaction((tx) => repo.saveLegalText(tx, { sellerId, kind, title: input.title, body: input.body, ...translations, createdAt: ctx.now, updatedAt: ctx.now }))
   return listLegalTexts(ctx)
 }
 
@@ -107,7 +115,8 @@ export async function publicLegalDocument(ctx: Ctx, username: string, kind: Lega
   const seller = await legalSellerOf(ctx.db, shop.id)
   if (kind !== 'cancellation_terms') {
     const row = await repo.findLegalText(ctx.db, shop.id, kind)
-    return { username: shop.username, ...(row ? { title: row.title, body: row.body } : legalTemplate(kind, seller)) }
+    // the seller's text in the page's language, text by text; the template stays as it is
+    return { username: shop.username, ...(row ? localizedTexts({ title: row.title, body: row.body }, row.translations, legalTextFields, ctx.locale) : legalTemplate(kind, seller)) }
   }
   if (query.ct_id !== undefined) {
     const row = await repo.findTerms(ctx.db, shop.id, query.ct_id)
@@ -118,6 +127,19 @@ export async function publicLegalDocument(ctx: Ctx, username: string, kind: Lega
   const row = await repo.findTermsByType(ctx.db, shop.id, form)
   // saved terms in the page's language, text by text, else the base text (docs/decisions/0095-product-translations.md)
   return { username: shop.username, ...(row ? localizedCancellationTerms(row, row.translations, ctx.locale) : cancellationTemplate(form, seller)) }
+}
+
+/**
+ * GET /shop/{username}/legal_texts/{kind}: the terms of sale or privacy policy as the shop shows them, the seller's
+ * texts in the language the request names (each falling back to the base; none named: the base texts), else the
+ * template as it is.
+ */
+export async function publicLegalText(ctx: Ctx, username: string, kind: LegalTextKind, locale: LocaleCode | null) {
+  const shop = await repo.findShopSeller(ctx.db, username)
+  if (!shop) throw new AppError('not_found', 'This shop does not exist')
+  const row = await repo.findLegalText(ctx.db, shop.id, kind)
+  const shown = row ? localizedTexts({ title: row.title, body: row.body }, row.translations, legalTextFields, locale) : legalTemplate(kind, await legalSellerOf(ctx.db, shop.id))
+  return { kind, title: shown.title, body: shown.body, is_default: !row, updated_at: row?.updatedAt.toISOString() ?? null, seller: { id: shop.id, username: shop.username } }
 }
 
 export type LegalDocument = {

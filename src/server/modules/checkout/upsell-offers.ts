@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
+import { localizedTexts } from '../../../shared/i18n/text-translations'
+import { funnelNodeTextFields } from '../../../shared/schemas/funnels'
 import { currentNode, type NodeOutcome } from '../../../shared/funnels/funnel-graph'
 import type { PublicOrderOutput } from '../../../shared/schemas/checkout'
 import type { Ctx } from '../../context'
@@ -97,7 +99,8 @@ async function offerOf(ctx: Ctx, order: orders.OrderRow, node: funnels.FunnelNod
     if (priced.price.currency !== order.currency) return null
     return {
       index: node.position, kind: node.kind === 'downsell' ? 'downsell' : 'upsell', product_id: facts.product.id, product_slug: facts.product.slug,
-      pricing_plan_id: node.pricingPlanId, name: facts.product.name, headline: node.headline, amount: priced.price.firstAmount, currency: priced.price.currency,
+      // the headline in the order's language, else the base (docs/decisions/0095-product-translations.md)
+      pricing_plan_id: node.pricingPlanId, name: facts.product.name, headline: localizedTexts({ headline: node.headline }, node.translations, funnelNodeTextFields, order.locale).headline, amount: priced.price.firstAmount, currency: priced.price.currency,
       payment: order.savedMethod !== null ? 'autopay' : 'checkout', funnel_node_id: node.id, funnel_offer: funnelOfferRef(ctx.deps, order.id, node.id),
     }
   } catch (error) {

@@ -1,10 +1,12 @@
 import { AppError, type FieldError } from '../../../shared/errors'
 import { graphProblems, offerNodeKinds, type FunnelNodeKind } from '../../../shared/funnels/funnel-graph'
+import { storableTextTranslations, textTranslationsAnswer } from '../../../shared/i18n/text-translations'
 import type { PageDocument } from '../../../shared/pages/page-blocks'
 import type { UpsellOffer } from '../../../shared/schemas/checkout-settings'
 import type {
   CreateFunnelInput, FunnelDetailOutput, FunnelListQuery, FunnelNodeInput, FunnelNodeOutput, FunnelOutput, FunnelStatsOutput, UpdateFunnelInput,
 } from '../../../shared/schemas/funnels'
+import { funnelNodeTextFields } from '../../../shared/schemas/funnels'
 import type { ListAnswer } from '../../../shared/schemas/lists'
 import { assertTransition } from '../../../shared/states/transitions'
 import { funnelTransitions, type FunnelState } from '../../../shared/states/funnel'
@@ -31,7 +33,7 @@ const notFound = () => new AppError('not_found', 'No such funnel')
 function nodeOutput(n: repo.FunnelNodeRow): FunnelNodeOutput {
   return {
     id: n.id, position: n.position, kind: n.kind as FunnelNodeKind, product_id: n.productId, pricing_plan_id: n.pricingPlanId, page_id: n.pageId,
-    headline: n.headline, accept_node_id: n.acceptNodeId, decline_node_id: n.declineNodeId,
+    headline: n.headline, translations: textTranslationsAnswer(n.translations, funnelNodeTextFields), accept_node_id: n.acceptNodeId, decline_node_id: n.declineNodeId,
   }
 }
 
@@ -146,6 +148,8 @@ async function writeNodes(tx: Executor, sellerId: number, funnel: repo.FunnelRow
     const values = {
       position, kind: n.kind, productId: n.product_id ?? null, pricingPlanId: n.pricing_plan_id ?? null, pageId: n.page_id ?? null,
       headline: n.headline ?? null, acceptNodeId: null, declineNodeId: null,
+      // left out, a kept node's headline per language stays; sent, the set replaces it (docs/decisions/0095-product-translations.md)
+      ...(n.translations !== undefined ? { translations: storableTextTranslations(n.translations, funnelNodeTextFields) } : {}),
     }
     if (n.id !== undefined) {
       await repo.updateNode(tx, n.id, values)
