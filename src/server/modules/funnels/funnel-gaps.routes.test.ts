@@ -148,10 +148,10 @@ describe('a funnel page\'s data', () => {
     expect(res.body).toContain('You bought Rendered course.')
     expect(res.body).toContain(`action="${orderPath(token)}/funnel/${funnel.nodeIds[0]}/accept?key=`)
     expect(res.body).not.toMatch(/<script[^>]+src=/)
-    // After a provider that keeps no method, Buy opens the offer's checkout with its reference.
+    // After a provider that keeps no method, Buy opens the offer's checkout with its reference (in the order's currency).
     await sql('update orders set saved_method = null, provider = \'emoney\' where token = $1', [token])
     const fallback = await t.request({ method: 'GET', url: `${orderPath(token)}/funnel/${funnel.nodeIds[0]}` })
-    expect(fallback.body).toMatch(new RegExp(`href="/s/${seller.username}/${upsell.slug}\\?pricing_plan_id=${upsell.pricing_plans[0]!.id}&amp;funnel_offer=\\d+\\.\\d+\\.[\\w-]{32}"`))
+    expect(fallback.body).toMatch(new RegExp(`href="/s/${seller.username}/${upsell.slug}\\?pricing_plan_id=${upsell.pricing_plans[0]!.id}&amp;funnel_offer=\\d+\\.\\d+\\.[\\w-]{32}&amp;currency=eur"`))
     // The checkout keeps the reference in its form (the no-JavaScript post and the browser's both send it).
     const ref = (await publicOrder(token)).upsell_offers[0].funnel_offer as string
     const checkout = await t.request({ method: 'GET', url: `/s/${seller.username}/${upsell.slug}?pricing_plan_id=${upsell.pricing_plans[0]!.id}&funnel_offer=${ref}` })
