@@ -9,7 +9,7 @@ import { Modal } from '../../../components/modal'
 import { formatDateTime } from '../../../lib/format'
 import { meKey } from '../../../lib/session'
 import { deleteCancellationTerms } from '../api/delete-cancellation-terms'
-import { confirmLegalTexts, legalTextsKey, legalTextsQuery } from '../api/legal-texts'
+import { confirmLegalTexts, legalTextsKey, legalTextsQuery, type LegalTexts } from '../api/legal-texts'
 import { cancellationTermsKey, type CancellationTerms } from '../api/types'
 import { CancellationTermsForm } from '../components/cancellation-terms-form'
 import { LegalTextForm } from '../components/legal-text-form'
@@ -20,7 +20,7 @@ import { LegalTextForm } from '../components/legal-text-form'
 // reviewed them here, and the dashboard warns until then. Payers read them at /s/{seller}/document/...
 
 type Editing =
-  | { kind: 'terms' | 'privacy'; title: string; body: string }
+  | { kind: 'terms' | 'privacy'; title: string; body: string; translations?: LegalTexts['terms']['translations'] }
   | { kind: 'cancellation'; productType: ProductForm; terms?: CancellationTerms | undefined; template: { title: string; body: string } }
 
 export function CancellationTermsPage() {
@@ -91,8 +91,8 @@ export function CancellationTermsPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {row('terms', t('legalTexts.kinds.terms'), data.terms, () => setOpen({ kind: 'terms', title: data.terms.title, body: data.terms.body }))}
-                  {row('privacy', t('legalTexts.kinds.privacy'), data.privacy, () => setOpen({ kind: 'privacy', title: data.privacy.title, body: data.privacy.body }))}
+                  {row('terms', t('legalTexts.kinds.terms'), data.terms, () => setOpen({ kind: 'terms', title: data.terms.title, body: data.terms.body, translations: data.terms.translations }))}
+                  {row('privacy', t('legalTexts.kinds.privacy'), data.privacy, () => setOpen({ kind: 'privacy', title: data.privacy.title, body: data.privacy.body, translations: data.privacy.translations }))}
                   {data.cancellationTerms.map((ct) => {
                     const saved: CancellationTerms | undefined = ct.id !== null
                       ? { id: ct.id, productType: ct.productType, title: ct.title, body: ct.body, createdAt: ct.updatedAt ?? '', updatedAt: ct.updatedAt ?? '' }

@@ -3,15 +3,18 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { funnelNodeKinds, graphProblems, maxFunnelNodes, type FunnelNodeKind } from '../../../../shared/funnels/funnel-graph'
-import { saveFunnelNodesInput, type SaveFunnelNodesInput } from '../../../../shared/schemas/funnels'
+import { funnelNodeTextFields, saveFunnelNodesInput, type SaveFunnelNodesInput } from '../../../../shared/schemas/funnels'
+import { TextLanguageCards, textDraftsOf, textTranslationsInputOf, type TextDrafts } from '../../../components/text-language-cards'
 import { money } from '../../../lib/format'
 import type { FunnelDetail, ProductChoice } from '../api/funnels'
 
 // The node editor (docs/decisions/0066-funnels.md): one form per node with its kind, offer (product and plan),
 // funnel page and where accept and decline lead (another node or the end). Links are kept by node key while
-// editing and sent as places in the list; the shared schema and graph rules check the whole before saving.
+// editing and sent as places in the list; the shared schema and graph rules check the whole before saving. An
+// offer's headline may be given in other languages (docs/decisions/0095-product-translations.md), sent with the
+// node as its whole set.
 
-type Draft = { key: string; id?: number; kind: FunnelNodeKind; productId: string | null; planId: string | null; pageId: string | null; headline: string; accept: string | null; decline: string | null }
+type Draft = { key: string; id?: number; kind: FunnelNodeKind; productId: string | null; planId: string | null; pageId: string | null; headline: string; translations: TextDrafts<'headline'>; accept: string | null; decline: string | null }
 
 let keys = 0
 const newKey = () => `n${++keys}`
@@ -20,7 +23,7 @@ function draftsOf(funnel: FunnelDetail): Draft[] {
   const keyOf = new Map(funnel.nodes.map((n) => [n.id, `id${n.id}`]))
   return funnel.nodes.map((n) => ({
     key: keyOf.get(n.id)!, id: n.id, kind: n.kind, productId: n.productId === null ? null : String(n.productId), planId: n.pricingPlanId === null ? null : String(n.pricingPlanId),
-    pageId: n.pageId === null ? null : String(n.pageId), headline: n.headline ?? '',
+    pageId: n.pageId === null ? null : String(n.pageId), headline: n.headline ?? '', translations: textDraftsOf(n.translations, funnelNodeTextFields),
     accept: n.acceptNodeId === null ? null : keyOf.get(n.acceptNodeId) ?? null, decline: n.declineNodeId === null ? null : keyOf.get(n.declineNodeId) ?? null,
   }))
 }
@@ -55,6 +58,7 @@ export function NodeEditor({ funnel, products, pages, saving, error, onSave }: {
           ...(d.id !== undefined ? { id: d.id } : {}), kind: d.kind,
           product_id: offers && d.productId ? Number(d.productId) : null, pricing_plan_id: offers && d.planId ? Number(d.planId) : null,
           page_id: d.pageId ? Number(d.pageId) : null, headline: offers ? d.headline : null,
+          translations: offers ? textTranslationsInputOf(d.translations, funnelNodeTextFields) : null,
           accept: offers && d.accept ? place.get(d.accept) ?? null : null, decline: offers && d.decline ? place.get(d.decline) ?? null : null,
         }
       }),
@@ -104,6 +108,10 @@ export function NodeEditor({ funnel, products, pages, saving, error, onSave }: {
                   }))} value={d.planId} onChange={(v) => change(d.key, { planId: v })} />
                 </Group>
                 <TextInput mt="xs" label={t('funnels.editor.headline')} value={d.headline} maxLength={200} onChange={(e) => change(d.key, { headline: e.currentTarget.value })} />
+                <Stack mt="xs">
+                  <TextLanguageCards drafts={d.translations} onChange={(translations) => change(d.key, { translations })} testId={`funnel-node-${index}`}
+                    fields={[{ name: 'headline', label: t('funnels.editor.headline'), maxLength: 200, base: d.headline }]} />
+                </Stack>
                 <Group grow align="flex-start" mt="xs">
                   <Select label={t('funnels.editor.accept')} data={targets} value={d.accept ?? ''} onChange={(v) => change(d.key, { accept: v || null })} />
                   <Select label={t('funnels.editor.decline')} data={targets} value={d.decline ?? ''} onChange={(v) => change(d.key, { decline: v || null })} />
@@ -116,7 +124,7 @@ export function NodeEditor({ funnel, products, pages, saving, error, onSave }: {
       {(problem ?? error) && <Alert color="red">{problem ?? error}</Alert>}
       <Group>
         <Button variant="default" leftSection={<IconPlus size={16} />} disabled={drafts.length >= maxFunnelNodes}
-          onClick={() => setDrafts((list) => [...list, { key: newKey(), kind: list.length === 0 ? 'upsell' : 'downsell', productId: null, planId: null, pageId: null, headline: '', accept: null, decline: null }])}>
+          onClick={() => setDrafts((list) => [...list, { key: newKey(), kind: list.length === 0 ? 'upsell' : 'downsell', productId: null, planId: null, pageId: null, headline: '', translations: {}, accept: null, decline: null }])}>
           {t('funnels.editor.add')}
         </Button>
         <Button onClick={save} loading={saving} data-testid="funnel-save-nodes">{t('funnels.editor.save')}</Button>

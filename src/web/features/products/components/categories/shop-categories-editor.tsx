@@ -4,10 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { shopCategoryInput } from '../../../../../shared/schemas/catalog'
+import { shopCategoryInput, shopCategoryTextFields } from '../../../../../shared/schemas/catalog'
 import { FormError } from '../../../../components/form-error'
 import { LoadingMask } from '../../../../components/loading-mask'
 import { Modal } from '../../../../components/modal'
+import { TextLanguageCards, textDraftsOf, textTranslationsInputOf, type TextDrafts } from '../../../../components/text-language-cards'
 import { NumberField } from '../../../../components/number-field'
 import { initialListState } from '../../../../components/list-state'
 import { textInputProps, useZodForm } from '../../../../lib/forms'
@@ -18,7 +19,8 @@ import { saveShopCategory } from '../../api/save-shop-category'
 
 // Shop categories (docs/reference/catalogue-and-selling.md §3): the groups the shop lists products in, with a title, a
 // description, a colour (hex), hidden, a position and the products they hold (a picker loads at most
-// 300 products, docs/reference/readings.md 11).
+// 300 products, docs/reference/readings.md 11), and the title and description in other languages
+// (docs/decisions/0095-product-translations.md), saved with the category as the whole set.
 
 type Values = { title: string; description: string; color: string; hidden: boolean; position: string; products: string[] }
 
@@ -41,8 +43,9 @@ function ShopCategoryForm({ category, onDone }: { category: ShopCategory | null;
   const queryClient = useQueryClient()
   const products = useQuery(productListQuery(initialListState({ per: 300, sortKey: 'name', sortDir: 'asc' })))
   const form = useZodForm(shopCategoryInput, valuesOf(category), i18n.language, { toInput })
+  const [drafts, setDrafts] = useState<TextDrafts<'title' | 'description'>>(() => textDraftsOf(category?.translations, shopCategoryTextFields))
   const save = useMutation({
-    mutationFn: () => saveShopCategory(category?.id ?? null, toInput(form.values)),
+    mutationFn: () => saveShopCategory(category?.id ?? null, { ...toInput(form.values), translations: textTranslationsInputOf(drafts, shopCategoryTextFields) }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: shopCategoriesKey })
       onDone()
@@ -71,6 +74,10 @@ function ShopCategoryForm({ category, onDone }: { category: ShopCategory | null;
           nothingFoundMessage={t('common.nothingFound')} data-testid="shop-category-products"
         />
         <Switch label={t('shopCategories.fields.hidden')} description={t('shopCategories.fields.hiddenHelp')} checked={v.hidden} onChange={(e) => form.setValue('hidden', e.currentTarget.checked)} />
+        <TextLanguageCards drafts={drafts} onChange={setDrafts} testId="shop-category" fields={[
+          { name: 'title', label: t('shopCategories.fields.title'), maxLength: 100, base: v.title },
+          { name: 'description', label: t('shopCategories.fields.description'), maxLength: 2000, multiline: true, base: v.description },
+        ]} />
         <FormError error={form.formError} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>{t('common.cancel')}</Button>
