@@ -2054,6 +2054,7 @@ export const cs: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Texty tlačítka nákupu a odpočtu v dalších jazycích: kupující, který čte pokladnu v jednom z nich, uvidí tyto texty; prázdný text se zobrazí tak, jak je uveden výše, nebo ve znění platformy.',
     title: 'Nastavení pokladny',
     intro: 'Jak vypadají vaše stránky pokladny. Výchozí nastavení platí pro každý produkt, který nemá zvolené jiné.',
     new: 'Nové nastavení pokladny',
@@ -2190,6 +2191,7 @@ export const cs: LocaleTexts = {
     save: 'Uložit pokladnu',
     problems: 'Zkontrolujte prosím tato pole',
     questions: {
+      translationsHint: 'Otázka a její možnosti v dalších jazycích: kupující, který čte pokladnu v jednom z nich, uvidí tyto texty; prázdný text se zobrazí tak, jak je uveden výše. Odpovědi se ukládají s možnostmi uvedenými výše.',
       title: 'Otázky v pokladně',
       hint: 'Zeptejte se kupujících při nákupu na něco, např. na velikost nebo preferovaný termín.',
       none: 'Žádné otázky.',

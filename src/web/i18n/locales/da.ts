@@ -2024,6 +2024,7 @@ export const da: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Købsknappens og nedtællingens tekster på andre sprog: en køber, der læser checkout på et af dem, ser disse; en tom tekst vises som skrevet ovenfor eller med platformens egen formulering.',
     title: 'Checkoutindstillinger',
     intro: 'Hvordan dine betalingssider ser ud. Standarden gælder for alle produkter, der ikke vælger andre indstillinger.',
     new: 'Nye checkoutindstillinger',
@@ -2158,6 +2159,7 @@ export const da: LocaleTexts = {
     save: 'Gem checkout',
     problems: 'Tjek disse felter',
     questions: {
+      translationsHint: 'Spørgsmålet og dets valgmuligheder på andre sprog: en køber, der læser checkout på et af dem, ser disse; en tom tekst vises som skrevet ovenfor. Svar gemmes med valgmulighederne ovenfor.',
       title: 'Spørgsmål i checkout',
       hint: 'Spørg betalere om noget, når de køber, f.eks. en størrelse eller en foretrukken dato.',
       none: 'Ingen spørgsmål.',

@@ -2024,6 +2024,7 @@ export const de: Translations = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Die Texte des Kaufbuttons und des Countdowns in weiteren Sprachen: Wer den Checkout in einer davon liest, sieht diese; ein leer gelassener Text erscheint wie oben oder im Standardwortlaut der Plattform.',
     title: 'Checkout-Einstellungen',
     intro: 'So sehen deine Checkout-Seiten aus. Die Standardeinstellungen gelten für jedes Produkt, das keine anderen wählt.',
     new: 'Neue Checkout-Einstellungen',
@@ -2158,6 +2159,7 @@ export const de: Translations = {
     save: 'Checkout speichern',
     problems: 'Bitte prüfe diese Felder',
     questions: {
+      translationsHint: 'Die Frage und ihre Optionen in weiteren Sprachen: Wer den Checkout in einer davon liest, sieht diese; ein leer gelassener Text erscheint so, wie er oben steht. Antworten werden mit den Optionen von oben gespeichert.',
       title: 'Fragen im Checkout',
       hint: 'Frag Zahler beim Kauf etwas, z. B. eine Größe oder einen Wunschtermin.',
       none: 'Keine Fragen.',

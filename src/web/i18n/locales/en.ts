@@ -2022,6 +2022,7 @@ export const en = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'The buy button\'s and the countdown\'s texts in other languages: a payer who reads the checkout in one of them sees these; a text left empty shows the text above, or the platform\'s own wording.',
     title: 'Checkout settings',
     intro: 'How your checkout pages look. The default applies to every product that chooses no other settings.',
     new: 'New checkout settings',
@@ -2156,6 +2157,7 @@ export const en = {
     save: 'Save checkout',
     problems: 'Please check these fields',
     questions: {
+      translationsHint: 'The question and its options in other languages: a payer who reads the checkout in one of them sees these; a text left empty shows as written above. Answers are recorded with the options above.',
       title: 'Questions at checkout',
       hint: 'Ask payers something when they buy, e.g. a size or a preferred date.',
       none: 'No questions.',

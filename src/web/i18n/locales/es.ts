@@ -2039,6 +2039,7 @@ export const es: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Los textos del botón de compra y de la cuenta atrás en otros idiomas: quien lea la página de pago en uno de ellos los verá; un texto vacío muestra el texto de arriba o la redacción propia de la plataforma.',
     title: 'Ajustes de la página de pago',
     intro: 'El aspecto de tus páginas de pago. La configuración predeterminada se aplica a todos los productos que no elijan otra.',
     new: 'Nueva configuración de pago',
@@ -2174,6 +2175,7 @@ export const es: LocaleTexts = {
     save: 'Guardar página de pago',
     problems: 'Revisa estos campos',
     questions: {
+      translationsHint: 'La pregunta y sus opciones en otros idiomas: quien lea la página de pago en uno de ellos las verá; un texto vacío se muestra tal como está escrito arriba. Las respuestas se guardan con las opciones de arriba.',
       title: 'Preguntas en la página de pago',
       hint: 'Pregunta algo a los compradores al comprar, p. ej., una talla o una fecha preferida.',
       none: 'Sin preguntas.',

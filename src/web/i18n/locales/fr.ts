@@ -2038,6 +2038,7 @@ export const fr: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Les textes du bouton d’achat et du compte à rebours dans d’autres langues : un acheteur qui lit la page de paiement dans l’une d’elles les voit ; un texte laissé vide s’affiche tel qu’écrit ci-dessus, ou avec la formulation de la plateforme.',
     title: 'Réglages de la page de paiement',
     intro: 'L’apparence de vos pages de paiement. Les réglages par défaut s’appliquent à chaque produit qui n’en choisit pas d’autres.',
     new: 'Nouveaux réglages de paiement',
@@ -2173,6 +2174,7 @@ export const fr: LocaleTexts = {
     save: 'Enregistrer le paiement',
     problems: 'Veuillez vérifier ces champs',
     questions: {
+      translationsHint: 'La question et ses options dans d’autres langues : un acheteur qui lit la page de paiement dans l’une d’elles les voit ; un texte laissé vide s’affiche tel qu’écrit ci-dessus. Les réponses sont enregistrées avec les options ci-dessus.',
       title: 'Questions lors du paiement',
       hint: 'Posez une question aux acheteurs au moment de l’achat, p. ex. une taille ou une date souhaitée.',
       none: 'Aucune question.',

@@ -2039,6 +2039,7 @@ export const hr: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Tekstovi gumba za kupnju i odbrojavanja na drugim jezicima: kupac koji čita naplatu na jednom od njih vidi te tekstove; prazan tekst prikazuje se kako je napisan gore ili u izričaju platforme.',
     title: 'Postavke blagajne',
     intro: 'Kako izgledaju Vaše stranice blagajne. Zadane postavke vrijede za svaki proizvod koji ne odabere druge postavke.',
     new: 'Nove postavke blagajne',
@@ -2174,6 +2175,7 @@ export const hr: LocaleTexts = {
     save: 'Spremi blagajnu',
     problems: 'Provjerite ova polja',
     questions: {
+      translationsHint: 'Pitanje i njegove opcije na drugim jezicima: kupac koji čita naplatu na jednom od njih vidi te tekstove; prazan tekst prikazuje se kako je napisan gore. Odgovori se bilježe s gornjim opcijama.',
       title: 'Pitanja na blagajni',
       hint: 'Pitajte kupce nešto pri kupnji, npr. veličinu ili željeni datum.',
       none: 'Nema pitanja.',

@@ -2024,6 +2024,7 @@ export const hu: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'A vásárlás gomb és a visszaszámlálás szövegei más nyelveken: az a vásárló, aki ezek egyikén olvassa a pénztárat, ezeket látja; az üresen hagyott szöveg a fent írt módon vagy a platform saját megfogalmazásában jelenik meg.',
     title: 'Pénztárbeállítások',
     intro: 'Hogyan néznek ki a fizetési oldalai. Az alapértelmezés minden olyan termékre érvényes, amely nem választ más beállítást.',
     new: 'Új pénztárbeállítás',
@@ -2158,6 +2159,7 @@ export const hu: LocaleTexts = {
     save: 'Pénztár mentése',
     problems: 'Kérjük, ellenőrizze ezeket a mezőket',
     questions: {
+      translationsHint: 'A kérdés és válaszlehetőségei más nyelveken: az a vásárló, aki ezek egyikén olvassa a pénztárat, ezeket látja; az üresen hagyott szöveg a fent írt módon jelenik meg. A válaszok a fenti lehetőségekkel kerülnek mentésre.',
       title: 'Kérdések a pénztárban',
       hint: 'Kérdezzen meg valamit a vásárlóktól vásárláskor, pl. egy méretet vagy a kívánt időpontot.',
       none: 'Nincsenek kérdések.',

@@ -2038,6 +2038,7 @@ export const it: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'I testi del pulsante di acquisto e del conto alla rovescia in altre lingue: un acquirente che legge il checkout in una di esse li vede; un testo lasciato vuoto appare come scritto sopra o con la formulazione della piattaforma.',
     title: 'Impostazioni del checkout',
     intro: 'L’aspetto delle tue pagine di checkout. Le impostazioni predefinite valgono per ogni prodotto che non ne sceglie altre.',
     new: 'Nuove impostazioni del checkout',
@@ -2173,6 +2174,7 @@ export const it: LocaleTexts = {
     save: 'Salva checkout',
     problems: 'Controlla questi campi',
     questions: {
+      translationsHint: 'La domanda e le sue opzioni in altre lingue: un acquirente che legge il checkout in una di esse le vede; un testo lasciato vuoto appare come scritto sopra. Le risposte vengono registrate con le opzioni sopra.',
       title: 'Domande al checkout',
       hint: 'Chiedi qualcosa agli acquirenti al momento dell’acquisto, ad es. una taglia o una data preferita.',
       none: 'Nessuna domanda.',

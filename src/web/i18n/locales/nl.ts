@@ -2024,6 +2024,7 @@ export const nl: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'De teksten van de koopknop en de afteller in andere talen: een koper die de checkout in een daarvan leest, ziet deze; een leeg gelaten tekst verschijnt zoals hierboven geschreven, of in de eigen bewoording van het platform.',
     title: 'Checkoutinstellingen',
     intro: 'Hoe je betaalpagina\'s eruitzien. De standaardinstellingen gelden voor elk product dat geen andere instellingen kiest.',
     new: 'Nieuwe checkoutinstellingen',
@@ -2158,6 +2159,7 @@ export const nl: LocaleTexts = {
     save: 'Checkout opslaan',
     problems: 'Controleer deze velden',
     questions: {
+      translationsHint: 'De vraag en haar opties in andere talen: een koper die de checkout in een daarvan leest, ziet deze; een leeg gelaten tekst verschijnt zoals hierboven geschreven. Antwoorden worden vastgelegd met de opties hierboven.',
       title: 'Vragen in de checkout',
       hint: 'Vraag betalers iets bij de aankoop, bijv. een maat of een voorkeursdatum.',
       none: 'Geen vragen.',

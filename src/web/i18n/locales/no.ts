@@ -2024,6 +2024,7 @@ export const no: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Kjøpsknappens og nedtellingens tekster på andre språk: en kjøper som leser kassen på et av dem, ser disse; en tom tekst vises slik den står ovenfor, eller med plattformens egen formulering.',
     title: 'Checkoutinnstillinger',
     intro: 'Hvordan betalingssidene dine ser ut. Standarden gjelder for alle produkter som ikke velger andre innstillinger.',
     new: 'Nye checkoutinnstillinger',
@@ -2158,6 +2159,7 @@ export const no: LocaleTexts = {
     save: 'Lagre checkout',
     problems: 'Sjekk disse feltene',
     questions: {
+      translationsHint: 'Spørsmålet og alternativene på andre språk: en kjøper som leser kassen på et av dem, ser disse; en tom tekst vises slik den står ovenfor. Svarene lagres med alternativene ovenfor.',
       title: 'Spørsmål i checkout',
       hint: 'Spør betalere om noe når de kjøper, f.eks. en størrelse eller en foretrukket dato.',
       none: 'Ingen spørsmål.',

@@ -2054,6 +2054,7 @@ export const pl: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Teksty przycisku zakupu i odliczania w innych językach: kupujący, który czyta kasę w jednym z nich, widzi te teksty; pusty tekst wyświetla się tak, jak zapisano powyżej, lub w brzmieniu platformy.',
     title: 'Ustawienia kasy',
     intro: 'Wygląd stron kasy. Ustawienia domyślne dotyczą każdego produktu, który nie wybiera innych.',
     new: 'Nowe ustawienia kasy',
@@ -2190,6 +2191,7 @@ export const pl: LocaleTexts = {
     save: 'Zapisz kasę',
     problems: 'Sprawdź te pola',
     questions: {
+      translationsHint: 'Pytanie i jego opcje w innych językach: kupujący, który czyta kasę w jednym z nich, widzi te teksty; pusty tekst wyświetla się tak, jak zapisano powyżej. Odpowiedzi są zapisywane z opcjami podanymi powyżej.',
       title: 'Pytania w kasie',
       hint: 'Zadaj kupującym pytanie przy zakupie, np. o rozmiar lub preferowany termin.',
       none: 'Brak pytań.',

@@ -2039,6 +2039,7 @@ export const pt_br: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Os textos do botão de compra e da contagem regressiva em outros idiomas: quem lê o checkout em um deles vê esses textos; um texto deixado vazio aparece como escrito acima ou com a redação da própria plataforma.',
     title: 'Configurações de checkout',
     intro: 'A aparência das suas páginas de checkout. O padrão vale para todos os produtos que não escolherem outras configurações.',
     new: 'Novas configurações de checkout',
@@ -2174,6 +2175,7 @@ export const pt_br: LocaleTexts = {
     save: 'Salvar checkout',
     problems: 'Verifique estes campos',
     questions: {
+      translationsHint: 'A pergunta e suas opções em outros idiomas: quem lê o checkout em um deles vê esses textos; um texto deixado vazio aparece como escrito acima. As respostas são registradas com as opções acima.',
       title: 'Perguntas no checkout',
       hint: 'Pergunte algo aos compradores na compra, por exemplo, um tamanho ou uma data preferida.',
       none: 'Sem perguntas.',

@@ -2039,6 +2039,7 @@ export const pt_pt: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Os textos do botão de compra e da contagem decrescente noutros idiomas: quem lê o checkout num deles vê estes textos; um texto deixado vazio aparece como escrito acima ou com a redação da própria plataforma.',
     title: 'Definições de checkout',
     intro: 'O aspeto das páginas de checkout. A predefinição aplica-se a todos os produtos que não escolham outras definições.',
     new: 'Novas definições de checkout',
@@ -2174,6 +2175,7 @@ export const pt_pt: LocaleTexts = {
     save: 'Guardar checkout',
     problems: 'Verifique estes campos',
     questions: {
+      translationsHint: 'A pergunta e as suas opções noutros idiomas: quem lê o checkout num deles vê estes textos; um texto deixado vazio aparece como escrito acima. As respostas são registadas com as opções acima.',
       title: 'Perguntas no checkout',
       hint: 'Pergunte algo aos compradores no momento da compra, por exemplo, um tamanho ou uma data preferida.',
       none: 'Sem perguntas.',

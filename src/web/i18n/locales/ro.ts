@@ -2038,6 +2038,7 @@ export const ro: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Textele butonului de cumpărare și ale numărătorii inverse în alte limbi: cumpărătorul care citește pagina de plată într-una dintre ele le vede; un text lăsat gol apare așa cum este scris mai sus sau cu formularea platformei.',
     title: 'Setările paginii de plată',
     intro: 'Cum arată paginile dumneavoastră de plată. Setările implicite se aplică fiecărui produs care nu alege altele.',
     new: 'Setări noi ale paginii de plată',
@@ -2173,6 +2174,7 @@ export const ro: LocaleTexts = {
     save: 'Salvați pagina de plată',
     problems: 'Vă rugăm să verificați aceste câmpuri',
     questions: {
+      translationsHint: 'Întrebarea și opțiunile ei în alte limbi: cumpărătorul care citește pagina de plată într-una dintre ele le vede; un text lăsat gol apare așa cum este scris mai sus. Răspunsurile sunt înregistrate cu opțiunile de mai sus.',
       title: 'Întrebări pe pagina de plată',
       hint: 'Întrebați cumpărătorii ceva la cumpărare, de ex. o mărime sau o dată preferată.',
       none: 'Nicio întrebare.',

@@ -2024,6 +2024,7 @@ export const sv: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Köpknappens och nedräkningens texter på andra språk: en köpare som läser kassan på ett av dem ser dessa; en tom text visas som den står ovan eller med plattformens egen formulering.',
     title: 'Kassainställningar',
     intro: 'Hur dina kassasidor ser ut. Standardinställningen gäller för alla produkter som inte väljer andra inställningar.',
     new: 'Nya kassainställningar',
@@ -2158,6 +2159,7 @@ export const sv: LocaleTexts = {
     save: 'Spara kassan',
     problems: 'Kontrollera de här fälten',
     questions: {
+      translationsHint: 'Frågan och dess alternativ på andra språk: en köpare som läser kassan på ett av dem ser dessa; en tom text visas som den står ovan. Svaren sparas med alternativen ovan.',
       title: 'Frågor i kassan',
       hint: 'Fråga köpare något när de köper, t.ex. en storlek eller ett önskat datum.',
       none: 'Inga frågor.',

@@ -2023,6 +2023,7 @@ export const tr: LocaleTexts = {
     },
   },
   checkoutSettings: {
+    translationsHint: 'Satın alma düğmesinin ve geri sayımın metinleri diğer dillerde: ödeme sayfasını bunlardan birinde okuyan alıcı bunları görür; boş bırakılan metin yukarıda yazıldığı gibi veya platformun kendi ifadesiyle görünür.',
     title: 'Ödeme sayfası ayarları',
     intro: 'Ödeme sayfalarınızın görünümü. Varsayılan, başka ayar seçmeyen tüm ürünlere uygulanır.',
     new: 'Yeni ödeme sayfası ayarları',
@@ -2157,6 +2158,7 @@ export const tr: LocaleTexts = {
     save: 'Ödeme sayfasını kaydet',
     problems: 'Lütfen bu alanları kontrol edin',
     questions: {
+      translationsHint: 'Soru ve seçenekleri diğer dillerde: ödeme sayfasını bunlardan birinde okuyan alıcı bunları görür; boş bırakılan metin yukarıda yazıldığı gibi görünür. Yanıtlar yukarıdaki seçeneklerle kaydedilir.',
       title: 'Ödeme sayfasındaki sorular',
       hint: 'Alıcılara satın alırken bir şey sorun, ör. beden veya tercih edilen tarih.',
       none: 'Soru yok.',

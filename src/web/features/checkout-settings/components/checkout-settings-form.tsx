@@ -1,6 +1,7 @@
 import { Button, Divider, Grid, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core'
 import { HexColorInput } from '../../../components/hex-color-input'
 import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   bumpPositions, buyButtonTexts, buyerInformationIncludeTypes, checkoutFontFamilies, checkoutLayouts, checkoutTheme,
@@ -19,6 +20,7 @@ import { createCheckoutSettings } from '../api/create-checkout-settings'
 import type { CheckoutSettings } from '../api/types'
 import { updateCheckoutSettings } from '../api/update-checkout-settings'
 import { BuyButtonPreview } from './buy-button-preview'
+import { CheckoutThemeTranslations, themeDraftsOf, themeTranslationsInputOf } from './checkout-theme-translations'
 import { colorIssue, previewTheme, themeChange, themeValues, type ThemeKey, type ThemeValues } from './theme-values'
 
 // Checkout settings (docs/reference/catalogue-and-selling.md §3): name, layout, buyer information, buy button text, the theme's
@@ -55,8 +57,11 @@ const toInput = (v: Values) => ({
 export function CheckoutSettingsForm({ settings, onDone, onCancel }: { settings?: CheckoutSettings; onDone: () => void; onCancel: () => void }) {
   const { t, i18n } = useTranslation()
   const form = useZodForm(settings ? updateCheckoutSettingsInput : createCheckoutSettingsInput, valuesOf(settings), i18n.language, { toInput })
+  // The theme's texts in other languages, saved with the settings as the whole set.
+  const [translations, setTranslations] = useState(() => themeDraftsOf(settings?.translations))
+  const input = () => ({ ...toInput(form.values), translations: themeTranslationsInputOf(translations) })
   const save = useMutation({
-    mutationFn: () => (settings ? updateCheckoutSettings(settings.id, toInput(form.values)) : createCheckoutSettings(toInput(form.values))),
+    mutationFn: () => (settings ? updateCheckoutSettings(settings.id, input()) : createCheckoutSettings(input())),
     onSuccess: onDone,
     onError: (e) => form.fail(e),
   })
@@ -149,6 +154,10 @@ export function CheckoutSettingsForm({ settings, onDone, onCancel }: { settings?
                 {text('countdown_text')}
               </SimpleGrid>
             )}
+
+            <Divider />
+            <CheckoutThemeTranslations drafts={translations} onChange={setTranslations}
+              base={{ buy_button_text: String(v.theme.buy_button_text), get_for_free_text: String(v.theme.get_for_free_text), countdown_text: String(v.theme.countdown_text) }} />
 
             <Divider label={t('checkoutSettings.sections.mobile')} labelPosition="left" />
             <Group>
