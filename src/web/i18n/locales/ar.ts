@@ -4212,6 +4212,9 @@ export const ar: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'العرض الكامل',
+      languages: 'اللغات',
+      languagesHint: 'نصوص هذه الصفحة بلغات أخرى. من يقرأ متجرك بإحداها يرى هذه النصوص، ويظهر النص المتروك فارغًا كما هو مكتوب في الصفحة. تُحفظ مع المسودة وتظهر عند النشر.',
+      languagesNone: 'لا تحتوي هذه الصفحة على نصوص للترجمة بعد.',
       loading: 'جارٍ تحميل المحرر…',
     },
     wizard: {

@@ -4138,6 +4138,9 @@ export const cs: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Plná šířka',
+      languages: 'Jazyky',
+      languagesHint: 'Texty této stránky v dalších jazycích. Kdo čte váš obchod v jednom z nich, uvidí tyto texty; prázdný text se zobrazí tak, jak je napsaný na stránce. Ukládají se s konceptem a zobrazí se po zveřejnění.',
+      languagesNone: 'Tato stránka zatím nemá žádné texty k překladu.',
       loading: 'Načítání editoru…',
     },
     wizard: {

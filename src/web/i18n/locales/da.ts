@@ -4064,6 +4064,9 @@ export const da: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Fuld bredde',
+      languages: 'Sprog',
+      languagesHint: 'Sidens tekster på andre sprog. En køber, der læser din butik på et af dem, ser disse tekster; en tekst, der står tom, vises, som den står på siden. De gemmes med kladden og vises, når du udgiver.',
+      languagesNone: 'Denne side har endnu ingen tekster at oversætte.',
       loading: 'Indlæser editoren…',
     },
     wizard: {

@@ -4064,6 +4064,9 @@ export const de: Translations = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Volle Breite',
+      languages: 'Sprachen',
+      languagesHint: 'Die Texte dieser Seite in weiteren Sprachen. Wer Ihren Shop in einer davon liest, sieht diese Texte; ein leer gelassener Text erscheint so, wie er auf der Seite steht. Sie werden mit dem Entwurf gespeichert und beim Veröffentlichen sichtbar.',
+      languagesNone: 'Diese Seite hat noch keine Texte zum Übersetzen.',
       loading: 'Editor wird geladen…',
     },
     wizard: {

@@ -4062,6 +4062,9 @@ export const en = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Full width',
+      languages: 'Languages',
+      languagesHint: 'This page\'s texts in other languages. A payer who reads your shop in one of them sees these texts; a text left empty shows as written on the page. They are saved with the draft and go live when you publish.',
+      languagesNone: 'This page has no texts to translate yet.',
       loading: 'Loading the editor…',
     },
     wizard: {

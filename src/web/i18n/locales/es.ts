@@ -4101,6 +4101,9 @@ export const es: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Ancho completo',
+      languages: 'Idiomas',
+      languagesHint: 'Los textos de esta página en otros idiomas. Quien lea tu tienda en uno de ellos verá estos textos; un texto que dejes vacío se muestra tal como está escrito en la página. Se guardan con el borrador y se muestran al publicar.',
+      languagesNone: 'Esta página aún no tiene textos que traducir.',
       loading: 'Cargando el editor…',
     },
     wizard: {

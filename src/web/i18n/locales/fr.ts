@@ -4100,6 +4100,9 @@ export const fr: LocaleTexts = {
       problem: '{{block}} : {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Pleine largeur',
+      languages: 'Langues',
+      languagesHint: 'Les textes de cette page dans d’autres langues. Un acheteur qui lit votre boutique dans l’une d’elles voit ces textes ; un texte laissé vide s’affiche tel qu’il est écrit sur la page. Ils sont enregistrés avec le brouillon et mis en ligne lorsque vous publiez.',
+      languagesNone: 'Cette page n’a pas encore de textes à traduire.',
       loading: 'Chargement de l’éditeur…',
     },
     wizard: {

@@ -4101,6 +4101,9 @@ export const hr: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Puna širina',
+      languages: 'Jezici',
+      languagesHint: 'Tekstovi ove stranice na drugim jezicima. Tko čita Vašu trgovinu na jednom od njih, vidi ove tekstove; tekst ostavljen prazan prikazuje se onako kako je napisan na stranici. Spremaju se s nacrtom i postaju vidljivi kad objavite.',
+      languagesNone: 'Ova stranica još nema tekstova za prijevod.',
       loading: 'Učitavanje uređivača…',
     },
     wizard: {

@@ -4064,6 +4064,9 @@ export const hu: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Teljes szélesség',
+      languages: 'Nyelvek',
+      languagesHint: 'Az oldal szövegei más nyelveken. Aki valamelyiken olvassa az Ön boltját, ezeket a szövegeket látja; az üresen hagyott szöveg úgy jelenik meg, ahogy az oldalon szerepel. A piszkozattal együtt mentődnek, és közzétételkor jelennek meg.',
+      languagesNone: 'Ezen az oldalon még nincs fordítandó szöveg.',
       loading: 'A szerkesztő betöltése…',
     },
     wizard: {

@@ -4100,6 +4100,9 @@ export const it: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Larghezza piena',
+      languages: 'Lingue',
+      languagesHint: 'I testi di questa pagina in altre lingue. Chi legge il tuo negozio in una di esse vede questi testi; un testo lasciato vuoto appare come è scritto nella pagina. Vengono salvati con la bozza e compaiono quando pubblichi.',
+      languagesNone: 'Questa pagina non ha ancora testi da tradurre.',
       loading: 'Caricamento dell’editor…',
     },
     wizard: {

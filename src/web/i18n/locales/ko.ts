@@ -4063,6 +4063,9 @@ export const ko: LocaleTexts = {
       problem: '{{block}}: {{field}}({{message}})',
       pageProblem: '{{field}}({{message}})',
       fullWidth: '전체 너비',
+      languages: '언어',
+      languagesHint: '이 페이지의 텍스트를 다른 언어로 입력합니다. 해당 언어로 스토어를 보는 구매자에게 이 텍스트가 표시되며, 비워 둔 텍스트는 페이지에 작성된 그대로 표시됩니다. 초안과 함께 저장되며 게시하면 적용됩니다.',
+      languagesNone: '이 페이지에는 아직 번역할 텍스트가 없습니다.',
       loading: '편집기를 불러오는 중…',
     },
     wizard: {

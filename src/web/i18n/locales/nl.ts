@@ -4064,6 +4064,9 @@ export const nl: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Volledige breedte',
+      languages: 'Talen',
+      languagesHint: 'De teksten van deze pagina in andere talen. Wie je winkel in een van die talen leest, ziet deze teksten; een leeg gelaten tekst verschijnt zoals hij op de pagina staat. Ze worden met het concept opgeslagen en zijn zichtbaar zodra je publiceert.',
+      languagesNone: 'Deze pagina heeft nog geen teksten om te vertalen.',
       loading: 'De editor wordt geladen…',
     },
     wizard: {

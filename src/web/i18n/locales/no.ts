@@ -4064,6 +4064,9 @@ export const no: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Full bredde',
+      languages: 'Språk',
+      languagesHint: 'Sidens tekster på andre språk. En kjøper som leser butikken din på ett av dem, ser disse tekstene; en tekst som står tom, vises slik den står på siden. De lagres med utkastet og blir synlige når du publiserer.',
+      languagesNone: 'Denne siden har ingen tekster å oversette ennå.',
       loading: 'Laster inn redigereren…',
     },
     wizard: {

@@ -4138,6 +4138,9 @@ export const pl: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Pełna szerokość',
+      languages: 'Języki',
+      languagesHint: 'Teksty tej strony w innych językach. Kto czyta sklep w jednym z nich, widzi te teksty; tekst pozostawiony pusty wyświetla się tak, jak napisano go na stronie. Zapisują się razem z wersją roboczą i pojawiają się po opublikowaniu.',
+      languagesNone: 'Ta strona nie ma jeszcze tekstów do przetłumaczenia.',
       loading: 'Ładowanie edytora…',
     },
     wizard: {

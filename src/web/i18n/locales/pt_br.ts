@@ -4101,6 +4101,9 @@ export const pt_br: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Largura total',
+      languages: 'Idiomas',
+      languagesHint: 'Os textos desta página em outros idiomas. Quem lê sua loja em um deles vê estes textos; um texto deixado em branco aparece como está escrito na página. Eles são salvos com o rascunho e entram no ar quando você publica.',
+      languagesNone: 'Esta página ainda não tem textos para traduzir.',
       loading: 'Carregando o editor…',
     },
     wizard: {

@@ -4101,6 +4101,9 @@ export const pt_pt: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Largura total',
+      languages: 'Idiomas',
+      languagesHint: 'Os textos desta página noutros idiomas. Quem lê a loja num deles vê estes textos; um texto deixado em branco aparece tal como está escrito na página. São guardados com o rascunho e ficam visíveis quando publicar.',
+      languagesNone: 'Esta página ainda não tem textos para traduzir.',
       loading: 'A carregar o editor…',
     },
     wizard: {

@@ -4100,6 +4100,9 @@ export const ro: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Lățime completă',
+      languages: 'Limbi',
+      languagesHint: 'Textele acestei pagini în alte limbi. Cine citește magazinul dumneavoastră într-una dintre ele vede aceste texte; un text lăsat gol apare așa cum este scris pe pagină. Se salvează odată cu ciorna și devin vizibile când publicați.',
+      languagesNone: 'Această pagină nu are încă texte de tradus.',
       loading: 'Se încarcă editorul…',
     },
     wizard: {

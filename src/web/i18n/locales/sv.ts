@@ -4064,6 +4064,9 @@ export const sv: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Full bredd',
+      languages: 'Språk',
+      languagesHint: 'Sidans texter på andra språk. Den som läser din butik på ett av dem ser de här texterna; en text som lämnas tom visas som den står på sidan. De sparas med utkastet och syns när du publicerar.',
+      languagesNone: 'Den här sidan har inga texter att översätta ännu.',
       loading: 'Laddar redigeraren…',
     },
     wizard: {

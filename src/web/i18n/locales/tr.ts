@@ -4063,6 +4063,9 @@ export const tr: LocaleTexts = {
       problem: '{{block}}: {{field}} ({{message}})',
       pageProblem: '{{field}} ({{message}})',
       fullWidth: 'Tam genişlik',
+      languages: 'Diller',
+      languagesHint: 'Bu sayfanın metinleri başka dillerde. Mağazanızı bu dillerden birinde okuyan alıcı bu metinleri görür; boş bırakılan bir metin sayfada yazıldığı gibi görünür. Taslakla birlikte kaydedilir ve yayınladığınızda görünür.',
+      languagesNone: 'Bu sayfada henüz çevrilecek metin yok.',
       loading: 'Düzenleyici yükleniyor…',
     },
     wizard: {

@@ -6,10 +6,10 @@ import { notifications } from '@mantine/notifications'
 import { Puck, useGetPuck, type Data, type Viewports } from '@puckeditor/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from '@tanstack/react-router'
-import { IconArrowLeft, IconHistory } from '@tabler/icons-react'
+import { IconArrowLeft, IconHistory, IconLanguage } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { PageType } from '../../../../shared/pages/page-blocks'
+import type { PageBlock, PageTranslations, PageType } from '../../../../shared/pages/page-blocks'
 import { themeKindsFor, type PageTheme } from '../../../../shared/pages/page-theme'
 import { translateMessage } from '../../../../shared/validation/messages'
 import { emptyBuiltPageData, type BuiltPageData, type BuiltProduct } from '../../../../storefront/built/built-data'
@@ -23,7 +23,9 @@ import {
   activatePage, appliedThemeQuery, pageQuery, pagesKey, publishPage, restoreVersion, saveDraft, sellerProductsQuery, sellerUploadsQuery, type PageDetail, type SellerProduct, type SellerUpload,
 } from '../api/pages'
 import { pageEditorConfig } from '../components/block-config'
+import { PageLanguagesDrawer } from '../components/page-languages-drawer'
 import { checkDocument, dataToDocument, documentToData, problemsOf, type DocumentProblem } from '../lib/page-data'
+import { translationsOfAnswer, translationsToSave } from '../lib/page-translations-draft'
 
 // /cabinet/pages/$pageId/edit (docs/decisions/0064-visual-editor.md): the Puck editor of one page. Its
 // palette is the page type's blocks, the canvas renders them with the storefront's renderers, and the
@@ -68,10 +70,14 @@ type Actions = {
   onProblems: (problems: DocumentProblem[]) => void
   onConflict: () => void
   openVersions: () => void
+  /** The page's texts in other languages, kept beside Puck's data and saved with it. */
+  translations: PageTranslations
+  /** Opens the languages panel on the blocks as the canvas holds them. */
+  openLanguages: (blocks: PageBlock[]) => void
 }
 
 /** The header's buttons; inside Puck, so they read its current data. */
-function HeaderActions({ page, onSaved, onProblems, onConflict, openVersions }: Actions) {
+function HeaderActions({ page, onSaved, onProblems, onConflict, openVersions, translations, openLanguages }: Actions) {
   const { t } = useTranslation()
   const getPuck = useGetPuck()
   const [busy, setBusy] = useState<'save' | 'publish' | 'activate' | null>(null)
@@ -88,7 +94,10 @@ function HeaderActions({ page, onSaved, onProblems, onConflict, openVersions }: 
 
   /** Saves the editor's data as the draft; null when it was refused (the problems are shown). */
   const save = async (): Promise<PageDetail | null> => {
-    const document = dataToDocument(getPuck().appState.data as Data, pageType)
+    const base = dataToDocument(getPuck().appState.data as Data, pageType)
+    // The translations of blocks, items or texts removed since are not sent (the server would refuse them).
+    const translated = translationsToSave(base.blocks, translations)
+    const document = translated ? { ...base, translations: translated } : base
     const local = checkDocument(document, pageType)
     if (local.length > 0) {
       markFirst(local)
@@ -133,6 +142,8 @@ function HeaderActions({ page, onSaved, onProblems, onConflict, openVersions }: 
     <Group gap="xs" wrap="nowrap">
       <FormError error={error} />
       {page.active && <StatusBadge status="active" label={t('pageBuilder.active')} testId="editor-active" />}
+      <Button size="xs" variant="default" leftSection={<IconLanguage size={14} />} onClick={() => openLanguages(dataToDocument(getPuck().appState.data as Data, pageType).blocks)}
+        data-testid="editor-languages">{t('pageBuilder.editor.languages')}</Button>
       <Button size="xs" variant="default" leftSection={<IconHistory size={14} />} onClick={openVersions} data-testid="editor-versions">{t('pageBuilder.editor.versions')}</Button>
       <Button size="xs" variant="default" loading={busy === 'save'} disabled={busy !== null} onClick={() => void run('save')} data-testid="editor-save">{t('pageBuilder.editor.save')}</Button>
       <Button size="xs" loading={busy === 'publish'} disabled={busy !== null} onClick={() => void run('publish')} data-testid="editor-publish">{t('pageBuilder.editor.publish')}</Button>
@@ -218,6 +229,8 @@ function Editor({ initial, products, uploads, theme }: { initial: PageDetail; pr
   const [problems, setProblems] = useState<DocumentProblem[]>([])
   const [conflict, setConflict] = useState(false)
   const [versionsOpen, setVersionsOpen] = useState(false)
+  const [translations, setTranslations] = useState<PageTranslations>(() => translationsOfAnswer(initial.draft))
+  const [languageBlocks, setLanguageBlocks] = useState<PageBlock[] | null>(null)
   const pageType = page.pageType as PageType
   const data = useMemo(() => canvasData(products, initial, uploads, theme), [products, initial, uploads, theme])
   // Shown with the feature, or while the page still has CSS (so it can be cleared: a save with CSS needs the feature).
@@ -229,12 +242,14 @@ function Editor({ initial, products, uploads, theme }: { initial: PageDetail; pr
 
   const saved = (next: PageDetail) => {
     setPage(next)
+    setTranslations(translationsOfAnswer(next.draft))
     queryClient.setQueryData(pageQuery(next.id).queryKey, next)
     void queryClient.invalidateQueries({ queryKey: [...pagesKey, 'list'] })
   }
   const reload = async () => {
     const fresh = await queryClient.fetchQuery({ ...pageQuery(page.id), staleTime: 0 })
     setPage(fresh)
+    setTranslations(translationsOfAnswer(fresh.draft))
     setConflict(false)
     setProblems([])
     setGeneration((g) => g + 1)
@@ -265,12 +280,14 @@ function Editor({ initial, products, uploads, theme }: { initial: PageDetail; pr
             height="calc(100dvh - 150px)"
             overrides={{
               headerActions: () => (
-                <HeaderActions page={page} onSaved={saved} onProblems={setProblems} onConflict={() => setConflict(true)} openVersions={() => setVersionsOpen(true)} />
+                <HeaderActions page={page} onSaved={saved} onProblems={setProblems} onConflict={() => setConflict(true)} openVersions={() => setVersionsOpen(true)}
+                  translations={translations} openLanguages={setLanguageBlocks} />
               ),
             }}
           />
         </TextsContext.Provider>
       </div>
+      <PageLanguagesDrawer opened={languageBlocks !== null} onClose={() => setLanguageBlocks(null)} blocks={languageBlocks ?? []} translations={translations} onChange={setTranslations} />
       <VersionsDrawer page={page} opened={versionsOpen} onClose={() => setVersionsOpen(false)}
         onRestored={(next) => { saved(next); setProblems([]); setGeneration((g) => g + 1); setVersionsOpen(false) }} />
     </Stack>
