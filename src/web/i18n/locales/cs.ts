@@ -1442,6 +1442,7 @@ export const cs: LocaleTexts = {
       texts: { title: 'název', description: 'popis', text: 'text' },
     },
     plans: {
+      translationsHint: 'Název plánu v dalších jazycích: kdo čte obchod v jednom z nich, uvidí ho; necháte-li ho prázdný, zobrazí se název výše.',
       title: 'Cenové plány',
       hint: 'Přidejte jeden nebo více plánů, i v několika měnách. Částky se zadávají jako peníze, např. 49,00.',
       freeHint: 'Tento produkt je zdarma: kupujícím se nic neúčtuje, bez ohledu na plány.',
@@ -1496,6 +1497,7 @@ export const cs: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Název a místo typu vstupenky v dalších jazycích: obchod je zobrazí v jazyce kupujícího a vstupenka je vytiskne v jazyce objednávky; prázdný text se zobrazí tak, jak je napsaný výše.',
       new: 'Nový typ vstupenky',
       add: 'Přidat typ vstupenky',
       remove: 'Odstranit',

@@ -1428,6 +1428,7 @@ export const da: LocaleTexts = {
       texts: { title: 'titel', description: 'beskrivelse', text: 'tekst' },
     },
     plans: {
+      translationsHint: 'Prisplanens navn på andre sprog: en køber, der læser butikken på et af dem, ser det; står det tomt, vises navnet ovenfor.',
       title: 'Prisplaner',
       hint: 'Tilføj en eller flere prisplaner, også i flere valutaer. Beløb indtastes som pengebeløb, f.eks. 49,00.',
       freeHint: 'Dette produkt er gratis: betalere opkræves intet, uanset hvad prisplanerne siger.',
@@ -1474,6 +1475,7 @@ export const da: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Billettypens navn og sted på andre sprog: butikken viser dem på køberens sprog, og billetten udskriver dem på ordrens sprog; en tekst, der står tom, vises, som den er skrevet ovenfor.',
       new: 'Ny billettype',
       add: 'Tilføj billettype',
       remove: 'Fjern',

@@ -1428,6 +1428,7 @@ export const de: Translations = {
       texts: { title: 'Titel', description: 'Beschreibung', text: 'Text' },
     },
     plans: {
+      translationsHint: 'Der Name des Plans in weiteren Sprachen: Wer den Shop in einer davon liest, sieht ihn; leer gelassen erscheint der Name von oben.',
       title: 'Zahlungspläne',
       hint: 'Füge einen oder mehrere Pläne hinzu, auch in mehreren Währungen. Beträge gibst du als Geldbetrag ein, z. B. 49,00.',
       freeHint: 'Dieses Produkt ist kostenlos: Käufer zahlen nichts, egal was die Pläne sagen.',
@@ -1474,6 +1475,7 @@ export const de: Translations = {
       },
     },
     tickets: {
+      translationsHint: 'Name und Ort der Ticketart in weiteren Sprachen: Der Shop zeigt sie in der Sprache des Käufers, das Ticket druckt sie in der Sprache der Bestellung; ein leer gelassener Text erscheint so, wie er oben steht.',
       new: 'Neue Ticketart',
       add: 'Ticketart hinzufügen',
       remove: 'Entfernen',

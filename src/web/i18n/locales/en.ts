@@ -1426,6 +1426,7 @@ export const en = {
       texts: { title: 'title', description: 'description', text: 'text' },
     },
     plans: {
+      translationsHint: 'The plan\'s name in other languages: a payer who reads the shop in one of them sees it; left empty, the name above shows.',
       title: 'Pricing plans',
       hint: 'Add one or more plans, also in several currencies. Amounts are entered as money, e.g. 49,00.',
       freeHint: 'This product is free: payers are not charged, whatever the plans say.',
@@ -1472,6 +1473,7 @@ export const en = {
       },
     },
     tickets: {
+      translationsHint: 'The ticket type\'s name and location in other languages: the shop shows them in the payer\'s language and the ticket prints them in the order\'s language; a text left empty shows as written above.',
       new: 'New ticket type',
       add: 'Add ticket type',
       remove: 'Remove',

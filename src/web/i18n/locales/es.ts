@@ -1435,6 +1435,7 @@ export const es: LocaleTexts = {
       texts: { title: 'título', description: 'descripción', text: 'texto' },
     },
     plans: {
+      translationsHint: 'El nombre del plan en otros idiomas: quien lea la tienda en uno de ellos lo verá; si se deja vacío, se muestra el nombre de arriba.',
       title: 'Planes de precios',
       hint: 'Añade uno o varios planes, también en varias monedas. Los importes se introducen como dinero, p. ej., 49,00.',
       freeHint: 'Este producto es gratuito: no se cobra nada a los compradores, digan lo que digan los planes.',
@@ -1485,6 +1486,7 @@ export const es: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'El nombre y el lugar del tipo de entrada en otros idiomas: la tienda los muestra en el idioma del comprador y la entrada los imprime en el idioma del pedido; un texto vacío se muestra tal como está escrito arriba.',
       new: 'Nuevo tipo de entrada',
       add: 'Añadir tipo de entrada',
       remove: 'Quitar',

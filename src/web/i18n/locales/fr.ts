@@ -1434,6 +1434,7 @@ export const fr: LocaleTexts = {
       texts: { title: 'titre', description: 'description', text: 'texte' },
     },
     plans: {
+      translationsHint: 'Le nom de la formule dans d’autres langues : un acheteur qui lit la boutique dans l’une d’elles le voit ; laissé vide, le nom ci-dessus s’affiche.',
       title: 'Formules tarifaires',
       hint: 'Ajoutez une ou plusieurs formules, y compris en plusieurs devises. Les montants se saisissent comme des sommes d’argent, p. ex. 49,00.',
       freeHint: 'Ce produit est gratuit : les acheteurs ne sont pas débités, quelles que soient les formules.',
@@ -1484,6 +1485,7 @@ export const fr: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Le nom et le lieu du type de billet dans d’autres langues : la boutique les affiche dans la langue de l’acheteur et le billet les imprime dans la langue de la commande ; un texte laissé vide s’affiche tel qu’il est écrit ci-dessus.',
       new: 'Nouveau type de billet',
       add: 'Ajouter un type de billet',
       remove: 'Supprimer',

@@ -1435,6 +1435,7 @@ export const hr: LocaleTexts = {
       texts: { title: 'naslov', description: 'opis', text: 'tekst' },
     },
     plans: {
+      translationsHint: 'Naziv plana na drugim jezicima: tko čita trgovinu na jednom od njih, vidi ga; ako ostane prazan, prikazuje se naziv gore.',
       title: 'Cjenovni planovi',
       hint: 'Dodajte jedan ili više planova, i u više valuta. Iznosi se unose kao novčani iznosi, npr. 49,00.',
       freeHint: 'Ovaj je proizvod besplatan: kupcima se ništa ne naplaćuje, bez obzira na planove.',
@@ -1485,6 +1486,7 @@ export const hr: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Naziv i lokacija vrste ulaznice na drugim jezicima: trgovina ih prikazuje na jeziku kupca, a ulaznica ih ispisuje na jeziku narudžbe; tekst ostavljen prazan prikazuje se onako kako je napisan gore.',
       new: 'Nova vrsta ulaznice',
       add: 'Dodaj vrstu ulaznice',
       remove: 'Ukloni',

@@ -1428,6 +1428,7 @@ export const hu: LocaleTexts = {
       texts: { title: 'cím', description: 'leírás', text: 'szöveg' },
     },
     plans: {
+      translationsHint: 'A díjcsomag neve más nyelveken: aki valamelyiken olvassa a boltot, ezt látja; üresen hagyva a fenti név jelenik meg.',
       title: 'Díjcsomagok',
       hint: 'Adjon hozzá egy vagy több díjcsomagot, akár több pénznemben is. Az összegeket pénzösszegként adja meg, pl. 49,00.',
       freeHint: 'Ez a termék ingyenes: a vásárlókat nem terheljük, bármit is írnak a díjcsomagok.',
@@ -1474,6 +1475,7 @@ export const hu: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'A jegytípus neve és helyszíne más nyelveken: a bolt a vásárló nyelvén mutatja, a jegy pedig a rendelés nyelvén nyomtatja őket; az üresen hagyott szöveg úgy jelenik meg, ahogy fent szerepel.',
       new: 'Új jegytípus',
       add: 'Jegytípus hozzáadása',
       remove: 'Eltávolítás',

@@ -1434,6 +1434,7 @@ export const it: LocaleTexts = {
       texts: { title: 'titolo', description: 'descrizione', text: 'testo' },
     },
     plans: {
+      translationsHint: 'Il nome del piano in altre lingue: chi legge il negozio in una di esse lo vede; se lasciato vuoto, appare il nome scritto sopra.',
       title: 'Piani tariffari',
       hint: 'Aggiungi uno o più piani, anche in più valute. Gli importi si inseriscono come somme di denaro, ad es. 49,00.',
       freeHint: 'Questo prodotto è gratuito: agli acquirenti non viene addebitato nulla, qualunque cosa dicano i piani.',
@@ -1484,6 +1485,7 @@ export const it: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Il nome e il luogo del tipo di biglietto in altre lingue: il negozio li mostra nella lingua dell’acquirente e il biglietto li stampa nella lingua dell’ordine; un testo lasciato vuoto appare come è scritto sopra.',
       new: 'Nuovo tipo di biglietto',
       add: 'Aggiungi tipo di biglietto',
       remove: 'Rimuovi',

@@ -1427,6 +1427,7 @@ export const ko: LocaleTexts = {
       texts: { title: '제목', description: '설명', text: '텍스트' },
     },
     plans: {
+      translationsHint: '다른 언어로 된 플랜 이름입니다. 해당 언어로 스토어를 보는 구매자에게 표시되며, 비워 두면 위의 이름이 표시됩니다.',
       title: '가격 플랜',
       hint: '플랜을 하나 이상 추가하세요. 여러 통화로도 추가할 수 있습니다. 금액은 화폐 단위로 입력합니다(예: 49,00).',
       freeHint: '무료 상품입니다. 플랜 내용과 관계없이 구매자에게 청구되지 않습니다.',
@@ -1473,6 +1474,7 @@ export const ko: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: '다른 언어로 된 티켓 유형의 이름과 장소입니다. 스토어는 구매자의 언어로, 티켓은 주문 언어로 표시하며, 비워 둔 텍스트는 위에 작성한 그대로 표시됩니다.',
       new: '새 티켓 유형',
       add: '티켓 유형 추가',
       remove: '삭제',

@@ -1428,6 +1428,7 @@ export const nl: LocaleTexts = {
       texts: { title: 'titel', description: 'beschrijving', text: 'tekst' },
     },
     plans: {
+      translationsHint: 'De naam van het prijsplan in andere talen: wie de winkel in een van die talen leest, ziet die naam; leeg gelaten verschijnt de naam hierboven.',
       title: 'Prijsplannen',
       hint: 'Voeg een of meer prijsplannen toe, ook in meerdere valuta. Bedragen vul je in als geldbedrag, bijv. 49,00.',
       freeHint: 'Dit product is gratis: betalers betalen niets, wat de prijsplannen ook zeggen.',
@@ -1474,6 +1475,7 @@ export const nl: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'De naam en locatie van het tickettype in andere talen: de winkel toont ze in de taal van de koper en het ticket drukt ze af in de taal van de bestelling; een leeg gelaten tekst verschijnt zoals hij hierboven staat.',
       new: 'Nieuw tickettype',
       add: 'Tickettype toevoegen',
       remove: 'Verwijderen',

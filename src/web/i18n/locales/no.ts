@@ -1428,6 +1428,7 @@ export const no: LocaleTexts = {
       texts: { title: 'tittel', description: 'beskrivelse', text: 'tekst' },
     },
     plans: {
+      translationsHint: 'Prisplanens navn på andre språk: en kjøper som leser butikken på ett av dem, ser det; står det tomt, vises navnet ovenfor.',
       title: 'Prisplaner',
       hint: 'Legg til én eller flere prisplaner, også i flere valutaer. Beløp skrives inn som pengebeløp, f.eks. 49,00.',
       freeHint: 'Dette produktet er gratis: betalere belastes ikke, uansett hva prisplanene sier.',
@@ -1474,6 +1475,7 @@ export const no: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Billettypens navn og sted på andre språk: butikken viser dem på kjøperens språk, og billetten skriver dem ut på ordrens språk; en tekst som står tom, vises slik den er skrevet ovenfor.',
       new: 'Ny billettype',
       add: 'Legg til billettype',
       remove: 'Fjern',

@@ -1442,6 +1442,7 @@ export const pl: LocaleTexts = {
       texts: { title: 'tytuł', description: 'opis', text: 'tekst' },
     },
     plans: {
+      translationsHint: 'Nazwa planu w innych językach: kto czyta sklep w jednym z nich, widzi tę nazwę; pozostawiona pusta, wyświetla się nazwa podana powyżej.',
       title: 'Plany cenowe',
       hint: 'Dodaj jeden lub więcej planów, także w kilku walutach. Kwoty podaje się jako wartości pieniężne, np. 49,00.',
       freeHint: 'Ten produkt jest bezpłatny: kupujący nie są obciążani, niezależnie od planów.',
@@ -1496,6 +1497,7 @@ export const pl: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Nazwa i miejsce typu biletu w innych językach: sklep pokazuje je w języku kupującego, a bilet drukuje je w języku zamówienia; tekst pozostawiony pusty wyświetla się tak, jak napisano go powyżej.',
       new: 'Nowy typ biletu',
       add: 'Dodaj typ biletu',
       remove: 'Usuń',

@@ -1435,6 +1435,7 @@ export const pt_br: LocaleTexts = {
       texts: { title: 'título', description: 'descrição', text: 'texto' },
     },
     plans: {
+      translationsHint: 'O nome do plano em outros idiomas: quem lê a loja em um deles vê esse nome; deixado em branco, aparece o nome acima.',
       title: 'Planos de preços',
       hint: 'Adicione um ou mais planos, inclusive em várias moedas. Os valores são informados em dinheiro, por exemplo, 49,00.',
       freeHint: 'Este produto é gratuito: os compradores não são cobrados, independentemente do que os planos digam.',
@@ -1485,6 +1486,7 @@ export const pt_br: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'O nome e o local do tipo de ingresso em outros idiomas: a loja os mostra no idioma do comprador e o ingresso os imprime no idioma do pedido; um texto deixado em branco aparece como está escrito acima.',
       new: 'Novo tipo de ingresso',
       add: 'Adicionar tipo de ingresso',
       remove: 'Remover',

@@ -1435,6 +1435,7 @@ export const pt_pt: LocaleTexts = {
       texts: { title: 'título', description: 'descrição', text: 'texto' },
     },
     plans: {
+      translationsHint: 'O nome do plano noutros idiomas: quem lê a loja num deles vê esse nome; deixado em branco, aparece o nome acima.',
       title: 'Planos de preços',
       hint: 'Adicione um ou mais planos, também em várias moedas. Os montantes são introduzidos como valores monetários, por exemplo, 49,00.',
       freeHint: 'Este produto é gratuito: os compradores não são cobrados, independentemente do que os planos indiquem.',
@@ -1485,6 +1486,7 @@ export const pt_pt: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'O nome e o local do tipo de bilhete noutros idiomas: a loja mostra-os no idioma do comprador e o bilhete imprime-os no idioma da encomenda; um texto deixado em branco aparece tal como está escrito acima.',
       new: 'Novo tipo de bilhete',
       add: 'Adicionar tipo de bilhete',
       remove: 'Remover',

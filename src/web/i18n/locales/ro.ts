@@ -1434,6 +1434,7 @@ export const ro: LocaleTexts = {
       texts: { title: 'titlu', description: 'descriere', text: 'text' },
     },
     plans: {
+      translationsHint: 'Numele planului în alte limbi: cine citește magazinul într-una dintre ele îl vede; lăsat gol, apare numele de mai sus.',
       title: 'Planuri tarifare',
       hint: 'Adăugați unul sau mai multe planuri, inclusiv în mai multe monede. Sumele se introduc ca valori monetare, de ex. 49,00.',
       freeHint: 'Acest produs este gratuit: cumpărătorilor nu li se percepe nimic, indiferent de planuri.',
@@ -1484,6 +1485,7 @@ export const ro: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Numele și locația tipului de bilet în alte limbi: magazinul le afișează în limba cumpărătorului, iar biletul le tipărește în limba comenzii; un text lăsat gol apare așa cum este scris mai sus.',
       new: 'Tip de bilet nou',
       add: 'Adăugați un tip de bilet',
       remove: 'Eliminați',

@@ -1428,6 +1428,7 @@ export const sv: LocaleTexts = {
       texts: { title: 'titel', description: 'beskrivning', text: 'text' },
     },
     plans: {
+      translationsHint: 'Planens namn på andra språk: den som läser butiken på ett av dem ser det; lämnas det tomt visas namnet ovan.',
       title: 'Prisplaner',
       hint: 'Lägg till en eller flera planer, även i flera valutor. Belopp anges som pengar, t.ex. 49,00.',
       freeHint: 'Den här produkten är gratis: köpare debiteras inte, oavsett vad planerna säger.',
@@ -1474,6 +1475,7 @@ export const sv: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Biljettypens namn och plats på andra språk: butiken visar dem på köparens språk och biljetten skriver ut dem på beställningens språk; en text som lämnas tom visas som den är skriven ovan.',
       new: 'Ny biljettyp',
       add: 'Lägg till biljettyp',
       remove: 'Ta bort',

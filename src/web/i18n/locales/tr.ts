@@ -1427,6 +1427,7 @@ export const tr: LocaleTexts = {
       texts: { title: 'başlık', description: 'açıklama', text: 'metin' },
     },
     plans: {
+      translationsHint: 'Planın başka dillerdeki adı: mağazayı bu dillerden birinde okuyan alıcı bu adı görür; boş bırakılırsa yukarıdaki ad görünür.',
       title: 'Fiyat planları',
       hint: 'Bir veya daha fazla plan ekleyin, birden çok para biriminde de olabilir. Tutarlar para olarak girilir, ör. 49,00.',
       freeHint: 'Bu ürün ücretsizdir: planlarda ne yazarsa yazsın alıcılardan ücret alınmaz.',
@@ -1473,6 +1474,7 @@ export const tr: LocaleTexts = {
       },
     },
     tickets: {
+      translationsHint: 'Bilet türünün başka dillerdeki adı ve mekânı: mağaza bunları alıcının dilinde gösterir, bilet ise siparişin dilinde basar; boş bırakılan bir metin yukarıda yazıldığı gibi görünür.',
       new: 'Yeni bilet türü',
       add: 'Bilet türü ekle',
       remove: 'Kaldır',

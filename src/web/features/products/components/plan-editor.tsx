@@ -20,6 +20,9 @@ import { updatePlan } from '../api/update-plan'
 import { countOf, currencyOf, minorToText, moneyToMinor } from './money'
 import { FeatureOff } from '../../../components/feature-off'
 import { useFeature } from '../../../lib/features'
+import { planTranslationFields } from '../../../../shared/schemas/catalog'
+import { PlanNameTranslations, type PlanNameDrafts } from './plan-ticket-translations'
+import { textDraftsOf, textTranslationsInputOf } from './text-translation-drafts'
 
 // The pricing plans of a product or of one ticket type (docs/reference/catalogue-and-selling.md §3 and §9): one_time,
 // installment, limited_subscription, subscription; amounts typed as money and sent as minor units;
@@ -112,6 +115,8 @@ function PlanForm({ productId, ticketId, plan, defaultCurrency, onDone, onCancel
   const form = useZodForm(pricingPlanInput, valuesOf(plan, defaultCurrency), i18n.language, { toInput: planInputOf })
   const v = form.values
   const multicurrency = useFeature('multicurrency')
+  // the name in other languages, saved with the plan (not a term: no new version)
+  const [translations, setTranslations] = useState<PlanNameDrafts>(() => textDraftsOf(plan?.translations, planTranslationFields))
   const save = useMutation({
     mutationFn: (input: PricingPlanInput) => (plan ? updatePlan(productId, plan.id, input) : addPlan(productId, input, ticketId)),
     onSuccess: onDone,
@@ -136,7 +141,7 @@ function PlanForm({ productId, ticketId, plan, defaultCurrency, onDone, onCancel
       <form onSubmit={(event) => {
         event.preventDefault()
         const parsed = form.validate()
-        if (parsed) save.mutate(planInputOf(form.values))
+        if (parsed) save.mutate({ ...planInputOf(form.values), translations: textTranslationsInputOf(translations, planTranslationFields) })
       }} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -229,6 +234,7 @@ function PlanForm({ productId, ticketId, plan, defaultCurrency, onDone, onCancel
             </Group>
           )}
           <Checkbox label={t('products.plans.useNetPrice')} checked={v.use_net_price} onChange={(e) => form.setValue('use_net_price', e.currentTarget.checked)} />
+          <PlanNameTranslations drafts={translations} onChange={setTranslations} base={{ name: v.name }} />
           <Group gap="lg" data-testid="plan-live">
             <Text size="sm">{t('products.plans.checkoutMinimum')}: <b>{formatMoney({ amount: checkoutMinimumPrice(terms), currency: cur })}</b></Text>
             {v.form === 'installment' && (

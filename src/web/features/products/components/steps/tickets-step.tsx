@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ticketInput, type TicketInput } from '../../../../../shared/schemas/catalog'
+import { ticketInput, ticketTranslationFields, type TicketInput } from '../../../../../shared/schemas/catalog'
 import { FormError } from '../../../../components/form-error'
 import { NumberField } from '../../../../components/number-field'
 import { textInputProps, useZodForm } from '../../../../lib/forms'
@@ -14,10 +14,12 @@ import type { Product, Ticket } from '../../api/types'
 import { updateTicket } from '../../api/update-ticket'
 import { countOf } from '../money'
 import { PlanEditor } from '../plan-editor'
+import { TicketTextTranslations, type TicketTextDrafts } from '../plan-ticket-translations'
+import { textDraftsOf, textTranslationsInputOf } from '../text-translation-drafts'
 import type { StepProps } from './step-types'
 
 // Step "tickets details" (event tickets): ticket types, each with its name, location, start and end, a
-// limit, an active flag and its own pricing plans.
+// limit, an active flag, its name and location in other languages and its own pricing plans.
 
 type Values = { name: string; location: string; start_date: string; end_date: string; limit: string; active: boolean }
 
@@ -56,10 +58,14 @@ function TicketForm({ productId, ticket, onDone, onCancel }: { productId: number
     active: ticket?.active ?? true,
   }
   const form = useZodForm(ticketInput, initial, i18n.language, { toInput })
+  const [translations, setTranslations] = useState<TicketTextDrafts>(() => textDraftsOf(ticket?.translations, ticketTranslationFields))
   const save = useMutation({
     mutationFn: (input: TicketInput) => (ticket ? updateTicket(productId, ticket.id, input) : addTicket(productId, input)),
     onSuccess: (product) => {
-      if (!ticket) form.reset()
+      if (!ticket) {
+        form.reset()
+        setTranslations({})
+      }
       onDone(product)
     },
     onError: (e) => form.fail(e),
@@ -67,7 +73,7 @@ function TicketForm({ productId, ticket, onDone, onCancel }: { productId: number
   return (
     <form onSubmit={(event) => {
       event.preventDefault()
-      if (form.validate()) save.mutate(toInput(form.values))
+      if (form.validate()) save.mutate({ ...toInput(form.values), translations: textTranslationsInputOf(translations, ticketTranslationFields) })
     }} noValidate data-testid={ticket ? `ticket-form-${ticket.id}` : 'ticket-new-form'}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -78,6 +84,7 @@ function TicketForm({ productId, ticket, onDone, onCancel }: { productId: number
           <NumberField label={t('products.tickets.limit')} min={0} allowEmptyValue {...form.field('limit')} />
           <Switch mt="lg" label={t('products.tickets.active')} checked={form.values.active} onChange={(e) => form.setValue('active', e.currentTarget.checked)} />
         </SimpleGrid>
+        <TicketTextTranslations drafts={translations} onChange={setTranslations} base={{ name: form.values.name, location: form.values.location }} />
         <FormError error={form.formError} />
         <Group justify="flex-end">
           {onCancel && <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>}
