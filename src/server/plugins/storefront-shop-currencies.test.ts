@@ -37,6 +37,14 @@ beforeAll(async () => {
 })
 afterAll(async () => { await t?.close() })
 
+test('the shop API answers the seller\'s prices, without the storefront\'s pricing facts', async () => {
+  const res = await t.request({ method: 'GET', url: `/api/v1/shop/${seller.username}/products` })
+  expect(res.statusCode).toBe(200)
+  expect(res.json()).not.toHaveProperty('pricing')
+  expect(res.json()).not.toHaveProperty('payer_currencies')
+  expect(res.json().list.map((p: { currency_id: string }) => p.currency_id)).toEqual(['eur', 'eur', 'eur'])
+})
+
 describe.runIf(existsSync('dist/storefront/server/entry-server.js'))('the shop page in the payer\'s currency', () => {
   const shop = (who: TestSeller, query = '', headers: Record<string, string> = {}) => t.request({ method: 'GET', url: `/s/${who.username}${query}`, headers })
   const prices = (html: string) => [...html.matchAll(/data-testid="shop-product-price">([\s\S]*?)<\/span>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '').replace(/&nbsp;|\u00a0/g, ' ').trim())

@@ -7,7 +7,7 @@ import type { BuiltFunnel, BuiltFunnelPlan } from '../funnels/funnels.service'
 import * as orders from '../orders/orders.service'
 import { getPublicOrder } from './public-order.service'
 import { priceSelection } from './quote.service'
-import { funnelStepOf, orderConversion, recordFunnelView, type FunnelStep, type Offer } from './upsell-offers'
+import { funnelStepOf, offerConversion, recordFunnelView, type FunnelStep, type Offer } from './upsell-offers'
 
 // What the storefront's funnel node page shows (docs/decisions/0066-funnels.md): the payer's current step, the
 // node's built page (type funnel) with the data its blocks read, or null for the default layout. The data is
@@ -77,8 +77,8 @@ async function offerSummary(ctx: Ctx, order: orders.OrderRow, offer: Offer): Pro
   const plans: BuiltFunnelPlan[] = []
   for (const row of facts.plans) {
     try {
-      // After a converted order, in its currency at its rate, like the offer (orderConversion).
-      const conversion = orderConversion(order, facts, row.id)?.conversion ?? null
+      // After a converted order, in its currency, at the rate the offer is priced at (offerConversion).
+      const conversion = await offerConversion(ctx, order, facts, row.id)
       const priced = priceSelection(facts, { pricing_plan_id: row.id, country_code: payer.country_code, vat_id: payer.vat_id }, null, { conversion })
       if (priced.price.currency === order.currency) plans.push({ id: row.id, name: row.name, form: row.form, amount: priced.price.firstAmount, currency: priced.price.currency })
     } catch (error) {

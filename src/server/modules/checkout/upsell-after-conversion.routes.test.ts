@@ -6,7 +6,8 @@ import { storeRates } from '../exchange-rates/exchange-rates.service'
 
 // An offer after an order paid in the payer's currency (docs/decisions/0097-payer-currencies.md): the offer of a
 // euro plan is shown in the order's currency at the order's rate, the one click charges that amount in that
-// currency, and the new order keeps the parent's rate (its ledger books both amounts), even after the rate moved.
+// currency, and the new order keeps the parent's rate (its ledger books both amounts), even after the rate moved. An
+// offer bought through its checkout (no kept method) is shown at the rate that checkout converts at and charges.
 
 let t: TestApp
 let seller: TestSeller
@@ -67,6 +68,24 @@ describe('an offer after a converted order', () => {
     expect(entries.every((e) => e.currency === 'pln' && e.base_currency === 'eur')).toBe(true)
     expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(0)
     expect(entries.reduce((sum, e) => sum + e.base_amount, 0)).toBe(0)
+    await storeRates(t.deps.db, [{ currency: 'pln', perEur: '4.2931' }], 'ecb', t.clock.now)
+  })
+
+  test('a payment that kept no method: the offer opens its checkout in zloty, priced and charged at the rate of the moment, which that checkout names', async () => {
+    const token = await buyInZloty()
+    await sql("update orders set saved_method = null, provider = 'emoney' where token = $1", [token])
+    await storeRates(t.deps.db, [{ currency: 'pln', perEur: '4.5000' }], 'ecb', t.clock.now)
+    // 10,00 € × 4.5 = 45,00 zł: what the checkout will show and charge, not the order's 42,93 zł.
+    const [offer] = (await publicOrder(token)).upsell_offers
+    expect(offer).toMatchObject({ product_id: upsell.id, amount: 4_500, currency: 'pln', payment: 'checkout' })
+    const res = await submitOrder(t, {
+      product_id: upsell.id, pricing_plan_id: upsell.pricing_plans[0]!.id, currency: 'pln', funnel_offer: offer.funnel_offer,
+      payment_method: 'card', payer: fullPayer(), terms_accepted: true,
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json().order).toMatchObject({ currency: 'pln', first_amount: 4_500, exchange: { base_currency: 'eur', rate: '4.5' } })
+    const [row] = await sql<{ upsell_type: string | null }>('select upsell_type from orders where token = $1', [res.json().order.token])
+    expect(row!.upsell_type).toBe('upsell') // the node's offer
     await storeRates(t.deps.db, [{ currency: 'pln', perEur: '4.2931' }], 'ecb', t.clock.now)
   })
 

@@ -10,7 +10,8 @@ import * as catalog from '../catalog/catalog.service'
 import * as funnels from '../funnels/funnels.service'
 import * as orders from '../orders/orders.service'
 import { isCurrencyId } from '../../../shared/money'
-import { priceSelection, type Conversion } from './quote.service'
+import type { PriceConversion } from '../../../shared/pricing'
+import { conversionFor, priceSelection, type Conversion } from './quote.service'
 
 // Which one-click offer an order's page shows, and at what price: the current node of the funnel its product
 // leads into (docs/decisions/0066-funnels.md), one at a time after a payment, in the order's currency.
@@ -89,12 +90,24 @@ export function orderConversion(order: Pick<orders.OrderRow, 'exchange' | 'curre
   return { conversion: { from: row.currencyId, to: order.currency, rate: exchange.rate }, source: exchange.source, ratedAt: new Date(exchange.rated_at) }
 }
 
+/**
+ * How an offer after a converted order is priced where the payer sees it: bought with one click, at the order's rate
+ * (orderConversion); bought through its checkout (the payment kept no method), at the rate of the moment, as that
+ * checkout converts, names and charges it (its link names the order's currency), so the page and the charge agree.
+ * A currency the checkout cannot convert now throws (the offer is then not shown, as an offer that cannot be bought).
+ */
+export async function offerConversion(ctx: Ctx, order: orders.OrderRow, facts: catalog.CheckoutFacts, planId: number): Promise<PriceConversion | null> {
+  if (!order.exchange) return null
+  if (order.savedMethod !== null) return orderConversion(order, facts, planId)?.conversion ?? null
+  return (await conversionFor(ctx, ctx.db, facts, { pricing_plan_id: planId, currency: order.currency }))?.conversion ?? null
+}
+
 async function offerOf(ctx: Ctx, order: orders.OrderRow, node: funnels.FunnelNodeRow): Promise<Offer | null> {
   if (node.productId === null || node.pricingPlanId === null) return null
   try {
     const facts = await catalog.checkoutFacts(ctx, ctx.db, { id: order.sellerId }, { id: node.productId })
     const payer = order.payer as { country_code?: string; vat_id?: string }
-    const conversion = orderConversion(order, facts, node.pricingPlanId)?.conversion ?? null
+    const conversion = await offerConversion(ctx, order, facts, node.pricingPlanId)
     const priced = priceSelection(facts, { pricing_plan_id: node.pricingPlanId, country_code: payer.country_code, vat_id: payer.vat_id }, null, { conversion })
     if (priced.price.currency !== order.currency) return null
     return {
