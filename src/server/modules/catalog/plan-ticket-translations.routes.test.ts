@@ -190,9 +190,9 @@ describe('the shop and the tickets in a language', () => {
     expect((await quote()).json().lines.map((l: { name: string }) => l.name)).toEqual(['Jazz night – Front row'])
   })
 
-  /** Buys one ticket of the first type, in `language` when given; answers its order's tickets. */
-  async function buyTicket(language?: string) {
-    const ticket = event.tickets[0]!
+  /** Buys one ticket of the type at `index` (the first: Front row), in `language` when given; answers its order's tickets. */
+  async function buyTicket(language?: string, index = 0) {
+    const ticket = event.tickets[index]!
     const res = await t.request({
       method: 'POST', url: '/api/v1/shop/orders', headers: { 'idempotency-key': randomUUID(), ...(language ? { 'content-language': language } : {}) },
       payload: {
@@ -233,5 +233,16 @@ describe('the shop and the tickets in a language', () => {
     const text = await pdfText((await t.request({ method: 'GET', url: pathOf(tickets[0]!.pdf_url) })).rawPayload)
     for (const expected of ['Jazz night', 'Front row', 'Hamburg, Elbphilharmonie']) expect(text).toContain(expected)
     expect(text).not.toContain('Pierwszy rząd')
+  })
+
+  test('a ticket upgrade names the ticket types in the ticket\'s order\'s language', async () => {
+    const { order, tickets } = await buyTicket('pl', 1)
+    const res = await t.request({ method: 'GET', url: `/api/v1/shop/orders/${order.token}/payment_tickets/${tickets[0]!.id}/upgrades` })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().ticket_name).toBe('Balkon')
+    expect(res.json().options.map((o: { name: string }) => o.name)).toEqual(['Pierwszy rząd'])
+    const base = await buyTicket(undefined, 1)
+    const english = (await t.request({ method: 'GET', url: `/api/v1/shop/orders/${base.order.token}/payment_tickets/${base.tickets[0]!.id}/upgrades` })).json()
+    expect([english.ticket_name, ...english.options.map((o: { name: string }) => o.name)]).toEqual(['Balcony', 'Front row'])
   })
 })
