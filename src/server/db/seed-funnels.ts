@@ -7,7 +7,8 @@ import { funnelProducts, pricingPlans, products, sellers } from './schema'
 
 // The demo's funnel (docs/decisions/0066-funnels.md): after the colour theory certificate, the strategy session as an upsell;
 // declined, the brush app licence as a downsell; both end on a thank-you page. Made once: a certificate that
-// already leads into a funnel is left as it is.
+// already leads into a funnel is left as it is. The offers' headlines are in German too (a German order reads them so,
+// docs/decisions/0095-product-translations.md).
 
 export async function seedDemoFunnel(deps: AppDeps, sellerUserId: number): Promise<void> {
   const [seller] = await deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, sellerUserId)).limit(1)
@@ -32,8 +33,10 @@ export async function seedDemoFunnel(deps: AppDeps, sellerUserId: number): Promi
     name: 'After the certificate',
     product_ids: [main],
     nodes: [
-      { kind: 'upsell', product_id: upsell, pricing_plan_id: upsellPlan, headline: 'Plan your next painting project with me: one hour, one to one', accept: 2, decline: 1 },
-      { kind: 'downsell', product_id: downsell, pricing_plan_id: downsellPlan, headline: 'Not now? Paint with the brush app instead', accept: 2, decline: 2 },
+      { kind: 'upsell', product_id: upsell, pricing_plan_id: upsellPlan, headline: 'Plan your next painting project with me: one hour, one to one',
+        translations: { de: { headline: 'Planen Sie Ihr nächstes Malprojekt mit mir: eine Stunde, ganz persönlich' } }, accept: 2, decline: 1 },
+      { kind: 'downsell', product_id: downsell, pricing_plan_id: downsellPlan, headline: 'Not now? Paint with the brush app instead',
+        translations: { de: { headline: 'Nicht jetzt? Malen Sie stattdessen mit der Pinsel-App' } }, accept: 2, decline: 2 },
       { kind: 'thank_you' },
     ],
   })
