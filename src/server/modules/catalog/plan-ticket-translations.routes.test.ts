@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createProduct, createSeller, oneTimePlan, type TestSeller } from '../../../../tests/factories/catalog'
 import { fullPayer, publishedProduct, sandboxPay } from '../../../../tests/factories/checkout'
@@ -176,6 +177,23 @@ describe('the shop and the tickets in a language', () => {
       .list.find((p: { id: number }) => p.id === event.id).event
     expect((await list({ 'accept-language': 'pl' })).location).toBe('Hamburg, Filharmonia nad Łabą')
     expect((await list({})).location).toBe('Hamburg, Elbphilharmonie')
+  })
+
+  test.runIf(existsSync('dist/storefront/server/entry-server.js'))('the storefront\'s product pages show the plans\' and ticket types\' texts in the page\'s language', async () => {
+    const page = async (path: string) => {
+      const res = await t.request({ method: 'GET', url: path })
+      expect(res.statusCode).toBe(200)
+      return res.body
+    }
+    const polish = await page(`/s/${seller.username}/${digital.slug}?lang=pl`)
+    expect(polish).toContain('Cały kurs')
+    expect(polish).toContain('First module')
+    expect(polish).not.toContain('Full course')
+    const eventPage = await page(`/s/${seller.username}/${event.slug}?lang=pl`)
+    for (const text of ['Pierwszy rząd', 'Hamburg, Filharmonia nad Łabą', 'Dorosły', 'Balkon']) expect(eventPage).toContain(text)
+    expect(eventPage).not.toContain('Front row')
+    const english = await page(`/s/${seller.username}/${event.slug}?lang=en`)
+    for (const text of ['Front row', 'Hamburg, Elbphilharmonie', 'Adult', 'Balcony']) expect(english).toContain(text)
   })
 
   test('the quote names the ticket type in the page\'s language', async () => {
