@@ -27,6 +27,12 @@ describe('the seller reviews the legal texts', () => {
     await page.getByTestId('terms-privacy').getByTestId('terms-edit').click()
     expect((await page.getByTestId('legal-body').inputValue()).length).toBeGreaterThan(200)
     await page.getByTestId('legal-title').fill('Our privacy policy')
+    // and in German (docs/decisions/0095-product-translations.md): the base title under the field until saved
+    await page.getByTestId('legal-translation-language').click()
+    await page.getByRole('option', { name: 'Deutsch' }).click()
+    await page.getByTestId('legal-translation-add').click()
+    expect(await page.getByTestId('legal-translation-de').getAttribute('data-state')).toBe('partial')
+    await page.getByTestId('legal-translation-title-de').fill('Unsere Datenschutzerklärung')
     await page.getByTestId('legal-save').click()
     await expect.poll(() => page.getByTestId('terms-privacy').getAttribute('data-default')).toBe('false')
 
@@ -40,6 +46,8 @@ describe('the seller reviews the legal texts', () => {
     const shop = await context.newPage()
     await shop.goto('/s/demo/document/privacy')
     expect(await shop.getByTestId('document').textContent()).toContain('Our privacy policy')
+    await shop.goto('/s/demo/document/privacy?lang=de')
+    expect(await shop.getByTestId('document').textContent()).toContain('Unsere Datenschutzerklärung')
     expect(errors).toEqual([])
     await context.close()
   })
