@@ -285,8 +285,9 @@ export async function restoreCertificatesOfOrder(tx: Executor, deps: AppDeps, or
   return restored
 }
 
+/** A certificate as its payer lists it: the product named in the order's language (docs/decisions/0095-product-translations.md). */
 function issuedOutput(deps: AppDeps, row: issued.IssuedWithNames): IssuedCertificateOutput {
-  return { serial: row.serial, ...urlsOf(deps, row.serial), product_id: row.productId, product_name: row.productName, state: row.state }
+  return { serial: row.serial, ...urlsOf(deps, row.serial), product_id: row.productId, product_name: row.orderProductName, state: row.state }
 }
 
 export async function certificatesOfOrder(db: Executor, deps: AppDeps, orderId: number): Promise<IssuedCertificateOutput[]> {

@@ -8,7 +8,7 @@ import { certificatesOfOrder } from '../certificates/certificates.service'
 
 // The product's name where the payer reads it after buying, in the order's language (docs/decisions/0095-product-translations.md):
 // the certificate's {{product_name}}, the delivered items (the delivery mail's list, the order's deliverables) and
-// the payer area's purchases and payments; a language without a translated name, the base name.
+// the payer area's purchases, payments and certificates; a language without a translated name, the base name.
 
 let t: TestApp
 let seller: TestSeller
@@ -71,6 +71,7 @@ describe('the product\'s name in the order\'s language after buying', () => {
       expect(overview.sellers[0].purchases).toEqual([expect.objectContaining({ product_id: product.id, product_name: name })])
       const page = (await t.request({ method: 'GET', url: `/api/v1/payer/sellers/${seller.sellerId}`, token })).json()
       expect(page.orders).toEqual([expect.objectContaining({ product_name: name })])
+      expect(page.certificates).toEqual([expect.objectContaining({ product_id: product.id, product_name: name })])
     }
     // The seller's records keep the base name.
     const list = (await t.request({ method: 'GET', url: '/api/v1/cabinet/orders', token: seller.accessToken })).json()
