@@ -40,6 +40,13 @@ describe('legal text translations', () => {
     await save('terms', { title: 'Terms', body, translations: { de: { title: 'AGB' } } })
     expect((await save('terms', { title: 'Terms', body, translations: {} })).json().terms.translations).toEqual({})
 
+    // the overview's saved cancellation terms carry theirs, so the page that edits them from there keeps them
+    const terms = await t.request({ method: 'POST', url: '/api/v1/cabinet/cancellation_terms', token: seller.accessToken, payload: { product_type: 'course', title: 'Cancellation', body, translations: { de: { title: 'Widerruf' } } } })
+    expect(terms.statusCode, terms.body).toBe(201)
+    const overview = (await t.request({ method: 'GET', url, token: seller.accessToken })).json()
+    expect(overview.cancellation_terms.find((c: { product_type: string }) => c.product_type === 'course').translations).toEqual({ de: { title: 'Widerruf', body: null } })
+    expect(overview.cancellation_terms.find((c: { product_type: string }) => c.product_type === 'download').translations).toEqual({})
+
     for (const translations of [{ xx: { title: 'T' } }, { 'pt-br': { title: 'T' } }, { de: { title: 'T', html: '<b>' } }, { de: { body: 'x'.repeat(20_001) } }, { de: { title: 'x'.repeat(201) } }, { de: { body: 'Hi <script>alert(1)</script>' } }]) {
       expect((await save('terms', { title: 'Terms', body, translations })).statusCode, JSON.stringify(translations).slice(0, 60)).toBe(400)
     }

@@ -94,8 +94,9 @@ export function CancellationTermsPage() {
                   {row('terms', t('legalTexts.kinds.terms'), data.terms, () => setOpen({ kind: 'terms', title: data.terms.title, body: data.terms.body, translations: data.terms.translations }))}
                   {row('privacy', t('legalTexts.kinds.privacy'), data.privacy, () => setOpen({ kind: 'privacy', title: data.privacy.title, body: data.privacy.body, translations: data.privacy.translations }))}
                   {data.cancellationTerms.map((ct) => {
+                    // with its languages: the form saves them as the whole set, so terms opened without them would lose them
                     const saved: CancellationTerms | undefined = ct.id !== null
-                      ? { id: ct.id, productType: ct.productType, title: ct.title, body: ct.body, createdAt: ct.updatedAt ?? '', updatedAt: ct.updatedAt ?? '' }
+                      ? { id: ct.id, productType: ct.productType, title: ct.title, body: ct.body, translations: ct.translations, createdAt: ct.updatedAt ?? '', updatedAt: ct.updatedAt ?? '' }
                       : undefined
                     return row(ct.productType, t('legalTexts.cancellationFor', { form: t(`products.forms.${ct.productType}`) }), ct,
                       () => setOpen({ kind: 'cancellation', productType: ct.productType, terms: saved, template: { title: ct.title, body: ct.body } }),
