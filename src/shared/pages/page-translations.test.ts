@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { pageDocumentSchema } from '../schemas/page-blocks'
+import { pageDocumentSchema, pageTranslationProblems, storablePageTranslations } from '../schemas/page-blocks'
 import type { PageDocument } from './page-blocks'
 import { blockTextProps, fittingPageTranslations, localizedBlock, localizedBlocks, missingPageTexts } from './page-translations'
 
@@ -14,10 +14,13 @@ const blocks = [
   { id: 'space', kind: 'gap', settings: {} },
 ]
 const parse = (translations: unknown) => pageDocumentSchema('shop').safeParse({ blocks, translations })
+/** The document as the service stores it: checked, its translations against its blocks, then cleaned. */
 const doc = (translations: unknown): PageDocument => {
   const result = parse(translations)
   if (!result.success) throw new Error(JSON.stringify(result.error.issues))
-  return result.data
+  const problems = pageTranslationProblems(result.data)
+  if (problems.length > 0) throw new Error(JSON.stringify(problems))
+  return storablePageTranslations(result.data)
 }
 
 describe('the texts of a block', () => {
@@ -52,19 +55,31 @@ describe('the document\'s translations', () => {
   })
 
   test.each([
-    ['an unknown locale', { xx: { hero: { title: 'x' } } }, ['translations']],
-    ['a locale in another spelling', { 'pt-br': { hero: { title: 'x' } } }, ['translations']],
-    ['a block the document lacks', { de: { gone: { title: 'x' } } }, ['translations', 'de', 'gone']],
-    ['a prop that is not a text of the block', { de: { hero: { image_key: 'x' } } }, ['translations', 'de', 'hero', 'image_key']],
-    ['a link', { de: { hero: { 'button.url': '/x' } } }, ['translations', 'de', 'hero', 'button.url']],
-    ['an item id the list lacks', { de: { head: { 'menu.nope.name': 'x' } } }, ['translations', 'de', 'head', 'menu.nope.name']],
-    ['a text longer than its base field', { de: { hero: { 'button.text': 'x'.repeat(101) } } }, ['translations', 'de', 'hero', 'button.text']],
-    ['a script tag', { de: { hero: { text: '<script>alert(1)</script>' } } }, ['translations', 'de', 'hero', 'text']],
-    ['a number', { de: { hero: { title: 5 } } }, ['translations', 'de', 'hero', 'title']],
-  ])('%s is refused', (_name, translations, path) => {
+    ['an unknown locale', { xx: { hero: { title: 'x' } } }],
+    ['a locale in another spelling', { 'pt-br': { hero: { title: 'x' } } }],
+    ['a number', { de: { hero: { title: 5 } } }],
+  ])('%s is refused by the document\'s shape (a 400)', (_name, translations) => {
     const result = parse(translations)
     expect(result.success).toBe(false)
-    expect(result.error!.issues.some((issue) => issue.path.slice(0, path.length).join('.') === path.join('.'))).toBe(true)
+    expect(result.error!.issues[0]!.path[0]).toBe('translations')
+  })
+
+  test.each([
+    ['a block the document lacks', { de: { gone: { title: 'x' } } }, 'translations.de.gone'],
+    ['a prop that is not a text of the block', { de: { hero: { image_key: 'x' } } }, 'translations.de.hero.image_key'],
+    ['a link', { de: { hero: { 'button.url': '/x' } } }, 'translations.de.hero.button.url'],
+    ['an item id the list lacks', { de: { head: { 'menu.nope.name': 'x' } } }, 'translations.de.head.menu.nope.name'],
+    ['a text longer than its base field', { de: { hero: { 'button.text': 'x'.repeat(101) } } }, 'translations.de.hero.button.text'],
+    ['a script tag', { de: { hero: { text: '<script>alert(1)</script>' } } }, 'translations.de.hero.text'],
+  ])('%s does not fit the blocks (the service\'s 422)', (_name, translations, path) => {
+    const result = parse(translations)
+    expect(result.success).toBe(true)
+    expect(pageTranslationProblems(result.data!).map((p) => p.path)).toEqual([path])
+  })
+
+  test('a document without translations, or with fitting ones, has no problem', () => {
+    expect(pageTranslationProblems(parse(undefined).data!)).toEqual([])
+    expect(pageTranslationProblems(parse({ de: { hero: { title: 'Neu', text: null } } }).data!)).toEqual([])
   })
 })
 

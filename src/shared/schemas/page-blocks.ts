@@ -215,9 +215,10 @@ export const pageSettingsSchema = z.strictObject({
 })
 
 /**
- * The page's texts per language (docs/decisions/0095-product-translations.md, "Built pages"): locale keys only,
- * then by block id and text path; each text null or empty for "not translated". Which ids and paths exist is the
- * document's own question (pageDocumentSchema), each text then taking its base field's rules.
+ * The page's texts per language (docs/decisions/0095-product-translations.md, "Built pages' own texts"): locale keys
+ * only (any other key a 400), then by block id and text path; each text null or empty for "not translated". Which
+ * ids and paths exist, and so which rules a text follows, depends on the blocks: pageTranslationProblems answers
+ * that (a 422 from the service), and storablePageTranslations keeps what the document stores.
  */
 const pageTranslationsShape = z.strictObject(byLocale(z.record(z.string(), z.record(z.string(), zText({ error: keyOr('invalid_value') }).nullable()))))
   .nullable().optional()
@@ -225,49 +226,53 @@ const pageTranslationsShape = z.strictObject(byLocale(z.record(z.string(), z.rec
 /** A translated text's rules: the base field's (a rich text is sanitised as the base). */
 const translatedText = (prop: PageTextProp) => (prop.rich ? richText : plain(prop.max))
 
-type Texts = Record<string, Record<string, string | null>>
-type Checked = { blocks: { id: string; kind: BlockKind; settings: unknown }[]; translations?: Partial<Record<string, Texts | undefined>> | null | undefined }
+type TranslatedDocument = Pick<PageDocument, 'blocks'> & { translations?: unknown }
 
-/** Each translated text of the document against its block: unknown blocks and texts, and texts breaking the base rules. */
-function checkTranslations(doc: Checked, ctx: z.RefinementCtx) {
+/** Each text of a stored or sent value with the block and text it names (null when the document has no such text). */
+function eachTranslatedText(doc: TranslatedDocument, visit: (code: string, blockId: string, key: string, value: unknown, prop: PageTextProp | null) => void) {
+  const translations = doc.translations
+  if (!translations || typeof translations !== 'object') return
   const byId = new Map(doc.blocks.map((b) => [b.id, b]))
-  for (const [code, language] of Object.entries(doc.translations ?? {})) {
-    for (const [blockId, texts] of Object.entries(language ?? {})) {
+  for (const [code, language] of Object.entries(translations)) {
+    if (!language || typeof language !== 'object') continue
+    for (const [blockId, texts] of Object.entries(language as Record<string, unknown>)) {
       const block = byId.get(blockId)
-      if (!block) {
-        ctx.addIssue({ code: 'custom', path: ['translations', code, blockId], message: 'invalid_value' })
+      const props = new Map(block ? blockTextProps(block).map((p) => [p.key, p]) : [])
+      if (!block || !texts || typeof texts !== 'object') {
+        visit(code, blockId, '', texts, null)
         continue
       }
-      const props = new Map(blockTextProps(block as never).map((p) => [p.key, p]))
-      for (const [key, value] of Object.entries(texts)) {
-        const prop = props.get(key)
-        if (!prop) ctx.addIssue({ code: 'custom', path: ['translations', code, blockId, key], message: 'invalid_value' })
-        else if (value !== null && value.trim() !== '') {
-          const checked = translatedText(prop).safeParse(value)
-          if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: ['translations', code, blockId, key, ...issue.path], message: issue.message })
-        }
-      }
+      for (const [key, value] of Object.entries(texts as Record<string, unknown>)) visit(code, blockId, key, value, props.get(key) ?? null)
     }
   }
 }
 
-/** The translations as stored: each text as its base rules write it (trimmed, sanitised), no empty text, block or language; none at all is no key. */
-function storedTranslations<D extends Checked>(doc: D): D {
-  const { translations, ...rest } = doc
-  const byId = new Map(doc.blocks.map((b) => [b.id, b]))
-  const out: Record<string, Record<string, Record<string, string>>> = {}
-  for (const [code, language] of Object.entries(translations ?? {})) {
-    for (const [blockId, texts] of Object.entries(language ?? {})) {
-      const block = byId.get(blockId)
-      const props = new Map(block ? blockTextProps(block as never).map((p) => [p.key, p]) : [])
-      for (const [key, value] of Object.entries(texts ?? {})) {
-        const prop = props.get(key)
-        const checked = prop && typeof value === 'string' ? translatedText(prop).safeParse(value) : null
-        if (!checked?.success || checked.data.trim() === '') continue
-        ((out[code] ??= {})[blockId] ??= {})[key] = checked.data
-      }
+/**
+ * What the document's translations name that it does not have (a block id, a text of that block as it stands) and
+ * the texts that break their base field's rules; paths from `translations`, e.g. `translations.de.hero.title`.
+ */
+export function pageTranslationProblems(doc: TranslatedDocument): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = []
+  eachTranslatedText(doc, (code, blockId, key, value, prop) => {
+    const path = ['translations', code, blockId, ...(key ? [key] : [])].join('.')
+    if (!prop) problems.push({ path, message: 'invalid_value' })
+    else if (typeof value === 'string' && value.trim() !== '') {
+      const checked = translatedText(prop).safeParse(value)
+      if (!checked.success) for (const issue of checked.error.issues) problems.push({ path: [path, ...issue.path].join('.'), message: issue.message })
     }
-  }
+  })
+  return problems
+}
+
+/** The translations as the document stores them: each text as its rules write it (trimmed, sanitised); no empty text, block or language; none at all is no key. */
+export function storablePageTranslations<D extends TranslatedDocument>(doc: D): D {
+  const { translations: _given, ...rest } = doc
+  const out: Record<string, Record<string, Record<string, string>>> = {}
+  eachTranslatedText(doc, (code, blockId, key, value, prop) => {
+    const checked = prop && typeof value === 'string' ? translatedText(prop).safeParse(value) : null
+    if (!checked?.success || checked.data.trim() === '') return
+    ((out[code] ??= {})[blockId] ??= {})[key] = checked.data
+  })
   return (Object.keys(out).length > 0 ? { ...rest, translations: out } : rest) as D
 }
 
@@ -298,8 +303,7 @@ export function pageDocumentSchema(pageType: PageType) {
       if (seen.has(b.id)) ctx.addIssue({ code: 'custom', path: ['blocks', i, 'id'], message: 'duplicate_block_id' })
       seen.add(b.id)
     })
-    checkTranslations(doc as Checked, ctx)
-  }).overwrite((doc) => storedTranslations(doc as Checked) as typeof doc) as unknown as z.ZodType<PageDocument, unknown>
+  }) as unknown as z.ZodType<PageDocument, unknown>
 }
 
 /**

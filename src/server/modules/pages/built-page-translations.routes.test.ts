@@ -83,19 +83,31 @@ describe('the draft\'s translations', () => {
     }
   })
 
-  test.each([
-    ['an unknown locale', { xx: { hero: { title: 'x' } } }],
-    ['a locale in the browser\'s spelling', { 'pt-BR': { hero: { title: 'x' } } }],
-    ['a block the document does not have', { de: { gone: { title: 'x' } } }],
-    ['a setting that is not a text', { de: { hero: { 'button.url': '/elsewhere' } } }],
-    ['a text longer than the base field allows', { de: { hero: { 'button.text': 'x'.repeat(101) } } }],
-    ['a script tag in a plain text', { de: { hero: { title: '<script>alert(1)</script>' } } }],
-  ])('400 for %s, the draft unchanged', async (_name, translations) => {
+  const refused = async (translations: unknown, status: number, path: string | null) => {
     const before = (await call('GET', `/cabinet/pages/${pageId}`)).json()
-    const refused = await save(translations)
-    expect(refused.statusCode, refused.body).toBe(400)
-    expect(refused.json().error.fields.some((f: { path: string }) => f.path.startsWith('document.translations')), refused.body).toBe(true)
+    const answer = await save(translations)
+    expect(answer.statusCode, answer.body).toBe(status)
+    if (path !== null) expect(answer.json().error.fields.map((f: { path: string }) => f.path), answer.body).toContain(path)
     expect((await call('GET', `/cabinet/pages/${pageId}`)).json().revision).toBe(before.revision)
+  }
+
+  test.each([
+    ['an unknown locale', { xx: { hero: { title: 'x' } } }, 'document.translations.xx'],
+    ['a locale in the browser\'s spelling', { 'pt-BR': { hero: { title: 'x' } } }, 'document.translations.pt-BR'],
+    // (the body's page types are a union: the answer names no field)
+    ['a text that is not a string', { de: { hero: { title: 5 } } }, null],
+  ])('400 for %s, the draft unchanged', async (_name, translations, path) => {
+    await refused(translations, 400, path)
+  })
+
+  test.each([
+    ['a block the document does not have', { de: { gone: { title: 'x' } } }, 'document.translations.de.gone'],
+    ['a setting that is not a text', { de: { hero: { 'button.url': '/elsewhere' } } }, 'document.translations.de.hero.button.url'],
+    ['a menu item the menu does not have', { de: { head: { 'menu.m9.name': 'x' } } }, 'document.translations.de.head.menu.m9.name'],
+    ['a text longer than the base field allows', { de: { hero: { 'button.text': 'x'.repeat(101) } } }, 'document.translations.de.hero.button.text'],
+    ['a script tag in a plain text', { de: { hero: { title: '<script>alert(1)</script>' } } }, 'document.translations.de.hero.title'],
+  ])('422 for %s, the draft unchanged', async (_name, translations, path) => {
+    await refused(translations, 422, path)
   })
 })
 

@@ -30,7 +30,13 @@ export const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => pages.getPage(req.ctx, req.params.id))
 
   app.put('/cabinet/pages/:id/draft', {
-    config: { ...config, documentErrors: { 409: 'conflict: page_type is not the page\'s, or revision is older than the saved draft' } },
+    config: {
+      ...config,
+      documentErrors: {
+        409: 'conflict: page_type is not the page\'s, or revision is older than the saved draft',
+        422: 'validation_failed: document.translations names a block or text the document does not have, or a text breaks its base field\'s rules',
+      },
+    },
     schema: { tags, security, params: pageParams, body: saveDraftInput, response: { 200: pageDetailOutput }, description: 'Replaces the draft with the whole document, checked against the page type\'s blocks and their settings.' },
   }, async (req) => pages.saveDraft(req.ctx, req.params.id, req.body))
 

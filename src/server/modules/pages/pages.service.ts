@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { AppError } from '../../../shared/errors'
 import type { PageDocument, PageType } from '../../../shared/pages/page-blocks'
 import type { ListAnswer } from '../../../shared/schemas/lists'
-import { pageDocumentSchema } from '../../../shared/schemas/page-blocks'
+import { pageDocumentSchema, pageTranslationProblems, storablePageTranslations } from '../../../shared/schemas/page-blocks'
 import { memberPageForm, type CreatePageInput, type PageDetailOutput, type PageListQuery, type PageOutput, type SaveDraftInput } from '../../../shared/schemas/pages'
 import { actingSellerId } from '../../auth/permissions'
 import { assertFeature, type Ctx } from '../../context'
@@ -88,7 +88,14 @@ export async function saveDraft(ctx: Ctx, id: number, input: SaveDraftInput): Pr
     }
     // Custom CSS is the custom_css feature's (docs/decisions/0068-custom-css.md).
     if (input.document.settings.custom_css) assertFeature(ctx, 'custom_css')
-    const saved = await repo.updatePage(tx, row.id, { draft: input.document, draftRevision: row.draftRevision + 1, ...(input.name ? { name: input.name } : {}) })
+    // The texts per language name blocks and texts of this document, each with its base field's rules
+    // (docs/decisions/0095-product-translations.md, "Built pages' own texts"): what does not fit is a 422.
+    const problems = pageTranslationProblems(input.document)
+    if (problems.length > 0) {
+      throw new AppError('validation_failed', 'Some texts per language name no text of the page or break its rules', problems.map((p) => ({ path: `document.${p.path}`, message: p.message })))
+    }
+    const draft = storablePageTranslations(input.document)
+    const saved = await repo.updatePage(tx, row.id, { draft, draftRevision: row.draftRevision + 1, ...(input.name ? { name: input.name } : {}) })
     return detail(tx, saved)
   })
 }

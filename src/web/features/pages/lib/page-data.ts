@@ -2,7 +2,7 @@ import type { Data } from '@puckeditor/core'
 import {
   blockIdPattern, blockKinds, blocksAllowedOn, pageDocumentVersion, socialNetworks, type BlockKind, type PageBlock, type PageDocument, type PageType,
 } from '../../../../shared/pages/page-blocks'
-import { defaultBlockSettings, pageDocumentSchema, pageSettingsSchema } from '../../../../shared/schemas/page-blocks'
+import { defaultBlockSettings, pageDocumentSchema, pageSettingsSchema, pageTranslationProblems } from '../../../../shared/schemas/page-blocks'
 import { blockSpecs, pageSettingsSpecs, type Spec, type Specs } from './block-specs'
 
 // The editor's data and the page document (docs/decisions/0064-visual-editor.md). Puck holds each block as
@@ -184,9 +184,9 @@ export function problemsOf(document: PageDocument, fields: readonly { path: stri
   })
 }
 
-/** The document checked as the server will check it; the problems, each naming its block. */
+/** The document checked as the server will check it (its texts per language too); the problems, each naming its block. */
 export function checkDocument(document: PageDocument, pageType: PageType): DocumentProblem[] {
   const result = pageDocumentSchema(pageType).safeParse(document)
-  if (result.success) return []
-  return problemsOf(document, result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })))
+  if (!result.success) return problemsOf(document, result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })))
+  return problemsOf(document, pageTranslationProblems(document))
 }

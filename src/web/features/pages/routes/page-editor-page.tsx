@@ -110,7 +110,7 @@ function HeaderActions({ page, onSaved, onProblems, onConflict, openVersions, tr
       return saved
     } catch (caught) {
       if (isApiError(caught) && caught.status === 409 && caught.fields?.some((f) => f.path === 'revision')) onConflict()
-      else if (isApiError(caught) && caught.status === 400 && caught.fields?.length) markFirst(problemsOf(document, caught.fields))
+      else if (isApiError(caught) && (caught.status === 400 || caught.status === 422) && caught.fields?.length) markFirst(problemsOf(document, caught.fields))
       else setError(caught)
       return null
     }
