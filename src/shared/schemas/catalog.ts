@@ -359,6 +359,10 @@ export const shopCategoryOutput = z.object({
   translations: textTranslationsOutput(shopCategoryTextFields),
 })
 export const shopCategoryListOutput = z.object({ list: z.array(shopCategoryOutput) })
+/** GET /shop/{username}/categories: the visible categories holding listed products, in the language the request names. */
+export const publicShopCategoriesOutput = z.object({
+  list: z.array(z.object({ id: z.number(), title: z.string(), description: z.string().nullable(), color: z.string().nullable(), product_ids: z.array(z.number()) })),
+})
 
 // ------------------------------------------------------------------ license keys
 

@@ -531,6 +531,13 @@ export async function listShopProducts(db: Executor, sellerId: number, params: {
   return { rows, total: filtered?.n ?? 0, totalMax: all?.n ?? 0 }
 }
 
+/** Of `ids`, the seller's products the shop lists (as listShopProducts: published, not archived, not hidden, no password). */
+export async function listedProductIds(db: Executor, sellerId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.select({ id: products.id }).from(products).where(and(eq(products.sellerId, sellerId), listedInShop, inArray(products.id, [...ids])))
+  return new Set(rows.map((r) => r.id))
+}
+
 /** The seller's feature flags as set (plan, then the seller's own overrides); a flag not set takes its default. */
 export async function findSellerFeatures(db: Executor, sellerId: number): Promise<Record<string, boolean>> {
   const [row] = await db.select({ features: sellerEffectiveFeatures }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)

@@ -23,6 +23,7 @@ import * as licenseKeys from './license-keys.service'
 import * as review from './review.service'
 import * as shop from './shop.service'
 import { requestedLocale } from '../../plugins/locale'
+import { publicShopCategoriesOutput } from '../../../shared/schemas/catalog'
 
 // /api/v1: the seller's catalogue (cabinet), the managers' review (admin) and the public shop. Routes
 // parse with the shared schemas, call one use case and answer.
@@ -221,4 +222,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/shop/:username/products/:slug', { schema: { tags: shopTags, params: shopProductParams, querystring: shopProductQuery, response: { 200: shopProductOutput } } },
     async (req) => shop.getShopProduct(req.ctx, req.params.username, req.params.slug, req.query.password, requestedLocale(req.headers)))
+
+  // the shop's categories in the language the request names (docs/decisions/0095-product-translations.md)
+  app.get('/shop/:username/categories', { schema: { tags: shopTags, params: shopParams, response: { 200: publicShopCategoriesOutput } } },
+    async (req) => shop.listPublicShopCategories(req.ctx, req.params.username, requestedLocale(req.headers)))
 }

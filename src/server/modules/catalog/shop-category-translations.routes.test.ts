@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
-import { createSeller, type TestSeller } from '../../../../tests/factories/catalog'
+import { createProduct, createSeller, type TestSeller } from '../../../../tests/factories/catalog'
 import { publishedProduct } from '../../../../tests/factories/checkout'
 import { systemContext } from '../../context'
 import { builtPageCatalog } from './shop.service'
@@ -56,5 +56,27 @@ describe('shop category translations', () => {
     expect(await titles('fr')).toEqual(['Courses'])
     expect(await titles('en')).toEqual(['Courses'])
     expect(await titles(null)).toEqual(['Courses'])
+  })
+
+  test('the shop API lists the visible categories with their listed products in the language the request names', async () => {
+    const shown = await publishedProduct(t, seller.accessToken)
+    const draft = await createProduct(t, seller.accessToken)
+    await create({ title: 'Hidden', hidden: true, product_ids: [shown.id] })
+    await create({ title: 'Drafts', product_ids: [draft.id] })
+    const sale = (await create({ title: 'Sale', description: 'Cheaper', color: '#ff0000', product_ids: [draft.id, shown.id], translations: { de: { description: 'Günstiger' }, pl: { title: 'Wyprzedaż', description: 'Taniej' } } })).json()
+    const list = async (headers: Record<string, string> = {}) => {
+      const res = await t.request({ method: 'GET', url: `/api/v1/shop/${seller.username}/categories`, headers })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().list as { id: number; title: string; description: string | null; color: string | null; product_ids: number[] }[]
+    }
+    const mine = async (headers?: Record<string, string>) => (await list(headers)).find((c) => c.id === sale.id)
+    // a hidden category, and one without a listed product, are not listed; a draft product is left out of the ids
+    expect((await list()).map((c) => c.title)).not.toContain('Hidden')
+    expect((await list()).map((c) => c.title)).not.toContain('Drafts')
+    expect(await mine()).toEqual({ id: sale.id, title: 'Sale', description: 'Cheaper', color: '#ff0000', product_ids: [shown.id] })
+    expect(await mine({ 'accept-language': 'de-DE,de;q=0.9' })).toMatchObject({ title: 'Sale', description: 'Günstiger' })
+    expect(await mine({ 'content-language': 'pl' })).toMatchObject({ title: 'Wyprzedaż', description: 'Taniej' })
+    expect(await mine({ 'accept-language': 'it' })).toMatchObject({ title: 'Sale', description: 'Cheaper' })
+    expect((await t.request({ method: 'GET', url: '/api/v1/shop/nobody-here/categories' })).statusCode).toBe(404)
   })
 })

@@ -240,6 +240,22 @@ export async function builtPageCatalog(ctx: Ctx, username: string, namedIds: rea
   }
 }
 
+/**
+ * GET /shop/{username}/categories: the visible shop categories that hold listed products, each with those products
+ * in its order and its title and description in `locale`, each falling back to the base (null: the base texts;
+ * docs/decisions/0095-product-translations.md).
+ */
+export async function listPublicShopCategories(ctx: Ctx, username: string, locale: LocaleCode | null) {
+  const seller = await shopSeller(ctx, username)
+  const categories = (await repo.listShopCategories(ctx.db, seller.id)).filter((c) => !c.hidden)
+  const listed = await repo.listedProductIds(ctx.db, seller.id, categories.flatMap((c) => c.productIds))
+  return {
+    list: categories.map((c) => ({ c, ids: c.productIds.filter((id) => listed.has(id)) })).filter(({ ids }) => ids.length > 0).map(({ c, ids }) => ({
+      id: c.id, ...localizedTexts({ title: c.title, description: c.description }, c.translations, shopCategoryTextFields, locale), color: c.color, product_ids: ids,
+    })),
+  }
+}
+
 export type ShopSeller = repo.SellerFacts & { name: string }
 
 /**
