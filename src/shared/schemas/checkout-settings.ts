@@ -302,7 +302,8 @@ export const questionOptionInput = z.strictObject({
 
 /**
  * A question's label and options in one other language (docs/decisions/0095-product-translations.md), with the base
- * texts' rules: the options by position, as many as the question has (null or empty: the base option's label).
+ * texts' rules: the options by position (null or empty: the base option's label). A list sent longer than the
+ * question's options is cut to them, a shorter one leaves the rest to the base labels (`fitOptionTexts`).
  */
 export const questionTranslationInput = z.strictObject({
   label: zPlainText(500).nullish(),
@@ -334,10 +335,6 @@ export const checkoutQuestionInput = z.strictObject({
     if (seen.has(option.id)) ctx.addIssue({ code: 'custom', path: ['options', index, 'id'], message: 'invalid_value' })
     seen.add(option.id)
   })
-  // Translated options go by position: a list of another length cannot say which option each text is.
-  for (const [code, entry] of Object.entries(value.translations ?? {})) {
-    if (entry?.options && entry.options.length !== value.options.length) ctx.addIssue({ code: 'custom', path: ['translations', code, 'options'], message: 'invalid_value' })
-  }
 }).meta(byValue('type', checkoutQuestionTypes, Object.fromEntries(checkoutQuestionTypes.map((type) => [type, {
   options: questionTypesWithOptions.includes(type)
     ? { type: 'array', items: documented(questionOptionInput), minItems: 1, maxItems: maxQuestionOptions, description: 'Option ids differ' }
@@ -490,6 +487,18 @@ export function questionTranslationsOf(stored: unknown, optionCount: number): Qu
     if (Object.keys(texts).length > 0) out[code] = texts
   }
   return out
+}
+
+/**
+ * Sent translations fitted to the question's options by position: texts past its last option are not kept, and a
+ * shorter list leaves the rest null (the base labels). Only for what a request sends: stored texts whose count no
+ * longer matches are stale (options were added or removed since) and `questionTranslationsOf` drops them.
+ */
+export function fitOptionTexts<T extends { options?: (string | null | undefined)[] | null } | undefined>(translations: { [L in LocaleCode]?: T } | null, optionCount: number): { [L in LocaleCode]?: T } | null {
+  if (!translations) return translations
+  return Object.fromEntries(Object.entries(translations).map(([code, entry]) => [code, entry?.options
+    ? { ...entry, options: Array.from({ length: optionCount }, (_, i) => entry.options![i] ?? null) }
+    : entry])) as { [L in LocaleCode]?: T }
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type ProductCheckoutOutput, type TrustSeals, type UpdateCancellationTermsInput, type UpdateCheckoutSettingsInput, type UpsellOffer,
   checkoutLayouts, buyButtonTexts, buyerInformationIncludeTypes, upsellKinds, defaultBuyerInformation, defaultPhoneField, phoneFieldModes,
   type PhoneFieldMode, type CancellationTermsTranslations, type CancellationTermsTranslationsInput,
-  cancellationTermsTranslationsOf, localizedCancellationTerms, checkoutThemeTextFields, questionTranslationsOf, type CheckoutThemeTextField,
+  cancellationTermsTranslationsOf, localizedCancellationTerms, checkoutThemeTextFields, questionTranslationsOf, fitOptionTexts, type CheckoutThemeTextField,
 } from '../../../shared/schemas/checkout-settings'
 import { storableTextTranslations, textTranslationsAnswer, textTranslationsOf, type TextTranslations } from '../../../shared/i18n/text-translations'
 import type { LocaleCode } from '../../../shared/i18n/locales'
@@ -244,7 +244,9 @@ export async function saveProductCheckout(ctx: Ctx, productId: number, input: Pr
     // A question sent without `translations` keeps the stored ones of the question with its id (a client that
     // knows no languages loses none); options that no longer match in number drop their texts.
     const storedTranslations = new Map(current.questions.map((q) => [q.id, q.translations]))
-    const questions = input.questions?.flatMap((q) => normalizeQuestion(q.translations === undefined ? { ...q, translations: storedTranslations.get(q.id) } : q) ?? [])
+    const questions = input.questions?.flatMap((q) => normalizeQuestion(q.translations === undefined
+      ? { ...q, translations: storedTranslations.get(q.id) }
+      : { ...q, translations: fitOptionTexts(q.translations, q.options.length) }) ?? [])
     const row = await repo.saveProductCheckout(tx, {
       productId: product.id,
       checkoutSettingsId: input.checkout_settings_id !== undefined ? input.checkout_settings_id : current.checkoutSettingsId,

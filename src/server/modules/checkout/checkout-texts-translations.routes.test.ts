@@ -135,14 +135,11 @@ describe('the checkout questions\' labels and options per language', () => {
     expect((await put({ questions })).statusCode).toBe(200)
   })
 
-  test('an unknown locale, an options list of another length, options on a question without any, too long or a script tag: 400', async () => {
+  test('an unknown locale or text, too long or a script tag: 400', async () => {
     const withTranslations = (translations: unknown, index = 0) => ({ questions: questions.map((q, i) => (i === index ? { ...q, translations } : q)) })
     for (const [payload, path] of [
       [withTranslations({ xx: { label: 'x' } }), 'questions.0.translations'],
       [withTranslations({ pt_BR: { label: 'x' } }), 'questions.0.translations'],
-      [withTranslations({ de: { options: ['Ton', 'Porzellan'] } }), 'questions.0.translations.de.options'],
-      [withTranslations({ de: { options: ['Ton', 'Porzellan', 'Steinzeug', 'Glas'] } }), 'questions.0.translations.de.options'],
-      [withTranslations({ de: { options: ['Ton'] } }, 1), 'questions.1.translations.de.options'],
       [withTranslations({ de: { label: 'x'.repeat(501) } }), 'questions.0.translations.de.label'],
       [withTranslations({ de: { options: ['x'.repeat(201), null, null] } }), 'questions.0.translations.de.options.0'],
       [withTranslations({ de: { label: '<script>alert(1)</script>' } }), 'questions.0.translations.de.label'],
@@ -153,6 +150,19 @@ describe('the checkout questions\' labels and options per language', () => {
       expect(res.json().error.fields.map((f: { path: string }) => f.path).join(' '), JSON.stringify(payload)).toContain(path)
     }
     expect((await read()).questions[0].translations.de.label).toBe('Welches Material?')
+  })
+
+  test('translated options follow the question\'s by position: a longer list is cut, a shorter one leaves the rest to the base', async () => {
+    const withTranslations = (translations: unknown, index = 0) => ({ questions: questions.map((q, i) => (i === index ? { ...q, translations } : q)) })
+    const saved = async (payload: unknown, index = 0) => {
+      const res = await put(payload)
+      expect(res.statusCode).toBe(200)
+      return res.json().questions[index].translations
+    }
+    expect(await saved(withTranslations({ de: { options: ['Ton', 'Porzellan', 'Steinzeug', 'Glas'] } }))).toEqual({ de: { label: null, options: ['Ton', 'Porzellan', 'Steinzeug'] } })
+    expect(await saved(withTranslations({ de: { options: ['Ton'] } }))).toEqual({ de: { label: null, options: ['Ton', null, null] } })
+    expect(await saved(withTranslations({ de: { label: 'Noch etwas?', options: ['Ton'] } }, 1), 1)).toEqual({ de: { label: 'Noch etwas?', options: [] } })
+    expect((await put({ questions })).statusCode).toBe(200)
   })
 
   test('the checkout page shows the labels and options in its language, each falling back to the base; the ids stay', async () => {
