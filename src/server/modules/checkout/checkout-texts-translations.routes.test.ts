@@ -154,7 +154,7 @@ describe('the checkout questions\' labels and options per language', () => {
 
   test('translated options follow the question\'s by position: a longer list is cut, a shorter one leaves the rest to the base', async () => {
     const withTranslations = (translations: unknown, index = 0) => ({ questions: questions.map((q, i) => (i === index ? { ...q, translations } : q)) })
-    const saved = async (payload: unknown, index = 0) => {
+    const saved = async (payload: object, index = 0) => {
       const res = await put(payload)
       expect(res.statusCode).toBe(200)
       return res.json().questions[index].translations
