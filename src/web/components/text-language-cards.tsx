@@ -6,18 +6,19 @@ import { snakeToCamelKey } from '../lib/api-client'
 import { LanguageCards } from './language-cards'
 
 // A seller's plain texts per language for the owners that keep them with the generic helpers
-// (src/shared/i18n/text-translations.ts; shop categories, legal texts, funnel offers): the drafts read from an
+// (src/shared/i18n/text-translations.ts; shop categories, legal texts, funnel offers, pricing plans, ticket types): the drafts read from an
 // answer, the request's whole set, and the language cards with one input per text and the base text under it.
 
 export type TextDraft<F extends string> = { [K in F]: string }
 export type TextDrafts<F extends string> = { [L in LocaleCode]?: TextDraft<F> }
 
-/** The answer's translations (camelCased locale keys: `ptBr`) as drafts. */
-export function textDraftsOf<F extends string>(stored: Record<string, Partial<Record<F, string | null>> | undefined> | undefined, fields: readonly F[]): TextDrafts<F> {
+/** The answer's translations (camelCased locale keys, as the API client gives them: `ptBr`) as drafts, in locale order; a null text is empty. */
+export function textDraftsOf<F extends string>(stored: unknown, fields: readonly F[]): TextDrafts<F> {
+  const byKey = (stored && typeof stored === 'object' ? stored : {}) as Record<string, Record<string, unknown> | undefined>
   const drafts: TextDrafts<F> = {}
   for (const code of localeCodes) {
-    const entry = stored?.[snakeToCamelKey(code)] ?? stored?.[code]
-    if (entry) drafts[code] = Object.fromEntries(fields.map((field) => [field, entry[field] ?? ''])) as TextDraft<F>
+    const entry = byKey[snakeToCamelKey(code)] ?? byKey[code]
+    if (entry) drafts[code] = Object.fromEntries(fields.map((field) => [field, typeof entry[field] === 'string' ? entry[field] : ''])) as TextDraft<F>
   }
   return drafts
 }
@@ -32,6 +33,13 @@ export function textTranslationsInputOf<F extends string>(drafts: TextDrafts<F>,
   return out
 }
 
+/** Complete: every text the base has is given in the language (a text without a base text is not asked for). */
+export function textDraftComplete<F extends string>(draft: TextDraft<F>, base: { [K in F]?: string | null }, fields: readonly F[]): boolean {
+  return fields.every((field) => !base[field]?.trim() || draft[field].trim() !== '')
+}
+
+export const emptyTextDraft = <F extends string>(fields: readonly F[]): TextDraft<F> => Object.fromEntries(fields.map((field) => [field, ''])) as TextDraft<F>
+
 export type TextField<F extends string> = { name: F; label: string; maxLength: number; multiline?: boolean; base: string | null | undefined }
 
 /** Language cards whose drafts are plain texts; a language is complete when it gives every text the base has. */
@@ -43,8 +51,8 @@ export function TextLanguageCards<F extends string>({ drafts, onChange, fields, 
   return (
     <LanguageCards
       drafts={drafts} onChange={onChange} testId={testId}
-      empty={() => Object.fromEntries(fields.map((f) => [f.name, ''])) as TextDraft<F>}
-      complete={(draft) => fields.every((f) => !f.base?.trim() || draft[f.name].trim() !== '')}
+      empty={() => emptyTextDraft(fields.map((f) => f.name))}
+      complete={(draft) => textDraftComplete(draft, Object.fromEntries(fields.map((f) => [f.name, f.base])) as { [K in F]?: string | null }, fields.map((f) => f.name))}
       fields={(code, draft, set) => fields.map((f) => {
         const props = {
           label: f.label, value: draft[f.name], maxLength: f.maxLength, description: baseNote(f.base),

@@ -22,7 +22,7 @@ import { FeatureOff } from '../../../components/feature-off'
 import { useFeature } from '../../../lib/features'
 import { planTranslationFields } from '../../../../shared/schemas/catalog'
 import { PlanNameTranslations, type PlanNameDrafts } from './plan-ticket-translations'
-import { textDraftsOf, textTranslationsInputOf } from './text-translation-drafts'
+import { textDraftsOf, textTranslationsInputOf } from '../../../components/text-language-cards'
 
 // The pricing plans of a product or of one ticket type (docs/reference/catalogue-and-selling.md §3 and §9): one_time,
 // installment, limited_subscription, subscription; amounts typed as money and sent as minor units;

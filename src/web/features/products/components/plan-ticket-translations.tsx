@@ -1,9 +1,8 @@
-import { Stack, Text, TextInput } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { planNameMaxLength } from '../../../../shared/pricing/plan-input'
 import { planTranslationFields, ticketLocationMaxLength, ticketNameMaxLength, ticketTranslationFields } from '../../../../shared/schemas/catalog'
-import { LanguageCards } from '../../../components/language-cards'
-import { emptyTextDraft, textDraftComplete, type TextDrafts } from './text-translation-drafts'
+import { TextLanguageCards, type TextDrafts } from '../../../components/text-language-cards'
 
 // The "Languages" part of a pricing plan (its name) and of a ticket type (its name and location), docs/decisions/
 // 0095-product-translations.md: a payer reading the shop in one of these languages sees these texts, a ticket prints
@@ -13,24 +12,12 @@ import { emptyTextDraft, textDraftComplete, type TextDrafts } from './text-trans
 export type PlanNameDrafts = TextDrafts<(typeof planTranslationFields)[number]>
 export type TicketTextDrafts = TextDrafts<(typeof ticketTranslationFields)[number]>
 
-function useBase() {
-  const { t } = useTranslation()
-  return (text: string | null | undefined) => (text?.trim() ? t('products.translations.base', { text }) : undefined)
-}
-
 export function PlanNameTranslations({ drafts, onChange, base }: { drafts: PlanNameDrafts; onChange: (drafts: PlanNameDrafts) => void; base: { name: string } }) {
   const { t } = useTranslation()
-  const baseText = useBase()
   return (
     <Stack gap={4}>
-      <LanguageCards
-        drafts={drafts} onChange={onChange} testId="plan" empty={() => emptyTextDraft(planTranslationFields)}
-        complete={(draft) => textDraftComplete(draft, base, planTranslationFields)}
-        fields={(code, draft, set) => (
-          <TextInput label={t('products.translations.name')} value={draft.name} maxLength={planNameMaxLength} description={baseText(base.name)}
-            onChange={(e) => set({ ...draft, name: e.currentTarget.value })} data-testid={`plan-translation-name-${code}`} />
-        )}
-      />
+      <TextLanguageCards drafts={drafts} onChange={onChange} testId="plan"
+        fields={[{ name: 'name', label: t('products.translations.name'), maxLength: planNameMaxLength, base: base.name }]} />
       <Text size="xs" c="dimmed">{t('products.plans.translationsHint')}</Text>
     </Stack>
   )
@@ -40,21 +27,12 @@ export function TicketTextTranslations({ drafts, onChange, base }: {
   drafts: TicketTextDrafts; onChange: (drafts: TicketTextDrafts) => void; base: { name: string; location: string }
 }) {
   const { t } = useTranslation()
-  const baseText = useBase()
   return (
     <Stack gap={4}>
-      <LanguageCards
-        drafts={drafts} onChange={onChange} testId="ticket" empty={() => emptyTextDraft(ticketTranslationFields)}
-        complete={(draft) => textDraftComplete(draft, base, ticketTranslationFields)}
-        fields={(code, draft, set) => (
-          <>
-            <TextInput label={t('products.tickets.name')} value={draft.name} maxLength={ticketNameMaxLength} description={baseText(base.name)}
-              onChange={(e) => set({ ...draft, name: e.currentTarget.value })} data-testid={`ticket-translation-name-${code}`} />
-            <TextInput label={t('products.tickets.location')} value={draft.location} maxLength={ticketLocationMaxLength} description={baseText(base.location)}
-              onChange={(e) => set({ ...draft, location: e.currentTarget.value })} data-testid={`ticket-translation-location-${code}`} />
-          </>
-        )}
-      />
+      <TextLanguageCards drafts={drafts} onChange={onChange} testId="ticket" fields={[
+        { name: 'name', label: t('products.tickets.name'), maxLength: ticketNameMaxLength, base: base.name },
+        { name: 'location', label: t('products.tickets.location'), maxLength: ticketLocationMaxLength, base: base.location },
+      ]} />
       <Text size="xs" c="dimmed">{t('products.tickets.translationsHint')}</Text>
     </Stack>
   )

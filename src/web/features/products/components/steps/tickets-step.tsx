@@ -15,7 +15,7 @@ import { updateTicket } from '../../api/update-ticket'
 import { countOf } from '../money'
 import { PlanEditor } from '../plan-editor'
 import { TicketTextTranslations, type TicketTextDrafts } from '../plan-ticket-translations'
-import { textDraftsOf, textTranslationsInputOf } from '../text-translation-drafts'
+import { textDraftsOf, textTranslationsInputOf } from '../../../../components/text-language-cards'
 import type { StepProps } from './step-types'
 
 // Step "tickets details" (event tickets): ticket types, each with its name, location, start and end, a

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { emptyTextDraft, textDraftComplete, textDraftsOf, textTranslationsInputOf } from './text-translation-drafts'
+import { emptyTextDraft, textDraftComplete, textDraftsOf, textTranslationsInputOf } from './text-language-cards'
 
 const fields = ['name', 'location'] as const
 
