@@ -87,11 +87,27 @@ describe('the page editor', () => {
     const token = (await apiSignIn(server, demo.email, demo.password)).access_token
     await expect.poll(async () => (await apiGet(server, token, `/cabinet/pages/${pageId}`)).revision, { timeout: 10_000 }).toBe(2)
     const saved = await apiGet(server, token, `/cabinet/pages/${pageId}`)
-    type Block = { kind: string; settings: Record<string, unknown> }
+    type Block = { id: string; kind: string; settings: Record<string, unknown> }
     const banner = (doc: { blocks: Block[] }) => doc.blocks.find((b) => b.kind === 'banner')!
     expect(saved.draft.blocks.map((b: Block) => b.kind).sort()).toEqual(['banner', 'text'])
     expect(banner(saved.draft).settings.title).toBe('Spring sale!')
     expect(saved.draft.blocks.find((b: Block) => b.kind === 'text').settings.html).toContain('Fresh courses for spring.')
+
+    // The banner's title in German, in the languages panel beside the canvas, saved with the draft
+    // (docs/decisions/0095-product-translations.md, "Built pages' own texts").
+    const bannerId = banner(saved.draft).id
+    await page.getByTestId('editor-languages').click()
+    await page.getByTestId('page-translation-language').click()
+    await page.getByRole('option', { name: 'Deutsch' }).click()
+    await page.getByTestId('page-translation-add').click()
+    await page.getByTestId(`page-translation-${bannerId}-title`).fill('Frühlingsangebot')
+    await expect.poll(() => page.getByTestId('page-translation-de').getAttribute('data-state')).toBe('partial') // the text block's text is not given
+    await page.getByTestId('languages-done').click()
+    await page.getByTestId('editor-save').click()
+    await expect.poll(async () => (await apiGet(server, token, `/cabinet/pages/${pageId}`)).revision, { timeout: 10_000 }).toBe(3)
+    expect((await apiGet(server, token, `/cabinet/pages/${pageId}`)).draft.translations).toEqual({ de: { [bannerId]: { title: 'Frühlingsangebot' } } })
+    // The save's notice goes first: stacked with the next ones it would cover the header's buttons.
+    await expect.poll(() => page.getByText('Draft saved.').count(), { timeout: 10_000 }).toBe(0)
 
     await page.getByTestId('editor-publish').click()
     await expect.poll(() => page.getByTestId('editor-activate').isVisible(), { timeout: 10_000 }).toBe(true)
@@ -103,6 +119,10 @@ describe('the page editor', () => {
     await field('title').fill('Summer sale')
     await page.getByTestId('editor-publish').click()
     await expect.poll(async () => (await apiGet(server, token, `/cabinet/pages/${pageId}`)).published_version, { timeout: 10_000 }).toBe(2)
+    // The notices sit over the header's right end, where Versions is since the Languages button came beside it
+    // (and one under the pointer stays open).
+    await page.mouse.move(10, 400)
+    await expect.poll(() => page.getByText('Published as version 2.').count(), { timeout: 10_000 }).toBe(0)
 
     await page.getByTestId('editor-versions').click()
     await page.getByTestId('version-restore-1').click()
@@ -114,6 +134,7 @@ describe('the page editor', () => {
     expect(restored.versions[0]).toMatchObject({ number: 3, restored_from: 1 })
     expect(restored.active).toBe(true)
     expect(banner(restored.draft).settings.title).toBe('Spring sale!')
+    expect(restored.draft.translations).toEqual({ de: { [bannerId]: { title: 'Frühlingsangebot' } } }) // published and restored with the document
     const again = await canvas()
     await expect.poll(() => again.getByTestId('editor-block-banner').textContent(), { timeout: 10_000 }).toContain('Spring sale')
 
