@@ -5,6 +5,7 @@ import { hexColorPattern, isHexColor } from '../validation/color'
 import { hasScriptTag } from '../validation/text'
 import { allRules, byValue, documented } from '../validation/document-rules'
 import { isLocaleCode, localeCodes, type LocaleCode } from '../i18n/locales'
+import { textTranslationsOf } from '../i18n/text-translations'
 
 // The design of a certificate product (docs/reference/catalogue-and-selling.md "Certificate layouts: landscape, portrait, custom.
 // Certificate date sources: purchase_date, relative_date, custom_text. Validity start: from_static_date,
@@ -67,19 +68,7 @@ export type CertificateTranslationsInput = z.infer<typeof certificateTranslation
  * (trimmed by the schema); a language with no text left is dropped.
  */
 export function certificateTranslationsOf(value: unknown): CertificateTranslations {
-  const out: CertificateTranslations = {}
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return out
-  for (const code of localeCodes) {
-    const entry = (value as Record<string, unknown>)[code]
-    if (!entry || typeof entry !== 'object') continue
-    const texts: CertificateTranslation = {}
-    for (const field of certificateTranslationFields) {
-      const text = (entry as Record<string, unknown>)[field]
-      if (typeof text === 'string' && text.trim() !== '') texts[field] = text
-    }
-    if (Object.keys(texts).length > 0) out[code] = texts
-  }
-  return out
+  return textTranslationsOf(value, certificateTranslationFields)
 }
 
 /**

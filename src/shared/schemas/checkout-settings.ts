@@ -578,19 +578,7 @@ export type CancellationTermsTranslations = { [L in LocaleCode]?: CancellationTe
 
 /** A stored value read defensively: locale keys and known texts only; a language with no text is left out. */
 export function cancellationTermsTranslationsOf(stored: unknown): CancellationTermsTranslations {
-  const out: CancellationTermsTranslations = {}
-  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return out
-  for (const code of localeCodes) {
-    const entry = (stored as Record<string, unknown>)[code]
-    if (!entry || typeof entry !== 'object') continue
-    const texts: CancellationTermsTranslation = {}
-    for (const field of ['title', 'body'] as const) {
-      const value = (entry as Record<string, unknown>)[field]
-      if (typeof value === 'string' && value.trim() !== '') texts[field] = value
-    }
-    if (Object.keys(texts).length > 0) out[code] = texts
-  }
-  return out
+  return textTranslationsOf(stored, ['title', 'body'] as const)
 }
 
 /**

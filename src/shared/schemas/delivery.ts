@@ -4,7 +4,8 @@ import { zIdParam, zText } from '../validation/storable'
 import { hasScriptTag } from '../validation/text'
 import { byValue, documented } from '../validation/document-rules'
 import { notBlank } from '../validation/storable'
-import { isLocaleCode, localeCodes, type LocaleCode } from '../i18n/locales'
+import { isLocaleCode, type LocaleCode } from '../i18n/locales'
+import { textTranslationsOf } from '../i18n/text-translations'
 
 // Delivery (docs/decisions/0017-delivery.md): the product's delivery step (email mode and the seller's own mail), what a paid order
 // delivered (the public order's `deliverables`), the payer area (/api/v1/payer/*) and managing a payment.
@@ -70,19 +71,7 @@ export type DeliveryTranslations = { [L in LocaleCode]?: DeliveryTranslation }
 
 /** A stored value read defensively: locale keys and known texts only; a language with no text is left out. */
 export function deliveryTranslationsOf(stored: unknown): DeliveryTranslations {
-  const out: DeliveryTranslations = {}
-  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return out
-  for (const code of localeCodes) {
-    const entry = (stored as Record<string, unknown>)[code]
-    if (!entry || typeof entry !== 'object') continue
-    const texts: DeliveryTranslation = {}
-    for (const field of deliveryTranslationFields) {
-      const value = (entry as Record<string, unknown>)[field]
-      if (typeof value === 'string' && value.trim() !== '') texts[field] = value
-    }
-    if (Object.keys(texts).length > 0) out[code] = texts
-  }
-  return out
+  return textTranslationsOf(stored, deliveryTranslationFields)
 }
 
 /**
