@@ -48,7 +48,10 @@ export default defineConfig({
           // made an affiliate link's poll fail there while it passed here. A poll that needs longer says so itself.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           pool: 'forks',
-          fileParallelism: false,
+          // Two files at once on two cores (docs/decisions/0098-browser-test-files-two-at-a-time.md): a file spends
+          // much of its time waiting on its server's start, the browser and polls, which the other file fills.
+          // SF_E2E_SERIAL=true runs them one after the other again, to tell load from a real failure.
+          fileParallelism: process.env.SF_E2E_SERIAL !== 'true',
         },
       },
     ],
