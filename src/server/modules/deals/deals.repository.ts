@@ -8,16 +8,22 @@ import { containsPattern } from '../../db/like-pattern'
 export type DealRow = typeof deals.$inferSelect
 export type DealWithOffer = DealRow & {
   productName: string; productSlug: string; planName: string | null; planForm: string; currency: string; planInterval: string | null; planPaymentsCount: number | null
+  /** The product's and the plan's texts per language (docs/decisions/0095-product-translations.md), for the payer's link. */
+  productTranslations: unknown; planTranslations: unknown
 }
 
 const withOffer = {
   deal: deals, productName: products.name, productSlug: products.slug, planName: pricingPlans.name, planForm: pricingPlans.form,
   currency: pricingPlans.currencyId, planInterval: pricingPlans.interval, planPaymentsCount: pricingPlans.paymentsCount,
+  productTranslations: products.translations, planTranslations: pricingPlans.translations,
 }
-type Joined = { deal: DealRow; productName: string; productSlug: string; planName: string | null; planForm: string; currency: string; planInterval: string | null; planPaymentsCount: number | null }
+type Joined = {
+  deal: DealRow; productName: string; productSlug: string; planName: string | null; planForm: string; currency: string; planInterval: string | null; planPaymentsCount: number | null
+  productTranslations: unknown; planTranslations: unknown
+}
 const flat = (r: Joined): DealWithOffer => ({
   ...r.deal, productName: r.productName, productSlug: r.productSlug, planName: r.planName, planForm: r.planForm, currency: r.currency,
-  planInterval: r.planInterval, planPaymentsCount: r.planPaymentsCount,
+  planInterval: r.planInterval, planPaymentsCount: r.planPaymentsCount, productTranslations: r.productTranslations, planTranslations: r.planTranslations,
 })
 
 function joined(db: Executor) {

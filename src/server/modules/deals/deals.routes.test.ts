@@ -108,6 +108,22 @@ describe('a deal from draft to bought', () => {
 })
 
 describe('the link and who sees a deal', () => {
+  test('the link names the product and the plan in the language the request names, each falling back to the base name', async () => {
+    await sql("update products set translations = '{\"de\": {\"name\": \"Töpferkurs\"}}' where id = $1", [product.id])
+    await sql("update pricing_plans set name = 'Once', translations = '{\"de\": {\"name\": \"Einmalig\"}}' where id = $1", [product.pricing_plans[0]!.id])
+    try {
+      const dealToken = tokenOf((await sentDeal(seller.accessToken)).url)
+      const [base] = await sql<{ name: string }>('select name from products where id = $1', [product.id])
+      const read = async (headers: Record<string, string>) => (await t.request({ method: 'GET', url: `/api/v1/shop/deals/${dealToken}`, headers })).json().deal
+      expect(await read({ 'content-language': 'de' })).toMatchObject({ product: { name: 'Töpferkurs' }, pricing_plan: { name: 'Einmalig' } })
+      expect(await read({ 'accept-language': 'fr-FR,fr;q=0.9' })).toMatchObject({ product: { name: base!.name }, pricing_plan: { name: 'Once' } })
+      expect(await read({})).toMatchObject({ product: { name: base!.name }, pricing_plan: { name: 'Once' } })
+    } finally {
+      await sql("update products set translations = '{}' where id = $1", [product.id])
+      await sql("update pricing_plans set name = null, translations = '{}' where id = $1", [product.pricing_plans[0]!.id])
+    }
+  })
+
   test('unknown, draft and cancelled links are not found; an expired one answers link_expired, also at the checkout', async () => {
     expect((await call('GET', '/shop/deals/not-a-real-token-at-all-0000000000')).statusCode).toBe(404)
     const cancelled = await sentDeal(seller.accessToken)

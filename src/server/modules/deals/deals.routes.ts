@@ -5,6 +5,7 @@ import {
 } from '../../../shared/schemas/deals'
 import * as salesTeam from '../teams/sales-team.service'
 import * as deals from './deals.service'
+import { requestedLocale } from '../../plugins/locale'
 
 // The sales team (/api/v1/cabinet/sales_team_members, the seller only), deals (/api/v1/cabinet/deals: the
 // seller, a team member with the orders area, a sales team member for their own) and the payer's link
@@ -91,5 +92,5 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['shop checkout'], params: dealTokenParams, response: { 200: publicDealAnswer },
       description: 'The offer behind a deal\'s link, for its payer: the product, the plan, the individual amounts and the checkout link (the product page with `deal_token`). Works once and until it expires.',
     },
-  }, async (req) => deals.publicDeal(req.ctx, req.params.token))
+  }, async (req) => deals.publicDeal(req.ctx, req.params.token, requestedLocale(req.headers)))
 }

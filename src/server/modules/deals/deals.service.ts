@@ -10,6 +10,8 @@ import type { Executor } from '../../db/client'
 import * as email from '../email/email.service'
 import * as salesTeam from '../teams/sales-team.service'
 import * as repo from './deals.repository'
+import { localizedTexts } from '../../../shared/i18n/text-translations'
+import type { LocaleCode } from '../../../shared/i18n/locales'
 
 // Deals (docs/decisions/0054-sales-team-and-deals.md): an individual offer for one named payer, prepared by the
 // seller (or a team member with the orders area) or by a sales team member, who sees and writes only their own.
@@ -220,17 +222,22 @@ function assertOpen(row: repo.DealRow | undefined, now: Date): repo.DealRow {
   return row
 }
 
-/** GET /shop/deals/{token}: what the payer's link shows. */
-export async function publicDeal(ctx: Ctx, token: string): Promise<{ deal: PublicDealOutput }> {
+/**
+ * GET /shop/deals/{token}: what the payer's link shows, the product's and the plan's names in the language the
+ * request names (docs/decisions/0095-product-translations.md), the base names when it names none.
+ */
+export async function publicDeal(ctx: Ctx, token: string, locale: LocaleCode | null = null): Promise<{ deal: PublicDealOutput }> {
   const row = assertOpen(await repo.findByToken(ctx.db, token), ctx.now)
   const offer = (await repo.findWithOffer(ctx.db, row.id))!
   const username = (await repo.sellerUsername(ctx.db, row.sellerId)) ?? ''
   const seller = await salesTeam.sellerName(ctx.db, row.sellerId)
+  const productName = localizedTexts({ name: offer.productName }, offer.productTranslations, ['name'], locale).name
+  const planName = localizedTexts({ name: offer.planName }, offer.planTranslations, ['name'], locale).name
   return {
     deal: {
       state: 'ready', seller: { username, name: seller ?? username },
-      product: { id: offer.productId, name: offer.productName, slug: offer.productSlug },
-      pricing_plan: { id: offer.pricingPlanId, name: offer.planName, form: offer.planForm, interval: offer.planInterval, payments_count: offer.planPaymentsCount },
+      product: { id: offer.productId, name: productName, slug: offer.productSlug },
+      pricing_plan: { id: offer.pricingPlanId, name: planName, form: offer.planForm, interval: offer.planInterval, payments_count: offer.planPaymentsCount },
       currency: offer.currency, price: offer.price, first_amount: offer.firstAmount, next_amount: offer.nextAmount,
       payer_first_name: offer.payerFirstName, payer_last_name: offer.payerLastName, message: offer.message, expires_at: offer.expiresAt.toISOString(),
       checkout_url: `/s/${encodeURIComponent(username)}/${encodeURIComponent(offer.productSlug)}?pricing_plan_id=${offer.pricingPlanId}&deal_token=${encodeURIComponent(token)}`,
