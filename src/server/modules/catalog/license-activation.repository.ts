@@ -60,9 +60,10 @@ export async function keysOfOrder(db: Executor, orderId: number): Promise<{ key:
   return rows.map((r) => ({ key: String(r.key), product_id: num(r.product_id) }))
 }
 
+/** A payer's keys, each product named in its order's language (docs/decisions/0095-product-translations.md), else the base name. */
 export async function keysOfPayer(db: Executor, payerUserId: number) {
   const rows = await executeRows<Record<string, unknown>>(db, sql`
-    select k.key, k.product_id, p.name as product_name, p.seller_id, coalesce(u.uses, 0) as uses
+    select k.key, k.product_id, coalesce(nullif(p.translations -> o.locale ->> 'name', ''), p.name) as product_name, p.seller_id, coalesce(u.uses, 0) as uses
     from ${licenseKeys} k
     join ${orders} o on o.id = k.order_id
     join ${products} p on p.id = k.product_id

@@ -55,6 +55,11 @@ describe('license key activation', () => {
       expect(res.json(), JSON.stringify(payload)).toEqual({ valid: false })
     }
     expect(await licenseKeysOfPayer(t.deps.db, order.payerUserId)).toEqual([{ key: sold!.key, product_id: product.id, product_name: product.name, seller_id: seller.sellerId, uses: 0 }])
+    // the payer's list names the product in the order's language (docs/decisions/0095-product-translations.md)
+    await sql("update orders set locale = 'de' where id = $1", [order.orderId])
+    await sql("update products set translations = '{\"de\": {\"name\": \"Lizenz auf Deutsch\"}}' where id = $1", [product.id])
+    expect((await licenseKeysOfPayer(t.deps.db, order.payerUserId))[0]!.product_name).toBe('Lizenz auf Deutsch')
+    await sql("update products set translations = '{}' where id = $1", [product.id])
 
     await t.deps.db.transaction((tx) => revokeLicenseKeysOfOrder(tx, order.orderId, 'refund'))
     expect((await post('verify', { license_key: sold!.key })).json()).toEqual({ valid: false })

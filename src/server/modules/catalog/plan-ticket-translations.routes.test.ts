@@ -244,13 +244,18 @@ describe('the shop and the tickets in a language', () => {
     expect(await pdfText(attachments.find((a) => a.contentType === 'application/pdf')!.content)).toContain('Pierwszy rząd')
     const [line] = await sql<{ name: string }>('select name from order_items where order_id = $1', [order.id])
     expect(line!.name).toBe('Jazz night – Front row')
+    // the payer area's ticket list names them as the ticket prints them
+    const mine = (await paymentTickets.paymentTicketsOfPayer(t.deps.db, t.deps, order.payerUserId!)).find((x) => x.id === tickets[0]!.id)
+    expect(mine).toMatchObject({ product_name: 'Noc jazzowa', ticket_name: 'Pierwszy rząd' })
   })
 
   test('a ticket bought in a language without translations prints the base texts', async () => {
-    const { tickets } = await buyTicket('fr')
+    const { order, tickets } = await buyTicket('fr')
     const text = await pdfText((await t.request({ method: 'GET', url: pathOf(tickets[0]!.pdf_url) })).rawPayload)
     for (const expected of ['Jazz night', 'Front row', 'Hamburg, Elbphilharmonie']) expect(text).toContain(expected)
     expect(text).not.toContain('Pierwszy rząd')
+    const mine = (await paymentTickets.paymentTicketsOfPayer(t.deps.db, t.deps, order.payerUserId!)).find((x) => x.id === tickets[0]!.id)
+    expect(mine).toMatchObject({ product_name: 'Jazz night', ticket_name: 'Front row' })
   })
 
   test('a ticket upgrade names the ticket types in the ticket\'s order\'s language', async () => {

@@ -139,10 +139,15 @@ export async function paymentTicketsOfPayer(db: Executor, deps: AppDeps, payerUs
   ticket_name: string; seller_id: number; starts_at: string | null
 }>> {
   await repo.expireEnded(db, { payerUserId }, deps.now())
-  return (await repo.detailsOfPayer(db, payerUserId)).map(({ ticket, productName, ticketName }) => ({
-    id: ticket.id, code: ticket.code, state: ticket.state, ...ticketUrls(deps, ticket.code), product_id: ticket.productId, product_name: productName,
-    ticket_name: ticketName, seller_id: ticket.sellerId, starts_at: ticket.eventStartsAt?.toISOString() ?? null,
-  }))
+  // named in each ticket's order language, as its PDF prints them (docs/decisions/0095-product-translations.md)
+  return (await repo.detailsOfPayer(db, payerUserId)).map((detail) => {
+    const { ticket } = detail
+    const texts = textsOf(detail)
+    return {
+      id: ticket.id, code: ticket.code, state: ticket.state, ...ticketUrls(deps, ticket.code), product_id: ticket.productId, product_name: texts.event,
+      ticket_name: texts.ticket, seller_id: ticket.sellerId, starts_at: ticket.eventStartsAt?.toISOString() ?? null,
+    }
+  })
 }
 
 // ------------------------------------------------------------------ upgrades (docs/reference/readings.md 8, checkout/ticket-upgrade.service.ts)
