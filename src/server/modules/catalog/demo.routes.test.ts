@@ -31,6 +31,10 @@ describe('the demo catalogue', () => {
     const session = (headers: Record<string, string>) => t.request({ method: 'GET', url: '/api/v1/shop/demo/products/strategy-session', headers })
     expect((await session({ 'accept-language': 'de-DE,de;q=0.9' })).json()).toMatchObject({ name: 'Strategiegespräch (60 Minuten)', description: expect.stringContaining('nächsten Launch') })
     expect((await session({ 'accept-language': 'en' })).json().name).toBe('Strategy session (60 minutes)')
+    // and the summer workshop with its ticket types, each falling back to the base where not given
+    const workshop = (await t.request({ method: 'GET', url: '/api/v1/shop/demo/products/summer-workshop', headers: { 'accept-language': 'de' } })).json()
+    expect(workshop.name).toBe('Sommerworkshop 2030')
+    expect(workshop.tickets.map((ticket: { name: string }) => ticket.name)).toEqual(['Standard', 'Mit Material'])
 
     const signIn = await t.request({ method: 'POST', url: '/api/v1/app/session', payload: { email: 'demo@sellfront.test', password: 'Demo-pass-123!', fingerprint: 'fp-demo-1234567' } })
     const token = signIn.json().access_token

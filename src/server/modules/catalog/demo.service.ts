@@ -10,7 +10,7 @@ import * as licenseKeys from './license-keys.service'
 
 // The demo catalogue of `npm start`: one published product of each of the eight forms, with prices
 // (one-time, installment, limited subscription and subscription plans), tickets for the event, keys for
-// the license-key product and add-ons for the membership and the bundle; the strategy session also in German.
+// the license-key product and add-ons for the membership and the bundle; the strategy session and the summer workshop also in German.
 // Each product is made once (found again by its slug), so seeding twice changes nothing.
 
 const plan = {
@@ -51,9 +51,14 @@ const demoProducts: DemoProduct[] = [
     slug: 'summer-workshop',
     input: {
       form: 'eventTickets', name: 'Summer workshop 2030', description: 'A day of painting outdoors.', position: 4,
+      // The event and its ticket types in German too: a German payer's ticket prints them so (docs/decisions/0095-product-translations.md).
+      translations: { de: { name: 'Sommerworkshop 2030', description: 'Ein Tag Malen unter freiem Himmel.' } },
       tickets: [
         { name: 'Standard', location: 'Berlin, Tempelhofer Feld', start_date: '2030-07-06T09:00:00.000Z', end_date: '2030-07-06T17:00:00.000Z', limit: 40, pricing_plans: [plan.oneTime(8900)] },
-        { name: 'With materials', location: 'Berlin, Tempelhofer Feld', start_date: '2030-07-06T09:00:00.000Z', end_date: '2030-07-06T17:00:00.000Z', limit: 10, pricing_plans: [plan.oneTime(12900)] },
+        {
+          name: 'With materials', location: 'Berlin, Tempelhofer Feld', start_date: '2030-07-06T09:00:00.000Z', end_date: '2030-07-06T17:00:00.000Z', limit: 10, pricing_plans: [plan.oneTime(12900)],
+          translations: { de: { name: 'Mit Material' } },
+        },
       ],
     },
   },
