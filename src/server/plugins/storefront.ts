@@ -799,7 +799,7 @@ export async function registerStorefront(app: FastifyInstance, deps: AppDeps, op
         if (built) return reply
       }
       try {
-        const { pricing, payer_currencies: payerCurrencies, ...listed } = await shop.listShopProducts(request.ctx, username, query, request.ctx.locale)
+        const { pricing, payer_currencies: payerCurrencies, ...listed } = await shop.listShopProductsForPage(request.ctx, username, query, request.ctx.locale)
         // The cards' prices in the payer's currency, like a product page's (docs/decisions/0097-payer-currencies.md).
         const cardPrices = new Map(listed.list.map((p) => [p.id, { display_price: p.display_price, display_old_price: p.display_old_price, currency: p.currency_id }]))
         const shown = await listInPayerCurrency(request.ctx, cardPrices, pricing, payerCurrencies, (offered) => chosenCurrency(request, reply, offered))

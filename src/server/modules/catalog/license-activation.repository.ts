@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import { executeRows, type Executor } from '../../db/client'
 import { licenseKeys, licenseKeyUses, licenseSettings, orders, products } from '../../db/schema'
+import { nameInLocale } from '../../db/translated-name'
 
 // The SQL of delivered license keys: which order and payer hold them, their use counter and revocation.
 // A key counts as delivered once its order's payment made it `used` (stock.service.ts commitLicenseKeys).
@@ -63,7 +64,7 @@ export async function keysOfOrder(db: Executor, orderId: number): Promise<{ key:
 /** A payer's keys, each product named in its order's language (docs/decisions/0095-product-translations.md), else the base name. */
 export async function keysOfPayer(db: Executor, payerUserId: number) {
   const rows = await executeRows<Record<string, unknown>>(db, sql`
-    select k.key, k.product_id, coalesce(nullif(p.translations -> o.locale ->> 'name', ''), p.name) as product_name, p.seller_id, coalesce(u.uses, 0) as uses
+    select k.key, k.product_id, ${nameInLocale(sql`p.translations`, sql`p.name`, sql`o.locale`)} as product_name, p.seller_id, coalesce(u.uses, 0) as uses
     from ${licenseKeys} k
     join ${orders} o on o.id = k.order_id
     join ${products} p on p.id = k.product_id

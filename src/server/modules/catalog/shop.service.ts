@@ -2,8 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto'
 import { localizedProductTexts, remainingStock } from '../../../shared/catalog'
 import type { LocaleCode } from '../../../shared/i18n/locales'
 import { localizedTexts } from '../../../shared/i18n/text-translations'
-import { planTranslationFields, ticketTranslationFields, type PricingPlanOutput, type TicketOutput } from '../../../shared/schemas/catalog'
-import { shopCategoryTextFields } from '../../../shared/schemas/catalog'
+import { planTranslationFields, shopCategoryTextFields, ticketTranslationFields, type PricingPlanOutput, type TicketOutput } from '../../../shared/schemas/catalog'
 import { AppError } from '../../../shared/errors'
 import type { ListQuery } from '../../../shared/schemas/lists'
 import { featureEnabled, type Ctx } from '../../context'
@@ -25,16 +24,28 @@ async function shopSeller(ctx: Ctx, username: string) {
   return seller
 }
 
-export async function listShopProducts(ctx: Ctx, username: string, query: ListQuery, locale: LocaleCode | null) {
+async function shopList(ctx: Ctx, username: string, query: ListQuery, locale: LocaleCode | null) {
   const seller = await shopSeller(ctx, username)
   const { rows, total, totalMax } = await repo.listShopProducts(ctx.db, seller.id, { offset: (query.page - 1) * query.per, limit: query.per, query: query.query })
   const views = await productViews(ctx.db, rows, seller)
-  return {
+  const answer = {
     list: rows.map((row, i) => shopCard(row, views[i]!, locale)),
     total_count: total,
     total_count_max: totalMax,
     seller: await shopSellerOf(ctx, seller),
-    // For the storefront's payer currencies (not in the API's answer): see cardPricing.
+  }
+  return { answer, seller, rows, views }
+}
+
+export async function listShopProducts(ctx: Ctx, username: string, query: ListQuery, locale: LocaleCode | null) {
+  return (await shopList(ctx, username, query, locale)).answer
+}
+
+/** The shop page's list, with what its cards' prices may be shown in for the payer's currency (see cardPricing). */
+export async function listShopProductsForPage(ctx: Ctx, username: string, query: ListQuery, locale: LocaleCode | null) {
+  const { answer, seller, rows, views } = await shopList(ctx, username, query, locale)
+  return {
+    ...answer,
     pricing: Object.fromEntries(rows.map((row, i) => [row.id, cardPricing(views[i]!)])) as Record<number, CardPricing>,
     payer_currencies: await payerCurrenciesOf(ctx, seller.id),
   }

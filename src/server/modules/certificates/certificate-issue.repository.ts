@@ -1,13 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { issuedCertificates, orders, products, sellers } from '../../db/schema'
+import { nameInLocale } from '../../db/translated-name'
 
 // The SQL of issued certificates. Reads of the product (form, name), the seller (username) and the order's
 // payment date and language are single-column reads for what a certificate prints; they change nothing outside this module.
 
 export type IssuedRow = typeof issuedCertificates.$inferSelect
-/** `productTranslations`: the product's texts per language, for the name printed in the order's (docs/decisions/0095-product-translations.md). */
-export type IssuedWithNames = IssuedRow & { productName: string; productTranslations: unknown; orderProductName: string; sellerUsername: string }
+/** `orderProductName`: the product's name in the certificate's order's language, else the base (docs/decisions/0095-product-translations.md). */
+export type IssuedWithNames = IssuedRow & { productName: string; orderProductName: string; sellerUsername: string }
 
 export async function productFacts(db: Executor, productId: number): Promise<{ form: string; name: string; sellerId: number } | undefined> {
   const [row] = await db.select({ form: products.form, name: products.name, sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1)
@@ -63,13 +64,13 @@ export async function unrevokeOfOrder(db: Executor, orderId: number, reason: str
 }
 
 const withNames = {
-  row: issuedCertificates, productName: products.name, productTranslations: products.translations, sellerUsername: sellers.username,
-  /** The name in the language of the certificate's order, else the base name: the payer's lists show it. */
-  orderProductName: sql<string>`coalesce(nullif(${products.translations} -> (select o.locale from orders o where o.id = ${issuedCertificates.orderId}) ->> 'name', ''), ${products.name})`,
+  row: issuedCertificates, productName: products.name, sellerUsername: sellers.username,
+  /** The name in the language of the certificate's order, else the base name: the payer's lists and the PDF show it. */
+  orderProductName: nameInLocale(products.translations, products.name, sql`(select o.locale from orders o where o.id = ${issuedCertificates.orderId})`),
 }
 
-function flatten(rows: { row: IssuedRow; productName: string; productTranslations: unknown; orderProductName: string; sellerUsername: string }[]): IssuedWithNames[] {
-  return rows.map((r) => ({ ...r.row, productName: r.productName, productTranslations: r.productTranslations, orderProductName: r.orderProductName, sellerUsername: r.sellerUsername }))
+function flatten(rows: { row: IssuedRow; productName: string; orderProductName: string; sellerUsername: string }[]): IssuedWithNames[] {
+  return rows.map((r) => ({ ...r.row, productName: r.productName, orderProductName: r.orderProductName, sellerUsername: r.sellerUsername }))
 }
 
 export async function findBySerial(db: Executor, serial: string): Promise<IssuedWithNames | undefined> {

@@ -1,9 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import QRCode from 'qrcode'
 import sharp from 'sharp'
-import { localizedProductTexts } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
-import { isLocaleCode } from '../../../shared/i18n/locales'
 import {
   certificateDesignInput, certificateSerialPattern, certificateTranslationFields, certificateTranslationsOf, defaultCertificateDesign, formatCertificateSerial,
   localizedCertificateTexts, normalizeCertificateSerial, type CertificateDesign, type CertificateTranslations, type CertificateDesignOutput, type CertificateTrigger, type CertificateVerificationOutput, type IssuedCertificateOutput,
@@ -314,12 +312,9 @@ async function issuedPdf(db: Executor, deps: AppDeps, row: issued.IssuedWithName
   const paidAt = locale === 'en' || design.date_source === 'custom_text' ? null : await issued.orderPaidAt(db, row.orderId)
   const date = design.date_source === 'custom_text' ? design.custom_date_text ?? row.shownDate
     : paidAt ? issueDates(design, paidAt, locale).shownDate : row.shownDate
-  // {{product_name}}: the product's name in the order's language when translated, else its base name.
-  const productName = isLocaleCode(orderLocale)
-    ? localizedProductTexts({ name: row.productName, description: null, descriptionHtml: null }, row.productTranslations, orderLocale).name
-    : row.productName
   const values = {
-    payer_name: row.recipientName, product_name: productName, date,
+    // {{product_name}}: the product's name in the order's language when translated, else its base name
+    payer_name: row.recipientName, product_name: row.orderProductName, date,
     valid_until: row.validUntil ? formatDate(row.validUntil, locale) : '', seller_name: row.sellerUsername, certificate_number: row.serial,
   }
   const qr = await QRCode.toBuffer(verify_url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 360 })

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { nameInLocale } from '../../db/translated-name'
 import {
   accessGrants, deliveryEvents, orderDeliveries, orderItems, orders, paymentMethodSetups, productDeliverySettings, products, sellerPaymentManagement, sellers, users,
 } from '../../db/schema'
@@ -91,11 +92,11 @@ export type PayerGrantRow = GrantRow & {
  * A product's name in the language of the order it was bought with: its translation's, else the base name
  * (docs/decisions/0095-product-translations.md). The payer's mails and pages read it; the seller's records keep the base.
  */
-const nameInOrderLanguage = sql<string>`coalesce(nullif(${products.translations} -> ${orders.locale} ->> 'name', ''), ${products.name})`
+const nameInOrderLanguage = nameInLocale(products.translations, products.name, orders.locale)
 
 /** Grants (all states) of a payer, a seller's payer or an order, newest first, with the names the payer sees (in the order's language). */
 export async function grantRows(db: Executor, filter: { payerUserId?: number; sellerId?: number; orderId?: number }): Promise<PayerGrantRow[]> {
-  const via = sql<string | null>`(select coalesce(nullif(p2.translations -> ${orders.locale} ->> 'name', ''), p2.name) from products p2 where p2.id = ${accessGrants.viaProductId})`
+  const via = sql<string | null>`(select ${nameInLocale(sql`p2.translations`, sql`p2.name`, orders.locale)} from products p2 where p2.id = ${accessGrants.viaProductId})`
   const rows = await db.select({
     grant: accessGrants, productName: nameInOrderLanguage, productForm: products.form, productSlug: products.slug, viaProductName: via,
     orderToken: orders.token, sellerUsername: sellers.username,

@@ -3,6 +3,7 @@ import { executeRows, rowsOfJson, type Executor } from '../../db/client'
 import { param, reusableQuery } from '../../db/fast-path'
 import { sellerDisplayName } from '../../../shared/accounts'
 import { ledgerEntries, orderItems, orderRates, orders, payments, pricingPlanVersions, products, sellers, users } from '../../db/schema'
+import { nameInLocale } from '../../db/translated-name'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
@@ -170,7 +171,7 @@ export async function paymentWithLabels(db: Executor, paymentToken: string) {
  * the base name without a language.
  */
 const productNameIn = (locale: string | null | undefined) => (locale
-  ? sql<string>`coalesce(nullif(${products.translations} -> ${locale}::text ->> 'name', ''), ${products.name})`
+  ? nameInLocale(products.translations, products.name, sql`${locale}::text`)
   : products.name)
 
 /** The order's product and seller; with `locale`, the product's name in that language. */
@@ -239,7 +240,7 @@ const lockOrderWithLinesOfPaymentQuery = reusableQuery((db) => db.select({
   product: {
     id: products.id, name: products.name, slug: products.slug, form: products.form,
     /** The name in the order's language, for the payer's mail (docs/decisions/0095-product-translations.md). */
-    localName: sql<string>`coalesce(nullif(${products.translations} -> ${orders.locale} ->> 'name', ''), ${products.name})`,
+    localName: nameInLocale(products.translations, products.name, orders.locale),
   },
   items: sql<unknown>`(select coalesce(json_agg(i order by i.id), '[]') from ${orderItems} i where i.order_id = ${orders.id})`,
 }).from(orders).innerJoin(products, eq(products.id, orders.productId)).innerJoin(sellers, eq(sellers.id, products.sellerId))
