@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import { productCsvColumns } from '../../src/shared/schemas/catalog'
 import { apiSignIn, type RunningServer, createProductInWizard, closeDemoSellerSession, demoSeller, demoSellerSession, type DemoSellerSession } from './harness'
 
@@ -95,13 +95,18 @@ describe('the product wizard', () => {
   test('an upload shows its progress and can be canceled; removing a file asks first', async () => {
     const id = await createProduct('download', `Upload ${run}`)
     await openStep(id, 2, 'File upload')
-    // the server never answers this first upload: the bar stays until the seller cancels it
-    await page.route('**/api/v1/cabinet/products/*/files', () => undefined)
+    // the server never sees big.pdf: the bar stays until the seller cancels it. The held request is then
+    // aborted by the test too; letting it through later (as unrouting once did) would store the file.
+    const held: Route[] = []
+    await page.route('**/api/v1/cabinet/products/*/files', async (route) => {
+      if (route.request().postDataBuffer()?.includes('filename="big.pdf"')) held.push(route)
+      else await route.fallback()
+    })
     await page.locator('input[type=file]').setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(2 * 1024 * 1024, 37) })
     await page.getByTestId('upload-progress').waitFor()
     expect(await page.getByTestId('upload-progress').textContent()).toContain('Uploading big.pdf')
     await page.getByTestId('upload-cancel').click()
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await Promise.all(held.map((route) => route.abort().catch(() => undefined)))
     await page.getByTestId('upload-progress').waitFor({ state: 'detached' })
     // a canceled upload is no error: only the step's own "no files yet" note shows
     expect(await page.getByRole('alert').allTextContents()).toEqual(['Upload at least one file for this download.'])
@@ -117,6 +122,7 @@ describe('the product wizard', () => {
     await table.getByTestId('file-remove').click()
     await page.getByTestId('confirm-delete').click()
     await table.waitFor({ state: 'detached' })
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
     expect(errors).toEqual([])
   })
 
