@@ -151,6 +151,18 @@ const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Prepended to every object key, to share a bucket (e.g. `sellfront/`). */
   S3_PREFIX: z.string().max(200).regex(/^[A-Za-z0-9!_.*'()\/-]*$/).default(''),
+  /**
+   * Downloads and lesson media answered with a 302 to a short-lived presigned URL of the bucket, after the
+   * same checks (docs/decisions/0101-presigned-downloads.md). Off by default: it needs the store reachable
+   * by browsers; off, every file streams through the API as before. Only with STORAGE=s3.
+   */
+  S3_PRESIGNED_DOWNLOADS: bool.default(false),
+  /** The store's address as browsers reach it, when it differs from S3_ENDPOINT (e.g. a docker-internal name). */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  /** How long a presigned download URL works: long enough to follow the redirect, too short to pass on. */
+  S3_PRESIGNED_SECONDS: z.coerce.number().int().min(1).max(900).default(60),
+  /** How long a presigned lesson media URL works: a player keeps seeking against the URL it was redirected to. */
+  S3_PRESIGNED_MEDIA_SECONDS: z.coerce.number().int().min(1).max(21_600).default(3600),
   /** Largest uploaded file (download files, course media): 200 MiB. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   /** Largest uploaded image (covers, certificate backgrounds): 10 MiB. */
