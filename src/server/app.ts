@@ -43,6 +43,7 @@ import { orderRatesRoutes } from './modules/orders/order-rates.routes'
 import { payersRoutes } from './modules/orders/payers.routes'
 import { deliveryRoutes } from './modules/delivery/delivery.routes'
 import { downloadsRoutes } from './modules/media/downloads.routes'
+import { presignedOrigin } from './modules/media/storage'
 import { licenseActivationRoutes } from './modules/catalog/license-activation.routes'
 import { invoicesRoutes } from './modules/invoices/invoices.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
@@ -153,6 +154,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   })
   registerErrorHandler(app)
 
+  // With presigned downloads a lesson's video, audio and PDF frame are redirected to the bucket, and a browser
+  // checks a redirect's target against the page's policy (docs/decisions/0101-presigned-downloads.md).
+  const bucketOrigin = await presignedOrigin(deps.storage)
   // helmet's middleware, built once: @fastify/helmet built it again for every request (its options parsed
   // each time, about a twentieth of a checkout request's CPU in a rush).
   const securityHeaders = helmet({
@@ -166,7 +170,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         fontSrc: ["'self'", 'data:'],
         connectSrc: options.dev ? ["'self'", 'ws:'] : ["'self'"],
         // the PDF previews (tickets, certificates) are Blob URLs; course lessons embed external videos
-        frameSrc: ["'self'", 'blob:', ...courseVideoFrameSources],
+        frameSrc: ["'self'", 'blob:', ...courseVideoFrameSources, ...(bucketOrigin ? [bucketOrigin] : [])],
+        mediaSrc: ["'self'", ...(bucketOrigin ? [bucketOrigin] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -10,7 +10,8 @@ import { byteRange } from '../media/media.service'
 
 // /api/v1/payer/courses/{seller}/{slug}/...: the course player of a signed-in payer (docs/reference/readings.md 14), and the
 // signed media links its lessons use (/api/v1/payer/course_media/{lesson_id}/{key}?u&e&s: video, audio and PDF elements
-// cannot send the access token, so the link itself is the proof, short-lived and bound to the payer).
+// cannot send the access token, so the link itself is the proof, short-lived and bound to the payer; with presigned
+// downloads on, it answers a 302 to the bucket after its checks: docs/decisions/0101-presigned-downloads.md).
 
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }
@@ -46,6 +47,8 @@ export const coursePlayerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/payer/course_media/:lesson_id/:key', { schema: { tags, params: courseMediaParams, querystring: courseMediaQuery, produces: ['*/*'] } }, async (req, reply) => {
     const claims = { userId: req.query.u, lessonId: req.params.lesson_id, key: req.params.key, expires: req.query.e, preview: req.query.p === '1' }
     const file = await player.courseMedia(req.ctx, claims, req.query.s)
+    // Presigning on: the player reads and seeks in the bucket itself; the redirect is never kept.
+    if (file.redirect) return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(file.redirect, 302)
     const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`
     void reply.header('content-type', file.contentType).header('content-disposition', disposition).header('accept-ranges', 'bytes')
       .header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff')

@@ -119,7 +119,7 @@ const contentTypes: Record<string, string> = {
  * The file behind a signed media link, after checking the signature, the expiry, that the key is still
  * a block of the lesson and that the payer still has access. Any failure is the same 404.
  */
-export async function courseMedia(ctx: Ctx, claims: MediaClaims, signature: string): Promise<{ file: media.UploadReader; contentType: string; filename: string; inline: boolean }> {
+export async function courseMedia(ctx: Ctx, claims: MediaClaims, signature: string): Promise<{ file: media.UploadReader; contentType: string; filename: string; inline: boolean; redirect?: string }> {
   const missing = new AppError('not_found', 'This file does not exist')
   const expected = Buffer.from(sign(ctx.deps, claims))
   const given = Buffer.from(signature)
@@ -136,10 +136,17 @@ export async function courseMedia(ctx: Ctx, claims: MediaClaims, signature: stri
   if (!file) throw missing
   const extension = claims.key.includes('.') ? claims.key.split('.').pop()! : ''
   const title = typeof block.title === 'string' && block.title ? block.title : 'file'
-  return {
+  const served = {
     file, contentType: contentTypes[extension] ?? 'application/octet-stream', filename: extension ? `${title}.${extension}` : title,
     inline: block.kind !== 'file',
   }
+  if (!file.presignedUrl) return served
+  // Checked above, so the player may read the bucket itself and seek there (docs/decisions/0101-presigned-downloads.md).
+  // A media element keeps asking the URL it was redirected to for further ranges, so it lives
+  // S3_PRESIGNED_MEDIA_SECONDS, never past this signed link's own expiry.
+  const seconds = Math.max(1, Math.min(ctx.deps.config.S3_PRESIGNED_MEDIA_SECONDS, claims.expires - Math.floor(ctx.now.getTime() / 1000)))
+  const redirect = await file.presignedUrl({ expiresInSeconds: seconds, fileName: served.filename, contentType: served.contentType, inline: served.inline, cacheControl: `private, max-age=${seconds}` })
+  return { ...served, redirect }
 }
 
 /** The embed address of an external video (the hosts allowed by the content schema). */

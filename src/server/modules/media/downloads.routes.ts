@@ -2,24 +2,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { productParams } from '../../../shared/schemas/catalog'
 import { downloadParams, downloadQuery, downloadSettingsInput, downloadSettingsOutput } from '../../../shared/schemas/downloads'
 import * as downloads from './downloads.service'
+import { contentDisposition } from './storage'
 
 // /api/v1/downloads/:file_id?product&order&payer&expires&sig: a payer's signed download link (no sign-in:
-// the signature is the permission); /api/v1/cabinet/products/:id/download_settings: stamping and limit.
+// the signature is the permission), streamed, or with presigning on a 302 to the bucket;
+// /api/v1/cabinet/products/:id/download_settings: stamping and limit.
 
 const security = [{ bearer: [] }]
 const auth = { auth: 'required' as const }
-
-/** `attachment` with the file's name, ASCII fallback plus the UTF-8 form (RFC 6266). */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
-}
 
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['downloads']
 
   app.get('/downloads/:file_id', { config: { documentErrors: { 403: 'The link\'s signature is not valid, or it expired' } }, schema: { tags, params: downloadParams, querystring: downloadQuery, produces: ['*/*'] } }, async (req, reply) => {
     const served = await downloads.serveDownload(req.ctx, req.params.file_id, req.query)
+    if (served.redirect !== undefined) {
+      // The presigned URL dies in seconds: neither the browser nor a proxy keeps the redirect
+      // (docs/decisions/0101-presigned-downloads.md), and it is not handed on as a referrer.
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(served.redirect, 302)
+    }
     return reply
       .header('content-type', served.contentType)
       .header('content-length', served.size)

@@ -40,7 +40,10 @@ export async function downloadLinksOf(deps: AppDeps, db: Executor, input: { prod
   })
 }
 
-export type ServedDownload = { name: string; contentType: string; body: Buffer | Readable; size: number; stamped: boolean }
+/** A download to stream (`body`), or (`redirect`) a short-lived presigned URL of the bucket to send the browser to. */
+export type ServedDownload =
+  | { name: string; contentType: string; body: Buffer | Readable; size: number; stamped: boolean; redirect?: undefined }
+  | { name: string; contentType: string; redirect: string; stamped: false }
 
 /**
  * The largest PDF stamped when served: stamping loads the whole document into memory (pdf-lib), so a bigger
@@ -85,6 +88,14 @@ export async function serveDownload(ctx: Ctx, fileId: number, query: DownloadQue
       ctx.deps.logger.warn({ err: error, fileId: file.id }, 'PDF could not be stamped')
       throw new AppError('conflict', 'This file cannot be prepared for download right now')
     }
+  }
+  // Checked and counted above, so the bytes may come from the bucket itself: a presigned URL that lives
+  // S3_PRESIGNED_SECONDS names the file and its type (docs/decisions/0101-presigned-downloads.md). A stamped
+  // PDF never gets here: its bytes are the payer's own.
+  const { storage } = ctx.deps
+  if (storage.presignedUrl) {
+    const redirect = await storage.presignedUrl(file.storageKey, { expiresInSeconds: ctx.deps.config.S3_PRESIGNED_SECONDS, fileName: file.name, contentType: file.contentType })
+    return { name: file.name, contentType: file.contentType, redirect, stamped: false }
   }
   // Streamed from storage, whole: no ranges here, since every request counts as one download.
   const size = await ctx.deps.storage.size(file.storageKey)

@@ -12,7 +12,7 @@ import { profileImageWidths, type ProfileImageSlot, type SellerProfileOutput } f
 import * as sellerProfile from '../accounts/seller-profile.service'
 import * as catalog from '../catalog/catalog.service'
 import * as repo from './media.repository'
-import { isStorageKey, newStorageKey, newStorageKeyLike, NotStoredError, type ByteRange, type Storage } from './storage'
+import { isStorageKey, newStorageKey, newStorageKeyLike, NotStoredError, type ByteRange, type PresignOptions, type Storage } from './storage'
 
 // Download files, covers and media uploads (docs/decisions/0011-storage-keys-and-local-storage.md). Bytes are written to storage before the database
 // transaction (disk work never holds a transaction open) and removed again when the transaction fails;
@@ -423,10 +423,13 @@ export async function readUpload(ctx: Ctx, sellerId: number, key: string): Promi
 }
 
 export { byteRange } from './byte-range'
-export type { ByteRange } from './storage'
+export type { ByteRange, PresignOptions } from './storage'
 
-/** One of the seller's uploads to stream: its size, and its bytes or one range of them (never whole in memory). */
-export type UploadReader = { size: number; stream: (range?: ByteRange) => Promise<Readable> }
+/**
+ * One of the seller's uploads to stream: its size, and its bytes or one range of them (never whole in memory);
+ * with presigning on, also a short-lived URL of it in the bucket (docs/decisions/0101-presigned-downloads.md).
+ */
+export type UploadReader = { size: number; stream: (range?: ByteRange) => Promise<Readable>; presignedUrl?: (options: PresignOptions) => Promise<string> }
 
 /** A reader of one of the seller's uploads (lesson video, audio, PDF, files); null when it is not theirs or gone. */
 export async function openUpload(ctx: Ctx, sellerId: number, key: string): Promise<UploadReader | null> {
@@ -440,7 +443,8 @@ export async function openUpload(ctx: Ctx, sellerId: number, key: string): Promi
     if (error instanceof NotStoredError) return null
     throw error
   }
-  return { size, stream: (range) => storage.getStream(key, range) }
+  const presign = storage.presignedUrl?.bind(storage)
+  return { size, stream: (range) => storage.getStream(key, range), presignedUrl: presign && ((options) => presign(key, options)) }
 }
 
 // ------------------------------------------------------------------ downloads (downloads.service.ts)

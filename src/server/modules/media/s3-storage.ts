@@ -1,7 +1,8 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { Readable, Transform } from 'node:stream'
-import { isStorageKey, NotStoredError, readWhole, TooLargeError, type ByteRange, type Storage, type StoredObject } from './storage'
+import { contentDisposition, isStorageKey, NotStoredError, readWhole, TooLargeError, type ByteRange, type PresignOptions, type Storage, type StoredObject } from './storage'
 
 // S3-compatible storage (docs/decisions/0081-s3-storage.md): every object under one bucket (and an optional key
 // prefix), private (no ACL is ever set, so the bucket's own private default holds). Keys are the generated
@@ -21,6 +22,11 @@ export type S3StorageOptions = {
   prefix?: string
   /** Per request, so a store that stops answering fails a request instead of hanging it. */
   timeoutMs?: number
+  /**
+   * Set: the store hands out presigned GET URLs (docs/decisions/0101-presigned-downloads.md), signed for
+   * `endpoint` (the address browsers reach the store at; unset, the store's own endpoint or AWS).
+   */
+  presign?: { endpoint?: string }
 }
 
 /** The first `count` bytes of `source`; the rest is not read. */
@@ -50,18 +56,44 @@ export class S3Storage implements Storage {
   readonly client: S3Client
   private readonly bucket: string
   private readonly prefix: string
+  /** Only where presigning is configured; see `Storage.presignedUrl`. */
+  readonly presignedUrl?: (key: string, options: PresignOptions) => Promise<string>
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket
     this.prefix = options.prefix ?? ''
+    const credentials = options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle ?? false,
-      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      credentials,
       requestHandler: { requestTimeout: options.timeoutMs ?? 30_000, connectionTimeout: 5_000 },
       maxAttempts: 3,
     })
+    if (options.presign) {
+      // A signature covers the host, so URLs for browsers are signed by a client that names the public
+      // address; that client only signs and never sends a request.
+      const signer = options.presign.endpoint && options.presign.endpoint !== options.endpoint
+        ? new S3Client({ region: options.region, endpoint: options.presign.endpoint, forcePathStyle: options.forcePathStyle ?? false, credentials })
+        : this.client
+      this.presignedUrl = (key, presign) => this.presign(signer, key, presign)
+    }
+  }
+
+  /**
+   * A GET URL of `key` that works for `expiresInSeconds` (SigV4 query signing, the real clock: a store checks
+   * it against its own). Its answer carries the file's name, type and caching through S3's signed
+   * `response-*` overrides, so whatever the object was stored with, the browser saves or shows it as asked.
+   */
+  private presign(signer: S3Client, key: string, options: PresignOptions): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket, Key: this.objectKey(key),
+      ResponseContentDisposition: contentDisposition(options.fileName, options.inline),
+      ResponseContentType: options.contentType,
+      ResponseCacheControl: options.cacheControl ?? 'private, no-store',
+    })
+    return getSignedUrl(signer, command, { expiresIn: options.expiresInSeconds })
   }
 
   private objectKey(key: string): string {

@@ -7,6 +7,7 @@ import { LocalStorage, type Storage } from './storage'
 // files do not import each other.
 
 type StorageConfig = Pick<Config, 'STORAGE' | 'DATA_DIR' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_PREFIX'>
+  & Partial<Pick<Config, 'S3_PRESIGNED_DOWNLOADS' | 'S3_PUBLIC_ENDPOINT'>>
 
 /** The local store of a configuration: DATA_DIR/uploads (created on the first write). */
 export function localStorageOf(config: Pick<Config, 'DATA_DIR'>): LocalStorage {
@@ -19,6 +20,8 @@ export function s3StorageOf(config: StorageConfig): S3Storage {
   return new S3Storage({
     bucket: config.S3_BUCKET, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, forcePathStyle: config.S3_FORCE_PATH_STYLE,
     accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY, prefix: config.S3_PREFIX,
+    // Presigned URLs only when asked for: they work only where browsers reach the store (docs/decisions/0101-presigned-downloads.md).
+    presign: config.S3_PRESIGNED_DOWNLOADS ? { endpoint: config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT } : undefined,
   })
 }
 

@@ -14,6 +14,18 @@ export type StoredObject = { key: string; size: number }
 /** Bytes `start` to `end` of an object, both inclusive (as in an HTTP `Range` header). */
 export type ByteRange = { start: number; end: number }
 
+/** What a presigned URL's answer says (S3's `response-*` overrides): the file's name, type and caching. */
+export type PresignOptions = {
+  /** How long the URL works; kept short (docs/decisions/0101-presigned-downloads.md). */
+  expiresInSeconds: number
+  fileName: string
+  contentType: string
+  /** `inline` for what a page shows (lesson video, audio, PDF); `attachment` (the default) saves the file. */
+  inline?: boolean
+  /** Default `private, no-store`: the bytes are a payer's, and the URL dies soon. */
+  cacheControl?: string
+}
+
 export interface Storage {
   /** Writes the bytes under `key`; with `maxBytes`, a longer stream fails with `TooLargeError` and leaves nothing. */
   put(key: string, data: Buffer | Readable, options?: { maxBytes?: number }): Promise<StoredObject>
@@ -27,6 +39,30 @@ export interface Storage {
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /**
+   * A short-lived URL the browser fetches `key` from directly (an S3 presigned GET), for a caller that has
+   * already checked the access. Absent where the store cannot hand one out (local disk) or presigning is off:
+   * the bytes then stream through the API (docs/decisions/0101-presigned-downloads.md).
+   */
+  presignedUrl?(key: string, options: PresignOptions): Promise<string>
+}
+
+/** `attachment` or `inline` with the file's name: an ASCII fallback plus the UTF-8 form (RFC 6266). */
+export function contentDisposition(name: string, inline = false): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+/**
+ * The origin a store's presigned URLs point at (the bucket's public address), or null when it hands none out:
+ * the pages' Content-Security-Policy lets video, audio and PDF frames load from it, since a browser checks a
+ * redirect's target against the policy too. Found by signing one URL (no request is sent), so it is the
+ * address the SDK really builds (virtual-hosted or path style, the region's AWS host).
+ */
+export async function presignedOrigin(storage: Storage): Promise<string | null> {
+  if (!storage.presignedUrl) return null
+  const probe = await storage.presignedUrl(newStorageKey('probe'), { expiresInSeconds: 1, fileName: 'probe', contentType: 'application/octet-stream' })
+  return new URL(probe).origin
 }
 
 export class NotStoredError extends Error {
