@@ -45,6 +45,19 @@ describe('the product page document', () => {
     ])
   })
 
+  test('the first cover is preloaded from the head, before the stylesheet, as its <img> asks for it; none without a cover', () => {
+    const variants = (n: number) => ({ s300: `/m/${n}-s300.webp`, s640: `/m/${n}-s640.webp`, s1200: `/m/${n}-s1200.webp`, cover: `/m/${n}-cover.webp` })
+    const covers = [1, 2].map((n) => ({ id: n, width: 1280, height: 720, variants: variants(n) })) as unknown as ProductPageProps['product']['covers']
+    const html = render('product', productProps({ product: product({ covers }) }))
+    const preload = '<link rel="preload" as="image" href="/m/1-s1200.webp" imagesrcset="/m/1-s640.webp 640w, /m/1-s1200.webp 1200w, /m/1-cover.webp 1920w" imagesizes="(max-width: 768px) 100vw, 50vw" fetchpriority="high">'
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toContain(`${preload}<link rel="stylesheet" href="/storefront/assets/entry.css">`)
+    expect(head.match(/rel="preload"/g)).toHaveLength(1)
+    expect(html).toContain('srcSet="/m/1-s640.webp 640w, /m/1-s1200.webp 1200w, /m/1-cover.webp 1920w" sizes="(max-width: 768px) 100vw, 50vw"')
+    const plain = render('product', productProps())
+    expect(plain.slice(0, plain.indexOf('</head>'))).not.toContain('rel="preload"')
+  })
+
   test('the rich description is shown sanitised; the plain one otherwise; the head keeps the plain text', () => {
     const hostile = '<h2>Eight modules</h2><p onclick="x()">From <strong>first wash</strong></p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">link</a>'
     const html = render('product', productProps({ product: product({ description: 'Eight modules. From first wash', description_html: hostile }) }))

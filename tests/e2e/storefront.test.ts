@@ -97,8 +97,10 @@ describe('the product page', () => {
     const mark = await page.request.get('/storefront/marks/visa.svg')
     expect(mark.status()).toBe(200)
     expect(mark.headers()['content-type']).toBe('image/svg+xml')
-    // the cover is the page's largest paint and is preloaded
-    expect(await page.locator('link[rel="preload"][as="image"]').count()).toBe(1)
+    // the cover is the page's largest paint and is preloaded from the head, before the stylesheet (decision 0099);
+    // React's server renderer writes a second preload of it at the start of the body
+    expect(await page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1)
+    expect(await page.locator('head link[rel="preload"][as="image"] ~ link[rel="stylesheet"]').count()).toBe(1)
     expect(await page.locator('img[fetchpriority="high"]').count()).toBe(1)
 
     // "Update price" posts the form; the server answers with the chosen plan priced
@@ -108,6 +110,49 @@ describe('the product page', () => {
     expect(await page.getByTestId('price-total').textContent()).toBe('259,00€')
     expect(problems).toEqual([])
     await context.close()
+  })
+
+  test('Preact hydrates the markup React rendered on the server without changing it', async () => {
+    // The server renders with React, the browser hydrates with preact/compat (docs/decisions/0099-storefront-client-on-preact.md).
+    // The page's elements, attributes and texts after hydration are the server's. Left out: React's <!-- --> between
+    // texts, its preload link at the start of the body (Preact drops both), a <noscript>'s content (text with
+    // JavaScript, elements without) and the form key (fresh in every answer).
+    const shape = () => {
+      const out: string[] = []
+      const walk = (node: Node, depth: number) => {
+        let text = ''
+        const flush = () => { if (text) out.push(`${' '.repeat(depth)}${JSON.stringify(text)}`); text = '' }
+        for (const child of [...node.childNodes]) {
+          if (child.nodeType === Node.TEXT_NODE) text += (child as Text).data
+          if (child.nodeType !== Node.ELEMENT_NODE) continue
+          flush()
+          const element = child as Element
+          if ((node as Element).id === 'sf-root' && element.matches('link[rel="preload"]')) continue
+          const attributes = [...element.attributes].map((a) => `${a.name}=${JSON.stringify(element.matches('[name="idempotency_key"]') && a.name === 'value' ? '' : a.value)}`)
+          out.push(`${' '.repeat(depth)}<${element.localName} ${attributes.sort().join(' ')}>`)
+          if (element.localName !== 'noscript') walk(element, depth + 1)
+        }
+        flush()
+      }
+      walk(document.getElementById('sf-root')!, 0)
+      return out
+    }
+    for (const path of ['/s/demo/watercolour-course/payment', '/s/demo/summer-workshop']) {
+      const server = await open({ javaScript: false })
+      await server.page.goto(path)
+      const rendered = await server.page.evaluate(shape)
+      await server.context.close()
+      const { context, page, problems } = await open()
+      await page.goto(path, { waitUntil: 'networkidle' })
+      // hydrated: a click reprices the order
+      await page.getByTestId('plan-option').last().click()
+      await expect.poll(() => page.getByTestId('price-box').getAttribute('data-exact')).toBe('true')
+      await page.getByTestId('plan-option').first().click()
+      await expect.poll(() => page.getByTestId('price-box').getAttribute('data-exact')).toBe('true')
+      expect(await page.evaluate(shape)).toEqual(rendered)
+      expect(problems).toEqual([])
+      await context.close()
+    }
   })
 
   test('with JavaScript, choosing another plan updates the price box and the buy button', async () => {

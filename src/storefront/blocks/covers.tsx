@@ -2,13 +2,15 @@ import { Fragment, useState } from 'react'
 import { sanitizeHtml } from '../../shared/html/html-sanitizer'
 import { eventDate, eventTime, sameEventDay } from './plans'
 import { useTexts } from '../i18n/texts-context'
+import { coverSizes, coverSrcSet } from '../lib/cover-image'
 import type { ShopProduct } from '../props'
 
 /**
  * The product's covers as a gallery: the chosen one large, all of them as thumbnails below. A thumbnail is
  * a link to its full image (without JavaScript); with JavaScript it shows that cover in the large place.
  * The first is the page's largest paint: with fetchPriority high, React's server renderer also emits a
- * <link rel="preload" as="image"> for it.
+ * <link rel="preload" as="image"> for it, at the start of the body; document.ts preloads it from the head too,
+ * before the stylesheet (docs/decisions/0099-storefront-client-on-preact.md).
  */
 export function Covers({ product, compact }: { product: ShopProduct; compact?: boolean }) {
   const { t: { checkout: { covers: t } }, f } = useTexts()
@@ -21,8 +23,8 @@ export function Covers({ product, compact }: { product: ShopProduct; compact?: b
     <div className={`sf-covers${compact ? ' sf-covers--compact' : ''}`} data-testid="covers">
       <img
         className="sf-covers__main" src={main.variants.s1200} alt={shown === 0 ? product.name : f(t.picture, { name: product.name, number: shown + 1 })}
-        srcSet={`${main.variants.s640} 640w, ${main.variants.s1200} 1200w, ${main.variants.cover} 1920w`}
-        sizes="(max-width: 768px) 100vw, 50vw" width={ratio.width} height={ratio.height} fetchPriority={shown === 0 ? 'high' : 'auto'} decoding="async"
+        srcSet={coverSrcSet(main.variants)}
+        sizes={coverSizes} width={ratio.width} height={ratio.height} fetchPriority={shown === 0 ? 'high' : 'auto'} decoding="async"
         data-testid="cover-main"
       />
       {gallery && (

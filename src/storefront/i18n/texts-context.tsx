@@ -1,4 +1,4 @@
-import { createContext, use } from 'react'
+import { createContext, useContext } from 'react'
 import type { LocaleCode } from '../../shared/schemas/accounts'
 import { htmlLang, localeDirection } from '../../shared/i18n/locales'
 import { fill, formatNumber, plural, type PluralForms, type TextValues } from './format'
@@ -34,11 +34,14 @@ export function pageTexts(locale: LocaleCode, texts: StorefrontTexts, languages:
 export const TextsContext = createContext<PageTexts | null>(null)
 
 /**
- * The page's texts. `use`, not `useContext`: built blocks are called as plain functions (renderBlock in
- * src/storefront/built/built-page.tsx, to catch a block that throws), and `use` may be called in any order.
+ * The page's texts. `useContext`, not React 19's `use`: the browser runs Preact's compat layer, which has no `use`
+ * (docs/decisions/0099-storefront-client-on-preact.md). Under Preact `useContext` takes a hook slot, so call it in
+ * the same order on every render: built blocks are called as plain functions inside BuiltPage's render (renderBlock
+ * in src/storefront/built/built-page.tsx, to catch a block that throws), and a page document's blocks do not change
+ * after it is rendered, so their order is fixed.
  */
 export function useTexts(): PageTexts {
-  const texts = use(TextsContext)
+  const texts = useContext(TextsContext)
   if (!texts) throw new Error('useTexts outside TextsContext: the entries provide it around every page')
   return texts
 }

@@ -138,6 +138,11 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
   const errors = errorsByField(error)
 
   const readForm = useCallback(() => valuesFromEntries([...new FormData(formRef.current!)].map(([k, v]) => [k, String(v)] as [string, string])), [])
+  // Every edit re-reads the form. `onInput` too: in the browser the page runs on Preact's compat layer
+  // (docs/decisions/0099-storefront-client-on-preact.md), where a form's `onChange` hears only the native `change`
+  // event, which a typed field sends when it is left; React's synthetic one also heard each `input`. A quantity
+  // typed into a number field reprices the order at once either way (React then calls this twice per keystroke:
+  // the same values, and the quote is asked once per selection).
   const onChange = () => {
     setValues(readForm())
     attemptKey.current = null // a changed form is a new attempt with its own Idempotency-Key
@@ -199,7 +204,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
   return (
     <form
       id={checkoutFormId} ref={formRef} className="sf-product" method="post" action={productPath(username, product.slug)}
-      onChange={onChange} onSubmit={onSubmit} data-testid="checkout-form" data-step={step}
+      onChange={onChange} onInput={onChange} onSubmit={onSubmit} data-testid="checkout-form" data-step={step}
     >
       {/* Enter in a text field presses the form's first button: make that the step's main action. */}
       <button type="submit" name={fields.action} value={twoSteps && step === 1 ? 'next' : 'buy'} formNoValidate={twoSteps && step === 1} className="sf-default-button" tabIndex={-1} aria-hidden="true" />
