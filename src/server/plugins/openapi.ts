@@ -41,6 +41,8 @@ declare module 'fastify' {
      * (a sign-in route's 401, a signed link's 403, a parent that is not found), status → when.
      */
     documentErrors?: Record<number, string>
+    /** For the document only: a file route's 302 instead of the bytes, when (a presigned download). */
+    documentRedirect?: string
     /** For the document only: the JSON body of a route that reads its body raw (a signed webhook), as a JSON schema. */
     documentBody?: Record<string, unknown>
     /**
@@ -97,7 +99,7 @@ export function openapiTransform(input: TransformInput): ReturnType<typeof jsonS
   if (schema.hide) return result
   const route = (input as unknown as { route: RouteOptions }).route
   const method = String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase()
-  const config = (route.config ?? {}) as { auth?: 'required' | 'optional'; multipartBody?: Record<string, 'file' | 'files' | 'text' | 'text?'>; documentErrors?: Record<number, string>; documentBody?: JsonSchema; feature?: string }
+  const config = (route.config ?? {}) as { auth?: 'required' | 'optional'; multipartBody?: Record<string, 'file' | 'files' | 'text' | 'text?'>; documentErrors?: Record<number, string>; documentRedirect?: string; documentBody?: JsonSchema; feature?: string }
   const produces = schema.produces as string[] | undefined
   delete schema.produces
 
@@ -113,10 +115,14 @@ export function openapiTransform(input: TransformInput): ReturnType<typeof jsonS
     } else if (answer.content) responses[status] = answer
     else responses[status] = { description: description ?? 'Default Response', content: { 'application/json': { schema: answer } } }
   }
-  if (!Object.keys(responses).some((status) => status.startsWith('2') || status.startsWith('3'))) {
-    // A route that writes its answer itself (a file, a PDF, a CSV) names its content type in `produces`.
-    // Without one the operation documents no answer schema, which the document test refuses.
-    responses['200'] = produces?.length ? fileAnswer(produces, 'The file') : { description: 'Default Response' }
+  // A file route that may answer 302 instead of the bytes (a presigned download: docs/decisions/0101-presigned-downloads.md).
+  if (config.documentRedirect) responses['302'] = { type: 'null', description: config.documentRedirect, headers: { location: { type: 'string', description: 'Where to go next' } } }
+  if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
+    // A route that writes its answer itself (a file, a PDF, a CSV) names its content type in `produces`, also
+    // when it may redirect instead. Without either the operation documents no answer schema, which the
+    // document test refuses.
+    if (produces?.length) responses['200'] = fileAnswer(produces, 'The file')
+    else if (!Object.keys(responses).some((status) => status.startsWith('3'))) responses['200'] = { description: 'Default Response' }
   }
 
   const add = (status: number, description: string) => { if (!(String(status) in responses)) responses[String(status)] = errorAnswer(description) }

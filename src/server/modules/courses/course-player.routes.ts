@@ -44,7 +44,8 @@ export const coursePlayerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${base}/sessions/heartbeat`, { config: auth, schema: { tags, security, params: courseParams, response: { 200: heartbeatOutput } } },
     async (req) => player.heartbeat(req.ctx, req.params.seller, req.params.slug))
 
-  app.get('/payer/course_media/:lesson_id/:key', { schema: { tags, params: courseMediaParams, querystring: courseMediaQuery, produces: ['*/*'] } }, async (req, reply) => {
+  const mediaRedirect = 'With S3_PRESIGNED_DOWNLOADS (docs/decisions/0101-presigned-downloads.md): Location is a presigned URL of the file in the bucket'
+  app.get('/payer/course_media/:lesson_id/:key', { config: { documentRedirect: mediaRedirect }, schema: { tags, params: courseMediaParams, querystring: courseMediaQuery, produces: ['*/*'] } }, async (req, reply) => {
     const claims = { userId: req.query.u, lessonId: req.params.lesson_id, key: req.params.key, expires: req.query.e, preview: req.query.p === '1' }
     const file = await player.courseMedia(req.ctx, claims, req.query.s)
     // Presigning on: the player reads and seeks in the bucket itself; the redirect is never kept.

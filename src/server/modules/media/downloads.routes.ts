@@ -9,12 +9,13 @@ import { contentDisposition } from './storage'
 // /api/v1/cabinet/products/:id/download_settings: stamping and limit.
 
 const security = [{ bearer: [] }]
+const presignedRedirect = 'With S3_PRESIGNED_DOWNLOADS (docs/decisions/0101-presigned-downloads.md): Location is a presigned URL of the file in the bucket, valid for seconds'
 const auth = { auth: 'required' as const }
 
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['downloads']
 
-  app.get('/downloads/:file_id', { config: { documentErrors: { 403: 'The link\'s signature is not valid, or it expired' } }, schema: { tags, params: downloadParams, querystring: downloadQuery, produces: ['*/*'] } }, async (req, reply) => {
+  app.get('/downloads/:file_id', { config: { documentErrors: { 403: 'The link\'s signature is not valid, or it expired' }, documentRedirect: presignedRedirect }, schema: { tags, params: downloadParams, querystring: downloadQuery, produces: ['*/*'] } }, async (req, reply) => {
     const served = await downloads.serveDownload(req.ctx, req.params.file_id, req.query)
     if (served.redirect !== undefined) {
       // The presigned URL dies in seconds: neither the browser nor a proxy keeps the redirect

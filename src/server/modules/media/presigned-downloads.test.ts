@@ -9,7 +9,7 @@ import { startS3StandIn, type S3StandIn } from '../../../../tests/stand-ins/s3-s
 import { loadConfig } from '../../config'
 import { downloadLinksOf } from './media.service'
 import { localStorageOf, s3StorageOf } from './storage-config'
-import { presignedOrigin } from './storage'
+import { presignedOrigin, type Storage } from './storage'
 
 // Presigned downloads (docs/decisions/0101-presigned-downloads.md): with S3_PRESIGNED_DOWNLOADS on, a download
 // link and a lesson's media link answer, after the same checks and the same count, a 302 (no-store) to a
@@ -178,6 +178,14 @@ describe('presigned downloads on the S3 store', () => {
     expect(other.headers.location).toBeUndefined()
   })
 
+  test('the API document gives the download and lesson media links both the file and the 302', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json()
+    for (const path of ['/api/v1/downloads/{file_id}', '/api/v1/payer/course_media/{lesson_id}/{key}']) {
+      expect(Object.keys(doc.paths[path].get.responses), path).toEqual(expect.arrayContaining(['200', '302']))
+      expect(doc.paths[path].get.responses['302'].description).toContain('presigned')
+    }
+  })
+
   test('the app\'s Content-Security-Policy lets media and frames load from the bucket', async () => {
     const res = await t.request({ method: 'GET', url: '/healthz' })
     const csp = String(res.headers['content-security-policy'])
@@ -190,7 +198,7 @@ describe('which stores presign', () => {
   test('only the S3 store with the switch on, signed for S3_PUBLIC_ENDPOINT when set; the local store streams', async () => {
     const env = { ...s3.env, DATA_DIR: temp.dir }
     expect(s3StorageOf(loadConfig(env)).presignedUrl).toBeUndefined()
-    expect(localStorageOf(loadConfig({ ...env, STORAGE: 'local', S3_PRESIGNED_DOWNLOADS: 'true' })).presignedUrl).toBeUndefined()
+    expect((localStorageOf(loadConfig({ ...env, STORAGE: 'local', S3_PRESIGNED_DOWNLOADS: 'true' })) as Storage).presignedUrl).toBeUndefined()
     const store = s3StorageOf(loadConfig({ ...env, S3_PRESIGNED_DOWNLOADS: 'true', S3_PUBLIC_ENDPOINT: 'https://files.example.com' }))
     expect(await presignedOrigin(store)).toBe('https://files.example.com')
     const url = new URL(await store.presignedUrl!('file-0123456789abcdef0123456789abcdef.zip', { expiresInSeconds: 60, fileName: 'a.zip', contentType: 'application/zip' }))
