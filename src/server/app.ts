@@ -97,6 +97,7 @@ import { registerStorefront } from './plugins/storefront'
 import { courseVideoFrameSources } from '../shared/schemas/courses'
 import { checkReadiness } from './observability/readiness'
 import { requestContext } from './observability/request-context'
+import { registerTracing } from './observability/tracing'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -152,6 +153,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onRequest', (request, _reply, done) => {
     requestContext.run({ requestId: String(request.id) }, done)
   })
+  // With traces on, a server span per request, current for all the request runs (observability/tracing.ts).
+  registerTracing(app)
   registerErrorHandler(app)
 
   // With presigned downloads a lesson's video, audio and PDF frame are redirected to the bucket, and a browser

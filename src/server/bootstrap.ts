@@ -32,6 +32,7 @@ import { createAccountMoves, type AccountMoves } from './ports/account-moves'
 import { createPlatformEvents, type PlatformEvents } from './ports/platform-events'
 import { createMetrics } from './observability/metrics'
 import { currentRequestId } from './observability/request-context'
+import { startTracing, stopTracing, traceLogFields } from './observability/tracing'
 import { PlatformSettings } from './modules/platform-settings/platform-settings.store'
 
 /** Opens the configured database: PGlite in DATA_DIR, or the PostgreSQL server of DATABASE_URL. */
@@ -58,10 +59,11 @@ export function createLogger(config: Config): Logger {
   return pino({
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token', '*.access_token'],
-    // Every line written within a request, or within a job it caused, names that request.
+    // Every line written within a request, or within a job it caused, names that request, and with traces on
+    // its trace and span (docs/decisions/0100-opentelemetry-traces.md).
     mixin: () => {
       const requestId = currentRequestId()
-      return requestId ? { requestId } : {}
+      return requestId ? { requestId, ...traceLogFields() } : traceLogFields()
     },
   }) as unknown as Logger
 }
@@ -81,6 +83,8 @@ function redisFallbackWarning(logger: Logger): (error: unknown) => void {
 }
 
 export async function createDeps(config: Config, options: { database?: Database; logger?: Logger; work: boolean; jwtKey?: Uint8Array; now?: () => Date; storage?: Storage }): Promise<AppDeps> {
+  // Traces first (when configured), so everything built below runs traced; unconfigured, nothing is loaded.
+  await startTracing(config)
   const logger = options.logger ?? createLogger(config)
   const database = options.database ?? (await openConfiguredDatabase(config))
   const realNow = options.now ?? (() => new Date())
@@ -154,4 +158,6 @@ export async function closeDeps(deps: AppDeps): Promise<void> {
   deps.mailer.close()
   await deps.counters.close()
   await deps.database.close()
+  // The spans still buffered are sent before the process ends.
+  await stopTracing()
 }

@@ -3,6 +3,9 @@ import { z } from 'zod'
 // The environment, parsed once. Every setting the platform reads is here and in the README's table.
 const bool = z.enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no']).transform((v) => ['true', '1', 'on', 'yes'].includes(v))
 
+/** OpenTelemetry's variables treat an empty value as unset (its specification), as docker compose's `${X:-}` gives. */
+const otelUnsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -209,9 +212,23 @@ const configSchema = z.object({
   VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** How long one webhook attempt may take in all (connect, send, answer) before it counts as failed. */
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(30_000),
+  /**
+   * OpenTelemetry traces (docs/decisions/0100-opentelemetry-traces.md), the standard variables: spans go by
+   * OTLP/HTTP (JSON) to `<OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces`, or to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as
+   * given. Neither set (or OTEL_SDK_DISABLED): no traces, and nothing of OpenTelemetry is loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: otelUnsetIfEmpty(z.url().optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otelUnsetIfEmpty(z.url().optional()),
+  OTEL_SDK_DISABLED: otelUnsetIfEmpty(bool.default(false)),
+  /** The service spans are reported under; unset: `sellfront-worker` for ROLE=worker, `sellfront-api` otherwise. */
+  OTEL_SERVICE_NAME: otelUnsetIfEmpty(z.string().min(1).optional()),
 })
 
-export type Config = z.infer<typeof configSchema> & { appUrl: string; embedded: boolean; testClock: boolean; mailPreview: boolean; viesUrl: string | null }
+export type Config = z.infer<typeof configSchema> & {
+  appUrl: string; embedded: boolean; testClock: boolean; mailPreview: boolean; viesUrl: string | null
+  /** Where spans are posted (OTLP/HTTP), or null: traces are off. */
+  tracesUrl: string | null
+}
 
 /** Whether the billing test clock runs: never in production or without test payments. */
 function testClockOf(base: z.infer<typeof configSchema>, embedded: boolean): boolean {
@@ -227,6 +244,15 @@ function mailPreviewOf(base: z.infer<typeof configSchema>): boolean {
   if (base.MAIL_PREVIEW === 'on' && !allowed) throw new Error('Invalid configuration:\n  MAIL_PREVIEW: on is refused in production and with SMTP_URL')
   if (base.MAIL_PREVIEW !== undefined) return base.MAIL_PREVIEW === 'on'
   return allowed && base.NODE_ENV === 'development'
+}
+
+/** The OTLP/HTTP address spans are posted to, or null: traces are off (docs/decisions/0100-opentelemetry-traces.md). */
+function tracesUrlOf(base: z.infer<typeof configSchema>): string | null {
+  if (base.OTEL_SDK_DISABLED) return null
+  if (base.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return base.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+  // The OTLP convention: the base endpoint gets the signal's path appended; the signal's own endpoint is used as given.
+  if (base.OTEL_EXPORTER_OTLP_ENDPOINT) return `${base.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`
+  return null
 }
 
 /** The European Commission's VIES REST endpoint (docs/decisions/0088-vies-check.md). */
@@ -247,5 +273,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testClock: testClockOf(base, !base.DATABASE_URL),
     mailPreview: mailPreviewOf(base),
     viesUrl: base.VIES_URL === 'off' ? null : base.VIES_URL ?? (base.NODE_ENV === 'production' ? europeanCommissionVies : null),
+    tracesUrl: tracesUrlOf(base),
   }
 }

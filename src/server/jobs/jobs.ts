@@ -3,6 +3,7 @@ import type { Database, Executor } from '../db/client'
 import { executeSqlOn } from '../db/client'
 import type { Logger } from '../logger'
 import { currentRequestId, requestContext } from '../observability/request-context'
+import { currentTraceCarrier, runTraced, type TraceCarrier } from '../observability/tracing'
 
 // Side effects (mails, webhooks, deliveries) are pg-boss jobs enqueued in the same transaction as the
 // change that causes them, so a crash between the two cannot lose one. Handlers must be idempotent. A job
@@ -110,12 +111,31 @@ function withOnceRows(text: string): string {
 
 /** The key under which a job's data carries the request that enqueued it (handlers ignore it). */
 const requestIdKey = '_request_id'
+/**
+ * The keys of the W3C trace context of the span that enqueued the job, when traces are on: the job's span is its
+ * child (docs/decisions/0100-opentelemetry-traces.md). Handlers ignore them.
+ */
+const traceparentKey = '_traceparent'
+const tracestateKey = '_tracestate'
 
-/** The job's data with the current request's id, when there is one and the data is a plain object. */
+/** The job's data with the current request's id and trace context, when there are and the data is a plain object. */
 function withRequestId(data: object): object {
+  if (Array.isArray(data)) return data
   const requestId = currentRequestId()
-  if (!requestId || Array.isArray(data) || requestIdKey in data) return data
-  return { ...data, [requestIdKey]: requestId }
+  const trace = traceparentKey in data ? undefined : currentTraceCarrier()
+  if ((!requestId || requestIdKey in data) && !trace) return data
+  return {
+    ...data,
+    ...(requestId && !(requestIdKey in data) ? { [requestIdKey]: requestId } : {}),
+    ...(trace ? { [traceparentKey]: trace.traceparent, ...(trace.tracestate ? { [tracestateKey]: trace.tracestate } : {}) } : {}),
+  }
+}
+
+/** The trace context a job's data carries, if any. */
+function traceOf(data: unknown): TraceCarrier | undefined {
+  const carried = data as { [traceparentKey]?: unknown; [tracestateKey]?: unknown } | null
+  if (typeof carried?.[traceparentKey] !== 'string') return undefined
+  return { traceparent: carried[traceparentKey], ...(typeof carried[tracestateKey] === 'string' ? { tracestate: carried[tracestateKey] } : {}) }
 }
 
 /** A lost or refused connection (a database restart): the statement may succeed on a new one. */
@@ -409,14 +429,15 @@ export class Jobs<Deps> {
     const deps = this.deps
     // The job runs as part of the request that caused it: its log lines and the jobs it enqueues name it.
     const requestId = (data as { [requestIdKey]?: unknown } | null)?.[requestIdKey]
-    const work = async () => {
+    // Under its own span when traces are on (a child of the enqueuer's), so its statements and log lines join the trace.
+    const work = () => runTraced(definition.name, traceOf(data), async () => {
       try {
         await definition.handler(deps, data)
       } catch (error) {
         this.logger.warn({ err: error, job: definition.name }, 'job failed; it will be retried')
         throw error
       }
-    }
+    })
     if (typeof requestId === 'string') await requestContext.run({ requestId }, work)
     else await work()
   }
