@@ -9,8 +9,8 @@ import { contentDisposition } from './storage'
 // /api/v1/cabinet/products/:id/download_settings: stamping and limit.
 
 const security = [{ bearer: [] }]
-const presignedRedirect = 'With S3_PRESIGNED_DOWNLOADS (docs/decisions/0101-presigned-downloads.md): Location is a presigned URL of the file in the bucket, valid for seconds'
 const auth = { auth: 'required' as const }
+const presignedRedirect = 'With S3_PRESIGNED_DOWNLOADS (docs/decisions/0101-presigned-downloads.md): Location is a presigned URL of the file in the bucket, valid for seconds'
 
 export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['downloads']
