@@ -7,9 +7,8 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import { getTableColumns, sql, type SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { fileURLToPath } from 'node:url'
-import * as schema from './schema'
 import type { Db, Executor } from './executor'
-import { prepareStatementsOnConnect } from './fast-path'
+import { prepareStatementsOnConnect, runSqlText } from './fast-path'
 
 export type { Db, Executor, Schema, Tx } from './executor'
 
@@ -47,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
       : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
     await client.waitReady
-    const db = drizzlePglite(client, { schema }) as unknown as Db
+    const db = drizzlePglite(client) as unknown as Db
     return {
       kind: 'pglite',
       db,
@@ -78,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('connect', (client) => { client.on('error', () => {}) })
   // Every parameterised statement prepared once per connection (fast-path/prepared-statements.ts).
   prepareStatementsOnConnect(pool)
-  const db = drizzlePg(pool, { schema }) as unknown as Db
+  const db = drizzlePg(pool) as unknown as Db
   return {
     kind: 'postgres',
     db,
@@ -162,7 +161,8 @@ export function rowsOfJson<TTable extends PgTable>(table: TTable, rows: unknown)
 
 /** Raw `$n` SQL with its values on an executor (a transaction included), whichever driver is behind it: pg-boss's queries. */
 export async function executeSqlOn(executor: Executor, text: string, values?: unknown[] | null): Promise<{ rows: any[] }> {
-  return { rows: await executeRows(executor, parameterised(text, values ?? [])) }
+  // Built into a statement once per text (fast-path/reusable-query.ts): the jobs' inserts run on every checkout.
+  return { rows: await runSqlText(executor, text, values ?? [], parameterised) }
 }
 
 /** Rows of a raw query on an executor, whichever driver is behind it. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import pino from 'pino'
 import { sql } from 'drizzle-orm'
 import { executeRows, type Database, type Executor } from '../db/client'
+import { driverClientOf } from '../db/fast-path'
 import type { Logger } from '../logger'
 import { openTestDatabase } from '../../../tests/helpers/test-db'
 import { defineJob, Jobs } from './jobs'
@@ -112,7 +113,7 @@ describe('jobs in a transaction', () => {
   test('a batch with once keys is still one statement: the once rows and the jobs together', async () => {
     const key = `one-statement-${Date.now()}`
     await database.db.transaction(async (tx) => {
-      const sent = vi.spyOn(tx, 'execute')
+      const sent = vi.spyOn(driverClientOf(tx) as { query(...args: unknown[]): unknown }, 'query')
       await jobs.batch(tx, async () => {
         await jobs.enqueue(tx, noted.name, { label: 'a' }, { singletonKey: `${key}-a` })
         await jobs.enqueue(tx, other.name, { label: 'b' }, { singletonKey: `${key}-b` })

@@ -3,7 +3,7 @@
 // and node-postgres internals it relies on is in ../README.md.
 
 /** Queries built once per shape and run on any executor; their statements for commitBehind (decision 0035). */
-export { param, reusableQuery, type ReusableQuery } from './reusable-query'
+export { param, reusableQuery, reusableSql, runSqlText, type ReusableQuery, type ReusableSql } from './reusable-query'
 /** "Run these statements and commit": a transaction's last statements sent with its COMMIT (decision 0036). */
 export { commitBehind, type Statement } from './commit-behind'
 /** Questions asked in one turn of the event loop share one statement (decision 0023). */

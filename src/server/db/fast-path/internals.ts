@@ -1,4 +1,5 @@
 import pg from 'pg'
+import type { SQL } from 'drizzle-orm'
 import type { Executor } from '../executor'
 
 // Every private part of Drizzle ORM and node-postgres that the fast path reads, writes or patches, and
@@ -27,6 +28,19 @@ export type PreparedQuery = { queryString: string; params: unknown[]; client: un
 /** A Drizzle builder's prepared query without a name: the connection wrapper names it by its text (prepared-statements.ts). */
 export function prepareUnnamed(builder: { prepare(name: string): unknown }): PreparedQuery {
   return builder.prepare(undefined as unknown as string) as PreparedQuery
+}
+
+/**
+ * Drizzle (private): `execute(sql)` prepares its SQL as `session.prepareQuery(dialect.sqlToQuery(sql),
+ * undefined, undefined, false)`, a prepared query of the same kind as a builder's, answering the driver's
+ * whole result. Prepared here once for a raw SQL that is run again and again.
+ */
+export function prepareRawUnnamed(executor: Executor, query: SQL): PreparedQuery {
+  const { session, dialect } = executor as unknown as {
+    session: { prepareQuery(query: unknown, fields: undefined, name: undefined, arrayMode: boolean): unknown }
+    dialect: { sqlToQuery(query: SQL): unknown }
+  }
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, undefined, false) as PreparedQuery
 }
 
 /** Runs a prepared query on another client with other parameters; the prepared query itself stays as it was. */

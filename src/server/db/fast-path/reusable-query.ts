@@ -1,7 +1,7 @@
 import { is, Param, Placeholder, SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../executor'
 import type { Statement } from './commit-behind'
-import { driverClientOf, executePreparedOn, prepareUnnamed, type PreparedQuery } from './internals'
+import { driverClientOf, executePreparedOn, prepareRawUnnamed, prepareUnnamed, type PreparedQuery } from './internals'
 
 // Drizzle builds a query's SQL text again on every call: for a checkout's wide rows (an order has some fifty
 // columns) that was about a quarter of the API's CPU per checkout (bench/checkout.bench.ts). A reusable
@@ -42,7 +42,15 @@ function placeholdersOf(shape: Shape | undefined): Shape | undefined {
 function holdsSql(shape: Shape | undefined): boolean {
   if (shape === undefined) return false
   const rows = Array.isArray(shape) ? shape : [shape]
-  return rows.some((row) => Object.values(row).some((value) => is(value, SQL) || is(value, Placeholder) || is(value, Param)))
+  return rows.some((row) => Object.values(row).some(isSqlValue))
+}
+
+/** Whether a value is a Drizzle SQL expression; plain values (text, numbers, dates, JSON) are told apart first, cheaply. */
+function isSqlValue(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || value instanceof Date || Array.isArray(value)) return false
+  const prototype = Object.getPrototypeOf(value) as unknown
+  if (prototype === Object.prototype || prototype === null) return false
+  return is(value, SQL) || is(value, Placeholder) || is(value, Param)
 }
 
 function valueOf(name: string, params: Record<string, unknown>, shape: Shape | undefined): unknown {
@@ -54,17 +62,34 @@ function valueOf(name: string, params: Record<string, unknown>, shape: Shape | u
 }
 
 /**
+ * How each of a prepared query's parameters is filled, worked out once per prepared query: a plain
+ * placeholder takes the call's value, a column's placeholder its value through the column's encoder, any
+ * other parameter stays as built. Asking Drizzle's `is()` per parameter on every call cost more than the
+ * call's own work for an order's fifty columns (docs/decisions/0102-checkout-cpu-without-runtime-builds.md).
+ */
+type Filler = { name: string; encode: ((value: unknown) => unknown) | null } | { fixed: unknown }
+
+function fillersOf(prepared: PreparedQuery): Filler[] {
+  return prepared.params.map((p): Filler => {
+    if (is(p, Placeholder)) return { name: p.name, encode: null }
+    if (is(p, Param) && is(p.value, Placeholder)) {
+      const encoder = p.encoder
+      return { name: p.value.name, encode: (value) => encoder.mapToDriverValue(value) }
+    }
+    return { fixed: p }
+  })
+}
+
+/**
  * The prepared query's parameters with the call's values, each through its column's encoder as Drizzle
  * would (a JSON column stringified, a timestamp as ISO text); null stays null, as in Drizzle's own build.
  */
-function fill(prepared: PreparedQuery, params: Record<string, unknown>, shape: Shape | undefined): unknown[] {
-  return prepared.params.map((p) => {
-    if (is(p, Placeholder)) return valueOf(p.name, params, shape)
-    if (is(p, Param) && is(p.value, Placeholder)) {
-      const value = valueOf(p.value.name, params, shape)
-      return value === null || value === undefined ? null : p.encoder.mapToDriverValue(value)
-    }
-    return p
+function fill(fillers: Filler[], params: Record<string, unknown>, shape: Shape | undefined): unknown[] {
+  return fillers.map((filler) => {
+    if ('fixed' in filler) return filler.fixed
+    const value = valueOf(filler.name, params, shape)
+    if (!filler.encode) return value
+    return value === null || value === undefined ? null : filler.encode(value)
   })
 }
 
@@ -86,27 +111,69 @@ export function reusableQuery<TQuery extends Preparable, TShape extends Shape | 
   build: (db: Executor, shape: TShape) => TQuery,
 ): ReusableQuery<Awaited<ReturnType<TQuery['execute']>>, TShape> {
   type Result = Awaited<ReturnType<TQuery['execute']>>
-  const prepared = new Map<string, PreparedQuery>()
-  const preparedFor = (executor: Executor, shape: TShape | undefined): PreparedQuery => {
+  const prepared = new Map<string, { query: PreparedQuery; fillers: Filler[] }>()
+  const preparedFor = (executor: Executor, shape: TShape | undefined) => {
     const key = shapeKey(shape)
-    let query = prepared.get(key)
-    if (!query) {
+    let found = prepared.get(key)
+    if (!found) {
       // Unnamed: the connection wrapper names statements by their text (prepared-statements.ts).
-      query = prepareUnnamed(build(executor, placeholdersOf(shape) as TShape))
-      prepared.set(key, query)
+      const query = prepareUnnamed(build(executor, placeholdersOf(shape) as TShape))
+      prepared.set(key, found = { query, fillers: fillersOf(query) })
     }
-    return query
+    return found
   }
   const run = async (executor: Executor, params: Record<string, unknown>, shape?: TShape): Promise<Result> => {
     if (holdsSql(shape)) return (await build(executor, shape as TShape).execute()) as Result
-    const query = preparedFor(executor, shape)
-    return (await executePreparedOn(query, driverClientOf(executor), fill(query, params, shape))) as Result
+    const { query, fillers } = preparedFor(executor, shape)
+    return (await executePreparedOn(query, driverClientOf(executor), fill(fillers, params, shape))) as Result
   }
   return Object.assign(run, {
     statement(executor: Executor, params: Record<string, unknown>, shape?: TShape): Statement {
       if (holdsSql(shape)) throw new Error('a reusable query with SQL values has no fixed statement')
-      const query = preparedFor(executor, shape)
-      return { text: query.queryString, values: fill(query, params, shape) }
+      const { query, fillers } = preparedFor(executor, shape)
+      return { text: query.queryString, values: fill(fillers, params, shape) }
     },
   })
+}
+
+/** A reusable raw SQL: run on an executor with its named values, answering the rows. */
+export type ReusableSql<TRow> = (executor: Executor, params: Record<string, unknown>) => Promise<TRow[]>
+
+/**
+ * A raw SQL (Drizzle's `sql` template with `param('name')` in place of its values) built into its text once
+ * and run on any executor with new values, as `executor.execute(sql)` would run it: the same driver call,
+ * the same rows. For the hot paths' hand-written statements, whose template Drizzle turns into text again
+ * on every call otherwise.
+ */
+export function reusableSql<TRow = Record<string, unknown>>(build: () => SQL): ReusableSql<TRow> {
+  let prepared: { query: PreparedQuery; fillers: Filler[] } | null = null
+  return async (executor, params) => {
+    if (!prepared) {
+      const query = prepareRawUnnamed(executor, build())
+      prepared = { query, fillers: fillersOf(query) }
+    }
+    const result = (await executePreparedOn(prepared.query, driverClientOf(executor), fill(prepared.fillers, params, undefined))) as { rows: TRow[] }
+    return result.rows
+  }
+}
+
+/** How many raw `$n` texts keep their built statement (pg-boss's and the jobs' texts are a few dozen). */
+const textStatementsMax = 500
+const textStatements = new Map<string, { run: ReusableSql<Record<string, unknown>>; count: number }>()
+
+/**
+ * Rows of a raw `$n` text with its values on any executor, its statement built once per text (the
+ * first `textStatementsMax` texts; later ones are built per call).
+ */
+export function runSqlText(executor: Executor, text: string, values: readonly unknown[], parameterised: (text: string, values: unknown[]) => SQL): Promise<Record<string, unknown>[]> {
+  let found = textStatements.get(text)
+  if (!found) {
+    const count = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])))
+    const placeholders = Array.from({ length: count }, (_, i) => sql.placeholder(String(i)))
+    found = { run: reusableSql(() => parameterised(text, placeholders)), count }
+    if (textStatements.size < textStatementsMax) textStatements.set(text, found)
+  }
+  const params: Record<string, unknown> = {}
+  for (let i = 0; i < found.count; i++) params[String(i)] = values[i] ?? null
+  return found.run(executor, params)
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { sellerDisplayName } from '../../../shared/accounts'
-import { executeRows, type Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { legalReviews, profiles, refreshTokens, sellerEffectiveFeatures, sellers, sessions, users, userTokens } from '../../db/schema'
+import { param, reusableQuery, reusableSql } from '../../db/fast-path'
 
 // SQL of the accounts module. Every function takes the executor (database or transaction) it runs in.
 
@@ -73,8 +74,10 @@ export async function effectiveFeaturesOf(db: Executor, sellerId: number): Promi
   return row?.features ?? {}
 }
 
+const sellerByIdQuery = reusableQuery((db) => db.select().from(sellers).where(eq(sellers.id, param('id'))).limit(1))
+
 export async function findSellerById(db: Executor, id: number): Promise<SellerRow | undefined> {
-  const [row] = await db.select().from(sellers).where(eq(sellers.id, id)).limit(1)
+  const [row] = await sellerByIdQuery(db, { id })
   return row
 }
 
@@ -235,18 +238,20 @@ export async function insertUserIfAbsent(db: Executor, values: typeof users.$inf
  * it). Undefined only when a concurrent checkout inserted the same new email at this moment: ask again.
  */
 export async function upsertPayer(db: Executor, values: { email: string; passwordHash: string; firstName: string; lastName: string; locale: string }): Promise<number | undefined> {
-  const rows = await executeRows<{ id: number }>(db, sql`
-    with found as (select ${users.id} as id from ${users} where lower(${users.email}) = lower(${values.email})),
+  const rows = await upsertPayerSql(db, values)
+  return rows[0]?.id
+}
+
+const upsertPayerSql = reusableSql<{ id: number }>(() => sql`
+    with found as (select ${users.id} as id from ${users} where lower(${users.email}) = lower(${param('email')})),
     made as (
       insert into ${users} (email, password_hash, first_name, last_name, locale)
-      select ${values.email}, ${values.passwordHash}, ${values.firstName}, ${values.lastName}, ${values.locale} where not exists (select 1 from found)
+      select ${param('email')}, ${param('passwordHash')}, ${param('firstName')}, ${param('lastName')}, ${param('locale')} where not exists (select 1 from found)
       on conflict do nothing returning id
     ),
     payer as (select id from found union all select id from made),
     profile as (insert into ${profiles} (user_id, type) select id, 'payer' from payer on conflict do nothing)
     select id from payer`)
-  return rows[0]?.id
-}
 
 export async function insertProfileIfAbsent(db: Executor, values: typeof profiles.$inferInsert): Promise<void> {
   await db.insert(profiles).values(values).onConflictDoNothing()

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { affiliateAttributions, affiliateCommissions, affiliateNodes, affiliateProgramProducts, affiliatePrograms, publishers, sellers, users } from '../../db/schema'
+import { param, reusableQuery } from '../../db/fast-path'
 
 // The money side of the affiliates module (docs/decisions/0048-affiliates.md): attributions by payer email
 // and the commissions booked per charge, level and kind. Programs, nodes and publishers are read here (their
@@ -26,10 +27,13 @@ export async function programById(db: Executor, id: number): Promise<ProgramRow 
 }
 
 /** The program a product is in (at most one), archived or not. */
+// Every checkout and payment asks it: built once.
+const programOfProductQuery = reusableQuery((db) => db.select({ program: affiliatePrograms }).from(affiliateProgramProducts)
+  .innerJoin(affiliatePrograms, eq(affiliatePrograms.id, affiliateProgramProducts.programId))
+  .where(eq(affiliateProgramProducts.productId, param('productId'))).limit(1))
+
 export async function programOfProduct(db: Executor, productId: number): Promise<ProgramRow | undefined> {
-  const [row] = await db.select({ program: affiliatePrograms }).from(affiliateProgramProducts)
-    .innerJoin(affiliatePrograms, eq(affiliatePrograms.id, affiliateProgramProducts.programId))
-    .where(eq(affiliateProgramProducts.productId, productId)).limit(1)
+  const [row] = await programOfProductQuery(db, { productId })
   return row?.program
 }
 

@@ -100,9 +100,12 @@ export async function findProductById(db: Executor, id: number, options: { lock?
 }
 
 /** Products by id in one read, whatever their state (order not guaranteed). */
+// Every delivery reads its products: built once, the ids as an array (`= any`).
+const productsByIdsQuery = reusableQuery((db) => db.select().from(products).where(sql`${products.id} = any(${param('ids')})`))
+
 export async function findProductsByIds(db: Executor, ids: readonly number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return []
-  return db.select().from(products).where(inArray(products.id, [...ids]))
+  return productsByIdsQuery(db, { ids: [...ids] })
 }
 
 export async function updateProduct(db: Executor, id: number, values: Partial<typeof products.$inferInsert>): Promise<ProductRow> {

@@ -1,6 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { sellerCustomizations, sellerEffectiveFeatures, sellers, users } from '../../db/schema'
+import { param, reusableQuery } from '../../db/fast-path'
 
 // SQL of the customization module (docs/decisions/0085-customization.md). Writes seller_customizations; reads
 // the seller's name and effective flags with it, so a page or mail reads its branding in one statement.
@@ -20,16 +21,18 @@ export async function upsertSettings(db: Executor, sellerId: number, values: Omi
 
 /** The seller (by id, or by a shop path's username in any case or numeric id) with their branding and flags. */
 export async function brandingSource(db: Executor, seller: { id: number } | { path: string }) {
-  const where = 'id' in seller
-    ? eq(sellers.id, seller.id)
-    : /^[0-9]{1,9}$/.test(seller.path)
-      ? or(eq(sellers.id, Number(seller.path)), sql`lower(${sellers.username}) = lower(${seller.path})`)!
-      : sql`lower(${sellers.username}) = lower(${seller.path})`
-  const [row] = await db.select({
-    sellerId: sellers.id, username: sellers.username, company: sellers.company, firstName: users.firstName, lastName: users.lastName,
-    features: sellerEffectiveFeatures, settings: sellerCustomizations,
-  }).from(sellers).innerJoin(users, eq(users.id, sellers.userId))
-    .leftJoin(sellerCustomizations, eq(sellerCustomizations.sellerId, sellers.id))
-    .where(where).limit(1)
+  // By id (every mail a checkout sends): built once.
+  if ('id' in seller) return (await brandingQuery(db, { id: seller.id }))[0]
+  const where = /^[0-9]{1,9}$/.test(seller.path)
+    ? or(eq(sellers.id, Number(seller.path)), sql`lower(${sellers.username}) = lower(${seller.path})`)!
+    : sql`lower(${sellers.username}) = lower(${seller.path})`
+  const [row] = await brandingSelect(db).where(where).limit(1)
   return row
 }
+
+const brandingSelect = (db: Executor) => db.select({
+  sellerId: sellers.id, username: sellers.username, company: sellers.company, firstName: users.firstName, lastName: users.lastName,
+  features: sellerEffectiveFeatures, settings: sellerCustomizations,
+}).from(sellers).innerJoin(users, eq(users.id, sellers.userId))
+  .leftJoin(sellerCustomizations, eq(sellerCustomizations.sellerId, sellers.id))
+const brandingQuery = reusableQuery((db) => brandingSelect(db).where(eq(sellers.id, param('id'))).limit(1))

@@ -4,6 +4,7 @@ import { nameInLocale } from '../../db/translated-name'
 import {
   accessGrants, deliveryEvents, orderDeliveries, orderItems, orders, paymentMethodSetups, productDeliverySettings, products, sellerPaymentManagement, sellers, users,
 } from '../../db/schema'
+import { param, reusableQuery } from '../../db/fast-path'
 
 export type GrantRow = typeof accessGrants.$inferSelect
 export type DeliveryRow = typeof orderDeliveries.$inferSelect
@@ -13,8 +14,12 @@ export type MethodSetupRow = typeof paymentMethodSetups.$inferSelect
 // ------------------------------------------------------------------ deliveries
 
 /** Claims the order's delivery; undefined when it was delivered before (a rerun). */
+// The statements every paid order's delivery sends (in the payment's transaction) are built once
+// (docs/decisions/0102-checkout-cpu-without-runtime-builds.md).
+const claimDeliveryQuery = reusableQuery((db, row: typeof orderDeliveries.$inferInsert) => db.insert(orderDeliveries).values(row).onConflictDoNothing().returning())
+
 export async function claimDelivery(db: Executor, values: typeof orderDeliveries.$inferInsert): Promise<DeliveryRow | undefined> {
-  const [row] = await db.insert(orderDeliveries).values(values).onConflictDoNothing().returning()
+  const [row] = await claimDeliveryQuery(db, {}, values)
   return row
 }
 
@@ -31,9 +36,11 @@ export async function updateDelivery(db: Executor, orderId: number, values: Part
 // ------------------------------------------------------------------ grants
 
 /** Inserts the grants not there yet; answers only the new ones. */
+const insertGrantsQuery = reusableQuery((db, rows: (typeof accessGrants.$inferInsert)[]) => db.insert(accessGrants).values(rows).onConflictDoNothing({ target: [accessGrants.orderId, accessGrants.productId] }).returning())
+
 export async function insertGrants(db: Executor, values: (typeof accessGrants.$inferInsert)[]): Promise<GrantRow[]> {
   if (values.length === 0) return []
-  return db.insert(accessGrants).values(values).onConflictDoNothing({ target: [accessGrants.orderId, accessGrants.productId] }).returning()
+  return insertGrantsQuery(db, {}, values)
 }
 
 /**
@@ -180,8 +187,10 @@ export async function latestSuccessfulSetup(db: Executor, orderId: number): Prom
 
 // ------------------------------------------------------------------ log
 
+const insertEventsQuery = reusableQuery((db, rows: (typeof deliveryEvents.$inferInsert)[]) => db.insert(deliveryEvents).values(rows))
+
 export async function insertEvents(db: Executor, values: (typeof deliveryEvents.$inferInsert)[]): Promise<void> {
-  if (values.length > 0) await db.insert(deliveryEvents).values(values)
+  if (values.length > 0) await insertEventsQuery(db, {}, values)
 }
 
 /** A grant's latest event of a kind (its revocation, to restore it as it was). */
@@ -193,8 +202,10 @@ export async function lastGrantEvent(db: Executor, grantId: number, event: strin
 
 // ------------------------------------------------------------------ settings
 
+const deliverySettingsQuery = reusableQuery((db) => db.select().from(productDeliverySettings).where(eq(productDeliverySettings.productId, param('productId'))).limit(1))
+
 export async function findDeliverySettings(db: Executor, productId: number): Promise<DeliverySettingsRow | undefined> {
-  const [row] = await db.select().from(productDeliverySettings).where(eq(productDeliverySettings.productId, productId)).limit(1)
+  const [row] = await deliverySettingsQuery(db, { productId })
   return row
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { funnelEvents, funnelNodes, funnelProducts, funnels, pricingPlans, products } from '../../db/schema'
+import { param, reusableQuery } from '../../db/fast-path'
 
 export type FunnelRow = typeof funnels.$inferSelect
 export type FunnelNodeRow = typeof funnelNodes.$inferSelect
@@ -74,9 +75,12 @@ export async function linkProduct(db: Executor, funnelId: number, productId: num
 }
 
 /** The funnel a product's checkout leads into (any state: the caller decides), or undefined. */
+// Every payment asks it (the funnel's next offer): built once.
+const funnelOfProductQuery = reusableQuery((db) => db.select({ funnel: funnels }).from(funnelProducts).innerJoin(funnels, eq(funnels.id, funnelProducts.funnelId))
+  .where(eq(funnelProducts.productId, param('productId'))).limit(1))
+
 export async function funnelOfProduct(db: Executor, productId: number): Promise<FunnelRow | undefined> {
-  const [row] = await db.select({ funnel: funnels }).from(funnelProducts).innerJoin(funnels, eq(funnels.id, funnelProducts.funnelId))
-    .where(eq(funnelProducts.productId, productId)).limit(1)
+  const [row] = await funnelOfProductQuery(db, { productId })
   return row?.funnel
 }
 

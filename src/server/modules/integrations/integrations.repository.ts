@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { integrationConnections, integrationProductSettings, integrationSyncEvents } from '../../db/schema'
 import { containsPattern } from '../../db/like-pattern'
+import { param, reusableQuery } from '../../db/fast-path'
 
 // The integrations module's SQL: connections, per-product settings and the sync log (docs/decisions/0075-integrations.md).
 
@@ -94,15 +95,18 @@ export async function deleteProductSetting(db: Executor, connectionId: number, p
 /** The settings of a seller's syncing connections for these products: what a purchase or refund syncs. */
 export async function syncTargets(db: Executor, sellerId: number, productIds: readonly number[], kinds: readonly string[], states: readonly string[]) {
   if (productIds.length === 0) return []
-  return db.select({ setting: integrationProductSettings, kind: integrationConnections.kind })
-    .from(integrationProductSettings)
-    .innerJoin(integrationConnections, eq(integrationConnections.id, integrationProductSettings.connectionId))
-    .where(and(
-      eq(integrationProductSettings.sellerId, sellerId), inArray(integrationProductSettings.productId, [...productIds]),
-      inArray(integrationConnections.kind, [...kinds]), inArray(integrationConnections.state, [...states]),
-    ))
-    .orderBy(asc(integrationProductSettings.id))
+  return syncTargetsQuery(db, { sellerId, productIds: [...productIds], kinds: [...kinds], states: [...states] })
 }
+
+// Every payment and refund asks it: built once, the lists as arrays (`= any`).
+const syncTargetsQuery = reusableQuery((db) => db.select({ setting: integrationProductSettings, kind: integrationConnections.kind })
+  .from(integrationProductSettings)
+  .innerJoin(integrationConnections, eq(integrationConnections.id, integrationProductSettings.connectionId))
+  .where(and(
+    eq(integrationProductSettings.sellerId, param('sellerId')), sql`${integrationProductSettings.productId} = any(${param('productIds')})`,
+    sql`${integrationConnections.kind} = any(${param('kinds')})`, sql`${integrationConnections.state} = any(${param('states')})`,
+  ))
+  .orderBy(asc(integrationProductSettings.id)))
 
 // ---------------------------------------------------------------- the sync log
 

@@ -31,9 +31,11 @@ export async function findOrderByToken(db: Executor, token: string): Promise<Ord
 }
 
 /** An order; with `lock`, the first lock of the lock order (README "Lock order": order, payments, rates, stock). */
+const orderByIdQuery = reusableQuery((db) => db.select().from(orders).where(eq(orders.id, param('id'))).limit(1))
+const lockedOrderByIdQuery = reusableQuery((db) => db.select().from(orders).where(eq(orders.id, param('id'))).limit(1).for('update'))
+
 export async function findOrder(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
-  const query = db.select().from(orders).where(eq(orders.id, id)).limit(1)
-  const [row] = options.lock ? await query.for('update') : await query
+  const [row] = await (options.lock ? lockedOrderByIdQuery : orderByIdQuery)(db, { id })
   return row
 }
 
@@ -57,8 +59,10 @@ export async function findOrderWithProductIds(db: Executor, orderId: number): Pr
   return { order: row.order, productIds: [...new Set([row.order.productId, ...(row.itemProductIds ?? []).map(Number)])] }
 }
 
+const orderItemsQuery = reusableQuery((db) => db.select().from(orderItems).where(eq(orderItems.orderId, param('orderId'))).orderBy(asc(orderItems.id)))
+
 export async function orderItemsOf(db: Executor, orderId: number): Promise<OrderItemRow[]> {
-  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
+  return orderItemsQuery(db, { orderId })
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { sellerCredentialProviders } from '../../../shared/payments'
-import { executeRows, rowsOfJson, type Executor } from '../../db/client'
+import { rowsOfJson, type Executor } from '../../db/client'
 import { paymentMethodSettings, paymentProviderAccounts, sellerEffectiveFeatures, sellers } from '../../db/schema'
+import { param, reusableQuery, reusableSql } from '../../db/fast-path'
 
 // The SQL of payment providers and the method x provider matrix, always scoped by the seller.
 
@@ -73,10 +74,12 @@ export async function deleteAccount(db: Executor, sellerId: number, provider: st
 }
 
 /** The seller's provider accounts and method settings in one round trip (every checkout asks which methods it offers). */
+const accountsAndMethodSettingsSql = reusableSql<{ accounts: unknown; settings: unknown }>(() => sql`select
+    (select coalesce(json_agg(a order by a.id), '[]') from ${paymentProviderAccounts} a where a.seller_id = ${param('sellerId')}) as accounts,
+    (select coalesce(json_agg(m), '[]') from ${paymentMethodSettings} m where m.seller_id = ${param('sellerId')}) as settings`)
+
 export async function accountsAndMethodSettings(db: Executor, sellerId: number): Promise<{ accounts: ProviderAccountRow[]; settings: MethodSettingRow[] }> {
-  const [row] = await executeRows<{ accounts: unknown; settings: unknown }>(db, sql`select
-    (select coalesce(json_agg(a order by a.id), '[]') from ${paymentProviderAccounts} a where a.seller_id = ${sellerId}) as accounts,
-    (select coalesce(json_agg(m), '[]') from ${paymentMethodSettings} m where m.seller_id = ${sellerId}) as settings`)
+  const [row] = await accountsAndMethodSettingsSql(db, { sellerId })
   return { accounts: rowsOfJson(paymentProviderAccounts, row!.accounts), settings: rowsOfJson(paymentMethodSettings, row!.settings) }
 }
 
@@ -95,7 +98,9 @@ export async function deleteMethodSettingsOf(db: Executor, sellerId: number, pro
 }
 
 /** The seller's effective feature flags (the payment methods behind flags: twint, klarna, klarna_subscriptions). */
+const sellerFeaturesQuery = reusableQuery((db) => db.select({ features: sellerEffectiveFeatures }).from(sellers).where(eq(sellers.id, param('sellerId'))).limit(1))
+
 export async function sellerFeatures(db: Executor, sellerId: number): Promise<Record<string, boolean>> {
-  const [row] = await db.select({ features: sellerEffectiveFeatures }).from(sellers).where(eq(sellers.id, sellerId)).limit(1)
+  const [row] = await sellerFeaturesQuery(db, { sellerId })
   return row?.features ?? {}
 }

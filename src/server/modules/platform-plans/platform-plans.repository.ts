@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client'
 import { platformPlanOwner, platformPlanPrices, platformPlans, platformPromos, platformSubscriptions, sellers } from '../../db/schema'
 import { grantingSubscriptionStates } from '../../../shared/states/platform-subscription'
 import { containsPattern } from '../../db/like-pattern'
+import { param, reusableQuery } from '../../db/fast-path'
 
 // The platform-plans module's SQL (docs/decisions/0055-platform-plans.md). Writes only its own tables.
 
@@ -115,9 +116,12 @@ export async function updateSubscription(db: Executor, id: number, values: Parti
   return row!
 }
 
+// Every charge asks it (is this order a platform plan's?): built once, with and without the lock.
+const subscriptionByOrderQuery = reusableQuery((db) => db.select().from(platformSubscriptions).where(eq(platformSubscriptions.orderId, param('orderId'))))
+const lockedSubscriptionByOrderQuery = reusableQuery((db) => db.select().from(platformSubscriptions).where(eq(platformSubscriptions.orderId, param('orderId'))).for('update'))
+
 export async function findSubscriptionByOrder(db: Executor, orderId: number, options: { lock?: boolean } = {}): Promise<SubscriptionRow | undefined> {
-  const query = db.select().from(platformSubscriptions).where(eq(platformSubscriptions.orderId, orderId))
-  const [row] = options.lock ? await query.for('update') : await query
+  const [row] = await (options.lock ? lockedSubscriptionByOrderQuery : subscriptionByOrderQuery)(db, { orderId })
   return row
 }
 

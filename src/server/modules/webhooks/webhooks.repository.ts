@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { executeRows } from '../../db/client'
 import { sellers, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema'
 import { containsPattern } from '../../db/like-pattern'
+import { param, reusableSql } from '../../db/fast-path'
 
 // The webhooks module's SQL (docs/decisions/0072-signed-webhooks.md): endpoints, deliveries, attempts.
 
@@ -68,19 +68,26 @@ export async function listEndpoints(db: Executor, sellerId: number, filter: {
 export async function fanOut(db: Executor, event: {
   sellerId: number; type: string; orderId: number | null; productIds: number[]; body: unknown; now: Date
 }): Promise<number[]> {
-  const rows = await executeRows<{ id: number }>(db, sql`
-    insert into webhook_deliveries (endpoint_id, seller_id, message_id, event_type, order_id, body, state, next_attempt_at, created_at)
-    select e.id, e.seller_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), ${event.type}, ${event.orderId},
-           ${JSON.stringify(event.body)}::jsonb, 'pending', ${event.now.toISOString()}::timestamptz, ${event.now.toISOString()}::timestamptz
-    from webhook_endpoints e
-    where e.seller_id = ${event.sellerId} and e.state = 'active' and ${event.type} = any(e.events)
-      and (e.product_scope = 'all'
-        or (e.product_scope = 'selected' and e.product_ids && ${`{${event.productIds.join(',')}}`}::integer[])
-        or (e.product_scope = 'none' and ${event.productIds.length} = 0))
-    order by e.id
-    returning id`)
+  const now = event.now.toISOString()
+  const rows = await fanOutSql(db, {
+    type: event.type, orderId: event.orderId, body: JSON.stringify(event.body), now, sellerId: event.sellerId,
+    productIds: `{${event.productIds.join(',')}}`, productCount: event.productIds.length,
+  })
   return rows.map((r) => Number(r.id))
 }
+
+// Every order event runs it (reusableSql: built once, docs/decisions/0102-checkout-cpu-without-runtime-builds.md).
+const fanOutSql = reusableSql<{ id: number }>(() => sql`
+    insert into webhook_deliveries (endpoint_id, seller_id, message_id, event_type, order_id, body, state, next_attempt_at, created_at)
+    select e.id, e.seller_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), ${param('type')}, ${param('orderId')},
+           ${param('body')}::jsonb, 'pending', ${param('now')}::timestamptz, ${param('now')}::timestamptz
+    from webhook_endpoints e
+    where e.seller_id = ${param('sellerId')} and e.state = 'active' and ${param('type')} = any(e.events)
+      and (e.product_scope = 'all'
+        or (e.product_scope = 'selected' and e.product_ids && ${param('productIds')}::integer[])
+        or (e.product_scope = 'none' and ${param('productCount')} = 0))
+    order by e.id
+    returning id`)
 
 export async function insertDelivery(db: Executor, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow> {
   const [row] = await db.insert(webhookDeliveries).values(values).returning()
