@@ -182,7 +182,10 @@ export type RenderInput<P extends PageName = PageName> = {
   /** The site's public origin (APP_URL) and this page's path, for canonical links and Open Graph. */
   appUrl: string
   path: string
-  /** The built client's files for this page: stylesheets, the entry script, modules to preload. */
+  /**
+   * The built client's files for this page: stylesheets, the entry script, and the modules the entry loads for the
+   * page (`preload`: not written into the page since docs/decisions/0099-storefront-client-on-preact.md).
+   */
   assets: { css: string[]; js: string[]; preload: string[] }
   /** The seller's branding in effect (docs/decisions/0085-customization.md); null or absent: the platform's look. */
   branding?: Branding | null

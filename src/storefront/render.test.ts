@@ -26,14 +26,15 @@ const english = { locale: 'en', texts: JSON.parse(JSON.stringify(en)), languages
 const propsOf = (html: string) => JSON.parse(/<script type="application\/json" id="sf-props">(.*?)<\/script>/.exec(html)![1]!)
 
 describe('the product page document', () => {
-  test('head: title, canonical, Open Graph, JSON-LD; the client entry and its modules; props that read back', () => {
+  test('head: title, canonical, Open Graph, JSON-LD; the client entry; props that read back', () => {
     const props = productProps({ product: product({ name: 'Paint </script><script>alert(1)</script>' }) })
     const html = render('product', props)
     expect(html.startsWith('<!doctype html><html lang="en"><head>')).toBe(true)
     expect(html).toContain('<link rel="canonical" href="https://shop.example/s/demo/watercolour-course">')
     expect(html).toContain('<meta property="og:title" content="Paint &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Demo Studio">')
     expect(html).toContain('<link rel="stylesheet" href="/storefront/assets/entry.css">')
-    expect(html).toContain('<link rel="modulepreload" href="/storefront/assets/product-page.js">')
+    // the entry loads the page's modules: preloading them from the head delayed the cover (decision 0099)
+    expect(html).not.toContain('modulepreload')
     expect(html).toContain('<script type="module" src="/storefront/assets/entry.js"></script>')
     // exactly one closing script tag per script element: the name cannot end one early
     expect(html.match(/<\/script>/g)!.length).toBe(3)
