@@ -13,10 +13,11 @@ import { precompress } from './scripts/vite-precompress'
 // pure so unused schemas are dropped, and the build fails if zod reaches the browser bundle anyway.
 //
 // React on the server, Preact in the browser (docs/decisions/0099-storefront-client-on-preact.md): the browser
-// bundle resolves `react`, `react-dom` and their subpaths to `preact/compat` (`reactToPreact` below), which cut
-// the product page's JavaScript from 86.7 to about 30 KiB gzip. The server entry still renders with React, so
-// the HTML (and every test that compares it) is React's; Preact hydrates it. To switch the browser back to
-// React, drop `reactToPreact()` from the plugins: nothing else depends on it.
+// bundle resolves `react`, `react-dom` and their subpaths to `preact/compat` (`reactToPreact` below, client build
+// only), which cut the product page's JavaScript from 86.7 to 28.6 KiB gzip. The server entry still renders with
+// React, so the HTML (and every test that compares it) is React's; Preact hydrates it. Browser code must keep to
+// what compat supports (src/storefront/README.md). To switch the browser back to React, drop `reactToPreact()` from
+// the plugins: nothing else depends on it.
 
 const clientEntry = 'src/storefront/entry-client.tsx'
 const serverEntry = 'src/storefront/entry-server.tsx'
