@@ -8,7 +8,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm'
 import pg from 'pg'
 import { fileURLToPath } from 'node:url'
 import type { Db, Executor } from './executor'
-import { prepareStatementsOnConnect, runSqlText } from './fast-path'
+import { addFieldsWithoutObjectTemplate, prepareStatementsOnConnect, runSqlText } from './fast-path'
 
 export type { Db, Executor, Schema, Tx } from './executor'
 
@@ -77,6 +77,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('connect', (client) => { client.on('error', () => {}) })
   // Every parameterised statement prepared once per connection (fast-path/prepared-statements.ts).
   prepareStatementsOnConnect(pool)
+  // Rows read as arrays skip node-postgres's per-statement object template (fast-path/internals.ts).
+  addFieldsWithoutObjectTemplate()
   const db = drizzlePg(pool) as unknown as Db
   return {
     kind: 'postgres',

@@ -10,5 +10,7 @@ export { commitBehind, type Statement } from './commit-behind'
 export { askTogether, type AskTogetherOptions } from './ask-together'
 /** Every parameterised statement prepared once per PostgreSQL connection (decision 0035); client.ts installs it. */
 export { prepareStatementsOnConnect } from './prepared-statements'
+/** Rows read as arrays skip node-postgres's per-statement object template (decision 0102); client.ts installs it. */
+export { addFieldsWithoutObjectTemplate } from './internals'
 /** The driver's client behind an executor: for tests that watch the statements sent. */
 export { driverClientOf } from './internals'

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { openTestDatabase, testDatabaseKind } from '../../../../tests/helpers/test-db'
 import type { Database } from '../client'
 import { idempotencyKeys } from '../schema'
-import { driverClientOf, executePreparedOn, isPgConnection, prepareUnnamed, reliedOnVersions, simpleQueryResults } from './internals'
+import { addFieldsWithoutObjectTemplate, driverClientOf, executePreparedOn, isPgConnection, prepareRawUnnamed, prepareUnnamed, reliedOnVersions, simpleQueryResults } from './internals'
 
 // The Drizzle ORM and node-postgres internals the fast path relies on (internals.ts), checked against the
 // installed packages. A failure here means an upgrade changed one of them: each message names the internal
@@ -95,6 +95,30 @@ describe('the internals the fast path relies on', () => {
     }
     expect(await endOf(async () => {}), changed('Drizzle NodePgSession.transaction (its COMMIT, which commitBehind answers)')).toEqual(['commit'])
     expect(await endOf(async () => { throw new Error('roll back') }), changed('Drizzle NodePgSession.transaction (its ROLLBACK, which commitBehind answers)')).toEqual(['rollback'])
+  })
+
+  test('Drizzle: a raw SQL prepared as execute() prepares it runs on another client and answers the driver\'s result', async () => {
+    const prepared = prepareRawUnnamed(database.db, sql`select ${sql.placeholder('n')}::int + 1 as next`)
+    expect(typeof prepared.queryString === 'string' && prepared.queryString.includes('$1'), changed('Drizzle session.prepareQuery / dialect.sqlToQuery (a raw SQL\'s text)')).toBe(true)
+    const result = (await executePreparedOn(prepared, driverClientOf(database.db), [41])) as { rows: { next: number }[] }
+    expect(result.rows, changed('Drizzle raw prepared query execute() (the driver\'s result, rows as objects)')).toEqual([{ next: 42 }])
+  })
+
+  test('node-postgres: Result.prototype.addFields sets the parsers; patched, array rows skip the object template and parse as before', () => {
+    const Result = (pg as unknown as { Result: new (rowMode: string | undefined, types: unknown) => Record<string, any> }).Result
+    expect(typeof Result?.prototype?.addFields, changed('pg.Result.prototype.addFields')).toBe('function')
+    const types = { getTypeParser: (oid: number) => (oid === 23 ? (v: string) => Number(v) : (v: string) => v) }
+    const fields = [{ name: 'a', dataTypeID: 23, format: 'text' }, { name: 'b', dataTypeID: 25, format: 'text' }]
+    const before = new Result('array', types)
+    before.addFields(fields)
+    expect(before._parsers?.length, changed('pg Result._parsers (set by addFields)')).toBe(2)
+    addFieldsWithoutObjectTemplate()
+    const asArray = new Result('array', types)
+    asArray.addFields(fields)
+    expect(asArray.parseRow(['7', 'x']), changed('pg Result.parseRow for array rows (with the patched addFields)')).toEqual([7, 'x'])
+    const asObject = new Result(undefined, types)
+    asObject.addFields(fields)
+    expect(asObject.parseRow(['7', 'x']), changed('pg Result.parseRow for object rows')).toEqual({ a: 7, b: 'x' })
   })
 
   if (testDatabaseKind === 'pglite') test('PGlite: a transaction\'s query(text, values) answers affectedRows', async () => {

@@ -83,3 +83,35 @@ export async function simpleQueryResults(connection: pg.PoolClient, text: string
   const answer = (await connection.query(text)) as unknown as pg.QueryResult | pg.QueryResult[]
   return Array.isArray(answer) ? answer : [answer]
 }
+
+/** What node-postgres's Result holds and does, as the patch below sees it. */
+type ResultInternals = {
+  rowAsArray: boolean; fields: { dataTypeID: number; format?: string }[]; _parsers: unknown[] | undefined
+  _types: { getTypeParser(oid: number, format: string): unknown } | undefined
+  addFields(fields: unknown[]): void
+}
+
+let arrayRowsPatched = false
+
+/**
+ * node-postgres (patched): `Result.prototype.addFields` runs for every statement that answers rows and,
+ * besides the columns' parsers, builds an object with a key per column for rows read as objects
+ * (`_prebuiltEmptyResultObject`). Drizzle reads rows as arrays (`rowMode: 'array'`), where that object is
+ * never used; for a fifty-column order it was the most expensive step of reading an answer. For array rows
+ * the patched method sets the parsers only; rows as objects keep node-postgres's own method
+ * (docs/decisions/0102-checkout-cpu-without-runtime-builds.md).
+ */
+export function addFieldsWithoutObjectTemplate(): void {
+  if (arrayRowsPatched) return
+  arrayRowsPatched = true
+  const prototype = (pg as unknown as { Result: { prototype: ResultInternals } }).Result.prototype
+  const original = prototype.addFields
+  prototype.addFields = function (this: ResultInternals, fields: unknown[]) {
+    if (!this.rowAsArray || !this._types) return original.call(this, fields)
+    const described = fields as ResultInternals['fields']
+    this.fields = described
+    const parsers = new Array(described.length)
+    for (let i = 0; i < described.length; i++) parsers[i] = this._types.getTypeParser(described[i]!.dataTypeID, described[i]!.format || 'text')
+    if (described.length) this._parsers = parsers
+  }
+}
