@@ -51,6 +51,9 @@ const slotsOf = new WeakMap<Ctx['deps'], LimitFunction>()
  * At most CHECKOUT_CONCURRENCY orders are claimed and made at once per process; the others wait their
  * turn. In a rush this is what keeps answers fast: taken one group after another, the payers after the last
  * ticket meet the sold-out read before their claim instead of all racing through the whole checkout together.
+ * A payment's outcome takes its turn here too (orders.recordPaymentOutcomeOf,
+ * docs/decisions/0103-payments-take-their-turn.md). Nothing run in a slot may wait for another slot: a
+ * slot's work never records a payment's outcome (createOrder asks the provider after its turn).
  */
 export function checkoutSlots(deps: Ctx['deps']): LimitFunction {
   let slots = slotsOf.get(deps)

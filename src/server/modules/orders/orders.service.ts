@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps'
 import type { PaymentOutcome } from '../../payments/providers/types'
 import type { ChargeCommissions } from '../../ports/commissions'
 import type { PlatformEventType } from '../../../shared/webhooks/events'
+import * as rush from '../catalog/rush.service'
 import * as stock from '../catalog/stock.service'
 import * as coupons from '../coupons/coupons.service'
 import * as email from '../email/email.service'
@@ -287,6 +288,15 @@ export type PaymentLabels = { payment: repo.PaymentRow; orderToken: string; prod
  * still open, its labels read under the same locks (null for a payment already final).
  */
 export async function recordPaymentOutcomeOf(
+  deps: AppDeps, paymentToken: string, given: PaymentOutcome | ((payment: repo.PaymentRow) => PaymentOutcome),
+): Promise<{ state: PaymentState; labels: PaymentLabels | null }> {
+  // The outcome takes its turn in the process's checkout slots, behind the payers already waiting there: in a
+  // rush they hear "yours" or "sold out" first, and a paid order's stock stays held meanwhile
+  // (docs/decisions/0103-payments-take-their-turn.md). No caller holds a slot (rush.service.ts).
+  return rush.checkoutSlots(deps)(() => recordPaymentOutcomeNow(deps, paymentToken, given))
+}
+
+async function recordPaymentOutcomeNow(
   deps: AppDeps, paymentToken: string, given: PaymentOutcome | ((payment: repo.PaymentRow) => PaymentOutcome),
 ): Promise<{ state: PaymentState; labels: PaymentLabels | null }> {
   const now = deps.now()
