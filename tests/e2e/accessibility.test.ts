@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { buyWithSandbox } from './buyer'
 import { newPage, signedInPage, type RunningServer, startDemoPlatform, stopPlatform } from './harness'
+import { seriousViolations } from './axe'
 
 // axe-core on the pages a payer and a new seller see first: the demo seller's shop and a product page,
 // the checkout form, the success page after a sandbox purchase, sign-in and sign-up, and the main cabinet
@@ -17,23 +17,9 @@ let browser: Browser
 beforeAll(async () => { ({ server, browser } = await startDemoPlatform(demo.password)) })
 afterAll(() => stopPlatform(server, browser))
 
-/** The critical and serious violations on the page as it is now, one readable line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze()
-  if (process.env.AXE_DUMP) {
-    const { appendFileSync } = await import('node:fs')
-    for (const v of results.violations.filter((x) => x.impact === 'critical' || x.impact === 'serious')) {
-      for (const n of v.nodes) appendFileSync(process.env.AXE_DUMP, `${page.url()} ${v.id} ${n.target.join(' ')} :: ${n.html.slice(0, 160)} :: ${(n.any[0]?.message ?? n.all[0]?.message ?? '').slice(0, 200)}\n`)
-    }
-  }
-  return results.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}`)
-}
-
 /** A page's violations, named by where they were found. */
 async function check(page: Page, where: string): Promise<string[]> {
-  return (await seriousViolations(page)).map((line) => `${where}: ${line}`)
+  return (await seriousViolations(page, { dump: process.env.AXE_DUMP })).map((line) => `${where}: ${line}`)
 }
 
 async function publicPage() {

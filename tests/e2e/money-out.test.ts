@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, signedInPage, startServer, type RunningServer } from './harness'
+import { seriousViolations } from './axe'
 
 // Money out in Chromium against the real server (docs/decisions/0049-money-out.md), the whole way in one
 // server: the demo seller uploads the documents of a natural person and submits them; a manager sees an
@@ -36,12 +36,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-/** The critical and serious accessibility violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 async function upload(page: Page, kind: string, name: string, buffer: Buffer, mimeType: string) {
   await page.getByTestId(`identity-upload-${kind}`).setInputFiles({ name, mimeType, buffer })

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CONSENT_COOKIE } from '../../src/web/features/cookie-consent/consent'
 import { watchProblems } from './buyer'
 import { type RunningServer, startDemoPlatform, stopPlatform } from './harness'
+import { seriousViolations } from './axe'
 
 // The cabinet on a phone (390x844, docs/decisions/0045-cabinet-on-a-phone.md): a seller signs in, opens the
 // navigation behind the burger, reaches the orders page with the filters folded (and opens them), sees
@@ -79,10 +79,7 @@ describe('the cabinet on a phone', () => {
     expect(await page.locator('table').count()).toBe(0)
     expect(await page.getByTestId('data-card').first().locator('dt').count()).toBeGreaterThan(1)
     expect(await fitsTheScreen()).toBe(true)
-    const violations = (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
-    expect(violations).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
 
     // the account menu opens from the header and signs out
     await page.getByTestId('user-menu').click()
