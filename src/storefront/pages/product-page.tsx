@@ -137,14 +137,21 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
   const plan = selectedPlan(product, values)
   const errors = errorsByField(error)
 
-  const readForm = useCallback(() => valuesFromEntries([...new FormData(formRef.current!)].map(([k, v]) => [k, String(v)] as [string, string])), [])
+  // Null while the form is not there: an input event can still reach the handlers as the page goes away (a browser
+  // test caught FormData refusing a missing form once, after paying, under Preact).
+  const readForm = useCallback(() => {
+    const form = formRef.current
+    return form instanceof HTMLFormElement ? valuesFromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)] as [string, string])) : null
+  }, [])
   // Every edit re-reads the form. `onInput` too: in the browser the page runs on Preact's compat layer
   // (docs/decisions/0099-storefront-client-on-preact.md), where a form's `onChange` hears only the native `change`
   // event, which a typed field sends when it is left; React's synthetic one also heard each `input`. A quantity
   // typed into a number field reprices the order at once either way (React then calls this twice per keystroke:
   // the same values, and the quote is asked once per selection).
   const onChange = () => {
-    setValues(readForm())
+    const read = readForm()
+    if (!read) return
+    setValues(read)
     attemptKey.current = null // a changed form is a new attempt with its own Idempotency-Key
   }
 
@@ -152,7 +159,7 @@ function Checkout(props: ProductPageProps & { details: ReactNode }) {
     event.preventDefault()
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     const action = submitter?.name === fields.action ? submitter.value : 'buy'
-    const current = readForm()
+    const current = readForm() ?? values
     setValues(current)
     if (action === 'quote') {
       setCoupon(first(current, fields.coupon) || null)
