@@ -205,19 +205,24 @@ export class RawHttpConnection {
  */
 export function cpuSeconds(pids: number[]): { api: number; postgres: number } | null {
   if (!existsSync('/proc/self/stat')) return null
-  const ticksOf = (pid: string) => {
+  const ticksOf = (pid: string, withEndedChildren = false) => {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return Number(fields[11]) + Number(fields[12]) // utime + stime, in clock ticks (100 per second)
+      // utime + stime, in clock ticks (100 per second); with the ended children's cutime + cstime
+      const own = Number(fields[11]) + Number(fields[12])
+      return withEndedChildren ? own + Number(fields[13]) + Number(fields[14]) : own
     } catch {
       return 0 // the process ended meanwhile
     }
   }
+  // PostgreSQL's backends end with their connection (pgbench's do when it stops): their CPU is then counted in
+  // the postmaster's ended children, which is why those count too.
   let postgres = 0
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres')) postgres += ticksOf(pid)
+      // `comm` is the program's name for the postmaster (whose command line is its path) and its backends alike
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += ticksOf(pid, true)
     } catch { /* ended meanwhile */ }
   }
   return { api: pids.reduce((sum, pid) => sum + ticksOf(String(pid)), 0) / 100, postgres: postgres / 100 }

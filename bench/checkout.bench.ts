@@ -17,7 +17,7 @@ import { openDatabase } from '../src/server/db/client'
 import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { fullPayer, publishedProduct } from '../tests/factories/checkout'
 import { createTestApp } from '../tests/helpers/test-app'
-import { benchDatabase, checkoutLoad, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
+import { benchDatabase, checkoutLoad, cpuSeconds as processCpuSeconds, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
 import { parameterTypes, pgbenchScript, statementRecorder } from './statement-replay'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -97,10 +97,14 @@ try {
   const { failures, latencies, run: load } = checkoutLoad(agent, api.url, { productId: product.id, planId }, clients)
   await load(Math.min(3, seconds), false) // warm-up: JIT, pools, caches
   const cpuBefore = cpuSeconds(api.pid)
+  const postgresBefore = processCpuSeconds([])
   const clientCpuBefore = process.cpuUsage()
   const started = performance.now()
   const done = await load(seconds, true)
   const elapsed = (performance.now() - started) / 1000
+  const postgresAfter = processCpuSeconds([])
+  // PostgreSQL's CPU per checkout, beside pgbench's per replay below: where the database's side of the two differs.
+  const postgresPerCheckout = postgresBefore && postgresAfter && done > 0 ? ((postgresAfter.postgres - postgresBefore.postgres) / done) * 1000 : null
   const apiCpu = (cpuSeconds(api.pid) - cpuBefore) / elapsed
   const clientUsed = process.cpuUsage(clientCpuBefore)
   const clientCpu = (clientUsed.user + clientUsed.system) / 1e6 / elapsed
@@ -112,12 +116,16 @@ try {
 
   // ---------------------------------------------------------------- the same statements in pgbench
   // The replay runs prepared (-M prepared), as the app's statements are (src/server/db/client.ts).
-  function runPgbench(file: string, mode: 'simple' | 'prepared'): { tps: number; failed: string } {
+  function runPgbench(file: string, mode: 'simple' | 'prepared'): { tps: number; failed: string; postgresMsPerTx: number | null } {
     vacuum()
+    const before = processCpuSeconds([])
     const bench = spawnSync('pgbench', ['-n', '-M', mode, '-f', file, '-c', String(clients), '-j', '2', '-T', String(seconds), databaseUrl], { encoding: 'utf8' })
+    const after = processCpuSeconds([])
     const tps = Number(/tps = ([\d.]+)/.exec(bench.stdout)?.[1] ?? NaN)
     if (!Number.isFinite(tps) || tps <= 0) throw new Error(`pgbench failed (exit ${bench.status}) on ${file}:\n${bench.stdout}\n${bench.stderr}`)
-    return { tps, failed: /number of failed transactions: (\d+)/.exec(bench.stdout)?.[1] ?? '?' }
+    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(bench.stdout)?.[1] ?? NaN)
+    const postgresMsPerTx = before && after && transactions > 0 ? ((after.postgres - before.postgres) / transactions) * 1000 : null
+    return { tps, failed: /number of failed transactions: (\d+)/.exec(bench.stdout)?.[1] ?? '?', postgresMsPerTx }
   }
   const quote = (c: string) => `"${c}"`
   const copy = (table: keyof typeof tableColumns, overrides: Record<string, string>) => {
@@ -178,6 +186,8 @@ try {
   console.log(`full stack latency per checkout (2 requests): p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms; API process CPU ${(apiCpu * 100).toFixed(0)} % of one core, load generator ${(clientCpu * 100).toFixed(0)} %; failures ${JSON.stringify(failures)}`)
   console.log(`pgbench, the writes and row locks alone (17 statements, the earlier denominator): ${writes.tps.toFixed(1)} TPS, failed ${writes.failed}; ratio ${(checkoutsPerSecond / writes.tps).toFixed(3)}`)
   console.log(`pgbench, the same ${statementCount} statements one checkout sent, replayed (${clients} clients, ${seconds} s): ${replayed.tps.toFixed(1)} TPS (one TPS = one checkout's statements), failed ${replayed.failed}`)
+  const ms = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} ms`)
+  console.log(`PostgreSQL CPU per checkout: full stack ${ms(postgresPerCheckout)}, pgbench replay ${ms(replayed.postgresMsPerTx)}`)
   console.log(`ratio checkouts/s / pgbench TPS: ${(checkoutsPerSecond / replayed.tps).toFixed(3)} (target >= 0.25)`)
 } finally {
   await cleanup()
