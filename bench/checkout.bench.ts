@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
@@ -17,7 +17,7 @@ import { openDatabase } from '../src/server/db/client'
 import { createSeller, oneTimePlan } from '../tests/factories/catalog'
 import { fullPayer, publishedProduct } from '../tests/factories/checkout'
 import { createTestApp } from '../tests/helpers/test-app'
-import { benchDatabase, checkoutLoad, cpuSeconds as processCpuSeconds, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
+import { benchDatabase, checkoutLoad, cpuSeconds, requirePostgresAndPgbench, startBenchApi } from './bench-postgres'
 import { parameterTypes, pgbenchScript, statementRecorder } from './statement-replay'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -27,16 +27,6 @@ const adminUrl = requirePostgresAndPgbench('checkout', 'ratio checkouts/s / pgbe
 const recorder = statementRecorder()
 /** Where the template checkout's order and payment ids start, so they differ from every other number it sends. */
 const templateIds = { order: 7_770_000, payment: 8_880_000 }
-
-/** CPU seconds (user + system) a process has used so far (Linux /proc); 0 elsewhere. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / 100
-  } catch {
-    return 0
-  }
-}
 
 // ------------------------------------------------------------------ a database of its own
 
@@ -96,16 +86,15 @@ try {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients })
   const { failures, latencies, run: load } = checkoutLoad(agent, api.url, { productId: product.id, planId }, clients)
   await load(Math.min(3, seconds), false) // warm-up: JIT, pools, caches
-  const cpuBefore = cpuSeconds(api.pid)
-  const postgresBefore = processCpuSeconds([])
+  const cpuBefore = cpuSeconds([api.pid])
   const clientCpuBefore = process.cpuUsage()
   const started = performance.now()
   const done = await load(seconds, true)
   const elapsed = (performance.now() - started) / 1000
-  const postgresAfter = processCpuSeconds([])
+  const cpuAfter = cpuSeconds([api.pid])
   // PostgreSQL's CPU per checkout, beside pgbench's per replay below: where the database's side of the two differs.
-  const postgresPerCheckout = postgresBefore && postgresAfter && done > 0 ? ((postgresAfter.postgres - postgresBefore.postgres) / done) * 1000 : null
-  const apiCpu = (cpuSeconds(api.pid) - cpuBefore) / elapsed
+  const postgresPerCheckout = cpuBefore && cpuAfter && done > 0 ? ((cpuAfter.postgres - cpuBefore.postgres) / done) * 1000 : null
+  const apiCpu = cpuBefore && cpuAfter ? (cpuAfter.api - cpuBefore.api) / elapsed : 0
   const clientUsed = process.cpuUsage(clientCpuBefore)
   const clientCpu = (clientUsed.user + clientUsed.system) / 1e6 / elapsed
   agent.destroy()
@@ -118,9 +107,9 @@ try {
   // The replay runs prepared (-M prepared), as the app's statements are (src/server/db/client.ts).
   function runPgbench(file: string, mode: 'simple' | 'prepared'): { tps: number; failed: string; postgresMsPerTx: number | null } {
     vacuum()
-    const before = processCpuSeconds([])
+    const before = cpuSeconds([])
     const bench = spawnSync('pgbench', ['-n', '-M', mode, '-f', file, '-c', String(clients), '-j', '2', '-T', String(seconds), databaseUrl], { encoding: 'utf8' })
-    const after = processCpuSeconds([])
+    const after = cpuSeconds([])
     const tps = Number(/tps = ([\d.]+)/.exec(bench.stdout)?.[1] ?? NaN)
     if (!Number.isFinite(tps) || tps <= 0) throw new Error(`pgbench failed (exit ${bench.status}) on ${file}:\n${bench.stdout}\n${bench.stderr}`)
     const transactions = Number(/number of transactions actually processed: (\d+)/.exec(bench.stdout)?.[1] ?? NaN)

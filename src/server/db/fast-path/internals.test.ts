@@ -116,6 +116,7 @@ describe('the internals the fast path relies on', () => {
     const asArray = new Result('array', types)
     asArray.addFields(fields)
     expect(asArray.parseRow(['7', 'x']), changed('pg Result.parseRow for array rows (with the patched addFields)')).toEqual([7, 'x'])
+    expect(asArray._prebuiltEmptyResultObject ?? null, 'the patched addFields builds no object template for array rows').toBeNull()
     const asObject = new Result(undefined, types)
     asObject.addFields(fields)
     expect(asObject.parseRow(['7', 'x']), changed('pg Result.parseRow for object rows')).toEqual({ a: 7, b: 'x' })

@@ -6,7 +6,7 @@ import {
 import { coursePublishingRoutes } from './course-publishing.routes'
 import { courseReportsRoutes } from './course-reports.routes'
 import * as player from './course-player.service'
-import { byteRange } from '../media/media.service'
+import { byteRange, redirectToBucket } from '../media/media.service'
 
 // /api/v1/payer/courses/{seller}/{slug}/...: the course player of a signed-in payer (docs/reference/readings.md 14), and the
 // signed media links its lessons use (/api/v1/payer/course_media/{lesson_id}/{key}?u&e&s: video, audio and PDF elements
@@ -49,7 +49,7 @@ export const coursePlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     const claims = { userId: req.query.u, lessonId: req.params.lesson_id, key: req.params.key, expires: req.query.e, preview: req.query.p === '1' }
     const file = await player.courseMedia(req.ctx, claims, req.query.s)
     // Presigning on: the player reads and seeks in the bucket itself; the redirect is never kept.
-    if (file.redirect) return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(file.redirect, 302)
+    if (file.redirect) return redirectToBucket(reply, file.redirect)
     const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`
     void reply.header('content-type', file.contentType).header('content-disposition', disposition).header('accept-ranges', 'bytes')
       .header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff')

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { productParams } from '../../../shared/schemas/catalog'
 import { downloadParams, downloadQuery, downloadSettingsInput, downloadSettingsOutput } from '../../../shared/schemas/downloads'
 import * as downloads from './downloads.service'
-import { contentDisposition } from './storage'
+import { contentDisposition, redirectToBucket } from './storage'
 
 // /api/v1/downloads/:file_id?product&order&payer&expires&sig: a payer's signed download link (no sign-in:
 // the signature is the permission), streamed, or with presigning on a 302 to the bucket;
@@ -17,11 +17,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/downloads/:file_id', { config: { documentErrors: { 403: 'The link\'s signature is not valid, or it expired' }, documentRedirect: presignedRedirect }, schema: { tags, params: downloadParams, querystring: downloadQuery, produces: ['*/*'] } }, async (req, reply) => {
     const served = await downloads.serveDownload(req.ctx, req.params.file_id, req.query)
-    if (served.redirect !== undefined) {
-      // The presigned URL dies in seconds: neither the browser nor a proxy keeps the redirect
-      // (docs/decisions/0101-presigned-downloads.md), and it is not handed on as a referrer.
-      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(served.redirect, 302)
-    }
+    if (served.redirect !== undefined) return redirectToBucket(reply, served.redirect)
     return reply
       .header('content-type', served.contentType)
       .header('content-length', served.size)

@@ -423,6 +423,7 @@ export async function readUpload(ctx: Ctx, sellerId: number, key: string): Promi
 }
 
 export { byteRange } from './byte-range'
+export { redirectToBucket } from './storage'
 export type { ByteRange, PresignOptions } from './storage'
 
 /**

@@ -54,6 +54,14 @@ export function contentDisposition(name: string, inline = false): string {
 }
 
 /**
+ * Sends the browser to a presigned URL of the bucket: the URL dies soon, so neither the browser nor a proxy
+ * keeps the redirect, and it is not handed on as a referrer (docs/decisions/0101-presigned-downloads.md).
+ */
+export function redirectToBucket<R extends { header(name: string, value: string): R; redirect(url: string, code: number): R }>(reply: R, url: string): R {
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302)
+}
+
+/**
  * The origin a store's presigned URLs point at (the bucket's public address), or null when it hands none out:
  * the pages' Content-Security-Policy lets video, audio and PDF frames load from it, since a browser checks a
  * redirect's target against the policy too. Found by signing one URL (no request is sent), so it is the
